@@ -1,0 +1,31 @@
+"""The game contract and the tools every game shares (DESIGN.md, games/core)."""
+
+from .contract import (
+    Choice,
+    Decision,
+    Event,
+    Game,
+    NotYourDecision,
+    Option,
+    Result,
+    RulesError,
+    SeatSetup,
+    StaleChoice,
+    View,
+)
+from .rng import Rng
+
+__all__ = [
+    "Choice",
+    "Decision",
+    "Event",
+    "Game",
+    "NotYourDecision",
+    "Option",
+    "Result",
+    "Rng",
+    "RulesError",
+    "SeatSetup",
+    "StaleChoice",
+    "View",
+]

@@ -1,0 +1,318 @@
+"""MetaX — the two-player crossover TCG (``shared/rules/metax.md``; rule IDs ``MX-*``).
+
+``GAME`` is the :class:`games.core.Game` for MetaX. The rules live in :mod:`games.metax.rules`, the
+card model in :mod:`games.metax.cards`, the pool and deck legality in :mod:`games.metax.pool`.
+
+Host rules (``[host]`` in the checklist) — what the bot does instead of people:
+
+* MX-SET-01/02, MX-HST-01, MX-ZN-03: shuffles and the first-player coin flip use the seeded RNG in the state.
+* MX-SET-06/07: the mulligan is offered to the first player, then to the second, who sees the first
+  player's choice in the log; after a mulligan the player places the old hand on the bottom one card at
+  a time, or "the rest in hand order" (the timeout default).
+* MX-CHR-08, MX-MP-06: Pushed/Prepped and MP are shown on the public board.
+* MX-ZN-04, MX-ZN-09: hands are seen only by their owner (the opponent sees the count); VP piles show
+  only their count. MX-ZN-06: discard piles are public; a player reorders their own pile at any time with
+  the free choice ``arrange:<id>,<id>,...`` (top card last), accepted outside their decisions.
+* MX-DEF-08, MX-HST-02/03: every decision lists its legal options; timeout defaults: keep the hand,
+  rest in hand order, go to battle (play nothing), declare no more attacks, no more Links, back (from a
+  Battle card choice), no more defenders, resolve attacks in declaration order, discard/target the first
+  listed option, take nothing from a search.
+* MX-EFF-04: a discard forced on the opponent is the opponent's decision, sent to them privately.
+
+Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
+
+01 The pool is original (``data/metax/cards.yaml``): public-domain heroes and villains; effects from the
+   vocabulary in :mod:`games.metax.cards`.
+02 Character timings are On-Play, Constant and Push. A Battle card effect with neither icon
+   (timing ``battle``) is used both when attacking and when defending.
+03 A multi-Stat Battle card is played *as* one of its listed Stats that the Character can use (the
+   player picks it in the same option); as Damage it counts as that one colour.
+04 Linked Characters must have the Stat the lead's Battle card was played as.
+05 In a defended Team Attack, "that Stat" is the Stat of the attacking Battle card.
+06 Defending does not Push the defender; a Character defends at most one attack per Battle Step.
+07 Linked Characters stay in their In Play area, receive no Damage and are not "attacking Characters".
+08 After the Battle Step every Character stays in play where it was, keeping Pushed status and Damage.
+09 Every card goes to its own owner's discard pile, whoever it was attached to.
+10 If an attacker leaves play before its attack resolves, the attack ends: no Damage, no VP, both
+   Battle cards are discarded. If only the defender leaves play, its Battle card is discarded and the
+   attack counts as undefended (it can still gain a VP).
+11 The deck-out check runs whenever a card leaves a deck (draw, VP, search): the owner of an empty deck
+   loses at once. A 7th VP that also empties the deck is a 7-VP win for the same player. Both decks empty
+   at once is a draw. Emptying your own deck (e.g. by drawing) loses.
+12 A Battle card's MP value is applied before its effects and before Links, so a +MP card can fund its
+   own Links. Payments larger than current MP are illegal; effect-imposed losses stop at 0.
+13 There are no response windows: nothing is used during the opponent's turn except Defense effects of
+   Battle cards. ``negate`` therefore reaches forward: the opponent's next Event (until the end of
+   their next turn), or the Battle card that will defend this attack.
+14 "A given card" for the copy limits is a card id; versions with different subtitles are different cards.
+15 Multi-Stat Battle cards count only toward the per-Rank multi-Stat limit, not the single-Stat limits.
+16 No maximum hand size.
+17 A 400-turn cap ends the game as a draw; it cannot be reached in practice because decks run out first.
+18 Push effects only in the Planning Step; a Character that used its Push effect is Pushed and cannot
+   attack, Link or defend until Prepped.
+19 A player with three Characters in play cannot discard one to play another.
+20 Nobody may look at the face-down cards of a VP pile; only the count is public.
+21 Battle card Ranks are 1..7; MP values may be 0. Character +MP is 0..10.
+22 Traits are Hero, Villain, Neutral; they matter only to effects that name them.
+23 KO thresholds use effective Ranks (Constant ``stat_bonus`` included) and are re-checked whenever
+   Damage or a bonus changes; Battle cards already played stay valid.
+24 Timeouts: see the host rules above.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
+from games.core.rng import Rng
+from games.core.serial import dumps, from_data
+
+from . import rules
+from .cards import card_line, card_text
+from .pool import card_pool, starter_decks, validate_deck
+from .state import Character, Damage, Player, State
+
+
+class MetaXGame(Game):
+    """MetaX through the game contract (DESIGN.md)."""
+
+    id = "metax"
+    name = "MetaX"
+    min_seats = 2
+    max_seats = 2
+    has_decks = True
+
+    # -- creation
+
+    def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
+        """A new game: decks shuffled, first player by coin flip, 5 cards each (MX-SET-01..03).
+
+        Raises :class:`RulesError` for a seat count other than 2 (MX-WIN-01) or an illegal deck
+        (MX-DCK-06, naming each rule broken)."""
+        if len(seats) != 2:
+            raise RulesError("MX-WIN-01", f"MetaX is a two-player game; got {len(seats)} seats.")
+        for s in seats:
+            problems = validate_deck(s.deck)
+            if problems:
+                raise RulesError(
+                    "MX-DCK-06",
+                    f"{s.name}'s deck is illegal: " + " ".join(f"{p.message} [{p.rule}]" for p in problems),
+                )
+        st = _empty_state(seats, seed)
+        rng = Rng.from_seed(seed)
+        for p, s in enumerate(seats):
+            ids = _add_cards(st, p, s.deck)
+            rng.shuffle(ids)
+            st.players[p].deck = ids
+        st.first = rng.below(2)
+        st.rng = rng.state
+        for pl in st.players:
+            pl.hand = pl.deck[: rules.HAND_SIZE]
+            del pl.deck[: rules.HAND_SIZE]
+        st.deciding = st.first
+        st.phase = "mulligan"
+        return st
+
+    def intro(self, state: State) -> list[Event]:
+        """The set-up events of a new game (coin flip, opening hands), for the log."""
+        defs = rules.defs_of(state)
+        out = [Event(f"{state.players[state.first].name} wins the coin flip and goes first.")]
+        for p, pl in enumerate(state.players):
+            out.append(Event(f"{pl.name} draws {len(pl.hand)} cards."))
+            out.append(Event("Your opening hand: " + ", ".join(defs[c].name for c in pl.hand) + ".", (p,)))
+        return out
+
+    def position(self, spec: dict[str, Any], seats: Sequence[SeatSetup], seed: int) -> State:
+        """A state from a scenario's explicit position.
+
+        ``spec`` keys: ``first``, ``turn``, ``active`` (default: ``first``), ``phase`` (``planning`` or
+        ``attack``, default ``planning``) and ``players``: a list of two mappings with optional
+        ``deck``, ``hand``, ``discard``, ``vp`` (card ids; VP cards are owned by the opponent), ``mp``,
+        ``in_play`` (a list of card ids or ``{card, pushed, entered, damage: [card id or
+        {card, stat}]}``; damage cards are owned by the opponent) and ``played_character``.
+        Raises ``KeyError`` for an unknown card id."""
+        st = _empty_state(seats, seed)
+        st.rng = Rng.from_seed(seed).state
+        st.first = spec.get("first", 0)
+        st.turn = spec.get("turn", 1)
+        st.active = st.deciding = spec.get("active", st.first)
+        st.phase = spec.get("phase", "planning")
+        pool = card_pool()
+        for p, pspec in enumerate(spec.get("players", [{}, {}])):
+            pl = st.players[p]
+            opp = 1 - p
+            pl.deck = _add_cards(st, p, pspec.get("deck", []))
+            pl.hand = _add_cards(st, p, pspec.get("hand", []))
+            pl.discard = _add_cards(st, p, pspec.get("discard", []))
+            pl.vp = _add_cards(st, opp, pspec.get("vp", []))
+            pl.mp = pspec.get("mp", 0)
+            pl.mulligan = "kept"
+            pl.played_character = pspec.get("played_character", False)
+            for item in pspec.get("in_play", []):
+                item = {"card": item} if isinstance(item, str) else item
+                (iid,) = _add_cards(st, p, [item["card"]])
+                ch = Character(iid, item.get("pushed", False), item.get("entered", 0))
+                for d in item.get("damage", []):
+                    d = {"card": d} if isinstance(d, str) else d
+                    (did,) = _add_cards(st, opp, [d["card"]])
+                    ch.damage.append(Damage(did, d.get("stat", pool[d["card"]].stats[0].value)))
+                pl.in_play.append(ch)
+        if st.phase not in ("planning", "attack"):
+            raise ValueError(f"a scenario position starts in 'planning' or 'attack', not {st.phase!r}")
+        return st
+
+    # -- the contract
+
+    def decisions(self, state: State) -> list[Decision]:
+        return rules.decisions_of(state)
+
+    def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
+        """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` and changes nothing
+        when the choice is not one of the seat's current options. ``arrange:<ids>`` reorders the seat's
+        own discard pile at any time (MX-ZN-06)."""
+        if not isinstance(choice, str):
+            if len(choice) != 1:
+                raise RulesError("MX-HST-02", "MetaX decisions take exactly one option.")
+            choice = choice[0]
+        if not 0 <= seat < len(state.players):
+            raise RulesError("MX-HST-02", f"There is no seat {seat} at this table.")
+        if choice.startswith("arrange:"):
+            return self._arrange(state, seat, choice)
+        return rules.apply_choice(state, seat, choice)
+
+    def _arrange(self, state: State, seat: int, choice: str) -> list[Event]:
+        if state.phase == "over":
+            raise RulesError("MX-WIN-04", "The game is over.")
+        pile = state.players[seat].discard
+        try:
+            order = [int(x) for x in choice.removeprefix("arrange:").split(",") if x]
+        except ValueError:
+            raise RulesError("MX-ZN-06", "Give the discard pile as card numbers separated by commas.") from None
+        if sorted(order) != sorted(pile):
+            raise RulesError("MX-ZN-06", "An arrangement must list every card of your discard pile exactly once.")
+        pile[:] = order
+        state.version += 1
+        return [Event(f"{state.players[seat].name} rearranges their discard pile.")]
+
+    def result(self, state: State) -> Result | None:
+        return None if state.result is None else Result.from_dict(state.result)
+
+    def version(self, state: State) -> int:
+        return state.version
+
+    def concede(self, state: State, seat: int) -> list[Event]:
+        """``seat`` concedes: the opponent wins (reason ``concede``)."""
+        if state.result is not None:
+            raise RulesError("MX-WIN-04", "The game is already over.")
+        other = 1 - seat
+        text = f"{state.players[seat].name} concedes: {state.players[other].name} wins."
+        state.result = Result((other,), (seat,), "concede", text).to_dict()
+        state.phase = "over"
+        state.prompt = ""
+        state.frames.clear()
+        state.version += 1
+        return [Event(text)]
+
+    def view(self, state: State, viewer: int | None) -> View:
+        """The board for everyone, plus ``viewer``'s hand and decisions. Hidden: hands (count only),
+        decks (count only), VP piles (count only, MX-GAP-20)."""
+        defs = rules.defs_of(state)
+
+        def card(c: int) -> dict[str, Any]:
+            return {"id": c, "card": state.cards[c], "name": defs[c].name}
+
+        players = []
+        for p, pl in enumerate(state.players):
+            players.append({
+                "name": pl.name,
+                "mp": pl.mp,
+                "vp": len(pl.vp),
+                "deck": len(pl.deck),
+                "hand": len(pl.hand),
+                "mulligan": pl.mulligan,
+                "discard": [card(c) for c in pl.discard],
+                "in_play": [{
+                    **card(ch.card),
+                    "line": card_line(defs[ch.card]),
+                    "pushed": ch.pushed,
+                    "new": ch.entered == state.turn,
+                    "ranks": {s: rules.rank(state, p, ch.card, s) for s in defs[ch.card].stats},
+                    "damage": [{**card(d.card), "stat": d.stat, "rank": defs[d.card].rank} for d in ch.damage],
+                } for ch in pl.in_play],
+            })
+        battle = []
+        for k, a in enumerate(state.attacks):
+            battle.append({
+                "attack": k + 1,
+                "attacker": card(a.attacker),
+                "card": card(a.card) if a.card >= 0 else None,
+                "stat": a.stat,
+                "links": [card(x) for x in a.links],
+                "defender": card(a.defender) if a.defender >= 0 else None,
+                "dcard": card(a.dcard) if a.dcard >= 0 else None,
+                "resolved": a.resolved,
+            })
+        decs = rules.decisions_of(state)
+        board = {
+            "turn": state.turn,
+            "active": state.active,
+            "first": state.first,
+            "phase": state.phase,
+            "players": players,
+            "battle": battle,
+            "resolving": [card(c) for c in state.resolving],
+        }
+        private = None
+        if viewer is not None:
+            pl = state.players[viewer]
+            private = {
+                "hand": [{**card(c), "line": card_line(defs[c]), "text": card_text(defs[c])} for c in pl.hand],
+                "event_negated": pl.negate_until >= state.turn,
+            }
+        return View(
+            game=self.id,
+            viewer=viewer,
+            board=board,
+            private=private,
+            decisions=tuple(d for d in decs if d.seat == viewer),
+            waiting=tuple((d.seat, d.kind) for d in decs),
+            result=self.result(state),
+        )
+
+    # -- persistence
+
+    def to_json(self, state: State) -> str:
+        return dumps(state)
+
+    def from_json(self, text: str) -> State:
+        return from_data(State, json.loads(text))
+
+    # -- decks
+
+    def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
+        return validate_deck(cards)
+
+    def starter_decks(self) -> dict[str, list[str]]:
+        return {k: d.card_list() for k, d in starter_decks().items()}
+
+
+def _empty_state(seats: Sequence[SeatSetup], seed: int) -> State:
+    return State(cards=[], owner=[], players=[Player(s.name) for s in seats], rng=0, seed=seed)
+
+
+def _add_cards(st: State, owner: int, ids: Sequence[str]) -> list[int]:
+    pool = card_pool()
+    out = []
+    for cid in ids:
+        if cid not in pool:
+            raise KeyError(f"unknown MetaX card id {cid!r}")
+        out.append(len(st.cards))
+        st.cards.append(cid)
+        st.owner.append(owner)
+    st.defs = None
+    return out
+
+
+GAME = MetaXGame()

@@ -1,0 +1,1127 @@
+"""MetaX rules: set-up, the turn, the battle and the effect steps, as one state machine.
+
+``decisions_of(st)`` lists the open decisions; ``apply_choice(st, seat, option_id)`` applies one
+option after checking it is among the seat's current options. Everything past that check is legal
+by construction (options are generated from the rules), so a rejected choice changes nothing.
+Rule IDs are from ``shared/rules/checklists/metax.md``; decisions on the rulebook's gaps are listed in
+the package docstring (``games/metax/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Decision, Event, Option, RulesError, StaleChoice
+from games.core.rng import Rng
+
+from .cards import BattleCard, CharacterCard, EventCard, Stat, card_line, describe_effect
+from .pool import card_pool
+from .state import Attack, Character, Damage, Frame, State
+
+MP_CAP = 10  # MX-MP-02
+HAND_SIZE = 5  # MX-SET-03
+MAX_IN_PLAY = 3  # MX-CHR-03
+LINK_COST = 5  # MX-TEAM-01
+MAX_LINKS = 2
+VP_TO_WIN = 7  # MX-WIN-02
+TURN_CAP = 400  # MX-GAP-17: unreachable in practice (decks run out first); a draw if reached
+
+STAT_NAMES = {s.value: s.value.capitalize() for s in Stat}
+
+
+class Ended(Exception):
+    """Raised inside an apply when the game ends; the state already holds the result."""
+
+
+def defs_of(st: State) -> list:
+    """Card definition by instance (cached on the state, not serialised)."""
+    if st.defs is None or len(st.defs) != len(st.cards):
+        pool = card_pool()
+        st.defs = [pool[c] for c in st.cards]
+    return st.defs
+
+
+# -- queries ---------------------------------------------------------------------------------------
+
+
+def find_char(st: State, iid: int) -> Character | None:
+    """The in-play Character with instance ``iid`` (either seat), or ``None``."""
+    for pl in st.players:
+        for ch in pl.in_play:
+            if ch.card == iid:
+                return ch
+    return None
+
+
+def controller_of(st: State, iid: int) -> int:
+    for p, pl in enumerate(st.players):
+        for ch in pl.in_play:
+            if ch.card == iid:
+                return p
+    return -1
+
+
+def rank(st: State, p: int, iid: int, stat: str) -> int:
+    """Effective Rank of in-play Character ``iid`` (controlled by ``p``) in ``stat``: printed Rank plus
+    Constant ``stat_bonus`` effects of p's other Characters (MX-CHR-06). 0 if it lacks the Stat."""
+    defs = defs_of(st)
+    base = defs[iid].stats.get(stat, 0)
+    if not base:
+        return 0
+    for ch in st.players[p].in_play:
+        if ch.card != iid:
+            for eff in defs[ch.card].effects:
+                if eff.timing == "constant":
+                    for s in eff.steps:
+                        if s.do == "stat_bonus" and s.stat == stat:
+                            base += s.amount
+    return base
+
+
+def max_rank(st: State, p: int, iid: int) -> int:
+    """MX-CHR-10: the highest effective Rank (the HP threshold)."""
+    return max(rank(st, p, iid, s) for s in defs_of(st)[iid].stats)
+
+
+def may_attack_on_entry(st: State, iid: int) -> bool:
+    """MX-EFF-02: a Constant ``attack_on_entry`` lifts MX-PLN-03 for attacking and Linking."""
+    for eff in defs_of(st)[iid].effects:
+        if eff.timing == "constant" and any(s.do == "attack_on_entry" for s in eff.steps):
+            return True
+    return False
+
+
+def can_pay(mp: int, card) -> bool:
+    """MX-BTL-08 / MX-EVT-04: a cost larger than current MP cannot be paid."""
+    if isinstance(card, EventCard):
+        return card.cost <= mp
+    return card.mp >= 0 or -card.mp <= mp
+
+
+def usable_stats(st: State, p: int, iid: int, card: BattleCard) -> list[str]:
+    """Stats under which Character ``iid`` can use ``card`` (MX-BTL-03, MX-BTL-05)."""
+    return [s.value for s in card.stats if rank(st, p, iid, s.value) >= card.rank]
+
+
+def battle_options(st: State, p: int, iid: int) -> list[Option]:
+    """One option per (distinct Battle card in p's hand, usable Stat) the Character can use and pay for."""
+    defs = defs_of(st)
+    mp = st.players[p].mp
+    seen: set[str] = set()
+    out: list[Option] = []
+    for c in st.players[p].hand:
+        card = defs[c]
+        if card.kind != "battle" or card.id in seen:
+            continue
+        seen.add(card.id)
+        if not can_pay(mp, card):
+            continue
+        for stat in usable_stats(st, p, iid, card):
+            suffix = f" as {STAT_NAMES[stat]}" if card.multi else ""
+            out.append(Option(f"card:{card.id}:{stat}", f"{card_line(card)}{suffix}", (card.id,)))
+    return out
+
+
+def has_battle_card(st: State, p: int, iid: int) -> bool:
+    """Whether ``iid`` has at least one usable, affordable Battle card in p's hand (MX-ATK-04, MX-DEF-06)."""
+    defs = defs_of(st)
+    mp = st.players[p].mp
+    for c in st.players[p].hand:
+        card = defs[c]
+        if card.kind == "battle" and can_pay(mp, card) and usable_stats(st, p, iid, card):
+            return True
+    return False
+
+
+def in_attack(st: State, iid: int) -> bool:
+    return any(a.attacker == iid or iid in a.links for a in st.attacks)
+
+
+def defending(st: State, iid: int) -> bool:
+    return any(a.defender == iid for a in st.attacks)
+
+
+def can_attack(st: State, p: int, ch: Character) -> bool:
+    """MX-ATK-02/04/07, MX-PLN-03: Prepped, not entered this turn (unless it may), not yet attacked,
+    and a usable Battle card it can pay for."""
+    if ch.pushed or in_attack(st, ch.card):
+        return False
+    if ch.entered == st.turn and not may_attack_on_entry(st, ch.card):
+        return False
+    return has_battle_card(st, p, ch.card)
+
+
+def can_link(st: State, p: int, ch: Character, attack: Attack) -> bool:
+    """MX-TEAM-02/03: Prepped, not entered this turn, a Stat matching the lead's card, 5 MP to pay."""
+    if ch.card == attack.attacker or ch.pushed or in_attack(st, ch.card):
+        return False
+    if ch.entered == st.turn and not may_attack_on_entry(st, ch.card):
+        return False
+    if st.players[p].mp < LINK_COST or len(attack.links) >= MAX_LINKS:
+        return False
+    return attack.stat in defs_of(st)[ch.card].stats
+
+
+def can_defend(st: State, p: int, ch: Character) -> bool:
+    """MX-DEF-02/06, MX-GAP-06: Prepped, not already defending, a usable Battle card it can pay for."""
+    return not ch.pushed and not defending(st, ch.card) and has_battle_card(st, p, ch.card)
+
+
+def name(st: State, iid: int) -> str:
+    return defs_of(st)[iid].name
+
+
+# -- decisions -------------------------------------------------------------------------------------
+
+
+def decisions_of(st: State) -> list[Decision]:
+    """The open decisions (at most one in MetaX), cached per version."""
+    if st.cached is not None and st.cached[0] == st.version:
+        return st.cached[1]
+    out = [] if st.phase == "over" else [_decision(st)]
+    st.cached = (st.version, out)
+    return out
+
+
+def _decision(st: State) -> Decision:
+    if st.prompt:
+        return _prompt_decision(st)
+    phase = st.phase
+    p = st.deciding
+    pl = st.players[p]
+    defs = defs_of(st)
+    if phase == "mulligan":
+        first = "You go first. " if p == st.first else "You go second. "
+        return Decision(
+            p,
+            "mulligan",
+            first + "Keep your opening hand, or mulligan (once per game)?",
+            (
+                Option("keep", "Keep this hand"),
+                Option("mulligan", "Mulligan: hand to the bottom, draw 5"),
+            ),
+            default="keep",
+        )
+    if phase == "mulligan_order":
+        opts = []
+        seen = set()
+        for c in pl.hand:
+            cid = st.cards[c]
+            if cid not in seen:
+                seen.add(cid)
+                opts.append(Option(f"bottom:{cid}", f"Next to the bottom: {defs[c].name}", (cid,)))
+        opts.append(Option("rest", "Put the rest in hand order"))
+        return Decision(
+            p,
+            "mulligan_order",
+            "Order your old hand on the bottom of your deck: each card goes under the previous one.",
+            tuple(opts),
+            default="rest",
+        )
+    if phase == "planning":
+        return Decision(p, "planning", "Planning Step: play cards, use Push effects, or go to battle.",
+                        tuple(planning_options(st)), default="battle")
+    if phase == "attack":
+        opts = [
+            Option(f"attack:{ch.card}", f"Attack with {defs[ch.card].name}", (st.cards[ch.card],))
+            for ch in pl.in_play
+            if can_attack(st, p, ch)
+        ]
+        opts.append(Option("done", "Done declaring attacks"))
+        return Decision(p, "attack", "Battle Step: declare an attack, or finish.", tuple(opts), default="done")
+    if phase == "attack_card":
+        opts = battle_options(st, p, st.pick)
+        opts.append(Option("back", "Back: choose another attacker"))
+        return Decision(p, "attack_card", f"Choose the Battle card for {defs[st.pick].name}'s attack.",
+                        tuple(opts), default="back")
+    if phase == "link":
+        atk = st.attacks[-1]
+        opts = [
+            Option(f"link:{ch.card}", f"Link {defs[ch.card].name} (-{LINK_COST} MP)", (st.cards[ch.card],))
+            for ch in pl.in_play
+            if can_link(st, p, ch, atk)
+        ]
+        opts.append(Option("nolink", "No more Links"))
+        return Decision(p, "link", f"Team Attack: Link Characters with {STAT_NAMES[atk.stat]} to "
+                        f"{defs[atk.attacker].name}'s attack?", tuple(opts), default="nolink")
+    if phase == "defend":
+        opts = []
+        for k, atk in enumerate(st.attacks):
+            if atk.defender >= 0 or find_char(st, atk.attacker) is None:
+                continue
+            for ch in pl.in_play:
+                if can_defend(st, p, ch):
+                    opts.append(Option(
+                        f"defend:{k}:{ch.card}",
+                        f"Block attack {k + 1} ({defs[atk.attacker].name}) with {defs[ch.card].name}",
+                        (st.cards[atk.attacker], st.cards[ch.card]),
+                    ))
+        opts.append(Option("done", "Done assigning defenders"))
+        return Decision(p, "defend", "Your opponent attacks: assign defenders, one per attack.", tuple(opts),
+                        default="done")
+    if phase == "defend_card":
+        opts = battle_options(st, p, st.pick2)
+        opts.append(Option("back", "Back: choose another defender"))
+        return Decision(p, "defend_card", f"Choose the Battle card for {defs[st.pick2].name}'s defense.",
+                        tuple(opts), default="back")
+    if phase == "damage_order":
+        opts = [
+            Option(f"resolve:{k}", f"Resolve attack {k + 1} ({defs[a.attacker].name} vs "
+                   f"{defs[a.defender].name})")
+            for k, a in enumerate(st.attacks)
+            if a.defender >= 0 and not a.resolved
+        ]
+        return Decision(p, "damage_order", "Choose which defended attack resolves next.", tuple(opts),
+                        default=opts[0].id)
+    raise AssertionError(f"no decision for phase {phase}")
+
+
+def planning_options(st: State) -> list[Option]:
+    """MX-PLN-01: a Character (one per turn, at most three in play), affordable Events, Push effects."""
+    p = st.active
+    pl = st.players[p]
+    defs = defs_of(st)
+    opts: list[Option] = []
+    seen: set[str] = set()
+    may_play_char = not pl.played_character and len(pl.in_play) < MAX_IN_PLAY
+    for c in pl.hand:
+        card = defs[c]
+        if card.id in seen:
+            continue
+        seen.add(card.id)
+        if card.kind == "character" and may_play_char:
+            opts.append(Option(f"char:{card.id}", f"Play {card_line(card)}", (card.id,)))
+        elif card.kind == "event" and card.cost <= pl.mp:
+            opts.append(Option(f"event:{card.id}", f"Play {card_line(card)}", (card.id,)))
+    for ch in pl.in_play:
+        if push_effect_ready(st, ch):
+            eff = next(e for e in defs[ch.card].effects if e.timing == "push")
+            opts.append(Option(f"push:{ch.card}", f"Push {defs[ch.card].name}: {describe_effect(eff)}",
+                               (st.cards[ch.card],)))
+    opts.append(Option("battle", "Go to the Battle Step"))
+    return opts
+
+
+def push_effect_ready(st: State, ch: Character) -> bool:
+    """MX-CHR-07: a Push effect needs a Prepped Character that did not come into play this turn."""
+    if ch.pushed or ch.entered == st.turn:
+        return False
+    return any(e.timing == "push" for e in defs_of(st)[ch.card].effects)
+
+
+# -- applying --------------------------------------------------------------------------------------
+
+
+def apply_choice(st: State, seat: int, option_id: str) -> list[Event]:
+    """Apply ``option_id`` for ``seat``. Raises :class:`RulesError` (state unchanged) if it is not one of
+    the seat's current options; the message explains which rule forbids it."""
+    decs = decisions_of(st)
+    if not decs:
+        raise RulesError("MX-WIN-04", "The game is over; no more choices can be made.")
+    dec = decs[0]
+    if dec.seat != seat:
+        raise RulesError(
+            "MX-HST-02",
+            f"It is {st.players[dec.seat].name}'s decision ({dec.kind}), not {st.players[seat].name}'s.",
+        )
+    if dec.option(option_id) is None:
+        raise StaleChoice(*explain(st, seat, dec, option_id))
+    play = Play(st)
+    try:
+        if st.prompt:
+            play.answer_prompt(option_id)
+        else:
+            play.choose(option_id)
+        play.advance()
+    except Ended:
+        pass
+    st.version += 1
+    return play.ev
+
+
+class Play:
+    """One application of a choice: mutates ``st`` and collects events in ``ev``."""
+
+    __slots__ = ("st", "ev", "defs")
+
+    def __init__(self, st: State):
+        self.st = st
+        self.ev: list[Event] = []
+        self.defs = defs_of(st)
+
+    # -- logging
+
+    def log(self, text: str) -> None:
+        self.ev.append(Event(text))
+
+    def tell(self, seat: int, text: str) -> None:
+        self.ev.append(Event(text, (seat,)))
+
+    def who(self, p: int) -> str:
+        return self.st.players[p].name
+
+    # -- game end (MX-WIN-*)
+
+    def end(self, winners: tuple[int, ...], reason: str, text: str) -> None:
+        st = self.st
+        losers = tuple(p for p in range(len(st.players)) if p not in winners)
+        st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text,
+                     "draw": not winners}
+        st.phase = "over"
+        st.prompt = ""
+        st.frames.clear()
+        self.log(f"Game over: {text}")
+        raise Ended
+
+    def check_decks(self) -> None:
+        """MX-WIN-03, MX-GAP-11: the moment a deck is empty, its owner's opponent wins; both empty: draw."""
+        st = self.st
+        empty = [p for p, pl in enumerate(st.players) if not pl.deck]
+        if not empty:
+            return
+        if len(empty) == 2:
+            self.end((), "deck_out", "Both decks ran out at once: the game is a draw.")
+        loser = empty[0]
+        winner = 1 - loser
+        self.end((winner,), "deck_out", f"{self.who(loser)}'s deck ran out: {self.who(winner)} wins.")
+
+    # -- basic actions
+
+    def draw(self, p: int, n: int = 1) -> None:
+        """MX-ZN-02: draw from the top; the deck-out check runs after every card (MX-WIN-03)."""
+        pl = self.st.players[p]
+        for _ in range(n):
+            if not pl.deck:
+                return
+            c = pl.deck.pop(0)
+            pl.hand.append(c)
+            self.tell(p, f"You draw {self.defs[c].name}.")
+            self.check_decks()
+        self.log(f"{self.who(p)} draws {n} card{'s' if n != 1 else ''}.")
+
+    def gain_mp(self, p: int, n: int) -> None:
+        """MX-MP-02: gains stop at 10."""
+        pl = self.st.players[p]
+        pl.mp = min(MP_CAP, pl.mp + n)
+
+    def lose_mp(self, p: int, n: int) -> None:
+        """MX-MP-03, MX-GAP-12: losses imposed by effects stop at 0."""
+        pl = self.st.players[p]
+        pl.mp = max(0, pl.mp - n)
+
+    def apply_battle_mp(self, p: int, card: BattleCard) -> None:
+        """MX-BTL-07: a Battle card's MP value is applied when it is played."""
+        if card.mp >= 0:
+            self.gain_mp(p, card.mp)
+        else:
+            self.st.players[p].mp += card.mp  # affordability checked by the options (MX-BTL-08)
+
+    def to_discard(self, c: int) -> None:
+        """MX-GAP-09: every card goes to its own owner's discard pile."""
+        self.st.players[self.st.owner[c]].discard.append(c)
+
+    def gain_vp(self, p: int) -> None:
+        """MX-VP-02, MX-ZN-09: the top card of the opponent's deck goes face down to p's VP pile."""
+        st = self.st
+        opp = st.players[1 - p]
+        if not opp.deck:
+            return
+        pl = st.players[p]
+        pl.vp.append(opp.deck.pop(0))
+        self.log(f"{self.who(p)} gains a Victory Point ({len(pl.vp)} VP).")
+        if len(pl.vp) >= VP_TO_WIN:  # MX-WIN-02, MX-VP-04
+            self.end((p,), "seven_vp", f"{self.who(p)} has {VP_TO_WIN} Victory Points and wins.")
+        self.check_decks()
+
+    def leave_play(self, p: int, ch: Character, to_hand: bool = False) -> None:
+        """A Character leaves play (KO, effect): its Damage to its owners' discard piles (MX-KO-06)."""
+        pl = self.st.players[p]
+        pl.in_play.remove(ch)
+        for d in ch.damage:
+            self.to_discard(d.card)
+        ch.damage.clear()
+        if to_hand:
+            self.st.players[self.st.owner[ch.card]].hand.append(ch.card)
+        else:
+            self.to_discard(ch.card)
+
+    def check_kos(self) -> None:
+        """MX-KO-01..08: KO every Character meeting the TKO or HP KO condition, repeatedly, since a KO
+        can end a Constant ``stat_bonus`` and lower another Character's HP (MX-GAP-23)."""
+        st = self.st
+        again = True
+        while again:
+            again = False
+            for p, pl in enumerate(st.players):
+                for ch in list(pl.in_play):
+                    if not ch.damage:
+                        continue
+                    card = self.defs[ch.card]
+                    colours = len({d.stat for d in ch.damage})
+                    total = sum(self.defs[d.card].rank for d in ch.damage)
+                    tko = colours >= len(card.stats)
+                    hp = total >= max_rank(st, p, ch.card)
+                    if tko or hp:
+                        how = " and ".join(x for x, y in (("TKO", tko), ("HP KO", hp)) if y)
+                        self.log(f"{card.name} is KO'd ({how}: {colours} colour{'s' if colours != 1 else ''}, "
+                                 f"{total} Damage).")
+                        self.leave_play(p, ch)
+                        again = True
+
+    # -- phase choices
+
+    def choose(self, oid: str) -> None:
+        st = self.st
+        phase = st.phase
+        kind, _, rest = oid.partition(":")
+        if phase == "mulligan":
+            self.mulligan(oid == "mulligan")
+        elif phase == "mulligan_order":
+            self.mulligan_order(rest if kind == "bottom" else None)
+        elif phase == "planning":
+            if kind == "char":
+                self.play_character(rest)
+            elif kind == "event":
+                self.play_event(rest)
+            elif kind == "push":
+                self.use_push(int(rest))
+            else:
+                self.log(f"{self.who(st.active)} goes to the Battle Step.")
+                st.phase = "attack"
+        elif phase == "attack":
+            if kind == "attack":
+                st.pick = int(rest)
+                st.phase = "attack_card"
+            else:
+                self.end_declarations()
+        elif phase == "attack_card":
+            if kind == "back":
+                st.pick = -1
+                st.phase = "attack"
+            else:
+                cid, _, stat = rest.partition(":")
+                self.declare_attack(st.pick, cid, stat)
+        elif phase == "link":
+            if kind == "link":
+                self.link(int(rest))
+            else:
+                st.phase = "attack"
+        elif phase == "defend":
+            if kind == "defend":
+                k, _, d = rest.partition(":")
+                st.pick, st.pick2 = int(k), int(d)
+                st.phase = "defend_card"
+            else:
+                self.log(f"{self.who(st.deciding)} is done assigning defenders.")
+                self.start_damage()
+        elif phase == "defend_card":
+            if kind == "back":
+                st.phase = "defend"
+            else:
+                cid, _, stat = rest.partition(":")
+                self.assign_defender(st.pick, st.pick2, cid, stat)
+        elif phase == "damage_order":
+            self.resolve_attack(int(rest))
+
+    def advance(self) -> None:
+        """Run pending effects, then skip decisions that have nothing to decide (fewer clicks)."""
+        st = self.st
+        while True:
+            self.run_frames()
+            if st.prompt or st.phase == "over":
+                return
+            phase = st.phase
+            p = st.deciding
+            if phase == "planning" and len(planning_options(st)) == 1:
+                self.log(f"{self.who(p)} has nothing to play and goes to the Battle Step.")
+                st.phase = "attack"
+            elif phase == "attack" and not any(can_attack(st, p, ch) for ch in st.players[p].in_play):
+                self.end_declarations()
+            elif phase == "link" and not any(
+                can_link(st, p, ch, st.attacks[-1]) for ch in st.players[p].in_play
+            ):
+                st.phase = "attack"
+            elif phase == "defend" and len(_decision(st).options) == 1:
+                self.start_damage()
+            elif phase == "damage_order":
+                pending = [k for k, a in enumerate(st.attacks) if a.defender >= 0 and not a.resolved]
+                if len(pending) > 1:
+                    return
+                if pending:
+                    self.resolve_attack(pending[0])
+                else:
+                    self.finish_battle()
+            else:
+                return
+
+    # -- set-up (MX-SET-*)
+
+    def mulligan(self, take: bool) -> None:
+        st = self.st
+        p = st.deciding
+        pl = st.players[p]
+        if take:
+            pl.mulligan = "mulliganed"
+            self.log(f"{self.who(p)} mulligans.")
+            st.phase = "mulligan_order"
+        else:
+            pl.mulligan = "kept"
+            self.log(f"{self.who(p)} keeps their hand.")
+            self.next_mulligan()
+
+    def mulligan_order(self, cid: str | None) -> None:
+        """MX-SET-04/07: each chosen card goes under the previous ones; ``None`` = rest in hand order."""
+        st = self.st
+        p = st.deciding
+        pl = st.players[p]
+        if cid is None:
+            pl.deck.extend(pl.hand)
+            pl.hand.clear()
+        else:
+            c = next(c for c in pl.hand if st.cards[c] == cid)
+            pl.hand.remove(c)
+            pl.deck.append(c)
+            if len(pl.hand) == 1:
+                pl.deck.append(pl.hand.pop())
+        if not pl.hand:
+            self.draw(p, HAND_SIZE)
+            self.next_mulligan()
+
+    def next_mulligan(self) -> None:
+        """MX-SET-06: the first player decides first, then the second; then turn 1 begins."""
+        st = self.st
+        if st.deciding == st.first:
+            st.deciding = 1 - st.first
+            st.phase = "mulligan"
+        else:
+            self.start_turn(st.first)
+
+    # -- turn (MX-TRN-*, MX-PRP-01)
+
+    def start_turn(self, p: int) -> None:
+        st = self.st
+        st.turn += 1
+        if st.turn > TURN_CAP:
+            self.end((), "turn_cap", f"The game reached the {TURN_CAP}-turn cap and is a draw.")
+        st.active = st.deciding = p
+        pl = st.players[p]
+        pl.played_character = False
+        self.log(f"Turn {st.turn}: {self.who(p)}.")
+        if st.turn == 1:  # MX-TRN-02: the very first turn skips the Prep Step
+            self.log(f"{self.who(p)} goes first and skips the Prep Step.")
+        else:
+            for ch in pl.in_play:
+                ch.pushed = False
+            self.draw(p, 1)
+        st.phase = "planning"
+
+    def end_turn(self) -> None:
+        st = self.st
+        st.attacks.clear()
+        st.pick = st.pick2 = -1
+        self.start_turn(1 - st.active)
+
+    # -- planning (MX-PLN-*, MX-EVT-*, MX-CHR-05/07)
+
+    def take_from_hand(self, p: int, cid: str) -> int:
+        hand = self.st.players[p].hand
+        for c in hand:
+            if self.st.cards[c] == cid:
+                hand.remove(c)
+                return c
+        raise AssertionError(cid)
+
+    def play_character(self, cid: str) -> None:
+        st = self.st
+        p = st.active
+        pl = st.players[p]
+        c = self.take_from_hand(p, cid)
+        card = self.defs[c]
+        pl.in_play.append(Character(c, pushed=False, entered=st.turn))  # MX-CHR-09: enters Prepped
+        pl.played_character = True
+        self.gain_mp(p, card.mp)  # MX-CHR-05: +MP first, then On-Play
+        self.log(f"{self.who(p)} plays {card_line(card)} and has {pl.mp} MP.")
+        self.queue_effects(p, c, ("on_play",))
+
+    def play_event(self, cid: str) -> None:
+        """MX-EVT-03: pay the cost, use the effect, then discard; negated if a ``negate`` is pending."""
+        st = self.st
+        p = st.active
+        pl = st.players[p]
+        c = self.take_from_hand(p, cid)
+        card = self.defs[c]
+        pl.mp -= card.cost
+        self.log(f"{self.who(p)} plays {card_line(card)} and has {pl.mp} MP.")
+        if pl.negate_until >= st.turn:
+            pl.negate_until = 0
+            self.log(f"The effect of {card.name} is negated.")
+            self.to_discard(c)
+            return
+        st.resolving.append(c)
+        self.queue_effects(p, c, ("event",))
+
+    def use_push(self, iid: int) -> None:
+        st = self.st
+        p = st.active
+        ch = find_char(st, iid)
+        assert ch is not None
+        ch.pushed = True
+        self.log(f"{self.who(p)} pushes {self.defs[iid].name} to use its Push effect.")
+        self.queue_effects(p, iid, ("push",))
+
+    def queue_effects(self, p: int, source: int, timings: tuple[str, ...], attack: int = -1) -> None:
+        for i, eff in enumerate(self.defs[source].effects):
+            if eff.timing in timings:
+                self.st.frames.append(Frame(p, source, i, 0, attack))
+
+    # -- battle (MX-ATK-*, MX-TEAM-*, MX-DEF-*, MX-DMG-*, MX-VP-*)
+
+    def declare_attack(self, iid: int, cid: str, stat: str) -> None:
+        """MX-ATK-03: Push, move to the Battle Zone, play the Battle card, apply its MP, use its effects."""
+        st = self.st
+        p = st.active
+        ch = find_char(st, iid)
+        assert ch is not None
+        ch.pushed = True
+        c = self.take_from_hand(p, cid)
+        card = self.defs[c]
+        st.attacks.append(Attack(iid, c, stat))
+        self.apply_battle_mp(p, card)
+        self.log(f"{self.who(p)} attacks with {self.defs[iid].name}, playing {card_line(card)}"
+                 f"{' as ' + STAT_NAMES[stat] if card.multi else ''} ({st.players[p].mp} MP).")
+        st.pick = -1
+        st.phase = "link"  # MX-GAP-12: Links come after the lead's Battle card (its +MP can fund them)
+        self.queue_effects(p, c, ("battle", "attack"), len(st.attacks) - 1)
+
+    def link(self, iid: int) -> None:
+        """MX-TEAM-01/03: pay 5 MP and Push the Linked Character."""
+        st = self.st
+        p = st.active
+        ch = find_char(st, iid)
+        assert ch is not None
+        ch.pushed = True
+        st.players[p].mp -= LINK_COST
+        atk = st.attacks[-1]
+        atk.links.append(iid)
+        self.log(f"{self.who(p)} links {self.defs[iid].name} to {self.defs[atk.attacker].name}'s attack "
+                 f"({st.players[p].mp} MP).")
+
+    def end_declarations(self) -> None:
+        """MX-ATK-05, MX-DEF-01: when attacks are declared, the opponent may assign defenders."""
+        st = self.st
+        st.pick = -1
+        if not st.attacks:
+            self.log(f"{self.who(st.active)} declares no attacks.")
+            self.end_turn()
+            return
+        self.log(f"{self.who(st.active)} is done declaring attacks.")
+        st.deciding = 1 - st.active
+        st.phase = "defend"
+
+    def assign_defender(self, k: int, iid: int, cid: str, stat: str) -> None:
+        """MX-DEF-03/05: one defender per attack; it plays a Battle card and uses its effects
+        (Defense-only included) unless the attacker's card negated it."""
+        st = self.st
+        p = st.deciding
+        atk = st.attacks[k]
+        c = self.take_from_hand(p, cid)
+        card = self.defs[c]
+        atk.defender, atk.dcard, atk.dstat = iid, c, stat
+        self.apply_battle_mp(p, card)
+        self.log(f"{self.who(p)} blocks {self.defs[atk.attacker].name} with {self.defs[iid].name}, playing "
+                 f"{card_line(card)}{' as ' + STAT_NAMES[stat] if card.multi else ''} ({st.players[p].mp} MP).")
+        st.pick = st.pick2 = -1
+        st.phase = "defend"
+        if atk.negated and card.effects:
+            self.log(f"The effect of {card.name} is negated.")
+        else:
+            self.queue_effects(p, c, ("battle", "defense"), k)
+
+    def start_damage(self) -> None:
+        st = self.st
+        st.deciding = st.active
+        st.phase = "damage_order"  # MX-DMG-03: the attacking player orders defended attacks
+
+    def resolve_attack(self, k: int) -> None:
+        """MX-DMG-02, MX-KO-05, MX-TEAM-07/08: compare a Team Attack, attach both cards at once, check KOs.
+
+        MX-GAP-10: if the attacker left play the attack ends (both cards discarded); if only the
+        defender left play, its card is discarded and the attack counts as undefended.
+        """
+        st = self.st
+        atk = st.attacks[k]
+        atk.resolved = True
+        p = st.active
+        attacker = find_char(st, atk.attacker)
+        defender = find_char(st, atk.defender)
+        if attacker is None:
+            self.log(f"Attack {k + 1} ends: {self.defs[atk.attacker].name} left play.")
+            self.to_discard(atk.card)
+            self.to_discard(atk.dcard)
+            atk.card = atk.dcard = -1
+            return
+        if defender is None:
+            self.log(f"Attack {k + 1} is undefended: {self.defs[atk.defender].name} left play.")
+            self.to_discard(atk.dcard)
+            atk.defender = atk.dcard = -1
+            return
+        if atk.links:
+            attack_value = self.defs[atk.card].rank + sum(
+                rank(st, p, ln, atk.stat) for ln in atk.links if find_char(st, ln) is not None
+            )
+            defence_value = self.defs[atk.dcard].rank + rank(st, 1 - p, atk.defender, atk.stat)
+            self.log(f"Team Attack {k + 1}: {attack_value} against {defence_value}.")
+            if attack_value >= defence_value:
+                self.gain_vp(p)
+        defender.damage.append(Damage(atk.card, atk.stat))
+        attacker.damage.append(Damage(atk.dcard, atk.dstat))
+        self.log(f"{self.defs[atk.card].name} is attached to {self.defs[atk.defender].name} and "
+                 f"{self.defs[atk.dcard].name} to {self.defs[atk.attacker].name} as Damage.")
+        atk.card = atk.dcard = -1
+        self.check_kos()
+
+    def finish_battle(self) -> None:
+        """MX-VP-01/03: each undefended attack whose attacker is still in play gains 1 VP; then the
+        undefended Battle cards are discarded and the turn ends."""
+        st = self.st
+        p = st.active
+        for atk in st.attacks:
+            if atk.defender < 0 and atk.card >= 0:
+                if find_char(st, atk.attacker) is not None:
+                    self.gain_vp(p)
+                else:
+                    self.log(f"{self.defs[atk.attacker].name} left play and gains no VP.")
+        for atk in st.attacks:
+            if atk.card >= 0:
+                self.to_discard(atk.card)
+                atk.card = -1
+        self.end_turn()
+
+    # -- effects (MX-EFF-*)
+
+    def run_frames(self) -> None:
+        """Use pending effects in order (MX-EFF-03) until one needs a player's choice."""
+        st = self.st
+        while st.frames and not st.prompt:
+            f = st.frames[0]
+            steps = self.defs[f.source].effects[f.effect].steps
+            if f.step >= len(steps):
+                st.frames.pop(0)
+                if f.source in st.resolving:  # MX-EVT-03: the Event is discarded after use
+                    st.resolving.remove(f.source)
+                    self.to_discard(f.source)
+                continue
+            if self.do_step(f, steps[f.step]):
+                f.step += 1
+                f.data.clear()
+
+    def targets(self, f: Frame, step) -> list[int]:
+        """Characters a targeted step may choose, in seat then play order."""
+        st = self.st
+        me = f.controller
+        out = []
+        for p, pl in enumerate(st.players):
+            if step.target == "own" and p != me or step.target == "opponent" and p == me:
+                continue
+            for ch in pl.in_play:
+                if step.trait is not None and self.defs[ch.card].trait != step.trait:
+                    continue
+                if step.do == "push" and ch.pushed or step.do == "prep" and not ch.pushed:
+                    continue
+                if step.do == "prep" and step.other and ch.card == f.source:
+                    continue
+                if step.do == "remove_damage" and not ch.damage:
+                    continue
+                out.append(ch.card)
+        return out
+
+    def do_step(self, f: Frame, step) -> bool:
+        """Use one step; returns False when it waits for a choice (``st.prompt`` set)."""
+        st = self.st
+        me = f.controller
+        who = me if step.who == "self" else 1 - me
+        do = step.do
+        if do == "draw":
+            self.draw(who, step.count)
+        elif do == "gain_mp":
+            self.gain_mp(who, step.amount)
+            self.log(f"{self.who(who)} gains {step.amount} MP ({st.players[who].mp} MP).")
+        elif do == "lose_mp":
+            self.lose_mp(who, step.amount)
+            self.log(f"{self.who(who)} loses {step.amount} MP ({st.players[who].mp} MP).")
+        elif do == "discard":
+            pl = st.players[who]
+            left = f.data[0] if f.data else step.count
+            if left <= 0 or not pl.hand:
+                return True
+            if len(pl.hand) <= left:
+                for c in list(pl.hand):
+                    pl.hand.remove(c)
+                    self.to_discard(c)
+                    self.log(f"{self.who(who)} discards {self.defs[c].name}.")
+                return True
+            f.data[:] = [left]
+            return self.ask(who, "discard")
+        elif do == "negate":
+            if step.what == "next_event":
+                victim = 1 - me
+                st.players[victim].negate_until = st.turn + (2 if st.active == victim else 1)
+                self.log(f"{self.who(victim)}'s next Event card will be negated.")
+            elif f.attack >= 0:
+                st.attacks[f.attack].negated = True
+                self.log("The Battle card that defends this attack will have its effect negated.")
+        elif do == "search":
+            if not self.search_matches(me, step):
+                self.rng_shuffle(st.players[me].deck)
+                self.log(f"{self.who(me)} searches their deck, finds nothing, and shuffles it.")
+                return True
+            return self.ask(me, "search")
+        elif do in ("push", "prep", "return_to_hand", "remove_damage"):
+            cands = self.targets(f, step)
+            if not cands:
+                return True
+            if len(cands) == 1:
+                self.target_chosen(f, step, cands[0])
+                return True
+            return self.ask(me, "target")
+        elif do == "attach_damage":
+            if not f.data:
+                cands = self.targets(f, step)
+                if not cands or not self.damage_cards(me, step):
+                    return True
+                if len(cands) == 1:
+                    f.data[:] = [cands[0]]
+                else:
+                    return self.ask(me, "target")
+            return self.ask(me, "attach")
+        # attack_on_entry / stat_bonus are Constant: nothing to do when used.
+        return True
+
+    def ask(self, seat: int, kind: str) -> bool:
+        self.st.prompt = kind
+        self.st.prompt_seat = seat
+        return False
+
+    def rng_shuffle(self, cards: list[int]) -> None:
+        rng = Rng(self.st.rng)
+        rng.shuffle(cards)
+        self.st.rng = rng.state
+
+    def search_matches(self, p: int, step) -> list[int]:
+        out = []
+        for c in self.st.players[p].deck:
+            card = self.defs[c]
+            if step.kind is not None and card.kind != step.kind:
+                continue
+            if step.trait is not None and getattr(card, "trait", None) != step.trait:
+                continue
+            if step.stat is not None and step.stat not in getattr(card, "stats", ()):
+                continue
+            out.append(c)
+        return out
+
+    def damage_cards(self, p: int, step) -> list[int]:
+        zone = self.st.players[p].hand if step.source == "hand" else self.st.players[p].discard
+        return [c for c in zone if self.defs[c].kind == "battle"]
+
+    def target_chosen(self, f: Frame, step, iid: int) -> None:
+        st = self.st
+        p = controller_of(st, iid)
+        ch = find_char(st, iid)
+        assert ch is not None
+        nm = self.defs[iid].name
+        if step.do == "push":
+            ch.pushed = True
+            self.log(f"{nm} is Pushed.")
+        elif step.do == "prep":
+            ch.pushed = False
+            self.log(f"{nm} is Prepped.")
+        elif step.do == "return_to_hand":
+            self.leave_play(p, ch, to_hand=True)
+            self.log(f"{nm} returns to {self.who(st.owner[iid])}'s hand.")
+            self.check_kos()  # MX-KO-08: a Constant bonus may have ended
+        elif step.do == "remove_damage":
+            for d in ch.damage[-step.count:]:
+                self.to_discard(d.card)
+            del ch.damage[-step.count:]
+            self.log(f"Damage is removed from {nm}.")
+        elif step.do == "attach_damage":
+            f.data[:] = [iid]
+
+    def answer_prompt(self, oid: str) -> None:
+        """Complete the step waiting on ``st.prompt`` with option ``oid``."""
+        st = self.st
+        f = st.frames[0]
+        step = self.defs[f.source].effects[f.effect].steps[f.step]
+        kind = st.prompt
+        st.prompt = ""
+        st.prompt_seat = -1
+        head, _, rest = oid.partition(":")
+        if kind == "discard":
+            who = f.controller if step.who == "self" else 1 - f.controller
+            c = self.take_from_hand(who, rest)
+            self.to_discard(c)
+            self.log(f"{self.who(who)} discards {self.defs[c].name}.")
+            f.data[:] = [f.data[0] - 1]
+            if f.data[0] > 0:
+                return  # do_step asks again for the next card
+        elif kind == "search":
+            me = f.controller
+            pl = st.players[me]
+            if head == "take":
+                c = next(c for c in pl.deck if st.cards[c] == rest)
+                pl.deck.remove(c)
+                pl.hand.append(c)
+                self.tell(me, f"You take {self.defs[c].name} into your hand.")
+            self.rng_shuffle(pl.deck)  # MX-ZN-03
+            self.log(f"{self.who(me)} searches their deck{' for a card' if head == 'take' else ''} and shuffles it.")
+            self.check_decks()
+        elif kind == "target":
+            self.target_chosen(f, step, int(rest))
+            if step.do == "attach_damage":
+                return  # next: which card to attach
+        elif kind == "attach":
+            cid, _, stat = rest.partition(":")
+            me = f.controller
+            zone = st.players[me].hand if step.source == "hand" else st.players[me].discard
+            c = next(c for c in reversed(zone) if st.cards[c] == cid)
+            zone.remove(c)
+            ch = find_char(st, f.data[0])
+            assert ch is not None
+            ch.damage.append(Damage(c, stat))
+            self.log(f"{self.defs[c].name} is attached to {self.defs[ch.card].name} as Damage.")
+            self.check_kos()  # MX-DMG-06, MX-KO-04
+        f.step += 1
+        f.data.clear()
+
+
+def _prompt_decision(st: State) -> Decision:
+    """The decision for an effect step waiting on a choice (MX-EFF-04: the discarding player chooses)."""
+    defs = defs_of(st)
+    f = st.frames[0]
+    src = defs[f.source]
+    step = src.effects[f.effect].steps[f.step]
+    seat = st.prompt_seat
+    kind = st.prompt
+    play = Play(st)
+    if kind == "discard":
+        opts, seen = [], set()
+        for c in st.players[seat].hand:
+            if st.cards[c] not in seen:
+                seen.add(st.cards[c])
+                opts.append(Option(f"discard:{st.cards[c]}", f"Discard {defs[c].name}", (st.cards[c],)))
+        return Decision(seat, "discard", f"{src.name}: choose a card to discard ({f.data[0]} to go).",
+                        tuple(opts), default=opts[0].id)
+    if kind == "search":
+        opts, seen = [], set()
+        for c in play.search_matches(seat, step):
+            if st.cards[c] not in seen:
+                seen.add(st.cards[c])
+                opts.append(Option(f"take:{st.cards[c]}", f"Take {card_line(defs[c])}", (st.cards[c],)))
+        opts.append(Option("none", "Take nothing"))
+        return Decision(seat, "search", f"{src.name}: search your deck for a card.", tuple(opts),
+                        default="none")
+    if kind == "target":
+        opts = []
+        for iid in play.targets(f, step):
+            owner = st.players[controller_of(st, iid)].name
+            opts.append(Option(f"target:{iid}", f"{defs[iid].name} ({owner})", (st.cards[iid],)))
+        verb = {"push": "Push", "prep": "Prep", "return_to_hand": "Return to hand", "remove_damage":
+                "Remove Damage from", "attach_damage": "Attach Damage to"}[step.do]
+        return Decision(seat, "target", f"{src.name}: {verb} which Character?", tuple(opts),
+                        default=opts[0].id)
+    if kind == "attach":
+        opts, seen = [], set()
+        for c in play.damage_cards(seat, step):
+            card = defs[c]
+            if card.id in seen:
+                continue
+            seen.add(card.id)
+            for s in card.stats:
+                suffix = f" as {STAT_NAMES[s.value]}" if card.multi else ""
+                opts.append(Option(f"attach:{card.id}:{s.value}", f"Attach {card_line(card)}{suffix}",
+                                   (card.id,)))
+        return Decision(seat, "attach", f"{src.name}: attach which Battle card to {defs[f.data[0]].name}?",
+                        tuple(opts), default=opts[0].id)
+    raise AssertionError(kind)
+
+
+# -- explaining a rejected choice -----------------------------------------------------------------
+
+
+def explain(st: State, seat: int, dec: Decision, oid: str) -> tuple[str, str]:
+    """(rule ID, message) for an option id that is not among ``dec``'s options: names the rule that
+    forbids it where the id makes sense, else says the option is stale."""
+    defs = defs_of(st)
+    pool = card_pool()
+    kind, _, rest = oid.partition(":")
+    pl = st.players[seat]
+    listed = ", ".join(o.id for o in dec.options[:8])
+    stale = ("MX-HST-02", f"'{oid}' is not one of your options now ({dec.kind}); choose one of: {listed}.")
+    try:
+        if dec.kind == "planning" and kind == "char":
+            if pl.played_character:
+                return "MX-PLN-04", "You already played a Character this turn; only one per turn."
+            if len(pl.in_play) >= MAX_IN_PLAY:
+                return "MX-CHR-03", f"You have {MAX_IN_PLAY} Characters in play; no fourth can be played."
+        if dec.kind == "planning" and kind == "event" and rest in pool:
+            card = pool[rest]
+            if isinstance(card, EventCard) and card.cost > pl.mp:
+                return "MX-EVT-04", f"{card.name} costs {card.cost} MP and you have {pl.mp} MP."
+        if dec.kind == "planning" and kind == "push":
+            ch = find_char(st, int(rest))
+            if ch is not None and ch.entered == st.turn:
+                return "MX-CHR-07", f"{defs[ch.card].name} came into play this turn and cannot use its Push effect."
+            if ch is not None and ch.pushed:
+                return "MX-CHR-07", f"{defs[ch.card].name} is Pushed; only a Prepped Character can Push."
+        if dec.kind == "attack" and kind == "attack":
+            ch = find_char(st, int(rest))
+            if ch is not None:
+                if ch.pushed:
+                    return "MX-ATK-02", f"{defs[ch.card].name} is Pushed and cannot attack."
+                if ch.entered == st.turn and not may_attack_on_entry(st, ch.card):
+                    return "MX-PLN-03", f"{defs[ch.card].name} came into play this turn and cannot attack."
+                if not has_battle_card(st, seat, ch.card):
+                    return "MX-ATK-04", f"{defs[ch.card].name} has no usable Battle card you can pay for."
+        if dec.kind in ("attack_card", "defend_card") and kind == "card":
+            cid, _, stat = rest.partition(":")
+            card = pool.get(cid)
+            iid = st.pick if dec.kind == "attack_card" else st.pick2
+            if isinstance(card, BattleCard):
+                if not can_pay(pl.mp, card):
+                    return "MX-BTL-08", f"{card.name} costs {-card.mp} MP and you have {pl.mp} MP."
+                stats = [stat] if stat else [s.value for s in card.stats]
+                best = max(rank(st, seat, iid, s) for s in stats)
+                if best < card.rank:
+                    need = "/".join(STAT_NAMES.get(s, s) for s in stats)
+                    return ("MX-BTL-05" if card.multi else "MX-BTL-03",
+                            f"{card.name} needs {need} Rank {card.rank}; {defs[iid].name} has {best}.")
+        if dec.kind == "defend" and kind == "defend":
+            _, _, d = rest.partition(":")
+            ch = find_char(st, int(d))
+            if ch is not None:
+                if ch.pushed:
+                    return "MX-DEF-02", f"{defs[ch.card].name} is Pushed and cannot defend."
+                if defending(st, ch.card):
+                    return "MX-GAP-06", f"{defs[ch.card].name} already defends an attack this turn."
+                if not has_battle_card(st, seat, ch.card):
+                    return "MX-DEF-06", f"{defs[ch.card].name} has no usable Battle card you can pay for."
+            k = int(rest.partition(":")[0])
+            if 0 <= k < len(st.attacks) and st.attacks[k].defender >= 0:
+                return "MX-DEF-05", f"Attack {k + 1} already has a defender; one per attack."
+        if dec.kind == "link" and kind == "link":
+            if pl.mp < LINK_COST:
+                return "MX-TEAM-01", f"Linking costs {LINK_COST} MP and you have {pl.mp} MP."
+            ch = find_char(st, int(rest))
+            if ch is not None:
+                if st.attacks and st.attacks[-1].stat not in defs[ch.card].stats:
+                    return "MX-TEAM-02", f"{defs[ch.card].name} lacks the Stat of the lead's Battle card."
+                if ch.pushed:
+                    return "MX-TEAM-03", f"{defs[ch.card].name} is Pushed and cannot Link."
+                if ch.entered == st.turn:
+                    return "MX-TEAM-03", f"{defs[ch.card].name} came into play this turn and cannot Link."
+            if st.attacks and len(st.attacks[-1].links) >= MAX_LINKS:
+                return "MX-TEAM-01", f"At most {MAX_LINKS} Characters can Link to one attack."
+        if dec.kind == "mulligan_order" and kind == "bottom":
+            return "MX-SET-04", f"{rest} is not in your old hand."
+    except (ValueError, IndexError):
+        pass
+    return stale
