@@ -218,6 +218,24 @@ class Game:
         """A state set up from a scenario's explicit position (zone contents, counters)."""
         raise NotImplementedError
 
+    def intro(self, state: Any) -> list[Event]:
+        """Events describing a new game's set-up (first player, opening hands), for the log."""
+        return []
+
+    def computer(self, seed: int) -> Any:
+        """A computer player for this game: a callable ``(decision, view) -> option id``."""
+        from .players import RandomPlayer
+
+        return RandomPlayer(seed)
+
+    def board_text(self, view: View) -> str:
+        """The public board of ``view`` as plain text."""
+        return str(view.board)
+
+    def private_text(self, view: View) -> str:
+        """The viewer's private information of ``view`` as plain text."""
+        return "" if view.private is None else str(view.private)
+
     def timeout_choice(self, state: Any, decision: Decision) -> str:
         """The documented default applied when ``decision`` times out."""
         return decision.default if decision.default is not None else decision.options[0].id

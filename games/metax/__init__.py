@@ -281,6 +281,24 @@ class MetaXGame(Game):
             result=self.result(state),
         )
 
+    # -- front-end helpers
+
+    def computer(self, seed: int):
+        """The sensible MetaX computer player (:class:`games.metax.ai.MetaXBot`)."""
+        from .ai import MetaXBot
+
+        return MetaXBot()
+
+    def board_text(self, view: View) -> str:
+        from .render import board_text
+
+        return board_text(view)
+
+    def private_text(self, view: View) -> str:
+        from .render import private_text
+
+        return private_text(view)
+
     # -- persistence
 
     def to_json(self, state: State) -> str:
