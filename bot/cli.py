@@ -10,7 +10,6 @@ import sys
 import time
 
 from games import game_ids, get_game
-from games.core.contract import SeatSetup
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -31,35 +30,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     return TerminalGame(game, state, 0, {1: game.computer(seed)}).run()
 
 
-def simulate(game_id: str, games: int, seed: int) -> tuple[int, int, float]:
-    """Play ``games`` random games; returns (games, decisions, seconds)."""
-    from games.core.players import RandomPlayer
-
-    game = get_game(game_id)
-    starters = game.starter_decks() if game.has_decks else {}
-    names = list(starters)
-    decisions = 0
-    t0 = time.perf_counter()
-    for i in range(games):
-        s = seed + i
-        seats = [SeatSetup(f"Seat {p + 1}", list(starters[names[(s + p) % len(names)]]) if names else [])
-                 for p in range(game.min_seats)]
-        state = game.new_game(seats, None, s)
-        players = [RandomPlayer(s * 7 + p) for p in range(len(seats))]
-        while True:
-            open_ = game.decisions(state)
-            if not open_:
-                break
-            d = open_[0]
-            game.apply(state, d.seat, players[d.seat](d))
-            decisions += 1
-        if game.result(state) is None:
-            raise RuntimeError(f"game {s} stopped without a result")
-    return games, decisions, time.perf_counter() - t0
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
-    n, d, secs = simulate(args.game, args.games, args.seed)
+    from games.core.playout import simulate
+
+    n, d, secs = simulate(get_game(args.game), args.games, args.seed)
     print(f"{n} games, {d} decisions, {d / secs:.0f} decisions/s")
     return 0
 

@@ -37,15 +37,23 @@ Effect vocabulary (a step's ``do``), the small set the issue names:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 
-class Stat(str, Enum):
+class Stat(StrEnum):
     """MX-STA-01: the three Stat types and their colours."""
 
     STRENGTH = "strength"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.core.contract import Decision, Event, Option, RulesError, StaleChoice
 from games.core.rng import Rng
 
-from .cards import BattleCard, CharacterCard, EventCard, Stat, card_line, describe_effect
+from .cards import BattleCard, EventCard, Stat, card_line, describe_effect
 from .pool import card_pool
 from .state import Attack, Character, Damage, Frame, State
 
