@@ -1,33 +1,86 @@
 """The ``metahost`` command: terminal play, simulations and scenario files.
 
-``metahost play metax`` · ``metahost simulate metax --games N --seed S`` · ``metahost scenario FILE...``
+``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
+``metahost simulate metax --games N --seed S`` · ``metahost scenario FILE...``
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 import time
+from pathlib import Path
 
 from games import game_ids, get_game
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from bot.terminal import TerminalGame, new_local_game
+    from bot.local import default_db, play
 
     game = get_game(args.game)
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000
     decks = None
     if args.deck or args.computer_deck:
-        names = list(game.starter_decks())
+        names = sorted(game.starter_decks())
         decks = [args.deck or names[0], args.computer_deck or names[1]]
         for d in decks:
             if d not in names:
                 print(f"Unknown deck '{d}'. Starter decks: {', '.join(names)}", file=sys.stderr)
                 return 2
-    state = new_local_game(game, args.name, seed, decks)
-    print(f"{game.name} · seed {seed} · you are {args.name}. Type h for help.")
-    return TerminalGame(game, state, 0, {1: game.computer(seed)}).run()
+    return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks))
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    from bot.local import default_db, play
+
+    return asyncio.run(play("", Path(args.db or default_db()), 0, "", resume=args.table))
+
+
+def cmd_tables(args: argparse.Namespace) -> int:
+    from bot.local import default_db
+    from bot.store import Store
+
+    async def run() -> int:
+        store = await Store.open(Path(args.db or default_db()))
+        try:
+            rows = await store.list_tables()
+        finally:
+            await store.close()
+        if not rows:
+            print("No stored tables.")
+        for tid, game, place, status, updated in rows:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(updated))
+            print(f"{tid}  {game:<8} {status:<9} {place:<20} {when}")
+        return 0
+
+    return asyncio.run(run())
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from bot.audit import audit
+    from bot.local import default_db
+    from bot.store import Store
+
+    async def run() -> int:
+        store = await Store.open(Path(args.db or default_db()))
+        try:
+            findings = await audit(store)
+        finally:
+            await store.close()
+        bad = [f for f in findings if not f.ok]
+        for f in bad:
+            print(f"MISMATCH {f.table_id}: {f.message}")
+        print(f"{len(findings)} tables audited, {len(bad)} differ from their snapshot")
+        return 1 if bad else 0
+
+    return asyncio.run(run())
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from bot.local import selfplay
+
+    return asyncio.run(selfplay(args.game, Path(args.db), args.seed, table_id=args.resume))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -62,7 +115,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--name", default="Player")
     p.add_argument("--deck", help="your starter deck id")
     p.add_argument("--computer-deck", help="the computer's starter deck id")
+    p.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
     p.set_defaults(func=cmd_play)
+    r = sub.add_parser("resume", help="continue a stored terminal game")
+    r.add_argument("table")
+    r.add_argument("--db")
+    r.set_defaults(func=cmd_resume)
+    t = sub.add_parser("tables", help="list stored tables")
+    t.add_argument("--db")
+    t.set_defaults(func=cmd_tables)
+    a = sub.add_parser("audit", help="replay every stored game and report any that differs from its snapshot")
+    a.add_argument("--db")
+    a.set_defaults(func=cmd_audit)
+    sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")
+    sp.add_argument("game", choices=game_ids())
+    sp.add_argument("--db", required=True)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--resume", help="continue this table instead of creating one")
+    sp.set_defaults(func=cmd_selfplay)
     s = sub.add_parser("simulate", help="computer against computer, random players")
     s.add_argument("game", choices=game_ids())
     s.add_argument("--games", type=int, default=100)

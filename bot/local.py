@@ -1,0 +1,170 @@
+"""Terminal play through the table service and the store: one person (user ``local``) against computer
+seats. Only the person's view is printed; computer seats act through the host like any other seat.
+
+Local tables have no decision timer: nobody is timed out at their own terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from games import get_game
+from games.core.contract import Event, RulesError, View
+
+from .store import Store, StoreError
+from .tables import Listener, Table, TableError, TableService
+
+LOCAL_USER = "local"
+HELP = "Type an option's number. Other commands: b = board, h = hand, l = log, c = concede, q = quit (resume later)."
+
+
+def default_db() -> Path:
+    """``$METAHOST_DB`` or ``var/metahost.db`` under the current folder (git-ignored)."""
+    return Path(os.environ.get("METAHOST_DB", "var/metahost.db"))
+
+
+class TerminalListener(Listener):
+    """Prints the events the person's seat may see, and the result."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.log: list[str] = []
+        self.seat: int | None = None
+
+    async def game_changed(self, table: Table, events: list[Event], views: dict[int | None, View]) -> None:
+        for e in events:
+            if e.visible_to(self.seat):
+                self.log.append(e.text)
+                print(f"  · {e.text}", file=self.out, flush=True)
+
+
+class TerminalPlay:
+    """The terminal front end over a :class:`TableService`."""
+
+    def __init__(self, svc: TableService, table: Table, listener: TerminalListener, out: TextIO, inp: TextIO):
+        self.svc, self.t, self.listener, self.out, self.inp = svc, table, listener, out, inp
+        seat = table.seat_of(LOCAL_USER)
+        assert seat is not None
+        listener.seat = seat.seat
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self, view: View) -> None:
+        g = self.t.game
+        self.say()
+        self.say(g.board_text(view))
+        self.say(g.private_text(view))
+
+    async def run(self) -> int:
+        """Play to the end; 0 when the game ended, 1 when the person quit (the game stays stored)."""
+        g, t = self.t.game, self.t
+        while True:
+            await self.svc.settle(t.id)
+            if t.status != "playing":
+                res = g.result(t.state)
+                self.show(g.view(t.state, self.listener.seat))
+                self.say(f"\n*** {res.text if res else 'The table was closed.'} ***")
+                return 0
+            view = self.svc.view(t.id, LOCAL_USER)
+            if not view.decisions:
+                continue
+            d = view.decisions[0]
+            self.show(view)
+            self.say(f"\n{d.prompt}")
+            for i, o in enumerate(d.options, 1):
+                self.say(f"  {i:>2}. {o.label}")
+            while True:
+                self.out.write("> ")
+                self.out.flush()
+                line = self.inp.readline()
+                if line == "" or line.strip().lower() in ("q", "quit"):
+                    self.say(f"\nThe game is saved. Continue it with: metahost resume {t.id}")
+                    return 1
+                low = line.strip().lower()
+                if low in ("h", "hand"):
+                    self.say(g.private_text(self.svc.view(t.id, LOCAL_USER)))
+                elif low in ("b", "board"):
+                    self.say(g.board_text(self.svc.view(t.id, LOCAL_USER)))
+                elif low in ("l", "log"):
+                    self.say("\n".join(self.listener.log[-30:]))
+                elif low in ("c", "concede"):
+                    await self.svc.concede(t.id, LOCAL_USER)
+                    break
+                elif low.isdigit() and 1 <= int(low) <= len(d.options):
+                    try:
+                        await self.svc.act(t.id, LOCAL_USER, t.version, d.options[int(low) - 1].id)
+                    except (RulesError, TableError) as exc:
+                        self.say(f"Refused: {getattr(exc, 'message', exc)}")
+                        continue
+                    except StoreError as exc:
+                        self.say(f"Not saved, try again: {exc}")
+                        continue
+                    break
+                else:
+                    self.say(f"'{line.strip()}' is not an option: type a number from 1 to {len(d.options)}. {HELP}")
+
+
+async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | None = None,
+               resume: str | None = None, out: TextIO = sys.stdout, inp: TextIO = sys.stdin,
+               computer_delay: float = 0.0) -> int:
+    """Start (or with ``resume``, continue) a terminal game stored in ``db``. Returns an exit code."""
+    try:
+        store = await Store.open(db)
+    except StoreError as exc:
+        print(f"metahost: {exc}", file=sys.stderr)
+        return 2
+    try:
+        svc = TableService(store, computer_delay=computer_delay)
+        listener = TerminalListener(out)
+        svc.listeners.append(listener)
+        await svc.load()
+        if resume is not None:
+            table = svc.tables.get(resume)
+            if table is None or table.status != "playing" or table.seat_of(LOCAL_USER) is None:
+                print(f"metahost: no game in play with id '{resume}' in {db}; `metahost tables` lists them.",
+                      file=sys.stderr)
+                return 2
+            print(f"Resuming {table.game.name} table {table.id}.", file=out)
+            listener.log.append("(resumed)")
+        else:
+            game = get_game(game_id)
+            table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed)
+            await svc.add_computer(table.id, LOCAL_USER)
+            if decks:
+                await svc.choose_deck(table.id, LOCAL_USER, decks[0])
+                await svc.choose_deck(table.id, LOCAL_USER, decks[1], seat=1)
+            listener.seat = 0
+            print(f"{game.name} · table {table.id} · seed {seed} · you are {name}. Type h for help.", file=out)
+            await svc.start(table.id, LOCAL_USER)
+        return await TerminalPlay(svc, table, listener, out, inp).run()
+    finally:
+        await svc.settle()
+        await store.close()
+
+
+async def selfplay(game_id: str, db: Path, seed: int, out: TextIO = sys.stdout, table_id: str | None = None) -> int:
+    """Computer against computer through the table service and the store, printing ``ack <seq>`` after
+    each stored choice (used by the crash-safety tests). With ``table_id`` it resumes that table."""
+    store = await Store.open(db)
+
+    class Acks(Listener):
+        async def game_changed(self, table, events, views):
+            print(f"ack {table.seq}", file=out, flush=True)
+
+    svc = TableService(store, computer_delay=0.0)
+    svc.listeners.append(Acks())
+    try:
+        await svc.load()
+        if table_id is None:
+            t = await svc.create(game_id, "local", "selfplay", "Computer 0", seed=seed)
+            t.seats[0].computer = True
+            await svc.add_computer(t.id, "selfplay")
+            print(f"table {t.id}", file=out, flush=True)
+            await svc.start(t.id, "selfplay")
+        await svc.settle()
+    finally:
+        await store.close()
+    return 0

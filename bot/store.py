@@ -1,0 +1,372 @@
+"""The store: one SQLite file through aiosqlite (DESIGN.md, The host).
+
+A table is its setup row (game, seed, options, seats and their decks) plus an append-only log of
+choices, with a snapshot of the state for fast loading. A choice, its log row and the new snapshot
+commit in one transaction (:meth:`Store.record`) before any listener is told. Schema changes are the
+numbered migrations in :data:`MIGRATIONS`, applied at start-up; ``PRAGMA user_version`` holds the
+number applied.
+
+Errors: every failure of the database (locked, read-only, disk full) is raised as :class:`StoreError`
+with a readable message; a failed write leaves nothing half-written (transactions roll back).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS: list[str] = [
+    # 1: tables, seats, the choice log, snapshots, results, per-user stats.
+    """
+    CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        place TEXT NOT NULL,
+        host_user TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'aborted')),
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE INDEX tables_by_place ON tables (place, status);
+    CREATE TABLE seats (
+        table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id TEXT,
+        name TEXT NOT NULL,
+        computer INTEGER NOT NULL DEFAULT 0,
+        deck_id TEXT,
+        deck TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        choice TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    CREATE TABLE snapshots (
+        table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL
+    );
+    CREATE TABLE results (
+        table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+        result TEXT NOT NULL,
+        finished REAL NOT NULL
+    );
+    CREATE TABLE stats (
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        losses INTEGER NOT NULL DEFAULT 0,
+        draws INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (user_id, game)
+    );
+    """,
+    # 2: decision deadlines (timers survive a restart) and consecutive timeouts per seat.
+    """
+    CREATE TABLE deadlines (
+        table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        deadline REAL NOT NULL,
+        remind_at REAL NOT NULL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    );
+    ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(RuntimeError):
+    """The database refused an operation (locked, read-only, corrupt, full). Nothing was written."""
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    user_id: str | None
+    name: str
+    computer: bool
+    deck_id: str | None
+    deck: list[str]
+    timeouts: int = 0
+
+
+@dataclass(slots=True)
+class TableRow:
+    id: str
+    game: str
+    place: str
+    host_user: str
+    status: str
+    options: dict[str, Any]
+    seed: int
+    created: float
+    updated: float
+    seats: list[SeatRow]
+    snapshot: str | None = None
+    seq: int = 0
+    deadlines: list[tuple[int, int, float, float, bool]] | None = None
+
+
+def _wrap(exc: Exception, what: str) -> StoreError:
+    msg = str(exc)
+    if "locked" in msg or "busy" in msg:
+        hint = "the database file is locked by another process; try again when it is free"
+    elif "readonly" in msg or "read-only" in msg:
+        hint = "the database file is read-only; make it writable"
+    else:
+        hint = msg
+    return StoreError(f"could not {what}: {hint}")
+
+
+class Store:
+    """Async access to the metahost database. Use :meth:`open`; close with :meth:`close`."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str):
+        self.db = db
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path, busy_timeout_ms: int = 2000) -> Store:
+        """Open (creating if needed) the database at ``path`` and apply pending migrations.
+
+        Raises :class:`StoreError` when the file cannot be opened or migrated."""
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise _wrap(exc, f"open {path}") from None
+        store = cls(db, path)
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            if path != ":memory:":
+                await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await store.migrate()
+        except (sqlite3.Error, OSError) as exc:
+            await db.close()
+            raise _wrap(exc, f"prepare {path}") from None
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    async def migrate(self, upto: int | None = None) -> int:
+        """Apply migrations after the current ``user_version`` (up to ``upto``); returns the version."""
+        current = await self.schema_version()
+        target = SCHEMA_VERSION if upto is None else upto
+        for number in range(current + 1, target + 1):
+            script = MIGRATIONS[number - 1]
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in (s.strip() for s in script.split(";")):
+                    if statement:
+                        await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version = {number}")
+                await self.db.execute("COMMIT")
+            except Exception:
+                await self.db.execute("ROLLBACK")
+                raise
+        return target
+
+    async def _tx(self, what: str, statements: Iterable[tuple[str, tuple]]) -> None:
+        """Run ``statements`` in one write transaction; roll back everything on any failure."""
+        try:
+            await self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise _wrap(exc, what) from None
+        try:
+            for sql, params in statements:
+                await self.db.execute(sql, params)
+            await self.db.execute("COMMIT")
+        except (sqlite3.Error, OSError) as exc:
+            try:
+                await self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise _wrap(exc, what) from None
+
+    # -- writes
+
+    async def save_table(self, t: TableRow, deadlines: list[tuple[int, float, float]] | None = None) -> None:
+        """Insert or replace a table's setup row, all its seats, its snapshot if any (lobby changes, start)
+        and, when given, its decision deadlines ``[(seat, deadline, remind_at)]``."""
+        stmts: list[tuple[str, tuple]] = [(
+            "INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET status = excluded.status, "
+            "options = excluded.options, seed = excluded.seed, updated = excluded.updated, "
+            "host_user = excluded.host_user",
+            (t.id, t.game, t.place, t.host_user, t.status, json.dumps(t.options), t.seed, t.created, t.updated),
+        ), ("DELETE FROM seats WHERE table_id = ?", (t.id,))]
+        for s in t.seats:
+            stmts.append((
+                "INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck, timeouts) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (t.id, s.seat, s.user_id, s.name, int(s.computer), s.deck_id, json.dumps(s.deck), s.timeouts),
+            ))
+        if t.snapshot is not None:
+            stmts.append((
+                "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (table_id) "
+                "DO UPDATE SET seq = excluded.seq, state = excluded.state",
+                (t.id, t.seq, t.snapshot),
+            ))
+        if deadlines is not None:
+            stmts.append(("DELETE FROM deadlines WHERE table_id = ?", (t.id,)))
+            for s, deadline, remind_at in deadlines:
+                stmts.append(("INSERT INTO deadlines (table_id, seat, seq, deadline, remind_at) VALUES (?, ?, ?, ?, ?)",
+                              (t.id, s, t.seq, deadline, remind_at)))
+        await self._tx("save the table", stmts)
+
+    async def record(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        choice: str,
+        at: float,
+        state: str,
+        deadlines: list[tuple[int, float, float]],
+        timeouts: dict[int, int] | None = None,
+        finished: tuple[str, dict[str, Any], list[tuple[str, str]]] | None = None,
+    ) -> None:
+        """Commit one choice atomically: its log row (``seq`` = version before the choice), the new
+        snapshot, the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and, when the game
+        ended, the result, the table status and the stats ``(game, result, [(user_id, outcome)])``."""
+        stmts: list[tuple[str, tuple]] = [
+            ("INSERT INTO actions (table_id, seq, seat, choice, at) VALUES (?, ?, ?, ?, ?)",
+             (table_id, seq, seat, choice, at)),
+            ("UPDATE snapshots SET seq = ?, state = ? WHERE table_id = ?", (seq + 1, state, table_id)),
+            ("UPDATE tables SET updated = ? WHERE id = ?", (at, table_id)),
+            ("DELETE FROM deadlines WHERE table_id = ?", (table_id,)),
+        ]
+        for s, deadline, remind_at in deadlines:
+            stmts.append(("INSERT INTO deadlines (table_id, seat, seq, deadline, remind_at) VALUES (?, ?, ?, ?, ?)",
+                          (table_id, s, seq + 1, deadline, remind_at)))
+        for s, n in (timeouts or {}).items():
+            stmts.append(("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?", (n, table_id, s)))
+        if finished is not None:
+            game, result, outcomes = finished
+            stmts += self._finish_statements(table_id, game, result, outcomes, at)
+        await self._tx("record the choice", stmts)
+
+    def _finish_statements(self, table_id, game, result, outcomes, at) -> list[tuple[str, tuple]]:
+        stmts: list[tuple[str, tuple]] = [
+            ("INSERT INTO results (table_id, result, finished) VALUES (?, ?, ?)", (table_id, json.dumps(result), at)),
+            ("UPDATE tables SET status = 'finished', updated = ? WHERE id = ?", (at, table_id)),
+            ("DELETE FROM deadlines WHERE table_id = ?", (table_id,)),
+        ]
+        for user, outcome in outcomes:
+            col = {"win": "wins", "loss": "losses", "draw": "draws"}[outcome]
+            stmts.append((
+                f"INSERT INTO stats (user_id, game, games, {col}) VALUES (?, ?, 1, 1) ON CONFLICT (user_id, game) "
+                f"DO UPDATE SET games = games + 1, {col} = {col} + 1",
+                (user, game),
+            ))
+        return stmts
+
+    async def set_status(self, table_id: str, status: str, at: float) -> None:
+        await self._tx("update the table", [
+            ("UPDATE tables SET status = ?, updated = ? WHERE id = ?", (status, at, table_id)),
+            ("DELETE FROM deadlines WHERE table_id = ?", (table_id,)),
+        ])
+
+    async def mark_reminded(self, table_id: str, seat: int) -> None:
+        await self._tx("mark the reminder", [
+            ("UPDATE deadlines SET reminded = 1 WHERE table_id = ? AND seat = ?", (table_id, seat)),
+        ])
+
+    # -- reads
+
+    async def _fetchall(self, sql: str, params: tuple = ()) -> list[tuple]:
+        try:
+            async with self.db.execute(sql, params) as cur:
+                return list(await cur.fetchall())
+        except sqlite3.Error as exc:
+            raise _wrap(exc, "read the database") from None
+
+    async def load_tables(self, statuses: tuple[str, ...] = ("lobby", "playing"), table_id: str | None = None
+                          ) -> list[TableRow]:
+        """Tables in ``statuses`` (or the one ``table_id``), with seats, snapshot and deadlines."""
+        if table_id is not None:
+            rows = await self._fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
+        else:
+            marks = ",".join("?" * len(statuses))
+            rows = await self._fetchall(f"SELECT * FROM tables WHERE status IN ({marks}) ORDER BY created", statuses)
+        if not rows:
+            return []
+        ids = [r[0] for r in rows]
+        seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+        snaps: dict[str, tuple[int, str]] = {}
+        dls: dict[str, list] = {i: [] for i in ids}
+        chunk = 500
+        for k in range(0, len(ids), chunk):
+            part = ids[k:k + chunk]
+            marks = ",".join("?" * len(part))
+            for r in await self._fetchall(
+                f"SELECT table_id, seat, user_id, name, computer, deck_id, deck, timeouts FROM seats "
+                f"WHERE table_id IN ({marks}) ORDER BY table_id, seat", tuple(part)):
+                seats[r[0]].append(SeatRow(r[1], r[2], r[3], bool(r[4]), r[5], json.loads(r[6]), r[7]))
+            for r in await self._fetchall(
+                f"SELECT table_id, seq, state FROM snapshots WHERE table_id IN ({marks})", tuple(part)):
+                snaps[r[0]] = (r[1], r[2])
+            for r in await self._fetchall(
+                f"SELECT table_id, seat, seq, deadline, remind_at, reminded FROM deadlines WHERE table_id IN ({marks})",
+                tuple(part)):
+                dls[r[0]].append((r[1], r[2], r[3], r[4], bool(r[5])))
+        out = []
+        for r in rows:
+            seq, snap = snaps.get(r[0], (0, None))
+            out.append(TableRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8],
+                                seats[r[0]], snap, seq, dls[r[0]]))
+        return out
+
+    async def actions(self, table_id: str) -> list[tuple[int, int, str]]:
+        """The choice log of a table: ``[(seq, seat, choice)]`` in order."""
+        return [(r[0], r[1], r[2]) for r in await self._fetchall(
+            "SELECT seq, seat, choice FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))]
+
+    async def result(self, table_id: str) -> dict[str, Any] | None:
+        rows = await self._fetchall("SELECT result FROM results WHERE table_id = ?", (table_id,))
+        return json.loads(rows[0][0]) if rows else None
+
+    async def stats(self, user_id: str, game: str | None = None) -> list[tuple[str, int, int, int, int]]:
+        """``[(game, games, wins, losses, draws)]`` for a user (one game or all)."""
+        if game is None:
+            rows = await self._fetchall(
+                "SELECT game, games, wins, losses, draws FROM stats WHERE user_id = ? ORDER BY game", (user_id,))
+        else:
+            rows = await self._fetchall(
+                "SELECT game, games, wins, losses, draws FROM stats WHERE user_id = ? AND game = ?", (user_id, game))
+        return [tuple(r) for r in rows]  # type: ignore[misc]
+
+    async def list_tables(self, place: str | None = None) -> list[tuple[str, str, str, str, float]]:
+        """``[(id, game, place, status, updated)]``, newest first."""
+        if place is None:
+            rows = await self._fetchall("SELECT id, game, place, status, updated FROM tables ORDER BY updated DESC")
+        else:
+            rows = await self._fetchall(
+                "SELECT id, game, place, status, updated FROM tables WHERE place = ? ORDER BY updated DESC", (place,))
+        return [tuple(r) for r in rows]  # type: ignore[misc]

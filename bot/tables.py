@@ -1,0 +1,575 @@
+"""The table service: the transport-agnostic host between the games and the people (DESIGN.md, The host).
+
+A table's life is lobby → playing → finished or aborted. The Discord shell and the terminal both call
+this service; neither holds game logic, and neither reads game state: the service tells them what
+changed through a :class:`Listener` (boards, private views, log lines with their audience, reminders,
+results).
+
+Every choice (a player's, a computer's, a timeout's default, a concession) is committed to the store —
+log row, snapshot, deadlines, result and stats in one transaction — before any listener is told. If the
+store refuses, the in-memory state is restored from the last committed snapshot and the player gets a
+:class:`TableError`; the table stays playable.
+
+Identity: users are strings (a Discord user id, or ``"local"``). Only the user seated in a seat may act
+for it, only on its current decision, and only against the current game version; a repeated or stale
+submission changes nothing and says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from games import get_game
+from games.core.contract import Decision, Event, Game, Result, RulesError, SeatSetup, View
+
+from .store import SeatRow, Store, StoreError, TableRow
+
+DEFAULT_TIMEOUT = 300.0  # seconds per decision (issue 3: default 5 minutes)
+MAX_TIMEOUTS = 3  # consecutive timeouts before a seat is conceded
+CONCEDE = "!concede"  # log entry for a concession (replayed by the audit)
+
+
+class Clock(Protocol):
+    def now(self) -> float: ...
+
+
+class SystemClock:
+    """Wall-clock time in seconds."""
+
+    def now(self) -> float:
+        return time.time()
+
+
+class TableError(Exception):
+    """A request the host refuses; ``message`` says what was wrong and what would be right."""
+
+    def __init__(self, message: str, code: str = "refused"):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    user_id: str | None
+    name: str
+    computer: bool = False
+    deck_id: str | None = None
+    deck: list[str] = field(default_factory=list)
+    timeouts: int = 0
+
+
+@dataclass(slots=True)
+class Deadline:
+    seq: int
+    deadline: float
+    remind_at: float
+    reminded: bool = False
+
+
+@dataclass(eq=False)
+class Table:
+    """A hosted table. ``state`` is the live game state (``None`` in the lobby); ``committed`` the JSON of
+    the last stored snapshot."""
+
+    id: str
+    game: Game
+    place: str
+    host_user: str
+    status: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    created: float
+    updated: float
+    state: Any = None
+    committed: str | None = None
+    deadlines: dict[int, Deadline] = field(default_factory=dict)
+    seq: int = 0  # number of choices in the stored log
+    last: tuple[int, int, str] | None = None  # (version, seat, choice) of the last applied choice
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def version(self) -> int:
+        return 0 if self.state is None else self.game.version(self.state)
+
+    @property
+    def timeout(self) -> float:
+        return float(self.options.get("timeout", DEFAULT_TIMEOUT))
+
+    @property
+    def max_seats(self) -> int:
+        return int(self.options.get("seats", self.game.max_seats))
+
+    def seat_of(self, user_id: str) -> Seat | None:
+        for s in self.seats:
+            if s.user_id == user_id and not s.computer:
+                return s
+        return None
+
+    def row(self) -> TableRow:
+        return TableRow(self.id, self.game.id, self.place, self.host_user, self.status, self.options, self.seed,
+                        self.created, self.updated,
+                        [SeatRow(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts)
+                         for s in self.seats],
+                        self.committed, self.seq)
+
+
+class Listener:
+    """What the host tells a front end. Override what you render; every method is a no-op here."""
+
+    async def lobby_changed(self, table: Table) -> None:
+        """Seats, decks or status of a table in the lobby changed (also: started, aborted)."""
+
+    async def game_changed(self, table: Table, events: list[Event], views: dict[int | None, View]) -> None:
+        """A choice was applied: ``events`` with their audiences, ``views[None]`` the public board and
+        ``views[seat]`` each human seat's private view with its open decisions."""
+
+    async def reminder(self, table: Table, seat: int, decision: Decision, deadline: float) -> None:
+        """Half of ``seat``'s decision time has passed."""
+
+    async def finished(self, table: Table, result: Result | None, reason: str) -> None:
+        """The table ended: ``result`` for a finished game, ``None`` when aborted."""
+
+
+def computer_choice(game: Game, state: Any, decision: Decision, seed: int) -> str:
+    """A computer seat's choice: the game's computer player, seeded from (table seed, version), so a
+    game replays identically after a restart."""
+    player = game.computer(seed * 1_000_003 + game.version(state))
+    return player(decision, game.view(state, decision.seat))
+
+
+class TableService:
+    """Hosts tables. Create with :meth:`open` (loads every active table from the store)."""
+
+    def __init__(self, store: Store, clock: Clock | None = None, computer_delay: float = 1.0,
+                 new_id: Callable[[], str] | None = None):
+        self.store = store
+        self.clock = clock or SystemClock()
+        self.computer_delay = computer_delay
+        self.tables: dict[str, Table] = {}
+        self.listeners: list[Listener] = []
+        self.new_id = new_id or (lambda: secrets.token_hex(4))
+        self._tasks: dict[str, asyncio.Task] = {}
+
+    @classmethod
+    async def open(cls, store: Store, **kwargs) -> TableService:
+        svc = cls(store, **kwargs)
+        await svc.load()
+        return svc
+
+    # -- loading
+
+    async def load(self) -> int:
+        """Load every table in lobby or play from its snapshot; returns how many were loaded."""
+        rows = await self.store.load_tables()
+        for row in rows:
+            self.tables[row.id] = self._from_row(row)
+        for t in self.tables.values():
+            if t.status == "playing":
+                self._schedule(t)
+        return len(rows)
+
+    def _from_row(self, row: TableRow) -> Table:
+        game = get_game(row.game)
+        t = Table(row.id, game, row.place, row.host_user, row.status, row.options, row.seed,
+                  [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts) for s in row.seats],
+                  row.created, row.updated)
+        t.seq = row.seq
+        if row.snapshot is not None:
+            t.state = game.from_json(row.snapshot)
+            t.committed = row.snapshot
+        for seat, seq, deadline, remind_at, reminded in row.deadlines or []:
+            t.deadlines[seat] = Deadline(seq, deadline, remind_at, reminded)
+        return t
+
+    def get(self, table_id: str) -> Table:
+        """The table with this id; :class:`TableError` if there is none."""
+        t = self.tables.get(table_id)
+        if t is None:
+            raise TableError(f"There is no open table '{table_id}'. `/table list` shows the open tables here.",
+                             "unknown_table")
+        return t
+
+    def tables_in(self, place: str) -> list[Table]:
+        return [t for t in self.tables.values() if t.place == place]
+
+    # -- lobby
+
+    async def create(self, game_id: str, place: str, user_id: str, name: str, *, seats: int | None = None,
+                     timeout: float | None = None, seed: int | None = None) -> Table:
+        """A new table in the lobby, with its creator in seat 0. Raises :class:`TableError` for an unknown
+        game or a seat count the game does not allow."""
+        try:
+            game = get_game(game_id)
+        except KeyError as exc:
+            raise TableError(str(exc.args[0]), "unknown_game") from None
+        count = seats or game.max_seats
+        if not game.min_seats <= count <= game.max_seats:
+            raise TableError(f"{game.name} is played by {game.min_seats}–{game.max_seats} players, not {count}.",
+                             "bad_seats")
+        if timeout is not None and not 30 <= timeout <= 86400:
+            raise TableError("A decision timeout is between 30 seconds and 24 hours.", "bad_timeout")
+        now = self.clock.now()
+        options: dict[str, Any] = {"seats": count}
+        if timeout is not None:
+            options["timeout"] = timeout
+        t = Table(self.new_id(), game, place, user_id, "lobby", options,
+                  seed if seed is not None else secrets.randbits(48), [], now, now)
+        t.seats.append(Seat(0, user_id, name, deck_id=self._default_deck(game, 0)))
+        self._fill_decks(t)
+        await self.store.save_table(t.row())
+        self.tables[t.id] = t
+        await self._tell_lobby(t)
+        return t
+
+    def _default_deck(self, game: Game, seat: int) -> str | None:
+        if not game.has_decks:
+            return None
+        names = sorted(game.starter_decks())
+        return names[seat % len(names)]
+
+    def _fill_decks(self, t: Table) -> None:
+        starters = t.game.starter_decks() if t.game.has_decks else {}
+        for s in t.seats:
+            if s.deck_id in starters and not s.deck:
+                s.deck = list(starters[s.deck_id])
+
+    def _lobby(self, table_id: str) -> Table:
+        t = self.get(table_id)
+        if t.status != "lobby":
+            raise TableError("That table has already started; the lobby is closed.", "not_lobby")
+        return t
+
+    async def _save_lobby(self, t: Table) -> None:
+        t.updated = self.clock.now()
+        await self.store.save_table(t.row())
+        await self._tell_lobby(t)
+
+    async def join(self, table_id: str, user_id: str, name: str, deck_id: str | None = None) -> Seat:
+        """Take the first free seat. Refused when seated already or the table is full."""
+        t = self._lobby(table_id)
+        async with t.lock:
+            if t.seat_of(user_id) is not None:
+                raise TableError("You are already seated at this table.", "already_seated")
+            if len(t.seats) >= t.max_seats:
+                raise TableError(f"The table is full ({t.max_seats} seats).", "full")
+            seat = Seat(len(t.seats), user_id, name, deck_id=deck_id or self._default_deck(t.game, len(t.seats)))
+            self._check_deck_id(t, seat.deck_id)
+            t.seats.append(seat)
+            self._fill_decks(t)
+            await self._save_lobby(t)
+            return seat
+
+    def _renumber(self, t: Table) -> None:
+        for i, s in enumerate(t.seats):
+            s.seat = i
+
+    async def leave(self, table_id: str, user_id: str) -> None:
+        t = self._lobby(table_id)
+        async with t.lock:
+            seat = t.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.", "not_seated")
+            t.seats.remove(seat)
+            self._renumber(t)
+            await self._save_lobby(t)
+
+    async def add_computer(self, table_id: str, user_id: str) -> Seat:
+        t = self._lobby(table_id)
+        async with t.lock:
+            if len(t.seats) >= t.max_seats:
+                raise TableError(f"The table is full ({t.max_seats} seats).", "full")
+            n = sum(1 for s in t.seats if s.computer) + 1
+            seat = Seat(len(t.seats), None, f"Computer {n}", computer=True,
+                        deck_id=self._default_deck(t.game, len(t.seats)))
+            t.seats.append(seat)
+            self._fill_decks(t)
+            await self._save_lobby(t)
+            return seat
+
+    async def remove_computer(self, table_id: str, user_id: str) -> None:
+        t = self._lobby(table_id)
+        async with t.lock:
+            comps = [s for s in t.seats if s.computer]
+            if not comps:
+                raise TableError("There is no computer seat to remove.", "no_computer")
+            t.seats.remove(comps[-1])
+            self._renumber(t)
+            await self._save_lobby(t)
+
+    def _check_deck_id(self, t: Table, deck_id: str | None) -> None:
+        if t.game.has_decks and deck_id not in t.game.starter_decks():
+            names = ", ".join(sorted(t.game.starter_decks()))
+            raise TableError(f"Unknown deck '{deck_id}'. Starter decks: {names}.", "unknown_deck")
+
+    async def choose_deck(self, table_id: str, user_id: str, deck_id: str, cards: list[str] | None = None,
+                          seat: int | None = None) -> None:
+        """Choose a starter deck (or, with ``cards``, a saved deck's card list) for the user's own seat,
+        or, with ``seat``, for a computer seat (any seated player may)."""
+        t = self._lobby(table_id)
+        async with t.lock:
+            mine = t.seat_of(user_id)
+            if mine is None:
+                raise TableError("You are not seated at this table.", "not_seated")
+            target = mine
+            if seat is not None:
+                if not 0 <= seat < len(t.seats) or not t.seats[seat].computer:
+                    raise TableError(f"Seat {seat + 1} is not a computer seat; players choose their own decks.",
+                                     "forbidden")
+                target = t.seats[seat]
+            if cards is None:
+                self._check_deck_id(t, deck_id)
+                cards = list(t.game.starter_decks()[deck_id])
+            target.deck_id, target.deck = deck_id, list(cards)
+            await self._save_lobby(t)
+
+    async def start(self, table_id: str, user_id: str) -> Table:
+        """Start the game: checks the seat count and every deck (MX-DCK-06 and the like)."""
+        t = self._lobby(table_id)
+        async with t.lock:
+            if user_id != t.host_user and t.seat_of(user_id) is None:
+                raise TableError("Only a seated player can start the table.", "not_seated")
+            if len(t.seats) < t.game.min_seats:
+                raise TableError(f"{t.game.name} needs at least {t.game.min_seats} players; "
+                                 f"{len(t.seats)} seated. Invite someone or add a computer.", "too_few")
+            setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
+            try:
+                state = t.game.new_game(setups, t.options, t.seed)
+            except RulesError as exc:
+                raise TableError(exc.message, "illegal_deck") from None
+            t.state, t.status = state, "playing"
+            t.committed = t.game.to_json(state)
+            t.updated = self.clock.now()
+            self._set_deadlines(t)
+            try:
+                await self.store.save_table(t.row(), self._deadline_rows(t))
+            except StoreError:
+                t.state, t.status, t.committed = None, "lobby", None
+                t.deadlines.clear()
+                raise
+        await self._tell_lobby(t)
+        await self._tell_game(t, t.game.intro(t.state))
+        self._schedule(t)
+        return t
+
+    # -- play
+
+    async def act(self, table_id: str, user_id: str, version: int, choice: str) -> list[Event]:
+        """Apply ``user_id``'s ``choice`` made against game ``version``.
+
+        Exactly one of several concurrent or repeated submissions for the same decision is applied;
+        the others get "already decided" or "this decision has passed". Raises :class:`TableError`
+        (unknown table, not seated, stale, game over) or :class:`RulesError` (illegal choice); in every
+        refusal nothing changes."""
+        t = self.get(table_id)
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table; only its players can act.", "not_seated")
+        async with t.lock:
+            return await self._act(t, seat.seat, version, choice, by_player=True)
+
+    async def _act(self, t: Table, seat: int, version: int, choice: str, *, by_player: bool) -> list[Event]:
+        if t.status != "playing":
+            raise TableError("This game is over." if t.status == "finished" else "This table is not playing.",
+                             "not_playing")
+        if version != t.version:
+            if t.last is not None and t.last[0] == version and t.last[1:] == (seat, choice):
+                raise TableError("Already decided: that choice was applied.", "duplicate")
+            raise TableError("This decision has passed; look at the current one.", "stale")
+        events = t.game.apply(t.state, seat, choice)  # RulesError: nothing changed
+        timeouts = {seat: 0} if by_player and t.seats[seat].timeouts else {}
+        await self._commit(t, seat, version, choice, events, timeouts)
+        return events
+
+    async def concede(self, table_id: str, user_id: str) -> None:
+        t = self.get(table_id)
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table.", "not_seated")
+        async with t.lock:
+            if t.status != "playing":
+                raise TableError("This table is not playing.", "not_playing")
+            events = t.game.concede(t.state, seat.seat)
+            await self._commit(t, seat.seat, t.version - 1, CONCEDE, events, {})
+
+    async def abort(self, table_id: str, user_id: str, admin: bool = False) -> None:
+        """End a table without a result (its host, or an admin such as Manage Channels)."""
+        t = self.get(table_id)
+        if user_id != t.host_user and not admin:
+            raise TableError("Only the table's host or a channel manager can abort it.", "forbidden")
+        async with t.lock:
+            if t.status not in ("lobby", "playing"):
+                raise TableError("That table has already ended.", "not_playing")
+            await self.store.set_status(t.id, "aborted", self.clock.now())
+            t.status = "aborted"
+            t.deadlines.clear()
+        self.tables.pop(t.id, None)
+        for lst in self.listeners:
+            await lst.finished(t, None, "aborted")
+
+    async def _commit(self, t: Table, seat: int, version: int, choice: str, events: list[Event],
+                      timeouts: dict[int, int]) -> None:
+        """Store the applied choice with the seats' new consecutive-timeout counts (one transaction), then
+        tell the listeners. On a store failure the state goes back to the last committed snapshot and the
+        error reaches the caller."""
+        now = self.clock.now()
+        state_json = t.game.to_json(t.state)
+        result = t.game.result(t.state)
+        old_deadlines = dict(t.deadlines)
+        self._set_deadlines(t)
+        finished = None
+        if result is not None:
+            outcomes = []
+            for s in t.seats:
+                if s.computer or s.user_id is None:
+                    continue
+                outcome = "draw" if result.draw else "win" if s.seat in result.winners else "loss"
+                outcomes.append((s.user_id, outcome))
+            finished = (t.game.id, result.to_dict(), outcomes)
+        try:
+            await self.store.record(t.id, t.seq, seat, choice, now, state_json, self._deadline_rows(t),
+                                    timeouts, finished)
+        except StoreError:
+            t.state = t.game.from_json(t.committed)
+            t.deadlines = old_deadlines
+            raise
+        t.committed = state_json
+        t.seq += 1
+        t.updated = now
+        t.last = (version, seat, choice)
+        for s, n in timeouts.items():
+            t.seats[s].timeouts = n
+        await self._tell_game(t, events)
+        if result is not None:
+            t.status = "finished"
+            self.tables.pop(t.id, None)
+            for lst in self.listeners:
+                await lst.finished(t, result, result.reason)
+        else:
+            self._schedule(t)
+
+    # -- deadlines and computers
+
+    def _set_deadlines(self, t: Table) -> None:
+        now = self.clock.now()
+        open_ = {d.seat for d in t.game.decisions(t.state)} if t.state is not None else set()
+        for seat in list(t.deadlines):
+            if seat not in open_ or t.deadlines[seat].seq != t.version:
+                del t.deadlines[seat]
+        for seat in open_:
+            if seat not in t.deadlines and not t.seats[seat].computer:
+                t.deadlines[seat] = Deadline(t.version, now + t.timeout, now + t.timeout / 2)
+
+    def _deadline_rows(self, t: Table) -> list[tuple[int, float, float]]:
+        return [(s, d.deadline, d.remind_at) for s, d in t.deadlines.items()]
+
+    def _schedule(self, t: Table) -> None:
+        """Let a computer seat with an open decision act after ``computer_delay`` seconds."""
+        if t.status != "playing" or t.state is None:
+            return
+        if any(t.seats[d.seat].computer for d in t.game.decisions(t.state)):
+            task = self._tasks.get(t.id)
+            if task is None or task.done():
+                self._tasks[t.id] = asyncio.get_running_loop().create_task(self._computers(t))
+
+    async def _computers(self, t: Table) -> None:
+        await asyncio.sleep(self.computer_delay)
+        while t.status == "playing":
+            async with t.lock:
+                if t.status != "playing":
+                    return
+                decs = [d for d in t.game.decisions(t.state) if t.seats[d.seat].computer]
+                if not decs:
+                    return
+                d = decs[0]
+                choice = computer_choice(t.game, t.state, d, t.seed)
+                try:
+                    await self._act(t, d.seat, t.version, choice, by_player=False)
+                except StoreError:
+                    return  # the table stays as committed; the next tick retries
+            if self.computer_delay:
+                await asyncio.sleep(self.computer_delay)
+            else:
+                await asyncio.sleep(0)
+
+    async def settle(self, table_id: str | None = None) -> None:
+        """Wait until no computer seat has work left (tests and terminal play)."""
+        while True:
+            tasks = [task for tid, task in self._tasks.items() if table_id in (None, tid) and not task.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def tick(self) -> None:
+        """Fire due reminders and timeouts (call every second or so; tests call it with a fake clock).
+
+        At half time the deciding player is reminded; at the deadline the game's documented default is
+        applied; a seat that times out three times in a row is conceded."""
+        now = self.clock.now()
+        for t in list(self.tables.values()):
+            if t.status != "playing":
+                continue
+            for seat, dl in sorted(t.deadlines.items()):
+                if dl.seq != t.version:
+                    continue
+                if now >= dl.deadline:
+                    await self._timeout(t, seat)
+                    break
+                if not dl.reminded and now >= dl.remind_at:
+                    dl.reminded = True
+                    try:
+                        await self.store.mark_reminded(t.id, seat)
+                    except StoreError:
+                        pass
+                    decision = t.game.decision_for(t.state, seat)
+                    for lst in self.listeners:
+                        await lst.reminder(t, seat, decision, dl.deadline)
+
+    async def _timeout(self, t: Table, seat: int) -> None:
+        async with t.lock:
+            if t.status != "playing" or seat not in t.deadlines or t.deadlines[seat].seq != t.version:
+                return
+            count = {seat: t.seats[seat].timeouts + 1}
+            version = t.version
+            if count[seat] >= MAX_TIMEOUTS:
+                events = t.game.concede(t.state, seat)
+                events.insert(0, Event(f"{t.seats[seat].name} timed out {MAX_TIMEOUTS} times in a row."))
+                await self._commit(t, seat, version, CONCEDE, events, count)
+                return
+            decision = t.game.decision_for(t.state, seat)
+            choice = t.game.timeout_choice(t.state, decision)
+            events = t.game.apply(t.state, seat, choice)
+            events.insert(0, Event(f"{t.seats[seat].name} ran out of time: the default was applied."))
+            await self._commit(t, seat, version, choice, events, count)
+
+    # -- views
+
+    def view(self, table_id: str, user_id: str | None) -> View:
+        """The user's view of a playing table: their seat's private view, or a spectator's."""
+        t = self.get(table_id)
+        if t.state is None:
+            raise TableError("The game has not started yet.", "not_playing")
+        seat = t.seat_of(user_id) if user_id is not None else None
+        return t.game.view(t.state, None if seat is None else seat.seat)
+
+    async def _tell_lobby(self, t: Table) -> None:
+        for lst in self.listeners:
+            await lst.lobby_changed(t)
+
+    async def _tell_game(self, t: Table, events: list[Event]) -> None:
+        if not self.listeners:
+            return
+        views: dict[int | None, View] = {None: t.game.view(t.state, None)}
+        for s in t.seats:
+            if not s.computer:
+                views[s.seat] = t.game.view(t.state, s.seat)
+        for lst in self.listeners:
+            await lst.game_changed(t, events, views)
+
