@@ -493,7 +493,7 @@ class TableService:
                 try:
                     await self._act(t, d.seat, t.version, choice, by_player=False)
                 except StoreError:
-                    return  # the table stays as committed; the next tick retries
+                    return  # the table stays as committed; tick() schedules the computer again
             if self.computer_delay:
                 await asyncio.sleep(self.computer_delay)
             else:
@@ -516,6 +516,7 @@ class TableService:
         for t in list(self.tables.values()):
             if t.status != "playing":
                 continue
+            self._schedule(t)  # a computer stopped by a store fault resumes here
             for seat, dl in sorted(t.deadlines.items()):
                 if dl.seq != t.version:
                     continue

@@ -406,10 +406,25 @@ def parse_decks(raw: object, source: str, cards: dict) -> dict[str, StarterDeck]
     return decks
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """A safe YAML loader that refuses a key repeated in one mapping (YAML would keep the last one
+    silently, e.g. ``stats: {strength: 3, strength: 5}``; MX-CHR-02)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: set = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} is repeated in one mapping", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
 def load_yaml(path: Path) -> object:
-    """Parse a YAML file, naming the file in any error."""
+    """Parse a YAML file, naming the file (and line) in any error; a repeated key is an error."""
     try:
         with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yaml.load(fh, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
     except (OSError, yaml.YAMLError) as exc:
         raise CardDataError(f"{path}: {exc}") from None

@@ -375,3 +375,32 @@ async def test_migrations_apply_to_a_database_from_each_earlier_version(tmp_path
         assert row.id == "t1" and row.seats[0].name == "Ana" and row.seats[0].timeouts == 0
     finally:
         await s.close()
+
+
+async def test_many_computer_tables_play_concurrently_to_the_end(svc, store):
+    """Concurrent tables share one connection: their transactions must not interleave (regression)."""
+    tables = []
+    for s in range(12):
+        t = await svc.create("metax", "c", f"h{s}", "C0", seed=s)
+        t.seats[0].computer = True
+        await svc.add_computer(t.id, f"h{s}")
+        tables.append(t)
+    for t in tables:
+        await svc.start(t.id, t.host_user)
+    await svc.settle()
+    assert [t.status for t in tables] == ["finished"] * 12
+    assert all(f.ok for f in await audit(store))
+
+
+async def test_a_computer_stopped_by_a_store_fault_resumes_on_tick(svc, store):
+    t = await svc.create("metax", "c", "h", "C0", seed=4)
+    t.seats[0].computer = True
+    await svc.add_computer(t.id, "h")
+    await svc.start(t.id, "h")
+    await store.db.execute("PRAGMA query_only = ON")  # the computer's first write fails
+    await svc.settle()
+    assert t.status == "playing" and t.seq == 0
+    await store.db.execute("PRAGMA query_only = OFF")
+    await svc.tick()
+    await svc.settle()
+    assert t.status == "finished"

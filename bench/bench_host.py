@@ -1,0 +1,107 @@
+"""The table host with the real SQLite store (issue 3): N concurrent tables of computer players.
+
+Reports stored actions/s, p50 and p99 latency of an act (apply + one-transaction commit), the time to
+load 1,000 active tables at start-up, and resident memory per active table.
+Targets: >= 2,000 stored actions/s; p99 <= 5 ms; 1,000 tables loaded in <= 1 s; <= 100 KB per table.
+
+Usage: python bench/bench_host.py [--tables 50] [--load 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.store import Store  # noqa: E402
+from bot.tables import TableService  # noqa: E402
+
+
+def rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def computer_table(svc: TableService, seed: int):
+    t = await svc.create("metax", f"bench-{seed % 10}", f"host{seed}", "C0", seed=seed)
+    t.seats[0].computer = True
+    await svc.add_computer(t.id, f"host{seed}")
+    return t
+
+
+async def play_tables(path: Path, n: int) -> None:
+    store = await Store.open(path)
+    svc = TableService(store, computer_delay=0)
+    latencies: list[float] = []
+    inner = svc._act
+
+    async def timed(*args, **kwargs):
+        t0 = time.perf_counter()
+        try:
+            return await inner(*args, **kwargs)
+        finally:
+            latencies.append(time.perf_counter() - t0)
+
+    svc._act = timed  # measure every stored action
+    tables = [await computer_table(svc, s) for s in range(n)]
+    t0 = time.perf_counter()
+    for t in tables:
+        await svc.start(t.id, t.host_user)
+    await svc.settle()
+    secs = time.perf_counter() - t0
+    await store.close()
+    latencies.sort()
+    count = len(latencies)
+    p50 = latencies[count // 2] * 1000
+    p99 = latencies[min(count - 1, int(count * 0.99))] * 1000
+    print(f"{n} concurrent tables: {count} stored actions in {secs:.2f} s = {count / secs:,.0f} actions/s; "
+          f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms")
+
+
+async def load_tables(path: Path, n: int) -> None:
+    store = await Store.open(path)
+    svc = TableService(store, computer_delay=3600)  # computers wait: we measure loading, not play
+    for s in range(n):
+        t = await computer_table(svc, 10_000 + s)
+        await svc.start(t.id, t.host_user)
+    for task in svc._tasks.values():
+        task.cancel()
+    await store.close()
+    del svc
+    gc.collect()
+
+    store = await Store.open(path)
+    svc2 = TableService(store, computer_delay=3600)
+    gc.collect()
+    before = rss_kb()
+    t0 = time.perf_counter()
+    loaded = await svc2.load()
+    secs = time.perf_counter() - t0
+    gc.collect()
+    after = rss_kb()
+    for task in svc2._tasks.values():
+        task.cancel()
+    print(f"loaded {loaded} active tables in {secs:.3f} s; resident memory {(after - before) / loaded:.1f} KB per table")
+    await store.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--load", type=int, default=1000)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        asyncio.run(play_tables(Path(d) / "play.db", args.tables))
+        asyncio.run(load_tables(Path(d) / "load.db", args.load))
+
+
+if __name__ == "__main__":
+    main()
