@@ -135,17 +135,31 @@ def _wrap(exc: Exception, what: str) -> StoreError:
     return StoreError(f"could not {what}: {hint}")
 
 
-def _run_transaction(db: aiosqlite.Connection, statements: list[tuple[str, tuple]]) -> None:
-    """Runs on aiosqlite's worker thread: BEGIN IMMEDIATE, every statement, COMMIT; ROLLBACK on failure."""
+def _run_batch(db: aiosqlite.Connection, batch: list[list[tuple[str, tuple]]]) -> list[Exception | None]:
+    """Runs on aiosqlite's worker thread: one transaction for a batch of writes (group commit), each
+    write in its own savepoint so that one failing write fails alone. Returns an error or ``None`` per
+    write; raises if BEGIN or COMMIT fails (then every write of the batch failed)."""
     conn = db._conn
     conn.execute("BEGIN IMMEDIATE")
+    errors: list[Exception | None] = []
     try:
-        for sql, params in statements:
-            conn.execute(sql, params)
+        for statements in batch:
+            conn.execute("SAVEPOINT w")
+            try:
+                for sql, params in statements:
+                    conn.execute(sql, params)
+            except sqlite3.Error as exc:
+                conn.execute("ROLLBACK TO w")
+                errors.append(exc)
+            else:
+                errors.append(None)
+            conn.execute("RELEASE w")
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
+    return errors
 
 
 class Store:
@@ -156,6 +170,8 @@ class Store:
         self.path = path
         # One connection is shared by every table: write transactions must not interleave on it.
         self._write = asyncio.Lock()
+        self._pending: list[tuple[str, list[tuple[str, tuple]], asyncio.Future]] = []
+        self._writer: asyncio.Task | None = None
 
     @classmethod
     async def open(cls, path: str | Path, busy_timeout_ms: int = 2000) -> Store:
@@ -183,6 +199,8 @@ class Store:
         return store
 
     async def close(self) -> None:
+        if self._writer is not None and not self._writer.done():
+            await self._writer
         await self.db.close()
 
     async def schema_version(self) -> int:
@@ -209,27 +227,45 @@ class Store:
         return target
 
     async def _tx(self, what: str, statements: Iterable[tuple[str, tuple]]) -> None:
-        """Run ``statements`` in one write transaction; roll back everything on any failure."""
-        async with self._write:
-            await self._tx_locked(what, statements)
+        """Run ``statements`` as one atomic write; raises :class:`StoreError` (nothing written) on failure.
 
-    async def _tx_locked(self, what: str, statements: Iterable[tuple[str, tuple]]) -> None:
-        statements = list(statements)
-        run_in_worker = getattr(self.db, "_execute", None)
+        Writes from every table queue up and are committed together (group commit): one transaction
+        and one hop to the database thread for all writes waiting, instead of one each."""
+        if getattr(self.db, "_execute", None) is None:  # pragma: no cover - aiosqlite without _execute
+            async with self._write:
+                await self._tx_plain(what, list(statements))
+            return
+        fut = asyncio.get_running_loop().create_future()
+        self._pending.append((what, list(statements), fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._drain())
+        await fut
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                errors = await self.db._execute(_run_batch, self.db, [stmts for _, stmts, _ in batch])
+            except (sqlite3.Error, OSError) as exc:
+                errors = [exc] * len(batch)
+            for (what, _, fut), err in zip(batch, errors, strict=True):
+                if fut.done():
+                    continue
+                if err is None:
+                    fut.set_result(None)
+                else:
+                    fut.set_exception(_wrap(err, what))
+
+    async def _tx_plain(self, what: str, statements: list[tuple[str, tuple]]) -> None:
         try:
-            if run_in_worker is not None:
-                # One hop to aiosqlite's worker thread for the whole transaction, instead of one per
-                # statement: the commit latency is what every player waits for.
-                await run_in_worker(_run_transaction, self.db, statements)
-            else:  # pragma: no cover - public-API path for an aiosqlite without _execute
-                await self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    for sql, params in statements:
-                        await self.db.execute(sql, params)
-                    await self.db.execute("COMMIT")
-                except BaseException:
-                    await self.db.execute("ROLLBACK")
-                    raise
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    await self.db.execute(sql, params)
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
         except (sqlite3.Error, OSError) as exc:
             raise _wrap(exc, what) from None
 

@@ -17,15 +17,30 @@ from functools import cache
 from typing import Any
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def to_data(obj: Any) -> Any:
     """JSON-able data for ``obj`` (a dataclass, list, tuple, dict or scalar)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f: to_data(getattr(obj, f)) for f in _field_names(type(obj))}
-    if isinstance(obj, (list, tuple)):
+    t = type(obj)
+    if t in _SCALARS:
+        return obj
+    if t is list or t is tuple:
+        # Zones are long lists of card numbers: copy those without a call per element.
+        if all(type(x) is int for x in obj):
+            return list(obj)
         return [to_data(x) for x in obj]
-    if isinstance(obj, dict):
+    if t is dict:
         return {str(k): to_data(v) for k, v in obj.items()}
+    names = _dataclass_fields(t)
+    if names is not None:
+        return {f: to_data(getattr(obj, f)) for f in names}
     return obj
+
+
+@cache
+def _dataclass_fields(cls: type) -> tuple[str, ...] | None:
+    return _field_names(cls) if dataclasses.is_dataclass(cls) else None
 
 
 @cache
