@@ -4,7 +4,11 @@ Reports stored actions/s, p50 and p99 latency of an act (apply + one-transaction
 load 1,000 active tables at start-up, and resident memory per active table.
 Targets: >= 2,000 stored actions/s; p99 <= 5 ms; 1,000 tables loaded in <= 1 s; <= 100 KB per table.
 
-Usage: python bench/bench_host.py [--tables 50] [--load 1000]
+Two runs: ``--tables`` tables whose computers act with no pause (saturation: the most actions/s the
+host can store), then ``--paced`` tables whose computers act every ``--delay`` seconds (an offered
+load of about paced/delay actions/s, the latency a player sees under that load).
+
+Usage: python bench/bench_host.py [--tables 50] [--paced 200 --delay 0.1] [--load 1000]
 """
 
 from __future__ import annotations
@@ -37,9 +41,10 @@ async def computer_table(svc: TableService, seed: int):
     return t
 
 
-async def play_tables(path: Path, n: int) -> None:
+async def play_tables(path: Path, n: int, delay: float = 0.0) -> None:
+    """``n`` tables of two computers; each computer waits ``delay`` s before acting (0 = saturation)."""
     store = await Store.open(path)
-    svc = TableService(store, computer_delay=0)
+    svc = TableService(store, computer_delay=delay)
     latencies: list[float] = []
     inner = svc._act
 
@@ -55,6 +60,8 @@ async def play_tables(path: Path, n: int) -> None:
     t0 = time.perf_counter()
     for t in tables:
         await svc.start(t.id, t.host_user)
+        if delay:
+            await asyncio.sleep(delay / n)  # spread the tables over the pause, as players would be
     await svc.settle()
     secs = time.perf_counter() - t0
     await store.close()
@@ -62,7 +69,8 @@ async def play_tables(path: Path, n: int) -> None:
     count = len(latencies)
     p50 = latencies[count // 2] * 1000
     p99 = latencies[min(count - 1, int(count * 0.99))] * 1000
-    print(f"{n} concurrent tables: {count} stored actions in {secs:.2f} s = {count / secs:,.0f} actions/s; "
+    pace = f", each acting every {delay * 1000:.0f} ms" if delay else " at saturation"
+    print(f"{n} concurrent tables{pace}: {count} stored actions in {secs:.2f} s = {count / secs:,.0f} actions/s; "
           f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms")
 
 
@@ -97,9 +105,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--load", type=int, default=1000)
+    ap.add_argument("--paced", type=int, default=0, help="tables for the paced run (0 = skip)")
+    ap.add_argument("--delay", type=float, default=0.1, help="seconds between a paced computer's actions")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         asyncio.run(play_tables(Path(d) / "play.db", args.tables))
+        if args.paced:
+            asyncio.run(play_tables(Path(d) / "paced.db", args.paced, args.delay))
         asyncio.run(load_tables(Path(d) / "load.db", args.load))
 
 
