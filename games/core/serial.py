@@ -16,7 +16,6 @@ import typing
 from functools import cache
 from typing import Any
 
-
 _SCALARS = frozenset({int, str, bool, float, type(None)})
 
 
