@@ -19,17 +19,28 @@ class AuditFinding:
     message: str
 
 
-def replay(row: TableRow, log: list[tuple[int, int, str]]) -> str:
-    """The state JSON rebuilt from a table's setup and choice log. Raises ``RulesError`` if a logged
-    choice is refused on replay."""
+def replay(row: TableRow, log: list[tuple[int, int, str]], events: list | None = None) -> str:
+    """The state JSON rebuilt from a table's setup and choice log; with ``events``, every event of the
+    game is appended to it. Raises ``RulesError`` if a logged choice is refused on replay."""
     game = get_game(row.game)
     state = game.new_game([SeatSetup(s.name, list(s.deck)) for s in row.seats], row.options, row.seed)
+    if events is not None:
+        events.extend(game.intro(state))
     for _seq, seat, choice in log:
         if choice == CONCEDE:
-            game.concede(state, seat)
+            out = game.concede(state, seat)
         else:
-            game.apply(state, seat, choice)
+            out = game.apply(state, seat, choice)
+        if events is not None:
+            events.extend(out)
     return game.to_json(state)
+
+
+def public_log(row: TableRow, log: list[tuple[int, int, str]]) -> list[str]:
+    """Every public log line of a stored game, rebuilt from its seed and choices (private lines left out)."""
+    events: list = []
+    replay(row, log, events)
+    return [e.text for e in events if e.audience is None]
 
 
 async def audit(store: Store) -> list[AuditFinding]:

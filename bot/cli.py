@@ -77,6 +77,24 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+def cmd_bot(args: argparse.Namespace) -> int:
+    import logging
+
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+    from bot.shell.app import run
+
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        print(f"metahost bot: bad settings ({problems}). See .env.example.", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return asyncio.run(run(settings))
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from bot.local import selfplay
 
@@ -127,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     a = sub.add_parser("audit", help="replay every stored game and report any that differs from its snapshot")
     a.add_argument("--db")
     a.set_defaults(func=cmd_audit)
+    b = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    b.set_defaults(func=cmd_bot)
     sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")
     sp.add_argument("game", choices=game_ids())
     sp.add_argument("--db", required=True)

@@ -88,6 +88,20 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
     """,
+    # 3: the Discord messages of a table (lobby, board, thread, each seat's DM), so that a restarted bot
+    # edits them in place; ``flag`` marks a seat whose DMs are closed.
+    """
+    CREATE TABLE front_messages (
+        table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        seat INTEGER NOT NULL DEFAULT -1,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL DEFAULT 0,
+        created REAL NOT NULL,
+        flag INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, kind, seat)
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -357,6 +371,50 @@ class Store:
         await self._tx("mark the reminder", [
             ("UPDATE deadlines SET reminded = 1 WHERE table_id = ? AND seat = ?", (table_id, seat)),
         ])
+
+    async def put_message(self, table_id: str, kind: str, seat: int, channel_id: int, message_id: int,
+                          created: float, flag: bool = False) -> None:
+        """Remember a front end's message for a table (``kind``: lobby, board, thread, dm)."""
+        await self._tx("remember the message", [(
+            "INSERT INTO front_messages (table_id, kind, seat, channel_id, message_id, created, flag) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, kind, seat) DO UPDATE SET "
+            "channel_id = excluded.channel_id, message_id = excluded.message_id, created = excluded.created, "
+            "flag = excluded.flag",
+            (table_id, kind, seat, channel_id, message_id, created, int(flag)),
+        )])
+
+    async def messages_of(self, table_id: str) -> list[tuple[str, int, int, int, float, bool]]:
+        """``[(kind, seat, channel_id, message_id, created, flag)]`` remembered for a table."""
+        return [(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in await self._fetchall(
+            "SELECT kind, seat, channel_id, message_id, created, flag FROM front_messages WHERE table_id = ?",
+            (table_id,))]
+
+    async def table_by_channel(self, channel_id: int) -> str | None:
+        """The table whose thread or board lives in ``channel_id``."""
+        rows = await self._fetchall(
+            "SELECT table_id FROM front_messages WHERE kind = 'thread' AND channel_id = ?", (channel_id,))
+        return rows[0][0] if rows else None
+
+    async def leaderboard(self, game: str, place_prefix: str, limit: int = 10) -> list[tuple[str, int, int, int, int]]:
+        """``[(user_id, games, wins, losses, draws)]`` from finished tables whose place starts with
+        ``place_prefix`` (a server), best win count first."""
+        rows = await self._fetchall(
+            "SELECT r.result, s.seat, s.user_id FROM results r JOIN tables t ON t.id = r.table_id "
+            "JOIN seats s ON s.table_id = t.id WHERE t.game = ? AND t.place LIKE ? AND s.computer = 0 "
+            "AND s.user_id IS NOT NULL", (game, place_prefix + "%"))
+        board: dict[str, list[int]] = {}
+        for result_json, seat, user in rows:
+            result = json.loads(result_json)
+            row = board.setdefault(user, [0, 0, 0, 0])
+            row[0] += 1
+            if result.get("draw"):
+                row[3] += 1
+            elif seat in result["winners"]:
+                row[1] += 1
+            else:
+                row[2] += 1
+        ranked = sorted(board.items(), key=lambda kv: (-kv[1][1], kv[1][2], kv[0]))
+        return [(u, *v) for u, v in ranked[:limit]]  # type: ignore[misc]
 
     # -- reads
 

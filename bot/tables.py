@@ -375,6 +375,28 @@ class TableService:
         async with t.lock:
             return await self._act(t, seat.seat, version, choice, by_player=True)
 
+    async def act_index(self, table_id: str, user_id: str, version: int, index: int) -> list[Event]:
+        """Apply option number ``index`` of the user's decision as offered at ``version`` (what a button
+        carries). The same guarantees and refusals as :meth:`act`, all checked under the table's lock."""
+        t = self.get(table_id)
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table; only its players can decide.", "not_seated")
+        async with t.lock:
+            if t.status != "playing":
+                raise TableError("This game is over." if t.status == "finished" else "This table is not playing.",
+                                 "not_playing")
+            if version != t.version:
+                if t.last is not None and t.last[0] == version and t.last[1] == seat.seat:
+                    raise TableError("Already decided: that choice was applied.", "duplicate")
+                raise TableError("This decision has passed; your current one is in your latest message.", "stale")
+            decision = next((d for d in t.game.decisions(t.state) if d.seat == seat.seat), None)
+            if decision is None:
+                raise TableError("It is not your decision now.", "not_yours")
+            if not 0 <= index < len(decision.options):
+                raise TableError("That option does not exist.", "stale")
+            return await self._act(t, seat.seat, version, decision.options[index].id, by_player=True)
+
     async def _act(self, t: Table, seat: int, version: int, choice: str, *, by_player: bool) -> list[Event]:
         if t.status != "playing":
             raise TableError("This game is over." if t.status == "finished" else "This table is not playing.",

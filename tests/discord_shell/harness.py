@@ -1088,12 +1088,16 @@ class FakeDiscord:
         *,
         component_type: int = 2,
         timeout: float = 5,
+        force: bool = False,
     ) -> Reply:
         """Press a button (``component_type=2``) or pick ``values`` in a select (3 string, 5 user,
         6 role, 7 mentionable, 8 channel) on a recorded message -- a channel message, a DM message or
         an interaction response. The component must be on the message's latest version and enabled;
-        an ephemeral message can only be used by the user who saw it."""
+        an ephemeral message can only be used by the user who saw it. ``force=True`` skips those checks:
+        a client showing an outdated message, or a crafted request."""
         msg = self.messages[message] if isinstance(message, int) else self.messages[message.id]
+        if force:
+            return await self._press(user_id, msg, custom_id, values, component_type, timeout, stale=True)
         if msg.deleted:
             raise AssertionError(f"message {msg.id} was deleted; nothing to click")
         if msg.visible_to is not None and msg.visible_to != user_id:
@@ -1114,6 +1118,11 @@ class FakeDiscord:
                 raise AssertionError(f"select {custom_id!r} has no option(s) {bad}")
         if msg.channel_id in self.dm_channels.values() and self.dm_channels.get(user_id) != msg.channel_id:
             raise AssertionError(f"message {msg.id} is in another user's DM")
+        return await self._press(user_id, msg, custom_id, values, component_type, timeout)
+
+    async def _press(self, user_id, msg, custom_id, values, component_type, timeout, stale=False) -> Reply:
+        """Send the component interaction. ``stale``: the user's client still shows an outdated version of
+        the message that carries ``custom_id`` (Discord sends the message as that client shows it)."""
         payload, record = self._base_interaction(3, user_id, msg.channel_id)
         record.source_message_id = msg.id
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
@@ -1121,6 +1130,14 @@ class FakeDiscord:
             data["values"] = [str(v) for v in (values or [])]
         payload["data"] = data
         payload["message"] = self._message_payload(msg)
+        if stale and not any(c.get("custom_id") == custom_id for c in _flatten_components(msg.components)):
+            if component_type == 2:
+                comp = {"type": 2, "style": 2, "label": "(old)", "custom_id": custom_id}
+            else:
+                opts = [{"label": str(v), "value": str(v)} for v in (values or ["0"])]
+                comp = {"type": component_type, "custom_id": custom_id, "options": opts}
+            payload["message"]["components"] = [*payload["message"].get("components", []),
+                                                {"type": 1, "components": [comp]}]
         return await self._dispatch(payload, record, timeout)
 
     # ---------------------------------------------------------------- message store helpers

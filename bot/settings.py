@@ -1,0 +1,39 @@
+"""Settings of the bot, from the environment or ``.env`` (pydantic-settings). ``.env.example`` documents
+every one. The token is a secret: it is never logged or shown in a ``repr``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """``DISCORD_TOKEN`` (required for ``metahost bot``), ``METAHOST_DB``, ``DEV_GUILD_ID``, ``LOG_LEVEL``,
+    ``DECISION_TIMEOUT`` (seconds), ``TABLE_THREADS`` (true/false), ``COMPUTER_DELAY`` (seconds),
+    ``BOARD_EDIT_INTERVAL`` (seconds between edits of one board)."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(None, validation_alias="DISCORD_TOKEN")
+    db_path: Path = Field(Path("var/metahost.db"), validation_alias="METAHOST_DB")
+    dev_guild_id: int | None = Field(None, validation_alias="DEV_GUILD_ID")
+    log_level: str = Field("INFO", validation_alias="LOG_LEVEL")
+    decision_timeout: float = Field(300.0, ge=30, le=86400, validation_alias="DECISION_TIMEOUT")
+    table_threads: bool = Field(True, validation_alias="TABLE_THREADS")
+    computer_delay: float = Field(1.5, ge=0, le=30, validation_alias="COMPUTER_DELAY")
+    board_edit_interval: float = Field(1.0, ge=0, le=60, validation_alias="BOARD_EDIT_INTERVAL")
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, v: str) -> str:
+        v = v.upper()
+        if v not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR")
+        return v
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_is_none(cls, v):
+        return None if v in ("", None) else v

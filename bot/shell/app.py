@@ -1,0 +1,101 @@
+"""The bot process: :class:`MetaBot` (cogs, dynamic items, the timer loop) and :func:`run` for
+``metahost bot``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.settings import Settings
+from bot.store import Store, StoreError
+from bot.tables import TableService
+
+from .cogs import DYNAMIC_ITEMS, StatsCog, TableCog
+from .front import DiscordFront
+
+log = logging.getLogger("metahost.bot")
+
+
+class MetaBot(commands.Bot):
+    """The metahost bot over one :class:`TableService`. ``sync`` syncs the slash commands at start-up (to
+    ``settings.dev_guild_id`` instantly when set, else globally); ``tick`` is the timer period in seconds
+    (``None``: no timer loop, for tests that call ``service.tick()`` themselves)."""
+
+    def __init__(self, service: TableService, store: Store, settings: Settings, *, sync: bool = True,
+                 tick: float | None = 1.0):
+        intents = discord.Intents.default()  # no privileged intents: slash commands and components only
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.service = service
+        self.store = store
+        self.settings = settings
+        self.front = DiscordFront(self, service, store, threads=settings.table_threads,
+                                  board_interval=settings.board_edit_interval)
+        service.listeners.append(self.front)
+        self._sync = sync
+        self._tick = tick
+        self._ticker: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(TableCog(self))
+        await self.add_cog(StatsCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self._tick:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick_loop(), name="metahost-tick")
+        if self._sync:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self._tick or 1.0)
+            try:
+                await self.service.tick()
+            except Exception:  # noqa: BLE001 - the loop must survive any one table's failure
+                log.exception("timer tick failed")
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d servers; %d tables loaded", self.user, len(self.guilds), len(self.service.tables))
+
+    async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        await self.front.drain()
+        await super().close()
+
+
+async def run(settings: Settings) -> int:
+    """Run the bot until it is stopped. Returns an exit code; a missing or rejected token is a clear
+    message, never a traceback, and the token never appears in a log."""
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print("metahost bot: DISCORD_TOKEN is not set. Put it in .env (see .env.example) or the environment.\n"
+              "Create one at https://discord.com/developers/applications (your app > Bot > Reset Token).")
+        return 2
+    try:
+        store = await Store.open(settings.db_path)
+    except StoreError as exc:
+        print(f"metahost bot: {exc}")
+        return 2
+    service = TableService(store, computer_delay=settings.computer_delay)
+    await service.load()
+    bot = MetaBot(service, store, settings)
+    try:
+        await bot.start(settings.discord_token.get_secret_value())
+    except discord.LoginFailure:
+        print("metahost bot: Discord rejected DISCORD_TOKEN. Check it in the Developer Portal (Bot > Reset Token).")
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("metahost bot: the bot asked for a privileged intent it is not allowed; none should be needed.")
+        return 2
+    finally:
+        if not bot.is_closed():
+            await bot.close()
+        await service.settle()
+        await store.close()
+    return 0

@@ -1,0 +1,40 @@
+"""Component custom ids. Every decision component names its table, the game version it was offered at
+and the option's index, so a click after a restart still finds its table and a stale click is known to
+be stale. All ids stay under Discord's 100 characters.
+
+* ``mh:o:<table>:<version>:<index>`` — a decision button (option ``index`` of the seat's decision)
+* ``mh:s:<table>:<version>:<page>`` — a decision select menu (values are option indices)
+* ``mh:p:<table>:<version>:<page>`` — show page ``page`` of a long decision
+* ``mh:l:<table>:<action>`` — a lobby button (join, leave, computer, start, cancel)
+* ``mh:h:<table>`` — "My hand": the private view as an ephemeral message
+"""
+
+from __future__ import annotations
+
+import re
+
+OPTION = re.compile(r"mh:o:(?P<table>[0-9a-f]{1,16}):(?P<version>\d+):(?P<index>\d+)")
+SELECT = re.compile(r"mh:s:(?P<table>[0-9a-f]{1,16}):(?P<version>\d+):(?P<page>\d+)")
+PAGE = re.compile(r"mh:p:(?P<table>[0-9a-f]{1,16}):(?P<version>\d+):(?P<page>\d+)")
+LOBBY = re.compile(r"mh:l:(?P<table>[0-9a-f]{1,16}):(?P<action>join|leave|computer|start|cancel)")
+HAND = re.compile(r"mh:h:(?P<table>[0-9a-f]{1,16})")
+
+
+def option(table: str, version: int, index: int) -> str:
+    return f"mh:o:{table}:{version}:{index}"
+
+
+def select(table: str, version: int, page: int) -> str:
+    return f"mh:s:{table}:{version}:{page}"
+
+
+def page(table: str, version: int, page: int) -> str:
+    return f"mh:p:{table}:{version}:{page}"
+
+
+def lobby(table: str, action: str) -> str:
+    return f"mh:l:{table}:{action}"
+
+
+def hand(table: str) -> str:
+    return f"mh:h:{table}"
