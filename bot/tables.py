@@ -383,13 +383,7 @@ class TableService:
         if seat is None:
             raise TableError("You are not seated at this table; only its players can decide.", "not_seated")
         async with t.lock:
-            if t.status != "playing":
-                raise TableError("This game is over." if t.status == "finished" else "This table is not playing.",
-                                 "not_playing")
-            if version != t.version:
-                if t.last is not None and t.last[0] == version and t.last[1] == seat.seat:
-                    raise TableError("Already decided: that choice was applied.", "duplicate")
-                raise TableError("This decision has passed; your current one is in your latest message.", "stale")
+            self._check_current(t, seat.seat, version, None)
             decision = next((d for d in t.game.decisions(t.state) if d.seat == seat.seat), None)
             if decision is None:
                 raise TableError("It is not your decision now.", "not_yours")
@@ -397,14 +391,20 @@ class TableService:
                 raise TableError("That option does not exist.", "stale")
             return await self._act(t, seat.seat, version, decision.options[index].id, by_player=True)
 
-    async def _act(self, t: Table, seat: int, version: int, choice: str, *, by_player: bool) -> list[Event]:
+    @staticmethod
+    def _check_current(t: Table, seat: int, version: int, choice: str | None) -> None:
+        """Refuse a submission for a table not playing, or made against another version: "already
+        decided" when it repeats the seat's last applied choice (any choice if ``choice`` is None)."""
         if t.status != "playing":
             raise TableError("This game is over." if t.status == "finished" else "This table is not playing.",
                              "not_playing")
         if version != t.version:
-            if t.last is not None and t.last[0] == version and t.last[1:] == (seat, choice):
+            if t.last is not None and t.last[0] == version and t.last[1] == seat and choice in (None, t.last[2]):
                 raise TableError("Already decided: that choice was applied.", "duplicate")
-            raise TableError("This decision has passed; look at the current one.", "stale")
+            raise TableError("This decision has passed; look at your current one.", "stale")
+
+    async def _act(self, t: Table, seat: int, version: int, choice: str, *, by_player: bool) -> list[Event]:
+        self._check_current(t, seat, version, choice)
         events = t.game.apply(t.state, seat, choice)  # RulesError: nothing changed
         timeouts = {seat: 0} if by_player and t.seats[seat].timeouts else {}
         await self._commit(t, seat, version, choice, events, timeouts)

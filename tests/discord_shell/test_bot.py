@@ -27,13 +27,13 @@ def settings(**over) -> Settings:
 class World:
     """A store, a table service, a bot and the fake Discord around them."""
 
-    def __init__(self, fake: FakeDiscord, path, **over):
-        self.fake, self.path, self.over = fake, path, over
+    def __init__(self, fake: FakeDiscord, path, clock=None, **over):
+        self.fake, self.path, self.over, self.clock = fake, path, over, clock
         self.store = self.service = self.bot = None
 
     async def start(self) -> World:
         self.store = await Store.open(self.path)
-        self.service = TableService(self.store, computer_delay=0)
+        self.service = TableService(self.store, computer_delay=0, clock=self.clock)
         await self.service.load()
         self.bot = MetaBot(self.service, self.store, settings(**self.over), sync=False, tick=None)
         await self.fake.boot(self.bot)
@@ -315,3 +315,44 @@ def test_settings_never_show_the_token():
     s = Settings(_env_file=None, DISCORD_TOKEN="super-secret-token-value")
     assert "super-secret" not in repr(s) and "super-secret" not in str(s.model_dump())
 
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = 1_000_000.0
+
+    def now(self) -> float:
+        return self.t
+
+
+@pytest.mark.parametrize("closed", [False, True])
+async def test_reminder_reaches_the_deciding_player_then_the_default_applies(fake, tmp_path, closed):
+    """Half time: a DM reminder (a mention in the table's thread when DMs are closed); the deadline: the
+    default choice is applied and the board shows it."""
+    clock = FakeClock()
+    w = await World(fake, tmp_path / "bot.db", clock=clock).start()
+    try:
+        if closed:
+            fake.closed_dms.update({ANA, BEN})
+        table_id, _ = await open_table(w)
+        t = w.service.get(table_id)
+        decider = int(t.seats[t.game.decisions(t.state)[0].seat].user_id)
+        thread_id = next(iter(fake.threads))
+        clock.t += t.timeout / 2 + 1
+        await w.service.tick()
+        await w.settle()
+        if closed:
+            mentions = [m for m in fake.channel_messages(thread_id) if "⏰" in m.content]
+            assert mentions and f"<@{decider}>" in mentions[-1].content
+        else:
+            reminders = [m for m in fake.dm_messages(decider) if "⏰" in m.content]
+            assert reminders and "mulligan" in reminders[-1].content.lower()
+        version = t.version
+        clock.t += t.timeout / 2
+        await w.service.tick()
+        await w.settle()
+        assert t.version == version + 1
+        board = [m for m in fake.channel_messages(thread_id) if m.embeds][0]
+        assert "ran out of time" in fake.text_of(fake.messages[board.id])
+    finally:
+        await w.stop()
