@@ -45,10 +45,16 @@ def board_text(view: View) -> str:
     if b["battle"]:
         lines.append("  Battle Zone:")
         for a in b["battle"]:
-            card = a["card"]["name"] if a["card"] else "-"
+            # After an attack resolves its Battle cards are attached as Damage (card/dcard None).
+            card = f" with {a['card']['name']}" if a["card"] else ""
             links = f" + {', '.join(x['name'] for x in a['links'])}" if a["links"] else ""
-            dfd = f" ← blocked by {a['defender']['name']} ({a['dcard']['name']})" if a["defender"] else " (unblocked)"
-            lines.append(f"    {a['attack']}. {a['attacker']['name']}{links} with {card}{dfd}")
+            if a["defender"]:
+                dcard = f" ({a['dcard']['name']})" if a["dcard"] else ""
+                dfd = f" ← blocked by {a['defender']['name']}{dcard}"
+            else:
+                dfd = " (unblocked)"
+            done = " · resolved" if a["resolved"] else ""
+            lines.append(f"    {a['attack']}. {a['attacker']['name']}{links}{card}{dfd}{done}")
     return "\n".join(lines)
 
 

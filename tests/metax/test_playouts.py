@@ -77,6 +77,7 @@ def check_views(st) -> None:
     """No hidden instance id in any view; and a view does not change when the hidden cards change."""
     for viewer in (0, 1, None):
         v = mx.view(st, viewer)
+        assert mx.board_text(v) and (viewer is None or mx.private_text(v))  # every view renders as text
         seen = ids_in(v.board) | ids_in(v.private)
         allowed_deck = {c for d in v.decisions if d.kind == "search" for c in st.players[viewer].deck}
         leak = (seen & hidden_from(st, viewer)) - allowed_deck
