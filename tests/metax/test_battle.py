@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from metax_helpers import board, char, player
 
 from games.core.contract import NotYourDecision, RulesError
 
@@ -43,24 +44,9 @@ def st_active(mx, st):
     return mx.view(st, None).board["active"]
 
 
-def board(mx, st):
-    return mx.view(st, None).board
-
-
-def player(mx, st, seat):
-    return board(mx, st)["players"][seat]
-
-
 def ids(mx, st, seat):
     """Instance ids of seat's Characters in play, in play order."""
     return [c["id"] for c in player(mx, st, seat)["in_play"]]
-
-
-def char(mx, st, seat, iid):
-    for c in player(mx, st, seat)["in_play"]:
-        if c["id"] == iid:
-            return c
-    return None
 
 
 def damage(mx, st, seat, iid):

@@ -8,6 +8,7 @@ MX-GAP-02, 14, 15, 21, 22 (games/metax/__init__.py).
 from __future__ import annotations
 
 import pytest
+from metax_helpers import FILLER
 
 from games.core.contract import RulesError, SeatSetup
 from games.metax.cards import (
@@ -28,12 +29,6 @@ BASE = (
     + ["b-int-7"]
 )
 """A legal 40-card deck of basic Battle cards; BASE[:36] leaves out Int 6 and Int 7."""
-FILLER = [
-    "b-str-1", "b-int-1", "b-spe-1", "b-str-2", "b-int-2",
-    "b-spe-2", "b-str-3", "b-int-3", "b-spe-3", "b-str-4",
-]
-
-
 def rules_of(problems):
     return sorted(p.rule for p in problems)
 

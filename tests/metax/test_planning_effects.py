@@ -6,33 +6,11 @@ decisions MX-GAP-02, 12, 13, 18, 19 (games/metax/__init__.py).
 
 from __future__ import annotations
 
-import pytest
-
-from games.core.contract import RulesError
-
-FILLER = [
-    "b-str-1", "b-int-1", "b-spe-1", "b-str-2", "b-int-2",
-    "b-spe-2", "b-str-3", "b-int-3", "b-spe-3", "b-str-4",
-]
-
-
-def reject(mx, state, seat, choice):
-    """Apply an illegal ``choice``: it must raise RulesError and leave the state unchanged.
-
-    Returns the rule ID of the error."""
-    before = mx.to_json(state)
-    with pytest.raises(RulesError) as e:
-        mx.apply(state, seat, choice)
-    assert mx.to_json(state) == before
-    return e.value.rule
+from metax_helpers import FILLER, board, reject
 
 
 def ids(mx, state, seat):
     return [o.id for o in mx.decision_for(state, seat).options]
-
-
-def board(mx, state, viewer=None):
-    return mx.view(state, viewer).board
 
 
 def mp(mx, state, seat):

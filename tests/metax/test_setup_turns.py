@@ -9,24 +9,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from metax_helpers import FILLER, reject
 
 from games.core.contract import RulesError, SeatSetup
-
-FILLER = [
-    "b-str-1", "b-int-1", "b-spe-1", "b-str-2", "b-int-2",
-    "b-spe-2", "b-str-3", "b-int-3", "b-spe-3", "b-str-4",
-]
-
-
-def reject(mx, state, seat, choice):
-    """Apply an illegal ``choice``: it must raise RulesError and leave the state unchanged.
-
-    Returns the rule ID of the error."""
-    before = mx.to_json(state)
-    with pytest.raises(RulesError) as e:
-        mx.apply(state, seat, choice)
-    assert mx.to_json(state) == before
-    return e.value.rule
 
 
 def ids(mx, state, seat):

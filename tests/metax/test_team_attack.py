@@ -7,6 +7,7 @@ Attack that wins on a tie is also a scenario file (tests/scenarios/metax/team_at
 from __future__ import annotations
 
 import pytest
+from metax_helpers import board, char, player
 
 from games.core.contract import RulesError
 
@@ -18,20 +19,8 @@ def spec(p0: dict, p1: dict, *, turn: int = 3):
             "players": [{"deck": list(FILL), **p0}, {"deck": list(FILL), **p1}]}
 
 
-def board(mx, st):
-    return mx.view(st, None).board
-
-
-def player(mx, st, seat):
-    return board(mx, st)["players"][seat]
-
-
 def ids(mx, st, seat):
     return [c["id"] for c in player(mx, st, seat)["in_play"]]
-
-
-def char(mx, st, seat, iid):
-    return next(c for c in player(mx, st, seat)["in_play"] if c["id"] == iid)
 
 
 def damage(mx, st, seat, iid):
