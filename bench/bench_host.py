@@ -35,8 +35,7 @@ def rss_kb() -> int:
 
 
 async def computer_table(svc: TableService, seed: int):
-    t = await svc.create("metax", f"bench-{seed % 10}", f"host{seed}", "C0", seed=seed)
-    t.seats[0].computer = True
+    t = await svc.create("metax", f"bench-{seed % 10}", f"host{seed}", "C0", seed=seed, computer=True)
     await svc.add_computer(t.id, f"host{seed}")
     return t
 

@@ -159,8 +159,7 @@ async def selfplay(game_id: str, db: Path, seed: int, out: TextIO = sys.stdout, 
     try:
         await svc.load()
         if table_id is None:
-            t = await svc.create(game_id, "local", "selfplay", "Computer 0", seed=seed)
-            t.seats[0].computer = True
+            t = await svc.create(game_id, "local", "selfplay", "Computer 0", seed=seed, computer=True)
             await svc.add_computer(t.id, "selfplay")
             print(f"table {t.id}", file=out, flush=True)
             await svc.start(t.id, "selfplay")

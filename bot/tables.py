@@ -203,9 +203,10 @@ class TableService:
     # -- lobby
 
     async def create(self, game_id: str, place: str, user_id: str, name: str, *, seats: int | None = None,
-                     timeout: float | None = None, seed: int | None = None) -> Table:
-        """A new table in the lobby, with its creator in seat 0. Raises :class:`TableError` for an unknown
-        game or a seat count the game does not allow."""
+                     timeout: float | None = None, seed: int | None = None, computer: bool = False) -> Table:
+        """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
+        that ``user_id`` hosts without playing, for demonstrations and tests). Raises :class:`TableError`
+        for an unknown game or a seat count the game does not allow."""
         try:
             game = get_game(game_id)
         except KeyError as exc:
@@ -222,7 +223,8 @@ class TableService:
             options["timeout"] = timeout
         t = Table(self.new_id(), game, place, user_id, "lobby", options,
                   seed if seed is not None else secrets.randbits(48), [], now, now)
-        t.seats.append(Seat(0, user_id, name, deck_id=self._default_deck(game, 0)))
+        t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
+                            deck_id=self._default_deck(game, 0)))
         self._fill_decks(t)
         await self.store.save_table(t.row())
         self.tables[t.id] = t

@@ -381,8 +381,7 @@ async def test_many_computer_tables_play_concurrently_to_the_end(svc, store):
     """Concurrent tables share one connection: their transactions must not interleave (regression)."""
     tables = []
     for s in range(12):
-        t = await svc.create("metax", "c", f"h{s}", "C0", seed=s)
-        t.seats[0].computer = True
+        t = await svc.create("metax", "c", f"h{s}", "C0", seed=s, computer=True)
         await svc.add_computer(t.id, f"h{s}")
         tables.append(t)
     for t in tables:
@@ -393,8 +392,7 @@ async def test_many_computer_tables_play_concurrently_to_the_end(svc, store):
 
 
 async def test_a_computer_stopped_by_a_store_fault_resumes_on_tick(svc, store):
-    t = await svc.create("metax", "c", "h", "C0", seed=4)
-    t.seats[0].computer = True
+    t = await svc.create("metax", "c", "h", "C0", seed=4, computer=True)
     await svc.add_computer(t.id, "h")
     await svc.start(t.id, "h")
     await store.db.execute("PRAGMA query_only = ON")  # the computer's first write fails
