@@ -269,7 +269,7 @@ class MetaXGame(Game):
             pl = state.players[viewer]
             private = {
                 "hand": [{**card(c), "line": card_line(defs[c]), "text": card_text(defs[c])} for c in pl.hand],
-                "event_negated": pl.negate_until >= max(state.turn, 1),
+                "event_negated": rules.event_negated(state, viewer),
             }
         return View(
             game=self.id,

@@ -89,6 +89,13 @@ def may_attack_on_entry(st: State, iid: int) -> bool:
     return False
 
 
+def event_negated(st: State, p: int) -> bool:
+    """MX-EFF-01, MX-GAP-13: whether seat ``p``'s next Event card will be negated (a ``negate:
+    next_event`` played against it lasts until the end of its next turn; 0 = none pending)."""
+    until = st.players[p].negate_until
+    return until > 0 and until >= st.turn
+
+
 def can_pay(mp: int, card) -> bool:
     """MX-BTL-08 / MX-EVT-04: a cost larger than current MP cannot be paid."""
     if isinstance(card, EventCard):
@@ -650,7 +657,7 @@ class Play:
         card = self.defs[c]
         pl.mp -= card.cost
         self.log(f"{self.who(p)} plays {card_line(card)} and has {pl.mp} MP.")
-        if pl.negate_until >= st.turn:
+        if event_negated(st, p):
             pl.negate_until = 0
             self.log(f"The effect of {card.name} is negated.")
             self.to_discard(c)
