@@ -36,12 +36,9 @@ Effect vocabulary (a step's ``do``), the small set the issue names:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated, Literal
 
-import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -51,6 +48,8 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+
+from games.core.carddata import CardDataError, where
 
 
 class Stat(StrEnum):
@@ -251,10 +250,6 @@ class StarterDeck(BaseModel):
         return [cid for cid, n in self.cards.items() for _ in range(n)]
 
 
-class CardDataError(ValueError):
-    """A card or deck file is invalid; the message names the file and the card at fault."""
-
-
 # -- card text -------------------------------------------------------------------------------------
 
 _WHO = {"self": "you", "opponent": "your opponent"}
@@ -356,10 +351,6 @@ def card_line(card: CharacterCard | EventCard | BattleCard) -> str:
 # -- loading ---------------------------------------------------------------------------------------
 
 
-def _where(loc: Iterable) -> str:
-    return ".".join(str(x) for x in loc)
-
-
 def parse_cards(raw: object, source: str) -> dict[str, CharacterCard | EventCard | BattleCard]:
     """Validate a list of card mappings; returns id -> card.
 
@@ -377,7 +368,7 @@ def parse_cards(raw: object, source: str) -> dict[str, CharacterCard | EventCard
             who = f"card #{idx + 1}" if idx is not None else "?"
             if idx is not None and isinstance(raw[idx], dict) and "id" in raw[idx]:
                 who = f"card '{raw[idx]['id']}'"
-            problems.append(f"{source}: {who}: {_where(loc[2:]) or 'card'}: {err['msg']}")
+            problems.append(f"{source}: {who}: {where(loc[2:]) or 'card'}: {err['msg']}")
         raise CardDataError("\n".join(problems)) from None
     by_id: dict[str, CharacterCard | EventCard | BattleCard] = {}
     for card in cards:
@@ -397,34 +388,10 @@ def parse_decks(raw: object, source: str, cards: dict) -> dict[str, StarterDeck]
         try:
             deck = StarterDeck.model_validate(item)
         except ValidationError as exc:
-            msgs = "; ".join(f"{_where(e['loc'])}: {e['msg']}" for e in exc.errors())
+            msgs = "; ".join(f"{where(e['loc'])}: {e['msg']}" for e in exc.errors())
             raise CardDataError(f"{source}: deck '{name}': {msgs}") from None
         unknown = [cid for cid in deck.cards if cid not in cards]
         if unknown:
             raise CardDataError(f"{source}: deck '{deck.id}': unknown card ids {', '.join(unknown)}")
         decks[deck.id] = deck
     return decks
-
-
-class _StrictLoader(yaml.SafeLoader):
-    """A safe YAML loader that refuses a key repeated in one mapping (YAML would keep the last one
-    silently, e.g. ``stats: {strength: 3, strength: 5}``; MX-CHR-02)."""
-
-    def construct_mapping(self, node, deep=False):
-        seen: set = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"the key {key!r} is repeated in one mapping", key_node.start_mark)
-            seen.add(key)
-        return super().construct_mapping(node, deep=deep)
-
-
-def load_yaml(path: Path) -> object:
-    """Parse a YAML file, naming the file (and line) in any error; a repeated key is an error."""
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.load(fh, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
-    except (OSError, yaml.YAMLError) as exc:
-        raise CardDataError(f"{path}: {exc}") from None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from games.core.carddata import CardDataError, load_yaml
 from games.core.contract import RulesError
 
 from .cards import (
@@ -19,7 +20,6 @@ from .cards import (
     CharacterCard,
     EventCard,
     StarterDeck,
-    load_yaml,
     parse_cards,
     parse_decks,
 )
@@ -51,8 +51,6 @@ def starter_decks() -> dict[str, StarterDeck]:
     for deck in decks.values():
         problems = validate_deck(deck.card_list())
         if problems:
-            from .cards import CardDataError
-
             raise CardDataError(
                 f"{path}: deck '{deck.id}' is illegal: " + "; ".join(p.message for p in problems)
             )

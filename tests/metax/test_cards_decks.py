@@ -10,14 +10,13 @@ from __future__ import annotations
 import pytest
 from metax_helpers import FILLER
 
+from games.core.carddata import CardDataError, load_yaml
 from games.core.contract import RulesError, SeatSetup
 from games.metax.cards import (
     BattleCard,
-    CardDataError,
     CharacterCard,
     EventCard,
     Stat,
-    load_yaml,
     parse_cards,
 )
 from games.metax.pool import card_pool
