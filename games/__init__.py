@@ -9,7 +9,7 @@ from importlib import import_module
 
 from games.core.contract import Game
 
-GAME_MODULES = {"metax": "games.metax"}
+GAME_MODULES = {"meta": "games.meta", "metax": "games.metax"}
 """Game id -> module exposing ``GAME``. Games are added here as they are built."""
 
 

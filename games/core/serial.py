@@ -76,6 +76,8 @@ def from_data(tp: Any, data: Any) -> Any:
         raise TypeError(f"{data!r} fits none of {tp}")
     if origin is list:
         (arg,) = typing.get_args(tp)
+        if arg is int and type(data) is list and all(type(x) is int for x in data):
+            return list(data)  # zones: long lists of card numbers
         return [from_data(arg, x) for x in data]
     if origin is tuple:
         args = typing.get_args(tp)

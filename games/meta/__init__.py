@@ -1,0 +1,459 @@
+"""Meta — the stack game whose cards rewrite its rules (``shared/rules/meta.md``; rule IDs ``META-*``).
+
+``GAME`` is the :class:`games.core.Game` for Meta. The engine is :mod:`games.meta.rules`, the card model
+and its generated texts :mod:`games.meta.cards`, the pool and deck legality :mod:`games.meta.pool`.
+
+Host rules (``[host]`` in the checklist) — what the bot does instead of people:
+
+* META-SET-01/03, META-MUT-06: shuffles, the D20 turn-order rolls and roll-offs, graveyard shuffles and
+  random discards use the seeded RNG in the state; the rolls are posted publicly.
+* META-STK-03, META-STK-08: the board lists every tower level by level, top first, each card with the
+  player who played it; META-INF-01/02, META-TRG-04: hands and face-down trigger conditions appear only in
+  their owner's private view, memories only as counts; the rest of the board is public.
+* META-CRD-09, META-EVT-03, META-EXE-08, META-PSH-04: every card has one coded effect; its description and
+  its engine reading are generated from that code, posted with every play, and every executed card gets a
+  public log line with its result.
+* META-TGT-01: a play is a short sequence of decisions — card, then destination (Event-like cards with a
+  choice of stacks), then target (only when the target is chosen from a list) — with "Back" at each step.
+  A card with no legal target is not offered.
+* META-TRN-02, META-PSH-03, META-PSH-05, META-GAP-25: the player at turn ends the drawing stage with
+  "Play!" or by playing onto the main tower. In the pushing stage every player in play has an open "play or
+  pass" decision at once; plays are applied in the order the host receives them; a play clears every pass;
+  the stage ends when every player in play has passed since the last play. The executing stage then runs by
+  itself (no decisions: targets were announced at play time).
+* META-TRS-07: the engine evaluates every armed trigger at every game event and fires it itself.
+* META-DIS-02: each player over the hand limit chooses discards one card at a time, privately; all discards
+  are applied together when the last choice is in.
+* META-DCK-04/05, META-CBR-04: every card of the pool version in ``data/meta/cards.yaml`` is in everyone's
+  collection; a deck naming any other id is refused by name.
+* META-PDX-01: paradoxes are detected and resolved by the engine (below), and logged publicly.
+
+Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
+
+01 The pool is original (``data/metax``'s sibling ``data/meta``): ids ``<base>.<version>``, a target kind,
+   steps from the vocabulary in :mod:`games.meta.cards`, generated description and engine reading.
+02 2 to 6 players.
+03 In the pushing stage every player in play may play Event cards onto the main stack and Meta cards onto
+   any tower (their targets decide the level). Event cards go onto a trigger stack only by its owner while
+   at turn (drawing or pushing stage), unless a card opens trigger stacks to all (``trigger_access``). The
+   player at turn may activate trigger stacks in the drawing and the pushing stage.
+04 Any card placed on the main tower (a Meta card on a meta stack too) ends the drawing stage. An empty
+   main tower does not skip the executing stage: it begins (``exec_start`` triggers fire) and ends at once.
+05 The face-down trigger is a marker of its trigger stack, not a stack element. A trigger fires once; after
+   its tower has executed, the trigger stack is deactivated. The owner may add cards to it in later turns
+   while it is armed. There is no limit on active trigger stacks. A removed player's trigger stacks are
+   dismantled: every card goes to its owner's graveyard.
+06 A trigger fires immediately, interrupting the current card between two instructions; execution then
+   continues where it was. A "before" trigger executes before its event and cannot cancel it, but the event
+   is re-checked afterwards (a player healed above 0 by a "before disabled" trigger is not disabled; a life
+   change is recomputed within the bounds). Several triggers of one event fire in turn order from the player
+   at turn, then in activation order. No card may be played while a trigger tower executes.
+07 A Meta card that addresses no stack (no target, a player, a graveyard) is placed like an Event on level
+   0. One that targets a face-down trigger (``filter: any``) addresses that card, not its stack, and goes on
+   the main stack. A Meta card addresses one tower only (its target's).
+08 Memories are not stacks and cannot be targeted; graveyards are targetable stacks without meta stacks.
+09 Before every execution step the engine re-determines the highest non-empty level of the tower.
+10 Paradox limits: a repeated state (stacks, trigger markers, lives, hands, graveyards, memory sizes, rule
+   changes) within one executing stage or one top-level trigger firing; more than 500 executions in one
+   stage; triggers nested more than 12 deep; a copy that depends on itself. Involved cards: every card
+   executed since the repeated state was first seen plus the next card, or (step limit) every card executed
+   twice plus the executing tower's cards, or (nesting) the trigger stack that would fire, or (copy) the
+   copy chain. Default: the involved cards go to their owners' graveyards without effect. Table option
+   ``paradox: coin``: a seeded coin flip between the last two involved cards discards the loser; a second
+   paradox in the same stage falls back to the default. Paradox resolution fires no triggers.
+11 "At the same time" = one atomic engine step (META-MUT-05). Players continuing under the mutual-disabling
+   rule keep their hands; one whose cause was life is set to 1 above the disabling threshold (1 life).
+   Removed players' cards on the main tower stay and execute; their trigger stacks are dismantled.
+12 A player disabled for lack of memory keeps their hand. A draw from an empty memory costs no life (the
+   disabling is the cost). Rounding is floor. Cards returned to memory re-enable a player only if their life
+   is also above the threshold (both causes are tracked).
+13 A disabled player's turn is played: their drawing stage ends at once (they cannot play) and the others
+   push as usual. Disabled players draw nothing, from the drawing stage or from effects. The discarding stage
+   applies to them. A turn cap of 300 turns ends the game as a draw.
+14 Only 60-card decks are allowed; uniqueness numbers are never scaled.
+15 A deck list names exact versions; one deck may mix versions of a base ID, counted together against the
+   strictest uniqueness among the versions used.
+16 Descriptive targets supported: the card on top of the main stack or main meta stack, the next card played
+   onto the main stack, the player who played the card directly below. Instructions "no longer make sense"
+   when: a redirect's target has no player target (or the new player cannot be targeted), a swap needs two
+   cards, an echo finds an empty graveyard, a copy finds nothing to copy.
+17 Graveyards, hand sizes, memory sizes, lives and every announced trigger target are public.
+18 Timeouts: the drawing stage → "Play!"; the pushing stage → pass; a destination or target step → back;
+   a discard → the most recently drawn card still in hand. Paradox coins need no decision.
+19 Every card goes to its owner's graveyard or hand, whoever played it (a copied or echoed card included).
+20 Beginning- and end-of-turn triggers fire in turn order from the player at turn, then activation order.
+21 No counter persists between games.
+22 Life is always clamped to the current bounds; lowering a bound clamps lives at once.
+23 A card removed from a stack without being executed goes to its owner's graveyard; it counts as "removed
+   without effect" (``countered`` triggers), not as discarded from a hand.
+24 A card that reverses the turn order takes effect when the turn passes. If the player at turn is removed,
+   the current stage continues without them and the turn passes on as usual.
+25 See META-PSH-05 above: all players in play pass in a row since the last play; the player at turn has no
+   extra power to end the pushing stage.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
+from games.core.rng import Rng
+from games.core.serial import dumps, from_data
+
+from . import rules
+from .cards import card_line, card_text, condition_text, engine_reading
+from .pool import card_pool, starter_decks, validate_deck
+from .state import Change, Entry, Player, State, Tower
+
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+@cache
+def texts(card_id: str) -> tuple[str, str, str, str]:
+    """(line, description, engine reading, condition) of a card id; generated once per id."""
+    d = card_pool()[card_id]
+    return card_line(d), card_text(d), engine_reading(d), condition_text(d) if d.type == "trigger" else ""
+
+
+def roll_order(rng: Rng, seats: list[int], rounds: list[list[list[int]]]) -> list[int]:
+    """META-SET-03/04: every seat throws a D20; higher goes first; tied seats roll off among
+    themselves, recursively, and their sub-order takes the place of their tie. ``rounds`` collects each
+    throw round as ``[[seat, roll], ...]`` for the public log."""
+    throws = [(s, rng.die(20)) for s in seats]
+    rounds.append([[s, r] for s, r in throws])
+    out: list[int] = []
+    for value in sorted({r for _, r in throws}, reverse=True):
+        tied = [s for s, r in throws if r == value]
+        out.extend(tied if len(tied) == 1 else roll_order(rng, tied, rounds))
+    return out
+
+
+class MetaGame(Game):
+    """Meta through the game contract (DESIGN.md)."""
+
+    id = "meta"
+    name = "Meta"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    has_decks = True
+
+    def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
+        """A new game (META-SET-01..07): memories shuffled, turn order by D20 roll-offs, nine cards each,
+        15 life, then the first turn's drawing stage. ``options``: ``{"paradox": "graveyard"|"coin"}``.
+
+        Raises :class:`RulesError` for fewer than 2 or more than 6 seats (META-GAP-02) or an illegal deck
+        (META-DCK-06, naming each rule broken)."""
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise RulesError("META-GAP-02", f"Meta is played by {MIN_SEATS} to {MAX_SEATS} players; got {len(seats)}.")
+        for s in seats:
+            problems = validate_deck(s.deck)
+            if problems:
+                raise RulesError("META-DCK-06", f"{s.name}'s deck is illegal: " +
+                                 " ".join(f"{p.message} [{p.rule}]" for p in problems))
+        opts = dict(options or {})
+        if opts.get("paradox", "graveyard") not in ("graveyard", "coin"):
+            raise RulesError("META-PDX-05", "The paradox option is 'graveyard' (default) or 'coin'.")
+        st = _empty_state(seats, seed)
+        st.options = opts
+        rng = Rng.from_seed(seed)
+        for p, s in enumerate(seats):
+            ids = _add_cards(st, p, s.deck)
+            rng.shuffle(ids)
+            st.players[p].memory = ids
+        st.order = roll_order(rng, list(range(len(seats))), st.rolls)
+        st.at_turn = st.order[0]
+        for pl in st.players:
+            pl.hand = pl.memory[: rules.OPENING_HAND]
+            del pl.memory[: rules.OPENING_HAND]
+        st.rng = rng.state
+        eng = rules.Engine(st)
+        try:
+            eng.start_turn()
+            eng.advance()
+        except rules.GameOver:
+            eng.finish()
+        st.rng = eng.rng.state
+        st.opening = [e.text for e in eng.events]
+        return st
+
+    def intro(self, state: State) -> list[Event]:
+        """The set-up for the log: the D20 rounds, the turn order, the opening hands (private)."""
+        out = []
+        for k, rnd in enumerate(state.rolls):
+            what = "Turn-order roll" if k == 0 else "Roll-off"
+            out.append(Event(f"{what}: " + ", ".join(f"{state.players[s].name} {r}" for s, r in rnd) + "."))
+        out.append(Event("Turn order: " + " → ".join(state.players[s].name for s in state.order) + "."))
+        out.append(Event("Everyone draws 9 cards and starts with 15 life."))
+        for line in state.opening:
+            out.append(Event(line))
+        for p, pl in enumerate(state.players):
+            out.append(Event("Your hand: " + ", ".join(rules.title(state, c) for c in pl.hand) + ".", (p,)))
+        return out
+
+    def position(self, spec: dict[str, Any], seats: Sequence[SeatSetup], seed: int) -> State:
+        """A state from a scenario's explicit position.
+
+        ``spec`` keys: ``order`` (seats, default 0..n-1), ``at_turn`` (default the first in ``order``),
+        ``turn`` (default 1), ``stage`` (``drawing`` or ``pushing``, default ``pushing``), ``options``,
+        ``rules`` (``[{param, value|delta, until}]``; ``until`` a turn number or -1), ``main`` (levels:
+        a list of lists of entries, bottom first), ``triggers`` (``[{owner, trigger, target, levels}]``)
+        and ``players``: per seat ``life``, ``memory``, ``hand``, ``graveyard`` (card ids), ``disabled``,
+        ``passed``. An entry is ``{card, player, target}`` where ``target`` is ``{player: s}``,
+        ``{card: "<card id>#<k>"}`` (the k-th entry of that card id placed so far, from 1), ``{graveyard: s}``,
+        ``{top: level}``, ``{next: true}`` or ``below``. Raises ``KeyError`` for an unknown card id."""
+        st = _empty_state(seats, seed)
+        st.rng = Rng.from_seed(seed).state
+        n = len(seats)
+        st.order = list(spec.get("order", range(n)))
+        st.at_turn = spec.get("at_turn", st.order[0])
+        st.turn = spec.get("turn", 1)
+        st.stage = spec.get("stage", "pushing")
+        st.options = dict(spec.get("options", {}))
+        for p, pspec in enumerate(spec.get("players", [{}] * n)):
+            pl = st.players[p]
+            pl.life = pspec.get("life", rules.START_LIFE)
+            pl.memory = _add_cards(st, p, pspec.get("memory", []))
+            pl.hand = _add_cards(st, p, pspec.get("hand", []))
+            pl.graveyard = _add_cards(st, p, pspec.get("graveyard", []))
+            pl.disabled = pspec.get("disabled", False)
+            pl.mem_out = pspec.get("mem_out", False)
+            pl.passed = pspec.get("passed", False)
+        placed: dict[str, list[int]] = {}
+
+        def entries(levels: list[list[dict[str, Any]]]) -> list[list[Entry]]:
+            out = []
+            for level in levels:
+                row = []
+                for item in level:
+                    owner = item.get("owner", item["player"])
+                    (c,) = _add_cards(st, owner, [item["card"]])
+                    placed.setdefault(item["card"], []).append(c)
+                    st.seq += 1
+                    row.append(Entry(c, item["player"], _target(item.get("target"), placed, st.seq), st.seq))
+                out.append(row)
+            return out or [[]]
+
+        st.main = Tower("main", levels=entries(spec.get("main", [])))
+        for tspec in spec.get("triggers", []):
+            (trig,) = _add_cards(st, tspec["owner"], [tspec["trigger"]])
+            tid = f"t{st.next_tower}"
+            st.next_tower += 1
+            target = {"k": "player", "seat": tspec["target"]} if "target" in tspec else None
+            st.triggers.append(Tower(tid, tspec["owner"], trig, target, entries(tspec.get("levels", [])),
+                                     st.next_tower))
+        for r in spec.get("rules", []):
+            st.changes.append(Change(r["param"], r.get("source", "scenario"), -1, r.get("until", -1), r.get("value"), r.get("delta")))
+        if st.stage not in ("drawing", "pushing"):
+            raise ValueError(f"a scenario position starts in 'drawing' or 'pushing', not {st.stage!r}")
+        return st
+
+    # -- the contract
+
+    def decisions(self, state: State) -> list[Decision]:
+        return rules.decisions_of(state)
+
+    def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
+        """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` and changes nothing
+        when it is not one of the seat's current options."""
+        if not isinstance(choice, str):
+            if len(choice) != 1:
+                raise RulesError("META-TGT-01", "Meta decisions take exactly one option.")
+            choice = choice[0]
+        if not 0 <= seat < len(state.players):
+            raise RulesError("META-WIN-03", f"There is no seat {seat} at this table.")
+        return rules.apply_choice(state, seat, choice)
+
+    def result(self, state: State) -> Result | None:
+        return None if state.result is None else Result.from_dict(state.result)
+
+    def version(self, state: State) -> int:
+        return state.version
+
+    def concede(self, state: State, seat: int) -> list[Event]:
+        """``seat`` leaves the game: removed like a permanently removed player (META-WIN-03); the last
+        player in play wins (META-WIN-02)."""
+        if state.result is not None:
+            raise RulesError("META-WIN-02", "The game is already over.")
+        if state.players[seat].removed:
+            raise RulesError("META-WIN-03", "That player is already out of the game.")
+        eng = rules.Engine(state)
+        try:
+            state.players[seat].conceded = True
+            eng.remove_player(seat, "conceded")
+            eng.settle()
+            eng.advance()
+        except rules.GameOver:
+            eng.finish()
+            res = state.result
+            if res is not None and res["reason"] == "last_active":
+                res["reason"] = "concede"
+        state.rng = eng.rng.state
+        state.version += 1
+        return eng.events
+
+    def view(self, state: State, viewer: int | None) -> View:
+        """The public board, plus ``viewer``'s hand, their face-down trigger conditions and their
+        decision. Hidden from everyone else (META-INF-01/02, META-TRG-04): hands and memories (counts
+        only), face-down trigger cards (only the announced target)."""
+        pool = card_pool()
+        names = [p.name for p in state.players]
+
+        def card(c: int) -> dict[str, Any]:
+            return {"id": c, "card": state.cards[c], "title": pool[state.cards[c]].title}
+
+        def entry(e: Entry) -> dict[str, Any]:
+            d = pool[state.cards[e.card]]
+            return {**card(e.card), "type": d.type, "player": e.player, "owner": state.owner[e.card],
+                    "target": _target_text(state, e.target), "text": texts(d.id)[1]}
+
+        towers = []
+        for tw in rules.towers(state):
+            towers.append({
+                "id": tw.id,
+                "owner": tw.owner if tw.owner >= 0 else None,
+                "name": "Main tower" if tw.id == "main" else f"{names[tw.owner]}'s trigger stack {tw.id}",
+                "trigger": None if tw.id == "main" else "face-down",
+                "target": None if tw.target is None else names[tw.target["seat"]],
+                "levels": [[entry(e) for e in level] for level in tw.levels],
+            })
+        players = []
+        for s, p in enumerate(state.players):
+            at = int(rules.param(state, "disable_at"))
+            causes = ([] if not p.disabled else
+                      (["life"] if p.life <= at else []) + (["memory"] if p.mem_out else []))
+            players.append({
+                "name": p.name, "life": p.life, "hand": len(p.hand), "memory": len(p.memory),
+                "graveyard": [card(c) for c in p.graveyard], "disabled": p.disabled, "causes": causes,
+                "removed": p.removed, "passed": p.passed, "at_turn": s == state.at_turn,
+            })
+        from .cards import PARAMS, param_text
+
+        board = {
+            "turn": state.turn,
+            "at_turn": state.at_turn,
+            "stage": state.stage,
+            "order": list(state.order),
+            "players": players,
+            "towers": towers,
+            "rules": {k: rules.param(state, k) for k in PARAMS},
+            "changes": [{"param": ch.param, "text": param_text(ch.param, rules.param(state, ch.param)),
+                         "source": ch.source,
+                         "until": ch.until} for ch in state.changes],
+            "paradoxes": state.paradoxes,
+        }
+        private = None
+        if viewer is not None:
+            pl = state.players[viewer]
+            private = {
+                "hand": [{**card(c), "line": texts(state.cards[c])[0], "type": pool[state.cards[c]].type,
+                          "text": texts(state.cards[c])[1], "reading": texts(state.cards[c])[2]} for c in pl.hand],
+                "triggers": [{"tower": tw.id, **card(tw.trigger), "condition": texts(state.cards[tw.trigger])[3]}
+                             for tw in state.triggers if tw.owner == viewer and tw.trigger >= 0],
+                "playing": None if pl.play < 0 else card(pl.play),
+                "discards": [card(c) for c in pl.discards],
+            }
+        decs = rules.decisions_of(state)
+        return View(game=self.id, viewer=viewer, board=board, private=private,
+                    decisions=tuple(d for d in decs if d.seat == viewer),
+                    waiting=tuple((d.seat, d.kind) for d in decs), result=self.result(state))
+
+    # -- front-end helpers
+
+    def computer(self, seed: int):
+        """The Meta computer player (:class:`games.meta.ai.MetaBot`)."""
+        from .ai import MetaBot
+
+        return MetaBot(seed)
+
+    def board_text(self, view: View) -> str:
+        from .render import board_text
+
+        return board_text(view)
+
+    def private_text(self, view: View) -> str:
+        from .render import private_text
+
+        return private_text(view)
+
+    def timeout_choice(self, state: State, decision: Decision) -> str:
+        """META-GAP-18: Play!, pass, back, or the most recently drawn card (the decision defaults)."""
+        return decision.default if decision.default is not None else decision.options[0].id
+
+    # -- persistence
+
+    def to_json(self, state: State) -> str:
+        return dumps(state)
+
+    def from_json(self, text: str) -> State:
+        return from_data(State, json.loads(text))
+
+    # -- decks
+
+    def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
+        return validate_deck(cards)
+
+    def starter_decks(self) -> dict[str, list[str]]:
+        return {k: d.card_list() for k, d in starter_decks().items()}
+
+
+def _target(spec: Any, placed: dict[str, list[int]], seq: int) -> dict[str, Any] | None:
+    if spec is None:
+        return None
+    if spec == "below":
+        return {"k": "below"}
+    if "player" in spec:
+        return {"k": "player", "seat": spec["player"]}
+    if "graveyard" in spec:
+        return {"k": "grave", "seat": spec["graveyard"]}
+    if "card" in spec:
+        cid, _, k = str(spec["card"]).partition("#")
+        return {"k": "card", "card": placed[cid][int(k or 1) - 1]}
+    if "top" in spec:
+        return {"k": "top", "tower": "main", "level": int(spec["top"])}
+    if "next" in spec:
+        return {"k": "next", "tower": "main", "after": seq}
+    raise ValueError(f"unknown scenario target {spec!r}")
+
+
+def _target_text(state: State, t: dict[str, Any] | None) -> str | None:
+    if t is None:
+        return None
+    names = [p.name for p in state.players]
+    k = t["k"]
+    if k == "player":
+        return names[t["seat"]]
+    if k == "grave":
+        return f"{names[t['seat']]}'s graveyard"
+    if k == "card":
+        return rules.title(state, t["card"])
+    if k == "facedown":
+        return f"face-down trigger of {t['tower']}"
+    if k == "stack":
+        return f"stack {t['tower']} level {t['level']}"
+    if k == "top":
+        return "top of the " + ("main stack" if t["level"] == 0 else "main meta stack") + " (at execution)"
+    if k == "next":
+        return "the next card played onto the main stack"
+    return "the player of the card below (at execution)"
+
+
+def _empty_state(seats: Sequence[SeatSetup], seed: int) -> State:
+    return State(cards=[], owner=[], players=[Player(s.name, life=rules.START_LIFE) for s in seats], seed=seed, rng=0)
+
+
+def _add_cards(st: State, owner: int, ids: Sequence[str]) -> list[int]:
+    pool = card_pool()
+    out = []
+    for cid in ids:
+        if cid not in pool:
+            raise KeyError(f"unknown Meta card id {cid!r}")
+        out.append(len(st.cards))
+        st.cards.append(cid)
+        st.owner.append(owner)
+    return out
+
+
+GAME = MetaGame()

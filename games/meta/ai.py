@@ -1,0 +1,133 @@
+"""The Meta computer player: legal, and not random-only (issue 5). It decides from its own decision
+and view only, like a person would.
+
+Plan: pass when it has nothing useful; damage the opponent in play with the lowest life; heal itself
+when hurt; counter an opponent's card that hurts it; in its own drawing stage, activate a trigger stack
+and load it with a damaging Event before saying "Play!"; at most a few plays per pushing stage so that
+turns move on. Discards keep damage and drop the rest first.
+"""
+
+from __future__ import annotations
+
+from games.core.contract import Decision, View
+from games.core.rng import Rng
+
+from .cards import MetaCard
+from .pool import card_pool
+
+_DAMAGE = {"lose", "drain"}
+
+
+def _hurts(card: MetaCard) -> bool:
+    return any(s.do in _DAMAGE for s in card.steps)
+
+
+def _score(card: MetaCard, life: int) -> int:
+    """How much the bot wants to play ``card`` now (0 = not worth it)."""
+    if card.type == "trigger":
+        return 3
+    score = 0
+    for s in card.steps:
+        if s.do in ("lose", "drain") and s.who in ("target", "others"):
+            score += 5 + s.n
+        elif s.do == "lose" and s.who == "all":
+            score += 1
+        elif s.do in ("gain", "set_life") and s.who in ("self", "target", "all"):
+            score += 6 if life <= 8 else 0
+        elif s.do in ("draw", "regrow", "recycle"):
+            score += 2
+        elif s.do in ("counter", "defuse", "clear", "redirect"):
+            score += 4
+        elif s.do in ("mill", "discard_random"):
+            score += 1
+    return score
+
+
+class MetaBot:
+    """``(decision, view) -> option id``, seeded for its tie-breaks."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng.from_seed(seed)
+        self.plays = 0
+        self.turn = -1
+
+    def __call__(self, decision: Decision, view: View | None = None) -> str:
+        ids = [o.id for o in decision.options]
+        if view is None or view.private is None:
+            return decision.default or ids[0]
+        pool = card_pool()
+        b = view.board
+        me = decision.seat
+        if b["turn"] != self.turn:
+            self.turn, self.plays = b["turn"], 0
+        life = b["players"][me]["life"]
+        if decision.kind == "discard":
+            # Drop what scores lowest; keep damage.
+            ranked = sorted(decision.options, key=lambda o: _score(pool[o.cards[0]], life) if o.cards else 0)
+            return ranked[0].id
+        if decision.kind == "destination":
+            playing = pool[view.private["playing"]["card"]]
+            if _hurts(playing) and b["stage"] == "drawing":
+                for o in decision.options:
+                    if o.id.startswith("dest:t"):
+                        return o.id
+            return "dest:main" if "dest:main" in ids else ids[0]
+        if decision.kind == "target":
+            return self._target(decision, view, pool, me)
+        # drawing / push: pick the best playable card, or pass.
+        limit = 3 if b["stage"] == "pushing" else 4
+        if self.plays >= limit:
+            return decision.default or ids[0]
+        best, best_score = None, 0
+        for o in decision.options:
+            if not o.cards:
+                continue
+            card = pool[o.cards[0]]
+            score = _score(card, life)
+            if b["stage"] == "drawing" and card.type == "trigger":
+                score = 9 if not view.private["triggers"] else 2
+            if b["stage"] == "drawing" and card.type == "event" and not view.private["triggers"]:
+                score = min(score, 1)  # keep events for the pushing stage unless loading a trap
+            score += self.rng.below(2)
+            if score > best_score:
+                best, best_score = o.id, score
+        if best is None or best_score < 4:
+            return decision.default or ids[0]
+        self.plays += 1
+        return best
+
+    def _target(self, decision: Decision, view: View, pool, me: int) -> str:
+        b = view.board
+        playing = view.private["playing"]
+        card = pool[playing["card"]] if playing else None
+        opts = [o for o in decision.options if o.id != "back"]
+        if not opts:
+            return "back"
+        players = b["players"]
+        if opts[0].id.startswith("tgt:p"):
+            seats = [int(o.id[5:]) for o in opts]
+            helpful = card is not None and any(s.do in ("gain", "set_life") for s in card.steps) and \
+                not _hurts(card)
+            if card is not None and card.type == "trigger":
+                # Name an opponent for "their" triggers, yourself for protective ones.
+                cond = card.condition
+                want_self = cond is not None and cond.event in ("disabled", "life_low", "lose_life")
+                helpful = want_self
+            if helpful and me in seats:
+                return f"tgt:p{me}"
+            others = [s for s in seats if s != me] or seats
+            s = min(others, key=lambda x: (players[x]["life"], x))
+            return f"tgt:p{s}"
+        if opts[0].id.startswith("tgt:g"):
+            others = [o for o in opts if o.id != f"tgt:g{me}"]
+            return (others or opts)[0].id
+        # A card or a stack: prefer an opponent's damaging card.
+        best = None
+        for tw in b["towers"]:
+            for level in tw["levels"]:
+                for e in level:
+                    oid = f"tgt:c{e['id']}"
+                    if e["player"] != me and any(o.id == oid for o in opts):
+                        if e["target"] == players[me]["name"] or best is None:
+                            best = oid
+        return best or opts[-1].id

@@ -1,0 +1,92 @@
+"""The Meta card pool and starter decks, loaded once from ``data/meta/``, and deck legality
+(META-DCK-01..06, META-CRD-05/06).
+
+The data folder is ``<project>/data/meta`` or ``$METAHOST_DATA/meta``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from games.core.carddata import CardDataError, load_yaml
+from games.core.contract import RulesError
+
+from .cards import MetaCard, PoolInfo, StarterDeck, parse_cards, parse_decks
+
+DECK_SIZE = 60
+MAX_STARS = 2
+
+
+def data_dir() -> Path:
+    """The folder holding ``cards.yaml`` and ``decks.yaml`` for Meta."""
+    root = os.environ.get("METAHOST_DATA")
+    base = Path(root) if root else Path(__file__).resolve().parents[2] / "data"
+    return base / "meta"
+
+
+@cache
+def _load() -> tuple[PoolInfo, dict[str, MetaCard]]:
+    path = data_dir() / "cards.yaml"
+    return parse_cards(load_yaml(path), str(path))
+
+
+def card_pool() -> dict[str, MetaCard]:
+    """Card id -> validated card. Raises ``CardDataError`` naming the file and card at fault."""
+    return _load()[1]
+
+
+def pool_info() -> PoolInfo:
+    """The pool's version and the rules version it is written for (META-CBR-04)."""
+    return _load()[0]
+
+
+@cache
+def starter_decks() -> dict[str, StarterDeck]:
+    """Starter deck id -> deck; every starter deck is also checked for legality here."""
+    path = data_dir() / "decks.yaml"
+    decks = parse_decks(load_yaml(path), str(path), card_pool())
+    for deck in decks.values():
+        problems = validate_deck(deck.card_list())
+        if problems:
+            raise CardDataError(f"{path}: deck '{deck.id}' is illegal: " + "; ".join(p.message for p in problems))
+    return decks
+
+
+def validate_deck(card_ids: Sequence[str], pool: dict[str, MetaCard] | None = None) -> list[RulesError]:
+    """Every deck-construction rule ``card_ids`` breaks, each naming the rule and the cards at fault.
+
+    META-DCK-05: an id outside the table's card pool is refused by name. META-DCK-01: exactly 60 cards
+    (non-standard sizes are not offered, META-GAP-14). META-DCK-02: copies of one base ID, all versions
+    together, at most its uniqueness (a deck may mix versions, META-GAP-15; the strictest uniqueness among
+    the versions used applies). META-DCK-03 / META-CRD-06: at most two cards of uniqueness ``*``.
+    Returns an empty list for a legal deck."""
+    pool = card_pool() if pool is None else pool
+    problems: list[RulesError] = []
+    unknown = sorted({c for c in card_ids if c not in pool})
+    if unknown:
+        problems.append(RulesError("META-DCK-05", f"Unknown card ids (not in this card pool): {', '.join(unknown)}."))
+    if len(card_ids) != DECK_SIZE:
+        problems.append(RulesError("META-DCK-01", f"A deck has exactly {DECK_SIZE} cards; this one has {len(card_ids)}."))
+    by_base: Counter[str] = Counter()
+    limit: dict[str, int] = {}
+    title: dict[str, str] = {}
+    stars = 0
+    for cid in card_ids:
+        card = pool.get(cid)
+        if card is None:
+            continue
+        by_base[card.base] += 1
+        limit[card.base] = min(limit.get(card.base, card.limit), card.limit)
+        title[card.base] = card.title
+        stars += card.star
+    for base, n in sorted(by_base.items()):
+        if n > limit[base]:
+            problems.append(RulesError(
+                "META-DCK-02", f"{n} copies of {title[base]} ({base}, all versions); its uniqueness allows {limit[base]}."))
+    if stars > MAX_STARS:
+        problems.append(RulesError("META-DCK-03", f"{stars} cards of uniqueness *; a deck may hold at most {MAX_STARS}."))
+    return problems

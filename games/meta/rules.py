@@ -1,0 +1,1364 @@
+"""The Meta rules engine: decisions, plays, execution, triggers, disabling and paradoxes.
+
+:func:`decisions_of` lists the open decisions; :func:`apply_choice` validates one choice against them
+and applies it through an :class:`Engine`, which runs everything that needs no decision (the executing
+stage, triggers, the end of a turn, the next turn's drawing) until a decision is open again or the game
+is over. Rule IDs refer to ``shared/rules/checklists/meta.md``; gap decisions (``META-GAP-NN``) are
+listed in :mod:`games.meta`.
+
+Option ids: ``go`` ("Play!"), ``pass``, ``play:<card>``, ``activate:<card>``, ``dest:<tower>``,
+``tgt:p<seat>`` (player), ``tgt:g<seat>`` (graveyard), ``tgt:c<card>`` (a card on a stack),
+``tgt:f<tower>`` (a face-down trigger), ``tgt:s<tower>.<level>`` (a stack), ``back``,
+``discard:<card>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.contract import Decision, Event, Option, Result, RulesError
+from games.core.rng import Rng
+
+from .cards import PARAMS, MetaCard, card_text, engine_reading, param_text, target_text
+from .pool import card_pool
+from .state import Change, Entry, Player, State, Tower
+
+MAX_TURNS = 300
+"""Turn cap (META-GAP-13 area): the game ends as a draw after this many turns."""
+MAX_STEPS = 500
+"""Paradox limit (META-PDX-02b): card executions in one executing stage or one trigger firing."""
+MAX_DEPTH = 12
+"""Paradox limit (META-PDX-02b): triggers firing inside triggers."""
+OPENING_HAND = 9
+START_LIFE = 15
+
+
+class GameOver(Exception):
+    """Raised inside the engine when the victory check ends the game (META-WIN-02)."""
+
+
+class Paradox(Exception):
+    """A card implementation found a contradiction (META-PDX-02c); ``cards`` are the cards involved."""
+
+    def __init__(self, cards: list[int], why: str):
+        super().__init__(why)
+        self.cards = cards
+        self.why = why
+
+
+def defs(state: State) -> list[MetaCard]:
+    pool = card_pool()
+    return [pool[c] for c in state.cards]
+
+
+def card_def(state: State, card: int) -> MetaCard:
+    return card_pool()[state.cards[card]]
+
+
+def title(state: State, card: int) -> str:
+    return card_pool()[state.cards[card]].title
+
+
+def param(state: State, name: str) -> int | str:
+    """The current value of a rule (META-CBR-01/02, META-WIN-04): the rulebook value changed by every
+    active change in the order the cards made them."""
+    value = PARAMS[name][0]
+    for ch in state.changes:
+        if ch.param == name:
+            value = ch.value if ch.value is not None else int(value) + int(ch.delta or 0)
+    return value
+
+
+def hand_limit(state: State) -> int:
+    return max(0, int(param(state, "hand_limit")))
+
+
+def in_game(state: State) -> list[int]:
+    """Seats still in the game (not removed, META-WIN-03)."""
+    return [s for s, p in enumerate(state.players) if not p.removed]
+
+
+def enabled(state: State) -> list[int]:
+    return [s for s, p in enumerate(state.players) if not p.removed and not p.disabled]
+
+
+def turn_seats(state: State) -> list[int]:
+    """Seats in turn order starting with the player at turn (META-DIS-04, META-GAP-06/20)."""
+    order = state.order
+    i = order.index(state.at_turn)
+    return [order[(i + k) % len(order)] for k in range(len(order))]
+
+
+def towers(state: State) -> list[Tower]:
+    return [state.main, *state.triggers]
+
+
+def tower_by_id(state: State, tid: str) -> Tower | None:
+    for tw in towers(state):
+        if tw.id == tid:
+            return tw
+    return None
+
+
+def find_entry(state: State, card: int) -> tuple[Tower, int, int] | None:
+    """Where ``card`` is on a stack: (tower, level, index), or ``None``."""
+    for tw in towers(state):
+        for lv, level in enumerate(tw.levels):
+            for i, e in enumerate(level):
+                if e.card == card:
+                    return tw, lv, i
+    return None
+
+
+def stack_name(state: State, tw: Tower, level: int) -> str:
+    """"the main stack", "the main meta stack", "level 3 of Ana's trigger stack t2"."""
+    if tw.id == "main":
+        base = "main"
+    else:
+        base = f"{state.players[tw.owner].name}'s trigger stack {tw.id}"
+    if level == 0:
+        return "the main stack" if tw.id == "main" else base
+    if level == 1:
+        return f"the {base} meta stack" if tw.id == "main" else f"the meta stack of {base}"
+    return f"level {level} of the {base} tower" if tw.id == "main" else f"level {level} of {base}"
+
+
+# -- decisions -------------------------------------------------------------------------------------
+
+
+def can_play(state: State, seat: int) -> bool:
+    """Whether ``seat`` may play cards now (META-PLY-05, META-DRS-03, META-PSH-02)."""
+    p = state.players[seat]
+    if p.removed or p.disabled or state.result is not None:
+        return False
+    if state.stage == "drawing":
+        return seat == state.at_turn
+    return state.stage == "pushing" and not p.passed
+
+
+def destinations(state: State, seat: int, card: MetaCard) -> list[Tower]:
+    """Towers an Event-like card (an Event, or a Meta card that addresses no stack, META-GAP-07) may be
+    played onto, level 0 (META-EVT-02, META-TRS-04/05, META-GRV-04, META-GAP-03)."""
+    out = [state.main]
+    if card.target == "graveyard":
+        return out  # META-GRV-04
+    access = param(state, "trigger_access")
+    for tw in state.triggers:
+        if (tw.owner == seat and seat == state.at_turn) or access == "all":
+            out.append(tw)
+    return out
+
+
+def event_like(card: MetaCard) -> bool:
+    return card.type == "event" or card.target in ("none", "player", "opponent", "graveyard", "below")
+
+
+def player_targets(state: State, seat: int, card: MetaCard) -> list[int]:
+    """Players a card may name: in the game and not disabled (META-PLY-10, META-TGT-08)."""
+    out = enabled(state)
+    if card.target == "opponent":
+        out = [s for s in out if s != seat]
+    return out
+
+
+def card_targets(state: State, seat: int, card: MetaCard) -> list[tuple[str, Tower, int, Entry | None]]:
+    """Cards a ``card`` target may name: (option id, tower, level, entry) — ``entry`` ``None`` for a
+    face-down trigger (``filter: any`` only, META-TGT-10). In the drawing stage only the player's own
+    trigger towers and the main tower are reachable (META-DRS-03)."""
+    out: list[tuple[str, Tower, int, Entry | None]] = []
+    for tw in towers(state):
+        if state.stage == "drawing" and tw.owner not in (-1, seat):
+            continue
+        for lv, level in enumerate(tw.levels):
+            for e in level:
+                t = card_def(state, e.card).type
+                if card.filter == "stack" or card.filter == "any" or card.filter == t:
+                    out.append((f"tgt:c{e.card}", tw, lv, e))
+        if card.filter == "any" and tw.trigger >= 0:
+            out.append((f"tgt:f{tw.id}", tw, 0, None))
+    return out
+
+
+def stack_targets(state: State, seat: int) -> list[tuple[str, Tower, int]]:
+    out = []
+    for tw in towers(state):
+        if state.stage == "drawing" and tw.owner not in (-1, seat):
+            continue
+        for lv, level in enumerate(tw.levels):
+            if level:
+                out.append((f"tgt:s{tw.id}.{lv}", tw, lv))
+    return out
+
+
+def needs_choice(card: MetaCard) -> bool:
+    """Whether the card's target is chosen from a list (descriptive targets are not, META-TGT-02)."""
+    return card.target in ("player", "opponent", "graveyard", "card", "stack")
+
+
+def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
+    """The legal announced targets of ``card`` for ``seat`` (META-TGT-01/08/09/10)."""
+    names = [p.name for p in state.players]
+    if card.target in ("player", "opponent"):
+        return [Option(f"tgt:p{s}", f"{names[s]}" + (" (you)" if s == seat else "") +
+                       f" · {state.players[s].life} life") for s in player_targets(state, seat, card)]
+    if card.target == "graveyard":
+        return [Option(f"tgt:g{s}", f"{names[s]}'s graveyard ({len(state.players[s].graveyard)} cards)")
+                for s in in_game(state)]
+    if card.target == "card":
+        out = []
+        for oid, tw, lv, e in card_targets(state, seat, card):
+            if e is None:
+                out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
+            else:
+                out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
+                                  (state.cards[e.card],)))
+        return out
+    if card.target == "stack":
+        return [Option(oid, f"{stack_name(state, tw, lv)} ({len(tw.levels[lv])} cards)")
+                for oid, tw, lv in stack_targets(state, seat)]
+    return []
+
+
+def has_target(state: State, seat: int, card: MetaCard) -> bool:
+    """Whether ``card`` has at least one legal announced target for ``seat`` now (cheap form of
+    :func:`target_options`, META-TGT-01)."""
+    k = card.target
+    if k in ("player", "opponent"):
+        return any(s != seat or k == "player" for s in enabled(state))
+    if k == "graveyard":
+        return True
+    if k == "stack":
+        return any(level for tw in towers(state) if not (state.stage == "drawing" and tw.owner not in (-1, seat))
+                   for level in tw.levels)
+    if k == "card":
+        pool = card_pool()
+        for tw in towers(state):
+            if state.stage == "drawing" and tw.owner not in (-1, seat):
+                continue
+            if card.filter == "any" and tw.trigger >= 0:
+                return True
+            for level in tw.levels:
+                for e in level:
+                    if card.filter in ("stack", "any") or pool[state.cards[e.card]].type == card.filter:
+                        return True
+        return False
+    return True
+
+
+def playable(state: State, seat: int, card: int) -> bool:
+    """Whether ``seat`` can play ``card`` now with at least one legal target and destination."""
+    d = card_pool()[state.cards[card]]
+    if d.type == "trigger":
+        # META-TRG-01: only the player at turn; META-GAP-03: in the drawing and the pushing stage.
+        return seat == state.at_turn and (d.target == "none" or has_target(state, seat, d))
+    return has_target(state, seat, d)
+
+
+def decisions_of(state: State) -> list[Decision]:
+    """The open decisions, one per seat at most, in seat order (several at once in the pushing and
+    discarding stages, META-PSH-05, META-DIS-02)."""
+    if state.result is not None:
+        return []
+    out = []
+    if state.stage == "discarding":
+        limit = hand_limit(state)
+        for s in turn_seats(state):
+            p = state.players[s]
+            left = len(p.hand) - len(p.discards) - limit
+            if not p.removed and left > 0:
+                opts = tuple(Option(f"discard:{c}", f"Discard {title(state, c)}", (state.cards[c],))
+                             for c in p.hand if c not in p.discards)
+                out.append(Decision(s, "discard", f"Discarding stage: discard {left} more card"
+                                    f"{'s' if left > 1 else ''} (hand limit {limit}).", opts,
+                                    default=opts[-1].id))
+        return sorted(out, key=lambda d: d.seat)
+    for s in range(len(state.players)):
+        if not can_play(state, s):
+            continue
+        out.append(seat_decision(state, s))
+    return out
+
+
+def seat_decision(state: State, seat: int) -> Decision:
+    """``seat``'s decision in the drawing or pushing stage: a card to play, or a step of a play."""
+    p = state.players[seat]
+    if p.play >= 0:
+        d = card_def(state, p.play)
+        if d.type != "trigger" and event_like(d) and not p.dest:
+            opts = [Option(f"dest:{tw.id}", "Onto " + stack_name(state, tw, 0)) for tw in destinations(state, seat, d)]
+            return Decision(seat, "destination", f"Where does {d.title} go?",
+                            (*opts, Option("back", "Back")), default="back")
+        opts = target_options(state, seat, d)
+        return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
+                        (*opts, Option("back", "Back")), default="back")
+    opts: list[Option] = []
+    if state.stage == "drawing":
+        opts.append(Option("go", "Play!"))
+    else:
+        opts.append(Option("pass", "Pass"))
+    for c in p.hand:
+        if not playable(state, seat, c):
+            continue
+        d = card_def(state, c)
+        if d.type == "trigger":
+            opts.append(Option(f"activate:{c}", f"Activate a trigger stack with {d.title}", (d.id,)))
+        else:
+            opts.append(Option(f"play:{c}", f"Play {d.title}", (d.id,)))
+    if state.stage == "drawing":
+        prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"
+        return Decision(seat, "drawing", prompt, tuple(opts), default="go")
+    return Decision(seat, "push", "Pushing stage: play a card or pass.", tuple(opts), default="pass")
+
+
+# -- applying a choice -----------------------------------------------------------------------------
+
+
+def apply_choice(state: State, seat: int, choice: str) -> list[Event]:
+    """Validate ``choice`` against ``seat``'s open decision and apply it. Raises :class:`RulesError`
+    (state unchanged) when it is not one of the current options."""
+    decs = [d for d in decisions_of(state) if d.seat == seat] if state.stage == "discarding" else (
+        [seat_decision(state, seat)] if can_play(state, seat) else [])
+    if not decs:
+        if state.result is not None:
+            raise RulesError("META-WIN-02", "The game is over.")
+        p = state.players[seat]
+        if p.removed:
+            raise RulesError("META-WIN-03", "You are out of the game.")
+        if p.disabled:
+            raise RulesError("META-PLY-05", "You are disabled: disabled players cannot play cards.")
+        if state.stage == "drawing":
+            raise RulesError("META-DRS-03", "Only the player at turn may play in the drawing stage.")
+        if state.stage == "pushing" and p.passed:
+            raise RulesError("META-PSH-05", "You have passed; you may play again after someone else plays.")
+        raise RulesError("META-TRN-02", "You have no decision to make now.")
+    dec = decs[0]
+    if dec.option(choice) is None:
+        raise _refusal(state, seat, dec, choice)
+    eng = Engine(state)
+    eng.run(seat, dec, choice)
+    return eng.events
+
+
+def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
+    """A readable refusal for an option id that is not offered, naming the rule (META-HST)."""
+    listed = ", ".join(o.label for o in dec.options[:8])
+    kind, _, rest = choice.partition(":")
+    pool = card_pool()
+    if kind in ("play", "activate", "discard") and rest.isdigit():
+        c = int(rest)
+        if c >= len(state.cards) or c not in state.players[seat].hand:
+            return RulesError("META-INF-01", "That card is not in your hand.")
+        d = pool[state.cards[c]]
+        if d.type == "trigger" and kind == "play":
+            return RulesError("META-TRG-02", f"{d.title} is a Trigger card: it can only activate a trigger stack.")
+        if d.type == "trigger" and seat != state.at_turn:
+            return RulesError("META-TRG-01", "Only the player at turn can play Trigger cards.")
+        return RulesError("META-TGT-01", f"{d.title} has no legal target now, so it cannot be played.")
+    if kind == "dest" and rest.startswith("g"):
+        return RulesError("META-GRV-03", "No card can be played onto a graveyard.")
+    if kind == "dest":
+        return RulesError("META-EVT-02", "An Event card goes onto the main stack or an active trigger stack you may use.")
+    if kind == "tgt":
+        if rest.startswith("p") and rest[1:].isdigit() and int(rest[1:]) < len(state.players):
+            if state.players[int(rest[1:])].disabled:
+                return RulesError("META-PLY-10", "A disabled player cannot be targeted.")
+        return RulesError("META-TGT-08", f"That is not a legal target. Legal: {listed}.")
+    return RulesError("META-TRN-02", f"'{choice}' is not one of your options now: {listed}.")
+
+
+class Engine:
+    """Applies one choice and runs the game forward; collects the :class:`Event` log in ``events``.
+
+    Execution needs no decisions (targets are announced at play time), so a whole executing stage,
+    every trigger it fires and the end of the turn run inside one ``apply``."""
+
+    def __init__(self, state: State):
+        self.st = state
+        self.events: list[Event] = []
+        self.rng = Rng(state.rng)
+        self.steps = 0
+        self.depth = 0
+        self.seen: dict[Any, int] = {}
+        self.trace: list[int] = []
+        self.coin_used = False
+        self.settling = False
+        self.copying: list[int] = []
+
+    # -- plumbing
+
+    def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
+        self.events.append(Event(text, audience))
+
+    def name(self, seat: int) -> str:
+        return self.st.players[seat].name
+
+    def run(self, seat: int, dec: Decision, choice: str) -> None:
+        st = self.st
+        try:
+            self.choose(seat, dec, choice)
+            self.advance()
+        except GameOver:
+            self.finish()
+        st.rng = self.rng.state
+        st.version += 1
+
+    def finish(self) -> None:
+        st = self.st
+        for c in st.limbo:
+            st.players[st.owner[c]].graveyard.append(c)
+        st.limbo.clear()
+        st.stage = "over"
+        for p in st.players:
+            p.play, p.dest, p.passed = -1, "", False
+            p.discards.clear()
+
+    # -- choices
+
+    def choose(self, seat: int, dec: Decision, choice: str) -> None:
+        st = self.st
+        p = st.players[seat]
+        kind, _, rest = choice.partition(":")
+        if dec.kind == "discard":
+            p.discards.append(int(rest))
+            return
+        if kind == "go":
+            self.say(f"{p.name} says “Play!”: the drawing stage ends.")
+            self.start_pushing()
+            return
+        if kind == "pass":
+            p.passed = True
+            self.say(f"{p.name} passes.")
+            return
+        if kind == "back":
+            p.play, p.dest = -1, ""
+            return
+        if kind in ("play", "activate"):
+            p.play = int(rest)
+            d = card_def(st, p.play)
+            if d.type != "trigger" and event_like(d):
+                dests = destinations(st, seat, d)
+                if len(dests) == 1:
+                    p.dest = dests[0].id
+            self.maybe_place(seat)
+            return
+        if kind == "dest":
+            p.dest = rest
+            self.maybe_place(seat)
+            return
+        if kind == "tgt":
+            self.place(seat, self.parse_target(seat, rest))
+            return
+        raise AssertionError(choice)
+
+    def parse_target(self, seat: int, rest: str) -> dict[str, Any]:
+        k, val = rest[0], rest[1:]
+        if k == "p":
+            return {"k": "player", "seat": int(val)}
+        if k == "g":
+            return {"k": "grave", "seat": int(val)}
+        if k == "c":
+            return {"k": "card", "card": int(val)}
+        if k == "f":
+            return {"k": "facedown", "tower": val}
+        if k == "s":
+            tid, _, lv = val.rpartition(".")
+            return {"k": "stack", "tower": tid, "level": int(lv)}
+        raise AssertionError(rest)
+
+    def maybe_place(self, seat: int) -> None:
+        """Place the play in progress if it needs no target choice (descriptive or no target)."""
+        st = self.st
+        p = st.players[seat]
+        d = card_def(st, p.play)
+        if d.type != "trigger" and event_like(d) and not p.dest:
+            return
+        if d.type == "trigger":
+            if d.target == "none":
+                self.place(seat, None)
+            return
+        if needs_choice(d):
+            return
+        target = None
+        if d.target == "top":
+            target = {"k": "top", "tower": "main", "level": d.level}
+        elif d.target == "next":
+            target = {"k": "next", "tower": "main", "after": st.seq}
+        elif d.target == "below":
+            target = {"k": "below"}
+        self.place(seat, target)
+
+    # -- placing a card (META-TGT-01, META-MTA-02..06, META-TRG-03)
+
+    def place(self, seat: int, target: dict[str, Any] | None) -> None:
+        st = self.st
+        p = st.players[seat]
+        card = p.play
+        d = card_def(st, card)
+        dest = p.dest
+        p.play, p.dest = -1, ""
+        p.hand.remove(card)
+        if d.type == "trigger":
+            tid = f"t{st.next_tower}"
+            st.next_tower += 1
+            tw = Tower(tid, owner=seat, trigger=card, target=target, seq=st.next_tower)
+            st.triggers.append(tw)
+            named = f", naming {self.name(target['seat'])}" if target else ""
+            self.say(f"{p.name} activates trigger stack {tid} with a face-down trigger{named}.")
+            self.say(f"Your trigger {tid} is {d.title}: {card_text(d)}", (seat,))
+            self.clear_passes()
+            self.emit("activated", seat, skip=tw)
+            self.settle()
+            return
+        tw, level = self.placement(seat, d, dest, target)
+        st.seq += 1
+        while len(tw.levels) <= level:
+            tw.levels.append([])  # META-STK-04: a level is created when first needed
+        tw.levels[level].append(Entry(card, seat, target, st.seq))
+        where = stack_name(st, tw, level)
+        tgt = self.describe_target(target, seat)
+        self.say(f"{p.name} plays {d.title} onto {where}" + (f", targeting {tgt}" if tgt else "") +
+                 f". Text: {card_text(d)} Engine reading: {engine_reading(d)}")
+        self.clear_passes()
+        if st.stage == "drawing" and tw.id == "main":
+            self.say("A card went onto the main tower: the drawing stage ends (META-DRS-04).")
+            self.start_pushing()
+        if tw.id == "main" and level == 0:
+            self.emit("card_main", seat)
+        if d.type == "meta":
+            self.emit("meta_played", seat)
+        self.settle()
+
+    def placement(self, seat: int, d: MetaCard, dest: str, target: dict[str, Any] | None) -> tuple[Tower, int]:
+        """The tower and level a card goes onto (META-MTA-02..06, META-GAP-07)."""
+        st = self.st
+        if target is not None:
+            k = target["k"]
+            if k == "card":
+                loc = find_entry(st, target["card"])
+                assert loc is not None
+                return loc[0], loc[1] + 1
+            if k == "stack":
+                tw = tower_by_id(st, target["tower"])
+                assert tw is not None
+                return tw, target["level"] + 1
+            if k in ("top", "next"):
+                return st.main, (target["level"] + 1 if k == "top" else 1)
+            if k == "facedown":
+                return st.main, 0
+        tw = tower_by_id(st, dest) if dest else None
+        return (tw or st.main), 0  # a destination that fired meanwhile falls back to the main stack
+
+    def describe_target(self, target: dict[str, Any] | None, seat: int) -> str:
+        st = self.st
+        if target is None:
+            return ""
+        k = target["k"]
+        if k == "player":
+            return self.name(target["seat"])
+        if k == "grave":
+            return f"{self.name(target['seat'])}'s graveyard"
+        if k == "card":
+            loc = find_entry(st, target["card"])
+            where = f" on {stack_name(st, loc[0], loc[1])}" if loc else ""
+            return f"{title(st, target['card'])}{where}"
+        if k == "facedown":
+            return f"the face-down trigger of trigger stack {target['tower']}"
+        if k == "stack":
+            tw = tower_by_id(st, target["tower"])
+            return stack_name(st, tw, target["level"]) if tw else "a stack"
+        if k == "top":
+            return "the card on top of " + ("the main stack" if target["level"] == 0 else "the main meta stack")
+        if k == "next":
+            return "the next card played onto the main stack"
+        if k == "below":
+            return "the player who played the card below it"
+        return ""
+
+    def clear_passes(self) -> None:
+        for p in self.st.players:
+            p.passed = False  # META-PSH-05: a play clears every pass
+
+    # -- stages
+
+    def start_pushing(self) -> None:
+        st = self.st
+        st.stage = "pushing"
+        self.clear_passes()
+
+    def advance(self) -> None:
+        """Run the game forward until a decision is open or the game is over."""
+        st = self.st
+        while st.result is None:
+            if st.stage == "drawing":
+                at = st.players[st.at_turn]
+                if at.disabled or at.removed:
+                    self.say(f"{at.name} cannot play: the drawing stage ends.")
+                    self.start_pushing()
+                    continue
+                return
+            if st.stage == "pushing":
+                if any(can_play(st, s) for s in range(len(st.players))):
+                    return
+                self.execute_stage()
+                self.start_discarding()
+                continue
+            if st.stage == "discarding":
+                limit = hand_limit(st)
+                if any(len(p.hand) - len(p.discards) > limit for p in st.players if not p.removed):
+                    return
+                self.apply_discards()
+                self.end_turn()
+                self.start_turn()
+                continue
+            return
+
+    def execute_stage(self) -> None:
+        """META-EXE-01..08: the main tower executes from its highest level down."""
+        st = self.st
+        st.stage = "executing"
+        self.say("Everyone has passed: the executing stage begins.")
+        self.steps, self.seen, self.trace, self.coin_used = 0, {}, [], False
+        self.emit("exec_start", st.at_turn)
+        self.run_tower(st.main)
+        st.main.levels = [[]]
+        self.say("The main tower is empty: the executing stage ends.")
+
+    def start_discarding(self) -> None:
+        st = self.st
+        st.stage = "discarding"
+        if param(st, "discarding") == "off":
+            self.say("There is no discarding stage this turn (a card changed the rule).")
+            return
+        limit = hand_limit(st)
+        over = [s for s in turn_seats(st) if not st.players[s].removed and len(st.players[s].hand) > limit]
+        if over:
+            self.say("Discarding stage: " + ", ".join(self.name(s) for s in over) +
+                     f" must discard down to {limit} cards.")
+
+    def apply_discards(self) -> None:
+        """META-DIS-01..04: every chosen discard is applied together; triggers in turn order."""
+        st = self.st
+        done = []
+        for s in turn_seats(st):
+            p = st.players[s]
+            if not p.discards:
+                continue
+            for c in p.discards:
+                p.hand.remove(c)
+                p.graveyard.append(c)
+            done.append(s)
+            self.say(f"{p.name} discards {', '.join(title(st, c) for c in p.discards)}.")
+            p.discards.clear()
+        for s in done:
+            self.emit("discard", s)
+        self.settle()
+
+    def end_turn(self) -> None:
+        """META-SOE-02: end-of-turn effects, then rule changes that last "this turn" revert."""
+        st = self.st
+        self.emit("turn_end", st.at_turn)
+        expired = [ch for ch in st.changes if ch.until == st.turn]
+        if expired:
+            st.changes = [ch for ch in st.changes if ch.until != st.turn]
+            for ch in expired:
+                self.say(f"{ch.source}'s rule change ends: {param_text(ch.param, param(st, ch.param))}.")
+        self.clamp_all()
+
+    def start_turn(self) -> None:
+        """META-TRN-03, META-DRS-01/02: next player, beginning-of-turn effects, everyone draws."""
+        st = self.st
+        if st.turn >= MAX_TURNS:
+            self.say(f"The turn cap of {MAX_TURNS} turns is reached: the game is a draw.")
+            st.result = Result((), tuple(in_game(st)), "turn_cap", f"Draw: the {MAX_TURNS}-turn cap was reached.",
+                               draw=True).to_dict()
+            raise GameOver
+        if st.turn > 0:
+            step = 1 if param(st, "direction") == 1 else -1
+            i = st.order.index(st.at_turn)
+            for k in range(1, len(st.order) + 1):
+                s = st.order[(i + step * k) % len(st.order)]
+                if not st.players[s].removed:
+                    st.at_turn = s
+                    break
+        st.turn += 1
+        st.stage = "drawing"
+        for p in st.players:
+            p.passed = False
+        self.say(f"Turn {st.turn}: {self.name(st.at_turn)} is at turn.")
+        self.steps, self.seen, self.trace, self.coin_used = 0, {}, [], False
+        self.emit("turn_start", st.at_turn)
+        n = int(param(st, "draw_count"))
+        drawers = [s for s in turn_seats(st) if not st.players[s].disabled and not st.players[s].removed]
+        for s in drawers:
+            self.draw(s, n, announce=False)
+        self.say(f"Everyone in play draws {n}.")
+        self.settle()
+
+    # -- player changes
+
+    def lose(self, seat: int, n: int) -> None:
+        st = self.st
+        p = st.players[seat]
+        if p.removed or n <= 0:
+            return
+        self.emit("lose_life", seat, "before")
+        if p.removed:
+            return
+        low = int(param(st, "life_min"))
+        new = max(low, p.life - n)
+        if new == p.life:
+            return
+        p.life = new
+        self.say(f"{p.name} loses {n} life ({p.life}).")
+        self.emit("lose_life", seat)
+        self.emit("life_low", seat)
+
+    def gain(self, seat: int, n: int) -> None:
+        st = self.st
+        p = st.players[seat]
+        if p.removed or n <= 0:
+            return
+        self.emit("gain_life", seat, "before")
+        if p.removed:
+            return
+        high = int(param(st, "life_max"))
+        new = min(high, p.life + n)
+        if new == p.life:
+            return
+        p.life = new
+        self.say(f"{p.name} gains {n} life ({p.life}).")
+        self.emit("gain_life", seat)
+
+    def set_life(self, seat: int, n: int) -> None:
+        st = self.st
+        p = st.players[seat]
+        n = max(int(param(st, "life_min")), min(int(param(st, "life_max")), n))
+        if n > p.life:
+            self.gain(seat, n - p.life)
+        elif n < p.life:
+            self.lose(seat, p.life - n)
+
+    def clamp_all(self) -> None:
+        """META-PLY-02 with card-changed bounds (META-GAP-22): lives are kept inside the bounds."""
+        st = self.st
+        low, high = int(param(st, "life_min")), int(param(st, "life_max"))
+        for p in st.players:
+            p.life = max(low, min(high, p.life))
+
+    def draw(self, seat: int, n: int, announce: bool = True) -> None:
+        """META-MEM-01..05: draw ``n``; an empty memory disables, a short one costs life."""
+        st = self.st
+        p = st.players[seat]
+        if p.removed or p.disabled or n <= 0:
+            return  # META-GAP-13: disabled players draw nothing
+        self.emit("draw", seat, "before")
+        if p.removed or p.disabled:
+            return  # a "before" trigger disabled them
+        if not p.memory:
+            p.mem_out = True
+            self.say(f"{p.name} must draw but their memory is empty (META-MEM-02).")
+            return
+        k = min(n, len(p.memory))
+        got = p.memory[:k]
+        del p.memory[:k]
+        p.hand.extend(got)
+        if announce:
+            self.say(f"{p.name} draws {k}.")
+        self.say("You draw " + ", ".join(title(st, c) for c in got) + ".", (seat,))
+        self.emit("draw", seat)
+        if k < n:
+            penalty = (n - k) // max(1, int(param(st, "draw_penalty")))
+            self.say(f"{p.name}'s memory had only {k} of {n} cards (META-MEM-03).")
+            self.lose(seat, penalty)
+
+    def to_memory(self, seat: int, cards: list[int], bottom: bool = True) -> None:
+        p = self.st.players[seat]
+        if bottom:
+            p.memory.extend(cards)
+        else:
+            p.memory[:0] = cards
+        if cards:
+            p.mem_out = False  # META-MEM-06
+
+    def discard_hand(self, seat: int) -> None:
+        p = self.st.players[seat]
+        if p.hand:
+            self.say(f"{p.name} discards their hand ({len(p.hand)} cards) (META-PLY-04).")
+            p.graveyard.extend(p.hand)
+            p.hand.clear()
+            p.play, p.dest = -1, ""
+
+    def remove_player(self, seat: int, why: str) -> None:
+        """META-MUT-02 / concession: out of the game; their trigger towers' cards go to graveyards
+        (META-GAP-11); their cards on the main tower stay and execute."""
+        st = self.st
+        p = st.players[seat]
+        p.removed = True
+        p.play, p.dest, p.passed = -1, "", False
+        p.discards.clear()
+        self.say(f"{p.name} is removed from the game ({why}).")
+        for tw in [t for t in st.triggers if t.owner == seat]:
+            self.dismantle(tw)
+
+    def dismantle(self, tw: Tower) -> None:
+        st = self.st
+        if tw.trigger >= 0:
+            st.players[st.owner[tw.trigger]].graveyard.append(tw.trigger)
+            tw.trigger = -1
+        for level in tw.levels:
+            for e in level:
+                st.players[st.owner[e.card]].graveyard.append(e.card)
+        tw.levels = [[]]
+        if tw in st.triggers:
+            st.triggers.remove(tw)
+
+    # -- disabling, mutual disabling and victory (META-PLY, META-MUT, META-WIN)
+
+    def settle(self) -> None:
+        """End of one atomic step (META-MUT-05): evaluate disabling for all players at once, apply the
+        mutual-disabling rule, re-enable, and check victory."""
+        if self.settling:
+            return
+        st = self.st
+        self.settling = True
+        try:
+            warned: set[int] = set()
+            while True:
+                at = int(param(st, "disable_at"))
+                live = enabled(st)
+                due = [s for s in live if st.players[s].life <= at or st.players[s].mem_out]
+                fresh = [s for s in due if s not in warned]
+                if fresh:
+                    for s in fresh:
+                        warned.add(s)
+                        self.emit("disabled", s, "before")
+                    continue  # before-triggers may have changed everything
+                if due:
+                    if len(due) == len(live) and len(live) >= 2:
+                        self.mutual(due)
+                    else:
+                        for s in due:
+                            self.disable(s)
+                for s, p in enumerate(st.players):
+                    if p.disabled and not p.removed and p.life > at and not p.mem_out:
+                        p.disabled = False
+                        self.say(f"{p.name} is back in play (META-PLY-11).")
+                        self.emit("reenabled", s)
+                self.check_win()
+                return
+        finally:
+            self.settling = False
+
+    def disable(self, seat: int) -> None:
+        st = self.st
+        p = st.players[seat]
+        at = int(param(st, "disable_at"))
+        p.disabled = True
+        p.passed = False
+        cause = "life" if p.life <= at else "memory"
+        self.say(f"{p.name} is disabled ({'life ' + str(p.life) if cause == 'life' else 'no memory left'}).")
+        if cause == "life":
+            self.discard_hand(seat)
+        p.play, p.dest = -1, ""
+        self.emit("disabled", seat)
+
+    def mutual(self, due: list[int]) -> None:
+        """META-MUT-01..03: every player still in play would be disabled at once."""
+        st = self.st
+        at = int(param(st, "disable_at"))
+        self.say("Every player in play would be disabled at the same time: the mutual-disabling rule applies.")
+        for s, p in enumerate(st.players):
+            if p.disabled and not p.removed:
+                self.remove_player(s, "already disabled when the mutual-disabling rule applied")
+        for s in due:
+            p = st.players[s]
+            cards = p.graveyard[:]
+            p.graveyard.clear()
+            self.rng.shuffle(cards)  # META-MUT-06
+            p.memory.extend(cards)
+            p.mem_out = False
+            if p.life <= at:
+                p.life = at + 1  # META-GAP-11
+            self.say(f"{p.name} shuffles their graveyard into their memory ({len(p.memory)} cards) and plays on"
+                     f" with {p.life} life.")
+
+    def check_win(self) -> None:
+        st = self.st
+        live = enabled(st)
+        if len(live) == 1:
+            w = live[0]
+            text = f"{self.name(w)} is the only player not disabled and wins."
+            self.say(text)
+            st.result = Result((w,), tuple(s for s in range(len(st.players)) if s != w), "last_active",
+                               text).to_dict()
+            raise GameOver
+        if not live:
+            text = "No player is left in play: the game is a draw."
+            self.say(text)
+            st.result = Result((), tuple(range(len(st.players))), "no_players", text, draw=True).to_dict()
+            raise GameOver
+
+    # -- triggers (META-TRS, META-TRG)
+
+    def emit(self, event: str, subject: int, when: str = "after", skip: Tower | None = None) -> None:
+        """A game event happened (or is about to, ``when='before'``): fire every matching armed trigger,
+        in turn order from the player at turn, then activation order (META-TRS-07, META-GAP-06)."""
+        st = self.st
+        if not st.triggers:
+            return
+        order = {s: i for i, s in enumerate(turn_seats(st))}
+        cands = sorted((tw for tw in st.triggers if tw.trigger >= 0),
+                       key=lambda tw: (order.get(tw.owner, 99), tw.seq))
+        for tw in cands:
+            if tw.trigger < 0 or tw not in st.triggers or tw is skip:
+                continue
+            if self.matches(tw, event, subject, when):
+                self.fire(tw)
+
+    def matches(self, tw: Tower, event: str, subject: int, when: str) -> bool:
+        st = self.st
+        c = card_def(st, tw.trigger).condition
+        if c is None or c.event != event or c.when != when:
+            return False
+        if event == "life_low" and st.players[subject].life > c.n:
+            return False
+        if event in ("turn_start", "turn_end", "exec_start") and c.who == "any":
+            return True
+        if c.who == "any":
+            return True
+        if c.who == "you":
+            return subject == tw.owner
+        if c.who == "opponent":
+            return subject != tw.owner
+        return tw.target is not None and subject == tw.target.get("seat")
+
+    def fire(self, tw: Tower) -> None:
+        """META-TRS-06, META-TRG-07: the trigger goes to its owner's graveyard, then the tower executes
+        from its highest level; the trigger stack is then deactivated (META-TRS-10)."""
+        st = self.st
+        card = tw.trigger
+        d = card_def(st, card)
+        tw.trigger = -1
+        st.players[st.owner[card]].graveyard.append(card)
+        self.say(f"{self.name(tw.owner)}'s trigger stack {tw.id} fires: {d.title} — {card_text(d)}")
+        if self.depth >= MAX_DEPTH:
+            self.say(f"Paradox: triggers nested {MAX_DEPTH} deep (META-PDX-02). Trigger stack {tw.id}'s cards go "
+                     "to their owners' graveyards without effect.")
+            st.paradoxes += 1
+            self.dismantle(tw)
+            return
+        self.depth += 1
+        outer = (self.steps, self.seen, self.trace, self.coin_used)
+        if st.stage != "executing" and self.depth == 1:
+            self.steps, self.seen, self.trace, self.coin_used = 0, {}, [], False
+        try:
+            self.run_tower(tw)
+        finally:
+            self.depth -= 1
+            if st.stage != "executing" and self.depth == 0:
+                self.steps, self.seen, self.trace, self.coin_used = outer
+        if tw in st.triggers:
+            st.triggers.remove(tw)
+        self.say(f"Trigger stack {tw.id} has executed and is deactivated.")
+
+    # -- execution (META-EXE, META-TGT, META-PDX)
+
+    def state_key(self) -> Any:
+        st = self.st
+        return (
+            tuple(tuple(tuple(e.card for e in lv) for lv in tw.levels) + (tw.trigger,) for tw in towers(st)),
+            tuple((p.life, p.disabled, len(p.memory), tuple(p.hand), tuple(p.graveyard)) for p in st.players),
+            len(st.changes),
+        )
+
+    def run_tower(self, tw: Tower) -> None:
+        """Execute ``tw`` until it is empty: each step takes the top card of the highest non-empty level,
+        re-determined before every step (META-EXE-02..04, META-GAP-09)."""
+        st = self.st
+        while True:
+            lv = len(tw.levels) - 1
+            while lv >= 0 and not tw.levels[lv]:
+                lv -= 1
+            if lv < 0:
+                tw.levels = [[]]
+                return
+            key = self.state_key()
+            if key in self.seen:
+                involved = self.trace[self.seen[key]:] + [tw.levels[lv][-1].card]
+                self.paradox(sorted(set(involved)), "the game state repeated during execution")
+                self.seen = {}
+                continue
+            self.seen[key] = len(self.trace)
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                # Finite zones make a loop repeat a state first; this limit is the backstop.
+                repeated = [c for c in set(self.trace) if self.trace.count(c) > 1]
+                here = [e.card for level in tw.levels for e in level]
+                self.paradox(sorted(set(repeated + here)), f"more than {MAX_STEPS} executions in one stage")
+                self.steps, self.seen = 0, {}
+                continue
+            level = tw.levels[lv]
+            bottom = param(st, "exec_order") == "bottom"
+            entry = level.pop(0) if bottom else level.pop()
+            self.trace.append(entry.card)
+            self.execute(entry, tw, lv)
+            self.settle()
+
+    def paradox(self, involved: list[int], why: str) -> None:
+        """META-PDX-03..05: resolve a detected paradox and say so publicly."""
+        st = self.st
+        st.paradoxes += 1
+        on_stack = [c for c in involved if find_entry(st, c) is not None]
+        if st.options.get("paradox") == "coin" and not self.coin_used and len(on_stack) >= 1 and len(involved) >= 2:
+            self.coin_used = True
+            a, b = involved[-1], involved[-2]
+            loser = a if self.rng.coin() else b
+            self.say(f"Paradox: {why} (META-PDX-02). A coin flip decides between {title(st, a)} and {title(st, b)}: "
+                     f"{title(st, loser)} loses and is discarded without effect (META-PDX-05).")
+            self.remove_from_stack(loser)
+            return
+        names = ", ".join(title(st, c) for c in involved)
+        self.say(f"Paradox: {why} (META-PDX-02). Every card involved — {names} — goes to its owner's graveyard "
+                 "without effect (META-PDX-03).")
+        for c in involved:
+            self.remove_from_stack(c)
+
+    def remove_from_stack(self, card: int) -> bool:
+        st = self.st
+        loc = find_entry(st, card)
+        if loc is None:
+            return False
+        tw, lv, i = loc
+        del tw.levels[lv][i]
+        st.players[st.owner[card]].graveyard.append(card)
+        return True
+
+    def resolve(self, entry: Entry, tw: Tower, lv: int) -> tuple[bool, Any, str]:
+        """The entry's target now (META-TGT-03..06): (valid, resolved, why-not)."""
+        st = self.st
+        t = entry.target
+        d = card_def(st, entry.card)
+        if t is None:
+            if d.target in ("none",):
+                return True, None, ""
+            if d.target == "below":
+                t = {"k": "below"}
+            elif d.target == "top":
+                t = {"k": "top", "tower": "main", "level": d.level}
+            else:
+                return False, None, "it has no target"
+        k = t["k"]
+        if k == "player":
+            s = t["seat"]
+            p = st.players[s]
+            if p.removed or p.disabled:
+                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'} (META-PLY-10)"
+            return True, s, ""
+        if k == "grave":
+            s = t["seat"]
+            if st.players[s].removed:
+                return False, None, f"{self.name(s)} is out of the game"
+            return True, s, ""
+        if k == "card":
+            loc = find_entry(st, t["card"])
+            if loc is None:
+                return False, None, f"{title(st, t['card'])} is no longer on a stack"
+            return True, loc[0].levels[loc[1]][loc[2]], ""
+        if k == "facedown":
+            target_tw = tower_by_id(st, t["tower"])
+            if target_tw is None or target_tw.trigger < 0:
+                return False, None, f"trigger stack {t['tower']} is no longer active (META-TRS-02)"
+            return True, target_tw, ""
+        if k == "stack":
+            target_tw = tower_by_id(st, t["tower"])
+            if target_tw is None or len(target_tw.levels) <= t["level"]:
+                return False, None, "that stack no longer exists (META-TRS-02)"
+            return True, (target_tw, t["level"]), ""
+        if k == "top":
+            levels = st.main.levels
+            if len(levels) <= t["level"] or not levels[t["level"]]:
+                return False, None, "that stack is empty"
+            return True, levels[t["level"]][-1], ""
+        if k == "next":
+            for e in st.main.levels[0]:
+                if e.seq > t["after"]:
+                    return True, e, ""
+            return False, None, "no card was played onto the main stack after it (or it has left)"
+        if k == "below":
+            if not tw.levels[lv]:
+                return False, None, "there is no card below it"
+            s = tw.levels[lv][-1].player
+            p = st.players[s]
+            if p.removed or p.disabled:
+                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'} (META-PLY-10)"
+            return True, s, ""
+        return False, None, "unknown target"
+
+    def execute(self, entry: Entry, tw: Tower, lv: int) -> None:
+        """Execute one card (META-EXE-03/06/08): resolve the target, check that the instructions still
+        make sense, carry them out, then the card goes to its owner's graveyard."""
+        st = self.st
+        card = entry.card
+        d = card_def(st, card)
+        st.limbo.append(card)
+        ok, resolved, why = self.resolve(entry, tw, lv)
+        fizzle = "" if ok else why
+        if ok:
+            fizzle = self.applicable(entry, d, resolved)
+        if fizzle:
+            self.say(f"{d.title} ({self.name(entry.player)}'s) is discarded without effect: {fizzle} (META-TGT-06/07).")
+            self.to_grave_from_limbo(card)
+            self.emit("countered", st.owner[card])
+            return
+        self.say(f"{d.title} ({self.name(entry.player)}'s) executes.")
+        try:
+            self.do_steps(d, entry, resolved, tw, lv)
+        except Paradox as px:
+            self.paradox(px.cards, px.why)
+        self.to_grave_from_limbo(card)
+
+    def to_grave_from_limbo(self, card: int) -> None:
+        st = self.st
+        if card in st.limbo:
+            st.limbo.remove(card)
+            st.players[st.owner[card]].graveyard.append(card)
+
+    def applicable(self, entry: Entry, d: MetaCard, resolved: Any) -> str:
+        """META-TGT-07: each step's "does this still make sense" check; "" when it does."""
+        st = self.st
+        for s in d.steps:
+            if s.do == "redirect":
+                target_entry = self.entry_at(resolved)
+                if target_entry is None or target_entry.target is None or target_entry.target.get("k") != "player":
+                    return "the target card has no player target to redirect"
+                new = entry.player if s.to == "self" else target_entry.player
+                p = st.players[new]
+                if p.removed or p.disabled:
+                    return f"{p.name} cannot be targeted"
+                if card_def(st, target_entry.card).target == "opponent" and new == target_entry.player:
+                    return "that card must target an opponent of its player"
+            if s.do == "swap_top" and len(self.stack_of(resolved)) < 2:
+                return "the target stack holds fewer than two cards"
+            if s.do == "echo" and not st.players[entry.player].graveyard:
+                return "your graveyard is empty"
+            if s.do == "copy":
+                target_entry = self.entry_at(resolved)
+                if target_entry is None:
+                    return "there is no card to copy"
+        return ""
+
+    def entry_at(self, resolved: Any) -> Entry | None:
+        return resolved if isinstance(resolved, Entry) else None
+
+    def stack_of(self, resolved: Any) -> list[Entry]:
+        """The stack a stack target names, or the stack a card target is on now (``[]`` if gone)."""
+        if isinstance(resolved, tuple):
+            tw, lv = resolved
+            return tw.levels[lv] if lv < len(tw.levels) else []
+        if isinstance(resolved, Entry):
+            loc = find_entry(self.st, resolved.card)
+            return loc[0].levels[loc[1]] if loc else []
+        return []
+
+    def who(self, w: str, entry: Entry, resolved: Any) -> list[int]:
+        st = self.st
+        if w == "self":
+            return [entry.player]
+        if w == "target":
+            return [resolved] if isinstance(resolved, int) else []
+        if w == "all":
+            return [s for s in turn_seats(st) if not st.players[s].removed]
+        if w == "others":
+            return [s for s in turn_seats(st) if not st.players[s].removed and s != entry.player]
+        if w == "at_turn":
+            return [st.at_turn]
+        if w == "owner":
+            e = self.entry_at(resolved)
+            return [st.owner[e.card]] if e is not None else []
+        return []
+
+    def do_steps(self, d: MetaCard, entry: Entry, resolved: Any, tw: Tower, lv: int) -> None:
+        st = self.st
+        for s in d.steps:
+            if st.result is not None:
+                return
+            match s.do:
+                case "gain":
+                    for seat in self.who(s.who, entry, resolved):
+                        self.gain(seat, s.n)
+                case "lose":
+                    for seat in self.who(s.who, entry, resolved):
+                        self.lose(seat, s.n)
+                case "drain":
+                    self.lose(resolved, s.n)
+                    self.gain(entry.player, s.n)
+                case "set_life":
+                    for seat in self.who(s.who, entry, resolved):
+                        self.set_life(seat, s.n)
+                case "swap_life":
+                    a, b = st.players[entry.player].life, st.players[resolved].life
+                    self.set_life(entry.player, b)
+                    self.set_life(resolved, a)
+                case "draw":
+                    for seat in self.who(s.who, entry, resolved):
+                        self.draw(seat, s.n)
+                case "mill":
+                    for seat in self.who(s.who, entry, resolved):
+                        p = st.players[seat]
+                        moved = p.memory[: s.n]
+                        del p.memory[: s.n]
+                        p.graveyard.extend(moved)
+                        self.say(f"{p.name} puts the top {len(moved)} cards of their memory into their graveyard.")
+                case "discard_random":
+                    for seat in self.who(s.who, entry, resolved):
+                        p = st.players[seat]
+                        gone = []
+                        for _ in range(min(s.n, len(p.hand))):
+                            c = p.hand.pop(self.rng.below(len(p.hand)))
+                            if c == p.play:
+                                p.play, p.dest = -1, ""
+                            p.graveyard.append(c)
+                            gone.append(c)
+                        if gone:
+                            self.say(f"{p.name} discards {', '.join(title(st, c) for c in gone)} at random.")
+                            self.emit("discard", seat)
+                case "recycle":
+                    for seat in self.who(s.who, entry, resolved):
+                        p = st.players[seat]
+                        moved = [p.graveyard.pop() for _ in range(min(s.n, len(p.graveyard)))]
+                        self.to_memory(seat, moved)
+                        if moved:
+                            self.say(f"{p.name} puts {len(moved)} cards from their graveyard under their memory.")
+                case "regrow":
+                    for seat in self.who(s.who, entry, resolved):
+                        p = st.players[seat]
+                        moved = [p.graveyard.pop() for _ in range(min(s.n, len(p.graveyard)))]
+                        p.hand.extend(moved)
+                        if moved:
+                            self.say(f"{p.name} returns {', '.join(title(st, c) for c in moved)} from their "
+                                     "graveyard to their hand.")
+                case "shuffle_grave":
+                    for seat in self.who(s.who, entry, resolved):
+                        p = st.players[seat]
+                        cards = p.memory + p.graveyard
+                        p.graveyard = []
+                        self.rng.shuffle(cards)
+                        p.memory = []
+                        self.to_memory(seat, cards)
+                        self.say(f"{p.name} shuffles their graveyard into their memory ({len(p.memory)} cards).")
+                case "rule":
+                    self.rule(s, entry)
+                case "counter" | "defuse":
+                    if isinstance(resolved, Tower):
+                        target_tw = resolved
+                        c = target_tw.trigger
+                        self.say(f"The face-down trigger of {target_tw.id} ({title(st, c)}) is defused without "
+                                 "firing; its trigger stack is deactivated.")
+                        self.dismantle(target_tw)
+                        self.emit("countered", st.owner[c])
+                    elif self.remove_from_stack(resolved.card):
+                        self.say(f"{title(st, resolved.card)} is removed from its stack without effect.")
+                        self.emit("countered", st.owner[resolved.card])
+                case "bounce":
+                    loc = find_entry(st, resolved.card)
+                    if loc is not None:
+                        del loc[0].levels[loc[1]][loc[2]]
+                        st.players[st.owner[resolved.card]].hand.append(resolved.card)
+                        self.say(f"{title(st, resolved.card)} returns to {self.name(st.owner[resolved.card])}'s "
+                                 "hand.")
+                case "copy":
+                    self.copy(entry, resolved)
+                case "redirect":
+                    e = self.entry_at(resolved)
+                    new = entry.player if s.to == "self" else e.player
+                    e.target = {"k": "player", "seat": new}
+                    self.say(f"{title(st, e.card)} now targets {self.name(new)}.")
+                case "sink":
+                    loc = find_entry(st, resolved.card)
+                    if loc is not None:
+                        t_tw, t_lv, i = loc
+                        e = t_tw.levels[t_lv].pop(i)
+                        t_tw.levels[t_lv].insert(0, e)
+                        self.say(f"{title(st, e.card)} moves to the bottom of {stack_name(st, t_tw, t_lv)}.")
+                case "swap_top":
+                    stack = self.stack_of(resolved)
+                    if len(stack) < 2:
+                        continue
+                    stack[-1], stack[-2] = stack[-2], stack[-1]
+                    self.say(f"{title(st, stack[-1].card)} and {title(st, stack[-2].card)} change places.")
+                case "reverse":
+                    stack = self.stack_of(resolved)
+                    stack.reverse()
+                    self.say("The stack's order is reversed.")
+                case "clear":
+                    stack = self.stack_of(resolved)
+                    gone = list(stack)
+                    stack.clear()
+                    for e in gone:
+                        st.players[st.owner[e.card]].graveyard.append(e.card)
+                    self.say(f"{len(gone)} cards are removed from the stack without effect.")
+                    for e in gone:
+                        self.emit("countered", st.owner[e.card])
+                case "echo":
+                    p = st.players[entry.player]
+                    if p.graveyard:
+                        c = p.graveyard.pop()
+                        cd = card_def(st, c)
+                        target = None
+                        if cd.target == "top":
+                            target = {"k": "top", "tower": "main", "level": cd.level}
+                        elif cd.target == "next":
+                            target = {"k": "next", "tower": "main", "after": st.seq}
+                        elif cd.target == "below":
+                            target = {"k": "below"}
+                        if cd.type == "trigger":
+                            p.graveyard.append(c)
+                            self.say(f"{cd.title} is a Trigger card and cannot go onto the main stack (META-TRG-02).")
+                            continue
+                        st.seq += 1
+                        st.main.levels[0].append(Entry(c, entry.player, target, st.seq))
+                        self.say(f"{cd.title} goes from {p.name}'s graveyard on top of the main stack.")
+                        self.emit("card_main", entry.player)
+
+    def copy(self, entry: Entry, resolved: Any) -> None:
+        """Carry out the target card's steps as if ``entry``'s player had played it (META-PDX-02c: a copy
+        that reaches itself again is a contradiction)."""
+        st = self.st
+        target = self.entry_at(resolved)
+        assert target is not None
+        if target.card in self.copying or target.card == entry.card:
+            raise Paradox(self.copying + [entry.card, target.card], "a copy depends on itself")
+        td = card_def(st, target.card)
+        if td.type == "trigger":
+            return
+        fake = Entry(target.card, entry.player, target.target, target.seq)
+        loc = find_entry(st, target.card)
+        if loc is None:
+            self.say(f"The copy of {td.title} does nothing: it is no longer on a stack.")
+            return
+        t_tw, t_lv, _ = loc
+        ok, res, why = self.resolve(fake, t_tw, t_lv)
+        if not ok or self.applicable(fake, td, res):
+            self.say(f"The copy of {td.title} does nothing: {why or 'its instructions no longer make sense'}.")
+            return
+        self.say(f"{self.name(entry.player)} carries out a copy of {td.title}.")
+        self.copying.append(entry.card)
+        try:
+            self.do_steps(td, fake, res, t_tw, t_lv)
+        finally:
+            self.copying.pop()
+
+    def rule(self, s: Any, entry: Entry) -> None:
+        """META-CBR-01/02: record a rule change with its source card and duration."""
+        st = self.st
+        until = {"turn": st.turn, "next_turn": st.turn + 1, "game": -1}[s.duration]
+        st.changes.append(Change(s.param, title(st, entry.card), entry.player, until, s.value, s.delta))
+        now = param(st, s.param)
+        self.say(f"Rule change by {title(st, entry.card)}: {param_text(s.param, now)} "
+                 f"({ {'turn': 'until the end of this turn', 'next_turn': 'until the end of the next turn', 'game': 'for the rest of the game'}[s.duration] }).")
+        if s.param in ("life_min", "life_max"):
+            self.clamp_all()
+
+
+def new_player(name: str) -> Player:
+    return Player(name, life=START_LIFE)

@@ -1,0 +1,199 @@
+"""Seeded random playouts of Meta for 2, 4 and 6 seats, checking invariants after every choice:
+every game ends (a last player in play, or the documented turn cap as a draw, META-GAP-13); every card is
+in exactly one place (META-WIN-01); no view other than its owner's holds a card in someone's hand or
+memory or a face-down trigger's condition (META-INF-01/02, META-TRG-04); every view renders as text;
+seed + choices replay byte-identically and every state survives a JSON round-trip (META-SET-01)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from games import get_game
+from games.core.players import RandomPlayer
+from games.core.playout import starter_seats
+from games.meta import rules
+
+GAMES = 200
+meta = get_game("meta")
+
+
+def new(seed: int, seats: int):
+    return meta.new_game(starter_seats(meta, seed, seats), None, seed)
+
+
+def places(st) -> list[int]:
+    """Every card instance wherever it is (a card in two places would appear twice)."""
+    out: list[int] = list(st.limbo)
+    for p in st.players:
+        out += p.memory + p.hand + p.graveyard
+    for tw in rules.towers(st):
+        out += [e.card for level in tw.levels for e in level]
+        if tw.trigger >= 0:
+            out.append(tw.trigger)
+    return out
+
+
+def check_conservation(st) -> None:
+    found = places(st)
+    assert sorted(found) == list(range(len(st.cards))), "a card is missing or in two places"
+    per_owner = Counter(st.owner[c] for c in found)
+    assert all(per_owner[p] == 60 for p in range(len(st.players)))
+
+
+def hidden_from(st, viewer) -> set[int]:
+    """Instances ``viewer`` must not see: every memory (the owner's too, META-INF-02), other seats'
+    hands, other seats' face-down triggers."""
+    hidden: set[int] = set()
+    for p, pl in enumerate(st.players):
+        hidden.update(pl.memory)
+        if p != viewer:
+            hidden.update(pl.hand)
+    for tw in st.triggers:
+        if tw.trigger >= 0 and tw.owner != viewer:
+            hidden.add(tw.trigger)
+    return hidden
+
+
+def ids_in(obj) -> set[int]:
+    """Card instance ids in a view's data (every card there is ``{"id": n, "card": ...}``)."""
+    found: set[int] = set()
+    stack = [obj]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, dict):
+            if "id" in cur and "card" in cur:
+                found.add(cur["id"])
+            stack.extend(cur.values())
+        elif isinstance(cur, list):
+            stack.extend(cur)
+    return found
+
+
+def view_json(st, viewer) -> str:
+    v = meta.view(st, viewer)
+    return json.dumps([v.board, v.private, [(d.kind, [(o.id, o.label, o.cards) for o in d.options])
+                                            for d in v.decisions]], sort_keys=True)
+
+
+def check_views(st, viewers) -> None:
+    for viewer in viewers:
+        v = meta.view(st, viewer)
+        assert meta.board_text(v) and (viewer is None or meta.private_text(v) is not None)
+        leak = (ids_in(v.board) | ids_in(v.private)) & hidden_from(st, viewer)
+        assert not leak, f"viewer {viewer} sees hidden cards {leak}"
+        assert all(d.seat == viewer for d in v.decisions)
+
+
+def check_redaction(st, viewers, rng: random.Random) -> None:
+    """Permute the identities of the cards hidden from a viewer (within a card type, so that the
+    viewer's own options stay the same): the viewer's view must stay byte-identical."""
+    for viewer in viewers:
+        before = view_json(st, viewer)
+        twin = meta.from_json(meta.to_json(st))
+        by_type: dict[str, list[int]] = {}
+        for c in sorted(hidden_from(twin, viewer)):
+            by_type.setdefault(rules.card_def(twin, c).type, []).append(c)
+        for group in by_type.values():
+            names = [twin.cards[c] for c in group]
+            rng.shuffle(names)
+            for c, name in zip(group, names, strict=True):
+                twin.cards[c] = name
+        assert view_json(twin, viewer) == before, f"viewer {viewer}'s view depends on hidden cards"
+
+
+def play(seed: int, seats: int, every_choice=None):
+    st = new(seed, seats)
+    players = [RandomPlayer(seed * 7 + p) for p in range(seats)]
+    choices = []
+    while True:
+        if every_choice:
+            every_choice(st, len(choices))
+        decs = meta.decisions(st)
+        if not decs:
+            break
+        d = decs[len(choices) % len(decs)]  # simultaneous decisions answered in a rotating order
+        oid = players[d.seat](d)
+        choices.append((d.seat, oid))
+        meta.apply(st, d.seat, oid)
+    return st, choices
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_random_games_end_conserve_cards_and_hide_hidden_cards(seats):
+    """META-WIN-01, META-WIN-02, META-INF-01, META-INF-02, META-TRG-04, META-STK-08: over 200 seeded
+    random games per seat count, every game ends with a result, every card is in exactly one place after
+    every choice, and no view shows a hand, a memory or a face-down trigger that is not the viewer's."""
+    rng = random.Random(seats)
+    reasons: dict[str, int] = {}
+
+    def checks(st, n):
+        check_conservation(st)
+        if n % 5 == 0:
+            viewers = [None, n % seats]
+            check_views(st, viewers)
+        if n % 37 == 0:
+            check_redaction(st, [None, (n // 37) % seats], rng)
+
+    for seed in range(GAMES):
+        st, _ = play(seed, seats, checks)
+        res = meta.result(st)
+        assert res is not None and res.text
+        assert res.reason in {"last_active", "turn_cap", "no_players"}
+        if res.reason == "last_active":
+            (w,) = res.winners
+            assert not st.players[w].disabled and not st.players[w].removed
+            assert all(st.players[s].disabled or st.players[s].removed for s in res.losers)
+        reasons[res.reason] = reasons.get(res.reason, 0) + 1
+    assert reasons.get("last_active", 0) >= GAMES * 0.9
+
+
+@pytest.mark.parametrize("seed", [1, 17])
+def test_META_SET_01_same_seed_and_choices_give_identical_json(seed):
+    """META-SET-01, META-MUT-06: shuffles, rolls and random discards come from the seeded RNG: seed +
+    choices replay to byte-identical state JSON."""
+    st, choices = play(seed, 4)
+    replay = new(seed, 4)
+    for seat, oid in choices:
+        meta.apply(replay, seat, oid)
+    assert meta.to_json(replay) == meta.to_json(st)
+
+
+def test_every_state_survives_a_json_round_trip():
+    """Any state serialises to JSON and back losslessly and plays on exactly like the original."""
+    for seed in range(3):
+        st = new(seed, 3)
+        players = [RandomPlayer(seed + p) for p in range(3)]
+        while meta.decisions(st):
+            text = meta.to_json(st)
+            restored = meta.from_json(text)
+            assert meta.to_json(restored) == text
+            assert meta.decisions(restored) == meta.decisions(st)
+            d = meta.decisions(st)[-1]
+            oid = players[d.seat](d)
+            assert [e.text for e in meta.apply(restored, d.seat, oid)] == [e.text for e in meta.apply(st, d.seat, oid)]
+            assert meta.to_json(restored) == meta.to_json(st)
+
+
+def test_computer_players_finish_four_seat_games():
+    """The Meta computer player plays legal choices to the end of four-seat games, uses triggers, and
+    passes when it has nothing useful (issue 5, hosting)."""
+    activations = passes = 0
+    for seed in range(10):
+        st = new(seed, 4)
+        bots = [meta.computer(seed * 10 + p) for p in range(4)]
+        n = 0
+        while meta.decisions(st):
+            d = meta.decisions(st)[n % len(meta.decisions(st))]
+            oid = bots[d.seat](d, meta.view(st, d.seat))
+            assert d.option(oid) is not None
+            activations += oid.startswith("activate:")
+            passes += oid == "pass"
+            meta.apply(st, d.seat, oid)
+            n += 1
+            assert n < 20000
+        assert meta.result(st) is not None
+    assert activations > 0 and passes > 0
