@@ -1,7 +1,7 @@
 """The ``metahost`` command: terminal play, simulations and scenario files.
 
-``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
-``metahost simulate metax --games N --seed S`` · ``metahost scenario FILE...``
+``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
+``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost scenario FILE...``
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             if d not in names:
                 print(f"Unknown deck '{d}'. Starter decks: {', '.join(names)}", file=sys.stderr)
                 return 2
-    return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks))
+    return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats))
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -104,7 +104,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from games.core.playout import simulate
 
-    n, d, secs = simulate(get_game(args.game), args.games, args.seed)
+    game = get_game(args.game)
+    if args.seats is not None and not game.min_seats <= args.seats <= game.max_seats:
+        print(f"{game.name} is played by {game.min_seats} to {game.max_seats} players, not {args.seats}.",
+              file=sys.stderr)
+        return 2
+    n, d, secs = simulate(game, args.games, args.seed, args.seats)
     print(f"{n} games, {d} decisions, {d / secs:.0f} decisions/s")
     return 0
 
@@ -131,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("game", choices=game_ids())
     p.add_argument("--seed", type=int)
     p.add_argument("--name", default="Player")
+    p.add_argument("--seats", type=int, help="number of players, you included (default: the game's minimum)")
     p.add_argument("--deck", help="your starter deck id")
     p.add_argument("--computer-deck", help="the computer's starter deck id")
     p.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
@@ -157,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("game", choices=game_ids())
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--seats", type=int, help="number of players (default: the game's minimum)")
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("scenario", help="run scenario files and report pass/fail per file")
     c.add_argument("files", nargs="+")

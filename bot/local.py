@@ -109,8 +109,10 @@ class TerminalPlay:
 
 async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | None = None,
                resume: str | None = None, out: TextIO = sys.stdout, inp: TextIO = sys.stdin,
-               computer_delay: float = 0.0) -> int:
-    """Start (or with ``resume``, continue) a terminal game stored in ``db``. Returns an exit code."""
+               computer_delay: float = 0.0, seats: int | None = None) -> int:
+    """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
+    ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
+    the computers' (the last one repeats). Returns an exit code."""
     try:
         store = await Store.open(db)
     except StoreError as exc:
@@ -131,13 +133,21 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             listener.log.append("(resumed)")
         else:
             game = get_game(game_id)
-            table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed)
-            await svc.add_computer(table.id, LOCAL_USER)
+            count = seats or game.min_seats
+            try:
+                table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed, seats=count)
+            except TableError as exc:
+                print(f"metahost: {exc.message}", file=sys.stderr)
+                return 2
+            for _ in range(count - 1):
+                await svc.add_computer(table.id, LOCAL_USER)
             if decks:
-                await svc.choose_deck(table.id, LOCAL_USER, decks[0])
-                await svc.choose_deck(table.id, LOCAL_USER, decks[1], seat=1)
+                for seat in range(count):
+                    await svc.choose_deck(table.id, LOCAL_USER, decks[min(seat, len(decks) - 1)], seat=seat)
             listener.seat = 0
-            print(f"{game.name} · table {table.id} · seed {seed} · you are {name}. Type h for help.", file=out)
+            others = f" against {count - 1} computer players" if count > 2 else ""
+            print(f"{game.name} · table {table.id} · seed {seed} · you are {name}{others}. Type h for help.",
+                  file=out)
             await svc.start(table.id, LOCAL_USER)
         return await TerminalPlay(svc, table, listener, out, inp).run()
     finally:

@@ -176,7 +176,8 @@ class MetaGame(Game):
         except rules.GameOver:
             eng.finish()
         st.rng = eng.rng.state
-        st.opening = [e.text for e in eng.events]
+        # Only public lines: each player's private draws are in the "Your hand" lines of intro().
+        st.opening = [e.text for e in eng.events if e.audience is None]
         return st
 
     def intro(self, state: State) -> list[Event]:

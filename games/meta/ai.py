@@ -48,8 +48,6 @@ class MetaBot:
 
     def __init__(self, seed: int = 0):
         self.rng = Rng.from_seed(seed)
-        self.plays = 0
-        self.turn = -1
 
     def __call__(self, decision: Decision, view: View | None = None) -> str:
         ids = [o.id for o in decision.options]
@@ -58,8 +56,9 @@ class MetaBot:
         pool = card_pool()
         b = view.board
         me = decision.seat
-        if b["turn"] != self.turn:
-            self.turn, self.plays = b["turn"], 0
+        # Stateless (the host makes a new player per choice): count own cards already on the towers.
+        plays = sum(1 for tw in b["towers"] if tw["owner"] in (None, me) for level in tw["levels"]
+                    for e in level if e["player"] == me)
         life = b["players"][me]["life"]
         if decision.kind == "discard":
             # Drop what scores lowest; keep damage.
@@ -76,7 +75,7 @@ class MetaBot:
             return self._target(decision, view, pool, me)
         # drawing / push: pick the best playable card, or pass.
         limit = 3 if b["stage"] == "pushing" else 4
-        if self.plays >= limit:
+        if plays >= limit:
             return decision.default or ids[0]
         best, best_score = None, 0
         for o in decision.options:
@@ -93,7 +92,6 @@ class MetaBot:
                 best, best_score = o.id, score
         if best is None or best_score < 4:
             return decision.default or ids[0]
-        self.plays += 1
         return best
 
     def _target(self, decision: Decision, view: View, pool, me: int) -> str:

@@ -8,61 +8,12 @@ import asyncio
 import pytest
 
 from bot.settings import Settings
-from bot.shell.app import MetaBot
-from bot.store import Store
-from bot.tables import TableService
 from games.core.rng import Rng
 
-from .harness import CHANNEL_ID, FakeDiscord
+from .harness import CHANNEL_ID
+from .world import World
 
 ANA, BEN, SPECTATOR = 101, 102, 103
-
-
-def settings(**over) -> Settings:
-    values = {"BOARD_EDIT_INTERVAL": 0, "TABLE_THREADS": True, "COMPUTER_DELAY": 0}
-    values.update(over)
-    return Settings(_env_file=None, **values)
-
-
-class World:
-    """A store, a table service, a bot and the fake Discord around them."""
-
-    def __init__(self, fake: FakeDiscord, path, clock=None, **over):
-        self.fake, self.path, self.over, self.clock = fake, path, over, clock
-        self.store = self.service = self.bot = None
-
-    async def start(self) -> World:
-        self.store = await Store.open(self.path)
-        self.service = TableService(self.store, computer_delay=0, clock=self.clock)
-        await self.service.load()
-        self.bot = MetaBot(self.service, self.store, settings(**self.over), sync=False, tick=None)
-        await self.fake.boot(self.bot)
-        return self
-
-    async def settle(self) -> None:
-        for _ in range(3):
-            await self.fake.settle()
-            await self.service.settle()
-            await self.bot.front.drain()
-
-    async def stop(self) -> None:
-        await self.settle()
-        await self.service.settle()
-        await self.store.close()
-
-
-@pytest.fixture
-async def fake(monkeypatch):
-    fd = FakeDiscord(monkeypatch)
-    yield fd
-    await fd.close()
-
-
-@pytest.fixture
-async def world(fake, tmp_path):
-    w = await World(fake, tmp_path / "bot.db").start()
-    yield w
-    await w.stop()
 
 
 async def open_table(w: World, seed_user=ANA, seats_with=BEN):
