@@ -1,6 +1,6 @@
 """Random-playout speed of a game on one core: decisions per second (issue: >= 25,000 for MetaX).
 
-Usage: python bench/bench_playouts.py [--game metax] [--games 500] [--seed 1] [--repeat 3]
+Usage: python bench/bench_playouts.py [--game metax] [--games 500] [--seed 1] [--repeat 3] [--seats N]
 Prints each run and the best; the figure in the README comes from this command.
 """
 
@@ -22,6 +22,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", default="metax")
     ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--seats", type=int, default=None, help="players per game (default: the game's minimum)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
@@ -31,7 +32,7 @@ def main() -> None:
     simulate(game, 5, args.seed)  # warm-up: card pool load, caches
     best = 0.0
     for r in range(args.repeat):
-        n, d, secs = simulate(game, args.games, args.seed)
+        n, d, secs = simulate(game, args.games, args.seed, args.seats)
         rate = d / secs
         best = max(best, rate)
         print(f"run {r + 1}: {n} games, {d} decisions in {secs:.2f} s = {rate:,.0f} decisions/s")

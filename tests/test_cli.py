@@ -78,3 +78,31 @@ def test_resume_unknown_table_is_a_clear_error(tmp_path, capsys):
     code, _ = run_terminal(tmp_path, "", resume="nope")
     assert code == 2
     assert "no game in play with id 'nope'" in capsys.readouterr().err
+
+
+def test_simulate_meta_with_four_seats_prints_the_same_summary_line(capsys):
+    """Issue 5: ``metahost simulate meta --seats 4 --games N --seed S`` ends with the MetaX summary line."""
+    assert main(["simulate", "meta", "--seats", "4", "--games", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert re.fullmatch(r"3 games, \d+ decisions, \d+ decisions/s", out[-1])
+
+
+def test_simulate_refuses_a_seat_count_the_game_does_not_allow(capsys):
+    assert main(["simulate", "meta", "--seats", "7", "--games", "1"]) == 2
+    assert "2 to 6 players, not 7" in capsys.readouterr().err
+
+
+def test_terminal_meta_game_with_four_seats_plays_to_the_end(tmp_path):
+    """META-GAP-02, issue 5: ``metahost play meta --seats 4`` — one person and three computer seats play
+    through the host to a result; the person sees their own draws and none of the computers' hands."""
+    out = io.StringIO()
+    code = asyncio.run(play("meta", tmp_path / "m.db", 4, "Tess", out=out, inp=io.StringIO("1\n" * 3000), seats=4))
+    text = out.getvalue()
+    assert code == 0, text[-2000:]
+    assert "against 3 computer players" in text
+    assert "***" in text and ("wins" in text or "draw" in text)
+    assert "Your hand:" in text and "Computer 3" in text
+    db = sqlite3.connect(tmp_path / "m.db")
+    assert db.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 4
+    # The computers' opening hands were never printed: only the person's "Your hand" line.
+    assert text.count("Your hand:") == 1
