@@ -46,7 +46,8 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 06 A trigger fires immediately, interrupting the current card between two instructions; execution then
    continues where it was. A "before" trigger executes before its event and cannot cancel it, but the event
    is re-checked afterwards (a player healed above 0 by a "before disabled" trigger is not disabled; a life
-   change is recomputed within the bounds). Several triggers of one event fire in turn order from the player
+   change is recomputed within the bounds; a card on its way onto the main stack is out of reach until it
+   lands). Several triggers of one event fire in turn order from the player
    at turn, then in activation order. No card may be played while a trigger tower executes.
 07 A Meta card that addresses no stack (no target, a player, a graveyard) is placed like an Event on level
    0. One that targets a face-down trigger (``filter: any``) addresses that card, not its stack, and goes on
@@ -62,11 +63,13 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
    ``paradox: coin``: a seeded coin flip between the last two involved cards discards the loser; a second
    paradox in the same stage falls back to the default. Paradox resolution fires no triggers.
 11 "At the same time" = one atomic engine step (META-MUT-05). Players continuing under the mutual-disabling
-   rule keep their hands; one whose cause was life is set to 1 above the disabling threshold (1 life).
+   rule shuffle their graveyard together with their memory (the whole memory is shuffled) and keep their
+   hands; one whose cause was life is set to 1 above the disabling threshold (1 life).
    Removed players' cards on the main tower stay and execute; their trigger stacks are dismantled.
 12 A player disabled for lack of memory keeps their hand. A draw from an empty memory costs no life (the
    disabling is the cost). Rounding is floor. Cards returned to memory re-enable a player only if their life
-   is also above the threshold (both causes are tracked).
+   is also above the threshold (both causes are tracked). If such a player's life then falls to the threshold
+   or below, they discard their hand at that moment (META-PLY-04).
 13 A disabled player's turn is played: their drawing stage ends at once (they cannot play) and the others
    push as usual. Disabled players draw nothing, from the drawing stage or from effects. The discarding stage
    applies to them. A turn cap of 300 turns ends the game as a draw.
@@ -74,9 +77,10 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 15 A deck list names exact versions; one deck may mix versions of a base ID, counted together against the
    strictest uniqueness among the versions used.
 16 Descriptive targets supported: the card on top of the main stack or main meta stack, the next card played
-   onto the main stack, the player who played the card directly below. Instructions "no longer make sense"
-   when: a redirect's target has no player target (or the new player cannot be targeted), a swap needs two
-   cards, an echo finds an empty graveyard, a copy finds nothing to copy.
+   onto the main stack (that card for good once played: if it leaves the main stack the target is invalid,
+   a later card does not take its place), the player who played the card directly below. Instructions "no
+   longer make sense" when: a redirect's target has no player target (or the new player cannot be
+   targeted), a swap needs two cards, an echo finds an empty graveyard, a copy finds nothing to copy.
 17 Graveyards, hand sizes, memory sizes, lives and every announced trigger target are public.
 18 Timeouts: the drawing stage → "Play!"; the pushing stage → pass; a destination or target step → back;
    a discard → the most recently drawn card still in hand. Paradox coins need no decision.

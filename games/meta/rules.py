@@ -261,6 +261,8 @@ def decisions_of(state: State) -> list[Decision]:
         return []
     out = []
     if state.stage == "discarding":
+        if param(state, "discarding") == "off":
+            return []  # META-CBR-01: a card removed this turn's discarding stage
         limit = hand_limit(state)
         for s in turn_seats(state):
             p = state.players[s]
@@ -510,6 +512,11 @@ class Engine:
             self.settle()
             return
         tw, level = self.placement(seat, d, dest, target)
+        if tw.id == "main" and level == 0:
+            st.limbo.append(card)  # META-TRG-06: "before" triggers fire while the card is on its way
+            self.emit("card_main", seat, "before")
+            st.limbo.remove(card)
+            self.bind_next(card)
         st.seq += 1
         while len(tw.levels) <= level:
             tw.levels.append([])  # META-STK-04: a level is created when first needed
@@ -574,6 +581,15 @@ class Engine:
             return "the player who played the card below it"
         return ""
 
+    def bind_next(self, card: int) -> None:
+        """META-TGT-04: ``card`` is going onto the main stack: it is "the next card played onto the main
+        stack" of every such target still waiting for one, for good (if it leaves, the target is invalid)."""
+        for tw in towers(self.st):
+            for level in tw.levels:
+                for e in level:
+                    if e.target is not None and e.target.get("k") == "next" and "card" not in e.target:
+                        e.target["card"] = card
+
     def clear_passes(self) -> None:
         for p in self.st.players:
             p.passed = False  # META-PSH-05: a play clears every pass
@@ -604,7 +620,8 @@ class Engine:
                 continue
             if st.stage == "discarding":
                 limit = hand_limit(st)
-                if any(len(p.hand) - len(p.discards) > limit for p in st.players if not p.removed):
+                if param(st, "discarding") != "off" and any(
+                        len(p.hand) - len(p.discards) > limit for p in st.players if not p.removed):
                     return
                 self.apply_discards()
                 self.end_turn()
@@ -616,8 +633,9 @@ class Engine:
         """META-EXE-01..08: the main tower executes from its highest level down."""
         st = self.st
         st.stage = "executing"
-        self.say("Everyone has passed: the executing stage begins.")
         self.steps, self.seen, self.trace, self.coin_used = 0, {}, [], False
+        self.emit("exec_start", st.at_turn, "before")  # META-TRG-06
+        self.say("Everyone has passed: the executing stage begins.")
         self.emit("exec_start", st.at_turn)
         self.run_tower(st.main)
         st.main.levels = [[]]
@@ -686,6 +704,7 @@ class Engine:
             p.passed = False
         self.say(f"Turn {st.turn}: {self.name(st.at_turn)} is at turn.")
         self.steps, self.seen, self.trace, self.coin_used = 0, {}, [], False
+        self.emit("turn_start", st.at_turn, "before")  # META-TRG-06
         self.emit("turn_start", st.at_turn)
         n = int(param(st, "draw_count"))
         drawers = [s for s in turn_seats(st) if not st.players[s].disabled and not st.players[s].removed]
@@ -708,8 +727,16 @@ class Engine:
         new = max(low, p.life - n)
         if new == p.life:
             return
-        p.life = new
+        self.emit("life_low", seat, "before", life=new)  # META-TRG-06: "just before life falls to n"
+        if p.removed:
+            return
+        new = max(int(param(st, "life_min")), p.life - n)  # recomputed after "before" triggers (META-GAP-06)
+        if new == p.life:
+            return
+        old, p.life = p.life, new
         self.say(f"{p.name} loses {n} life ({p.life}).")
+        if p.disabled and old > int(param(st, "disable_at")) >= new:
+            self.discard_hand(seat)  # META-PLY-04: already disabled (no memory), now at 0 life or less
         self.emit("lose_life", seat)
         self.emit("life_low", seat)
 
@@ -872,10 +899,10 @@ class Engine:
                 self.remove_player(s, "already disabled when the mutual-disabling rule applied")
         for s in due:
             p = st.players[s]
-            cards = p.graveyard[:]
+            cards = p.memory + p.graveyard  # the graveyard is shuffled into the whole memory
             p.graveyard.clear()
             self.rng.shuffle(cards)  # META-MUT-06
-            p.memory.extend(cards)
+            p.memory = cards
             p.mem_out = False
             if p.life <= at:
                 p.life = at + 1  # META-GAP-11
@@ -900,9 +927,11 @@ class Engine:
 
     # -- triggers (META-TRS, META-TRG)
 
-    def emit(self, event: str, subject: int, when: str = "after", skip: Tower | None = None) -> None:
+    def emit(self, event: str, subject: int, when: str = "after", skip: Tower | None = None,
+             life: int | None = None) -> None:
         """A game event happened (or is about to, ``when='before'``): fire every matching armed trigger,
-        in turn order from the player at turn, then activation order (META-TRS-07, META-GAP-06)."""
+        in turn order from the player at turn, then activation order (META-TRS-07, META-GAP-06).
+        ``life``: for a "before" ``life_low`` event, the life the subject is about to have."""
         st = self.st
         if not st.triggers:
             return
@@ -912,15 +941,15 @@ class Engine:
         for tw in cands:
             if tw.trigger < 0 or tw not in st.triggers or tw is skip:
                 continue
-            if self.matches(tw, event, subject, when):
+            if self.matches(tw, event, subject, when, life):
                 self.fire(tw)
 
-    def matches(self, tw: Tower, event: str, subject: int, when: str) -> bool:
+    def matches(self, tw: Tower, event: str, subject: int, when: str, life: int | None = None) -> bool:
         st = self.st
         c = card_def(st, tw.trigger).condition
         if c is None or c.event != event or c.when != when:
             return False
-        if event == "life_low" and st.players[subject].life > c.n:
+        if event == "life_low" and (st.players[subject].life if life is None else life) > c.n:
             return False
         if event in ("turn_start", "turn_end", "exec_start") and c.who == "any":
             return True
@@ -1080,9 +1109,14 @@ class Engine:
                 return False, None, "that stack is empty"
             return True, levels[t["level"]][-1], ""
         if k == "next":
-            for e in st.main.levels[0]:
-                if e.seq > t["after"]:
-                    return True, e, ""
+            if "card" in t:  # bound when that card was played (META-TGT-04)
+                loc = find_entry(st, t["card"])
+                if loc is not None and loc[0] is st.main and loc[1] == 0:
+                    return True, st.main.levels[0][loc[2]], ""
+                return False, None, f"{title(st, t['card'])}, the next card played onto the main stack, has left it"
+            later = [e for e in st.main.levels[0] if e.seq > t["after"]]  # a position built by a scenario
+            if later:
+                return True, min(later, key=lambda e: e.seq), ""
             return False, None, "no card was played onto the main stack after it (or it has left)"
         if k == "below":
             if not tw.levels[lv]:
@@ -1315,6 +1349,10 @@ class Engine:
                             p.graveyard.append(c)
                             self.say(f"{cd.title} is a Trigger card and cannot go onto the main stack (META-TRG-02).")
                             continue
+                        st.limbo.append(c)  # META-TRG-06: "before" triggers fire while the card is on its way
+                        self.emit("card_main", entry.player, "before")
+                        st.limbo.remove(c)
+                        self.bind_next(c)
                         st.seq += 1
                         st.main.levels[0].append(Entry(c, entry.player, target, st.seq))
                         self.say(f"{cd.title} goes from {p.name}'s graveyard on top of the main stack.")
@@ -1327,7 +1365,8 @@ class Engine:
         target = self.entry_at(resolved)
         assert target is not None
         if target.card in self.copying or target.card == entry.card:
-            raise Paradox(self.copying + [entry.card, target.card], "a copy depends on itself")
+            # META-PDX-04: each involved card once (the copied card can be both the copy and its target)
+            raise Paradox(list(dict.fromkeys(self.copying + [entry.card, target.card])), "a copy depends on itself")
         td = card_def(st, target.card)
         if td.type == "trigger":
             return
