@@ -6,10 +6,13 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import yaml
+from pydantic import BaseModel, ValidationError
 
 
 class CardDataError(ValueError):
@@ -45,3 +48,31 @@ def load_yaml(path: Path) -> object:
 def where(loc: Iterable) -> str:
     """A pydantic error location as a dotted path (``effects.0.steps.1``)."""
     return ".".join(str(x) for x in loc)
+
+
+def data_dir(game: str) -> Path:
+    """The folder of a game's card data: ``<project>/data/<game>`` or ``$METAHOST_DATA/<game>``."""
+    root = os.environ.get("METAHOST_DATA")
+    base = Path(root) if root else Path(__file__).resolve().parents[2] / "data"
+    return base / game
+
+
+def parse_decks(raw: object, source: str, cards: dict[str, Any], model: type[BaseModel]) -> dict[str, Any]:
+    """Validate a list of starter decks with ``model`` (a pydantic model with ``id`` and ``cards``) and
+    check that every card id is in ``cards``; returns id -> deck. Raises :class:`CardDataError` naming
+    ``source`` and the deck at fault."""
+    if not isinstance(raw, list):
+        raise CardDataError(f"{source}: expected a list of decks at the top level")
+    decks: dict[str, Any] = {}
+    for i, item in enumerate(raw):
+        name = item.get("id", f"#{i + 1}") if isinstance(item, dict) else f"#{i + 1}"
+        try:
+            deck = model.model_validate(item)
+        except ValidationError as exc:
+            msgs = "; ".join(f"{where(e['loc'])}: {e['msg']}" for e in exc.errors())
+            raise CardDataError(f"{source}: deck '{name}': {msgs}") from None
+        unknown = [cid for cid in deck.cards if cid not in cards]
+        if unknown:
+            raise CardDataError(f"{source}: deck '{deck.id}': unknown card ids {', '.join(unknown)}")
+        decks[deck.id] = deck
+    return decks

@@ -523,22 +523,3 @@ def parse_cards(raw: object, source: str) -> tuple[PoolInfo, dict[str, MetaCard]
         titles[card.title.lower()] = card.base
         by_id[card.id] = card
     return pool.pool, by_id
-
-
-def parse_decks(raw: object, source: str, cards: dict[str, MetaCard]) -> dict[str, StarterDeck]:
-    """Validate starter decks and check every card id exists; returns id -> deck."""
-    if not isinstance(raw, list):
-        raise CardDataError(f"{source}: expected a list of decks at the top level")
-    decks: dict[str, StarterDeck] = {}
-    for i, item in enumerate(raw):
-        name = item.get("id", f"#{i + 1}") if isinstance(item, dict) else f"#{i + 1}"
-        try:
-            deck = StarterDeck.model_validate(item)
-        except ValidationError as exc:
-            msgs = "; ".join(f"{where(e['loc'])}: {e['msg']}" for e in exc.errors())
-            raise CardDataError(f"{source}: deck '{name}': {msgs}") from None
-        unknown = [cid for cid in deck.cards if cid not in cards]
-        if unknown:
-            raise CardDataError(f"{source}: deck '{deck.id}': unknown card ids {', '.join(unknown)}")
-        decks[deck.id] = deck
-    return decks

@@ -6,16 +6,16 @@ The data folder is ``<project>/data/meta`` or ``$METAHOST_DATA/meta``.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from games.core import carddata
 from games.core.carddata import CardDataError, load_yaml
 from games.core.contract import RulesError
 
-from .cards import MetaCard, PoolInfo, StarterDeck, parse_cards, parse_decks
+from .cards import MetaCard, PoolInfo, StarterDeck, parse_cards
 
 DECK_SIZE = 60
 MAX_STARS = 2
@@ -23,9 +23,7 @@ MAX_STARS = 2
 
 def data_dir() -> Path:
     """The folder holding ``cards.yaml`` and ``decks.yaml`` for Meta."""
-    root = os.environ.get("METAHOST_DATA")
-    base = Path(root) if root else Path(__file__).resolve().parents[2] / "data"
-    return base / "meta"
+    return carddata.data_dir("meta")
 
 
 @cache
@@ -48,7 +46,7 @@ def pool_info() -> PoolInfo:
 def starter_decks() -> dict[str, StarterDeck]:
     """Starter deck id -> deck; every starter deck is also checked for legality here."""
     path = data_dir() / "decks.yaml"
-    decks = parse_decks(load_yaml(path), str(path), card_pool())
+    decks = carddata.parse_decks(load_yaml(path), str(path), card_pool(), StarterDeck)
     for deck in decks.values():
         problems = validate_deck(deck.card_list())
         if problems:

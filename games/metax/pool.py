@@ -6,12 +6,12 @@ The data folder is ``<project>/data/metax`` or ``$METAHOST_DATA/metax``.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from games.core import carddata
 from games.core.carddata import CardDataError, load_yaml
 from games.core.contract import RulesError
 
@@ -21,7 +21,6 @@ from .cards import (
     EventCard,
     StarterDeck,
     parse_cards,
-    parse_decks,
 )
 
 AnyCard = CharacterCard | EventCard | BattleCard
@@ -31,9 +30,7 @@ MAX_COPIES = 3
 
 def data_dir() -> Path:
     """The folder holding ``cards.yaml`` and ``decks.yaml`` for MetaX."""
-    root = os.environ.get("METAHOST_DATA")
-    base = Path(root) if root else Path(__file__).resolve().parents[2] / "data"
-    return base / "metax"
+    return carddata.data_dir("metax")
 
 
 @cache
@@ -47,7 +44,7 @@ def card_pool() -> dict[str, AnyCard]:
 def starter_decks() -> dict[str, StarterDeck]:
     """Starter deck id -> deck; every starter deck is also checked for legality here."""
     path = data_dir() / "decks.yaml"
-    decks = parse_decks(load_yaml(path), str(path), card_pool())
+    decks = carddata.parse_decks(load_yaml(path), str(path), card_pool(), StarterDeck)
     for deck in decks.values():
         problems = validate_deck(deck.card_list())
         if problems:
