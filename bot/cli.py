@@ -1,7 +1,8 @@
 """The ``metahost`` command: terminal play, simulations and scenario files.
 
 ``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
-``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost scenario FILE...``
+``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost scenario FILE...`` ·
+``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC``
 """
 
 from __future__ import annotations
@@ -129,6 +130,100 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_deck(args: argparse.Namespace) -> int:
+    """``metahost deck …``: the same decks, formats and checks as ``/deck``, against the same store.
+    Exit status 0 done (or legal), 1 illegal deck (``validate``), 2 refused input."""
+    from bot.decks import DeckError, DeckService, deck_game, grouped, parse_list, problem_lines
+    from bot.local import default_db
+    from bot.store import DeckRow, Store
+
+    def read(path: str) -> str:
+        if path == "-":
+            return sys.stdin.read()
+        try:
+            return Path(path).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DeckError(f"Cannot read {path}: {exc}") from None
+
+    def listing(deck: DeckRow, problems: list) -> None:
+        catalog = deck_game(deck.game).card_catalog()
+        have = dict(deck.cards)
+        print(f"{deck.name} — {catalog.game_name} deck, {deck.total} cards")
+        for kind, cards in grouped(deck, catalog):
+            print(f"  {kind} ({sum(have[c.id] for c in cards)})")
+            for c in cards:
+                print(f"    {have[c.id]}× {c.label}")
+        print("Legal." if not problems else "Not legal:\n" + "\n".join(f"  {line}" for line in problem_lines(problems)))
+
+    async def run() -> int:
+        store = await Store.open(Path(args.db or default_db()))
+        svc = DeckService(store)
+        try:
+            if args.action == "list":
+                if args.game:
+                    deck_game(args.game)
+                rows = await svc.decks(args.user, args.game)
+                if not rows:
+                    print(f"No decks for user {args.user}. Import one: metahost deck import FILE --game G --name N")
+                for d in rows:
+                    ok = svc.check(d)
+                    mark = "legal" if ok.legal else "not legal: " + ", ".join(sorted({p.rule for p in ok.problems}))
+                    print(f"{d.name:<30} {d.game:<8} {d.total:>3} cards  {mark}")
+                return 0
+            if args.action == "show":
+                deck = await svc.find(args.user, args.deck, args.game)
+                listing(deck, svc.check(deck).problems)
+                return 0
+            if args.action == "import":
+                if not args.game or not args.name:
+                    raise DeckError("import needs --game and --name, e.g. metahost deck import list.txt --game meta "
+                                    "--name 'My deck'.")
+                deck = await svc.import_list(args.user, args.game, args.name, read(args.deck), args.replace)
+                print(f"Imported {deck.name}: {deck.total} cards.")
+                listing(deck, svc.check(deck).problems)
+                return 0
+            if args.action == "export":
+                deck, text = await svc.export(args.user, args.deck, args.game)
+                if args.out:
+                    Path(args.out).write_text(text, encoding="utf-8")
+                    print(f"Wrote {deck.name} to {args.out}.")
+                else:
+                    sys.stdout.write(text)
+                return 0
+            # validate: a file (or - for stdin) is checked without saving; anything else names a saved deck
+            if args.deck == "-" or Path(args.deck).is_file():
+                if not args.game:
+                    raise DeckError("validate FILE needs --game (meta, metax).")
+                game = deck_game(args.game)
+                cards = parse_list(read(args.deck), game.card_catalog(), game.deck_size)
+                deck = DeckRow(0, args.user, args.game, Path(args.deck).stem, cards, 0, 0)
+            else:
+                deck = await svc.find(args.user, args.deck, args.game)
+            problems = svc.check(deck).problems
+            listing(deck, problems)
+            return 1 if problems else 0
+        except DeckError as exc:
+            print(exc.message, file=sys.stderr)
+            return 2
+        finally:
+            await store.close()
+
+    return asyncio.run(run())
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from bot.rulebook import RuleBook, pages
+
+    try:
+        book = RuleBook.load(args.game)
+        section = book.find(" ".join(args.topic))
+    except (KeyError, LookupError) as exc:
+        print(exc.args[0] if exc.args else exc, file=sys.stderr)
+        return 2
+    print("\n\n".join(pages(section, 10**9)).replace("**", ""))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="metahost", description="Host tabletop games on Discord or in a terminal.")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -168,6 +263,22 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("scenario", help="run scenario files and report pass/fail per file")
     c.add_argument("files", nargs="+")
     c.set_defaults(func=cmd_scenario)
+    dk = sub.add_parser("deck", help="your saved decks: list, show, import, export, validate")
+    dk.add_argument("action", choices=["list", "show", "import", "export", "validate"])
+    dk.add_argument("deck", nargs="?", help="a deck name (show, export, validate) or a list file, - for stdin "
+                                            "(import, validate)")
+    dk.add_argument("--game", help="the deck's game: meta or metax")
+    dk.add_argument("--name", help="the name to save an imported deck under")
+    dk.add_argument("--replace", action="store_true", help="import over your deck of the same name")
+    dk.add_argument("--out", help="export to this file instead of printing")
+    dk.add_argument("--user", default="local", help="whose decks (default: local, the terminal player; a "
+                                                    "Discord user id for that user's decks)")
+    dk.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
+    dk.set_defaults(func=cmd_deck)
+    ru = sub.add_parser("rules", help="a rules section with its rule IDs")
+    ru.add_argument("game", choices=sorted(__import__("games").GAME_NAMES))
+    ru.add_argument("topic", nargs="+", help="a section, a word or a rule ID")
+    ru.set_defaults(func=cmd_rules)
     args = ap.parse_args(argv)
     return args.func(args)
 

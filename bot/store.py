@@ -102,6 +102,21 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (table_id, kind, seat)
     );
     """,
+    # 4: personal decks, per user and game (issue 6); ``cards`` is a JSON list of [card id, count] in the
+    # order the user built it. A seat remembers the name of the deck it brings.
+    """
+    CREATE TABLE decks (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        cards TEXT NOT NULL DEFAULT '[]',
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX decks_by_name ON decks (user_id, game, name COLLATE NOCASE);
+    ALTER TABLE seats ADD COLUMN deck_name TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -119,6 +134,28 @@ class SeatRow:
     deck_id: str | None
     deck: list[str]
     timeouts: int = 0
+    deck_name: str | None = None
+
+
+@dataclass(slots=True)
+class DeckRow:
+    """A user's saved deck: ``cards`` is ``[(card id, count)]`` in build order; times in epoch seconds."""
+
+    id: int
+    user_id: str
+    game: str
+    name: str
+    cards: list[tuple[str, int]]
+    created: float
+    updated: float
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.cards)
+
+    def card_list(self) -> list[str]:
+        """The deck as a flat list of card ids (what a table's seat carries)."""
+        return [cid for cid, n in self.cards for _ in range(n)]
 
 
 @dataclass(slots=True)
@@ -297,9 +334,10 @@ class Store:
         ), ("DELETE FROM seats WHERE table_id = ?", (t.id,))]
         for s in t.seats:
             stmts.append((
-                "INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck, timeouts) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (t.id, s.seat, s.user_id, s.name, int(s.computer), s.deck_id, json.dumps(s.deck), s.timeouts),
+                "INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck, timeouts, deck_name) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (t.id, s.seat, s.user_id, s.name, int(s.computer), s.deck_id, json.dumps(s.deck), s.timeouts,
+                 s.deck_name),
             ))
         if t.snapshot is not None:
             stmts.append((
@@ -444,9 +482,9 @@ class Store:
             part = ids[k:k + chunk]
             marks = ",".join("?" * len(part))
             for r in await self._fetchall(
-                f"SELECT table_id, seat, user_id, name, computer, deck_id, deck, timeouts FROM seats "
+                f"SELECT table_id, seat, user_id, name, computer, deck_id, deck, timeouts, deck_name FROM seats "
                 f"WHERE table_id IN ({marks}) ORDER BY table_id, seat", tuple(part)):
-                seats[r[0]].append(SeatRow(r[1], r[2], r[3], bool(r[4]), r[5], json.loads(r[6]), r[7]))
+                seats[r[0]].append(SeatRow(r[1], r[2], r[3], bool(r[4]), r[5], json.loads(r[6]), r[7], r[8]))
             for r in await self._fetchall(
                 f"SELECT table_id, seq, state FROM snapshots WHERE table_id IN ({marks})", tuple(part)):
                 snaps[r[0]] = (r[1], r[2])
@@ -488,3 +526,61 @@ class Store:
             rows = await self._fetchall(
                 "SELECT id, game, place, status, updated FROM tables WHERE place = ? ORDER BY updated DESC", (place,))
         return [tuple(r) for r in rows]  # type: ignore[misc]
+
+    # -- personal decks (issue 6). Every query names the owner: a deck is only ever found for its user.
+
+    @staticmethod
+    def _deck(r: tuple) -> DeckRow:
+        return DeckRow(r[0], r[1], r[2], r[3], [(c, int(n)) for c, n in json.loads(r[4])], r[5], r[6])
+
+    async def decks_of(self, user_id: str, game: str | None = None) -> list[DeckRow]:
+        """The user's decks (of one game, or all), most recently changed first."""
+        cols = "id, user_id, game, name, cards, created, updated"
+        if game is None:
+            rows = await self._fetchall(
+                f"SELECT {cols} FROM decks WHERE user_id = ? ORDER BY updated DESC, id DESC", (user_id,))
+        else:
+            rows = await self._fetchall(
+                f"SELECT {cols} FROM decks WHERE user_id = ? AND game = ? ORDER BY updated DESC, id DESC",
+                (user_id, game))
+        return [self._deck(r) for r in rows]
+
+    async def deck(self, user_id: str, deck_id: int) -> DeckRow | None:
+        """The deck ``deck_id`` if ``user_id`` owns it, else ``None``."""
+        rows = await self._fetchall(
+            "SELECT id, user_id, game, name, cards, created, updated FROM decks WHERE id = ? AND user_id = ?",
+            (deck_id, user_id))
+        return self._deck(rows[0]) if rows else None
+
+    async def deck_named(self, user_id: str, game: str, name: str) -> DeckRow | None:
+        """The user's deck of ``game`` called ``name`` (case-insensitive), else ``None``."""
+        rows = await self._fetchall(
+            "SELECT id, user_id, game, name, cards, created, updated FROM decks "
+            "WHERE user_id = ? AND game = ? AND name = ? COLLATE NOCASE", (user_id, game, name))
+        return self._deck(rows[0]) if rows else None
+
+    async def create_deck(self, user_id: str, game: str, name: str, cards: list[tuple[str, int]], at: float
+                          ) -> DeckRow:
+        """A new deck; :class:`StoreError` when the user already has a deck of that name for the game."""
+        await self._tx("save the deck", [(
+            "INSERT INTO decks (user_id, game, name, cards, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+            (user_id, game, name, json.dumps([list(e) for e in cards]), at, at))])
+        row = await self.deck_named(user_id, game, name)
+        assert row is not None
+        return row
+
+    async def update_deck(self, user_id: str, deck_id: int, at: float, *, name: str | None = None,
+                          cards: list[tuple[str, int]] | None = None) -> None:
+        """Rename and/or replace the cards of the user's deck (nothing happens to another user's deck)."""
+        sets, params = ["updated = ?"], [at]
+        if name is not None:
+            sets.append("name = ?")
+            params.append(name)
+        if cards is not None:
+            sets.append("cards = ?")
+            params.append(json.dumps([list(e) for e in cards]))
+        await self._tx("save the deck", [(
+            f"UPDATE decks SET {', '.join(sets)} WHERE id = ? AND user_id = ?", (*params, deck_id, user_id))])
+
+    async def delete_deck(self, user_id: str, deck_id: int) -> None:
+        await self._tx("delete the deck", [("DELETE FROM decks WHERE id = ? AND user_id = ?", (deck_id, user_id))])

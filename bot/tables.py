@@ -31,7 +31,8 @@ from .store import SeatRow, Store, StoreError, TableRow
 
 DEFAULT_TIMEOUT = 300.0  # seconds per decision (issue 3: default 5 minutes)
 MAX_TIMEOUTS = 3  # consecutive timeouts before a seat is conceded
-CONCEDE = "!concede"  # log entry for a concession (replayed by the audit)
+CONCEDE = "!concede"
+SAVED = "saved:"  # a seat's deck_id for a user's saved deck: ``saved:<deck id>``  # log entry for a concession (replayed by the audit)
 
 
 class Clock(Protocol):
@@ -63,6 +64,11 @@ class Seat:
     deck_id: str | None = None
     deck: list[str] = field(default_factory=list)
     timeouts: int = 0
+    deck_name: str | None = None  # the display name of a saved deck (``deck_id`` is ``saved:<id>``)
+
+    @property
+    def deck_label(self) -> str | None:
+        return self.deck_name or self.deck_id
 
 
 @dataclass(slots=True)
@@ -116,7 +122,7 @@ class Table:
     def row(self) -> TableRow:
         return TableRow(self.id, self.game.id, self.place, self.host_user, self.status, self.options, self.seed,
                         self.created, self.updated,
-                        [SeatRow(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts)
+                        [SeatRow(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name)
                          for s in self.seats],
                         self.committed, self.seq)
 
@@ -179,7 +185,8 @@ class TableService:
     def _from_row(self, row: TableRow) -> Table:
         game = get_game(row.game)
         t = Table(row.id, game, row.place, row.host_user, row.status, row.options, row.seed,
-                  [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts) for s in row.seats],
+                  [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name)
+                   for s in row.seats],
                   row.created, row.updated)
         t.seq = row.seq
         if row.snapshot is not None:
@@ -255,7 +262,9 @@ class TableService:
         await self._tell_lobby(t)
 
     async def join(self, table_id: str, user_id: str, name: str, deck_id: str | None = None) -> Seat:
-        """Take the first free seat. Refused when seated already or the table is full."""
+        """Take the first free seat, with starter deck ``deck_id`` or the user's saved deck ``saved:<id>``
+        (which must be legal; it is copied again at start). Refused when seated already, the table is full,
+        or the deck is unknown, someone else's, or illegal."""
         t = self._lobby(table_id)
         async with t.lock:
             if t.seat_of(user_id) is not None:
@@ -263,7 +272,10 @@ class TableService:
             if len(t.seats) >= t.max_seats:
                 raise TableError(f"The table is full ({t.max_seats} seats).", "full")
             seat = Seat(len(t.seats), user_id, name, deck_id=deck_id or self._default_deck(t.game, len(t.seats)))
-            self._check_deck_id(t, seat.deck_id)
+            if seat.deck_id and seat.deck_id.startswith(SAVED):
+                seat.deck_name, seat.deck = await self._saved_deck(t, user_id, seat.deck_id)
+            else:
+                self._check_deck_id(t, seat.deck_id)
             t.seats.append(seat)
             self._fill_decks(t)
             await self._save_lobby(t)
@@ -326,11 +338,31 @@ class TableService:
                     raise TableError(f"Seat {seat + 1} is not a computer seat; players choose their own decks.",
                                      "forbidden")
                 target = t.seats[seat]
-            if cards is None:
+            deck_name = None
+            if deck_id.startswith(SAVED):
+                if target is not mine:
+                    raise TableError("A computer seat plays a starter deck.", "forbidden")
+                deck_name, cards = await self._saved_deck(t, user_id, deck_id)
+            elif cards is None:
                 self._check_deck_id(t, deck_id)
                 cards = list(t.game.starter_decks()[deck_id])
-            target.deck_id, target.deck = deck_id, list(cards)
+            target.deck_id, target.deck, target.deck_name = deck_id, list(cards), deck_name
             await self._save_lobby(t)
+
+    async def _saved_deck(self, t: Table, user_id: str, deck_id: str) -> tuple[str, list[str]]:
+        """The name and cards of ``user_id``'s saved deck ``saved:<id>`` for this table's game.
+        :class:`TableError` when it is missing, not the user's, of another game, or illegal."""
+        number = deck_id[len(SAVED):]
+        row = await self.store.deck(user_id, int(number)) if number.isdigit() else None
+        if row is None or row.game != t.game.id:
+            raise TableError(f"You have no saved {t.game.name} deck with that id; `/deck list` shows yours.",
+                             "unknown_deck")
+        problems = t.game.validate_deck(row.card_list())
+        if problems:
+            detail = "; ".join(f"{p.rule}: {p.message}" for p in problems)
+            raise TableError(f"Your deck '{row.name}' is not legal, so it cannot be brought to a table: {detail} "
+                             f"`/deck show` lists what to fix.", "illegal_deck")
+        return row.name, row.card_list()
 
     async def start(self, table_id: str, user_id: str) -> Table:
         """Start the game: checks the seat count and every deck (MX-DCK-06 and the like)."""
@@ -341,6 +373,14 @@ class TableService:
             if len(t.seats) < t.game.min_seats:
                 raise TableError(f"{t.game.name} needs at least {t.game.min_seats} players; "
                                  f"{len(t.seats)} seated. Invite someone or add a computer.", "too_few")
+            # Saved decks are copied now: edits made in the lobby count, edits after the start do not.
+            for s in t.seats:
+                if s.deck_id and s.deck_id.startswith(SAVED) and s.user_id is not None:
+                    try:
+                        s.deck_name, s.deck = await self._saved_deck(t, s.user_id, s.deck_id)
+                    except TableError as exc:
+                        raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start with its deck: {exc.message}",
+                                         exc.code) from None
             setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
             try:
                 state = t.game.new_game(setups, t.options, t.seed)

@@ -12,6 +12,15 @@ from games.core.contract import Game
 GAME_MODULES = {"meta": "games.meta", "metax": "games.metax"}
 """Game id -> module exposing ``GAME``. Games are added here as they are built."""
 
+GAME_NAMES = {"meta": "Meta", "metazoo": "MetaZoo", "metax": "MetaX", "memesis": "Memesis",
+              "metaolympia": "Meta Olympia"}
+"""Every game metahost hosts, built or not, id -> display name (the rulebook lookup covers all five)."""
+
+NO_PERSONAL_DECKS = {
+    "metaolympia": "Meta Olympia has no personal decks: each team drafts its roster during play.",
+}
+"""Games whose players bring no saved deck, id -> why (issue 6: deck commands refuse them with this)."""
+
 
 def get_game(game_id: str) -> Game:
     """The game with this id. Raises ``KeyError`` naming the known games."""

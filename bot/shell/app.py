@@ -9,11 +9,13 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.decks import DeckService
 from bot.settings import Settings
 from bot.store import Store, StoreError
 from bot.tables import TableService
 
 from .cogs import DYNAMIC_ITEMS, StatsCog, TableCog
+from .decks import DeckCog, DeckSelect
 from .front import DiscordFront
 
 log = logging.getLogger("metahost.bot")
@@ -31,6 +33,7 @@ class MetaBot(commands.Bot):
         self.service = service
         self.store = store
         self.settings = settings
+        self.decks = DeckService(store)
         self.front = DiscordFront(self, service, store, threads=settings.table_threads,
                                   board_interval=settings.board_edit_interval)
         service.listeners.append(self.front)
@@ -41,7 +44,8 @@ class MetaBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(TableCog(self))
         await self.add_cog(StatsCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(DeckCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS, DeckSelect)
         if self._tick:
             self._ticker = asyncio.get_running_loop().create_task(self._tick_loop(), name="metahost-tick")
         if self._sync:

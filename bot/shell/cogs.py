@@ -14,12 +14,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.audit import public_log
+from bot.decks import DeckError
 from bot.store import StoreError
-from bot.tables import Table, TableError
+from bot.tables import SAVED, Table, TableError
 from games import game_ids, get_game
 from games.core.contract import RulesError
 
 from . import ids, render
+from .decks import deck_choices, deck_select
 from .front import payload_key
 
 if TYPE_CHECKING:
@@ -46,7 +48,7 @@ async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool 
 
 async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
     """Turn a refusal into an ephemeral message (never Discord's "This interaction failed")."""
-    if isinstance(exc, TableError):
+    if isinstance(exc, (TableError, DeckError)):
         text = exc.message
     elif isinstance(exc, RulesError):
         text = f"Not allowed: {exc.message} ({exc.rule})"
@@ -127,6 +129,33 @@ class TableCog(commands.Cog):
         except Exception as exc:  # noqa: BLE001 - every failure becomes an ephemeral message
             await refuse(interaction, exc)
 
+    @table.command(name="join", description="Take a seat at the table here, with one of your decks")
+    @app_commands.describe(deck="Your legal deck or a starter deck (default: a starter deck)",
+                           table="Which table (default: the one in this channel)")
+    async def join(self, interaction: discord.Interaction, deck: str | None = None, table: str | None = None) -> None:
+        try:
+            t = await find_table(interaction, table)
+            ref = await self._deck_ref(interaction, t, deck)
+            seat = await self.bot.service.join(t.id, str(interaction.user.id), interaction.user.display_name, ref)
+            await reply(interaction, f"You took seat {seat.seat + 1} at table {t.id}"
+                        + (f" with deck **{seat.deck_label}**." if seat.deck_label else "."))
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    async def _deck_ref(self, interaction: discord.Interaction, t: Table, deck: str | None) -> str | None:
+        """What the ``deck`` option names: a value from autocomplete (``saved:<id>`` or a starter id), a
+        starter deck's name, or the name of one of the user's decks for this game."""
+        if not deck or not deck.strip() or not t.game.has_decks:
+            return None
+        deck = deck.strip()
+        if deck.startswith(SAVED) or deck in t.game.starter_decks():
+            return deck
+        for sid, title in t.game.starter_names().items():
+            if deck.casefold() == title.casefold():
+                return sid
+        row = await self.bot.decks.find(str(interaction.user.id), deck, t.game.id)
+        return f"{SAVED}{row.id}"
+
     @table.command(name="start", description="Start the table (seats and decks are checked)")
     async def start(self, interaction: discord.Interaction, table: str | None = None) -> None:
         try:
@@ -191,6 +220,18 @@ class TableCog(commands.Cog):
         except Exception as exc:  # noqa: BLE001
             await refuse(interaction, exc)
 
+    @join.autocomplete("deck")
+    async def _join_decks(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            t = await find_table(interaction, getattr(interaction.namespace, "table", None))
+            if not t.game.has_decks:
+                return []
+            choices = await deck_choices(self.bot, str(interaction.user.id), t.game.id, current)
+        except Exception:  # noqa: BLE001 - no table here: nothing to offer
+            return []
+        return [app_commands.Choice(name=render.clip(label, 100), value=value) for label, value in choices]
+
+    @join.autocomplete("table")
     @start.autocomplete("table")
     @concede.autocomplete("table")
     @abort.autocomplete("table")
@@ -363,7 +404,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
         try:
             t = svc.get(self.table)
             if self.action == "join":
-                await svc.join(t.id, user, interaction.user.display_name)
+                seat = await svc.join(t.id, user, interaction.user.display_name)
             elif self.action == "leave":
                 await svc.leave(t.id, user)
             elif self.action == "computer":
@@ -377,6 +418,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
             await interaction.response.edit_message(embed=embed, view=view)
             m = await bot.front.messages(t.id)
             m.sent["lobby"] = payload_key(embed, view)
+            if self.action == "join" and t.game.has_decks:
+                choices = await deck_choices(bot, user, t.game.id)
+                await interaction.followup.send(
+                    f"You took seat {seat.seat + 1} with **{seat.deck_label}**. Bring another deck?",
+                    view=deck_select(t.id, choices), ephemeral=True)
         except Exception as exc:  # noqa: BLE001
             await refuse(interaction, exc)
 

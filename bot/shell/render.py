@@ -30,7 +30,7 @@ def seat_line(t: Table, seat: int) -> str:
 
 def lobby_embed(t: Table) -> discord.Embed:
     e = discord.Embed(title=f"{t.game.name} table {t.id}", colour=COLOUR)
-    seats = [f"{i + 1}. {seat_line(t, i)}" + (f" · deck {s.deck_id}" if s.deck_id else "") for i, s in enumerate(t.seats)]
+    seats = [f"{i + 1}. {seat_line(t, i)}" + (f" · deck {s.deck_label}" if s.deck_label else "") for i, s in enumerate(t.seats)]
     free = t.max_seats - len(t.seats)
     seats += [f"{len(t.seats) + i + 1}. (free)" for i in range(free)]
     status = {"lobby": "Waiting for players", "playing": "Playing", "finished": "Finished", "aborted": "Cancelled"}

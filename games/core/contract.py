@@ -176,6 +176,8 @@ class Game:
     min_seats: int = 2
     max_seats: int = 2
     has_decks: bool = True
+    deck_size: int = 0
+    """Cards in a legal deck; also the most copies of one card a deck list may name (issue 6)."""
 
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> Any:
         raise NotImplementedError
@@ -212,6 +214,14 @@ class Game:
 
     def starter_decks(self) -> dict[str, list[str]]:
         """Starter deck id -> card id list."""
+        raise NotImplementedError
+
+    def starter_names(self) -> dict[str, str]:
+        """Starter deck id -> its display name (the id itself unless a game names its decks)."""
+        return {k: k for k in self.starter_decks()}
+
+    def card_catalog(self) -> Any:
+        """The game's cards for lookup and deck lists: a :class:`games.core.catalog.Catalog`."""
         raise NotImplementedError
 
     def position(self, spec: dict[str, Any], seats: Sequence[SeatSetup], seed: int) -> Any:

@@ -103,13 +103,15 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.rng import Rng
 from games.core.serial import dumps, from_data
 
 from . import rules
 from .cards import card_line, card_text, condition_text, engine_reading
-from .pool import card_pool, starter_decks, validate_deck
+from .catalog import build_catalog
+from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
 from .state import Change, Entry, Player, State, Tower
 
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -143,6 +145,7 @@ class MetaGame(Game):
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
     has_decks = True
+    deck_size = DECK_SIZE
 
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
         """A new game (META-SET-01..07): memories shuffled, turn order by D20 roll-offs, nine cards each,
@@ -402,6 +405,13 @@ class MetaGame(Game):
 
     def starter_decks(self) -> dict[str, list[str]]:
         return {k: d.card_list() for k, d in starter_decks().items()}
+
+    def starter_names(self) -> dict[str, str]:
+        return {k: d.name for k, d in starter_decks().items()}
+
+    def card_catalog(self) -> Catalog:
+        """The pool as a searchable :class:`Catalog`, built once (issue 6)."""
+        return build_catalog()
 
 
 def _target(spec: Any, placed: dict[str, list[int]], seq: int) -> dict[str, Any] | None:

@@ -65,13 +65,15 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.rng import Rng
 from games.core.serial import dumps, from_data
 
 from . import rules
 from .cards import card_line, card_text
-from .pool import card_pool, starter_decks, validate_deck
+from .catalog import build_catalog
+from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
 from .state import Character, Damage, Player, State
 
 
@@ -83,6 +85,7 @@ class MetaXGame(Game):
     min_seats = 2
     max_seats = 2
     has_decks = True
+    deck_size = DECK_SIZE
 
     # -- creation
 
@@ -314,6 +317,13 @@ class MetaXGame(Game):
 
     def starter_decks(self) -> dict[str, list[str]]:
         return {k: d.card_list() for k, d in starter_decks().items()}
+
+    def starter_names(self) -> dict[str, str]:
+        return {k: d.name for k, d in starter_decks().items()}
+
+    def card_catalog(self) -> Catalog:
+        """The pool as a searchable :class:`Catalog`, built once (issue 6)."""
+        return build_catalog()
 
 
 def _empty_state(seats: Sequence[SeatSetup], seed: int) -> State:

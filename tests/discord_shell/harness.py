@@ -4,7 +4,9 @@ Only the two transports at the edge are fake:
 
 * REST: ``FakeHTTP`` subclasses ``discord.http.HTTPClient`` and overrides ``request`` (and
   ``static_login``, so no aiohttp session is ever created). It answers a small route table and fails
-  loudly (``AssertionError`` naming the route) for anything else.
+  loudly (``AssertionError`` naming the route) for anything else. ``get_from_cdn`` (what
+  ``Attachment.read`` calls) is answered from ``fake.cdn``: files registered with
+  :meth:`FakeDiscord.attachment` and the files the bot uploaded; any other url fails loudly.
 * Interaction replies: ``discord.webhook.async_.AsyncWebhookAdapter.request`` is patched (through
   pytest's ``monkeypatch``) so callbacks, followups and original-response edits are recorded.
 
@@ -12,6 +14,14 @@ Everything else -- the app-command tree, transformers, autocomplete, ``discord.u
 items, message/embed serialisation -- is discord.py's own code. Interactions are fed as raw gateway
 payloads through ``ConnectionState.parse_interaction_create`` and the tasks discord.py spawns are
 awaited by :meth:`FakeDiscord.settle`.
+
+What a test can drive: slash commands (options of every type, including attachments registered with
+:meth:`FakeDiscord.attachment`), autocomplete, buttons and selects (:meth:`FakeDiscord.click`) and
+modal submissions (:meth:`FakeDiscord.submit_modal`, only for a modal the bot showed that user unless
+``force=True``). What a test can read: :class:`Reply` (callback, response message, followups, edits,
+``modal``, REST and CDN calls made meanwhile), every message as Discord holds it (``fake.messages``,
+``channel_messages``, ``dm_messages``) and threads; unknown routes, unknown CDN urls and errors
+discord.py logs fail the test at the next settle.
 
 Typical use::
 
@@ -38,7 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote, unquote, urlsplit
 
 import discord
 from discord import app_commands, utils
@@ -94,6 +104,9 @@ _CALLBACK_NAMES = {
     9: "modal",
 }
 
+CDN_PATH = "/attachments/{channel_id}/{attachment_id}/{filename}"
+CDN_BASE = "https://cdn.discordapp.com"
+
 
 # --------------------------------------------------------------------------------------------
 # Records
@@ -108,7 +121,9 @@ class Call:
     concrete path (``/channels/2000/messages``), ``json`` the JSON body (for multipart requests the
     decoded ``payload_json``). For interaction replies ``kind`` is ``callback``, ``followup``,
     ``edit``, ``delete`` or ``get``; ``type`` is the callback type (4 message, 5 deferred,
-    6 deferred update, 7 update message, 8 autocomplete, 9 modal).
+    6 deferred update, 7 update message, 8 autocomplete, 9 modal). A file download
+    (``HTTPClient.get_from_cdn``, e.g. ``Attachment.read``) is a ``GET`` of kind ``cdn`` in
+    ``fake.rest`` whose ``url`` is the full CDN url and ``path`` is ``CDN_PATH``.
     """
 
     method: str
@@ -241,6 +256,20 @@ class _Interaction:
     rest_to: int | None = None
 
 
+@dataclass
+class _ShownModal:
+    """A modal the bot answered an interaction with (callback type 9): open until a submission of it
+    is acknowledged (Discord keeps a modal open when the bot does not answer its submission)."""
+
+    user_id: int
+    channel_id: int
+    custom_id: str
+    data: dict[str, Any]
+    interaction_id: int
+    source_message_id: int | None = None
+    open: bool = True
+
+
 class Reply:
     """What one interaction produced: its callback, followups and edits (live view over the records)."""
 
@@ -326,8 +355,15 @@ class Reply:
         return list(self.data.get("choices") or []) if self.type == 8 else []
 
     @property
+    def modal(self) -> dict[str, Any] | None:
+        """The modal the bot answered with (type-9 callback data: ``custom_id``, ``title``,
+        ``components``), or None. Submit it with :meth:`FakeDiscord.submit_modal`."""
+        return self.data if self.type == 9 else None
+
+    @property
     def rest(self) -> list[Call]:
-        """REST calls made while this interaction was being handled (up to its settle)."""
+        """REST calls (and CDN downloads, kind ``cdn``) made while this interaction was being handled
+        (up to its settle)."""
         r = self._record
         return self._fake.rest[r.rest_from : r.rest_to]
 
@@ -494,6 +530,9 @@ class FakeHTTP(HTTPClient):
     ) -> Any:
         return await self.fake._rest(self, route, files=files, form=list(form) if form else None, **kwargs)
 
+    async def get_from_cdn(self, url: str) -> bytes:  # Attachment.read, Asset.read
+        return await self.fake._cdn(url)
+
     async def close(self) -> None:
         return None
 
@@ -542,6 +581,10 @@ class FakeDiscord:
         self.roles: dict[int, dict[str, Any]] = {}
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.command_ids: dict[tuple[int | None, str], int] = {}
+        self.cdn: dict[str, bytes] = {}  # url (without query) -> bytes the CDN serves
+        self.uploads: dict[int, dict[str, Any]] = {}  # attachment id -> {filename, data, content_type}
+
+        self._modals: list[_ShownModal] = []
 
         self._interactions: dict[str, _Interaction] = {}
         self._last_id = 0
@@ -812,10 +855,11 @@ class FakeDiscord:
             raise AssertionError("\n\n".join(problems))
 
     async def close(self) -> None:
-        """Stop views (cancels their timeout tasks) and close every booted bot."""
+        """Stop views and modals (cancels their timeout tasks) and close every booted bot."""
         for bot in self.bots:
             store = bot._connection._view_store
             views = {item.view for items in store._views.values() for item in items.values() if item.view}
+            views |= set(store._modals.values())
             for view in views:
                 view.stop()
             if not bot.is_closed():
@@ -958,6 +1002,7 @@ class FakeDiscord:
         options: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None,
         resolved: dict[str, Any],
         focused: str | None = None,
+        channel_id: int | None = None,
     ) -> list[dict[str, Any]]:
         if not options:
             return []
@@ -985,12 +1030,23 @@ class FakeDiscord:
             else:
                 snowflake = int(getattr(value, "id", value))
                 opt["value"] = str(snowflake)
-                self._resolve(otype, snowflake, resolved)
+                self._resolve(otype, snowflake, resolved, channel_id)
             out.append(opt)
         return out
 
-    def _resolve(self, otype: AppCommandOptionType, snowflake: int, resolved: dict[str, Any]) -> None:
-        if otype in (AppCommandOptionType.user, AppCommandOptionType.mentionable) and (
+    def _resolve(
+        self,
+        otype: AppCommandOptionType,
+        snowflake: int,
+        resolved: dict[str, Any],
+        channel_id: int | None = None,
+    ) -> None:
+        if otype is AppCommandOptionType.attachment:
+            if snowflake not in self.uploads:
+                raise AssertionError(f"attachment {snowflake} was not registered with fake.attachment()")
+            payload = self._upload_payload(snowflake, channel_id or 0)
+            resolved.setdefault("attachments", {})[str(snowflake)] = payload
+        elif otype in (AppCommandOptionType.user, AppCommandOptionType.mentionable) and (
             snowflake in self.members or snowflake == BOT_ID
         ):
             member = self.user(snowflake)
@@ -1017,10 +1073,11 @@ class FakeDiscord:
         sub: str | None,
         resolved: Mapping[str, Any] | None,
         focused: str | None = None,
+        channel_id: int | None = None,
     ) -> dict[str, Any]:
         cmd, guild_id = self._find_command(name, group, sub)
         res: dict[str, Any] = {k: dict(v) for k, v in (resolved or {}).items()}
-        opts = self._encode_options(cmd, options, res, focused)
+        opts = self._encode_options(cmd, options, res, focused, channel_id)
         if sub is not None:
             opts = [{"type": 1, "name": sub, "options": opts}]
         if group is not None:
@@ -1037,6 +1094,28 @@ class FakeDiscord:
             data["resolved"] = res
         return data
 
+    def attachment(self, filename: str, data: bytes, content_type: str = "text/plain; charset=utf-8") -> int:
+        """Register a file a user attaches to a slash command; returns its snowflake id. Pass the id as
+        the value of a ``discord.Attachment`` option of :meth:`slash`; the bot's ``attachment.read()``
+        then downloads ``data`` from the fake CDN."""
+        aid = self.new_id()
+        self.uploads[aid] = {"filename": filename, "data": bytes(data), "content_type": content_type}
+        return aid
+
+    def _upload_payload(self, attachment_id: int, channel_id: int) -> dict[str, Any]:
+        up = self.uploads[attachment_id]
+        url = f"{CDN_BASE}/attachments/{channel_id}/{attachment_id}/{quote(up['filename'])}"
+        self.cdn[url] = up["data"]
+        return {
+            "id": str(attachment_id),
+            "filename": up["filename"],
+            "size": len(up["data"]),
+            "url": url,
+            "proxy_url": url,
+            "content_type": up["content_type"],
+            "ephemeral": True,  # what Discord marks a slash-command attachment with
+        }
+
     async def slash(
         self,
         user_id: int,
@@ -1051,11 +1130,12 @@ class FakeDiscord:
     ) -> Reply:
         """Run ``/name [group] [sub] options...`` as ``user_id`` in ``channel_id`` (None: the user's DM
         with the bot). ``options`` is ``{display_name: value}`` -- types come from the command's
-        parameters, users/members/roles/channels of the fake guild are put into ``resolved`` -- or a
-        list of raw option payloads. ``sub`` alone means ``/name sub``; ``group`` and ``sub`` mean
+        parameters, users/members/roles/channels of the fake guild and attachments registered with
+        :meth:`attachment` (pass the id it returned) are put into ``resolved`` -- or a list of raw
+        option payloads. ``sub`` alone means ``/name sub``; ``group`` and ``sub`` mean
         ``/name group sub``."""
         payload, record = self._base_interaction(2, user_id, channel_id)
-        payload["data"] = self._command_data(name, options, group, sub, resolved)
+        payload["data"] = self._command_data(name, options, group, sub, resolved, None, record.channel_id)
         return await self._dispatch(payload, record, timeout)
 
     async def autocomplete(
@@ -1075,7 +1155,7 @@ class FakeDiscord:
         if isinstance(options, Mapping):
             focused = focused or (list(options)[-1] if options else None)
         payload, record = self._base_interaction(4, user_id, channel_id)
-        payload["data"] = self._command_data(name, options, group, sub, None, focused)
+        payload["data"] = self._command_data(name, options, group, sub, None, focused, record.channel_id)
         reply = await self._dispatch(payload, record, timeout)
         return reply.choices
 
@@ -1140,6 +1220,123 @@ class FakeDiscord:
                                                 {"type": 1, "components": [comp]}]
         return await self._dispatch(payload, record, timeout)
 
+    async def submit_modal(
+        self,
+        user_id: int,
+        channel_id: int | None,
+        custom_id: str,
+        values: Mapping[str, str | Sequence[str]],
+        *,
+        timeout: float = 5,
+        force: bool = False,
+    ) -> Reply:
+        """Submit a modal (type-5 interaction) as ``user_id`` in ``channel_id`` (None: the user's DM
+        with the bot). ``values`` maps each input's custom id to its text (or, for a select in the
+        modal, a list of values). The bot must have shown this modal to this user in this channel and it
+        must still be open; the submission mirrors its layout (rows or labels), fills unlisted inputs
+        with their prefilled value and checks required inputs and length limits, as a client does.
+        ``force=True`` skips those checks (a crafted request): inputs are sent as rows of text inputs
+        unless a modal with ``custom_id`` was shown to anyone. discord.py looks modals up by
+        ``custom_id`` alone, so a forced submission by another user reaches the modal.
+        The modal closes once a submission of it is acknowledged."""
+        target = self._dm_channel_id(user_id) if channel_id is None else channel_id
+        shown = [m for m in self._modals if m.custom_id == custom_id]
+        mine = next(
+            (m for m in reversed(shown) if m.open and m.user_id == user_id and m.channel_id == target), None
+        )
+        if mine is None and not force:
+            others = sorted({(m.user_id, m.channel_id) for m in shown if m.open})
+            raise AssertionError(
+                f"user {user_id} has no open modal {custom_id!r} in channel {target}"
+                + (f" (open for (user, channel) {others})" if others else "")
+            )
+        model = mine or (shown[-1] if shown else None)
+        if model is None:
+            components = [
+                {"type": 1, "components": [self._modal_value({"type": 4, "custom_id": k}, v)]}
+                for k, v in values.items()
+            ]
+        else:
+            components = self._modal_submission(model, values, check=not force)
+        payload, record = self._base_interaction(5, user_id, channel_id)
+        payload["data"] = {"custom_id": custom_id, "components": components}
+        source = self.messages.get(model.source_message_id or 0) if model else None
+        if source is not None and source.channel_id == record.channel_id and not source.deleted:
+            # a modal opened from a component carries that message, so 6/7 can update it
+            record.source_message_id = source.id
+            payload["message"] = self._message_payload(source)
+        reply = await self._dispatch(payload, record, timeout)
+        if mine is not None and reply.acknowledged:
+            mine.open = False
+        return reply
+
+    @staticmethod
+    def _modal_value(comp: Mapping[str, Any], value: str | Sequence[str]) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": comp["type"], "custom_id": comp["custom_id"]}
+        if "id" in comp:
+            out["id"] = comp["id"]
+        if comp["type"] == 4:
+            if not isinstance(value, str):
+                raise AssertionError(f"text input {comp['custom_id']!r} takes a str, not {value!r}")
+            out["value"] = value
+        else:
+            out["values"] = [value] if isinstance(value, str) else [str(v) for v in value]
+        return out
+
+    def _modal_submission(
+        self, modal: _ShownModal, values: Mapping[str, str | Sequence[str]], *, check: bool
+    ) -> list[dict[str, Any]]:
+        """The ``components`` a client sends for ``modal`` filled with ``values``."""
+        inputs = [c for c in _walk_components(modal.data.get("components") or []) if c.get("custom_id")]
+        known = {c["custom_id"] for c in inputs}
+        unknown = [k for k in values if k not in known]
+        if unknown and check:
+            raise AssertionError(f"modal {modal.custom_id!r} has no input(s) {unknown} (has {sorted(known)})")
+
+        def fill(comp: Mapping[str, Any]) -> dict[str, Any]:
+            cid = comp["custom_id"]
+            if comp.get("type") == 4:
+                value: str | Sequence[str] = values.get(cid, comp.get("value") or "")
+                text = value if isinstance(value, str) else ""
+                if check:
+                    if comp.get("required", True) and not text:
+                        raise AssertionError(f"modal {modal.custom_id!r}: input {cid!r} is required")
+                    lo, hi = comp.get("min_length") or 0, comp.get("max_length") or 4000
+                    if text and not lo <= len(text) <= hi:
+                        raise AssertionError(
+                            f"modal {modal.custom_id!r}: input {cid!r} needs {lo}..{hi} characters, got {len(text)}"
+                        )
+            else:
+                value = values.get(cid, [])
+                picked = [value] if isinstance(value, str) else list(value)
+                if check and comp.get("type") == 3:
+                    allowed = {o.get("value") for o in comp.get("options") or []}
+                    bad = [v for v in picked if v not in allowed]
+                    if bad:
+                        raise AssertionError(
+                            f"modal {modal.custom_id!r}: select {cid!r} has no option(s) {bad}"
+                        )
+                if check and comp.get("required", True) and len(picked) < (comp.get("min_values") or 1):
+                    raise AssertionError(f"modal {modal.custom_id!r}: select {cid!r} is required")
+            return self._modal_value(comp, value)
+
+        out: list[dict[str, Any]] = []
+        for top in modal.data.get("components") or []:
+            if top.get("type") == 1:
+                row = [fill(c) for c in top.get("components") or [] if c.get("custom_id")]
+                if row:
+                    out.append({"type": 1, "components": row})
+            elif top.get("type") == 18 and isinstance(top.get("component"), Mapping):
+                inner = top["component"]
+                if inner.get("custom_id"):
+                    label: dict[str, Any] = {"type": 18, "component": fill(inner)}
+                    if "id" in top:
+                        label["id"] = top["id"]
+                    out.append(label)
+            elif top.get("custom_id"):
+                out.append(fill(top))
+        return out
+
     # ---------------------------------------------------------------- message store helpers
 
     def _message_payload(self, msg: Msg) -> dict[str, Any]:
@@ -1149,7 +1346,8 @@ class FakeDiscord:
         out = []
         for name, blob in zip(names, blobs, strict=False):
             aid = self.new_id()
-            url = f"https://cdn.discordapp.com/attachments/{channel_id}/{aid}/{name}"
+            url = f"{CDN_BASE}/attachments/{channel_id}/{aid}/{quote(name)}"
+            self.cdn[url] = blob
             out.append({"id": str(aid), "filename": name, "size": len(blob), "url": url, "proxy_url": url})
         return out
 
@@ -1240,6 +1438,23 @@ class FakeDiscord:
         if handler is None:
             raise self._fail(f"FakeDiscord: unknown REST route {route.method} {route.path} ({url})")
         return handler(self, http, p, body or {}, names, blobs, call)
+
+    async def _cdn(self, url: str) -> bytes:
+        """``HTTPClient.get_from_cdn``: serve a registered upload or a file the bot uploaded."""
+        await asyncio.sleep(0)
+        p = _match(CDN_PATH, urlsplit(url).path)
+        call = Call(
+            method="GET",
+            path=CDN_PATH,
+            url=url,
+            kind="cdn",
+            channel_id=int(p["channel_id"]) if p.get("channel_id", "").isdigit() else None,
+        )
+        self.rest.append(call)
+        data = self.cdn.get(url.split("?", 1)[0])
+        if data is None:
+            raise self._fail(f"FakeDiscord: unknown CDN url {url} (register files with fake.attachment())")
+        return data
 
     def _r_me(self, http, p, body, names, blobs, call):
         return self.user_payload(BOT_ID)
@@ -1415,6 +1630,10 @@ class FakeDiscord:
             raise _bad_request(
                 50035, f"Invalid Form Body: callback type {rtype} needs a component interaction"
             )
+        if rtype == 9 and record.type not in (2, 3):
+            raise _bad_request(
+                50035, f"Invalid Form Body: a modal cannot answer an interaction of type {record.type}"
+            )
         record.response_type = rtype
         resource: dict[str, Any] = {"type": rtype}
         if rtype == 4:
@@ -1435,6 +1654,17 @@ class FakeDiscord:
                 self._edit_message(msg, data, names, blobs)
                 resource["message"] = self._message_payload(msg)
             call.ephemeral = msg.ephemeral
+        elif rtype == 9:
+            self._modals.append(
+                _ShownModal(
+                    user_id=record.user_id,
+                    channel_id=record.channel_id,
+                    custom_id=str(data.get("custom_id")),
+                    data=dict(data),
+                    interaction_id=record.id,
+                    source_message_id=record.source_message_id,
+                )
+            )
         call.message_id = record.response_message_id
         interaction: dict[str, Any] = {
             "id": str(record.id),

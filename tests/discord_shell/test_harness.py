@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import discord
 import pytest
@@ -43,11 +44,49 @@ class PingView(discord.ui.View):
         await interaction.response.send_message(f"hello {interaction.user.id}", ephemeral=True)
 
 
+class DeckModal(discord.ui.Modal, title="Import deck"):
+    """Two text inputs; ``owner`` set: only that user may submit (its interaction_check)."""
+
+    deck_name = discord.ui.TextInput(label="Name", custom_id="deck_name", max_length=20)
+    cards = discord.ui.TextInput(label="Cards", custom_id="cards", style=discord.TextStyle.paragraph)
+
+    def __init__(self, owner: int | None = None) -> None:
+        super().__init__()
+        self.owner = owner
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return self.owner is None or interaction.user.id == self.owner
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            f"{self.deck_name.value}: {self.cards.value} (by {interaction.user.id})", ephemeral=True
+        )
+
+
+class NoteModal(discord.ui.Modal, title="Edit note"):
+    text = discord.ui.TextInput(label="Note", custom_id="note_text", default="old note")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=f"note: {self.text.value}", view=None)
+
+
+class NoteView(discord.ui.View):
+    """A persistent button that opens a modal; the modal's submission edits the button's message."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Edit", custom_id="note:edit")
+    async def edit(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_modal(NoteModal(custom_id="note:modal"))
+
+
 def make_bot() -> commands.Bot:
     class DemoBot(commands.Bot):
         async def setup_hook(self) -> None:
             self.add_dynamic_items(DemoButton)
             self.add_view(PingView())
+            self.add_view(NoteView())
 
     bot = DemoBot(command_prefix="!", intents=discord.Intents.default())
 
@@ -117,6 +156,20 @@ def make_bot() -> commands.Bot:
     @bot.tree.command(description="raises")
     async def boom(interaction: discord.Interaction) -> None:
         raise RuntimeError("kaboom")
+
+    @bot.tree.command(description="echo an attached text file")
+    async def upload(interaction: discord.Interaction, file: discord.Attachment) -> None:
+        text = (await file.read()).decode()
+        embed = discord.Embed(title=f"{file.filename} ({file.size} bytes, {file.content_type})")
+        await interaction.response.send_message(text, embed=embed)
+
+    @bot.tree.command(description="open the import modal")
+    async def form(interaction: discord.Interaction, guarded: bool = False) -> None:
+        await interaction.response.send_modal(DeckModal(interaction.user.id if guarded else None))
+
+    @bot.tree.command(description="a note with an edit button")
+    async def note(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("note: (empty)", view=NoteView())
 
     return bot
 
@@ -252,7 +305,9 @@ async def test_sync_echoes_commands(fake):
     bot = make_bot()
     await fake.boot(bot)
     synced = await bot.tree.sync()
-    assert {c.name for c in synced} == {"ping", "notify", "pick", "game", "report", "roles", "boom"}
+    assert {c.name for c in synced} == {
+        "ping", "notify", "pick", "game", "report", "roles", "boom", "upload", "form", "note",
+    }
     assert all(c.id for c in synced)
     assert fake.rest[-1].method == "PUT" and fake.rest[-1].path == "/applications/{application_id}/commands"
 
@@ -270,3 +325,107 @@ async def test_restart_new_bot_handles_old_message(fake):
     assert hello.content == f"hello {BOB}" and hello.ephemeral
     click = await fake.click(BOB, msg, "demo:1")
     assert click.type == 7 and fake.messages[msg.id].content == f"clicked 1 by {BOB}"
+
+
+async def test_attachment_option_is_downloaded_from_the_cdn(fake):
+    await fake.boot(make_bot())
+    data = "4 Bolt\n20 Mountain — café".encode()
+    aid = fake.attachment("deck.txt", data)
+    reply = await fake.slash(ALICE, CHANNEL_ID, "upload", {"file": aid})
+    assert reply.content == data.decode() and reply.embeds[0]["title"] == (
+        f"deck.txt ({len(data)} bytes, text/plain; charset=utf-8)"
+    )
+    (get,) = [c for c in reply.rest if c.kind == "cdn"]
+    assert get.method == "GET" and get.channel_id == CHANNEL_ID
+    assert get.url == f"https://cdn.discordapp.com/attachments/{CHANNEL_ID}/{aid}/deck.txt"
+    assert reply.rest == [get]
+
+    # the same file in the user's DM, with another content type
+    csv = fake.attachment("my deck.csv", b"name,count\nBolt,4", "text/csv")
+    dm = await fake.slash(BOB, None, "upload", {"file": csv})
+    assert dm.content == "name,count\nBolt,4" and dm.embeds[0]["title"].endswith("text/csv)")
+    assert dm.rest[0].url.endswith(f"/{fake.dm_channels[BOB]}/{csv}/my%20deck.csv")
+
+    # files the bot uploaded are on the CDN too
+    await fake.slash(ALICE, CHANNEL_ID, "report")
+    (log,) = [m for m in fake.channel_messages(CHANNEL_ID) if m.attachments]
+    assert await fake.bot.http.get_from_cdn(log.attachments[0]["url"]) == b"abc"
+
+
+async def test_unknown_cdn_url_or_attachment_fails_loudly(fake):
+    await fake.boot(make_bot())
+    url = "https://cdn.discordapp.com/attachments/1/555/gone.txt"
+    resolved = {
+        "attachments": {
+            "555": {"id": "555", "filename": "gone.txt", "size": 3, "url": url, "proxy_url": url}
+        }
+    }
+    with pytest.raises(AssertionError, match=re.escape(f"unknown CDN url {url}")):
+        await fake.slash(
+            ALICE, CHANNEL_ID, "upload", [{"name": "file", "type": 11, "value": "555"}], resolved=resolved
+        )
+    assert fake.rest[-1].kind == "cdn" and fake.rest[-1].url == url
+    with pytest.raises(AssertionError, match="attachment 777 was not registered"):
+        await fake.slash(ALICE, CHANNEL_ID, "upload", {"file": 777})
+
+
+async def test_modal_is_shown_and_submitted(fake):
+    await fake.boot(make_bot())
+    opened = await fake.slash(ALICE, CHANNEL_ID, "form")
+    assert opened.type == 9 and opened.modal is not None and opened.message is None
+    assert opened.modal["title"] == "Import deck"
+    assert [c["custom_id"] for c in opened.components] == ["deck_name", "cards"]
+    cid = opened.modal["custom_id"]
+    assert (await fake.slash(ALICE, CHANNEL_ID, "ping")).modal is None
+
+    # what a client would refuse to send
+    with pytest.raises(AssertionError, match="has no input"):
+        await fake.submit_modal(ALICE, CHANNEL_ID, cid, {"deck_name": "Burn", "cards": "x", "extra": "y"})
+    with pytest.raises(AssertionError, match="'cards' is required"):
+        await fake.submit_modal(ALICE, CHANNEL_ID, cid, {"deck_name": "Burn"})
+    with pytest.raises(AssertionError, match="needs 0..20 characters"):
+        await fake.submit_modal(ALICE, CHANNEL_ID, cid, {"deck_name": "B" * 21, "cards": "x"})
+    with pytest.raises(AssertionError, match="no open modal"):
+        await fake.submit_modal(ALICE, None, cid, {"deck_name": "Burn", "cards": "x"})  # wrong channel
+
+    sent = await fake.submit_modal(ALICE, CHANNEL_ID, cid, {"deck_name": "Burn", "cards": "4 Bolt\n20 Mountain"})
+    assert sent.type == 4 and sent.ephemeral and sent.message.visible_to == ALICE
+    assert sent.content == f"Burn: 4 Bolt\n20 Mountain (by {ALICE})"
+    with pytest.raises(AssertionError, match="no open modal"):  # closed once answered
+        await fake.submit_modal(ALICE, CHANNEL_ID, cid, {"deck_name": "Burn", "cards": "x"})
+
+    # in a DM
+    dm = await fake.slash(BOB, None, "form")
+    sent = await fake.submit_modal(BOB, None, dm.modal["custom_id"], {"deck_name": "Elves", "cards": "4 Elf"})
+    assert sent.content == f"Elves: 4 Elf (by {BOB})" and sent.message.channel_id == fake.dm_channels[BOB]
+
+
+async def test_modal_from_a_button_edits_its_message(fake):
+    await fake.boot(make_bot())
+    msg = (await fake.slash(ALICE, CHANNEL_ID, "note")).message
+    opened = await fake.click(BOB, msg, "note:edit")
+    assert opened.type == 9 and opened.modal["custom_id"] == "note:modal"
+    sent = await fake.submit_modal(BOB, CHANNEL_ID, "note:modal", {})  # keeps the prefilled text
+    assert sent.type == 7 and sent.message is fake.messages[msg.id]
+    assert fake.messages[msg.id].content == "note: old note" and fake.components(msg) == []
+
+
+async def test_modal_submitted_by_another_user(fake):
+    await fake.boot(make_bot())
+    values = {"deck_name": "Burn", "cards": "4 Bolt"}
+    guarded = (await fake.slash(ALICE, CHANNEL_ID, "form", {"guarded": True})).modal["custom_id"]
+    with pytest.raises(AssertionError, match=f"user {BOB} has no open modal .*open for .*{ALICE}"):
+        await fake.submit_modal(BOB, CHANNEL_ID, guarded, values)
+
+    # a crafted submission: the modal's interaction_check refuses it, nothing answers
+    crafted = await fake.submit_modal(BOB, CHANNEL_ID, guarded, values, force=True)
+    assert not crafted.acknowledged and crafted.calls == [] and crafted.rest == []
+    assert (await fake.submit_modal(ALICE, CHANNEL_ID, guarded, values)).content == f"Burn: 4 Bolt (by {ALICE})"
+
+    # discord.py finds a modal by custom_id alone: without a check, another user's submission runs
+    # on_submit, and the modal is then gone for the user who opened it
+    open_ = (await fake.slash(ALICE, CHANNEL_ID, "form")).modal["custom_id"]
+    stolen = await fake.submit_modal(BOB, CHANNEL_ID, open_, values, force=True)
+    assert stolen.content == f"Burn: 4 Bolt (by {BOB})"
+    late = await fake.submit_modal(ALICE, CHANNEL_ID, open_, values)
+    assert not late.acknowledged

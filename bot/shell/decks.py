@@ -1,0 +1,444 @@
+"""Deck building and lookups on Discord (issue 6): ``/deck …``, ``/card``, ``/rules``, the deck choice of
+``/table join`` and the lobby's deck select. Handlers call :class:`bot.decks.DeckService` and the game's
+card catalog; replies about a user's decks are ephemeral. Autocomplete answers at most 25 choices, best
+first, and never fails (an error gives no choices)."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.decks import STARTER, Checked, DeckError, deck_game, grouped, problem_lines
+from bot.rulebook import RuleBook, pages
+from bot.tables import SAVED, TableError
+from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
+from games.core.catalog import CardInfo, CardNotFound, Catalog
+
+from . import ids, render
+
+if TYPE_CHECKING:
+    from .app import MetaBot
+
+log = logging.getLogger("metahost.shell")
+ALL_GAMES = [app_commands.Choice(name=name, value=g) for g, name in GAME_NAMES.items()]
+"""Every game, built or not: ``/deck`` refuses the ones without decks with a reason, ``/rules`` has all."""
+CHOICES_MAX = 25
+EXPORT_INLINE = 1800  # an export shorter than this is also shown in the reply, not only attached
+
+
+def bot_of(interaction: discord.Interaction) -> MetaBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def say(interaction: discord.Interaction, text: str = "", *, ephemeral: bool = True, **kwargs) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
+    from .cogs import refuse as table_refuse
+
+    if isinstance(exc, DeckError):
+        await say(interaction, render.clip(exc.message, 1990))
+    else:
+        await table_refuse(interaction, exc)
+
+
+def load_lookups() -> None:
+    """Load every game's card catalog and rules checklist once, at start-up (errors surface here)."""
+    for g in GAME_MODULES:
+        if g not in NO_PERSONAL_DECKS and get_game(g).has_decks:
+            get_game(g).card_catalog()
+    for g in GAME_NAMES:
+        RuleBook.load(g)
+
+
+def card_choice(card: CardInfo, value: str | None = None) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=render.clip(f"{card.label} · {card.type}", 100), value=value or card.id)
+
+
+def deck_line(checked: Checked, size: int) -> str:
+    d = checked.deck
+    mark = "✅ legal" if checked.legal else "✏️ " + ", ".join(sorted({p.rule for p in checked.problems}))
+    return f"**{d.name}** · {GAME_NAMES.get(d.game, d.game)} · {d.total}/{size} cards · {mark}"
+
+
+def deck_embed(checked: Checked) -> discord.Embed:
+    """``/deck show``: the list grouped by type with counts, then the validation result by rule ID."""
+    deck = checked.deck
+    game = get_game(deck.game)
+    catalog = game.card_catalog()
+    have = dict(deck.cards)
+    e = discord.Embed(title=render.clip(f"{deck.name} — {game.name} deck", 256), colour=render.COLOUR)
+    for kind, cards in grouped(deck, catalog):
+        lines = [f"{have[c.id]}× {c.label}" for c in cards]
+        body = "\n".join(lines)
+        e.add_field(name=f"{kind} ({sum(have[c.id] for c in cards)})", value=render.clip(body, 1024) or "-",
+                    inline=False)
+    if checked.legal:
+        verdict = f"✅ **Legal** — {deck.total} cards. Bring it with `/table join deck:{deck.name}`."
+    else:
+        verdict = "❌ **Not legal yet** (you can keep building):\n" + "\n".join(
+            f"• {line}" for line in problem_lines(checked.problems))
+    e.description = render.clip(f"{deck.total} cards\n{verdict}", render.DESC_MAX)
+    e.set_footer(text=f"deck id {deck.id} · only you can see and use your decks")
+    return e
+
+
+def card_embed(card: CardInfo, catalog: Catalog) -> discord.Embed:
+    """``/card``: everything on the card, laid out for its game."""
+    e = discord.Embed(title=render.clip(card.name, 256), colour=render.COLOUR)
+    body = card.text
+    if card.flavor:
+        body += f"\n\n*{card.flavor}*"
+    e.description = render.clip(body, render.DESC_MAX)
+    e.add_field(name="Type", value=card.type)
+    for label, value in card.fields:
+        e.add_field(name=label, value=render.clip(value, 1024) or "-")
+    if card.limit:
+        e.add_field(name="Deck limit", value=render.clip(card.limit, 1024), inline=False)
+    e.set_footer(text=f"{catalog.game_name} · card id {card.id}")
+    return e
+
+
+class DeckCog(commands.Cog):
+    """``/deck new|add|remove|show|list|rename|delete|copy|import|export``, ``/card`` and ``/rules``."""
+
+    deck = app_commands.Group(name="deck", description="Build and keep your decks")
+
+    def __init__(self, bot: MetaBot):
+        self.bot = bot
+        load_lookups()
+
+    @property
+    def decks(self):
+        return self.bot.decks
+
+    # -- commands
+
+    @deck.command(name="new", description="Start an empty deck")
+    @app_commands.describe(game="Which game", name="A name for the deck (up to 64 characters)")
+    @app_commands.choices(game=ALL_GAMES)
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], name: str) -> None:
+        try:
+            d = await self.decks.new(str(interaction.user.id), game.value, name)
+            await say(interaction, f"New {game.name} deck **{d.name}** (empty). Add cards with "
+                                   f"`/deck add card:<name> count:<n>`, or paste a list with `/deck import`.")
+        except Exception as exc:  # noqa: BLE001 - every failure becomes an ephemeral message
+            await refuse(interaction, exc)
+
+    @deck.command(name="add", description="Add copies of a card to a deck")
+    @app_commands.describe(card="The card (type to search)", count="How many copies (default 1)",
+                           deck="Which of your decks (default: the one you changed last)")
+    async def add(self, interaction: discord.Interaction, card: str, count: int = 1, deck: str | None = None) -> None:
+        try:
+            d, info = await self.decks.add(str(interaction.user.id), deck, card, count)
+            checked = self.decks.check(d)
+            await say(interaction, f"Added {count}× {info.label} to **{d.name}**: {dict(d.cards)[info.id]} now, "
+                                   f"{d.total}/{get_game(d.game).deck_size} cards"
+                                   + (" — legal ✅" if checked.legal else "."))
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @deck.command(name="remove", description="Remove copies of a card from a deck")
+    @app_commands.describe(card="The card", count="How many copies (default: every copy)", deck="Which deck")
+    async def remove(self, interaction: discord.Interaction, card: str, count: int | None = None,
+                     deck: str | None = None) -> None:
+        try:
+            d, info, gone = await self.decks.remove(str(interaction.user.id), deck, card, count)
+            await say(interaction, f"Removed {gone}× {info.label} from **{d.name}**: {d.total}/"
+                                   f"{get_game(d.game).deck_size} cards.")
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @deck.command(name="show", description="A deck's cards by type, and whether it is legal")
+    @app_commands.describe(deck="Which deck (default: the one you changed last)")
+    async def show(self, interaction: discord.Interaction, deck: str | None = None) -> None:
+        try:
+            d = await self.decks.find(str(interaction.user.id), deck)
+            await say(interaction, embed=deck_embed(self.decks.check(d)))
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @deck.command(name="list", description="Your decks")
+    @app_commands.describe(game="Only this game's decks")
+    @app_commands.choices(game=ALL_GAMES)
+    async def list_(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        try:
+            if game is not None:
+                deck_game(game.value)
+            rows = await self.decks.decks(str(interaction.user.id), game.value if game else None)
+            if not rows:
+                await say(interaction, "You have no decks yet. `/deck new` starts one; `/deck copy` copies a "
+                                       "starter deck; `/deck import` reads a list.")
+                return
+            lines = [deck_line(self.decks.check(d), get_game(d.game).deck_size) for d in rows]
+            await say(interaction, render.clip("\n".join(lines), 1990))
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @deck.command(name="rename", description="Rename one of your decks")
+    @app_commands.describe(deck="Which deck", name="The new name (up to 64 characters)")
+    async def rename(self, interaction: discord.Interaction, deck: str, name: str) -> None:
+        try:
+            d = await self.decks.rename(str(interaction.user.id), deck, name)
+            await say(interaction, f"Renamed to **{d.name}**.")
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @deck.command(name="delete", description="Delete one of your decks")
+    @app_commands.describe(deck="Which deck")
+    async def delete(self, interaction: discord.Interaction, deck: str) -> None:
+        try:
+            d = await self.decks.delete(str(interaction.user.id), deck)
+            await say(interaction, f"Deleted **{d.name}** ({d.total} cards). A running game keeps its copy.")
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @deck.command(name="copy", description="Copy a starter deck or one of your decks into a new deck")
+    @app_commands.describe(source="A starter deck or one of your decks", name="The new deck's name")
+    async def copy(self, interaction: discord.Interaction, source: str, name: str) -> None:
+        try:
+            d = await self.decks.copy(str(interaction.user.id), source, name)
+            await say(interaction, f"Copied into **{d.name}** ({d.total} cards). `/deck show deck:{d.name}` "
+                                   f"lists it.")
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @deck.command(name="import", description="Read a deck list: attach a .txt, or leave it out to paste")
+    @app_commands.describe(game="Which game", name="The deck's name", file="A .txt deck list (up to 10 KB)",
+                           replace="Overwrite your deck of this name if you have one")
+    @app_commands.choices(game=ALL_GAMES)
+    async def import_(self, interaction: discord.Interaction, game: app_commands.Choice[str], name: str,
+                      file: discord.Attachment | None = None, replace: bool = False) -> None:
+        try:
+            deck_game(game.value)
+            if file is None:
+                await interaction.response.send_modal(ImportModal(self, interaction.user.id, game.value, name, replace))
+                return
+            if file.size > 10 * 1024:
+                raise DeckError(f"A deck list file is at most 10 KB; '{file.filename}' is {file.size:,} bytes. "
+                                f"Nothing was saved.", code="too_big")
+            raw = await file.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise DeckError(f"'{file.filename}' is not UTF-8 text; attach a plain .txt deck list.",
+                                code="bad_file") from None
+            await self.finish_import(interaction, game.value, name, text, replace)
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    async def finish_import(self, interaction: discord.Interaction, game: str, name: str, text: str,
+                            replace: bool) -> None:
+        d = await self.decks.import_list(str(interaction.user.id), game, name, text, replace)
+        checked = self.decks.check(d)
+        await say(interaction, f"Imported **{d.name}**: {d.total} cards.", embed=deck_embed(checked))
+
+    @deck.command(name="export", description="A deck as a text list (imports back unchanged)")
+    @app_commands.describe(deck="Which deck (default: the one you changed last)")
+    async def export(self, interaction: discord.Interaction, deck: str | None = None) -> None:
+        try:
+            d, text = await self.decks.export(str(interaction.user.id), deck)
+            data = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{_file_name(d.name)}.txt")
+            shown = f"```\n{text}```" if len(text) <= EXPORT_INLINE else "(attached)"
+            await say(interaction, f"**{d.name}** as a list:\n{shown}", file=data)
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @app_commands.command(name="card", description="Look up a card")
+    @app_commands.describe(game="Which game", name="The card (type to search; filters like type:event work)",
+                           share="Post it in the channel for everyone")
+    @app_commands.choices(game=ALL_GAMES)
+    async def card(self, interaction: discord.Interaction, game: app_commands.Choice[str], name: str,
+                   share: bool = False) -> None:
+        try:
+            g = deck_game(game.value) if game.value not in NO_PERSONAL_DECKS else None
+            if g is None:
+                raise DeckError(f"{game.name} has no card pool to look up here.", code="no_cards")
+            catalog = g.card_catalog()
+            info = catalog.get(name.strip()) or catalog.resolve(name)
+            await say(interaction, embed=card_embed(info, catalog), ephemeral=not share)
+        except CardNotFound as exc:
+            await say(interaction, exc.message)
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @app_commands.command(name="rules", description="The rules of a game on a topic, with their rule IDs")
+    @app_commands.describe(game="Which game", topic="A section, a word or a rule ID (type to search)",
+                           share="Post it in the channel for everyone")
+    @app_commands.choices(game=ALL_GAMES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str], topic: str,
+                    share: bool = False) -> None:
+        try:
+            book = RuleBook.load(game.value)
+            section = book.find(topic)
+            rule = book.rule(topic)
+            highlight = rule.id if rule else None
+            parts = pages(section, render.DESC_MAX, highlight)
+            for i, page in enumerate(parts):
+                e = discord.Embed(title=render.clip(f"{game.name} rules — {section.heading}", 256),
+                                  description=page, colour=render.COLOUR)
+                if len(parts) > 1:
+                    e.set_footer(text=f"part {i + 1} of {len(parts)} · rule IDs from the {game.name} rules checklist")
+                else:
+                    e.set_footer(text=f"rule IDs from the {game.name} rules checklist")
+                await say(interaction, embed=e, ephemeral=not share)
+        except LookupError as exc:
+            await say(interaction, str(exc.args[0]) if exc.args else "No such topic.")
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    # -- autocomplete
+
+    @add.autocomplete("card")
+    async def _add_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            d = await self.decks.find(str(interaction.user.id), getattr(interaction.namespace, "deck", None))
+            return [card_choice(c) for c in get_game(d.game).card_catalog().search(current, CHOICES_MAX)]
+        except Exception:  # noqa: BLE001 - no deck yet: nothing to offer
+            return []
+
+    @remove.autocomplete("card")
+    async def _deck_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            d = await self.decks.find(str(interaction.user.id), getattr(interaction.namespace, "deck", None))
+            catalog = get_game(d.game).card_catalog()
+            have = dict(d.cards)
+            found = [c for c in catalog.search(current, None) if c.id in have]
+            return [card_choice(c) for c in found[:CHOICES_MAX]]
+        except Exception:  # noqa: BLE001
+            return []
+
+    @card.autocomplete("name")
+    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        if game not in GAME_MODULES or game in NO_PERSONAL_DECKS:
+            return []
+        return [card_choice(c) for c in get_game(game).card_catalog().search(current, CHOICES_MAX)]
+
+    @rules.autocomplete("topic")
+    async def _topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        if game not in GAME_NAMES:
+            return []
+        return [app_commands.Choice(name=render.clip(s.heading, 100), value=render.clip(s.heading, 100))
+                for s in RuleBook.load(game).topics(current, CHOICES_MAX)]
+
+    @add.autocomplete("deck")
+    @remove.autocomplete("deck")
+    @show.autocomplete("deck")
+    @rename.autocomplete("deck")
+    @delete.autocomplete("deck")
+    @export.autocomplete("deck")
+    async def _my_decks(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        rows = await self.decks.decks(str(interaction.user.id))
+        return [app_commands.Choice(name=render.clip(f"{d.name} · {GAME_NAMES[d.game]} · {d.total} cards", 100),
+                                    value=str(d.id))
+                for d in _rank_decks(current, rows)][:CHOICES_MAX]
+
+    @copy.autocomplete("source")
+    async def _sources(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        choices = []
+        for g in sorted(GAME_MODULES):
+            if g in NO_PERSONAL_DECKS or not get_game(g).has_decks:
+                continue
+            for sid, title in get_game(g).starter_names().items():
+                choices.append((f"Starter · {GAME_NAMES[g]} · {title}", f"{STARTER}{g}:{sid}"))
+        for d in await self.decks.decks(str(interaction.user.id)):
+            choices.append((f"{d.name} · {GAME_NAMES[d.game]} · your deck", str(d.id)))
+        from games.core.textsearch import rank
+
+        return [app_commands.Choice(name=render.clip(n, 100), value=v)
+                for n, v in rank(current, choices, lambda c: (c[0],), CHOICES_MAX)]
+
+
+def _rank_decks(current: str, rows):
+    from games.core.textsearch import rank
+
+    return rank(current, rows, lambda d: (d.name,), None)
+
+
+def _file_name(name: str) -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name).strip("-")
+    return safe or "deck"
+
+
+class ImportModal(discord.ui.Modal):
+    """The paste box of ``/deck import`` without a file (Discord's slash options hold one line only)."""
+
+    def __init__(self, cog: DeckCog, user: int, game: str, name: str, replace: bool):
+        super().__init__(title=render.clip(f"Import a {GAME_NAMES[game]} deck", 45), timeout=900)
+        self.cog, self.user, self.game, self.replace = cog, user, game, replace
+        self.name_input = discord.ui.TextInput(label="Deck name", default=name[:64], max_length=64)
+        self.text = discord.ui.TextInput(label="Deck list: one card a line, like 3 Name",
+                                         style=discord.TextStyle.paragraph, max_length=4000,
+                                         placeholder="3 Spark of Ruin\n2x Kindling (e018.2)\n# comments are ignored")
+        self.add_item(self.name_input)
+        self.add_item(self.text)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # discord.py finds a modal by custom id alone; only the user who opened it may submit it.
+        return interaction.user.id == self.user
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.cog.finish_import(interaction, self.game, self.name_input.value, self.text.value, self.replace)
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+
+# -- bringing a deck to a table --------------------------------------------------------------------
+
+
+async def deck_choices(bot: MetaBot, user: str, game_id: str, current: str = "") -> list[tuple[str, str]]:
+    """``[(label, value)]`` a user may bring to a ``game_id`` table: their legal saved decks
+    (``saved:<id>``) first, then the starter decks."""
+    from games.core.textsearch import rank
+
+    game = get_game(game_id)
+    out = [(f"{d.name} · your deck · {d.total} cards", f"{SAVED}{d.id}")
+           for d in await bot.decks.legal_decks(user, game_id)]
+    out += [(f"Starter · {title}", sid) for sid, title in game.starter_names().items()]
+    return rank(current, out, lambda c: (c[0],), CHOICES_MAX)
+
+
+def deck_select(table_id: str, choices: list[tuple[str, str]]) -> discord.ui.View:
+    v = discord.ui.View(timeout=None)
+    v.add_item(discord.ui.Select(custom_id=ids.deck(table_id), placeholder="Choose the deck you bring",
+                                 options=[discord.SelectOption(label=render.clip(label, 100), value=value)
+                                          for label, value in choices[:CHOICES_MAX]]))
+    return v
+
+
+class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.DECK.pattern):
+    """The deck select sent to a player who joined a lobby: picks the deck their seat brings."""
+
+    def __init__(self, table: str):
+        super().__init__(discord.ui.Select(custom_id=ids.deck(table)))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["table"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        try:
+            values = (interaction.data or {}).get("values") or []
+            if not values:
+                raise TableError("Pick a deck from the list.", "bad_choice")
+            t = bot.service.get(self.table)
+            await bot.service.choose_deck(t.id, str(interaction.user.id), values[0])
+            seat = t.seat_of(str(interaction.user.id))
+            label = seat.deck_label if seat else values[0]
+            await interaction.response.edit_message(content=f"You bring **{label}** to table {t.id}.", view=None)
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)

@@ -1,0 +1,239 @@
+"""The rules lookup behind ``/rules`` and ``metahost rules``: parsing the checklists in ``data/rules``,
+topics, find and Discord-sized pages (issue 6)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.rulebook import RULE_GAMES, Rule, RuleBook, pages
+from games.core.carddata import data_dir
+
+BOLD_ID = re.compile(r"^- \*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\*\*", re.MULTILINE)
+GAP_ID = re.compile(r"^- `([A-Z][A-Z0-9]*-GAP-\d+)`", re.MULTILINE)
+ANY_ID = re.compile(r"\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\*\*")
+
+
+def checklist(game: str) -> str:
+    return (data_dir("rules") / f"{game}.md").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def mx() -> RuleBook:
+    return RuleBook.load("metax")
+
+
+# -- loading ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", list(RULE_GAMES))
+def test_every_checklist_loads(game):
+    book = RuleBook.load(game)
+    assert book.game == game
+    assert book.name == RULE_GAMES[game]
+    assert len(book.sections) >= 10
+    assert book.sections[0].number == "1"
+    assert book.sections[-1].title.startswith("Gaps the ")
+    assert all(section.rules for section in book.sections)
+    assert RuleBook.load(game) is book  # cached
+
+
+@pytest.mark.parametrize("game", list(RULE_GAMES))
+def test_every_bold_rule_id_is_in_exactly_one_section(game):
+    text = checklist(game)
+    bold = BOLD_ID.findall(text)
+    gaps = GAP_ID.findall(text)
+    assert len(bold) > 50 and len(gaps) > 5
+    book = RuleBook.load(game)
+    for rule_id in bold + gaps:
+        holders = [s.heading for s in book.sections if rule_id in s.rule_ids]
+        assert len(holders) == 1, (rule_id, holders)
+    assert sum(len(s.rules) for s in book.sections) == len(bold) + len(gaps)
+    gap_section = book.sections[-1]
+    assert gap_section.number == ""
+    assert list(gap_section.rule_ids) == gaps
+
+
+@pytest.mark.parametrize("game", list(RULE_GAMES))
+def test_rule_texts_have_no_markup_left_from_the_id(game):
+    for section in RuleBook.load(game).sections:
+        for rule in section.rules:
+            assert rule.text and not rule.text.startswith(("**", "`", "-"))
+            assert rule.id not in rule.text.split()[:1]
+
+
+def test_subsections_and_headings():
+    meta = RuleBook.load("meta")
+    headings = [s.heading for s in meta.sections]
+    assert "9. Decks and collections" in headings
+    assert headings[headings.index("9. Decks and collections") + 1:][:3] == [
+        "10. Card types — Event", "10. Card types — Meta", "10. Card types — Trigger"]
+    # The parent "## 10. Card types" holds nothing of its own.
+    assert "10. Card types" not in headings
+    event = meta.find("10. Card types — Event")
+    assert event.number == "10" and event.title == "Card types — Event"
+    assert all(r.id.startswith("META-EVT-") for r in event.rules)
+
+
+def test_unknown_game_is_a_readable_key_error():
+    with pytest.raises(KeyError, match="no rules for a game called 'chess'.*metaolympia"):
+        RuleBook.load("chess")
+
+
+def test_data_folder_comes_from_metahost_data_and_bullets_may_continue(tmp_path, monkeypatch):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "metax.md").write_text(
+        "# MetaX — rules checklist\n\nPreamble naming `MX-GAP-NN`.\n\n"
+        "## 1. Winning\n\nAn intro line.\n\n"
+        "- **MX-WIN-01** First line\n  continues here.\n"
+        "- **MX-WIN-02** Second.\n\n"
+        "Later:\n\n"
+        "- **MX-WIN-03** Third.\n\n"
+        "## Gaps the source leaves open\n\n- `MX-GAP-01` A gap.\n",
+        encoding="utf-8")
+    monkeypatch.setenv("METAHOST_DATA", str(tmp_path))
+    book = RuleBook.load("metax")
+    assert book.source == tmp_path / "rules" / "metax.md"
+    win, gaps = book.sections
+    assert win.heading == "1. Winning" and win.intro == "An intro line."
+    assert win.rules[0] == Rule("MX-WIN-01", "First line continues here.")
+    assert win.labels == ((2, "Later:"),)
+    assert gaps.heading == "Gaps the source leaves open" and gaps.rule_ids == ("MX-GAP-01",)
+    text = "\n".join(pages(win))
+    assert text.index("Later:") < text.index("**MX-WIN-03**")
+    assert text.index("**MX-WIN-02**") < text.index("Later:")
+
+
+# -- rule, find and topics --------------------------------------------------------------------------
+
+
+def test_rule_by_id(mx):
+    rule = mx.rule("MX-KO-03")
+    assert rule is not None and rule.id == "MX-KO-03" and "Rank" in rule.text
+    assert mx.rule("mx ko 03") == rule
+    assert mx.rule("MX-KO-99") is None
+
+
+@pytest.mark.parametrize("topic", ["MX-KO-03", "mx ko 03", "mx_ko_03"])
+def test_find_a_rule_id_gives_its_section(mx, topic):
+    section = mx.find(topic)
+    assert "MX-KO-03" in section.rule_ids
+    assert section.heading == "14. Knock-outs"
+
+
+def test_find_a_heading_a_number_and_a_near_miss(mx):
+    assert mx.find("13. Damage").heading == "13. Damage"
+    assert mx.find("9").heading == "9. Set-up and mulligan"
+    assert mx.find("9.").heading == "9. Set-up and mulligan"
+    assert mx.find("deck constrution").heading == "7. Deck construction"
+    assert mx.find("Gaps the source leaves open").rule_ids[0] == "MX-GAP-01"
+    meta = RuleBook.load("meta")
+    assert meta.find("meta").heading == "10. Card types — Meta"
+
+
+def test_find_unknown_topic_names_closest_headings(mx):
+    headings = {s.heading for s in mx.sections}
+    with pytest.raises(LookupError) as info:
+        mx.find("zzqqxx")
+    message = str(info.value)
+    assert "MetaX" in message and "'zzqqxx'" in message and "closest:" in message
+    named = message.split("closest: ", 1)[1].split(", ")
+    assert 1 <= len(named) <= 3
+    assert set(named) <= headings
+
+
+def test_topics_empty_lists_sections_in_order_at_most_25():
+    for game in RULE_GAMES:
+        book = RuleBook.load(game)
+        listed = book.topics("")
+        assert listed == book.sections[:25]
+    assert len(RuleBook.load("metazoo").sections) > 25  # so the limit is really exercised
+    assert len(RuleBook.load("metax").topics("", limit=3)) == 3
+
+
+def test_topics_of_an_id_prefix(mx):
+    assert [s.heading for s in mx.topics("MX-KO")] == ["14. Knock-outs"]
+    assert [s.heading for s in mx.topics("mx ko 03")] == ["14. Knock-outs"]
+    zoo = RuleBook.load("metazoo")
+    status = zoo.topics("MZ-S")
+    expected = [s for s in zoo.sections if any(r.id.startswith("MZ-S") for r in s.rules)]
+    assert status == expected and len(status) >= 3
+    # A bare game prefix is a word, not an ID prefix.
+    assert RuleBook.load("meta").topics("meta")[0].heading == "10. Card types — Meta"
+
+
+def test_topics_rank_headings_then_add_rule_texts(mx):
+    found = mx.topics("damage")
+    assert found[0].heading == "13. Damage"
+    assert len(found) > 1
+    for section in found[1:]:
+        assert any("damage" in r.text.lower() for r in section.rules)
+    # Order of the text matches follows the document.
+    later = [mx.sections.index(s) for s in found[1:]]
+    assert later == sorted(later)
+    assert len(mx.topics("damage", limit=2)) == 2
+    assert mx.topics("zzqqxx") == []
+
+
+def test_topics_find_words_in_captions_and_rule_texts():
+    zoo = RuleBook.load("metazoo")
+    assert zoo.topics("frozen")[0].heading == "15. Status effects"
+    both = zoo.topics("burrow regen")
+    assert both and all(
+        "burrow" in " ".join(r.text.lower() for r in s.rules) and "regen" in " ".join(r.text.lower() for r in s.rules)
+        for s in both)
+
+
+# -- pages ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", list(RULE_GAMES))
+def test_pages_fit_discord_and_keep_every_rule_in_order(game):
+    for section in RuleBook.load(game).sections:
+        out = pages(section, 4000)
+        assert out and all(len(p) <= 4000 for p in out)
+        assert out[0].startswith(f"**{section.heading}**")
+        joined = "\n".join(out)
+        assert ANY_ID.findall(joined) == list(section.rule_ids)
+        assert f"{game}.md" not in joined
+        # Pages break only between rules: every later page starts with a rule line or its caption.
+        captions = {text for _, text in section.labels}
+        for page in out[1:]:
+            first = page.split("\n", 1)[0]
+            assert first in captions or re.match(r"\*\*[A-Z]+-[A-Z0-9]+-\d+\*\* ", first), first
+
+
+def test_a_long_section_splits_into_small_pages():
+    section = RuleBook.load("metazoo").find("MZ-STATUS-01")
+    out = pages(section, 300)
+    assert len(out) > 5
+    assert all(len(p) <= 300 for p in out)
+    assert out[0].startswith("**15. Status effects**")
+    joined = "\n".join(out)
+    positions = [joined.index(f"**{rid}**") for rid in section.rule_ids]
+    assert positions == sorted(positions)
+
+
+def test_a_rule_longer_than_the_limit_is_cut_at_words():
+    book = RuleBook.load("metazoo")
+    longest = max((r for s in book.sections for r in s.rules), key=lambda r: len(r.text))
+    section = book.section_of(longest.id)
+    out = pages(section, 300)
+    assert all(len(p) <= 300 for p in out)
+    flat = " ".join(" ".join(out).split())
+    assert " ".join(longest.text.split()) in flat
+
+
+def test_highlight_marks_exactly_one_line(mx):
+    section = mx.find("MX-KO-03")
+    out = pages(section, highlight="mx ko 03")
+    marked = [line for page in out for line in page.splitlines() if line.startswith("▶ ")]
+    assert marked == [f"▶ **MX-KO-03** {mx.rule('MX-KO-03').text}"]
+    assert all("▶" not in page for page in pages(section))
+    assert all("▶" not in page for page in pages(section, highlight="MX-WIN-01"))
+
+
+def test_pages_refuse_a_nonsense_limit(mx):
+    with pytest.raises(ValueError):
+        pages(mx.sections[0], 0)
