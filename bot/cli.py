@@ -175,6 +175,9 @@ def cmd_deck(args: argparse.Namespace) -> int:
                 listing(deck, svc.check(deck).problems)
                 return 0
             if args.action == "import":
+                if args.deck is None:
+                    raise DeckError("import needs a list FILE (or - for stdin), e.g. metahost deck import list.txt "
+                                    "--game meta --name 'My deck'.")
                 if not args.game or not args.name:
                     raise DeckError("import needs --game and --name, e.g. metahost deck import list.txt --game meta "
                                     "--name 'My deck'.")
@@ -191,7 +194,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
                     sys.stdout.write(text)
                 return 0
             # validate: a file (or - for stdin) is checked without saving; anything else names a saved deck
-            if args.deck == "-" or Path(args.deck).is_file():
+            if args.deck is not None and (args.deck == "-" or Path(args.deck).is_file()):
                 if not args.game:
                     raise DeckError("validate FILE needs --game (meta, metax).")
                 game = deck_game(args.game)

@@ -210,7 +210,7 @@ class DeckService:
                                 code="no_deck")
             return mine[0]
         ref = ref.strip()
-        if ref.isdigit():
+        if ref.isdecimal():  # not isdigit(): "²" is a digit that int() refuses
             row = await self.store.deck(user, int(ref))
             if row is not None and (game is None or row.game == game):
                 return row
@@ -223,9 +223,15 @@ class DeckService:
         have = ", ".join(f"'{d.name}'" for d in mine[:10]) or "none"
         raise DeckError(f"You have no {what} named '{ref}'. Your decks: {have}.", code="no_deck")
 
+    async def _named(self, user: str, game: str, name: str) -> DeckRow | None:
+        """The user's deck of ``game`` called ``name``, case-insensitive for every script (the store's
+        NOCASE folds ASCII only, so 'Élan' and 'élan' would both be saved and neither found by name)."""
+        folded = name.casefold()
+        return next((d for d in await self.store.decks_of(user, game) if d.name.casefold() == folded), None)
+
     async def _free_name(self, user: str, game: str, name: str, keep: int | None = None) -> str:
         name = check_name(name)
-        clash = await self.store.deck_named(user, game, name)
+        clash = await self._named(user, game, name)
         if clash is not None and clash.id != keep:
             raise DeckError(f"You already have a {GAME_NAMES[game]} deck named '{clash.name}'. Pick another name "
                             f"(or delete that deck first).", code="name_taken")
@@ -296,7 +302,7 @@ class DeckService:
         g = deck_game(game)
         name = check_name(name)
         cards = parse_list(text, g.card_catalog(), g.deck_size)
-        old = await self.store.deck_named(user, game, name)
+        old = await self._named(user, game, name)
         if old is not None and not replace:
             raise DeckError(f"You already have a {g.name} deck named '{old.name}'. Choose another name, or "
                             f"import with replace to overwrite it.", code="name_taken")

@@ -547,6 +547,8 @@ class Store:
 
     async def deck(self, user_id: str, deck_id: int) -> DeckRow | None:
         """The deck ``deck_id`` if ``user_id`` owns it, else ``None``."""
+        if not 0 < deck_id < 2**63:  # beyond SQLite's INTEGER (a typed id): no such deck, not OverflowError
+            return None
         rows = await self._fetchall(
             "SELECT id, user_id, game, name, cards, created, updated FROM decks WHERE id = ? AND user_id = ?",
             (deck_id, user_id))

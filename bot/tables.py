@@ -353,7 +353,7 @@ class TableService:
         """The name and cards of ``user_id``'s saved deck ``saved:<id>`` for this table's game.
         :class:`TableError` when it is missing, not the user's, of another game, or illegal."""
         number = deck_id[len(SAVED):]
-        row = await self.store.deck(user_id, int(number)) if number.isdigit() else None
+        row = await self.store.deck(user_id, int(number)) if number.isdecimal() else None
         if row is None or row.game != t.game.id:
             raise TableError(f"You have no saved {t.game.name} deck with that id; `/deck list` shows yours.",
                              "unknown_deck")

@@ -60,7 +60,7 @@ async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
         log.exception("interaction failed", exc_info=exc)
         text = "Something went wrong on our side; nothing was changed. Try again."
     try:
-        await reply(interaction, text)
+        await reply(interaction, render.clip(text, render.CONTENT_MAX))  # a longer one Discord refuses
     except discord.HTTPException:
         log.warning("could not send a refusal: %s", text)
 
@@ -69,9 +69,10 @@ def bot_of(interaction: discord.Interaction) -> MetaBot:
     return interaction.client  # type: ignore[return-value]
 
 
-async def find_table(interaction: discord.Interaction, table_id: str | None) -> Table:
+async def find_table(interaction: discord.Interaction, table_id: str | None, *, lobby: bool = False) -> Table:
     """The table a command means: the one named, the one whose thread this is, the user's table in this
-    channel, or the only table here. :class:`TableError` when none or several match."""
+    channel, or the only table here (``lobby``: only tables still in the lobby count, for join and start).
+    :class:`TableError` when none or several match."""
     bot = bot_of(interaction)
     svc = bot.service
     if table_id:
@@ -79,14 +80,15 @@ async def find_table(interaction: discord.Interaction, table_id: str | None) -> 
     by_thread = await bot.store.table_by_channel(interaction.channel_id or 0)
     if by_thread and by_thread in svc.tables:
         return svc.tables[by_thread]
-    here = svc.tables_in(place_of(interaction))
+    here = [t for t in svc.tables_in(place_of(interaction)) if not lobby or t.status == "lobby"]
     mine = [t for t in here if t.seat_of(str(interaction.user.id))]
     if len(mine) == 1:
         return mine[0]
     if len(here) == 1:
         return here[0]
     if not here:
-        raise TableError("There is no open table in this channel. Start one with `/table new`.", "unknown_table")
+        what = "table waiting for players" if lobby else "open table"
+        raise TableError(f"There is no {what} in this channel. Start one with `/table new`.", "unknown_table")
     listing = ", ".join(t.id for t in here)
     raise TableError(f"Several tables are open here ({listing}); name one with the `table` option.", "ambiguous")
 
@@ -129,14 +131,21 @@ class TableCog(commands.Cog):
         except Exception as exc:  # noqa: BLE001 - every failure becomes an ephemeral message
             await refuse(interaction, exc)
 
-    @table.command(name="join", description="Take a seat at the table here, with one of your decks")
+    @table.command(name="join", description="Take a seat here with one of your decks, or change the deck you bring")
     @app_commands.describe(deck="Your legal deck or a starter deck (default: a starter deck)",
                            table="Which table (default: the one in this channel)")
     async def join(self, interaction: discord.Interaction, deck: str | None = None, table: str | None = None) -> None:
         try:
-            t = await find_table(interaction, table)
+            t = await find_table(interaction, table, lobby=True)
             ref = await self._deck_ref(interaction, t, deck)
-            seat = await self.bot.service.join(t.id, str(interaction.user.id), interaction.user.display_name, ref)
+            user = str(interaction.user.id)
+            seated = t.seat_of(user)
+            if seated is not None and ref is not None and t.status == "lobby":
+                # Already seated (the host always is): `/table join deck:` changes the deck the seat brings.
+                await self.bot.service.choose_deck(t.id, user, ref)
+                await reply(interaction, f"You now bring **{seated.deck_label}** to table {t.id}.")
+                return
+            seat = await self.bot.service.join(t.id, user, interaction.user.display_name, ref)
             await reply(interaction, f"You took seat {seat.seat + 1} at table {t.id}"
                         + (f" with deck **{seat.deck_label}**." if seat.deck_label else "."))
         except Exception as exc:  # noqa: BLE001
@@ -159,7 +168,7 @@ class TableCog(commands.Cog):
     @table.command(name="start", description="Start the table (seats and decks are checked)")
     async def start(self, interaction: discord.Interaction, table: str | None = None) -> None:
         try:
-            t = await find_table(interaction, table)
+            t = await find_table(interaction, table, lobby=True)
             await self.bot.service.start(t.id, str(interaction.user.id))
             await reply(interaction, f"Table {t.id} started.", ephemeral=True)
         except Exception as exc:  # noqa: BLE001
@@ -223,7 +232,7 @@ class TableCog(commands.Cog):
     @join.autocomplete("deck")
     async def _join_decks(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            t = await find_table(interaction, getattr(interaction.namespace, "table", None))
+            t = await find_table(interaction, getattr(interaction.namespace, "table", None), lobby=True)
             if not t.game.has_decks:
                 return []
             choices = await deck_choices(self.bot, str(interaction.user.id), t.game.id, current)

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.decks import STARTER, Checked, DeckError, deck_game, grouped, problem_lines
+from bot.decks import STARTER, Checked, DeckError, check_name, deck_game, grouped, problem_lines
 from bot.rulebook import RuleBook, pages
 from bot.tables import SAVED, TableError
 from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
@@ -87,8 +87,11 @@ def deck_embed(checked: Checked) -> discord.Embed:
     else:
         verdict = "❌ **Not legal yet** (you can keep building):\n" + "\n".join(
             f"• {line}" for line in problem_lines(checked.problems))
-    e.description = render.clip(f"{deck.total} cards\n{verdict}", render.DESC_MAX)
-    e.set_footer(text=f"deck id {deck.id} · only you can see and use your decks")
+    footer = f"deck id {deck.id} · only you can see and use your decks"
+    e.set_footer(text=footer)
+    # The description gets what the title, fields and footer leave of the embed's 6,000 characters.
+    used = len(e.title or "") + len(footer) + sum(len(f.name or "") + len(f.value or "") for f in e.fields)
+    e.description = render.clip(f"{deck.total} cards\n{verdict}", min(render.DESC_MAX, render.EMBED_MAX - used))
     return e
 
 
@@ -220,6 +223,14 @@ class DeckCog(commands.Cog):
                       file: discord.Attachment | None = None, replace: bool = False) -> None:
         try:
             deck_game(game.value)
+            # Refuse a bad or taken name now, not after the user has pasted a whole list (and the modal's
+            # 64-character name box would otherwise cut a longer name silently).
+            name = check_name(name)
+            taken = next((d for d in await self.decks.decks(str(interaction.user.id), game.value)
+                          if d.name.casefold() == name.casefold()), None)
+            if taken is not None and not replace:
+                raise DeckError(f"You already have a {game.name} deck named '{taken.name}'. Choose another name, "
+                                f"or import with replace to overwrite it.", code="name_taken")
             if file is None:
                 await interaction.response.send_modal(ImportModal(self, interaction.user.id, game.value, name, replace))
                 return
@@ -351,13 +362,14 @@ class DeckCog(commands.Cog):
             if g in NO_PERSONAL_DECKS or not get_game(g).has_decks:
                 continue
             for sid, title in get_game(g).starter_names().items():
-                choices.append((f"Starter · {GAME_NAMES[g]} · {title}", f"{STARTER}{g}:{sid}"))
+                choices.append((f"Starter · {GAME_NAMES[g]} · {title}", f"{STARTER}{g}:{sid}", title))
         for d in await self.decks.decks(str(interaction.user.id)):
-            choices.append((f"{d.name} · {GAME_NAMES[d.game]} · your deck", str(d.id)))
+            choices.append((f"{d.name} · {GAME_NAMES[d.game]} · your deck", str(d.id), d.name))
         from games.core.textsearch import rank
 
+        # Ranked on the bare name too, so that typing a deck's whole name puts it first.
         return [app_commands.Choice(name=render.clip(n, 100), value=v)
-                for n, v in rank(current, choices, lambda c: (c[0],), CHOICES_MAX)]
+                for n, v, _ in rank(current, choices, lambda c: (c[2], c[0]), CHOICES_MAX)]
 
 
 def _rank_decks(current: str, rows):
@@ -404,10 +416,11 @@ async def deck_choices(bot: MetaBot, user: str, game_id: str, current: str = "")
     from games.core.textsearch import rank
 
     game = get_game(game_id)
-    out = [(f"{d.name} · your deck · {d.total} cards", f"{SAVED}{d.id}")
+    out = [(f"{d.name} · your deck · {d.total} cards", f"{SAVED}{d.id}", d.name)
            for d in await bot.decks.legal_decks(user, game_id)]
-    out += [(f"Starter · {title}", sid) for sid, title in game.starter_names().items()]
-    return rank(current, out, lambda c: (c[0],), CHOICES_MAX)
+    out += [(f"Starter · {title}", sid, title) for sid, title in game.starter_names().items()]
+    # Ranked on the bare name too, so that typing a deck's whole name puts it first.
+    return [(label, value) for label, value, _ in rank(current, out, lambda c: (c[2], c[0]), CHOICES_MAX)]
 
 
 def deck_select(table_id: str, choices: list[tuple[str, str]]) -> discord.ui.View:

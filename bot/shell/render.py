@@ -14,6 +14,8 @@ from . import ids
 BUTTONS_MAX = 5  # more options than this become a select menu (issue 4)
 SELECT_MAX = 25
 DESC_MAX = 4000
+EMBED_MAX = 6000  # Discord: title, description, fields, footer and author of one embed together
+CONTENT_MAX = 2000
 COLOUR = 0x5865F2
 
 

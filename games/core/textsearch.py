@@ -10,6 +10,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -18,6 +19,7 @@ _PUNCT = re.compile(r"[^\w*]+")
 FUZZY_CUTOFF = 0.6  # difflib ratio below which two names are not "close"
 
 
+@lru_cache(maxsize=8192)  # card names and headings are normalised at every keystroke of autocomplete
 def normalize(text: str) -> str:
     """``"Héraklès — Son of Thunder!"`` → ``"herakles son of thunder"``: accents stripped, case folded,
     punctuation turned into single spaces (``*`` is kept: it is a Meta uniqueness)."""
@@ -40,13 +42,19 @@ def score(query: str, name: str) -> float | None:
         return 2.0
     if query in name:
         return 3.0
-    ratio = difflib.SequenceMatcher(None, query, name).ratio()
-    # A short query against a long name: compare with the name's start and each word too.
-    best = max([ratio, difflib.SequenceMatcher(None, query, name[: len(query)]).ratio(),
-                *(difflib.SequenceMatcher(None, query, w).ratio() for w in words)])
+    # A short query against a long name: compare with the whole name, its start and each word.
+    best = max(_ratio(query, other) for other in (name, name[: len(query)], *words))
     if best >= FUZZY_CUTOFF:
         return 4.0 + (1.0 - best)
     return None
+
+
+def _ratio(a: str, b: str) -> float:
+    m = difflib.SequenceMatcher(None, a, b)
+    # The quick upper bounds skip most of the exact computations (they cannot be below the ratio).
+    if m.real_quick_ratio() < FUZZY_CUTOFF or m.quick_ratio() < FUZZY_CUTOFF:
+        return 0.0
+    return m.ratio()
 
 
 def rank(query: str, items: Iterable[T], names: Callable[[T], Sequence[str]], limit: int | None = 25) -> list[T]:
