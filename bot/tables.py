@@ -359,9 +359,11 @@ class TableService:
                              "unknown_deck")
         problems = t.game.validate_deck(row.card_list())
         if problems:
-            detail = "; ".join(f"{p.rule}: {p.message}" for p in problems)
-            raise TableError(f"Your deck '{row.name}' is not legal, so it cannot be brought to a table: {detail} "
-                             f"`/deck show` lists what to fix.", "illegal_deck")
+            # The first three rules broken keep the refusal readable; /deck show lists every one.
+            detail = "; ".join(f"{p.rule}: {p.message}" for p in problems[:3])
+            more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+            raise TableError(f"Your deck '{row.name}' is not legal, so it cannot be brought to a table. "
+                             f"`/deck show` lists what to fix: {detail}{more}", "illegal_deck")
         return row.name, row.card_list()
 
     async def start(self, table_id: str, user_id: str) -> Table:

@@ -73,6 +73,7 @@ def validate_deck(card_ids: Sequence[str], pool: dict[str, MetaCard] | None = No
     limit: dict[str, int] = {}
     title: dict[str, str] = {}
     stars = 0
+    star_titles: list[str] = []
     for cid in card_ids:
         card = pool.get(cid)
         if card is None:
@@ -81,10 +82,13 @@ def validate_deck(card_ids: Sequence[str], pool: dict[str, MetaCard] | None = No
         limit[card.base] = min(limit.get(card.base, card.limit), card.limit)
         title[card.base] = card.title
         stars += card.star
+        if card.star and card.title not in star_titles:
+            star_titles.append(card.title)
     for base, n in sorted(by_base.items()):
         if n > limit[base]:
             problems.append(RulesError(
                 "META-DCK-02", f"{n} copies of {title[base]} ({base}, all versions); its uniqueness allows {limit[base]}."))
     if stars > MAX_STARS:
-        problems.append(RulesError("META-DCK-03", f"{stars} cards of uniqueness *; a deck may hold at most {MAX_STARS}."))
+        problems.append(RulesError("META-DCK-03", f"{stars} cards of uniqueness * ({', '.join(sorted(star_titles))}); "
+                                                  f"a deck may hold at most {MAX_STARS}."))
     return problems

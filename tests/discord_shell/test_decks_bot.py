@@ -329,6 +329,7 @@ async def test_show_reports_each_meta_deck_rule(world):
     assert sum(n for _, n in stars) == 60
     text = shown(await paste_import(w, ANA, "meta", "Stars", as_list("meta", stars)))
     assert "META-DCK-03" in text and "3 cards of uniqueness *" in text
+    assert all(t in text for t in ("Hydra's Bargain", "Phoenix Feather", "Gordian Cut"))  # the cards at fault
     assert "META-DCK-01" not in text and "META-DCK-02" not in text
 
     fine = await my_deck(w, ANA, "Fine")

@@ -229,6 +229,8 @@ def test_META_DCK_03_at_most_two_star_cards():
     problems = GAME.validate_deck(swap(LEGAL, "e013.1", ["e014.1", "e020.1", "m013.1"]))
     assert [p.rule for p in problems] == ["META-DCK-03"]
     assert "3 cards of uniqueness *" in problems[0].message
+    titles = [card_pool()[c].title for c in ("e014.1", "e020.1", "m013.1")]
+    assert all(t in problems[0].message for t in titles), problems[0].message  # the cards at fault
 
 
 def test_META_DCK_04_every_released_card_is_in_everyones_collection():
