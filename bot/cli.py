@@ -25,10 +25,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.deck or args.computer_deck:
         names = sorted(game.starter_decks())
         decks = [args.deck or names[0], args.computer_deck or names[1]]
-        for d in decks:
-            if d not in names:
-                print(f"Unknown deck '{d}'. Starter decks: {', '.join(names)}", file=sys.stderr)
-                return 2
+        # Your deck may also be one of your saved decks (metahost deck import …), looked up in the store.
+        if decks[1] not in names:
+            print(f"Unknown deck '{decks[1]}'. Computer players use a starter deck: {', '.join(names)}",
+                  file=sys.stderr)
+            return 2
     return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats))
 
 
@@ -235,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int)
     p.add_argument("--name", default="Player")
     p.add_argument("--seats", type=int, help="number of players, you included (default: the game's minimum)")
-    p.add_argument("--deck", help="your starter deck id")
+    p.add_argument("--deck", help="your deck: a starter deck id or the name of one of your saved decks")
     p.add_argument("--computer-deck", help="the computer's starter deck id")
     p.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
     p.set_defaults(func=cmd_play)

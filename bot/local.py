@@ -13,8 +13,9 @@ from typing import TextIO
 from games import get_game
 from games.core.contract import Event, RulesError, View
 
+from .decks import DeckError, DeckService
 from .store import Store, StoreError
-from .tables import Listener, Table, TableError, TableService
+from .tables import SAVED, Listener, Table, TableError, TableService
 
 LOCAL_USER = "local"
 HELP = "Type an option's number. Other commands: b = board, h = hand, l = log, c = concede, q = quit (resume later)."
@@ -142,8 +143,18 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             for _ in range(count - 1):
                 await svc.add_computer(table.id, LOCAL_USER)
             if decks:
-                for seat in range(count):
+                for seat in range(1, count):
                     await svc.choose_deck(table.id, LOCAL_USER, decks[min(seat, len(decks) - 1)], seat=seat)
+                mine = decks[0]
+                try:
+                    if mine not in game.starter_decks():
+                        mine = f"{SAVED}{(await DeckService(store).find(LOCAL_USER, mine, game_id)).id}"
+                    await svc.choose_deck(table.id, LOCAL_USER, mine)
+                except (DeckError, TableError) as exc:
+                    await svc.abort(table.id, LOCAL_USER)
+                    names = ", ".join(sorted(game.starter_decks()))
+                    print(f"metahost: {exc.message} Starter decks: {names}.", file=sys.stderr)
+                    return 2
             listener.seat = 0
             others = f" against {count - 1} computer players" if count > 2 else ""
             print(f"{game.name} · table {table.id} · seed {seed} · you are {name}{others}. Type h for help.",

@@ -183,3 +183,33 @@ def test_rules_with_no_matching_section_exits_2(capsys):
     assert main(["rules", "metax", "nonsensequery"]) == 2
     out = capsys.readouterr()
     assert "nonsensequery" in out.err and not out.out
+
+
+def test_terminal_play_brings_a_saved_deck_and_refuses_an_illegal_one(tmp_path, capsys):
+    """``metahost play --deck NAME`` takes one of the terminal player's saved decks: the stored seat holds
+    exactly its cards; an illegal saved deck (MX-DCK-01: 3 cards) is refused with exit 2 and its rule ID."""
+    import asyncio
+    import io
+
+    from bot.local import play
+
+    db = tmp_path / "p.db"
+    text, counts = starter_text("metax")
+    (tmp_path / "good.txt").write_text(text)
+    (tmp_path / "short.txt").write_text("3 hercules\n")
+    assert deck(capsys, db, "import", str(tmp_path / "good.txt"), "--game", "metax", "--name", "Good")[0] == 0
+    assert deck(capsys, db, "import", str(tmp_path / "short.txt"), "--game", "metax", "--name", "Short")[0] == 0
+    def play_with(name: str) -> int:
+        return asyncio.run(play("metax", db, 3, "Tess", [name, "villains-control"], out=io.StringIO(),
+                                inp=io.StringIO("q\n")))
+
+    assert play_with("good") == 1  # 1: the player quit at once; the game stays stored
+    con = sqlite3.connect(db)
+    try:
+        seat0 = con.execute("SELECT deck, deck_name FROM seats WHERE seat = 0").fetchone()
+    finally:
+        con.close()
+    assert Counter(__import__("json").loads(seat0[0])) == counts and seat0[1] == "Good"
+    capsys.readouterr()
+    assert play_with("Short") == 2
+    assert "MX-DCK-01" in capsys.readouterr().err
