@@ -10,6 +10,7 @@ from collections import Counter
 
 import aiosqlite
 import pytest
+from conftest import FakeClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,32 +28,6 @@ from bot.tables import TableError, TableService
 from games import get_game
 
 OWNER, OTHER = "u-owner", "u-other"
-
-
-class FakeClock:
-    """Epoch seconds that move on by one at every reading (so 'most recently changed' is well defined)."""
-
-    def __init__(self, t: float = 1_000_000.0):
-        self.t = t
-
-    def __call__(self) -> float:
-        self.t += 1
-        return self.t
-
-    def now(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "decks.db", busy_timeout_ms=100)
-    yield s
-    await s.close()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 @pytest.fixture

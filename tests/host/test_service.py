@@ -16,14 +16,6 @@ from games.core.contract import RulesError
 from games.core.players import RandomPlayer
 
 
-class FakeClock:
-    def __init__(self, t: float = 1_000_000.0):
-        self.t = t
-
-    def now(self) -> float:
-        return self.t
-
-
 class Recorder(Listener):
     def __init__(self):
         self.calls: list[tuple] = []
@@ -39,18 +31,6 @@ class Recorder(Listener):
 
     async def finished(self, table, result, reason):
         self.calls.append(("finished", table.id, reason))
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "host.db", busy_timeout_ms=100)
-    yield s
-    await s.close()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 @pytest.fixture
