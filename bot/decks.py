@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -344,16 +345,9 @@ class DeckService:
             g = deck_game(gid)
             for sid, title in g.starter_names().items():
                 if source.casefold() in (sid.casefold(), title.casefold()):
-                    return gid, _counted(g.starter_decks()[sid])
+                    return gid, list(Counter(g.starter_decks()[sid]).items())
         deck = await self.find(user, source, game)
         return deck.game, list(deck.cards)
-
-
-def _counted(card_ids: list[str]) -> list[tuple[str, int]]:
-    counts: dict[str, int] = {}
-    for cid in card_ids:
-        counts[cid] = counts.get(cid, 0) + 1
-    return list(counts.items())
 
 
 def problem_lines(problems: list[RulesError]) -> list[str]:

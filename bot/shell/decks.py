@@ -18,6 +18,7 @@ from bot.rulebook import RuleBook, pages
 from bot.tables import SAVED, TableError
 from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
 from games.core.catalog import CardInfo, CardNotFound, Catalog
+from games.core.textsearch import rank
 
 from . import ids, render
 
@@ -365,16 +366,12 @@ class DeckCog(commands.Cog):
                 choices.append((f"Starter · {GAME_NAMES[g]} · {title}", f"{STARTER}{g}:{sid}", title))
         for d in await self.decks.decks(str(interaction.user.id)):
             choices.append((f"{d.name} · {GAME_NAMES[d.game]} · your deck", str(d.id), d.name))
-        from games.core.textsearch import rank
-
         # Ranked on the bare name too, so that typing a deck's whole name puts it first.
         return [app_commands.Choice(name=render.clip(n, 100), value=v)
                 for n, v, _ in rank(current, choices, lambda c: (c[2], c[0]), CHOICES_MAX)]
 
 
 def _rank_decks(current: str, rows):
-    from games.core.textsearch import rank
-
     return rank(current, rows, lambda d: (d.name,), None)
 
 
@@ -413,8 +410,6 @@ class ImportModal(discord.ui.Modal):
 async def deck_choices(bot: MetaBot, user: str, game_id: str, current: str = "") -> list[tuple[str, str]]:
     """``[(label, value)]`` a user may bring to a ``game_id`` table: their legal saved decks
     (``saved:<id>``) first, then the starter decks."""
-    from games.core.textsearch import rank
-
     game = get_game(game_id)
     out = [(f"{d.name} · your deck · {d.total} cards", f"{SAVED}{d.id}", d.name)
            for d in await bot.decks.legal_decks(user, game_id)]
