@@ -205,7 +205,9 @@ def test_pages_fit_discord_and_keep_every_rule_in_order(game):
 
 
 def test_a_long_section_splits_into_small_pages():
-    section = RuleBook.load("metazoo").find("MZ-STATUS-01")
+    # Found by heading, not by a MetaZoo rule ID: an ID here would count as a MetaZoo rule kept (the
+    # coverage tool reads test files), and MetaZoo is not built yet.
+    section = RuleBook.load("metazoo").find("Status effects")
     out = pages(section, 300)
     assert len(out) > 5
     assert all(len(p) <= 300 for p in out)
