@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.decks import export_text, parse_list  # noqa: E402
 from bot.rulebook import RuleBook  # noqa: E402
 from bot.store import DeckRow  # noqa: E402
-from games import GAME_NAMES, get_game  # noqa: E402
+from games import GAME_NAMES, game_ids, get_game  # noqa: E402
 
 CARD_QUERIES = ["", "k", "ki", "kin", "kindling", "spark of", "hercles", "son thunder", "type:battle",
                 "type:event fire", "stat:str rank:5", "zzzz", "dracula", "nem", "wail"]
@@ -45,7 +45,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=20)
     args = ap.parse_args()
     t0 = time.perf_counter()
-    catalogs = {g: get_game(g).card_catalog() for g in ("meta", "metax")}
+    catalogs = {g: get_game(g).card_catalog() for g in game_ids()}
     books = {g: RuleBook.load(g) for g in GAME_NAMES}
     print(f"start-up load of 2 catalogs and 5 checklists: {(time.perf_counter() - t0) * 1000:.0f} ms")
     for g, cat in catalogs.items():
@@ -54,7 +54,7 @@ def main() -> None:
     for g, book in books.items():
         mean, p99 = timed(lambda q, b=book: b.topics(q, 25), RULE_QUERIES, args.repeat)
         print(f"rules topics {g:<12} {len(book.sections):>4} sections mean {mean:.2f} ms  p99 {p99:.2f} ms")
-    for g in ("meta", "metax"):
+    for g in game_ids():
         game = get_game(g)
         starter = next(iter(game.starter_decks().values()))
         counts: dict[str, int] = {}

@@ -121,7 +121,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
     failed = 0
     for path in args.files:
-        rep = run_file(path)
+        rep = run_file(path, get_game)
         if rep.passed:
             print(f"PASS {path} ({rep.name}, {rep.steps} steps)")
         else:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .contract import Decision, View
 from .rng import Rng
+from .values import Decision, View
 
 Player = Callable[[Decision, View | None], str]
 

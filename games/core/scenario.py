@@ -18,10 +18,14 @@ A scenario is a YAML mapping::
 
 Every ``choose`` runs against the seat's current decision. :func:`run_file` returns a
 :class:`ScenarioReport`; it never raises for a failing scenario, only reports it.
+
+The runner is given the game registry's lookup (``games.get_game``) by its caller: ``games/core`` never
+imports the registry above it (DESIGN.md, Layers).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,10 +101,13 @@ def _seats(spec: dict[str, Any], game: Game) -> list[SeatSetup]:
     return seats
 
 
-def run_scenario(spec: dict[str, Any], *, name: str = "", games: Any = None) -> int:
-    """Run one scenario mapping; returns the number of steps run. Raises :class:`ScenarioFailure`."""
-    if games is None:
-        from games import get_game as games
+GameLookup = Callable[[str], Game]
+"""A game id -> its :class:`Game` (``games.get_game``); raises ``KeyError`` for an unknown id."""
+
+
+def run_scenario(spec: dict[str, Any], games: GameLookup, *, name: str = "") -> int:
+    """Run one scenario mapping against the game ``games(spec["game"])``; returns the number of steps run.
+    Raises :class:`ScenarioFailure` (``KeyError`` for an unknown game)."""
     game: Game = games(spec["game"])
     seed = int(spec.get("seed", 0))
     seats = _seats(spec, game)
@@ -193,8 +200,9 @@ def _run_step(game: Game, state: Any, step: dict[str, Any]) -> None:
     raise ScenarioFailure(f"unknown step {step!r}: use choose, decision or expect")
 
 
-def run_file(path: str | Path) -> ScenarioReport:
-    """Run the scenario in ``path``; the report says pass or fail and why."""
+def run_file(path: str | Path, games: GameLookup) -> ScenarioReport:
+    """Run the scenario in ``path`` with the games of ``games`` (``games.get_game``); the report says pass
+    or fail and why."""
     path = Path(path)
     try:
         spec = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -202,7 +210,7 @@ def run_file(path: str | Path) -> ScenarioReport:
         return ScenarioReport(str(path), path.stem, False, f"cannot read: {exc}")
     name = spec.get("name", path.stem) if isinstance(spec, dict) else path.stem
     try:
-        steps = run_scenario(spec, name=name)
+        steps = run_scenario(spec, games, name=name)
     except ScenarioFailure as exc:
         return ScenarioReport(str(path), name, False, str(exc))
     except (KeyError, ValueError, TypeError) as exc:

@@ -1,0 +1,163 @@
+"""The contract's value types (DESIGN.md, "The contract every game implements"): small, frozen, like
+python-chess's ``Move`` and ``Outcome``.
+
+* :class:`Option` — one thing a player may pick (stable ``id``, readable ``label``, the card ids it
+  refers to).
+* :class:`Decision` — who must decide what now, with explicit options and how many may be chosen.
+* :class:`Event` — something that happened, with an audience (``None`` = everyone).
+* :class:`View` — what one viewer may see (``viewer=None`` = a spectator). The only way state leaves a
+  game.
+* :class:`Result` — winners, losers, draw, and why.
+* :class:`RulesError` — an illegal or malformed choice; carries the rule ID and a readable message.
+
+They live apart from :class:`games.core.contract.Game` so that the computer players
+(:mod:`games.core.players`) can use them without importing the ``Game`` that offers those players:
+imports in ``games/core`` point one way (values ← players ← contract).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RulesError(ValueError):
+    """A choice the rules do not allow. The state is left unchanged.
+
+    ``rule`` is the checklist rule ID that forbids it (e.g. ``"MX-BTL-03"``); ``message`` says what
+    was wrong and what would be right, in words a player can read.
+    """
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.message = message
+
+
+class NotYourDecision(RulesError):
+    """The seat has no open decision (wrong player, or the game is over)."""
+
+
+class StaleChoice(RulesError):
+    """The option chosen is not among the seat's current options (stale click or illegal id)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choosable option of a :class:`Decision`.
+
+    ``id`` is stable for the life of the decision (e.g. ``"play:hercules"``); ``label`` is what a
+    button shows; ``cards`` are the card ids (definition ids) the option refers to, for card lookups.
+    """
+
+    id: str
+    label: str
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An open decision of one seat.
+
+    ``kind`` names the step (``"mulligan"``, ``"planning"``, ...); ``prompt`` is the question shown to
+    the player; ``options`` the legal answers; between ``min`` and ``max`` of them are chosen (most
+    decisions are ``1..1``); ``default`` is the option id applied when the decision times out
+    (rule-documented per game), or ``None`` when the host must pick the first option.
+    """
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    min: int = 1
+    max: int = 1
+    default: str | None = None
+
+    def option(self, option_id: str) -> Option | None:
+        """The option with this id, or ``None``."""
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+    def find(self, text: str) -> Option | None:
+        """The option whose id or label equals ``text`` (labels compared case-insensitively)."""
+        found = self.option(text)
+        if found is not None:
+            return found
+        low = text.strip().lower()
+        for opt in self.options:
+            if opt.label.lower() == low:
+                return opt
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``audience`` is ``None`` for everyone, else the seats that may see it."""
+
+    text: str
+    audience: tuple[int, ...] | None = None
+
+    def visible_to(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or ``None`` for a spectator) may see this event."""
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: ``winners`` and ``losers`` are seats; ``draw`` when nobody won.
+
+    ``reason`` is a short machine key (``"seven_vp"``, ``"deck_out"``, ``"concede"``, ``"turn_cap"``);
+    ``text`` says it in words.
+    """
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    reason: str
+    text: str
+    draw: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "reason": self.reason,
+            "text": self.text,
+            "draw": self.draw,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Result:
+        return cls(tuple(d["winners"]), tuple(d["losers"]), d["reason"], d["text"], d.get("draw", False))
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What ``viewer`` may see (``None`` = spectator).
+
+    ``board`` is the public board (JSON-able dict); ``private`` the viewer's own hidden information
+    (``None`` for spectators); ``decisions`` the viewer's own open decisions; ``waiting`` the seats
+    that have an open decision (public knowledge), with the decision kind.
+    """
+
+    game: str
+    viewer: int | None
+    board: dict[str, Any]
+    private: dict[str, Any] | None
+    decisions: tuple[Decision, ...] = ()
+    waiting: tuple[tuple[int, str], ...] = ()
+    result: Result | None = None
+
+
+@dataclass(slots=True)
+class SeatSetup:
+    """A seat at game creation: display ``name`` and ``deck`` (list of card ids; empty if no decks)."""
+
+    name: str
+    deck: list[str] = field(default_factory=list)
+
+
+Choice = str | Sequence[str]
+"""A choice is one option id, or a sequence of ids for decisions with ``max > 1``."""
