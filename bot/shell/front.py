@@ -338,12 +338,13 @@ class DiscordFront(Listener):
         cid = getattr(channel, "id", None)
         where = f"<#{cid}>" if cid else "its channel"
         if missing:
-            what = f"I lack {' and '.join(missing)} there. Ask a server admin to grant {'it' if len(missing) == 1 else 'them'}"
+            what = (f"I lack {' and '.join(missing)} there. Ask a server admin to grant "
+                    f"{'it' if len(missing) == 1 else 'them'} to me in that channel")
         else:
-            what = ("Discord says I lack a permission there (Missing Permissions). Ask a server admin to check "
-                    "View Channel, Send Messages, Send Messages in Threads, Create Public Threads and Embed Links")
-        text = (f"⚠️ I can't {action} of {t.game.name} table {t.id} in {where}: {what} to me in that channel "
-                "(channel settings → Permissions).")
+            what = ("Discord says I lack a permission there (Missing Permissions). Ask a server admin to check that "
+                    "I have View Channel, Send Messages, Send Messages in Threads, Create Public Threads and Embed "
+                    "Links in that channel")
+        text = f"⚠️ I can't {action} of {t.game.name} table {t.id} in {where}: {what} (channel settings → Permissions)."
         if t.status == "playing":
             text += " The game goes on: players still get their DMs, and the board appears once I can post it."
         await self._notice(t.host_user, text)
@@ -354,15 +355,17 @@ class DiscordFront(Listener):
         if me is None or not hasattr(channel, "permissions_for"):
             return []
         perms = channel.permissions_for(me)
-        need = {"View Channel": perms.view_channel}
+        if not perms.view_channel:
+            return ["View Channel"]
         if action == THREAD_ACTION:
-            need["Create Public Threads"] = perms.create_public_threads
-        elif isinstance(channel, discord.Thread):
-            need["Send Messages in Threads"] = perms.send_messages_in_threads
+            return [] if perms.create_public_threads else ["Create Public Threads"]
+        if isinstance(channel, discord.Thread):
+            send = ("Send Messages in Threads", perms.send_messages_in_threads)
         else:
-            need["Send Messages"] = perms.send_messages
-        need["Embed Links"] = perms.embed_links
-        return [name for name, ok in need.items() if not ok]
+            send = ("Send Messages", perms.send_messages)
+        if not send[1]:  # discord.py then reports Embed Links as lacking too: name only the cause
+            return [send[0]]
+        return [] if perms.embed_links else ["Embed Links"]
 
     # -- flushing
 

@@ -72,6 +72,7 @@ async def test_dm_edit_limit_30046_posts_a_new_dm_with_the_buttons_and_later_edi
 
 
 async def test_board_edit_limit_30046_posts_a_new_board_and_later_edits_go_there(world):
+    """The board already re-posted after any failed edit (issue 4); this guards that 30046 keeps doing so."""
     w = world
     table_id, _ = await open_table(w)
     thread_id = next(iter(w.fake.threads))
@@ -100,6 +101,7 @@ async def test_missing_send_in_threads_tells_the_creator_once_naming_the_permiss
         assert board_of(w, thread_id) is None  # Discord refused the board (50013)
         told = notices(w, ANA, "Send Messages in Threads")
         assert len(told) == 1 and table_id in told[0] and f"<#{thread_id}>" in told[0], told
+        assert "Embed Links" not in told[0]  # only what is really missing
         assert not notices(w, BEN, "⚠️")  # only the table's creator is told
         await play_to_the_end(w, table_id, Rng.from_seed(8), max_clicks=6)  # the game goes on through DMs
         assert len(notices(w, ANA, "⚠️")) == 1, "told once per table and problem, not on every edit"
