@@ -640,7 +640,8 @@ class TableService:
         """Fire due reminders and timeouts (call every second or so; tests call it with a fake clock).
 
         At half time the deciding player is reminded; at the deadline the game's documented default is
-        applied; a seat that times out three times in a row is conceded."""
+        applied; a seat that times out three times in a row is conceded. A paused table is skipped: its
+        clock stands still until :meth:`resume` moves its deadlines on (issue 12 §4)."""
         now = self.clock.now()
         for t in list(self.tables.values()):
             if t.status != "playing" or t.paused is not None:  # a paused table's clock stands still
