@@ -117,6 +117,13 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX decks_by_name ON decks (user_id, game, name COLLATE NOCASE);
     ALTER TABLE seats ADD COLUMN deck_name TEXT;
     """,
+    # 6 after issue 12's merge (5 is the kv table): a table paused because its Discord place is gone
+    # (issue 12 §4) keeps ``status = 'playing'`` and holds the epoch second it paused and why; NULL when not
+    # paused. Its deadlines are shifted by the paused time when it resumes.
+    """
+    ALTER TABLE tables ADD COLUMN paused REAL;
+    ALTER TABLE tables ADD COLUMN pause_reason TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -173,6 +180,8 @@ class TableRow:
     snapshot: str | None = None
     seq: int = 0
     deadlines: list[tuple[int, int, float, float, bool]] | None = None
+    paused: float | None = None  # epoch seconds the table paused at (issue 12 §4); None: not paused
+    pause_reason: str | None = None
 
 
 def _wrap(exc: Exception, what: str) -> StoreError:
@@ -405,6 +414,22 @@ class Store:
             ("DELETE FROM deadlines WHERE table_id = ?", (table_id,)),
         ])
 
+    async def pause_table(self, table_id: str, at: float, reason: str) -> None:
+        """Mark a playing table paused since ``at`` (epoch seconds) because of ``reason`` (issue 12 §4)."""
+        await self._tx("pause the table", [
+            ("UPDATE tables SET paused = ?, pause_reason = ?, updated = ? WHERE id = ?", (at, reason, at, table_id)),
+        ])
+
+    async def resume_table(self, table_id: str, at: float, place: str, shift: float) -> None:
+        """Un-pause a table at ``at`` in its new ``place``, moving its deadlines (and reminder times) on by
+        ``shift`` seconds, the time it spent paused; one transaction."""
+        await self._tx("resume the table", [
+            ("UPDATE tables SET paused = NULL, pause_reason = NULL, place = ?, updated = ? WHERE id = ?",
+             (place, at, table_id)),
+            ("UPDATE deadlines SET deadline = deadline + ?, remind_at = remind_at + ? WHERE table_id = ?",
+             (shift, shift, table_id)),
+        ])
+
     async def mark_reminded(self, table_id: str, seat: int) -> None:
         await self._tx("mark the reminder", [
             ("UPDATE deadlines SET reminded = 1 WHERE table_id = ? AND seat = ?", (table_id, seat)),
@@ -466,11 +491,13 @@ class Store:
     async def load_tables(self, statuses: tuple[str, ...] = ("lobby", "playing"), table_id: str | None = None
                           ) -> list[TableRow]:
         """Tables in ``statuses`` (or the one ``table_id``), with seats, snapshot and deadlines."""
+        cols = "id, game, place, host_user, status, options, seed, created, updated, paused, pause_reason"
         if table_id is not None:
-            rows = await self._fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
+            rows = await self._fetchall(f"SELECT {cols} FROM tables WHERE id = ?", (table_id,))
         else:
             marks = ",".join("?" * len(statuses))
-            rows = await self._fetchall(f"SELECT * FROM tables WHERE status IN ({marks}) ORDER BY created", statuses)
+            rows = await self._fetchall(f"SELECT {cols} FROM tables WHERE status IN ({marks}) ORDER BY created",
+                                        statuses)
         if not rows:
             return []
         ids = [r[0] for r in rows]
@@ -496,7 +523,7 @@ class Store:
         for r in rows:
             seq, snap = snaps.get(r[0], (0, None))
             out.append(TableRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8],
-                                seats[r[0]], snap, seq, dls[r[0]]))
+                                seats[r[0]], snap, seq, dls[r[0]], r[9], r[10]))
         return out
 
     async def actions(self, table_id: str) -> list[tuple[int, int, str]]:

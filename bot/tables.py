@@ -100,6 +100,8 @@ class Table:
     seq: int = 0  # number of choices in the stored log
     last: tuple[int, int, str] | None = None  # (version, seat, choice) of the last applied choice
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    paused: float | None = None  # epoch seconds since which a playing table is paused (issue 12 §4)
+    pause_reason: str | None = None
 
     @property
     def version(self) -> int:
@@ -124,7 +126,7 @@ class Table:
                         self.created, self.updated,
                         [SeatRow(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name)
                          for s in self.seats],
-                        self.committed, self.seq)
+                        self.committed, self.seq, paused=self.paused, pause_reason=self.pause_reason)
 
 
 class Listener:
@@ -143,12 +145,24 @@ class Listener:
     async def finished(self, table: Table, result: Result | None, reason: str) -> None:
         """The table ended: ``result`` for a finished game, ``None`` when aborted."""
 
+    async def paused(self, table: Table, reason: str) -> None:
+        """The table was paused (:meth:`TableService.pause`): its timers and computers stand still."""
+
+    async def resumed(self, table: Table) -> None:
+        """A paused table continues at ``table.place``, its deadlines moved on by the paused time."""
+
 
 def computer_choice(game: Game, state: Any, decision: Decision, seed: int) -> str:
     """A computer seat's choice: the game's computer player, seeded from (table seed, version), so a
     game replays identically after a restart."""
     player = game.computer(seed * 1_000_003 + game.version(state))
     return player(decision, game.view(state, decision.seat))
+
+
+def _paused_text(t: Table) -> str:
+    why = f" ({t.pause_reason})" if t.pause_reason else ""
+    return (f"Table {t.id} is paused{why}; nothing was changed. Its host can continue it with "
+            f"`/table resume table:{t.id}` in another channel.")
 
 
 class TableService:
@@ -189,6 +203,7 @@ class TableService:
                    for s in row.seats],
                   row.created, row.updated)
         t.seq = row.seq
+        t.paused, t.pause_reason = row.paused, row.pause_reason
         if row.snapshot is not None:
             t.state = game.from_json(row.snapshot)
             t.committed = row.snapshot
@@ -442,6 +457,8 @@ class TableService:
         if t.status != "playing":
             raise TableError("This game is over." if t.status == "finished" else "This table is not playing.",
                              "not_playing")
+        if t.paused is not None:
+            raise TableError(_paused_text(t), "paused")
         if version != t.version:
             if t.last is not None and t.last[0] == version and t.last[1] == seat and choice in (None, t.last[2]):
                 raise TableError("Already decided: that choice was applied.", "duplicate")
@@ -462,6 +479,8 @@ class TableService:
         async with t.lock:
             if t.status != "playing":
                 raise TableError("This table is not playing.", "not_playing")
+            if t.paused is not None:
+                raise TableError(_paused_text(t), "paused")
             events = t.game.concede(t.state, seat.seat)
             await self._commit(t, seat.seat, t.version - 1, CONCEDE, events, {})
 
@@ -479,6 +498,50 @@ class TableService:
         self.tables.pop(t.id, None)
         for lst in self.listeners:
             await lst.finished(t, None, "aborted")
+
+    # -- pause and resume (issue 12 §4: the table's place is gone)
+
+    async def pause(self, table_id: str, reason: str) -> bool:
+        """Pause a playing table because of ``reason`` (e.g. "its thread was deleted"): no reminders,
+        timeouts or computer moves and every choice refused until :meth:`resume`. Returns ``False`` when
+        it was paused already (nothing changes). :class:`TableError` when it is not playing;
+        :class:`StoreError` when the pause could not be stored (then it is not paused)."""
+        t = self.get(table_id)
+        async with t.lock:
+            if t.status != "playing":
+                raise TableError("Only a table in play can be paused.", "not_playing")
+            if t.paused is not None:
+                return False
+            now = self.clock.now()
+            await self.store.pause_table(t.id, now, reason)
+            t.paused, t.pause_reason, t.updated = now, reason, now
+        for lst in self.listeners:
+            await lst.paused(t, reason)
+        return True
+
+    async def resume(self, table_id: str, user_id: str, place: str, admin: bool = False) -> Table:
+        """Continue a paused table at ``place`` (its host, or an admin such as Manage Channels). Every
+        deadline and reminder moves on by the time spent paused, so nobody loses time; computers act
+        again. :class:`TableError` when the user may not, or the table is not paused."""
+        t = self.get(table_id)
+        if user_id != t.host_user and not admin:
+            raise TableError(f"Only the host of table {t.id} (<@{t.host_user}>) or a channel manager can "
+                             "resume it.", "forbidden")
+        async with t.lock:
+            if t.status != "playing" or t.paused is None:
+                raise TableError(f"Table {t.id} is not paused; it goes on where it is.", "not_paused")
+            now = self.clock.now()
+            shift = max(0.0, now - t.paused)
+            await self.store.resume_table(t.id, now, place, shift)
+            for dl in t.deadlines.values():
+                dl.deadline += shift
+                dl.remind_at += shift
+            t.paused = t.pause_reason = None
+            t.place, t.updated = place, now
+        for lst in self.listeners:
+            await lst.resumed(t)
+        self._schedule(t)
+        return t
 
     async def _commit(self, t: Table, seat: int, version: int, choice: str, events: list[Event],
                       timeouts: dict[int, int]) -> None:
@@ -538,7 +601,7 @@ class TableService:
 
     def _schedule(self, t: Table) -> None:
         """Let a computer seat with an open decision act after ``computer_delay`` seconds."""
-        if t.status != "playing" or t.state is None:
+        if t.status != "playing" or t.state is None or t.paused is not None:
             return
         if any(t.seats[d.seat].computer for d in t.game.decisions(t.state)):
             task = self._tasks.get(t.id)
@@ -547,9 +610,9 @@ class TableService:
 
     async def _computers(self, t: Table) -> None:
         await asyncio.sleep(self.computer_delay)
-        while t.status == "playing":
+        while t.status == "playing" and t.paused is None:
             async with t.lock:
-                if t.status != "playing":
+                if t.status != "playing" or t.paused is not None:
                     return
                 decs = [d for d in t.game.decisions(t.state) if t.seats[d.seat].computer]
                 if not decs:
@@ -577,10 +640,11 @@ class TableService:
         """Fire due reminders and timeouts (call every second or so; tests call it with a fake clock).
 
         At half time the deciding player is reminded; at the deadline the game's documented default is
-        applied; a seat that times out three times in a row is conceded."""
+        applied; a seat that times out three times in a row is conceded. A paused table is skipped: its
+        clock stands still until :meth:`resume` moves its deadlines on (issue 12 §4)."""
         now = self.clock.now()
         for t in list(self.tables.values()):
-            if t.status != "playing":
+            if t.status != "playing" or t.paused is not None:  # a paused table's clock stands still
                 continue
             self._schedule(t)  # a computer stopped by a store fault resumes here
             for seat, dl in sorted(t.deadlines.items()):
@@ -601,7 +665,8 @@ class TableService:
 
     async def _timeout(self, t: Table, seat: int) -> None:
         async with t.lock:
-            if t.status != "playing" or seat not in t.deadlines or t.deadlines[seat].seq != t.version:
+            if (t.status != "playing" or t.paused is not None or seat not in t.deadlines
+                    or t.deadlines[seat].seq != t.version):
                 return
             count = {seat: t.seats[seat].timeouts + 1}
             version = t.version

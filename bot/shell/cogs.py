@@ -104,7 +104,7 @@ def missing_permissions(interaction: discord.Interaction, threads: bool) -> list
 
 
 class TableCog(commands.Cog):
-    """``/table new|start|concede|abort|status|list|log``."""
+    """``/table new|join|start|concede|abort|resume|status|list|log``."""
 
     table = app_commands.Group(name="table", description="Play a game at a table in this channel", guild_only=True)
 
@@ -191,6 +191,23 @@ class TableCog(commands.Cog):
             admin = bool(perms and (perms.manage_channels or perms.administrator))
             await self.bot.service.abort(t.id, str(interaction.user.id), admin=admin)
             await reply(interaction, f"Table {t.id} was cancelled.", ephemeral=False)
+        except Exception as exc:  # noqa: BLE001
+            await refuse(interaction, exc)
+
+    @table.command(name="resume", description="Continue a paused table here (its host, or anyone with Manage Channels)")
+    @app_commands.describe(table="The paused table's id (the pause message names it)")
+    async def resume(self, interaction: discord.Interaction, table: str) -> None:
+        """Issue 12 §4: a table paused because its thread or channel was deleted continues in this channel."""
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            missing = missing_permissions(interaction, self.bot.front.threads)
+            if missing:
+                raise TableError("I can't host a table in this channel: I need the permission(s) "
+                                 + ", ".join(missing) + ". Ask a server admin to grant them here.", "permissions")
+            perms = getattr(interaction.user, "guild_permissions", None)
+            admin = bool(perms and (perms.manage_channels or perms.administrator))
+            t = await self.bot.service.resume(table.strip(), str(interaction.user.id), place_of(interaction), admin)
+            await reply(interaction, f"Table {t.id} continues in this channel: its board is posted here.")
         except Exception as exc:  # noqa: BLE001
             await refuse(interaction, exc)
 

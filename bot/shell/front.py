@@ -9,6 +9,19 @@ messages up to date.
   "My hand" button (an ephemeral view) instead.
 * The message ids live in the store (``front_messages``), so a restarted bot edits the same messages.
 
+Discord failures mid-game (issue 12 §4), none of which costs a REST call while things work:
+
+* 30046 (too many edits of a message older than an hour) on a DM: the private view is posted as a new DM,
+  which becomes the seat's message, and the old one is deleted so that only one set of decision buttons
+  is live. On the board: a new board is posted (as after an hour).
+* 50013 (Missing Permissions) on the board, thread, reminder or result: the table's creator gets one DM
+  per table and problem naming the permission the bot lacks there (read from the channel's permissions
+  for the bot), or the action that failed when they do not show it.
+* 10003 (Unknown Channel) on the board, or the gateway's CHANNEL_DELETE / THREAD_DELETE for the table's
+  channel or thread: the table is paused (:meth:`TableService.pause`) and its players are told by DM;
+  ``/table resume`` in another channel calls :meth:`TableService.resume`, and :meth:`resumed` posts the
+  table there with a new thread and board.
+
 A seat whose click is being answered through its interaction (the reply edits the clicked message) is
 *claimed*: the front does not spend a REST call editing that DM meanwhile.
 """
@@ -25,7 +38,7 @@ from typing import Any
 import discord
 
 from bot.store import Store, StoreError
-from bot.tables import Listener, Table, TableService
+from bot.tables import Listener, Table, TableError, TableService
 from games.core.contract import Decision, Event, Result, View
 
 from . import render
@@ -34,6 +47,10 @@ log = logging.getLogger("metahost.front")
 BOARD_MAX_AGE = 3600.0
 HAND_TOKEN_LIFE = 14 * 60.0  # interaction tokens last 15 minutes
 CANNOT_DM = 50007
+UNKNOWN_CHANNEL = 10003
+EDIT_LIMIT = 30046  # "Maximum number of edits to messages older than 1 hour reached"
+MISSING_PERMISSIONS = 50013
+THREAD_ACTION = "open the thread"
 
 
 @dataclass
@@ -54,6 +71,7 @@ class TableMessages:
     task: asyncio.Task | None = None
     claimed: set[int] = field(default_factory=set)
     hands: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)  # seat -> ephemeral
+    notified: set[str] = field(default_factory=set)  # permission problems the host was told about
 
 
 def payload_key(embed: discord.Embed | None, view: discord.ui.View | None) -> str:
@@ -72,6 +90,10 @@ class DiscordFront(Listener):
         self.board_interval = board_interval
         self.tables: dict[str, TableMessages] = {}
         self._dm_ids: dict[str, int] = {}
+        add_listener = getattr(client, "add_listener", None)  # commands.Bot: gateway events reach the front
+        if add_listener is not None:
+            add_listener(self.on_raw_thread_delete, "on_raw_thread_delete")
+            add_listener(self.on_guild_channel_delete, "on_guild_channel_delete")
 
     # -- DMs
 
@@ -101,6 +123,8 @@ class DiscordFront(Listener):
                         m.closed.add(seat)
                     elif message_id:
                         m.dms[seat] = (channel_id, message_id)
+                elif kind.startswith("notice:"):
+                    m.notified.add(kind[len("notice:"):])
         return m
 
     async def remember(self, table_id: str, kind: str, seat: int, channel_id: int, message_id: int,
@@ -191,7 +215,8 @@ class DiscordFront(Listener):
                 log.warning("reminder DM failed on table %s: %s", table.id, exc)
         channel = self._board_channel(m)
         if channel is not None:
-            await self._safe(channel.send(f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True)))
+            await self._safe(channel.send(f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True)),
+                             table, "post a reminder", channel)
 
     async def finished(self, table: Table, result: Result | None, reason: str) -> None:
         m = await self.messages(table.id)
@@ -203,9 +228,144 @@ class DiscordFront(Listener):
                 continue
             for _game, games, wins, losses, draws in await self.store.stats(s.user_id, table.game.id):
                 stats.append(f"{render.seat_line(table, s.seat)}: {games} games, {wins} W / {losses} L / {draws} D")
-        channel = self._board_channel(m)
+        channel = self._board_channel(m) if table.paused is None else None  # a paused table has no place
         if channel is not None:
-            await self._safe(channel.send(embed=render.result_embed(table, result, stats)))
+            await self._safe(channel.send(embed=render.result_embed(table, result, stats)), table, "post the result",
+                             channel)
+
+    async def paused(self, table: Table, reason: str) -> None:
+        """The table's place is gone: forget its thread and board, and tell each player (and the host) by
+        DM that it waits and how it continues."""
+        m = await self.messages(table.id)
+        m.thread = m.board = None
+        m.sent.pop("board", None)
+        resume = f"`/table resume table:{table.id}`"
+        base = (f"⏸️ {table.game.name} table {table.id} is paused: {reason}. Nothing is lost and no time runs out "
+                "while it waits.")
+        told = set()
+        for s in table.seats:
+            if s.computer or not s.user_id or s.seat in m.closed:
+                continue
+            told.add(s.user_id)
+            await self._notice(s.user_id, base + " " + self._resume_hint(table, s.user_id, resume))
+        if table.host_user not in told:
+            await self._notice(table.host_user, base + " " + self._resume_hint(table, table.host_user, resume))
+
+    @staticmethod
+    def _resume_hint(table: Table, user_id: str, resume: str) -> str:
+        if user_id == table.host_user:
+            return (f"You are its host: run {resume} in the channel where it should continue (anyone with "
+                    "Manage Channels may too).")
+        return f"Its host <@{table.host_user}> can continue it with {resume} in another channel."
+
+    async def resumed(self, table: Table) -> None:
+        """A paused table continues at ``table.place``: post the table there (the new thread opens from
+        that message), then a new board; players hear of it by DM."""
+        m = await self.messages(table.id)
+        m.thread = m.board = None
+        m.sent.pop("board", None)
+        channel = self._place_channel(table)
+        if channel is not None:
+            embed = render.lobby_embed(table)
+            text = f"▶️ {table.game.name} table {table.id} continues here."
+            anchor = await self._safe(channel.send(text, embed=embed, allowed_mentions=discord.AllowedMentions.none()),
+                                      table, "post the table", channel)
+            if anchor is not None:
+                m.lobby = (anchor.channel.id, anchor.id)
+                m.sent["lobby"] = payload_key(embed, render.lobby_view(table))
+                await self.remember(table.id, "lobby", -1, anchor.channel.id, anchor.id)
+                where = f"<#{anchor.channel.id}>"
+                for s in table.seats:
+                    if not s.computer and s.user_id and s.seat not in m.closed:
+                        await self._notice(s.user_id, f"▶️ {table.game.name} table {table.id} continues in {where}; "
+                                                      "your time runs again.")
+        m.dirty = True
+        self._schedule(table.id)
+
+    def _place_channel(self, table: Table):
+        """The channel of a table's place ``<guild id>:<channel id>`` (None for another kind of place)."""
+        _, _, cid = table.place.partition(":")
+        if not cid.isdigit():
+            return None
+        return self.client.get_channel(int(cid)) or self.client.get_partial_messageable(int(cid))
+
+    async def _notice(self, user_id: str, text: str) -> None:
+        """A plain DM to a user (best effort: closed DMs or a failure are only logged)."""
+        if not user_id or not user_id.isdigit():
+            return
+        try:
+            await (await self.dm_channel(user_id)).send(render.clip(text, render.CONTENT_MAX))
+        except discord.HTTPException as exc:
+            log.warning("notice to user %s failed: %s", user_id, exc)
+
+    # -- a deleted place (gateway events)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.place_deleted(payload.thread_id, "its thread was deleted")
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.place_deleted(channel.id, f"its channel #{channel.name} was deleted")
+
+    async def place_deleted(self, channel_id: int, reason: str) -> None:
+        """Pause every table in play whose channel, thread or board lived in ``channel_id``."""
+        for t in list(self.service.tables.values()):
+            if t.status != "playing" or t.paused is not None:
+                continue
+            m = await self.messages(t.id)
+            _, _, place = t.place.partition(":")
+            if channel_id in (m.thread, m.board[0] if m.board else None) or str(channel_id) == place:
+                await self._pause(t, reason)
+
+    async def _pause(self, t: Table, reason: str) -> None:
+        if self.service.tables.get(t.id) is not t or t.status != "playing" or t.paused is not None:
+            return
+        try:
+            await self.service.pause(t.id, reason)
+        except (TableError, StoreError) as exc:
+            log.warning("could not pause table %s (%s): %s", t.id, reason, exc)
+
+    # -- missing permissions
+
+    async def _missing_permission(self, t: Table, channel: Any, action: str) -> None:
+        """Tell the table's creator, once per table and problem, which permission the bot lacks."""
+        m = await self.messages(t.id)
+        missing = self._lacking(channel, action)
+        key = ",".join(missing) or action
+        if key in m.notified:
+            return
+        m.notified.add(key)
+        await self.remember(t.id, f"notice:{key}", -1, 0, 0)
+        cid = getattr(channel, "id", None)
+        where = f"<#{cid}>" if cid else "its channel"
+        if missing:
+            what = (f"I lack {' and '.join(missing)} there. Ask a server admin to grant "
+                    f"{'it' if len(missing) == 1 else 'them'} to me in that channel")
+        else:
+            what = ("Discord says I lack a permission there (Missing Permissions). Ask a server admin to check that "
+                    "I have View Channel, Send Messages, Send Messages in Threads, Create Public Threads and Embed "
+                    "Links in that channel")
+        text = f"⚠️ I can't {action} of {t.game.name} table {t.id} in {where}: {what} (channel settings → Permissions)."
+        if t.status == "playing":
+            text += " The game goes on: players still get their DMs, and the board appears once I can post it."
+        await self._notice(t.host_user, text)
+
+    def _lacking(self, channel: Any, action: str) -> list[str]:
+        """The permissions the bot needs for ``action`` in ``channel`` and lacks ([] when unknown)."""
+        me = getattr(getattr(channel, "guild", None), "me", None)
+        if me is None or not hasattr(channel, "permissions_for"):
+            return []
+        perms = channel.permissions_for(me)
+        if not perms.view_channel:
+            return ["View Channel"]
+        if action == THREAD_ACTION:
+            return [] if perms.create_public_threads else ["Create Public Threads"]
+        if isinstance(channel, discord.Thread):
+            send = ("Send Messages in Threads", perms.send_messages_in_threads)
+        else:
+            send = ("Send Messages", perms.send_messages)
+        if not send[1]:  # discord.py then reports Embed Links as lacking too: name only the cause
+            return [send[0]]
+        return [] if perms.embed_links else ["Embed Links"]
 
     # -- flushing
 
@@ -284,8 +444,10 @@ class DiscordFront(Listener):
         try:
             thread = await channel.get_partial_message(m.lobby[1]).create_thread(
                 name=render.clip(f"{t.game.name} table {t.id}", 100), auto_archive_duration=1440)
-        except discord.Forbidden:
+        except discord.Forbidden as exc:
             m.log.append("(No thread: the bot lacks the Create Public Threads permission; the board stays here.)")
+            if exc.code == MISSING_PERMISSIONS:
+                await self._missing_permission(t, channel, THREAD_ACTION)
             return
         except discord.HTTPException as exc:
             log.warning("thread for table %s failed: %s", t.id, exc)
@@ -294,6 +456,8 @@ class DiscordFront(Listener):
         await self.remember(t.id, "thread", -1, thread.id, 0)
 
     async def _flush_board(self, t: Table, m: TableMessages, views: dict[int | None, View]) -> None:
+        if t.paused is not None:  # its place is gone; /table resume gives it a new one
+            return
         notes = [f"{render.seat_line(t, s)} has DMs closed: use **My hand** below." for s in sorted(m.closed)]
         embed = render.board_embed(t, views[None], m.log, notes)
         view = render.board_view(t, bool(m.closed))
@@ -303,14 +467,19 @@ class DiscordFront(Listener):
         m.last_board_edit = time.monotonic()
         if m.board is not None and time.time() - m.board[2] < BOARD_MAX_AGE:
             channel = self.client.get_channel(m.board[0]) or self.client.get_partial_messageable(m.board[0])
-            if await self._safe(channel.get_partial_message(m.board[1]).edit(embed=embed, view=view)) is not None:
+            edited = await self._safe(channel.get_partial_message(m.board[1]).edit(embed=embed, view=view), t,
+                                      "edit the board", channel)
+            if edited is not None:
                 m.sent["board"] = key
                 return
+            if t.paused is not None:
+                return
+            # any other failure (30046 edit limit, a deleted board message): post a new board
         await self._ensure_thread(t, m)
         channel = self._board_channel(m)
         if channel is None:
             return
-        msg = await self._safe(channel.send(embed=embed, view=view))
+        msg = await self._safe(channel.send(embed=embed, view=view), t, "post the board", channel)
         if msg is not None:
             m.board = (msg.channel.id, msg.id, time.time())
             m.sent["board"] = key
@@ -335,7 +504,12 @@ class DiscordFront(Listener):
             if seat in m.dms:
                 channel_id, message_id = m.dms[seat]
                 channel = self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)
-                await channel.get_partial_message(message_id).edit(embed=embed, view=comps)
+                try:
+                    await channel.get_partial_message(message_id).edit(embed=embed, view=comps)
+                except discord.HTTPException as exc:
+                    if exc.code != EDIT_LIMIT:
+                        raise
+                    await self._repost_dm(t, m, seat, channel.get_partial_message(message_id), embed, comps)
             else:
                 msg = await (await self.dm_channel(user_id)).send(embed=embed, view=comps)
                 m.dms[seat] = (msg.channel.id, msg.id)
@@ -352,6 +526,18 @@ class DiscordFront(Listener):
         except discord.HTTPException as exc:
             log.warning("DM to seat %s of table %s failed: %s", seat, t.id, exc)
 
+    async def _repost_dm(self, t: Table, m: TableMessages, seat: int, old: discord.PartialMessage,
+                         embed: discord.Embed, comps: discord.ui.View | None) -> None:
+        """The DM can be edited no more (30046): post the view as a new DM, keep that one, delete the old
+        one so that its buttons are not live beside the new ones (a failed delete is only logged)."""
+        msg = await old.channel.send(embed=embed, view=comps)
+        m.dms[seat] = (msg.channel.id, msg.id)
+        await self.remember(t.id, "dm", seat, msg.channel.id, msg.id)
+        try:
+            await old.delete()
+        except discord.HTTPException as exc:
+            log.warning("old DM of seat %s of table %s not deleted: %s", seat, t.id, exc)
+
     async def _mark_closed(self, t: Table, m: TableMessages, seat: int) -> None:
         if seat in m.closed:
             return
@@ -361,12 +547,23 @@ class DiscordFront(Listener):
         m.dirty = True
         self._schedule(t.id)
 
-    async def _safe(self, coro) -> Any:
-        """Await a Discord call; log a failure instead of raising (a table never breaks on Discord errors)."""
+    async def _safe(self, coro, t: Table | None = None, action: str = "", channel: Any = None) -> Any:
+        """Await a Discord call; log a failure instead of raising (a table never breaks on Discord errors).
+
+        With the table ``t``, the ``action`` ("post the board") and the ``channel``: 50013 tells the table's
+        creator which permission is missing, and 10003 (the channel or thread is gone) pauses the table."""
         try:
             return await coro
         except discord.Forbidden as exc:
             log.warning("Discord refused (missing permission?): %s", exc)
+            if t is not None and exc.code == MISSING_PERMISSIONS:
+                await self._missing_permission(t, channel, action)
+        except discord.NotFound as exc:
+            log.warning("Discord call failed: %s", exc)
+            if t is not None and exc.code == UNKNOWN_CHANNEL:
+                m = self.tables.get(t.id)
+                gone = "thread" if m is not None and getattr(channel, "id", None) == m.thread else "channel"
+                await self._pause(t, f"its {gone} was deleted")
         except discord.HTTPException as exc:
             log.warning("Discord call failed: %s", exc)
         return None

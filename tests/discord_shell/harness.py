@@ -44,7 +44,7 @@ import json
 import logging
 import re
 import traceback
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -65,6 +65,7 @@ __all__ = [
     "Call",
     "FakeDiscord",
     "FakeHTTP",
+    "Injection",
     "Msg",
     "Reply",
     "text_of",
@@ -476,6 +477,53 @@ def _bad_request(code: int, message: str) -> discord.HTTPException:
     return _http_error(discord.HTTPException, 400, code, message)
 
 
+# Discord errors a test can inject by code (FakeDiscord.inject): (exception class, HTTP status, message).
+KNOWN_ERRORS: dict[int, tuple[type[discord.HTTPException], int, str]] = {
+    0: (discord.DiscordServerError, 500, "500: Internal Server Error"),
+    10003: (discord.NotFound, 404, "Unknown Channel"),
+    10008: (discord.NotFound, 404, "Unknown Message"),
+    30046: (discord.HTTPException, 400, "Maximum number of edits to messages older than 1 hour reached. "
+                                         "Try again later."),
+    50001: (discord.Forbidden, 403, "Missing Access"),
+    50007: (discord.Forbidden, 403, "Cannot send messages to this user"),
+    50013: (discord.Forbidden, 403, "Missing Permissions"),
+}
+
+
+def discord_error(code: int) -> discord.HTTPException:
+    """The exception discord.py raises for Discord error ``code`` (a key of :data:`KNOWN_ERRORS`)."""
+    if code not in KNOWN_ERRORS:
+        raise AssertionError(f"discord_error: unknown code {code}; known: {sorted(KNOWN_ERRORS)}")
+    cls, status, message = KNOWN_ERRORS[code]
+    return _http_error(cls, status, code, message)
+
+
+@dataclass
+class Injection:
+    """A Discord error the fake answers instead of the real response (see FakeDiscord.inject). A REST call
+    matches when every given filter matches: ``method``, ``path`` (discord.py's route template, e.g.
+    ``/channels/{channel_id}/messages/{message_id}``), ``channel_id``, ``message_id`` and ``when(call)``.
+    ``times`` is how many matching calls fail (None: all); ``hits`` the calls that failed."""
+
+    code: int
+    method: str | None = None
+    path: str | None = None
+    channel_id: int | None = None
+    message_id: int | None = None
+    times: int | None = 1
+    when: Callable[[Call], bool] | None = None
+    hits: list[Call] = field(default_factory=list)
+
+    def matches(self, call: Call) -> bool:
+        if self.times is not None and len(self.hits) >= self.times:
+            return False
+        return ((self.method is None or call.method == self.method)
+                and (self.path is None or call.path == self.path)
+                and (self.channel_id is None or call.channel_id == self.channel_id)
+                and (self.message_id is None or call.message_id == self.message_id)
+                and (self.when is None or self.when(call)))
+
+
 # --------------------------------------------------------------------------------------------
 # Transport: REST
 # --------------------------------------------------------------------------------------------
@@ -565,6 +613,7 @@ class FakeDiscord:
         self.replies: list[Call] = []
         self.messages: dict[int, Msg] = {}
         self.closed_dms: set[int] = set()
+        self.injections: list[Injection] = []  # Discord errors to answer instead (inject())
         self.failures: list[str] = []  # unknown routes and other harness-detected misuse
         self.errors: list[logging.LogRecord] = []  # ERROR records logged by discord.py
         self.bots: list[discord.Client] = []
@@ -864,6 +913,80 @@ class FakeDiscord:
                 view.stop()
             if not bot.is_closed():
                 await bot.close()
+
+    # ---------------------------------------------------------------- failures and channel changes
+
+    def inject(
+        self,
+        code: int,
+        *,
+        method: str | None = None,
+        path: str | None = None,
+        channel_id: int | None = None,
+        message_id: int | None = None,
+        times: int | None = 1,
+        when: Callable[[Call], bool] | None = None,
+    ) -> Injection:
+        """Answer the next ``times`` REST calls matching the filters (see :class:`Injection`) with Discord
+        error ``code`` (30046 edit limit, 50013 Missing Permissions, 10003 Unknown Channel, 10008, 50001,
+        50007, 0 for a 500) instead of the real response; the call is still recorded in ``fake.rest``.
+        Returns the injection, whose ``hits`` lists the calls that failed."""
+        discord_error(code)  # an unknown code fails here, not inside the bot
+        inj = Injection(code, method, path, channel_id, message_id, times, when)
+        self.injections.append(inj)
+        return inj
+
+    def add_channel(self, channel_id: int, name: str | None = None) -> None:
+        """A new text channel in the guild (CHANNEL_CREATE reaches the booted bot)."""
+        self.channels[channel_id] = {
+            "id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
+            "name": name or f"channel-{channel_id}", "position": len(self.channels),
+            "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
+            "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
+        }
+        if self.bot is not None:
+            self.bot._connection.parse_channel_create(dict(self.channels[channel_id]))
+
+    def delete_channel(self, channel_id: int) -> None:
+        """Delete a text channel (with its threads) or a thread, as an admin would: its messages are gone,
+        later REST calls on it get 10003 Unknown Channel, and the booted bot receives CHANNEL_DELETE or
+        THREAD_DELETE."""
+        bot = self._require_bot()
+        if channel_id in self.threads:
+            data = self.threads.pop(channel_id)
+            gone = {channel_id}
+            bot._connection.parse_thread_delete({"id": str(channel_id), "guild_id": str(self.guild_id),
+                                                 "parent_id": data["parent_id"], "type": data["type"]})
+        elif channel_id in self.channels:
+            data = self.channels.pop(channel_id)
+            gone = {channel_id} | {tid for tid, th in self.threads.items() if int(th["parent_id"]) == channel_id}
+            for tid in gone - {channel_id}:
+                self.threads.pop(tid)
+            bot._connection.parse_channel_delete(dict(data))
+        else:
+            raise AssertionError(f"delete_channel: {channel_id} is not a channel or thread of the fake guild")
+        for msg in self.messages.values():
+            if msg.channel_id in gone:
+                msg.deleted = True
+
+    def deny(self, channel_id: int, target_id: int = BOT_ID, **permissions: bool) -> None:
+        """A permission overwrite on a text channel denying ``permissions`` (discord.Permissions flag
+        names) to member ``target_id`` (default: the bot); CHANNEL_UPDATE reaches the booted bot. The fake
+        enforces a denied Send Messages (channel) or Send Messages in Threads (its threads) with 50013."""
+        ch = self.channels[channel_id]
+        bits = discord.Permissions(**{k: True for k, v in permissions.items() if v}).value
+        others = [o for o in ch["permission_overwrites"] if int(o["id"]) != target_id]
+        ch["permission_overwrites"] = [*others, {"id": str(target_id), "type": 1, "allow": "0", "deny": str(bits)}]
+        if self.bot is not None:
+            self.bot._connection.parse_channel_update(dict(ch))
+
+    def _denied(self, channel_id: int, target_id: int) -> discord.Permissions:
+        ch = self.channels.get(channel_id) or {}
+        bits = 0
+        for o in ch.get("permission_overwrites") or []:
+            if int(o["id"]) == target_id:
+                bits |= int(o["deny"])
+        return discord.Permissions(bits)
 
     # ---------------------------------------------------------------- queries
 
@@ -1398,6 +1521,8 @@ class FakeDiscord:
         )
 
     def _get_message(self, channel_id: int, message_id: int) -> Msg:
+        if not self._known_channel(channel_id):  # deleted with delete_channel(), or never existed
+            raise _not_found(10003, "Unknown Channel")
         msg = self.messages.get(message_id)
         if msg is None or msg.deleted or msg.channel_id != channel_id or msg.ephemeral:
             raise _not_found(10008, "Unknown Message")
@@ -1434,6 +1559,10 @@ class FakeDiscord:
             message_id=int(p["message_id"]) if p.get("message_id", "").isdigit() else None,
         )
         self.rest.append(call)
+        for inj in self.injections:
+            if inj.matches(call):
+                inj.hits.append(call)
+                raise discord_error(inj.code)
         handler = self._ROUTES.get((route.method, route.path))
         if handler is None:
             raise self._fail(f"FakeDiscord: unknown REST route {route.method} {route.path} ({url})")
@@ -1485,6 +1614,12 @@ class FakeDiscord:
         for user_id, dm in self.dm_channels.items():
             if dm == cid and user_id in self.closed_dms:
                 raise _forbidden(50007, "Cannot send messages to this user")
+        if cid in self.threads:
+            parent, need = int(self.threads[cid]["parent_id"]), discord.Permissions(send_messages_in_threads=True)
+        else:
+            parent, need = cid, discord.Permissions(send_messages=True)
+        if parent in self.channels and self._denied(parent, BOT_ID).value & need.value:
+            raise _forbidden(50013, "Missing Permissions")
         body = dict(body, flags=int(body.get("flags") or 0) & ~EPHEMERAL)  # ephemeral is interaction-only
         msg = self._create_message(cid, body, names, blobs)
         call.message_id = msg.id
