@@ -168,6 +168,17 @@ def test_random_games_end_conserve_cards_and_hide_hidden_cards(seats):
     assert reasons.get("last_active", 0) >= GAMES * 0.9
 
 
+def test_META_PLY_03_META_PLY_05_six_seat_playouts_leave_nobody_at_0_life_in_play():
+    """META-PLY-03, META-PLY-05, META-WIN-02 (issue 12 section 1): 20 seeded random 6-seat games, checked
+    after every applied choice: nobody at or below the disabling threshold is in play and no disabled player
+    is offered a play. Seeds 11 and 18 broke this when a trigger fired while disablings were settled (a
+    "back in play" trigger's card left a player at 0 life in play). The 200-game run above checks the same
+    invariant with its other checks; this one is the quick, focused form."""
+    for seed in range(20):
+        st, _ = play(seed, 6, lambda st, n: check_in_play(st))
+        assert meta.result(st) is not None
+
+
 @pytest.mark.parametrize("seed", [1, 17])
 def test_META_SET_01_same_seed_and_choices_give_identical_json(seed):
     """META-SET-01, META-MUT-06: shuffles, rolls and random discards come from the seeded RNG: seed +
