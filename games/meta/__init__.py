@@ -36,7 +36,10 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 03 In the pushing stage every player in play may play Event cards onto the main stack and Meta cards onto
    any tower (their targets decide the level). Event cards go onto a trigger stack only by its owner while
    at turn (drawing or pushing stage), unless a card opens trigger stacks to all (``trigger_access``). The
-   player at turn may activate trigger stacks in the drawing and the pushing stage.
+   player at turn may activate trigger stacks in the drawing and the pushing stage. A play whose chosen
+   trigger stack fires (and is deactivated) before its target is chosen is never moved silently: it goes
+   back to the destination step, where its player chooses again or takes the card back with "Back"
+   (a target sent meanwhile is refused under META-TRS-02; issue 12).
 04 Any card placed on the main tower (a Meta card on a meta stack too) ends the drawing stage. An empty
    main tower does not skip the executing stage: it begins (``exec_start`` triggers fire) and ends at once.
 05 The face-down trigger is a marker of its trigger stack, not a stack element. A trigger fires once; after
@@ -48,7 +51,14 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
    is re-checked afterwards (a player healed above 0 by a "before disabled" trigger is not disabled; a life
    change is recomputed within the bounds; a card on its way onto the main stack is out of reach until it
    lands). Several triggers of one event fire in turn order from the player
-   at turn, then in activation order. No card may be played while a trigger tower executes.
+   at turn, then in activation order; so do all the triggers set off by the events of one group — the
+   simultaneous discards of the discarding stage (META-DIS-04, META-TRS-09), or the disablings, hand
+   discards and re-enablings of one settlement (META-GAP-11). No card may be played while a trigger tower
+   executes. A trigger fired in the middle of one atomic step (between two players' draws of the drawing
+   stage, after the first player's loss of an "every player loses" card) does not split it: the players
+   that step has already brought to the disabling threshold are still in play while the trigger's tower
+   executes and are judged with the rest of the step when it ends; the victory check waits for that end
+   too. The trigger's own cards are steps of their own, settled after each (issue 12).
 07 A Meta card that addresses no stack (no target, a player, a graveyard) is placed like an Event on level
    0. One that targets a face-down trigger (``filter: any``) addresses that card, not its stack, and goes on
    the main stack. A Meta card addresses one tower only (its target's).
@@ -62,9 +72,14 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
    copy chain. Default: the involved cards go to their owners' graveyards without effect. Table option
    ``paradox: coin``: a seeded coin flip between the last two involved cards discards the loser; a second
    paradox in the same stage falls back to the default. Paradox resolution fires no triggers.
-11 "At the same time" = one atomic engine step (META-MUT-05). Players continuing under the mutual-disabling
-   rule shuffle their graveyard together with their memory (the whole memory is shuffled) and keep their
-   hands; one whose cause was life is set to 1 above the disabling threshold (1 life).
+11 "At the same time" = one atomic engine step (META-MUT-05), even when a trigger fired in its middle
+   (META-GAP-06). Settling a step runs to a fixed point: "before disabled" triggers, then the
+   mutual-disabling rule or every disabling at once (hands discarded), re-enablings, the victory check
+   (META-WIN-02), then the "disabled", "discard" and "back in play" triggers as one group — and whatever
+   their cards changed is settled again (each card is a step: a player they bring to 0 is disabled at
+   once, discards, stops being a target, and the last player in play wins). Players continuing under the
+   mutual-disabling rule shuffle their graveyard together with their memory (the whole memory is shuffled)
+   and keep their hands; one whose cause was life is set to 1 above the disabling threshold (1 life).
    Removed players' cards on the main tower stay and execute; their trigger stacks are dismantled.
 12 A player disabled for lack of memory keeps their hand. A draw from an empty memory costs no life (the
    disabling is the cost). Rounding is floor. Cards returned to memory re-enable a player only if their life
@@ -87,9 +102,13 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 19 Every card goes to its owner's graveyard or hand, whoever played it (a copied or echoed card included).
 20 Beginning- and end-of-turn triggers fire in turn order from the player at turn, then activation order.
 21 No counter persists between games.
-22 Life is always clamped to the current bounds; lowering a bound clamps lives at once.
+22 Life is always clamped to the current bounds; lowering a bound clamps lives at once. A rule change that
+   ends (end of turn) is settled at once like any step: a player can be back in play, or disabled, before
+   the next drawing stage.
 23 A card removed from a stack without being executed goes to its owner's graveyard; it counts as "removed
-   without effect" (``countered`` triggers), not as discarded from a hand.
+   without effect" (``countered`` triggers), not as discarded from a hand. Discarding the whole hand on
+   reaching 0 life or less (META-PLY-04, also for a player already disabled for lack of memory, META-GAP-12)
+   is a discard from hand: "discard" triggers fire (issue 12).
 24 A card that reverses the turn order takes effect when the turn passes. If the player at turn is removed,
    the current stage continues without them and the turn passes on as usual.
 25 See META-PSH-05 above: all players in play pass in a row since the last play; the player at turn has no

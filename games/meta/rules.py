@@ -286,10 +286,14 @@ def seat_decision(state: State, seat: int) -> Decision:
     p = state.players[seat]
     if p.play >= 0:
         d = card_def(state, p.play)
-        if d.type != "trigger" and event_like(d) and not p.dest:
-            opts = [Option(f"dest:{tw.id}", "Onto " + stack_name(state, tw, 0)) for tw in destinations(state, seat, d)]
-            return Decision(seat, "destination", f"Where does {d.title} go?",
-                            (*opts, Option("back", "Back")), default="back")
+        if d.type != "trigger" and event_like(d):
+            dests = destinations(state, seat, d)
+            if not any(tw.id == p.dest for tw in dests):
+                # META-GAP-03: no destination yet, or the chosen trigger stack fired meanwhile (choose again)
+                gone = (f"Trigger stack {p.dest} fired and is no longer active (META-TRS-02). " if p.dest else "")
+                opts = [Option(f"dest:{tw.id}", "Onto " + stack_name(state, tw, 0)) for tw in dests]
+                return Decision(seat, "destination", f"{gone}Where does {d.title} go?",
+                                (*opts, Option("back", "Back")), default="back")
         opts = target_options(state, seat, d)
         return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
                         (*opts, Option("back", "Back")), default="back")
@@ -358,6 +362,11 @@ def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
         return RulesError("META-TGT-01", f"{d.title} has no legal target now, so it cannot be played.")
     if kind == "dest" and rest.startswith("g"):
         return RulesError("META-GRV-03", "No card can be played onto a graveyard.")
+    stale = state.players[seat].dest
+    if dec.kind == "destination" and stale and tower_by_id(state, stale) is None:
+        what = title(state, state.players[seat].play)
+        return RulesError("META-TRS-02", f"Trigger stack {stale} fired and is no longer active: choose again where "
+                                         f"{what} goes ({listed}), or Back to take it back.")
     if kind == "dest":
         return RulesError("META-EVT-02", "An Event card goes onto the main stack or an active trigger stack you may use.")
     if kind == "tgt":
@@ -383,7 +392,9 @@ class Engine:
         self.seen: dict[Any, int] = {}
         self.trace: list[int] = []
         self.coin_used = False
-        self.settling = False
+        self.hold: set[int] = set()
+        """Seats whose disabling belongs to a step still running (a trigger fired in its middle): nested
+        settlements leave them, and the victory check, to that step's own settlement (META-MUT-05)."""
         self.copying: list[int] = []
 
     # -- plumbing
@@ -553,7 +564,8 @@ class Engine:
             if k == "facedown":
                 return st.main, 0
         tw = tower_by_id(st, dest) if dest else None
-        return (tw or st.main), 0  # a destination that fired meanwhile falls back to the main stack
+        # seat_decision never lets a play reach here with a destination that fired (META-GAP-03)
+        return (tw or st.main), 0
 
     def describe_target(self, target: dict[str, Any] | None, seat: int) -> str:
         st = self.st
@@ -667,8 +679,7 @@ class Engine:
             done.append(s)
             self.say(f"{p.name} discards {', '.join(title(st, c) for c in p.discards)}.")
             p.discards.clear()
-        for s in done:
-            self.emit("discard", s)
+        self.emit_batch([("discard", s) for s in done])  # META-DIS-04, META-TRS-09: one group, turn order
         self.settle()
 
     def end_turn(self) -> None:
@@ -681,6 +692,7 @@ class Engine:
             for ch in expired:
                 self.say(f"{ch.source}'s rule change ends: {param_text(ch.param, param(st, ch.param))}.")
         self.clamp_all()
+        self.settle()  # a changed threshold or bound disables or re-enables at once (META-PLY-11, META-WIN-02)
 
     def start_turn(self) -> None:
         """META-TRN-03, META-DRS-01/02: next player, beginning-of-turn effects, everyone draws."""
@@ -735,8 +747,8 @@ class Engine:
             return
         old, p.life = p.life, new
         self.say(f"{p.name} loses {n} life ({p.life}).")
-        if p.disabled and old > int(param(st, "disable_at")) >= new:
-            self.discard_hand(seat)  # META-PLY-04: already disabled (no memory), now at 0 life or less
+        if p.disabled and old > int(param(st, "disable_at")) >= new and self.discard_hand(seat):
+            self.emit("discard", seat)  # META-PLY-04, META-GAP-12/23: already disabled (no memory), now at 0 or less
         self.emit("lose_life", seat)
         self.emit("life_low", seat)
 
@@ -807,13 +819,17 @@ class Engine:
         if cards:
             p.mem_out = False  # META-MEM-06
 
-    def discard_hand(self, seat: int) -> None:
+    def discard_hand(self, seat: int) -> bool:
+        """META-PLY-04: the whole hand goes to the graveyard; ``True`` when there was a card to discard (a
+        discard from hand, META-GAP-23: the caller fires "discard" triggers)."""
         p = self.st.players[seat]
-        if p.hand:
-            self.say(f"{p.name} discards their hand ({len(p.hand)} cards) (META-PLY-04).")
-            p.graveyard.extend(p.hand)
-            p.hand.clear()
-            p.play, p.dest = -1, ""
+        if not p.hand:
+            return False
+        self.say(f"{p.name} discards their hand ({len(p.hand)} cards) (META-PLY-04).")
+        p.graveyard.extend(p.hand)
+        p.hand.clear()
+        p.play, p.dest = -1, ""
+        return True
 
     def remove_player(self, seat: int, why: str) -> None:
         """META-MUT-02 / concession: out of the game; their trigger towers' cards go to graveyards
@@ -842,41 +858,50 @@ class Engine:
     # -- disabling, mutual disabling and victory (META-PLY, META-MUT, META-WIN)
 
     def settle(self) -> None:
-        """End of one atomic step (META-MUT-05): evaluate disabling for all players at once, apply the
-        mutual-disabling rule, re-enable, and check victory."""
-        if self.settling:
-            return
+        """End of one atomic step (META-MUT-05, META-GAP-11), run to a fixed point: judge every disabling
+        the step produced together — "before disabled" triggers first (META-GAP-06), then the
+        mutual-disabling rule or all the disablings at once, hands discarded — re-enable (META-PLY-11),
+        check victory (META-WIN-02), then fire the "disabled", "discard" and "back in play" triggers as one
+        group and judge again whatever they changed, until nothing changes (issue 12). Cards executed by
+        those triggers are steps of their own, settled after each. Seats in ``hold`` belong to a step
+        still running and are left to it; while any are held, victory waits for that step too."""
         st = self.st
-        self.settling = True
-        try:
-            warned: set[int] = set()
-            while True:
-                at = int(param(st, "disable_at"))
-                live = enabled(st)
-                due = [s for s in live if st.players[s].life <= at or st.players[s].mem_out]
-                fresh = [s for s in due if s not in warned]
-                if fresh:
-                    for s in fresh:
-                        warned.add(s)
-                        self.emit("disabled", s, "before")
-                    continue  # before-triggers may have changed everything
-                if due:
-                    if len(due) == len(live) and len(live) >= 2:
-                        self.mutual(due)
-                    else:
-                        for s in due:
-                            self.disable(s)
-                for s, p in enumerate(st.players):
-                    if p.disabled and not p.removed and p.life > at and not p.mem_out:
-                        p.disabled = False
-                        self.say(f"{p.name} is back in play (META-PLY-11).")
-                        self.emit("reenabled", s)
+        warned: set[int] = set()
+        while True:
+            at = int(param(st, "disable_at"))
+            live = enabled(st)
+            due = [s for s in turn_seats(st) if s in live and s not in self.hold
+                   and (st.players[s].life <= at or st.players[s].mem_out)]
+            warned.intersection_update(due)  # one healed meanwhile gets its "before" triggers again
+            fresh = [s for s in due if s not in warned]
+            if fresh:
+                warned.update(fresh)
+                self.emit_batch([("disabled", s) for s in fresh], "before")
+                continue  # before-triggers may have changed everything
+            events: list[tuple[str, int]] = []
+            if due:
+                if len(due) == len(live) and len(live) >= 2:
+                    self.mutual(due)
+                else:
+                    for s in due:
+                        if self.disable(s):
+                            events.append(("discard", s))  # META-GAP-23
+                        events.append(("disabled", s))
+            back = [s for s in turn_seats(st) if st.players[s].disabled and not st.players[s].removed
+                    and st.players[s].life > at and not st.players[s].mem_out]
+            for s in back:
+                st.players[s].disabled = False
+                self.say(f"{self.name(s)} is back in play (META-PLY-11).")
+                events.append(("reenabled", s))
+            if not self.hold:
                 self.check_win()
+            if not due and not back:
                 return
-        finally:
-            self.settling = False
+            self.emit_batch(events)
 
-    def disable(self, seat: int) -> None:
+    def disable(self, seat: int) -> bool:
+        """Disable ``seat`` (META-PLY-03/05, META-MEM-02); a life disabling discards the hand (META-PLY-04).
+        Fires nothing itself (:meth:`settle` fires the group). ``True`` when a hand was discarded."""
         st = self.st
         p = st.players[seat]
         at = int(param(st, "disable_at"))
@@ -884,10 +909,9 @@ class Engine:
         p.passed = False
         cause = "life" if p.life <= at else "memory"
         self.say(f"{p.name} is disabled ({'life ' + str(p.life) if cause == 'life' else 'no memory left'}).")
-        if cause == "life":
-            self.discard_hand(seat)
+        discarded = cause == "life" and self.discard_hand(seat)
         p.play, p.dest = -1, ""
-        self.emit("disabled", seat)
+        return discarded
 
     def mutual(self, due: list[int]) -> None:
         """META-MUT-01..03: every player still in play would be disabled at once."""
@@ -932,8 +956,17 @@ class Engine:
         """A game event happened (or is about to, ``when='before'``): fire every matching armed trigger,
         in turn order from the player at turn, then activation order (META-TRS-07, META-GAP-06).
         ``life``: for a "before" ``life_low`` event, the life the subject is about to have."""
+        if self.st.triggers:
+            self.emit_batch([(event, subject)], when, skip, life)
+
+    def emit_batch(self, events: list[tuple[str, int]], when: str = "after", skip: Tower | None = None,
+                   life: int | None = None) -> None:
+        """Several ``(event, subject)`` pairs of one step (the simultaneous discards, one settlement's
+        disablings): every armed trigger matching any of them fires once, all in one order — owners in
+        turn order from the player at turn, then activation order (META-DIS-04, META-TRS-09, META-GAP-06).
+        A trigger is matched when its turn comes, so one fired earlier can no longer be met."""
         st = self.st
-        if not st.triggers:
+        if not st.triggers or not events:
             return
         order = {s: i for i, s in enumerate(turn_seats(st))}
         cands = sorted((tw for tw in st.triggers if tw.trigger >= 0),
@@ -941,7 +974,7 @@ class Engine:
         for tw in cands:
             if tw.trigger < 0 or tw not in st.triggers or tw is skip:
                 continue
-            if self.matches(tw, event, subject, when, life):
+            if any(self.matches(tw, event, subject, when, life) for event, subject in events):
                 self.fire(tw)
 
     def matches(self, tw: Tower, event: str, subject: int, when: str, life: int | None = None) -> bool:
@@ -980,9 +1013,14 @@ class Engine:
         outer = (self.steps, self.seen, self.trace, self.coin_used)
         if st.stage != "executing" and self.depth == 1:
             self.steps, self.seen, self.trace, self.coin_used = 0, {}, [], False
+        # META-MUT-05: the step this trigger interrupts is judged when it ends, not by the trigger's cards
+        at = int(param(st, "disable_at"))
+        pending = {s for s in enabled(st) if st.players[s].life <= at or st.players[s].mem_out} - self.hold
+        self.hold |= pending
         try:
             self.run_tower(tw)
         finally:
+            self.hold -= pending
             self.depth -= 1
             if st.stage != "executing" and self.depth == 0:
                 self.steps, self.seen, self.trace, self.coin_used = outer

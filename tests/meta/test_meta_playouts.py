@@ -1,8 +1,9 @@
 """Seeded random playouts of Meta for 2, 4 and 6 seats, checking invariants after every choice:
 every game ends (a last player in play, or the documented turn cap as a draw, META-GAP-13); every card is
 in exactly one place (META-WIN-01); no view other than its owner's holds a card in someone's hand or
-memory or a face-down trigger's condition (META-INF-01/02, META-TRG-04); every view renders as text;
-seed + choices replay byte-identically and every state survives a JSON round-trip (META-SET-01)."""
+memory or a face-down trigger's condition (META-INF-01/02, META-TRG-04); no player at or below the disabling
+threshold is in play and no disabled player is offered a play (META-PLY-03/05, issue 12); every view renders
+as text; seed + choices replay byte-identically and every state survives a JSON round-trip (META-SET-01)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,18 @@ def check_conservation(st) -> None:
     assert sorted(found) == list(range(len(st.cards))), "a card is missing or in two places"
     per_owner = Counter(st.owner[c] for c in found)
     assert all(per_owner[p] == 60 for p in range(len(st.players)))
+
+
+def check_in_play(st) -> None:
+    """META-PLY-03, META-PLY-05, META-WIN-02 (issue 12 section 1): no player whose life is at or below the
+    current disabling threshold is still in play, and only players in play are offered a drawing, pushing,
+    destination or target decision (discards concern everyone, META-DIS-03)."""
+    at = int(rules.param(st, "disable_at"))
+    low = [(s, p.life) for s, p in enumerate(st.players) if not p.removed and not p.disabled and p.life <= at]
+    assert not low, f"seats in play at or below {at} life: {low}"
+    offered = [(d.seat, d.kind) for d in meta.decisions(st)
+               if d.kind != "discard" and (st.players[d.seat].disabled or st.players[d.seat].removed)]
+    assert not offered, f"disabled or removed seats offered a play: {offered}"
 
 
 def hidden_from(st, viewer) -> set[int]:
@@ -124,14 +137,18 @@ def play(seed: int, seats: int, every_choice=None):
 
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_random_games_end_conserve_cards_and_hide_hidden_cards(seats):
-    """META-WIN-01, META-WIN-02, META-INF-01, META-INF-02, META-TRG-04, META-STK-08: over 200 seeded
-    random games per seat count, every game ends with a result, every card is in exactly one place after
-    every choice, and no view shows a hand, a memory or a face-down trigger that is not the viewer's."""
+    """META-WIN-01, META-WIN-02, META-INF-01, META-INF-02, META-TRG-04, META-STK-08, META-PLY-03, META-PLY-05:
+    over 200 seeded random games per seat count (2, 4 and 6 seats), every game ends with a result, every card
+    is in exactly one place after every choice, no player at 0 life or less (the current threshold) is in
+    play and no disabled player is offered a play after every choice (issue 12: seeds 11 and 18 of the
+    6-seat run failed this before settlement ran to a fixed point), and no view shows a hand, a memory or a
+    face-down trigger that is not the viewer's."""
     rng = random.Random(seats)
     reasons: dict[str, int] = {}
 
     def checks(st, n):
         check_conservation(st)
+        check_in_play(st)
         if n % 5 == 0:
             viewers = [None, n % seats]
             check_views(st, viewers)
@@ -149,6 +166,17 @@ def test_random_games_end_conserve_cards_and_hide_hidden_cards(seats):
             assert all(st.players[s].disabled or st.players[s].removed for s in res.losers)
         reasons[res.reason] = reasons.get(res.reason, 0) + 1
     assert reasons.get("last_active", 0) >= GAMES * 0.9
+
+
+def test_META_PLY_03_META_PLY_05_six_seat_playouts_leave_nobody_at_0_life_in_play():
+    """META-PLY-03, META-PLY-05, META-WIN-02 (issue 12 section 1): 20 seeded random 6-seat games, checked
+    after every applied choice: nobody at or below the disabling threshold is in play and no disabled player
+    is offered a play. Seeds 11 and 18 broke this when a trigger fired while disablings were settled (a
+    "back in play" trigger's card left a player at 0 life in play). The 200-game run above checks the same
+    invariant with its other checks; this one is the quick, focused form."""
+    for seed in range(20):
+        st, _ = play(seed, 6, lambda st, n: check_in_play(st))
+        assert meta.result(st) is not None
 
 
 @pytest.mark.parametrize("seed", [1, 17])
