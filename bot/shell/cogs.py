@@ -411,6 +411,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
         svc = bot.service
         user = str(interaction.user.id)
         try:
+            # Acknowledge first (a deferred update of the lobby): the change may wait for the table's lock
+            # behind a Start reading saved decks, and for the store; Discord allows 3 s (issue 12 §2).
+            await interaction.response.defer()
             t = svc.get(self.table)
             if self.action == "join":
                 seat = await svc.join(t.id, user, interaction.user.display_name)
@@ -424,9 +427,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
                 perms = getattr(interaction.user, "guild_permissions", None)
                 await svc.abort(t.id, user, admin=bool(perms and perms.manage_channels))
             embed, view = render.lobby_embed(t), render.lobby_view(t)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.edit_original_response(embed=embed, view=view)
             m = await bot.front.messages(t.id)
             m.sent["lobby"] = payload_key(embed, view)
+            if m.sent["lobby"] != payload_key(render.lobby_embed(t), render.lobby_view(t)):
+                await bot.front.lobby_changed(t)  # another click changed it meanwhile: the front edits again
             if self.action == "join" and t.game.has_decks:
                 choices = await deck_choices(bot, user, t.game.id)
                 await interaction.followup.send(
