@@ -231,3 +231,36 @@ async def test_table_new_over_the_per_user_limit_names_the_tables_to_cancel(fake
         assert third in w.service.tables
     finally:
         await w.stop()
+
+
+@pytest.mark.parametrize("control", ["join", "select"])
+async def test_a_lobby_click_is_acknowledged_before_the_service_answers(crowd, control):
+    """While the table's lock is held (a Start reading saved decks, a slow store), a lobby button or the
+    deck select is already acknowledged with a deferred update, so Discord never shows "This
+    interaction failed"; the change lands when the lock is free."""
+    w, fake = crowd, crowd.fake
+    lobby, tid = await open_lobby(w)
+    user = PLAYERS[0]
+    r = await fake.click(user, lobby, f"mh:l:{tid}:join")
+    select = r.followups[-1]
+    t = w.service.get(tid)
+    deferred = sum(1 for c in fake.replies if c.kind == "callback" and c.type == 6)
+    await t.lock.acquire()
+    try:
+        if control == "join":
+            click = fake.click(PLAYERS[1], lobby, f"mh:l:{tid}:join")
+        else:
+            click = fake.click(user, select, f"mh:k:{tid}", ["trap-weaver"], component_type=3)
+        task = asyncio.create_task(click)
+        for _ in range(500):  # let the callback run up to the lock
+            await asyncio.sleep(0)
+            if sum(1 for c in fake.replies if c.kind == "callback" and c.type == 6) > deferred:
+                break
+        assert sum(1 for c in fake.replies if c.kind == "callback" and c.type == 6) == deferred + 1
+        assert not task.done()
+        assert len(t.seats) == 2 and t.seats[1].deck_id != "trap-weaver"
+    finally:
+        t.lock.release()
+    reply = await task
+    assert reply.type == 6
+    assert len(t.seats) == 3 if control == "join" else t.seats[1].deck_id == "trap-weaver"
