@@ -415,6 +415,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
             # behind a Start reading saved decks, and for the store; Discord allows 3 s (issue 12 §2).
             await interaction.response.defer()
             t = svc.get(self.table)
+            m = await bot.front.messages(t.id)
+            if m.lobby is None and interaction.message is not None and place_of(interaction) == t.place:
+                # Never remembered (a refused store write): learn it from the click, before any change, so
+                # the thread and board that Start opens have a place (issue 12 §2, restart).
+                await bot.front.lobby_posted(t, interaction.message)
             if self.action == "join":
                 seat = await svc.join(t.id, user, interaction.user.display_name)
             elif self.action == "leave":
@@ -428,7 +433,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
                 await svc.abort(t.id, user, admin=bool(perms and perms.manage_channels))
             embed, view = render.lobby_embed(t), render.lobby_view(t)
             await interaction.edit_original_response(embed=embed, view=view)
-            m = await bot.front.messages(t.id)
             m.sent["lobby"] = payload_key(embed, view)
             if m.sent["lobby"] != payload_key(render.lobby_embed(t), render.lobby_view(t)):
                 await bot.front.lobby_changed(t)  # another click changed it meanwhile: the front edits again

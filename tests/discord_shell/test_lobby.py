@@ -264,3 +264,47 @@ async def test_a_lobby_click_is_acknowledged_before_the_service_answers(crowd, c
     reply = await task
     assert reply.type == 6
     assert len(t.seats) == 3 if control == "join" else t.seats[1].deck_id == "trap-weaver"
+
+
+async def test_a_lobby_whose_message_was_not_remembered_still_starts_in_view(fake, tmp_path):
+    """The store could not remember the lobby message (a refused write is only logged) and the bot
+    restarted: the first click on the lobby re-learns it from the click, so Start still opens the
+    table's thread with its board instead of a game nobody can see."""
+    w = await World(fake, tmp_path / "bot.db").start()
+    lobby, tid = await open_lobby(w, game="metax", seats=2)
+    await w.store.db.execute("DELETE FROM front_messages WHERE table_id = ?", (tid,))
+    await w.stop()
+    w2 = await World(fake, tmp_path / "bot.db").start()
+    try:
+        await fake.click(MEMBER_IDS[1], fake.messages[lobby.id], f"mh:l:{tid}:join")
+        await fake.click(HOST, fake.messages[lobby.id], f"mh:l:{tid}:start")
+        await w2.settle()
+        assert w2.service.get(tid).status == "playing"
+        assert len(fake.threads) == 1
+        thread = next(iter(fake.threads))
+        assert [m for m in fake.channel_messages(thread) if m.embeds and tid in m.embeds[0]["title"]]
+        assert not fake.components(lobby.id), "the lobby lost its buttons at the start"
+    finally:
+        await w2.stop()
+
+
+async def test_first_clicks_after_a_restart_all_see_the_remembered_messages(fake, tmp_path):
+    """Two "My hand" clicks at once as the first interactions after a restart: both private views name
+    the table's server and channel (the remembered lobby), neither the "this server" of a front that
+    had not finished loading the table's messages."""
+    w = await World(fake, tmp_path / "bot.db").start()
+    lobby, tid = await open_lobby(w, game="metax", seats=2)
+    await fake.click(MEMBER_IDS[1], lobby, f"mh:l:{tid}:join")
+    await fake.click(HOST, lobby, f"mh:l:{tid}:start")
+    await w.settle()
+    thread = next(iter(fake.threads))
+    board = [m for m in fake.channel_messages(thread) if m.embeds][0]
+    await w.stop()
+    w2 = await World(fake, tmp_path / "bot.db").start()
+    try:
+        replies = await asyncio.gather(*(fake.click(u, fake.messages[board.id], f"mh:h:{tid}")
+                                         for u in (HOST, MEMBER_IDS[1])))
+        for r in replies:
+            assert r.ephemeral and "Test Guild" in fake.text_of(r), fake.text_of(r)[-200:]
+    finally:
+        await w2.stop()
