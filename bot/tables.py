@@ -179,7 +179,7 @@ class TableService:
                  new_id: Callable[[], str] | None = None, limits: TableLimits | None = None):
         self.store = store
         self.limits = limits or TableLimits()
-        self._creating = asyncio.Lock()  # creates run one at a time, so two at once cannot pass a limit
+        self._creating = asyncio.Lock()  # limited creates run one at a time: two at once cannot pass a limit
         self.clock = clock or SystemClock()
         self.computer_delay = computer_delay
         self.tables: dict[str, Table] = {}
@@ -257,20 +257,23 @@ class TableService:
         t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
                             deck_id=self._default_deck(game, 0)))
         self._fill_decks(t)
-        async with self._creating:
-            self._check_limits(place, user_id)
+        if ":" in place:  # a Discord place: limited, so creates there run one at a time
+            async with self._creating:
+                self._check_limits(place, user_id)
+                await self.store.save_table(t.row())
+                self.tables[t.id] = t
+        else:
             await self.store.save_table(t.row())
             self.tables[t.id] = t
         await self._tell_lobby(t)
         return t
 
     def _check_limits(self, place: str, user_id: str) -> None:
-        """Refuse a new table at a Discord ``place`` (``"<guild>:<channel>"``) when ``user_id`` already
+        """Refuse a new table at a Discord ``place`` (``"<guild>:<channel>"``; other places, such as
+        terminal play's ``"local"``, are never limited) when ``user_id`` already
         hosts ``limits.per_user`` open tables on that server or the channel holds
         ``limits.per_channel``; the refusal names the tables to finish or cancel (issue 12 §3)."""
-        server, sep, _channel = place.partition(":")
-        if not sep:
-            return  # terminal play and self-play: one person at their own terminal
+        server = place.partition(":")[0]
         mine = [t for t in self.tables.values()
                 if t.host_user == user_id and t.place.partition(":")[0] == server]
         if len(mine) >= self.limits.per_user:
@@ -464,19 +467,11 @@ class TableService:
                 raise TableError(f"The table has {len(t.seats)} seats for {t.max_seats} players; "
                                  "someone must leave first.", "full")
             before = _copy_seats(t)
-            # Saved decks are copied now: edits made in the lobby count, edits after the start do not.
-            for s in t.seats:
-                if s.deck_id and s.deck_id.startswith(SAVED) and s.user_id is not None:
-                    try:
-                        s.deck_name, s.deck = await self._saved_deck(t, s.user_id, s.deck_id)
-                    except TableError as exc:
-                        raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start with its deck: {exc.message}",
-                                         exc.code) from None
-            setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
             try:
-                state = t.game.new_game(setups, t.options, t.seed)
-            except RulesError as exc:
-                raise TableError(exc.message, "illegal_deck") from None
+                state = await self._new_game(t)
+            except Exception:
+                t.seats[:] = before  # a refused start changes nothing
+                raise
             t.state, t.status = state, "playing"
             t.committed = t.game.to_json(state)
             t.updated = self.clock.now()
@@ -493,6 +488,22 @@ class TableService:
             await self._tell_game(t, t.game.intro(t.state))
             self._schedule(t)
         return t
+
+    async def _new_game(self, t: Table) -> Any:
+        """The starting state for ``t``'s seats, with the saved decks copied now (edits made in the lobby
+        count, edits after the start do not). :class:`TableError` for a deck that cannot be played."""
+        for s in t.seats:
+            if s.deck_id and s.deck_id.startswith(SAVED) and s.user_id is not None:
+                try:
+                    s.deck_name, s.deck = await self._saved_deck(t, s.user_id, s.deck_id)
+                except TableError as exc:
+                    raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start with its deck: {exc.message}",
+                                     exc.code) from None
+        setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
+        try:
+            return t.game.new_game(setups, t.options, t.seed)
+        except RulesError as exc:
+            raise TableError(exc.message, "illegal_deck") from None
 
     # -- play
 
