@@ -567,12 +567,16 @@ class TableService:
             events = t.game.concede(t.state, seat.seat)
             await self._commit(t, seat.seat, t.version - 1, CONCEDE, events, {})
 
-    async def abort(self, table_id: str, user_id: str, admin: bool = False) -> None:
-        """End a table without a result (its host, or an admin such as Manage Channels)."""
+    async def abort(self, table_id: str, user_id: str, admin: bool = False, lobby_only: bool = False) -> None:
+        """End a table without a result (its host, or an admin such as Manage Channels). ``lobby_only``
+        (the lobby's Cancel button): only a table still in the lobby; once the game has started it is
+        refused like every lobby change (issue 12 §2), and ``/table abort`` ends the game instead."""
         t = self.get(table_id)
         if user_id != t.host_user and not admin:
             raise TableError("Only the table's host or a channel manager can abort it.", "forbidden")
         async with t.lock:
+            if lobby_only:
+                self._check_lobby(t)
             if t.status not in ("lobby", "playing"):
                 raise TableError("That table has already ended.", "not_playing")
             await self.store.set_status(t.id, "aborted", self.clock.now())

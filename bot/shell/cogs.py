@@ -430,7 +430,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
                 await svc.start(t.id, user)
             elif self.action == "cancel":
                 perms = getattr(interaction.user, "guild_permissions", None)
-                await svc.abort(t.id, user, admin=bool(perms and perms.manage_channels))
+                await svc.abort(t.id, user, admin=bool(perms and perms.manage_channels), lobby_only=True)
             embed, view = render.lobby_embed(t), render.lobby_view(t)
             await interaction.edit_original_response(embed=embed, view=view)
             m.sent["lobby"] = payload_key(embed, view)

@@ -276,3 +276,17 @@ async def test_terminal_play_is_never_limited(limited):
         await limited.add_computer(t.id, "local")
         await limited.start(t.id, "local")
     assert len(limited.tables) == 5
+
+
+async def test_the_lobby_cancel_cancels_a_lobby_not_a_game_that_started(svc, store):
+    """The lobby's Cancel (``lobby_only``) racing Start: the table is either cancelled in the lobby or
+    the game runs on and Cancel says the game has started; `/table abort` still ends a running game."""
+    t = await svc.create("metax", "1:2", "ana", "Ana", seed=6)
+    await svc.join(t.id, "ben", "Ben")
+    start, cancel = await asyncio.gather(svc.start(t.id, "ana"), svc.abort(t.id, "ana", lobby_only=True),
+                                         return_exceptions=True)
+    assert start is t and isinstance(cancel, TableError) and cancel.code == "not_lobby"
+    assert "the game has started" in cancel.message.lower()
+    assert t.status == "playing" and t.id in svc.tables
+    await svc.abort(t.id, "ana")
+    assert t.status == "aborted"
