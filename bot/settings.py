@@ -12,7 +12,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     """``DISCORD_TOKEN`` (required for ``metahost bot``), ``METAHOST_DB``, ``DEV_GUILD_ID``, ``LOG_LEVEL``,
     ``DECISION_TIMEOUT`` (seconds), ``TABLE_THREADS`` (true/false), ``COMPUTER_DELAY`` (seconds),
-    ``BOARD_EDIT_INTERVAL`` (seconds between edits of one board)."""
+    ``BOARD_EDIT_INTERVAL`` (seconds between edits of one board), ``MAX_TABLES_PER_USER`` (open tables one
+    user may host on one server, 1–100, default 3) and ``MAX_TABLES_PER_CHANNEL`` (open tables one channel
+    may hold, 1–200, default 10); "open" is waiting for players or playing (issue 12 §3)."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -24,6 +26,8 @@ class Settings(BaseSettings):
     table_threads: bool = Field(True, validation_alias="TABLE_THREADS")
     computer_delay: float = Field(1.5, ge=0, le=30, validation_alias="COMPUTER_DELAY")
     board_edit_interval: float = Field(1.0, ge=0, le=60, validation_alias="BOARD_EDIT_INTERVAL")
+    max_tables_per_user: int = Field(3, ge=1, le=100, validation_alias="MAX_TABLES_PER_USER")
+    max_tables_per_channel: int = Field(10, ge=1, le=200, validation_alias="MAX_TABLES_PER_CHANNEL")
 
     @field_validator("log_level")
     @classmethod

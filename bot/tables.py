@@ -18,6 +18,7 @@ submission changes nothing and says so.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import secrets
 import time
 from collections.abc import Callable
@@ -33,6 +34,21 @@ DEFAULT_TIMEOUT = 300.0  # seconds per decision (issue 3: default 5 minutes)
 MAX_TIMEOUTS = 3  # consecutive timeouts before a seat is conceded
 CONCEDE = "!concede"
 SAVED = "saved:"  # a seat's deck_id for a user's saved deck: ``saved:<deck id>``  # log entry for a concession (replayed by the audit)
+
+
+@dataclass(frozen=True, slots=True)
+class TableLimits:
+    """How many open tables (in the lobby or playing) Discord places may hold (issue 12 §3):
+    ``per_user`` tables one user hosts on one server, ``per_channel`` tables in one channel (a thread's
+    tables count for its parent channel). Only places of the form ``"<guild id>:<channel id>"`` are
+    limited: terminal play (``"local"``) never is. Settings ``MAX_TABLES_PER_USER`` and
+    ``MAX_TABLES_PER_CHANNEL``."""
+
+    per_user: int = 3
+    per_channel: int = 10
+
+
+LIMIT_LISTED = 5  # tables named in a limit refusal; more are counted, so the message stays short
 
 
 class Clock(Protocol):
@@ -152,6 +168,11 @@ class Listener:
         """A paused table continues at ``table.place``, its deadlines moved on by the paused time."""
 
 
+def _copy_seats(t: Table) -> list[Seat]:
+    """The seats as they are now, to restore when a lobby change cannot be stored."""
+    return [dataclasses.replace(s, deck=list(s.deck)) for s in t.seats]
+
+
 def computer_choice(game: Game, state: Any, decision: Decision, seed: int) -> str:
     """A computer seat's choice: the game's computer player, seeded from (table seed, version), so a
     game replays identically after a restart."""
@@ -169,8 +190,10 @@ class TableService:
     """Hosts tables. Create with :meth:`open` (loads every active table from the store)."""
 
     def __init__(self, store: Store, clock: Clock | None = None, computer_delay: float = 1.0,
-                 new_id: Callable[[], str] | None = None):
+                 new_id: Callable[[], str] | None = None, limits: TableLimits | None = None):
         self.store = store
+        self.limits = limits or TableLimits()
+        self._creating = asyncio.Lock()  # limited creates run one at a time: two at once cannot pass a limit
         self.clock = clock or SystemClock()
         self.computer_delay = computer_delay
         self.tables: dict[str, Table] = {}
@@ -228,7 +251,8 @@ class TableService:
                      timeout: float | None = None, seed: int | None = None, computer: bool = False) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
         that ``user_id`` hosts without playing, for demonstrations and tests). Raises :class:`TableError`
-        for an unknown game or a seat count the game does not allow."""
+        for an unknown game, a seat count the game does not allow, or a full server or channel
+        (:class:`TableLimits`, code ``too_many_tables``); a refused create stores nothing."""
         try:
             game = get_game(game_id)
         except KeyError as exc:
@@ -248,10 +272,47 @@ class TableService:
         t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
                             deck_id=self._default_deck(game, 0)))
         self._fill_decks(t)
-        await self.store.save_table(t.row())
-        self.tables[t.id] = t
+        if ":" in place:  # a Discord place: limited, so creates there run one at a time
+            async with self._creating:
+                self._check_limits(place, user_id)
+                await self.store.save_table(t.row())
+                self.tables[t.id] = t
+        else:
+            await self.store.save_table(t.row())
+            self.tables[t.id] = t
         await self._tell_lobby(t)
         return t
+
+    def _check_limits(self, place: str, user_id: str) -> None:
+        """Refuse a new table at a Discord ``place`` (``"<guild>:<channel>"``; other places, such as
+        terminal play's ``"local"``, are never limited) when ``user_id`` already
+        hosts ``limits.per_user`` open tables on that server or the channel holds
+        ``limits.per_channel``; the refusal names the tables to finish or cancel (issue 12 §3)."""
+        server = place.partition(":")[0]
+        mine = [t for t in self.tables.values()
+                if t.host_user == user_id and t.place.partition(":")[0] == server]
+        if len(mine) >= self.limits.per_user:
+            raise TableError(f"You already host {len(mine)} open tables on this server ({self._listing(mine)}), "
+                             f"the most one player may. Finish or cancel one with `/table abort table:<id>` "
+                             "first.", "too_many_tables")
+        here = [t for t in self.tables.values() if t.place == place]
+        if len(here) >= self.limits.per_channel:
+            raise TableError(f"This channel already has {len(here)} open tables ({self._listing(here)}), the "
+                             "most it may hold. Finish or cancel one with `/table abort table:<id>` (its host "
+                             "or a channel manager), or open the table in another channel.", "too_many_tables")
+
+    @staticmethod
+    def _listing(tables: list[Table]) -> str:
+        """``a1b2c3d4 (MetaX, playing) in <#2000>, …``: the oldest first, at most LIMIT_LISTED named."""
+        tables = sorted(tables, key=lambda t: t.created)
+        parts = []
+        for t in tables[:LIMIT_LISTED]:
+            channel = t.place.partition(":")[2]
+            state = "waiting for players" if t.status == "lobby" else "playing"
+            parts.append(f"{t.id} ({t.game.name}, {state}) in <#{channel}>")
+        if len(tables) > LIMIT_LISTED:
+            parts.append(f"and {len(tables) - LIMIT_LISTED} more")
+        return ", ".join(parts)
 
     def _default_deck(self, game: Game, seat: int) -> str | None:
         if not game.has_decks:
@@ -265,23 +326,36 @@ class TableService:
             if s.deck_id in starters and not s.deck:
                 s.deck = list(starters[s.deck_id])
 
-    def _lobby(self, table_id: str) -> Table:
-        t = self.get(table_id)
+    @staticmethod
+    def _check_lobby(t: Table) -> None:
+        """Refuse a lobby change or Start once the table has left the lobby. Called with ``t.lock`` held,
+        so a Start that won the lock before is seen (issue 12 §2: exactly one start)."""
+        if t.status == "playing":
+            raise TableError(f"The game has started at table {t.id}: the lobby is closed and nothing was "
+                             "changed. Follow the game on its board.", "not_lobby")
         if t.status != "lobby":
-            raise TableError("That table has already started; the lobby is closed.", "not_lobby")
-        return t
+            what = "was cancelled" if t.status == "aborted" else "is over"
+            raise TableError(f"Table {t.id} {what}: nothing was changed. `/table new` opens a new one.",
+                             "not_lobby")
 
-    async def _save_lobby(self, t: Table) -> None:
-        t.updated = self.clock.now()
-        await self.store.save_table(t.row())
+    async def _save_lobby(self, t: Table, before: list[Seat]) -> None:
+        """Store a lobby change, then tell the listeners. When the store refuses, the seats go back to
+        ``before`` (taken with :func:`_copy_seats` before the change), so memory matches the store."""
+        updated, t.updated = t.updated, self.clock.now()
+        try:
+            await self.store.save_table(t.row())
+        except StoreError:
+            t.seats[:], t.updated = before, updated
+            raise
         await self._tell_lobby(t)
 
     async def join(self, table_id: str, user_id: str, name: str, deck_id: str | None = None) -> Seat:
         """Take the first free seat, with starter deck ``deck_id`` or the user's saved deck ``saved:<id>``
         (which must be legal; it is copied again at start). Refused when seated already, the table is full,
         or the deck is unknown, someone else's, or illegal."""
-        t = self._lobby(table_id)
+        t = self.get(table_id)
         async with t.lock:
+            self._check_lobby(t)
             if t.seat_of(user_id) is not None:
                 raise TableError("You are already seated at this table.", "already_seated")
             if len(t.seats) >= t.max_seats:
@@ -291,9 +365,10 @@ class TableService:
                 seat.deck_name, seat.deck = await self._saved_deck(t, user_id, seat.deck_id)
             else:
                 self._check_deck_id(t, seat.deck_id)
+            before = _copy_seats(t)
             t.seats.append(seat)
             self._fill_decks(t)
-            await self._save_lobby(t)
+            await self._save_lobby(t, before)
             return seat
 
     def _renumber(self, t: Table) -> None:
@@ -301,37 +376,43 @@ class TableService:
             s.seat = i
 
     async def leave(self, table_id: str, user_id: str) -> None:
-        t = self._lobby(table_id)
+        t = self.get(table_id)
         async with t.lock:
+            self._check_lobby(t)
             seat = t.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not seated at this table.", "not_seated")
+            before = _copy_seats(t)
             t.seats.remove(seat)
             self._renumber(t)
-            await self._save_lobby(t)
+            await self._save_lobby(t, before)
 
     async def add_computer(self, table_id: str, user_id: str) -> Seat:
-        t = self._lobby(table_id)
+        t = self.get(table_id)
         async with t.lock:
+            self._check_lobby(t)
             if len(t.seats) >= t.max_seats:
                 raise TableError(f"The table is full ({t.max_seats} seats).", "full")
             n = sum(1 for s in t.seats if s.computer) + 1
             seat = Seat(len(t.seats), None, f"Computer {n}", computer=True,
                         deck_id=self._default_deck(t.game, len(t.seats)))
+            before = _copy_seats(t)
             t.seats.append(seat)
             self._fill_decks(t)
-            await self._save_lobby(t)
+            await self._save_lobby(t, before)
             return seat
 
     async def remove_computer(self, table_id: str, user_id: str) -> None:
-        t = self._lobby(table_id)
+        t = self.get(table_id)
         async with t.lock:
+            self._check_lobby(t)
             comps = [s for s in t.seats if s.computer]
             if not comps:
                 raise TableError("There is no computer seat to remove.", "no_computer")
+            before = _copy_seats(t)
             t.seats.remove(comps[-1])
             self._renumber(t)
-            await self._save_lobby(t)
+            await self._save_lobby(t, before)
 
     def _check_deck_id(self, t: Table, deck_id: str | None) -> None:
         if t.game.has_decks and deck_id not in t.game.starter_decks():
@@ -342,8 +423,9 @@ class TableService:
                           seat: int | None = None) -> None:
         """Choose a starter deck (or, with ``cards``, a saved deck's card list) for the user's own seat,
         or, with ``seat``, for a computer seat (any seated player may)."""
-        t = self._lobby(table_id)
+        t = self.get(table_id)
         async with t.lock:
+            self._check_lobby(t)
             mine = t.seat_of(user_id)
             if mine is None:
                 raise TableError("You are not seated at this table.", "not_seated")
@@ -361,8 +443,9 @@ class TableService:
             elif cards is None:
                 self._check_deck_id(t, deck_id)
                 cards = list(t.game.starter_decks()[deck_id])
+            before = _copy_seats(t)
             target.deck_id, target.deck, target.deck_name = deck_id, list(cards), deck_name
-            await self._save_lobby(t)
+            await self._save_lobby(t, before)
 
     async def _saved_deck(self, t: Table, user_id: str, deck_id: str) -> tuple[str, list[str]]:
         """The name and cards of ``user_id``'s saved deck ``saved:<id>`` for this table's game.
@@ -382,27 +465,28 @@ class TableService:
         return row.name, row.card_list()
 
     async def start(self, table_id: str, user_id: str) -> Table:
-        """Start the game: checks the seat count and every deck (MX-DCK-06 and the like)."""
-        t = self._lobby(table_id)
+        """Start the game: checks the seat count and every deck (MX-DCK-06 and the like).
+
+        Everything runs under the table's lock, the status checked first (issue 12 §2): of several
+        Starts pressed at once exactly one starts the game, the others, like every lobby change after
+        it, get "The game has started" (code ``not_lobby``) and change nothing."""
+        t = self.get(table_id)
         async with t.lock:
+            self._check_lobby(t)
             if user_id != t.host_user and t.seat_of(user_id) is None:
                 raise TableError("Only a seated player can start the table.", "not_seated")
             if len(t.seats) < t.game.min_seats:
                 raise TableError(f"{t.game.name} needs at least {t.game.min_seats} players; "
                                  f"{len(t.seats)} seated. Invite someone or add a computer.", "too_few")
-            # Saved decks are copied now: edits made in the lobby count, edits after the start do not.
-            for s in t.seats:
-                if s.deck_id and s.deck_id.startswith(SAVED) and s.user_id is not None:
-                    try:
-                        s.deck_name, s.deck = await self._saved_deck(t, s.user_id, s.deck_id)
-                    except TableError as exc:
-                        raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start with its deck: {exc.message}",
-                                         exc.code) from None
-            setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
+            if len(t.seats) > t.max_seats:  # never reached while every change holds the lock; a guard
+                raise TableError(f"The table has {len(t.seats)} seats for {t.max_seats} players; "
+                                 "someone must leave first.", "full")
+            before = _copy_seats(t)
             try:
-                state = t.game.new_game(setups, t.options, t.seed)
-            except RulesError as exc:
-                raise TableError(exc.message, "illegal_deck") from None
+                state = await self._new_game(t)
+            except Exception:
+                t.seats[:] = before  # a refused start changes nothing
+                raise
             t.state, t.status = state, "playing"
             t.committed = t.game.to_json(state)
             t.updated = self.clock.now()
@@ -412,11 +496,29 @@ class TableService:
             except StoreError:
                 t.state, t.status, t.committed = None, "lobby", None
                 t.deadlines.clear()
+                t.seats[:] = before
                 raise
-        await self._tell_lobby(t)
-        await self._tell_game(t, t.game.intro(t.state))
-        self._schedule(t)
+            # Told under the lock, so no choice can be applied (and told) before the intro.
+            await self._tell_lobby(t)
+            await self._tell_game(t, t.game.intro(t.state))
+            self._schedule(t)
         return t
+
+    async def _new_game(self, t: Table) -> Any:
+        """The starting state for ``t``'s seats, with the saved decks copied now (edits made in the lobby
+        count, edits after the start do not). :class:`TableError` for a deck that cannot be played."""
+        for s in t.seats:
+            if s.deck_id and s.deck_id.startswith(SAVED) and s.user_id is not None:
+                try:
+                    s.deck_name, s.deck = await self._saved_deck(t, s.user_id, s.deck_id)
+                except TableError as exc:
+                    raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start with its deck: {exc.message}",
+                                     exc.code) from None
+        setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
+        try:
+            return t.game.new_game(setups, t.options, t.seed)
+        except RulesError as exc:
+            raise TableError(exc.message, "illegal_deck") from None
 
     # -- play
 
@@ -484,12 +586,16 @@ class TableService:
             events = t.game.concede(t.state, seat.seat)
             await self._commit(t, seat.seat, t.version - 1, CONCEDE, events, {})
 
-    async def abort(self, table_id: str, user_id: str, admin: bool = False) -> None:
-        """End a table without a result (its host, or an admin such as Manage Channels)."""
+    async def abort(self, table_id: str, user_id: str, admin: bool = False, lobby_only: bool = False) -> None:
+        """End a table without a result (its host, or an admin such as Manage Channels). ``lobby_only``
+        (the lobby's Cancel button): only a table still in the lobby; once the game has started it is
+        refused like every lobby change (issue 12 §2), and ``/table abort`` ends the game instead."""
         t = self.get(table_id)
         if user_id != t.host_user and not admin:
             raise TableError("Only the table's host or a channel manager can abort it.", "forbidden")
         async with t.lock:
+            if lobby_only:
+                self._check_lobby(t)
             if t.status not in ("lobby", "playing"):
                 raise TableError("That table has already ended.", "not_playing")
             await self.store.set_status(t.id, "aborted", self.clock.now())

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.decks import DeckService
 from bot.settings import Settings
 from bot.store import Store, StoreError
-from bot.tables import TableService
+from bot.tables import TableLimits, TableService
 
 from .cogs import DYNAMIC_ITEMS, StatsCog, TableCog
 from .decks import DeckCog, DeckSelect
@@ -34,6 +34,8 @@ class MetaBot(commands.Bot):
         self.store = store
         self.settings = settings
         self.decks = DeckService(store)
+        # The limits on open tables are settings of the bot (issue 12 §3); terminal play has none.
+        service.limits = TableLimits(settings.max_tables_per_user, settings.max_tables_per_channel)
         self.front = DiscordFront(self, service, store, threads=settings.table_threads,
                                   board_interval=settings.board_edit_interval)
         service.listeners.append(self.front)

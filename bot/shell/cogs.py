@@ -428,7 +428,15 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
         svc = bot.service
         user = str(interaction.user.id)
         try:
+            # Acknowledge first (a deferred update of the lobby): the change may wait for the table's lock
+            # behind a Start reading saved decks, and for the store; Discord allows 3 s (issue 12 §2).
+            await interaction.response.defer()
             t = svc.get(self.table)
+            m = await bot.front.messages(t.id)
+            if m.lobby is None and interaction.message is not None and place_of(interaction) == t.place:
+                # Never remembered (a refused store write): learn it from the click, before any change, so
+                # the thread and board that Start opens have a place (issue 12 §2, restart).
+                await bot.front.lobby_posted(t, interaction.message)
             if self.action == "join":
                 seat = await svc.join(t.id, user, interaction.user.display_name)
             elif self.action == "leave":
@@ -439,11 +447,12 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.
                 await svc.start(t.id, user)
             elif self.action == "cancel":
                 perms = getattr(interaction.user, "guild_permissions", None)
-                await svc.abort(t.id, user, admin=bool(perms and perms.manage_channels))
+                await svc.abort(t.id, user, admin=bool(perms and perms.manage_channels), lobby_only=True)
             embed, view = render.lobby_embed(t), render.lobby_view(t)
-            await interaction.response.edit_message(embed=embed, view=view)
-            m = await bot.front.messages(t.id)
+            await interaction.edit_original_response(embed=embed, view=view)
             m.sent["lobby"] = payload_key(embed, view)
+            if m.sent["lobby"] != payload_key(render.lobby_embed(t), render.lobby_view(t)):
+                await bot.front.lobby_changed(t)  # another click changed it meanwhile: the front edits again
             if self.action == "join" and t.game.has_decks:
                 choices = await deck_choices(bot, user, t.game.id)
                 await interaction.followup.send(

@@ -443,10 +443,12 @@ class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.DECK.pa
             values = (interaction.data or {}).get("values") or []
             if not values:
                 raise TableError("Pick a deck from the list.", "bad_choice")
+            # Acknowledge first: the choice may wait for the table's lock behind a Start (issue 12 §2).
+            await interaction.response.defer()
             t = bot.service.get(self.table)
             await bot.service.choose_deck(t.id, str(interaction.user.id), values[0])
             seat = t.seat_of(str(interaction.user.id))
             label = seat.deck_label if seat else values[0]
-            await interaction.response.edit_message(content=f"You bring **{label}** to table {t.id}.", view=None)
+            await interaction.edit_original_response(content=f"You bring **{label}** to table {t.id}.", view=None)
         except Exception as exc:  # noqa: BLE001
             await refuse(interaction, exc)

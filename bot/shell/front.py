@@ -90,6 +90,7 @@ class DiscordFront(Listener):
         self.board_interval = board_interval
         self.tables: dict[str, TableMessages] = {}
         self._dm_ids: dict[str, int] = {}
+        self._loading = asyncio.Lock()  # one table's messages load at a time (rare: once per table a run)
         add_listener = getattr(client, "add_listener", None)  # commands.Bot: gateway events reach the front
         if add_listener is not None:
             add_listener(self.on_raw_thread_delete, "on_raw_thread_delete")
@@ -108,10 +109,17 @@ class DiscordFront(Listener):
     # -- registry
 
     async def messages(self, table_id: str) -> TableMessages:
+        """What the front knows of a table's messages, loaded from the store on first use (after a
+        restart). Callers arriving while it loads wait for it, so none sees the table without them."""
         m = self.tables.setdefault(table_id, TableMessages())
-        if not m.loaded:
+        if m.loaded:
+            return m
+        async with self._loading:
+            if m.loaded:
+                return m
+            rows = await self.store.messages_of(table_id)
             m.loaded = True
-            for kind, seat, channel_id, message_id, created, flag in await self.store.messages_of(table_id):
+            for kind, seat, channel_id, message_id, created, flag in rows:
                 if kind == "lobby":
                     m.lobby = (channel_id, message_id)
                 elif kind == "thread":
