@@ -38,7 +38,11 @@ Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
    attack counts as undefended (it can still gain a VP).
 11 The deck-out check runs whenever a card leaves a deck (draw, VP, search): the owner of an empty deck
    loses at once. A 7th VP that also empties the deck is a 7-VP win for the same player. Both decks empty
-   at once is a draw. Emptying your own deck (e.g. by drawing) loses.
+   at once is a draw. Emptying your own deck (e.g. by drawing) loses. The same check also runs after
+   every applied choice and on a scenario position, so an empty deck ends the game at the next check
+   whatever emptied it (issue 12): a position that starts with an empty deck is already over, and a
+   draw or a VP that needs a card from an empty deck is not skipped: it is logged and the deck's owner
+   loses by deck-out (the VP is not gained; the attacker wins by deck-out, not by VP).
 12 A Battle card's MP value is applied before its effects and before Links, so a +MP card can fund its
    own Links. Payments larger than current MP are illegal; effect-imposed losses stop at 0.
 13 There are no response windows: nothing is used during the opponent's turn except Defense effects of
@@ -135,7 +139,8 @@ class MetaXGame(Game):
         ``deck``, ``hand``, ``discard``, ``vp`` (card ids; VP cards are owned by the opponent), ``mp``,
         ``in_play`` (a list of card ids or ``{card, pushed, entered, damage: [card id or
         {card, stat}]}``; damage cards are owned by the opponent) and ``played_character``.
-        Raises ``KeyError`` for an unknown card id."""
+        A deck left out is empty, and a position with an empty deck is returned already over by
+        deck-out (MX-WIN-03, MX-GAP-11). Raises ``KeyError`` for an unknown card id."""
         st = _empty_state(seats, seed)
         st.rng = Rng.from_seed(seed).state
         st.first = spec.get("first", 0)
@@ -164,6 +169,7 @@ class MetaXGame(Game):
                 pl.in_play.append(ch)
         if st.phase not in ("planning", "attack"):
             raise ValueError(f"a scenario position starts in 'planning' or 'attack', not {st.phase!r}")
+        rules.settle(st)  # MX-GAP-11: a position with an empty deck is already decided
         return st
 
     # -- the contract

@@ -338,9 +338,24 @@ def apply_choice(st: State, seat: int, option_id: str) -> list[Event]:
         else:
             play.choose(option_id)
         play.advance()
+        # MX-WIN-03, MX-GAP-11: every state change passes here, so an empty deck ends the game
+        # whatever emptied it (the paths that take a card from a deck also check at once).
+        play.check_decks()
     except Ended:
         pass
     st.version += 1
+    return play.ev
+
+
+def settle(st: State) -> list[Event]:
+    """Judge a state built from outside the rules (a scenario position): if a deck is already empty
+    the game ends now (MX-WIN-03, MX-GAP-11). Returns the events of that ending (none if it goes on)."""
+    play = Play(st)
+    if st.phase != "over":
+        try:
+            play.check_decks()
+        except Ended:
+            st.version += 1
     return play.ev
 
 
@@ -392,13 +407,22 @@ class Play:
 
     # -- basic actions
 
+    def take_top(self, p: int, why: str) -> int:
+        """The top card of p's deck, removed (MX-ZN-02); the caller runs the deck-out check once the
+        card is placed. An empty deck never passes silently: ``why`` is logged and the game ends by
+        deck-out (MX-WIN-03, MX-GAP-11)."""
+        deck = self.st.players[p].deck
+        if not deck:
+            self.log(why)
+            self.check_decks()
+            raise AssertionError("check_decks ends the game when a deck is empty")
+        return deck.pop(0)
+
     def draw(self, p: int, n: int = 1) -> None:
         """MX-ZN-02: draw from the top; the deck-out check runs after every card (MX-WIN-03)."""
         pl = self.st.players[p]
         for _ in range(n):
-            if not pl.deck:
-                return
-            c = pl.deck.pop(0)
+            c = self.take_top(p, f"{self.who(p)} must draw a card, but their deck is empty.")
             pl.hand.append(c)
             self.tell(p, f"You draw {self.defs[c].name}.")
             self.check_decks()
@@ -428,11 +452,9 @@ class Play:
     def gain_vp(self, p: int) -> None:
         """MX-VP-02, MX-ZN-09: the top card of the opponent's deck goes face down to p's VP pile."""
         st = self.st
-        opp = st.players[1 - p]
-        if not opp.deck:
-            return
         pl = st.players[p]
-        pl.vp.append(opp.deck.pop(0))
+        why = f"{self.who(p)} would gain a Victory Point, but {self.who(1 - p)}'s deck is empty."
+        pl.vp.append(self.take_top(1 - p, why))
         self.log(f"{self.who(p)} gains a Victory Point ({len(pl.vp)} VP).")
         if len(pl.vp) >= VP_TO_WIN:  # MX-WIN-02, MX-VP-04
             self.end((p,), "seven_vp", f"{self.who(p)} has {VP_TO_WIN} Victory Points and wins.")
