@@ -13,6 +13,11 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
 * MX-ZN-04, MX-ZN-09: hands are seen only by their owner (the opponent sees the count); VP piles show
   only their count. MX-ZN-06: discard piles are public; a player reorders their own pile at any time with
   the free choice ``arrange:<id>,<id>,...`` (top card last), accepted outside their decisions.
+* MX-HST-02: a refused choice changes nothing and names the rule that forbids it (issue 12): e.g.
+  MX-DEF-02 for a Pushed defender, MX-BTL-08 for a card you cannot pay for, MX-ZN-04 for a card not
+  in your hand; a choice in the other seat's decision names the rule that gives it to that seat
+  (MX-SET-06, MX-PLN-01, MX-ATK-01, MX-DEF-01, MX-DMG-03, MX-EFF-04). Only an id that means nothing
+  now, or several options at once, gets the generic MX-HST-02 with the options listed.
 * MX-DEF-08, MX-HST-02/03: every decision lists its legal options; timeout defaults: keep the hand,
   rest in hand order, go to battle (play nothing), declare no more attacks, no more Links, back (from a
   Battle card choice), no more defenders, resolve attacks in declaration order, discard/target the first
@@ -179,14 +184,16 @@ class MetaXGame(Game):
 
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` and changes nothing
-        when the choice is not one of the seat's current options. ``arrange:<ids>`` reorders the seat's
-        own discard pile at any time (MX-ZN-06)."""
+        when the choice is not one of the seat's current options; the error names the rule that
+        forbids it (:func:`games.metax.rules.explain`; MX-HST-02 only for an id that means nothing
+        now, or several options at once). ``arrange:<ids>`` reorders the seat's own discard pile at
+        any time (MX-ZN-06)."""
         if not isinstance(choice, str):
             if len(choice) != 1:
                 raise RulesError("MX-HST-02", "MetaX decisions take exactly one option.")
             choice = choice[0]
         if not 0 <= seat < len(state.players):
-            raise RulesError("MX-HST-02", f"There is no seat {seat} at this table.")
+            raise RulesError("MX-WIN-01", f"There is no seat {seat}: MetaX has seats 0 and 1 only.")
         if choice.startswith("arrange:"):
             return self._arrange(state, seat, choice)
         return rules.apply_choice(state, seat, choice)
