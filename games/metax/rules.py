@@ -1181,8 +1181,9 @@ def _why_mulligan(a: _Ask, rest: str) -> Why:
 def _why_bottom(a: _Ask, rest: str) -> Why:
     if not a.at("mulligan_order"):
         return "MX-SET-04", "Only a player who has just mulliganed puts their old hand on the bottom of their deck."
-    if rest and not a.in_hand(rest):
-        return "MX-SET-04", f"{rest} is not in your old hand."
+    card = card_pool().get(rest)
+    if card is not None and not a.in_hand(rest):
+        return "MX-SET-04", f"{card.name} is not in your old hand."
     return None
 
 

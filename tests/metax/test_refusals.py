@@ -9,12 +9,17 @@ identical). Only an id that means nothing now keeps the generic MX-HST-02.
 
 from __future__ import annotations
 
+import functools
+import random
 import re
+from pathlib import Path
 
 import pytest
 from metax_helpers import FILLER
 
 from games.core.contract import RulesError, SeatSetup
+from games.core.players import RandomPlayer
+from games.metax.pool import card_pool
 
 # -- positions (seat 0 is Ana, seat 1 is Ben; "{name}" in an option id is that Character's instance)
 
@@ -231,6 +236,67 @@ def test_MX_SET_04_05_06_mulligan_refusals_name_their_rules(mx):
     missing = next(c for c in sorted(mx.starter_decks()[names[0]] + mx.starter_decks()[names[1]])
                    if all(st.cards[h] != c for h in st.players[f].hand))
     err = refusal(mx, st, f, f"bottom:{missing}")
-    assert (err.rule, err.message) == ("MX-SET-04", f"{missing} is not in your old hand.")
+    assert (err.rule, err.message) == ("MX-SET-04", f"{card_pool()[missing].name} is not in your old hand.")
     err = refusal(mx, st, f, "keep")
     assert err.rule == "MX-SET-05" and "already mulliganed" in err.message
+
+
+CHECKLIST = Path("/work/shared/rules/checklists/metax.md")  # outside the repository: used when present
+
+
+@functools.cache
+def known_rule(rule: str) -> bool:
+    """Whether ``rule`` is a MetaX checklist ID: its form always, and its presence in the checklist
+    when the checklist is available."""
+    if not re.fullmatch(r"MX-[A-Z]+-\d\d", rule):
+        return False
+    return not CHECKLIST.exists() or rule in CHECKLIST.read_text(encoding="utf-8")
+
+
+def crafted_ids(st, rng: random.Random) -> list[str]:
+    """Option ids a hostile client could send: every kind of id, built from the position's own card
+    ids and instance numbers (in play or not), attack numbers and Stats."""
+    cards = sorted(set(st.cards))
+    insts = list(range(len(st.cards))) + [-1, 10_000]
+    stats = ["strength", "intelligence", "special", "x"]
+    out = ["keep", "mulligan", "rest", "battle", "done", "back", "nolink", "none", "", ":", "card:", "defend:0"]
+    for _ in range(12):
+        c, i, k, s = rng.choice(cards), rng.choice(insts), rng.randint(-1, 3), rng.choice(stats)
+        out += [f"bottom:{c}", f"char:{c}", f"event:{c}", f"push:{i}", f"attack:{i}", f"card:{c}:{s}",
+                f"card:{c}", f"link:{i}", f"defend:{k}:{i}", f"resolve:{k}", f"discard:{c}", f"take:{c}",
+                f"target:{i}", f"attach:{c}:{s}", f"push:{c}", f"defend:{c}"]
+    return out
+
+
+def test_MX_HST_02_crafted_ids_in_random_games_are_refused_under_checklist_rules(mx):
+    """MX-HST-02 (issue 12 §1): in seeded random games, hundreds of crafted ids per sampled decision,
+    sent by either seat, are each either an offered option or refused with a RulesError whose rule is
+    a real checklist ID and whose message is readable; nothing else is raised and nothing changes."""
+    decks = mx.starter_decks()
+    names = sorted(decks)
+    seen: set[str] = set()
+    for seed in range(4):
+        st = mx.new_game([SeatSetup("Ana", decks[names[seed % len(names)]]),
+                          SeatSetup("Ben", decks[names[(seed + 1) % len(names)]])], None, seed)
+        rng = random.Random(seed)
+        players = [RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1)]
+        n = 0
+        while mx.decisions(st):
+            if n % 9 == 0:
+                before = mx.to_json(st)
+                offered = {(d.seat, o.id) for d in mx.decisions(st) for o in d.options}
+                for oid in crafted_ids(st, rng):
+                    for seat in (0, 1):
+                        if (seat, oid) in offered:
+                            continue
+                        with pytest.raises(RulesError) as exc:
+                            mx.apply(st, seat, oid)
+                        err = exc.value
+                        assert known_rule(err.rule), err
+                        assert err.message[:1].isupper() and err.message.endswith("."), err
+                        seen.add(err.rule)
+                assert mx.to_json(st) == before
+            d = mx.decisions(st)[0]
+            mx.apply(st, d.seat, players[d.seat](d))
+            n += 1
+    assert len(seen) >= 20  # the crafted ids reach many different rules, not one generic refusal
