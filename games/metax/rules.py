@@ -393,7 +393,11 @@ class Play:
         raise Ended
 
     def check_decks(self) -> None:
-        """MX-WIN-03, MX-GAP-11: the moment a deck is empty, its owner's opponent wins; both empty: draw."""
+        """MX-WIN-03, MX-GAP-11: the moment a deck is empty, its owner's opponent wins; both empty: draw.
+
+        Runs where a card leaves a deck (:meth:`take_top` for draws and VPs, a search's take), after
+        every applied choice (:func:`apply_choice`, whatever emptied the deck) and on a position
+        (:func:`settle`). Raises :class:`Ended` when it ends the game."""
         st = self.st
         empty = [p for p, pl in enumerate(st.players) if not pl.deck]
         if not empty:
