@@ -13,6 +13,11 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
 * MX-ZN-04, MX-ZN-09: hands are seen only by their owner (the opponent sees the count); VP piles show
   only their count. MX-ZN-06: discard piles are public; a player reorders their own pile at any time with
   the free choice ``arrange:<id>,<id>,...`` (top card last), accepted outside their decisions.
+* MX-HST-02: a refused choice changes nothing and names the rule that forbids it (issue 12): e.g.
+  MX-DEF-02 for a Pushed defender, MX-BTL-08 for a card you cannot pay for, MX-ZN-04 for a card not
+  in your hand; a choice in the other seat's decision names the rule that gives it to that seat
+  (MX-SET-06, MX-PLN-01, MX-ATK-01, MX-DEF-01, MX-DMG-03, MX-EFF-04). Only an id that means nothing
+  now, or several options at once, gets the generic MX-HST-02 with the options listed.
 * MX-DEF-08, MX-HST-02/03: every decision lists its legal options; timeout defaults: keep the hand,
   rest in hand order, go to battle (play nothing), declare no more attacks, no more Links, back (from a
   Battle card choice), no more defenders, resolve attacks in declaration order, discard/target the first
@@ -38,7 +43,11 @@ Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
    attack counts as undefended (it can still gain a VP).
 11 The deck-out check runs whenever a card leaves a deck (draw, VP, search): the owner of an empty deck
    loses at once. A 7th VP that also empties the deck is a 7-VP win for the same player. Both decks empty
-   at once is a draw. Emptying your own deck (e.g. by drawing) loses.
+   at once is a draw. Emptying your own deck (e.g. by drawing) loses. The same check also runs after
+   every applied choice and on a scenario position, so an empty deck ends the game at the next check
+   whatever emptied it (issue 12): a position that starts with an empty deck is already over, and a
+   draw or a VP that needs a card from an empty deck is not skipped: it is logged and the deck's owner
+   loses by deck-out (the VP is not gained; the attacker wins by deck-out, not by VP).
 12 A Battle card's MP value is applied before its effects and before Links, so a +MP card can fund its
    own Links. Payments larger than current MP are illegal; effect-imposed losses stop at 0.
 13 There are no response windows: nothing is used during the opponent's turn except Defense effects of
@@ -135,7 +144,8 @@ class MetaXGame(Game):
         ``deck``, ``hand``, ``discard``, ``vp`` (card ids; VP cards are owned by the opponent), ``mp``,
         ``in_play`` (a list of card ids or ``{card, pushed, entered, damage: [card id or
         {card, stat}]}``; damage cards are owned by the opponent) and ``played_character``.
-        Raises ``KeyError`` for an unknown card id."""
+        A deck left out is empty, and a position with an empty deck is returned already over by
+        deck-out (MX-WIN-03, MX-GAP-11). Raises ``KeyError`` for an unknown card id."""
         st = _empty_state(seats, seed)
         st.rng = Rng.from_seed(seed).state
         st.first = spec.get("first", 0)
@@ -164,6 +174,7 @@ class MetaXGame(Game):
                 pl.in_play.append(ch)
         if st.phase not in ("planning", "attack"):
             raise ValueError(f"a scenario position starts in 'planning' or 'attack', not {st.phase!r}")
+        rules.settle(st)  # MX-GAP-11: a position with an empty deck is already decided
         return st
 
     # -- the contract
@@ -173,14 +184,16 @@ class MetaXGame(Game):
 
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` and changes nothing
-        when the choice is not one of the seat's current options. ``arrange:<ids>`` reorders the seat's
-        own discard pile at any time (MX-ZN-06)."""
+        when the choice is not one of the seat's current options; the error names the rule that
+        forbids it (:func:`games.metax.rules.explain`; MX-HST-02 only for an id that means nothing
+        now, or several options at once). ``arrange:<ids>`` reorders the seat's own discard pile at
+        any time (MX-ZN-06)."""
         if not isinstance(choice, str):
             if len(choice) != 1:
                 raise RulesError("MX-HST-02", "MetaX decisions take exactly one option.")
             choice = choice[0]
         if not 0 <= seat < len(state.players):
-            raise RulesError("MX-HST-02", f"There is no seat {seat} at this table.")
+            raise RulesError("MX-WIN-01", f"There is no seat {seat}: MetaX has seats 0 and 1 only.")
         if choice.startswith("arrange:"):
             return self._arrange(state, seat, choice)
         return rules.apply_choice(state, seat, choice)

@@ -119,7 +119,7 @@ async def test_refusals_are_clear_and_change_nothing(svc):
         await svc.act(t.id, "stranger", t.version, d.options[0].id)
     with pytest.raises(RulesError) as exc:
         await svc.act(t.id, other, t.version, d.options[0].id)
-    assert exc.value.rule == "MX-HST-02"
+    assert exc.value.rule == "MX-SET-06"  # the first player decides on the mulligan first (issue 12)
     with pytest.raises(TableError, match="has passed"):
         await svc.act(t.id, user, t.version + 5, d.options[0].id)
     with pytest.raises(RulesError):

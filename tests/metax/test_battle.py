@@ -97,7 +97,7 @@ def test_MX_BTL_02_battle_cards_only_in_battle_step_one_per_attacker(mx, positio
     st = position(spec({"hand": ["b-str-1", "b-str-2"], "in_play": ["hercules"]},
                        {"hand": ["b-int-1"], "in_play": ["merlin"]}, phase="planning"))
     assert opts(mx, st, 0) == ["battle"]
-    refuse(mx, st, 0, "card:b-str-1:strength", "MX-HST-02")
+    refuse(mx, st, 0, "card:b-str-1:strength", "MX-BTL-02")
     (herc,) = ids(mx, st, 0)
     go(mx, st, 0, "battle", f"attack:{herc}")
     assert kind(mx, st, 0) == "attack_card"
@@ -299,20 +299,21 @@ def test_MX_BTS_01_declare_then_defend_then_damage_then_vp(mx, position):
 
 def test_MX_ATK_01_only_active_player_in_battle_step_and_MX_HST_02_wrong_player(mx, position):
     """MX-ATK-01: no attack in the Planning Step, and the opponent cannot declare attacks;
-    MX-HST-02: a choice by the wrong player is refused with the state unchanged."""
+    MX-HST-02: a choice by the wrong player is refused with the state unchanged, naming the rule that
+    gives the choice to the other player (MX-ATK-01 here, issue 12)."""
     st = position(spec({"hand": ["b-str-1"], "in_play": ["hercules"]},
                        {"hand": ["b-str-1"], "in_play": ["gilgamesh"]}, phase="planning"))
     (herc,) = ids(mx, st, 0)
     (gil,) = ids(mx, st, 1)
     assert not [o for o in opts(mx, st, 0) if o.startswith("attack")]
-    refuse(mx, st, 0, f"attack:{herc}", "MX-HST-02")
+    refuse(mx, st, 0, f"attack:{herc}", "MX-ATK-01")
     with pytest.raises(NotYourDecision):
         mx.decision_for(st, 1)
-    refuse(mx, st, 1, f"attack:{gil}", "MX-HST-02")
+    refuse(mx, st, 1, f"attack:{gil}", "MX-ATK-01")
     go(mx, st, 0, "battle")
     assert opts(mx, st, 0) == [f"attack:{herc}", "done"]
-    refuse(mx, st, 1, f"attack:{gil}", "MX-HST-02")
-    refuse(mx, st, 1, "done", "MX-HST-02")
+    refuse(mx, st, 1, f"attack:{gil}", "MX-ATK-01")
+    refuse(mx, st, 1, "done", "MX-ATK-01")
 
 
 def test_MX_ATK_02_MX_PLN_03_new_or_pushed_character_cannot_attack(mx, position):
@@ -422,7 +423,7 @@ def test_MX_ATK_07_attacks_once_and_stays_pushed_until_its_prep_step(mx, positio
     herc, gil = ids(mx, st, 0)
     go(mx, st, 0, f"attack:{herc}", "card:b-str-1:strength")
     assert f"attack:{herc}" not in opts(mx, st, 0)
-    refuse(mx, st, 0, f"attack:{herc}", "MX-ATK-02")
+    refuse(mx, st, 0, f"attack:{herc}", "MX-ATK-07")
     go(mx, st, 0, "done")
     go(mx, st, 1, "done")  # no defender; 1 VP; turn 4 is seat 1's
     assert board(mx, st)["turn"] == 4 and char(mx, st, 0, herc)["pushed"] is True
@@ -444,7 +445,7 @@ def test_MX_DEF_01_defenders_only_after_declarations(mx, position):
     go(mx, st, 0, f"attack:{herc}", "card:b-str-1:strength")
     with pytest.raises(NotYourDecision):
         mx.decision_for(st, 1)
-    refuse(mx, st, 1, f"defend:0:{frank}", "MX-HST-02")
+    refuse(mx, st, 1, f"defend:0:{frank}", "MX-DEF-01")
     go(mx, st, 0, "done")
     assert kind(mx, st, 1) == "defend" and f"defend:0:{frank}" in opts(mx, st, 1)
 
@@ -612,7 +613,7 @@ def test_MX_DMG_03_attacker_orders_damage_and_order_matters(mx, position):
     dec = mx.decision_for(st, 0)
     assert dec.kind == "damage_order" and [o.id for o in dec.options] == ["resolve:0", "resolve:1"]
     assert dec.default == "resolve:0"
-    refuse(mx, st, 1, "resolve:1", "MX-HST-02")
+    refuse(mx, st, 1, "resolve:1", "MX-DMG-03")
     refuse(mx, st, 0, "resolve:2", "MX-HST-02")
     log = go(mx, st, 0, "resolve:0")
     assert "Team Attack 1: 7 against 8." in log

@@ -82,7 +82,7 @@ def test_MX_CHR_03_MX_PLN_04_MX_GAP_19_three_characters_at_most(mx, position):
     opts = ids(mx, st, 0)
     assert opts == ["event:ev-golden-fleece", "battle"]
     assert reject(mx, st, 0, "char:hercules") == "MX-CHR-03"
-    assert reject(mx, st, 0, f"discard:{st.players[0].in_play[0].card}") == "MX-HST-02"
+    assert reject(mx, st, 0, f"discard:{st.players[0].in_play[0].card}") == "MX-GAP-19"
     mx.apply(st, 0, "battle")  # no Battle card: no attack, Ben's turn
     assert board(mx, st)["active"] == 1
     assert "char:hercules" in ids(mx, st, 1)
@@ -189,7 +189,7 @@ def test_MX_CHR_07_MX_GAP_18_push_effect_rules(mx, position):
     sch, mor, mer = (iid(st, 0, c) for c in ("scheherazade", "moriarty", "merlin"))
     assert [o for o in ids(mx, st, 0) if o.startswith("push:")] == [f"push:{sch}"]
     assert reject(mx, st, 0, f"push:{mor}") == "MX-CHR-07"  # came into play this turn
-    assert reject(mx, st, 0, f"push:{mer}") == "MX-HST-02"  # has no Push effect
+    assert reject(mx, st, 0, f"push:{mer}") == "MX-CHR-07"  # has no Push effect
     mx.apply(st, 0, f"push:{sch}")
     assert ("scheherazade", True) in chars(mx, st, 0)
     assert hand(mx, st, 0)[-1] == FILLER[0]
@@ -198,7 +198,7 @@ def test_MX_CHR_07_MX_GAP_18_push_effect_rules(mx, position):
     opts = ids(mx, st, 0)
     assert opts == [f"attack:{mer}", "done"]  # Scheherazade is Pushed: it cannot attack
     assert reject(mx, st, 0, f"attack:{sch}") == "MX-ATK-02"
-    assert reject(mx, st, 0, f"push:{sch}") == "MX-HST-02"  # not in the Battle Step
+    assert reject(mx, st, 0, f"push:{sch}") == "MX-CHR-07"  # not in the Battle Step
 
 
 def test_MX_GAP_18_character_that_used_push_effect_cannot_defend(mx, position):
@@ -264,18 +264,18 @@ def test_MX_EVT_02_events_only_in_own_planning_step(mx, position):
         {"hand": ["ev-golden-fleece", "ev-golden-fleece", "b-str-3", "hercules"], "deck": FILLER,
          "in_play": ["gilgamesh"]},
         {"hand": ["ev-golden-fleece", "b-str-2"], "deck": FILLER, "in_play": ["mulan"]}]})
-    assert reject(mx, st, 1, "event:ev-golden-fleece") == "MX-HST-02"
+    assert reject(mx, st, 1, "event:ev-golden-fleece") == "MX-EVT-02"
     mx.apply(st, 0, "event:ev-golden-fleece")
     mx.apply(st, 0, "event:ev-golden-fleece")  # any number per turn
     assert mp(mx, st, 0) == 4
     mx.apply(st, 0, "battle")
-    assert reject(mx, st, 0, "event:ev-golden-fleece") == "MX-HST-02"
+    assert reject(mx, st, 0, "event:ev-golden-fleece") == "MX-EVT-02"
     mx.apply(st, 0, f"attack:{iid(st, 0, 'gilgamesh')}")
     mx.apply(st, 0, "card:b-str-3:strength")
     dec = mx.decision_for(st, 1)
     assert dec.kind == "defend"
     assert all(o.id.startswith("defend:") or o.id == "done" for o in dec.options)
-    assert reject(mx, st, 1, "event:ev-golden-fleece") == "MX-HST-02"
+    assert reject(mx, st, 1, "event:ev-golden-fleece") == "MX-EVT-02"
 
 
 def test_MX_EVT_03_MX_ZN_07_pay_use_then_discard(mx, position):
@@ -359,7 +359,7 @@ def test_MX_MP_03_MX_GAP_12_payments_above_mp_illegal_losses_stop_at_zero(mx, po
     mx.apply(st, 0, "card:b-str-4:strength")  # +0: still 2 MP, so no Link is possible
     assert mp(mx, st, 0) == 2
     assert mx.decision_for(st, 0).kind == "attack"
-    assert reject(mx, st, 0, f"link:{iid(st, 0, 'gilgamesh')}") == "MX-HST-02"
+    assert reject(mx, st, 0, f"link:{iid(st, 0, 'gilgamesh')}") == "MX-TEAM-01"
 
 
 def test_MX_GAP_12_plus_mp_battle_card_funds_its_own_link(mx, position):
@@ -511,8 +511,8 @@ def test_MX_EFF_04_opponent_chooses_their_own_discard_privately(mx, position):
     dec = mx.view(st, 1).decisions[0]
     assert [o.id for o in dec.options] == ["discard:b-spe-6", "discard:b-str-7", "discard:grendel"]
     assert "Mountain-Splitter" not in repr(mx.view(st, 0))
-    assert reject(mx, st, 0, "discard:b-str-7") == "MX-HST-02"
-    assert reject(mx, st, 1, "discard:hercules") == "MX-HST-02"
+    assert reject(mx, st, 0, "discard:b-str-7") == "MX-EFF-04"
+    assert reject(mx, st, 1, "discard:hercules") == "MX-ZN-04"
     mx.apply(st, 1, "discard:b-str-7")
     assert discard(mx, st, 1) == ["b-str-7"] and hand(mx, st, 1) == ["b-spe-6", "grendel"]
     assert mx.decision_for(st, 0).kind == "planning"
@@ -552,8 +552,8 @@ def test_MX_GAP_13_nothing_is_used_during_the_opponents_turn(mx, position):
         {"hand": ["ev-golden-fleece", "b-str-2"], "deck": FILLER, "in_play": ["scheherazade"]}]})
     assert [d.seat for d in mx.decisions(st)] == [0]
     assert mx.view(st, 1).decisions == ()
-    assert reject(mx, st, 1, "event:ev-golden-fleece") == "MX-HST-02"
-    assert reject(mx, st, 1, f"push:{iid(st, 1, 'scheherazade')}") == "MX-HST-02"
+    assert reject(mx, st, 1, "event:ev-golden-fleece") == "MX-EVT-02"
+    assert reject(mx, st, 1, f"push:{iid(st, 1, 'scheherazade')}") == "MX-CHR-07"
     mx.apply(st, 0, "event:ev-poisoned-apple")  # the forced discard is the only thing Ben decides
     assert [o.id for o in mx.decision_for(st, 1).options] == ["discard:ev-golden-fleece", "discard:b-str-2"]
 

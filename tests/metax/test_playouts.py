@@ -1,7 +1,8 @@
 """Seeded random playouts of MetaX checking invariants after every choice: every game ends with a
 result (MX-WIN-01..04), each player's 40 cards are each in exactly one zone, no hidden card reaches
 another seat's or a spectator's view (MX-ZN-04, MX-ZN-09, MX-GAP-20), same seed and choices give
-byte-identical state JSON (MX-HST-01), and any state survives a JSON round-trip."""
+byte-identical state JSON (MX-HST-01), any state survives a JSON round-trip, and whenever a deck is
+empty the game is over (MX-WIN-03, MX-GAP-11), also from positions with small or empty decks."""
 
 from __future__ import annotations
 
@@ -45,6 +46,17 @@ def check_conservation(st) -> None:
     assert sorted(found) == list(range(len(st.cards))), "a card is missing or in two zones"
     for p in range(2):
         assert sum(1 for c in found if st.owner[c] == p) == 40
+
+
+def check_deck_out(st) -> None:
+    """MX-WIN-03, MX-GAP-11: if any deck is empty the game is over (issue 12 §1)."""
+    empty = [p for p, pl in enumerate(st.players) if not pl.deck]
+    if empty:
+        res = mx.result(st)
+        assert res is not None, f"deck of seat {empty} is empty but the game goes on"
+        assert mx.decisions(st) == []
+        if res.reason == "deck_out":
+            assert set(res.losers) == set(empty) and (res.draw == (len(empty) == 2))
 
 
 def hidden_from(st, viewer) -> set[int]:
@@ -139,6 +151,7 @@ def test_random_games_end_conserve_cards_and_hide_hands():
 
     def checks(st, n):
         check_conservation(st)
+        check_deck_out(st)
         check_views(st)
         if n % 9 == 0:
             check_redaction(st, rng)
@@ -152,6 +165,57 @@ def test_random_games_end_conserve_cards_and_hide_hands():
             assert len(st.players[res.winners[0]].vp) == 7
         reasons[res.reason] = reasons.get(res.reason, 0) + 1
     assert reasons.get("seven_vp", 0) > GAMES // 2  # games are won by VP, not only by deck-out
+
+
+def small_deck_position(seed: int):
+    """A seeded random mid-game position whose decks hold 0 to 3 cards (either seat may start empty),
+    with random hands, Characters in play (some Pushed, some Damaged), MP and step."""
+    rng = random.Random(seed)
+    pool = card_pool()
+    chars = sorted(c for c, card in pool.items() if card.kind == "character")
+    battles = sorted(c for c, card in pool.items() if card.kind == "battle")
+    every = sorted(pool)
+    players = []
+    for _ in range(2):
+        in_play = []
+        for _ in range(rng.randint(0, 3)):
+            item = {"card": rng.choice(chars), "pushed": rng.random() < 0.3}
+            if rng.random() < 0.3:
+                item["damage"] = [rng.choice(["b-str-1", "b-int-1", "b-spe-1"])]
+            in_play.append(item)
+        players.append({
+            "deck": [rng.choice(every) for _ in range(rng.choice([0, 0, 1, 1, 2, 3]))],
+            "hand": [rng.choice(every if rng.random() < 0.4 else battles) for _ in range(rng.randint(0, 6))],
+            "in_play": in_play,
+            "mp": rng.randint(0, 10),
+            "vp": ["b-str-1"] * rng.randint(0, 6),
+        })
+    spec = {"first": rng.randint(0, 1), "turn": 3, "phase": rng.choice(["planning", "attack"]),
+            "players": players}
+    return mx.position(spec, [SeatSetup("Ana"), SeatSetup("Ben")], seed)
+
+
+def test_MX_WIN_03_MX_GAP_11_random_playouts_from_small_and_empty_decks():
+    """MX-WIN-03, MX-GAP-11 (issue 12 §1): from 300 seeded random positions with decks of 0-3 cards,
+    random play keeps every card in exactly one zone, never leaves a game going on with an empty deck
+    (checked on the position and after every applied choice), and every game ends by deck-out or 7 VP."""
+    started_empty = reasons = 0
+    for seed in range(300):
+        st = small_deck_position(seed)
+        started_empty += any(not pl.deck for pl in st.players)
+        players = [RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1)]
+        for _ in range(500):
+            assert sorted(zones(st)) == list(range(len(st.cards))), "a card is missing or in two zones"
+            check_deck_out(st)
+            decs = mx.decisions(st)
+            if not decs:
+                break
+            d = decs[0]
+            mx.apply(st, d.seat, players[d.seat](d))
+        res = mx.result(st)
+        assert res is not None and res.reason in {"deck_out", "seven_vp"} and res.text
+        reasons += res.reason == "seven_vp"
+    assert 50 < started_empty < 250 and reasons > 0  # both kinds of start, and both kinds of end, occur
 
 
 @pytest.mark.parametrize("seed", [1, 17, 99])

@@ -181,12 +181,14 @@ def test_MX_WIN_03_MX_GAP_11_search_taking_last_card_loses(mx, position):
 
 
 def test_MX_GAP_11_both_decks_empty_is_a_draw(mx, position):
-    """MX-GAP-11: when the check finds both decks empty at once the game is a draw."""
-    st = position({"players": [{"hand": ["sherlock-holmes", "hercules"], "deck": ["b-int-2"]},
+    """MX-GAP-11: when the check finds both decks empty at once the game is a draw. In play a card
+    leaves one deck at a time and is checked at once, so only a position can start with both empty
+    (a position with one empty deck is already lost: issue 12, see test_deck_out.py)."""
+    st = position({"players": [{"hand": ["sherlock-holmes", "hercules"], "deck": []},
                                {"hand": ["grendel"], "deck": []}]})
-    mx.apply(st, 0, "char:sherlock-holmes")
     res = mx.result(st)
     assert res is not None and res.draw and res.winners == () and res.reason == "deck_out"
+    assert res.losers == (0, 1) and mx.decisions(st) == []
 
 
 def test_MX_WIN_04_concede_names_winner_and_reason(mx, game):
@@ -303,7 +305,7 @@ def test_MX_SET_06_first_player_decides_first_and_second_sees_it(mx, game):
     f, s = st.first, 1 - st.first
     assert [(d.seat, d.kind, d.default) for d in mx.decisions(st)] == [(f, "mulligan", "keep")]
     assert mx.view(st, s).decisions == ()
-    assert reject(mx, st, s, "mulligan") == "MX-HST-02"
+    assert reject(mx, st, s, "mulligan") == "MX-SET-06"
     events = mx.apply(st, f, "mulligan")
     assert any("mulligan" in e.text and e.audience is None for e in events)
     mx.apply(st, f, "rest")
@@ -326,7 +328,7 @@ def test_MX_SET_05_mulligan_once_per_game(mx, game):
     board = mx.view(st, None).board
     assert (board["turn"], board["active"], board["phase"]) == (1, f, "planning")
     assert "mulligan" not in ids(mx, st, f)
-    assert reject(mx, st, f, "mulligan") == "MX-HST-02"
+    assert reject(mx, st, f, "mulligan") == "MX-SET-05"
 
 
 # -- turn structure (MX-TRN-*, MX-PRP-01) ----------------------------------------------------------
@@ -394,7 +396,7 @@ def test_MX_TRN_01_prep_planning_battle_then_opponent(mx, position):
     mx.apply(st, 0, "battle")
     assert mx.decision_for(st, 0).kind == "attack"
     assert mx.view(st, None).board["phase"] == "attack"
-    assert reject(mx, st, 0, "char:mulan") == "MX-HST-02"  # the Planning Step is over
+    assert reject(mx, st, 0, "char:mulan") == "MX-PLN-01"  # the Planning Step is over
     events = mx.apply(st, 0, "done")
     texts = [e.text for e in events if e.audience is None]
     assert texts.index("Turn 4: Ben.") < texts.index("Ben draws 1 card.")
@@ -537,16 +539,19 @@ def test_MX_GAP_16_no_maximum_hand_size(mx, position):
 
 def test_MX_HST_02_illegal_choices_rejected_with_rule_and_state_unchanged(mx, position):
     """MX-HST-02: decisions list their legal options; the wrong seat, an unknown id, a malformed choice
-    or a seat that does not exist is rejected with a rule ID and nothing changes."""
+    or a seat that does not exist is rejected with a rule ID and nothing changes. The ID is the rule
+    that forbids the choice where there is one (issue 12): the Planning Step is the active player's
+    (MX-PLN-01), Grendel is not in Ana's hand (MX-ZN-04), there is no seat 5 (MX-WIN-01); only an id
+    that means nothing, or several options at once, is the generic MX-HST-02."""
     st = position({"players": [{"hand": ["hercules"], "deck": FILLER},
                                {"hand": ["grendel"], "deck": FILLER}]})
     dec = mx.decision_for(st, 0)
     assert [o.id for o in dec.options] == ["char:hercules", "battle"] and (dec.min, dec.max) == (1, 1)
-    assert reject(mx, st, 1, "battle") == "MX-HST-02"
-    assert reject(mx, st, 0, "char:grendel") == "MX-HST-02"
+    assert reject(mx, st, 1, "battle") == "MX-PLN-01"
+    assert reject(mx, st, 0, "char:grendel") == "MX-ZN-04"
     assert reject(mx, st, 0, "no-such-option") == "MX-HST-02"
     assert reject(mx, st, 0, ["battle", "char:hercules"]) == "MX-HST-02"
-    assert reject(mx, st, 5, "battle") == "MX-HST-02"
+    assert reject(mx, st, 5, "battle") == "MX-WIN-01"
     v = mx.version(st)
     mx.apply(st, 0, ["char:hercules"])
     assert mx.version(st) == v + 1

@@ -234,7 +234,7 @@ def test_MX_TEAM_09_linked_character_cannot_attack_or_defend_until_prepped(mx, p
     (frank,) = ids(mx, st, 1)
     go(mx, st, 0, f"attack:{herc}", "card:b-str-3:strength", f"link:{gil}")
     assert opts(mx, st, 0) == [f"attack:{mulan}", "done"]
-    refuse(mx, st, 0, f"attack:{gil}", "MX-ATK-02")
+    refuse(mx, st, 0, f"attack:{gil}", "MX-TEAM-09")
     go(mx, st, 0, "done")
     go(mx, st, 1, "done")
     assert player(mx, st, 0)["vp"] == 1
