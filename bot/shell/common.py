@@ -150,6 +150,10 @@ def refusal_text(exc: BaseException) -> str:
         return "You can't use this command here."
     if isinstance(exc, discord.Forbidden):
         return f"Discord refused: the bot lacks a permission here ({exc.text})."
+    if isinstance(exc, discord.HTTPException):  # 10062 (too late), a 5xx: the answer may not arrive either
+        log.warning("Discord refused an answer: %s", exc)
+        return ("Discord did not take my answer just now. Look at the table (`/table status`) before trying "
+                "again.")
     log.error("interaction failed", exc_info=exc)
     return ("Something went wrong on our side (it was logged). Check the table with `/table status` "
             "before trying again.")

@@ -152,25 +152,28 @@ def text_blocks(lines: list[str], first: int, room: int = TEXT_ROOM) -> tuple[li
 
 def text_embed(title: str, head: str, text: str, footer: str, *, more: str) -> tuple[discord.Embed, bool]:
     """An embed: ``head`` (clipped to :data:`HEAD_MAX`), then every line of ``text`` in code blocks across
-    the description and continuation fields, split at line boundaries. When ``text`` needs more than
-    :data:`TEXT_ROOM`, what fits is shown and a last field says ``more`` (``{n}``: the lines left).
-    Returns ``(embed, overflowed)``; the embed is within every limit."""
-    e = discord.Embed(title=clip(title, SHORT_MAX), colour=COLOUR)
-    head = clip(head, HEAD_MAX)
+    the description and continuation fields, split at line boundaries, in all the room the title, head
+    and footer leave (at least :data:`TEXT_ROOM`). When ``text`` needs more, what fits is shown and a last
+    field says ``more`` (``{n}``: the lines left). Returns ``(embed, overflowed)``; the embed is within
+    every limit."""
+    title, head, footer = clip(title, SHORT_MAX), clip(head, HEAD_MAX), clip(footer, SHORT_MAX)
+    e = discord.Embed(title=title, colour=COLOUR)
     lines = text.splitlines() if text else []
-    blocks, left = text_blocks(lines, DESC_LIMIT - HEAD_MAX - 1, TEXT_ROOM)
+    room = EMBED_MAX - len(title) - len(footer) - len(head) - 1 - len(BLANK) - len(more) - 10
+    blocks, left = text_blocks(lines, DESC_LIMIT - len(head) - 1, room)
     first = blocks[0] if blocks else ""
     e.description = "\n".join(p for p in (head, first) if p) or None
     for b in blocks[1:]:
         e.add_field(name=BLANK, value=b, inline=False)
     if left:
         e.add_field(name=BLANK, value=more.format(n=left), inline=False)
-    e.set_footer(text=clip(footer, SHORT_MAX))
+    e.set_footer(text=footer)
     return e, bool(left)
 
 
 def text_overflows(text: str) -> bool:
-    """Whether :func:`text_embed` cannot show every line of ``text``."""
+    """Whether :func:`text_embed` may not show every line of ``text``: true whenever it overflows, as it
+    packs into at least this much room (used to offer the whole text another way)."""
     return text_blocks(text.splitlines() if text else [], DESC_LIMIT - HEAD_MAX - 1, TEXT_ROOM)[1] > 0
 
 
