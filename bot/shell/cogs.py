@@ -42,6 +42,7 @@ APPLIED_NOT_SHOWN = "Your choice was applied, but Discord did not let me update 
 
 
 def missing_permissions(interaction: discord.Interaction, threads: bool) -> list[str]:
+    """Names of the channel permissions the bot lacks to host a table here (threads: also the thread ones)."""
     perms = interaction.app_permissions
     need = {"View Channel": perms.view_channel, "Send Messages": perms.send_messages,
             "Embed Links": perms.embed_links}

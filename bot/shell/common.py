@@ -144,6 +144,9 @@ def refusal_text(exc: BaseException) -> str:
     if isinstance(exc, app_commands.TransformerError):
         return (f"'{render.clip(str(exc.value), 100)}' is not a valid {exc.type.name.replace('_', ' ')} "
                 f"here; pick one of the offered values.")
+    if isinstance(exc, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        return ("This command has changed since Discord last loaded it; wait a minute for Discord to update "
+                "the command list, then try again.")
     if isinstance(exc, app_commands.NoPrivateMessage):
         return "This command works in a server channel, not in direct messages."
     if isinstance(exc, app_commands.CheckFailure):

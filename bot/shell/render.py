@@ -183,6 +183,7 @@ HAND_WIDTHS = (None, 120, 80, 50, 30)  # a hand too long for one message gets sh
 
 
 def seat_line(t: Table, seat: int) -> str:
+    """How a seat is named on Discord: a mention for a user, the name (marked) for a computer seat."""
     s = t.seats[seat]
     if s.computer:
         return f"{s.name} (computer)"
@@ -190,6 +191,7 @@ def seat_line(t: Table, seat: int) -> str:
 
 
 def lobby_embed(t: Table) -> discord.Embed:
+    """A lobby: status, host, every seat with the deck it brings, the free seats, the decision timeout."""
     e = discord.Embed(title=f"{t.game.name} table {t.id}", colour=COLOUR)
     seats = [f"{i + 1}. {seat_line(t, i)}" + (f" · deck {s.deck_label}" if s.deck_label else "") for i, s in enumerate(t.seats)]
     free = t.max_seats - len(t.seats)
@@ -201,6 +203,7 @@ def lobby_embed(t: Table) -> discord.Embed:
 
 
 def lobby_view(t: Table) -> discord.ui.View | None:
+    """The lobby's buttons (join, leave, add computer, start, cancel); ``None`` once it has started."""
     if t.status != "lobby":
         return None
     v = discord.ui.View(timeout=None)
@@ -307,6 +310,7 @@ def page_count(decision: Decision) -> int:
 
 
 def result_embed(t: Table, result: Result | None, stats: list[str]) -> discord.Embed:
+    """The end of a table: the result, winners and why (``None``: cancelled), and the players' stats."""
     e = discord.Embed(title=f"{t.game.name} · table {t.id} · {'game over' if result else 'cancelled'}", colour=COLOUR)
     if result is None:
         e.description = "The table was cancelled."

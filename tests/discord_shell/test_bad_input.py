@@ -210,3 +210,25 @@ async def test_a_decision_by_someone_not_seated_is_refused(world):
     await w.settle()
     assert "not seated" in told(reply)
     assert await unchanged(w, table_id, before)
+
+
+@pytest.mark.parametrize(("user", "options", "sub", "words"), [
+    (ANA, {"game": "metax", "seats": 6}, "new", "not 6"),
+    (BEN, {}, "abort", "host"),
+])
+async def test_a_refusal_after_a_public_acknowledgement_stays_private(world, user, options, sub, words):
+    """issue 12 §3.4/§4.1: `/table new` and `/table abort` acknowledge publicly (their answer is public);
+    refused later (a seat count the game does not allow; not the host), the public "thinking" message is
+    removed and the refusal comes to the user alone."""
+    w = world
+    if sub == "abort":
+        await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metax"}, sub="new")
+    tables = set(w.service.tables)
+    reply = await w.fake.slash(user, CHANNEL_ID, "table", options, sub=sub)
+    await w.settle()
+    assert reply.type == 5 and reply.message is not None and reply.message.deleted
+    assert reply.followups and all(m.ephemeral for m in reply.followups)
+    assert words in " ".join(m.content for m in reply.followups)
+    assert set(w.service.tables) == tables
+    visible = [m for m in w.fake.channel_messages(CHANNEL_ID) if not m.deleted and m.interaction_id == reply.id]
+    assert not visible
