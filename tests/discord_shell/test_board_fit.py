@@ -7,10 +7,12 @@ a board too big for one message keeps what fits and hands the rest over as a fil
 from __future__ import annotations
 
 from games.core.contract import SeatSetup
+from games.core.rng import Rng
 from games.meta import GAME as META
 
 from .harness import CHANNEL_ID, MEMBER_IDS
 from .limits import assert_all_within_limits
+from .test_bot import click_decision, decision_buttons, latest_dm
 
 EVENTS = [f"e{i:03d}.1" for i in range(1, 42)]
 TRIGGERS = [f"t{i:03d}.1" for i in range(1, 23)]
@@ -129,3 +131,35 @@ async def test_a_sixty_card_hand_keeps_every_card_in_the_dm(world):
         assert not missing, missing[:3]
         assert shown.count("\n  ") >= 60
     assert assert_all_within_limits(w.fake) > 10
+
+
+async def test_every_board_of_a_seeded_six_seat_game_reaches_discord_whole(world):
+    """issue 12 §3.2: a seeded six-seat Meta game (four users clicking random options in their DMs, two
+    computer seats) keeps the whole board text in the board message after every click."""
+    w = world
+    create = w.service.create
+
+    async def seeded(*args, **kwargs):
+        kwargs["seed"] = 6006
+        return await create(*args, **kwargs)
+
+    w.service.create = seeded
+    t = await six_seat_table(w)
+    rng = Rng.from_seed(6)
+    checked = longest = 0
+    for _ in range(150):
+        if t.status != "playing":
+            break
+        open_now = [u for u in MEMBER_IDS if (m := latest_dm(w, u)) is not None and decision_buttons(w, m)]
+        if not open_now:
+            break
+        user = open_now[rng.below(len(open_now))]
+        await click_decision(w, user, latest_dm(w, user), rng)
+        await w.settle()
+        text = META.board_text(META.view(t.state, None))
+        shown = w.fake.text_of(board_message(w))
+        assert [line for line in text.splitlines() if line not in shown] == []
+        checked += 1
+        longest = max(longest, len(text))
+    assert checked >= 50 and longest > 1500
+    assert assert_all_within_limits(w.fake) > checked
