@@ -1,5 +1,6 @@
 """The bot process: :class:`MetaBot` (cogs, dynamic items, the timer loop) and :func:`run` for
-``metahost bot``."""
+``metahost bot``. The top of the shell: it imports ``cogs``, ``decks`` and ``common``; none of them imports
+it (issue 12 §6)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.store import Store, StoreError
 from bot.tables import TableLimits, TableService
 
 from .cogs import DYNAMIC_ITEMS, StatsCog, TableCog
+from .common import ShellTree
 from .decks import DeckCog, DeckSelect
 from .front import DiscordFront
 
@@ -24,12 +26,15 @@ log = logging.getLogger("metahost.bot")
 class MetaBot(commands.Bot):
     """The metahost bot over one :class:`TableService`. ``sync`` syncs the slash commands at start-up (to
     ``settings.dev_guild_id`` instantly when set, else globally); ``tick`` is the timer period in seconds
-    (``None``: no timer loop, for tests that call ``service.tick()`` themselves)."""
+    (``None``: no timer loop, for tests that call ``service.tick()`` themselves). Implements
+    :class:`bot.shell.common.Host`; its command tree sends every slash command error to the one error
+    path (:class:`bot.shell.common.ShellTree`)."""
 
     def __init__(self, service: TableService, store: Store, settings: Settings, *, sync: bool = True,
                  tick: float | None = 1.0):
         intents = discord.Intents.default()  # no privileged intents: slash commands and components only
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=ShellTree)
         self.service = service
         self.store = store
         self.settings = settings

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -17,39 +16,26 @@ from bot.decks import STARTER, Checked, DeckError, check_name, deck_game, groupe
 from bot.rulebook import RuleBook, pages
 from bot.tables import SAVED, TableError
 from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
-from games.core.catalog import CardInfo, CardNotFound, Catalog
+from games.core.catalog import CardInfo, Catalog
 from games.core.textsearch import rank
 
 from . import ids, render
-
-if TYPE_CHECKING:
-    from .app import MetaBot
+from .common import Guarded, Host, acknowledge, acknowledge_update, bot_of, refuse, reply
 
 log = logging.getLogger("metahost.shell")
 ALL_GAMES = [app_commands.Choice(name=name, value=g) for g, name in GAME_NAMES.items()]
 """Every game, built or not: ``/deck`` refuses the ones without decks with a reason, ``/rules`` has all."""
 CHOICES_MAX = 25
 EXPORT_INLINE = 1800  # an export shorter than this is also shown in the reply, not only attached
+QUERY_MAX = 200  # a /card name or /rules topic longer than this is refused before any search
 
 
-def bot_of(interaction: discord.Interaction) -> MetaBot:
-    return interaction.client  # type: ignore[return-value]
-
-
-async def say(interaction: discord.Interaction, text: str = "", *, ephemeral: bool = True, **kwargs) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
-
-
-async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
-    from .cogs import refuse as table_refuse
-
-    if isinstance(exc, DeckError):
-        await say(interaction, render.clip(exc.message, 1990))
-    else:
-        await table_refuse(interaction, exc)
+def check_query(what: str, text: str, hint: str) -> str:
+    """``text`` stripped, or :class:`TableError` when it is empty or longer than :data:`QUERY_MAX`."""
+    text = text.strip()
+    if not text or len(text) > QUERY_MAX:
+        raise TableError(f"A {what} is 1 to {QUERY_MAX} characters; you sent {len(text):,}. {hint}", "bad_input")
+    return text
 
 
 def load_lookups() -> None:
@@ -93,7 +79,7 @@ def deck_embed(checked: Checked) -> discord.Embed:
     # The description gets what the title, fields and footer leave of the embed's 6,000 characters.
     used = len(e.title or "") + len(footer) + sum(len(f.name or "") + len(f.value or "") for f in e.fields)
     e.description = render.clip(f"{deck.total} cards\n{verdict}", min(render.DESC_MAX, render.EMBED_MAX - used))
-    return e
+    return render.fit_embed(e)
 
 
 def card_embed(card: CardInfo, catalog: Catalog) -> discord.Embed:
@@ -109,15 +95,16 @@ def card_embed(card: CardInfo, catalog: Catalog) -> discord.Embed:
     if card.limit:
         e.add_field(name="Deck limit", value=render.clip(card.limit, 1024), inline=False)
     e.set_footer(text=f"{catalog.game_name} · card id {card.id}")
-    return e
+    return render.fit_embed(e)
 
 
 class DeckCog(commands.Cog):
-    """``/deck new|add|remove|show|list|rename|delete|copy|import|export``, ``/card`` and ``/rules``."""
+    """``/deck new|add|remove|show|list|rename|delete|copy|import|export``, ``/card`` and ``/rules``. Every
+    handler that awaits the store acknowledges first; refusals go through :func:`common.refuse`."""
 
     deck = app_commands.Group(name="deck", description="Build and keep your decks")
 
-    def __init__(self, bot: MetaBot):
+    def __init__(self, bot: Host):
         self.bot = bot
         load_lookups()
 
@@ -131,90 +118,74 @@ class DeckCog(commands.Cog):
     @app_commands.describe(game="Which game", name="A name for the deck (up to 64 characters)")
     @app_commands.choices(game=ALL_GAMES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], name: str) -> None:
-        try:
-            d = await self.decks.new(str(interaction.user.id), game.value, name)
-            await say(interaction, f"New {game.name} deck **{d.name}** (empty). Add cards with "
-                                   f"`/deck add card:<name> count:<n>`, or paste a list with `/deck import`.")
-        except Exception as exc:  # noqa: BLE001 - every failure becomes an ephemeral message
-            await refuse(interaction, exc)
+        await acknowledge(interaction)
+        d = await self.decks.new(str(interaction.user.id), game.value, name)
+        await reply(interaction, f"New {game.name} deck **{d.name}** (empty). Add cards with "
+                                 f"`/deck add card:<name> count:<n>`, or paste a list with `/deck import`.")
 
     @deck.command(name="add", description="Add copies of a card to a deck")
     @app_commands.describe(card="The card (type to search)", count="How many copies (default 1)",
                            deck="Which of your decks (default: the one you changed last)")
     async def add(self, interaction: discord.Interaction, card: str, count: int = 1, deck: str | None = None) -> None:
-        try:
-            d, info = await self.decks.add(str(interaction.user.id), deck, card, count)
-            checked = self.decks.check(d)
-            await say(interaction, f"Added {count}× {info.label} to **{d.name}**: {dict(d.cards)[info.id]} now, "
-                                   f"{d.total}/{get_game(d.game).deck_size} cards"
-                                   + (" — legal ✅" if checked.legal else "."))
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        await acknowledge(interaction)
+        d, info = await self.decks.add(str(interaction.user.id), deck, card, count)
+        checked = self.decks.check(d)
+        await reply(interaction, f"Added {count}× {info.label} to **{d.name}**: {dict(d.cards)[info.id]} now, "
+                                 f"{d.total}/{get_game(d.game).deck_size} cards"
+                                 + (" — legal ✅" if checked.legal else "."))
 
     @deck.command(name="remove", description="Remove copies of a card from a deck")
     @app_commands.describe(card="The card", count="How many copies (default: every copy)", deck="Which deck")
     async def remove(self, interaction: discord.Interaction, card: str, count: int | None = None,
                      deck: str | None = None) -> None:
-        try:
-            d, info, gone = await self.decks.remove(str(interaction.user.id), deck, card, count)
-            await say(interaction, f"Removed {gone}× {info.label} from **{d.name}**: {d.total}/"
-                                   f"{get_game(d.game).deck_size} cards.")
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        await acknowledge(interaction)
+        d, info, gone = await self.decks.remove(str(interaction.user.id), deck, card, count)
+        await reply(interaction, f"Removed {gone}× {info.label} from **{d.name}**: {d.total}/"
+                                 f"{get_game(d.game).deck_size} cards.")
 
     @deck.command(name="show", description="A deck's cards by type, and whether it is legal")
     @app_commands.describe(deck="Which deck (default: the one you changed last)")
     async def show(self, interaction: discord.Interaction, deck: str | None = None) -> None:
-        try:
-            d = await self.decks.find(str(interaction.user.id), deck)
-            await say(interaction, embed=deck_embed(self.decks.check(d)))
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        await acknowledge(interaction)
+        d = await self.decks.find(str(interaction.user.id), deck)
+        await reply(interaction, embed=deck_embed(self.decks.check(d)))
 
     @deck.command(name="list", description="Your decks")
     @app_commands.describe(game="Only this game's decks")
     @app_commands.choices(game=ALL_GAMES)
     async def list_(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
-        try:
-            if game is not None:
-                deck_game(game.value)
-            rows = await self.decks.decks(str(interaction.user.id), game.value if game else None)
-            if not rows:
-                await say(interaction, "You have no decks yet. `/deck new` starts one; `/deck copy` copies a "
-                                       "starter deck; `/deck import` reads a list.")
-                return
-            lines = [deck_line(self.decks.check(d), get_game(d.game).deck_size) for d in rows]
-            await say(interaction, render.clip("\n".join(lines), 1990))
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        if game is not None:
+            deck_game(game.value)
+        await acknowledge(interaction)
+        rows = await self.decks.decks(str(interaction.user.id), game.value if game else None)
+        if not rows:
+            await reply(interaction, "You have no decks yet. `/deck new` starts one; `/deck copy` copies a "
+                                     "starter deck; `/deck import` reads a list.")
+            return
+        lines = [deck_line(self.decks.check(d), get_game(d.game).deck_size) for d in rows]
+        await reply(interaction, "\n".join(lines))
 
     @deck.command(name="rename", description="Rename one of your decks")
     @app_commands.describe(deck="Which deck", name="The new name (up to 64 characters)")
     async def rename(self, interaction: discord.Interaction, deck: str, name: str) -> None:
-        try:
-            d = await self.decks.rename(str(interaction.user.id), deck, name)
-            await say(interaction, f"Renamed to **{d.name}**.")
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        await acknowledge(interaction)
+        d = await self.decks.rename(str(interaction.user.id), deck, name)
+        await reply(interaction, f"Renamed to **{d.name}**.")
 
     @deck.command(name="delete", description="Delete one of your decks")
     @app_commands.describe(deck="Which deck")
     async def delete(self, interaction: discord.Interaction, deck: str) -> None:
-        try:
-            d = await self.decks.delete(str(interaction.user.id), deck)
-            await say(interaction, f"Deleted **{d.name}** ({d.total} cards). A running game keeps its copy.")
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        await acknowledge(interaction)
+        d = await self.decks.delete(str(interaction.user.id), deck)
+        await reply(interaction, f"Deleted **{d.name}** ({d.total} cards). A running game keeps its copy.")
 
     @deck.command(name="copy", description="Copy a starter deck or one of your decks into a new deck")
     @app_commands.describe(source="A starter deck or one of your decks", name="The new deck's name")
     async def copy(self, interaction: discord.Interaction, source: str, name: str) -> None:
-        try:
-            d = await self.decks.copy(str(interaction.user.id), source, name)
-            await say(interaction, f"Copied into **{d.name}** ({d.total} cards). `/deck show deck:{d.name}` "
-                                   f"lists it.")
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        await acknowledge(interaction)
+        d = await self.decks.copy(str(interaction.user.id), source, name)
+        await reply(interaction, f"Copied into **{d.name}** ({d.total} cards). `/deck show deck:{d.name}` "
+                                 f"lists it.")
 
     @deck.command(name="import", description="Read a deck list: attach a .txt, or leave it out to paste")
     @app_commands.describe(game="Which game", name="The deck's name", file="A .txt deck list (up to 10 KB)",
@@ -222,48 +193,47 @@ class DeckCog(commands.Cog):
     @app_commands.choices(game=ALL_GAMES)
     async def import_(self, interaction: discord.Interaction, game: app_commands.Choice[str], name: str,
                       file: discord.Attachment | None = None, replace: bool = False) -> None:
-        try:
-            deck_game(game.value)
-            # Refuse a bad or taken name now, not after the user has pasted a whole list (and the modal's
-            # 64-character name box would otherwise cut a longer name silently).
-            name = check_name(name)
-            taken = next((d for d in await self.decks.decks(str(interaction.user.id), game.value)
-                          if d.name.casefold() == name.casefold()), None)
-            if taken is not None and not replace:
-                raise DeckError(f"You already have a {game.name} deck named '{taken.name}'. Choose another name, "
-                                f"or import with replace to overwrite it.", code="name_taken")
-            if file is None:
-                await interaction.response.send_modal(ImportModal(self, interaction.user.id, game.value, name, replace))
-                return
+        deck_game(game.value)
+        # Refuse a bad or taken name now, not after the user has pasted a whole list (and the modal's
+        # 64-character name box would otherwise cut a longer name silently).
+        name = check_name(name)
+        if file is not None:
             if file.size > 10 * 1024:
                 raise DeckError(f"A deck list file is at most 10 KB; '{file.filename}' is {file.size:,} bytes. "
                                 f"Nothing was saved.", code="too_big")
-            raw = await file.read()
-            try:
-                text = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise DeckError(f"'{file.filename}' is not UTF-8 text; attach a plain .txt deck list.",
-                                code="bad_file") from None
-            await self.finish_import(interaction, game.value, name, text, replace)
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+            await acknowledge(interaction)  # the download and the commit may take a while
+        # Without a file the modal must be the first answer, so this read (no commit) comes before it.
+        taken = next((d for d in await self.decks.decks(str(interaction.user.id), game.value)
+                      if d.name.casefold() == name.casefold()), None)
+        if taken is not None and not replace:
+            raise DeckError(f"You already have a {game.name} deck named '{taken.name}'. Choose another name, "
+                            f"or import with replace to overwrite it.", code="name_taken")
+        if file is None:
+            await interaction.response.send_modal(ImportModal(self, interaction.user.id, game.value, name, replace))
+            return
+        raw = await file.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise DeckError(f"'{file.filename}' is not UTF-8 text; attach a plain .txt deck list.",
+                            code="bad_file") from None
+        await self.finish_import(interaction, game.value, name, text, replace)
 
     async def finish_import(self, interaction: discord.Interaction, game: str, name: str, text: str,
                             replace: bool) -> None:
+        await acknowledge(interaction)
         d = await self.decks.import_list(str(interaction.user.id), game, name, text, replace)
         checked = self.decks.check(d)
-        await say(interaction, f"Imported **{d.name}**: {d.total} cards.", embed=deck_embed(checked))
+        await reply(interaction, f"Imported **{d.name}**: {d.total} cards.", embed=deck_embed(checked))
 
     @deck.command(name="export", description="A deck as a text list (imports back unchanged)")
     @app_commands.describe(deck="Which deck (default: the one you changed last)")
     async def export(self, interaction: discord.Interaction, deck: str | None = None) -> None:
-        try:
-            d, text = await self.decks.export(str(interaction.user.id), deck)
-            data = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{_file_name(d.name)}.txt")
-            shown = f"```\n{text}```" if len(text) <= EXPORT_INLINE else "(attached)"
-            await say(interaction, f"**{d.name}** as a list:\n{shown}", file=data)
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        await acknowledge(interaction)
+        d, text = await self.decks.export(str(interaction.user.id), deck)
+        data = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{_file_name(d.name)}.txt")
+        shown = f"```\n{text}```" if len(text) <= EXPORT_INLINE else "(attached)"
+        await reply(interaction, f"**{d.name}** as a list:\n{shown}", file=data)
 
     @app_commands.command(name="card", description="Look up a card")
     @app_commands.describe(game="Which game", name="The card (type to search; filters like type:event work)",
@@ -271,17 +241,13 @@ class DeckCog(commands.Cog):
     @app_commands.choices(game=ALL_GAMES)
     async def card(self, interaction: discord.Interaction, game: app_commands.Choice[str], name: str,
                    share: bool = False) -> None:
-        try:
-            g = deck_game(game.value) if game.value not in NO_PERSONAL_DECKS else None
-            if g is None:
-                raise DeckError(f"{game.name} has no card pool to look up here.", code="no_cards")
-            catalog = g.card_catalog()
-            info = catalog.get(name.strip()) or catalog.resolve(name)
-            await say(interaction, embed=card_embed(info, catalog), ephemeral=not share)
-        except CardNotFound as exc:
-            await say(interaction, exc.message)
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        g = deck_game(game.value) if game.value not in NO_PERSONAL_DECKS else None
+        if g is None:
+            raise DeckError(f"{game.name} has no card pool to look up here.", code="no_cards")
+        name = check_query("card name", name, "Type part of the name and pick a card from the list.")
+        catalog = g.card_catalog()
+        info = catalog.get(name) or catalog.resolve(name)  # CardNotFound: refused with the closest names
+        await reply(interaction, embed=card_embed(info, catalog), ephemeral=not share)
 
     @app_commands.command(name="rules", description="The rules of a game on a topic, with their rule IDs")
     @app_commands.describe(game="Which game", topic="A section, a word or a rule ID (type to search)",
@@ -289,24 +255,23 @@ class DeckCog(commands.Cog):
     @app_commands.choices(game=ALL_GAMES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str], topic: str,
                     share: bool = False) -> None:
+        topic = check_query("rules topic", topic, "Type a word, a section or a rule ID and pick from the list.")
+        book = RuleBook.load(game.value)
         try:
-            book = RuleBook.load(game.value)
             section = book.find(topic)
-            rule = book.rule(topic)
-            highlight = rule.id if rule else None
-            parts = pages(section, render.DESC_MAX, highlight)
-            for i, page in enumerate(parts):
-                e = discord.Embed(title=render.clip(f"{game.name} rules — {section.heading}", 256),
-                                  description=page, colour=render.COLOUR)
-                if len(parts) > 1:
-                    e.set_footer(text=f"part {i + 1} of {len(parts)} · rule IDs from the {game.name} rules checklist")
-                else:
-                    e.set_footer(text=f"rule IDs from the {game.name} rules checklist")
-                await say(interaction, embed=e, ephemeral=not share)
         except LookupError as exc:
-            await say(interaction, str(exc.args[0]) if exc.args else "No such topic.")
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+            raise TableError(str(exc.args[0]) if exc.args else "No such topic.", "no_topic") from None
+        rule = book.rule(topic)
+        highlight = rule.id if rule else None
+        parts = pages(section, render.DESC_MAX, highlight)
+        for i, page in enumerate(parts):
+            e = discord.Embed(title=f"{game.name} rules — {section.heading}", description=page,
+                              colour=render.COLOUR)
+            if len(parts) > 1:
+                e.set_footer(text=f"part {i + 1} of {len(parts)} · rule IDs from the {game.name} rules checklist")
+            else:
+                e.set_footer(text=f"rule IDs from the {game.name} rules checklist")
+            await reply(interaction, embed=e, ephemeral=not share)
 
     # -- autocomplete
 
@@ -398,16 +363,16 @@ class ImportModal(discord.ui.Modal):
         return interaction.user.id == self.user
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.cog.finish_import(interaction, self.game, self.name_input.value, self.text.value, self.replace)
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        await self.cog.finish_import(interaction, self.game, self.name_input.value, self.text.value, self.replace)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+        await refuse(interaction, error)
 
 
 # -- bringing a deck to a table --------------------------------------------------------------------
 
 
-async def deck_choices(bot: MetaBot, user: str, game_id: str, current: str = "") -> list[tuple[str, str]]:
+async def deck_choices(bot: Host, user: str, game_id: str, current: str = "") -> list[tuple[str, str]]:
     """``[(label, value)]`` a user may bring to a ``game_id`` table: their legal saved decks
     (``saved:<id>``) first, then the starter decks."""
     game = get_game(game_id)
@@ -426,7 +391,7 @@ def deck_select(table_id: str, choices: list[tuple[str, str]]) -> discord.ui.Vie
     return v
 
 
-class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.DECK.pattern):
+class DeckSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], template=ids.DECK.pattern):
     """The deck select sent to a player who joined a lobby: picks the deck their seat brings."""
 
     def __init__(self, table: str):
@@ -437,18 +402,15 @@ class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.DECK.pa
     async def from_custom_id(cls, interaction, item, match):
         return cls(match["table"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        try:
-            values = (interaction.data or {}).get("values") or []
-            if not values:
-                raise TableError("Pick a deck from the list.", "bad_choice")
-            # Acknowledge first: the choice may wait for the table's lock behind a Start (issue 12 §2).
-            await interaction.response.defer()
-            t = bot.service.get(self.table)
-            await bot.service.choose_deck(t.id, str(interaction.user.id), values[0])
-            seat = t.seat_of(str(interaction.user.id))
-            label = seat.deck_label if seat else values[0]
-            await interaction.edit_original_response(content=f"You bring **{label}** to table {t.id}.", view=None)
-        except Exception as exc:  # noqa: BLE001
-            await refuse(interaction, exc)
+        values = (interaction.data or {}).get("values") or []
+        if not values:
+            raise TableError("Pick a deck from the list.", "bad_choice")
+        # Acknowledge first: the choice may wait for the table's lock behind a Start (issue 12 §2).
+        await acknowledge_update(interaction)
+        t = bot.service.get(self.table)
+        await bot.service.choose_deck(t.id, str(interaction.user.id), values[0])
+        seat = t.seat_of(str(interaction.user.id))
+        label = seat.deck_label if seat else values[0]
+        await interaction.edit_original_response(content=f"You bring **{label}** to table {t.id}.", view=None)

@@ -7,6 +7,7 @@ be stale. All ids stay under Discord's 100 characters.
 * ``mh:p:<table>:<version>:<page>`` — show page ``page`` of a long decision
 * ``mh:l:<table>:<action>`` — a lobby button (join, leave, computer, start, cancel)
 * ``mh:h:<table>`` — "My hand": the private view as an ephemeral message
+* ``mh:b:<table>`` — "Full board": the whole board text as a file, when it does not fit the board message
 * ``mh:k:<table>`` — the deck select of a player who joined a lobby (values: a starter id or ``saved:<id>``)
 """
 
@@ -19,6 +20,7 @@ SELECT = re.compile(r"mh:s:(?P<table>[0-9a-f]{1,16}):(?P<version>\d+):(?P<page>\
 PAGE = re.compile(r"mh:p:(?P<table>[0-9a-f]{1,16}):(?P<version>\d+):(?P<page>\d+)")
 LOBBY = re.compile(r"mh:l:(?P<table>[0-9a-f]{1,16}):(?P<action>join|leave|computer|start|cancel)")
 HAND = re.compile(r"mh:h:(?P<table>[0-9a-f]{1,16})")
+BOARD = re.compile(r"mh:b:(?P<table>[0-9a-f]{1,16})")
 DECK = re.compile(r"mh:k:(?P<table>[0-9a-f]{1,16})")
 
 
@@ -40,6 +42,10 @@ def lobby(table: str, action: str) -> str:
 
 def hand(table: str) -> str:
     return f"mh:h:{table}"
+
+
+def board(table: str) -> str:
+    return f"mh:b:{table}"
 
 
 def deck(table: str) -> str:

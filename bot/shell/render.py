@@ -1,6 +1,13 @@
 """Discord rendering of lobbies, boards, private views and results: embeds and component rows built from
-:class:`games.core.View` objects and table facts, nothing else. Respects Discord's limits (embed
-description 4,096 characters, 25 select options, 5 buttons a row, 80-character button labels)."""
+:class:`games.core.View` objects and table facts, nothing else.
+
+Every message fits Discord's limits by construction (issue 12 §3): :func:`fit_embed` and :func:`fit_message`
+bring any content and embeds within them (content 2,000 characters; per embed title 256, description
+4,096, 25 fields of name 256 / value 1,024, footer 2,048, author 256; 10 embeds and 6,000 characters of
+embed text per message), and every reply path of the shell goes through them. Boards and private views
+never lose a line (§3.2): the text is split at line boundaries into code blocks across the description
+and fields of one embed; a board too big even for that shows what fits and offers a **Full board** button
+(:data:`ids.BOARD`) that sends the whole text as a file."""
 
 from __future__ import annotations
 
@@ -13,17 +20,170 @@ from . import ids
 
 BUTTONS_MAX = 5  # more options than this become a select menu (issue 4)
 SELECT_MAX = 25
-DESC_MAX = 4000
-EMBED_MAX = 6000  # Discord: title, description, fields, footer and author of one embed together
-CONTENT_MAX = 2000
 COLOUR = 0x5865F2
+
+# Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
+CONTENT_MAX = 2000
+TITLE_MAX = 256
+DESC_LIMIT = 4096
+FIELDS_MAX = 25
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FOOTER_MAX = 2048
+AUTHOR_MAX = 256
+EMBED_MAX = 6000  # title, description, fields, footer and author of all embeds of one message together
+EMBEDS_MAX = 10
+DESC_MAX = 4000  # what long texts (rules pages) aim for: under DESC_LIMIT with room for a marker
+
+HEAD_MAX = 1000  # the "waiting for"/"your decision" lines and notes above a board or hand
+SHORT_MAX = 100  # titles and footers of boards and hands
+BLANK = "\u200b"  # the name of a continuation field (Discord wants a non-empty name)
+FENCE = "```\n", "\n```"
+TEXT_ROOM = EMBED_MAX - 2 * SHORT_MAX - HEAD_MAX - 2 * len(BLANK) - 100
+"""Characters of board or hand text (with its code fences and field names) one embed always has room for,
+whatever the head and footer; what does not fit is the overflow."""
 
 
 def clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
+    """``text`` cut to at most ``n`` characters, ending in "…" when cut."""
+    return text if len(text) <= n else text[: max(n - 1, 0)] + "…"
+
+
+def embed_size(e: discord.Embed) -> int:
+    """Characters of ``e`` that count toward Discord's 6,000 per message."""
+    return (len(e.title or "") + len(e.description or "") + len(e.footer.text or "") + len(e.author.name or "")
+            + sum(len(f.name or "") + len(f.value or "") for f in e.fields))
+
+
+def fit_embed(e: discord.Embed, budget: int = EMBED_MAX) -> discord.Embed:
+    """``e`` trimmed in place to Discord's limits and to at most ``budget`` characters in all: each part
+    clipped to its own limit (an empty field value becomes "-"), fields beyond 25 dropped, then the
+    description and the last fields shortened until the total fits. Renderers build within the limits;
+    this is the guarantee for every other path. Returns ``e``."""
+    if e.title:
+        e.title = clip(e.title, TITLE_MAX)
+    if e.description:
+        e.description = clip(e.description, DESC_LIMIT)
+    if e.footer.text:
+        e.set_footer(text=clip(e.footer.text, FOOTER_MAX), icon_url=e.footer.icon_url)
+    if e.author.name:
+        e.set_author(name=clip(e.author.name, AUTHOR_MAX), url=e.author.url, icon_url=e.author.icon_url)
+    fields = [(clip(f.name or BLANK, FIELD_NAME_MAX), clip(f.value or "-", FIELD_VALUE_MAX), f.inline)
+              for f in e.fields[:FIELDS_MAX]]
+    e.clear_fields()
+    for name, value, inline in fields:
+        e.add_field(name=name, value=value, inline=inline)
+    excess = embed_size(e) - budget
+    if excess > 0 and e.description:
+        keep = max(len(e.description) - excess, 0)
+        e.description = clip(e.description, keep) if keep else None
+        excess = embed_size(e) - budget
+    while excess > 0 and e.fields:
+        last = e.fields[-1]
+        room = len(last.value or "") - excess
+        if room >= 20:
+            e.set_field_at(len(e.fields) - 1, name=last.name, value=clip(last.value, room), inline=last.inline)
+        else:
+            e.remove_field(len(e.fields) - 1)
+        excess = embed_size(e) - budget
+    if excess > 0:  # only the title, footer and author are left
+        e.set_footer(text=clip(e.footer.text or "", max(len(e.footer.text or "") - excess, 1)))
+        excess = embed_size(e) - budget
+        if excess > 0 and e.title:
+            e.title = clip(e.title, max(len(e.title) - excess, 1))
+    return e
+
+
+def fit_message(content: str | None, embeds: list[discord.Embed]) -> tuple[str | None, list[discord.Embed]]:
+    """``content`` and ``embeds`` brought within one message's limits: content clipped to 2,000, at most 10
+    embeds, each fitted (:func:`fit_embed`) into what the earlier ones leave of the 6,000."""
+    if content:
+        content = clip(content, CONTENT_MAX)
+    out: list[discord.Embed] = []
+    left = EMBED_MAX
+    for e in embeds[:EMBEDS_MAX]:
+        fit_embed(e, left)
+        left -= embed_size(e)
+        out.append(e)
+    return content, out
+
+
+def _pieces(lines: list[str], width: int) -> list[str]:
+    """``lines`` with any line longer than ``width`` wrapped into pieces (nothing is cut)."""
+    out: list[str] = []
+    for line in lines:
+        while len(line) > width:
+            out.append(line[:width])
+            line = line[width:]
+        out.append(line)
+    return out
+
+
+def text_blocks(lines: list[str], first: int, room: int = TEXT_ROOM) -> tuple[list[str], int]:
+    """Pack ``lines`` in order into code blocks: the first at most ``first`` characters (the description's
+    share; ``""`` when it has no room), the others at most :data:`FIELD_VALUE_MAX` (one field each), all
+    together within ``room`` characters (counting each continuation field's name). Splits only at line
+    boundaries (a line longer than a block is wrapped, never cut). Returns ``(blocks, lines left over)``;
+    nothing is left over when it all fits."""
+    fence = len(FENCE[0]) + len(FENCE[1])
+    queue = _pieces(lines, FIELD_VALUE_MAX - fence)
+    blocks: list[str] = []
+    used = i = 0
+    while i < len(queue):
+        in_desc = not blocks
+        cost = 0 if in_desc else len(BLANK)
+        cap = min((first if in_desc else FIELD_VALUE_MAX) - fence, room - used - cost - fence)
+        chunk: list[str] = []
+        size = 0
+        while i < len(queue) and size + len(queue[i]) + (1 if chunk else 0) <= cap:
+            size += len(queue[i]) + (1 if chunk else 0)
+            chunk.append(queue[i])
+            i += 1
+        if not chunk:
+            if in_desc:
+                blocks.append("")  # no room in the description: the fields take it
+                continue
+            break
+        block = FENCE[0] + "\n".join(chunk) + FENCE[1]
+        blocks.append(block)
+        used += len(block) + cost
+    return blocks, len(queue) - i
+
+
+def text_embed(title: str, head: str, text: str, footer: str, *, more: str) -> tuple[discord.Embed, bool]:
+    """An embed: ``head`` (clipped to :data:`HEAD_MAX`), then every line of ``text`` in code blocks across
+    the description and continuation fields, split at line boundaries, in all the room the title, head
+    and footer leave (at least :data:`TEXT_ROOM`). When ``text`` needs more, what fits is shown and a last
+    field says ``more`` (``{n}``: the lines left). Returns ``(embed, overflowed)``; the embed is within
+    every limit."""
+    title, head, footer = clip(title, SHORT_MAX), clip(head, HEAD_MAX), clip(footer, SHORT_MAX)
+    e = discord.Embed(title=title, colour=COLOUR)
+    lines = text.splitlines() if text else []
+    room = EMBED_MAX - len(title) - len(footer) - len(head) - 1 - len(BLANK) - len(more) - 10
+    blocks, left = text_blocks(lines, DESC_LIMIT - len(head) - 1, room)
+    first = blocks[0] if blocks else ""
+    e.description = "\n".join(p for p in (head, first) if p) or None
+    for b in blocks[1:]:
+        e.add_field(name=BLANK, value=b, inline=False)
+    if left:
+        e.add_field(name=BLANK, value=more.format(n=left), inline=False)
+    e.set_footer(text=footer)
+    return e, bool(left)
+
+
+def text_overflows(text: str) -> bool:
+    """Whether :func:`text_embed` may not show every line of ``text``: true whenever it overflows, as it
+    packs into at least this much room (used to offer the whole text another way)."""
+    return text_blocks(text.splitlines() if text else [], DESC_LIMIT - HEAD_MAX - 1, TEXT_ROOM)[1] > 0
+
+
+MORE_BOARD = "… and {n} more lines: press **Full board** below for the whole board as a file."
+MORE_HAND = "… and {n} more lines that do not fit in one message."
+HAND_WIDTHS = (None, 120, 80, 50, 30)  # a hand too long for one message gets shorter lines, never fewer
 
 
 def seat_line(t: Table, seat: int) -> str:
+    """How a seat is named on Discord: a mention for a user, the name (marked) for a computer seat."""
     s = t.seats[seat]
     if s.computer:
         return f"{s.name} (computer)"
@@ -31,6 +191,7 @@ def seat_line(t: Table, seat: int) -> str:
 
 
 def lobby_embed(t: Table) -> discord.Embed:
+    """A lobby: status, host, every seat with the deck it brings, the free seats, the decision timeout."""
     e = discord.Embed(title=f"{t.game.name} table {t.id}", colour=COLOUR)
     seats = [f"{i + 1}. {seat_line(t, i)}" + (f" · deck {s.deck_label}" if s.deck_label else "") for i, s in enumerate(t.seats)]
     free = t.max_seats - len(t.seats)
@@ -38,10 +199,11 @@ def lobby_embed(t: Table) -> discord.Embed:
     status = {"lobby": "Waiting for players", "playing": "Playing", "finished": "Finished", "aborted": "Cancelled"}
     e.description = f"**{status.get(t.status, t.status)}** · host {seat_line(t, 0) if t.seats else '-'}\n" + "\n".join(seats)
     e.set_footer(text=f"Decision timeout {int(t.timeout)} s · table id {t.id}")
-    return e
+    return fit_embed(e)
 
 
 def lobby_view(t: Table) -> discord.ui.View | None:
+    """The lobby's buttons (join, leave, add computer, start, cancel); ``None`` once it has started."""
     if t.status != "lobby":
         return None
     v = discord.ui.View(timeout=None)
@@ -53,48 +215,64 @@ def lobby_view(t: Table) -> discord.ui.View | None:
 
 
 def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> discord.Embed:
-    """The public board: whose decision is pending, every seat's public state, the last log lines."""
-    e = discord.Embed(title=f"{t.game.name} · table {t.id}", colour=COLOUR)
+    """The public board: whose decision is pending and any notes, then every line of the game's board text
+    (split across the description and fields, never cut; past :data:`TEXT_ROOM` the rest is behind the
+    **Full board** button, see :func:`board_view`), then the newest log lines that fit (issue 12 §3.2)."""
     if view.result is not None:
         waiting = f"**Game over:** {view.result.text}"
     elif view.waiting:
         waiting = "Waiting for " + ", ".join(f"{seat_line(t, s)} ({kind.replace('_', ' ')})" for s, kind in view.waiting)
     else:
         waiting = ""
-    board = t.game.board_text(view)
-    body = f"{waiting}\n```\n{clip(board, 2500)}\n```"
-    if log:
-        body += "\n" + "\n".join(f"· {line}" for line in log[-8:])
-    if notes:
-        body += "\n" + "\n".join(notes)
-    e.description = clip(body, DESC_MAX)
-    e.set_footer(text=f"Version {t.version} · spectators see only this board · table {t.id}")
-    return e
+    head = "\n".join(p for p in (waiting, *notes) if p)
+    e, _ = text_embed(f"{t.game.name} · table {t.id}", head, t.game.board_text(view),
+                      f"spectators see only this board · table {t.id}", more=MORE_BOARD)
+    room = min(FIELD_VALUE_MAX, EMBED_MAX - embed_size(e) - len("Recent"))
+    recent: list[str] = []
+    for line in reversed(log[-8:]):  # the newest first, as many as fit
+        item = clip(f"· {line}", 300)
+        if sum(len(r) + 1 for r in recent) + len(item) > room:
+            break
+        recent.insert(0, item)
+    if recent and len(e.fields) < FIELDS_MAX:
+        e.add_field(name="Recent", value="\n".join(recent), inline=False)
+    return fit_embed(e)
 
 
-def board_view(t: Table, dm_closed: bool) -> discord.ui.View | None:
+def board_view(t: Table, dm_closed: bool, view: View | None = None) -> discord.ui.View | None:
+    """The board's buttons: "My hand" (marked when someone's DMs are closed) and, when the board text does
+    not fit in the board message, "Full board". ``view``: the public view (computed when not given)."""
     if t.status != "playing":
         return None
     v = discord.ui.View(timeout=None)
     v.add_item(discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary, custom_id=ids.hand(t.id),
                                  emoji="🂠" if dm_closed else None))
+    public = view if view is not None else (t.game.view(t.state, None) if t.state is not None else None)
+    if public is not None and text_overflows(t.game.board_text(public)):
+        v.add_item(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary,
+                                     custom_id=ids.board(t.id)))
     return v
 
 
 def private_embed(t: Table, view: View, where: str) -> discord.Embed:
-    """A seat's private view (hand and counters) and its open decision, for its DM or an ephemeral reply."""
-    e = discord.Embed(title=f"{t.game.name} · table {t.id}", colour=COLOUR)
-    text = t.game.private_text(view)
+    """A seat's private view and its open decision, for its DM or an ephemeral reply: the decision (or
+    result, or whom it waits for) first, then every line of the game's private text (the hand). A hand too
+    long for one message is shown with shorter lines (:data:`HAND_WIDTHS`), so no card is left out
+    (issue 12 §3.2)."""
     if view.result is not None:
-        tail = f"**Game over:** {view.result.text}"
+        head = f"**Game over:** {view.result.text}"
     elif view.decisions:
-        tail = f"**Your decision:** {view.decisions[0].prompt}"
+        head = f"**Your decision:** {view.decisions[0].prompt}"
     else:
         waiting = ", ".join(seat_line(t, s) for s, _ in view.waiting)
-        tail = f"Waiting for {waiting}." if waiting else ""
-    e.description = clip(f"```\n{clip(text, 3000)}\n```\n{tail}", DESC_MAX)
-    e.set_footer(text=where)
-    return e
+        head = f"Waiting for {waiting}." if waiting else ""
+    lines = t.game.private_text(view).splitlines()
+    for width in HAND_WIDTHS:
+        shown = lines if width is None else [clip(line, width) for line in lines]
+        e, over = text_embed(f"{t.game.name} · table {t.id}", head, "\n".join(shown), where, more=MORE_HAND)
+        if not over:
+            break
+    return fit_embed(e)
 
 
 def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord.ui.View | None:
@@ -109,7 +287,7 @@ def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord
             style = discord.ButtonStyle.primary if o.id == decision.default else discord.ButtonStyle.secondary
             v.add_item(discord.ui.Button(label=clip(o.label, 80), style=style, custom_id=ids.option(t.id, version, i)))
         return v
-    pages = (len(opts) + SELECT_MAX - 1) // SELECT_MAX
+    pages = page_count(decision)
     page = max(0, min(page, pages - 1))
     chunk = list(enumerate(opts))[page * SELECT_MAX:(page + 1) * SELECT_MAX]
     select = discord.ui.Select(
@@ -126,7 +304,13 @@ def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord
     return v
 
 
+def page_count(decision: Decision) -> int:
+    """Pages of the select menu of a decision with more than :data:`BUTTONS_MAX` options."""
+    return max(1, (len(decision.options) + SELECT_MAX - 1) // SELECT_MAX)
+
+
 def result_embed(t: Table, result: Result | None, stats: list[str]) -> discord.Embed:
+    """The end of a table: the result, winners and why (``None``: cancelled), and the players' stats."""
     e = discord.Embed(title=f"{t.game.name} · table {t.id} · {'game over' if result else 'cancelled'}", colour=COLOUR)
     if result is None:
         e.description = "The table was cancelled."
@@ -134,5 +318,5 @@ def result_embed(t: Table, result: Result | None, stats: list[str]) -> discord.E
         winners = ", ".join(seat_line(t, s) for s in result.winners) or "nobody"
         e.description = f"**{result.text}**\nWinner: {winners}\nWhy: {result.reason.replace('_', ' ')}"
         if stats:
-            e.add_field(name="Stats", value=clip("\n".join(stats), 1000), inline=False)
-    return e
+            e.add_field(name="Stats", value=clip("\n".join(stats), FIELD_VALUE_MAX), inline=False)
+    return fit_embed(e)

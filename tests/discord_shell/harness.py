@@ -18,7 +18,8 @@ awaited by :meth:`FakeDiscord.settle`.
 What a test can drive: slash commands (options of every type, including attachments registered with
 :meth:`FakeDiscord.attachment`), autocomplete, buttons and selects (:meth:`FakeDiscord.click`) and
 modal submissions (:meth:`FakeDiscord.submit_modal`, only for a modal the bot showed that user unless
-``force=True``). What a test can read: :class:`Reply` (callback, response message, followups, edits,
+``force=True``), and failures of interaction requests (:meth:`FakeDiscord.fail_interaction`: 10062
+Unknown interaction, a 5xx). What a test can read: :class:`Reply` (callback, response message, followups, edits,
 ``modal``, REST and CDN calls made meanwhile), every message as Discord holds it (``fake.messages``,
 ``channel_messages``, ``dm_messages``) and threads; unknown routes, unknown CDN urls and errors
 discord.py logs fail the test at the next settle.
@@ -634,6 +635,8 @@ class FakeDiscord:
         self.uploads: dict[int, dict[str, Any]] = {}  # attachment id -> {filename, data, content_type}
 
         self._modals: list[_ShownModal] = []
+        # injected failures of interaction requests: (predicate on the Call, error), each used once
+        self._interaction_failures: list[tuple[Any, discord.HTTPException]] = []
 
         self._interactions: dict[str, _Interaction] = {}
         self._last_id = 0
@@ -1532,6 +1535,22 @@ class FakeDiscord:
         self.failures.append(text)
         return AssertionError(text)
 
+    def fail_interaction(self, when: Any, *, status: int = 404, code: int = 10062,
+                         message: str = "Unknown interaction") -> None:
+        """Make the next interaction request for which ``when(call)`` is true fail instead of being
+        answered. ``call`` is the :class:`Call` with ``kind`` (``callback``, ``followup``, ``edit``,
+        ``get``, ``delete``) and, for a callback, ``type`` already set, so ``when`` can look at
+        ``call.kind``, ``call.type`` and ``call.data``. The error: 404 with ``code`` (default 10062
+        Unknown interaction, a dead token), or a 5xx ``status`` (``discord.DiscordServerError``). Used
+        once; the failed request is still recorded (in ``fake.replies``) and changes nothing."""
+        if status >= 500:
+            error = _http_error(discord.DiscordServerError, status, code, message)
+        elif status == 404:
+            error = _not_found(code, message)
+        else:
+            error = _http_error(discord.HTTPException, status, code, message)
+        self._interaction_failures.append((when, error))
+
     # ---------------------------------------------------------------- REST routes
 
     async def _rest(
@@ -1751,6 +1770,14 @@ class FakeDiscord:
             self.replies.append(call)
             why = "unknown interaction route" if handler is None else "unknown interaction token"
             raise self._fail(f"FakeDiscord: {why} {route.method} {route.path} ({url})")
+        call.kind = self._WEBHOOK_KINDS[key]
+        if call.kind == "callback":
+            call.type = int(body.get("type", 0))
+        for i, (when, error) in enumerate(self._interaction_failures):
+            if when(call):
+                del self._interaction_failures[i]
+                self.replies.append(call)
+                raise error
         self.replies.append(call)
         return handler(self, record, p, body, names, blobs, call)
 
@@ -1829,7 +1856,7 @@ class FakeDiscord:
         if record.response_type is None:
             raise _not_found(10015, "Unknown Webhook (followup before the interaction was acknowledged)")
         original = self.messages.get(record.response_message_id or 0)
-        if record.response_type == 5 and original is not None and original.loading:
+        if record.response_type == 5 and original is not None and original.loading and not original.deleted:
             # the first followup after a deferred (thinking) response fills in the loading message
             msg = self._edit_message(original, {k: v for k, v in body.items() if k != "flags"}, names, blobs)
         else:
@@ -1859,6 +1886,17 @@ class FakeDiscord:
         call.message_id = msg.id
         msg.deleted = True
         return None
+
+    _WEBHOOK_KINDS = {
+        ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"): "callback",
+        ("POST", "/webhooks/{webhook_id}/{webhook_token}"): "followup",
+        ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): "edit",
+        ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): "edit",
+        ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): "get",
+        ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): "get",
+        ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): "delete",
+        ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): "delete",
+    }
 
     _WEBHOOK_ROUTES = {
         ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"): _w_callback,
