@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.tables import TableLimits
+
 from .harness import CHANNEL_ID, GUILD_ID
 from .limits import assert_all_within_limits
 from .test_bot import ANA, BEN, SPECTATOR, decision_buttons, latest_dm, open_table
@@ -76,12 +78,13 @@ async def test_other_oversized_options_get_refusals_within_limits(world, name, o
 
 
 async def test_table_list_with_200_tables_in_one_channel_fits(world):
-    """issue 12 §3.1: `/table list` with 200 open tables here lists what fits (the user's own first) and
-    says how many more there are."""
+    """issue 12 §3.1: `/table list` with 200 open tables here (the most MAX_TABLES_PER_CHANNEL allows) lists
+    what fits (the user's own first) and says how many more there are."""
     w = world
+    w.service.limits = TableLimits(per_user=3, per_channel=200)
     place = f"{GUILD_ID}:{CHANNEL_ID}"
     made = []
-    for i in range(200):
+    for i in range(199):
         t = await w.service.create("meta", place, str(10_000 + i), f"Player {i} " + "y" * 40)
         made.append(t.id)
     mine = await w.service.create("metax", place, str(ANA), "Ana")
@@ -90,7 +93,7 @@ async def test_table_list_with_200_tables_in_one_channel_fits(world):
     text = told(reply)
     assert text.splitlines()[0].startswith(f"`{mine.id}`")
     shown = [tid for tid in made if f"`{tid}`" in text]
-    assert shown and f"… and {201 - 1 - len(shown)} more" in text
+    assert shown and f"… and {200 - 1 - len(shown)} more" in text
     assert assert_all_within_limits(w.fake) >= 1
 
 

@@ -9,7 +9,16 @@ import pytest
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID, GUILD_ID
-from .test_bot import ANA, BEN, click_decision, decision_buttons, latest_dm, open_table, play_to_the_end
+from .test_bot import (
+    ANA,
+    BEN,
+    click_decision,
+    decision_buttons,
+    latest_dm,
+    open_table,
+    play_to_the_end,
+    refusal,
+)
 from .world import World
 
 OTHER_CHANNEL = 3_000
@@ -26,7 +35,7 @@ class FakeClock:
 
 
 def board_of(w: World, channel_id: int):
-    boards = [m for m in w.fake.channel_messages(channel_id) if m.embeds and "Version" in w.fake.text_of(m)]
+    boards = [m for m in w.fake.channel_messages(channel_id) if m.embeds and "spectators see only this board" in w.fake.text_of(m)]
     return boards[-1] if boards else None
 
 
@@ -82,7 +91,7 @@ async def test_board_edit_limit_30046_posts_a_new_board_and_later_edits_go_there
     await play_to_the_end(w, table_id, rng, max_clicks=1)
     assert len(inj.hits) == 1
     new = board_of(w, thread_id)
-    assert new.id != old.id and "Version" in w.fake.text_of(new)
+    assert new.id != old.id and "spectators see only this board" in w.fake.text_of(new)
     before = len(w.fake.rest)
     await play_to_the_end(w, table_id, rng, max_clicks=3)
     edits = [c for c in w.fake.rest[before:] if (c.method, c.path) == EDIT and c.channel_id == thread_id]
@@ -172,7 +181,8 @@ async def test_a_deleted_place_pauses_the_table_until_resume_in_another_channel(
         # Clicks are refused clearly and change nothing.
         decider = int(t.seats[t.game.decisions(t.state)[0].seat].user_id)
         reply = await click_decision(w, decider, latest_dm(w, decider), Rng.from_seed(2))
-        assert reply.ephemeral and "paused" in reply.content and "/table resume" in reply.content
+        told = refusal(reply)
+        assert "paused" in told and "/table resume" in told
         assert t.version == version
         # Only the host (or a channel manager) resumes.
         reply = await fake.slash(BEN, OTHER_CHANNEL, "table", {"table": table_id}, sub="resume")
@@ -215,7 +225,7 @@ async def test_a_paused_table_stays_paused_after_a_restart(fake, tmp_path):
         await w2.settle()
         decider = int(t.seats[t.game.decisions(t.state)[0].seat].user_id)
         reply = await click_decision(w2, decider, latest_dm(w2, decider), Rng.from_seed(2))
-        assert "paused" in reply.content and t.version == version
+        assert "paused" in refusal(reply) and t.version == version
         reply = await fake.slash(ANA, OTHER_CHANNEL, "table", {"table": table_id}, sub="resume")
         await w2.settle()
         assert t.paused is None

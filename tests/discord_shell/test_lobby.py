@@ -19,6 +19,7 @@ from games import get_game
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID, MEMBER_IDS
+from .test_bot import refusal
 from .world import World, settings
 
 HOST = MEMBER_IDS[0]
@@ -225,8 +226,9 @@ async def test_table_new_over_the_per_user_limit_names_the_tables_to_cancel(fake
         _, second = await open_lobby(w, game="metax", seats=2)
         posted = len(fake.channel_messages(CHANNEL_ID))
         r = await fake.slash(HOST, CHANNEL_ID, "table", {"game": "metax"}, sub="new")
-        assert r.ephemeral and "You already host 2 open tables on this server" in r.content
-        assert first in r.content and second in r.content and "/table abort table:" in r.content
+        told = refusal(r)
+        assert "You already host 2 open tables on this server" in told
+        assert first in told and second in told and "/table abort table:" in told
         assert len(fake.channel_messages(CHANNEL_ID)) == posted and len(w.service.tables) == 2
         await fake.slash(HOST, CHANNEL_ID, "table", {"table": first}, sub="abort")
         _, third = await open_lobby(w, game="metax", seats=2)
