@@ -254,9 +254,13 @@ def board_view(t: Table, dm_closed: bool, view: View | None = None) -> discord.u
     return v
 
 
+CONTEXT_RULE = "── your hand ──"  # between the decision's board context and the hand
+
+
 def private_embed(t: Table, view: View, where: str) -> discord.Embed:
     """A seat's private view and its open decision, for its DM or an ephemeral reply: the decision (or
-    result, or whom it waits for) first, then every line of the game's private text (the hand). A hand too
+    result, or whom it waits for) first, then the part of the board the decision depends on
+    (``Game.context_text``, issue 13), then every line of the game's private text (the hand). A hand too
     long for one message is shown with shorter lines (:data:`HAND_WIDTHS`), so no card is left out
     (issue 12 §3.2)."""
     if view.result is not None:
@@ -266,7 +270,8 @@ def private_embed(t: Table, view: View, where: str) -> discord.Embed:
     else:
         waiting = ", ".join(seat_line(t, s) for s, _ in view.waiting)
         head = f"Waiting for {waiting}." if waiting else ""
-    lines = t.game.private_text(view).splitlines()
+    context = t.game.context_text(view).splitlines()
+    lines = (context + [CONTEXT_RULE] if context else []) + t.game.private_text(view).splitlines()
     for width in HAND_WIDTHS:
         shown = lines if width is None else [clip(line, width) for line in lines]
         e, over = text_embed(f"{t.game.name} · table {t.id}", head, "\n".join(shown), where, more=MORE_HAND)

@@ -108,6 +108,13 @@ class Game:
         """The public board of ``view`` as plain text."""
         return str(view.board)
 
+    def context_text(self, view: View) -> str:
+        """The compact part of the public board that ``view``'s open decision depends on, as plain text built
+        only from ``view`` (issue 13: a private view shows it above the hand, so a player never has to switch
+        to the channel to choose). Empty when the viewer has no open decision. Games override it with what
+        their decisions depend on; this default is the whole board."""
+        return self.board_text(view) if view.decisions else ""
+
     def private_text(self, view: View) -> str:
         """The viewer's private information of ``view`` as plain text."""
         return "" if view.private is None else str(view.private)
