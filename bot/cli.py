@@ -301,7 +301,9 @@ def main(argv: list[str] | None = None) -> int:
     ru.set_defaults(func=cmd_rules)
     args = ap.parse_args(argv)
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, where it is handled, not at interpreter exit
+        return code
     except StoreError as exc:  # every command's database failure ends here: one line, never a traceback
         print(exc.line(), file=sys.stderr)
         return StoreError.exit_code

@@ -263,3 +263,44 @@ def test_a_missing_database_folder_is_created(tmp_path, capsys):
     db = tmp_path / "new" / "deeper" / "m.db"
     assert main(["tables", "--db", str(db)]) == 0
     assert "No stored tables." in capsys.readouterr().out and db.exists()
+
+
+def test_a_read_only_database_that_needs_an_upgrade_says_so_and_stays_as_it_was(tmp_path):
+    """Migrations on a read-only file: even a reading command must upgrade the schema first; it cannot,
+    so one line says so, and the file keeps its old schema and its rows."""
+    db = tmp_path / "old.db"
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA journal_mode = WAL")  # as every metahost database is
+    for script in store_module.MIGRATIONS[:4]:
+        con.executescript(script)
+    con.execute("PRAGMA user_version = 4")
+    con.execute("INSERT INTO tables VALUES ('t1', 'metax', 'c', 'u1', 'lobby', '{}', 5, 1.0, 1.0)")
+    con.commit()
+    con.close()
+    db.chmod(0o444)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    try:
+        done = subprocess.run([*unprivileged(), sys.executable, "-m", "bot.cli", "tables", "--db", str(db)],
+                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    finally:
+        db.chmod(0o644)
+    assert done.returncode == 3 and done.stdout == "" and "Traceback" not in done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"metahost: cannot upgrade {db} to schema {store_module.SCHEMA_VERSION}: the file is "
+                           "read-only")
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA user_version").fetchone() == (4,)
+    assert con.execute("SELECT id FROM tables").fetchall() == [("t1",)]
+    con.close()
+
+
+def test_a_closed_stdout_ends_a_command_quietly(tmp_path):
+    """``metahost rules meta drawing | head -0``: the reader is gone before the first write; the command
+    stops with status 1, no traceback and no "Exception ignored" from the interpreter's last flush."""
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "rules", "meta", "drawing"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # before the interpreter has even started
+    code = proc.wait(timeout=60)
+    err = proc.stderr.read()
+    proc.stderr.close()
+    assert code == 1 and err == ""
