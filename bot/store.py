@@ -338,8 +338,15 @@ class Store:
         try:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            db = await aiosqlite.connect(path, isolation_level=None)
+        except OSError as exc:
+            raise _wrap(exc, what, path) from None
+        conn = aiosqlite.connect(path, isolation_level=None)
+        try:
+            db = await conn
         except (sqlite3.Error, OSError) as exc:
+            # aiosqlite stops its worker thread without waiting for it; wait here, or the thread outlives
+            # the event loop of a short command and prints a traceback of its own.
+            conn._thread.join(timeout=5)
             raise _wrap(exc, what, path) from None
         store = cls(db, path)
         try:
