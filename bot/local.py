@@ -180,10 +180,12 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             await svc.start(table.id, LOCAL_USER)
         return await TerminalPlay(svc, table, listener, out, inp).run()
     except StoreError as exc:
-        line = exc.line()
         if table is not None and table.status == "playing":
-            line += (" The game is stored up to its last committed move; continue it with: "
-                     f"metahost resume {table.id}")
+            # The game lives in this file: the way on is to fix it, not to choose another one.
+            line = (f"metahost: {exc}. The game is stored up to its last committed move: {exc.remedy or 'fix that'}, "
+                    f"then continue it with: metahost resume {table.id}")
+        else:
+            line = exc.line()
         print(line, file=sys.stderr)
         return StoreError.exit_code
     finally:

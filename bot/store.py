@@ -150,17 +150,24 @@ class StoreError(RuntimeError):
         """True when trying again later may succeed (another process holds the file)."""
         return self.problem == "locked"
 
+    @property
+    def remedy(self) -> str | None:
+        """What fixes the problem in place (``None`` when only another file helps)."""
+        return {
+            "locked": "wait until the other process using it (another metahost?) is done",
+            "full": "free some disk space",
+            "readonly_file": f"make the file writable (chmod u+w {self.path})",
+            "readonly_folder": "make its folder writable",
+            "not_db": "restore it from a backup",
+            "io": "check the disk",
+        }.get(self.problem)
+
     def advice(self, choose: str = "--db or METAHOST_DB") -> str:
         """What to do, as a clause: ``choose`` names how to pick another database file."""
+        if self.transient:
+            return f"{self.remedy}, then try again"
         other = f"choose another database file with {choose}"
-        return {
-            "locked": "wait until the other process using it (another metahost?) is done, then try again",
-            "full": f"free some disk space, or {other}",
-            "readonly_file": f"make the file writable (chmod u+w {self.path}), or {other}",
-            "readonly_folder": f"make its folder writable, or {other}",
-            "not_db": f"restore it from a backup, or {other}",
-            "io": f"check the disk, or {other}",
-        }.get(self.problem, other)
+        return f"{self.remedy}, or {other}" if self.remedy else other
 
     def line(self, prog: str = "metahost", choose: str = "--db or METAHOST_DB") -> str:
         """The one line a command prints: ``<prog>: <what is wrong>; <what to do>.``"""

@@ -254,6 +254,7 @@ def test_disk_full_mid_game_stops_with_the_resume_command_and_keeps_every_commit
     [line] = err.splitlines()
     table = re.search(r"metahost resume (\w+)$", line).group(1)
     assert str(db) in line and "the disk is full" in line and "stored up to its last committed move" in line
+    assert "free some disk space, then continue it with" in line and "--db" not in line  # the game lives here
     con = sqlite3.connect(db)
     (seq,) = con.execute("SELECT seq FROM snapshots WHERE table_id = ?", (table,)).fetchone()
     (logged,) = con.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table,)).fetchone()
@@ -314,3 +315,12 @@ def test_a_closed_stdout_ends_a_command_quietly(tmp_path):
     err = proc.stderr.read()
     proc.stderr.close()
     assert code == 1 and err == ""
+
+
+def test_deck_export_to_an_unwritable_file_says_so_in_one_line(template, tmp_path, capsys):
+    _, given, places = prepare(template, tmp_path, "none")
+    out = tmp_path / "list.txt" / "mine.txt"  # under a file: cannot be written, root included
+    assert main(["deck", "export", "Mine", "--out", str(out), "--db", str(given)]) == 2
+    got = capsys.readouterr()
+    [line] = got.err.splitlines()
+    assert line.startswith(f"Cannot write {out}: Not a directory") and "--out" in line and got.out == ""
