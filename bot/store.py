@@ -229,7 +229,7 @@ def _problem(exc: BaseException, path: str) -> tuple[str, str]:
     if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or "not a database" in msg or "malformed" in msg:
         return "not_db", "it is not a metahost database, or it is damaged"
     if name.startswith("SQLITE_IOERR") or "I/O" in msg:
-        return "io", "the disk reported an error (full, removed or failing?)"
+        return "io", "the disk reported an error: it may be full, removed or failing"
     return "other", msg
 
 
