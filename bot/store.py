@@ -6,8 +6,10 @@ commit in one transaction (:meth:`Store.record`) before any listener is told. Sc
 numbered migrations in :data:`MIGRATIONS`, applied at start-up; ``PRAGMA user_version`` holds the
 number applied.
 
-Errors: every failure of the database (locked, read-only, disk full) is raised as :class:`StoreError`
-with a readable message; a failed write leaves nothing half-written (transactions roll back).
+Errors: every failure of the database (locked, read-only file or folder, disk full, not a database) is
+raised as :class:`StoreError`, one line naming the file and what is wrong (issue 12 §5); a failed write
+leaves nothing half-written (transactions roll back). :meth:`Store.open` proves by default that the file
+takes writes, so that a command fails before it starts rather than half-way.
 """
 
 from __future__ import annotations

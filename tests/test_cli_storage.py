@@ -59,6 +59,7 @@ REASONS = {
     "readonly-file": "the file is read-only",
     "readonly-folder": "is read-only",
     "new-in-readonly-folder": "is read-only, so the file cannot be created",
+    "new-folder-in-readonly-folder": "cannot be created there (permission denied)",
     "under-a-file": "is a file, not a folder",
     "disk-full": "the disk is full",
 }
@@ -116,6 +117,9 @@ def prepare(template, tmp_path: Path, fault: str) -> tuple[Path, Path, dict[str,
     elif fault == "new-in-readonly-folder":
         db.unlink()
         folder.chmod(0o555)
+    elif fault == "new-folder-in-readonly-folder":
+        folder.chmod(0o555)
+        given = folder / "var" / "m.db"  # its folder var must be created first
     elif fault == "under-a-file":
         given = tmp_path / "list.txt" / "m.db"  # a real path nobody can open, root included
     return db, given, {"DB": str(given), "TABLE": table, "LIST": str(tmp_path / "list.txt"),
@@ -128,7 +132,7 @@ def fill(argv: list[str], places: dict[str, str]) -> list[str]:
 
 def check(name: str, writes: bool, fault: str, given: Path, code: int, out: str, err: str) -> None:
     assert "Traceback" not in out + err, err
-    if writes or fault in ("readonly-folder", "new-in-readonly-folder", "under-a-file"):
+    if writes or fault not in ("readonly-file", "disk-full"):
         lines = [ln for ln in err.splitlines() if ln.strip()]
         assert len(lines) == 1, f"{name}: expected one line, got {err!r}"
         assert code == 3, (name, code, err)
@@ -170,7 +174,8 @@ def unprivileged() -> list[str]:
     return ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"]
 
 
-@pytest.mark.parametrize("fault", ["readonly-file", "readonly-folder", "new-in-readonly-folder", "under-a-file"])
+@pytest.mark.parametrize("fault", ["readonly-file", "readonly-folder", "new-in-readonly-folder",
+                                   "new-folder-in-readonly-folder", "under-a-file"])
 def test_every_command_on_an_unwritable_database_says_one_line_and_loses_nothing(template, tmp_path, fault):
     db, given, places = prepare(template, tmp_path, fault)
     before = contents(template[0])
@@ -194,6 +199,7 @@ def test_every_command_on_an_unwritable_database_says_one_line_and_loses_nothing
         assert contents(db) == before
     else:
         assert not db.exists()
+    assert not (db.parent / "var").exists()
 
 
 def full(*_args):
