@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
 
+from bench.closed_pipe import run_main  # noqa: E402
 from games.core.rng import Rng  # noqa: E402
 from tests.discord_shell.harness import FakeDiscord  # noqa: E402
 from tests.discord_shell.test_bot import (  # noqa: E402  # noqa: E402
@@ -83,4 +84,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.closed_pipe import run_main  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables import TableService  # noqa: E402
 
@@ -43,61 +44,68 @@ async def computer_table(svc: TableService, seed: int):
 async def play_tables(path: Path, n: int, delay: float = 0.0) -> None:
     """``n`` tables of two computers; each computer waits ``delay`` s before acting (0 = saturation)."""
     store = await Store.open(path)
-    svc = TableService(store, computer_delay=delay)
-    latencies: list[float] = []
-    inner = svc._act
+    try:
+        svc = TableService(store, computer_delay=delay)
+        latencies: list[float] = []
+        inner = svc._act
 
-    async def timed(*args, **kwargs):
+        async def timed(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return await inner(*args, **kwargs)
+            finally:
+                latencies.append(time.perf_counter() - t0)
+
+        svc._act = timed  # measure every stored action
+        tables = [await computer_table(svc, s) for s in range(n)]
         t0 = time.perf_counter()
-        try:
-            return await inner(*args, **kwargs)
-        finally:
-            latencies.append(time.perf_counter() - t0)
-
-    svc._act = timed  # measure every stored action
-    tables = [await computer_table(svc, s) for s in range(n)]
-    t0 = time.perf_counter()
-    for t in tables:
-        await svc.start(t.id, t.host_user)
-        if delay:
-            await asyncio.sleep(delay / n)  # spread the tables over the pause, as players would be
-    await svc.settle()
-    secs = time.perf_counter() - t0
-    await store.close()
+        for t in tables:
+            await svc.start(t.id, t.host_user)
+            if delay:
+                await asyncio.sleep(delay / n)  # spread the tables over the pause, as players would be
+        await svc.settle()
+        secs = time.perf_counter() - t0
+    finally:
+        await store.close()  # an open connection is a thread that would keep the process alive
     latencies.sort()
     count = len(latencies)
     p50 = latencies[count // 2] * 1000
     p99 = latencies[min(count - 1, int(count * 0.99))] * 1000
     pace = f", each acting every {delay * 1000:.0f} ms" if delay else " at saturation"
     print(f"{n} concurrent tables{pace}: {count} stored actions in {secs:.2f} s = {count / secs:,.0f} actions/s; "
-          f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms")
+          f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms", flush=True)
 
 
 async def load_tables(path: Path, n: int) -> None:
     store = await Store.open(path)
-    svc = TableService(store, computer_delay=3600)  # computers wait: we measure loading, not play
-    for s in range(n):
-        t = await computer_table(svc, 10_000 + s)
-        await svc.start(t.id, t.host_user)
-    for task in svc._tasks.values():
-        task.cancel()
-    await store.close()
+    try:
+        svc = TableService(store, computer_delay=3600)  # computers wait: we measure loading, not play
+        for s in range(n):
+            t = await computer_table(svc, 10_000 + s)
+            await svc.start(t.id, t.host_user)
+        for task in svc._tasks.values():
+            task.cancel()
+    finally:
+        await store.close()
     del svc
     gc.collect()
 
     store = await Store.open(path)
-    svc2 = TableService(store, computer_delay=3600)
-    gc.collect()
-    before = rss_kb()
-    t0 = time.perf_counter()
-    loaded = await svc2.load()
-    secs = time.perf_counter() - t0
-    gc.collect()
-    after = rss_kb()
-    for task in svc2._tasks.values():
-        task.cancel()
-    print(f"loaded {loaded} active tables in {secs:.3f} s; resident memory {(after - before) / loaded:.1f} KB per table")
-    await store.close()
+    try:
+        svc2 = TableService(store, computer_delay=3600)
+        gc.collect()
+        before = rss_kb()
+        t0 = time.perf_counter()
+        loaded = await svc2.load()
+        secs = time.perf_counter() - t0
+        gc.collect()
+        after = rss_kb()
+        for task in svc2._tasks.values():
+            task.cancel()
+    finally:
+        await store.close()  # before printing: a closed stdout must not leave the connection's thread running
+    print(f"loaded {loaded} active tables in {secs:.3f} s; resident memory {(after - before) / loaded:.1f} KB per table",
+          flush=True)
 
 
 def main() -> None:
@@ -115,4 +123,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

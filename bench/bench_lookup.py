@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.closed_pipe import run_main  # noqa: E402
 from bot.decks import export_text, parse_list  # noqa: E402
 from bot.rulebook import RuleBook  # noqa: E402
 from bot.store import DeckRow  # noqa: E402
@@ -71,4 +72,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

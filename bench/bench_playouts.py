@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.closed_pipe import run_main  # noqa: E402
 from games import get_game  # noqa: E402
 from games.core.playout import simulate  # noqa: E402
 
@@ -41,4 +42,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_main(main)

@@ -3,16 +3,22 @@
 ``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
 ``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost scenario FILE...`` ·
 ``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC``
+
+Exit status: 0 done; 1 a failed check (audit, scenario, validate) or a game left to resume; 2 refused
+input; 3 the database could not be used: one line names the file, what is wrong and what to do
+(issue 12 §5), and nothing stored is lost.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import time
 from pathlib import Path
 
+from bot.store import StoreError
 from games import game_ids, get_game
 
 
@@ -44,7 +50,7 @@ def cmd_tables(args: argparse.Namespace) -> int:
     from bot.store import Store
 
     async def run() -> int:
-        store = await Store.open(Path(args.db or default_db()))
+        store = await Store.open(Path(args.db or default_db()), check_writable=False)
         try:
             rows = await store.list_tables()
         finally:
@@ -65,7 +71,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from bot.store import Store
 
     async def run() -> int:
-        store = await Store.open(Path(args.db or default_db()))
+        store = await Store.open(Path(args.db or default_db()), check_writable=False)
         try:
             findings = await audit(store)
         finally:
@@ -157,8 +163,13 @@ def cmd_deck(args: argparse.Namespace) -> int:
         print("Legal." if not problems else "Not legal:\n" + "\n".join(f"  {line}" for line in problem_lines(problems)))
 
     async def run() -> int:
-        store = await Store.open(Path(args.db or default_db()))
-        svc = DeckService(store)
+        # A list file is validated without the database; only import writes, so the other actions also
+        # work on a read-only database (issue 12 §5).
+        file_only = args.action == "validate" and args.deck is not None and (
+            args.deck == "-" or Path(args.deck).is_file())
+        store = None if file_only else await Store.open(Path(args.db or default_db()),
+                                                          check_writable=args.action == "import")
+        svc = DeckService(store)  # type: ignore[arg-type]  # check() alone needs no store
         try:
             if args.action == "list":
                 if args.game:
@@ -189,13 +200,17 @@ def cmd_deck(args: argparse.Namespace) -> int:
             if args.action == "export":
                 deck, text = await svc.export(args.user, args.deck, args.game)
                 if args.out:
-                    Path(args.out).write_text(text, encoding="utf-8")
+                    try:
+                        Path(args.out).write_text(text, encoding="utf-8")
+                    except OSError as exc:
+                        raise DeckError(f"Cannot write {args.out}: {exc.strerror or exc}. Choose another "
+                                        "--out file, or leave --out out to print the list.") from None
                     print(f"Wrote {deck.name} to {args.out}.")
                 else:
                     sys.stdout.write(text)
                 return 0
             # validate: a file (or - for stdin) is checked without saving; anything else names a saved deck
-            if args.deck is not None and (args.deck == "-" or Path(args.deck).is_file()):
+            if file_only:
                 if not args.game:
                     raise DeckError("validate FILE needs --game (meta, metax).")
                 game = deck_game(args.game)
@@ -210,7 +225,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
             print(exc.message, file=sys.stderr)
             return 2
         finally:
-            await store.close()
+            if store is not None:
+                await store.close()
 
     return asyncio.run(run())
 
@@ -284,7 +300,16 @@ def main(argv: list[str] | None = None) -> int:
     ru.add_argument("topic", nargs="+", help="a section, a word or a rule ID")
     ru.set_defaults(func=cmd_rules)
     args = ap.parse_args(argv)
-    return args.func(args)
+    try:
+        code = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, where it is handled, not at interpreter exit
+        return code
+    except StoreError as exc:  # every command's database failure ends here: one line, never a traceback
+        print(exc.line(), file=sys.stderr)
+        return StoreError.exit_code
+    except BrokenPipeError:  # stdout closed early (metahost tables | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -60,8 +60,11 @@ class TerminalPlay:
         self.say(g.private_text(view))
 
     async def run(self) -> int:
-        """Play to the end; 0 when the game ended, 1 when the person quit (the game stays stored)."""
+        """Play to the end; 0 when the game ended, 1 when the person quit (the game stays stored).
+        Raises :class:`StoreError` when a move cannot be stored (read-only, full; a lock only after
+        retries): the game stays stored up to its last committed move."""
         g, t = self.t.game, self.t
+        stalls = 0
         while True:
             await self.svc.settle(t.id)
             if t.status != "playing":
@@ -71,7 +74,17 @@ class TerminalPlay:
                 return 0
             view = self.svc.view(t.id, LOCAL_USER)
             if not view.decisions:
+                # Still playing, the computers settled, yet nothing for the person: a computer's move
+                # could not be stored. Retry a lock held by another process a few times, then stop.
+                err = self.svc.store.last_error or StoreError(
+                    f"cannot continue the game in {self.svc.store.path}: a computer player's move was not "
+                    "stored", self.svc.store.path)
+                stalls += 1
+                if not err.transient or stalls > 3:
+                    raise err
+                await self.svc.tick()  # schedules the stopped computer again
                 continue
+            stalls = 0
             d = view.decisions[0]
             self.show(view)
             self.say(f"\n{d.prompt}")
@@ -101,6 +114,8 @@ class TerminalPlay:
                         self.say(f"Refused: {getattr(exc, 'message', exc)}")
                         continue
                     except StoreError as exc:
+                        if not exc.transient:
+                            raise  # read-only or full: retrying cannot help; play() explains and stops
                         self.say(f"Not saved, try again: {exc}")
                         continue
                     break
@@ -113,12 +128,15 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                computer_delay: float = 0.0, seats: int | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
-    the computers' (the last one repeats). Returns an exit code."""
+    the computers' (the last one repeats). Returns an exit code: 0 game over, 1 quit, 2 refused input,
+    3 the database failed (one line on stderr says why, and how to resume when the game had started:
+    it is stored up to its last committed move; issue 12 §5)."""
     try:
         store = await Store.open(db)
     except StoreError as exc:
-        print(f"metahost: {exc}", file=sys.stderr)
-        return 2
+        print(exc.line(), file=sys.stderr)
+        return StoreError.exit_code
+    table: Table | None = None
     try:
         svc = TableService(store, computer_delay=computer_delay)
         listener = TerminalListener(out)
@@ -161,6 +179,15 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                   file=out)
             await svc.start(table.id, LOCAL_USER)
         return await TerminalPlay(svc, table, listener, out, inp).run()
+    except StoreError as exc:
+        if table is not None and table.status == "playing":
+            # The game lives in this file: the way on is to fix it, not to choose another one.
+            line = (f"metahost: {exc}. The game is stored up to its last committed move: {exc.remedy or 'fix that'}, "
+                    f"then continue it with: metahost resume {table.id}")
+        else:
+            line = exc.line()
+        print(line, file=sys.stderr)
+        return StoreError.exit_code
     finally:
         await svc.settle()
         await store.close()
@@ -168,7 +195,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
 
 async def selfplay(game_id: str, db: Path, seed: int, out: TextIO = sys.stdout, table_id: str | None = None) -> int:
     """Computer against computer through the table service and the store, printing ``ack <seq>`` after
-    each stored choice (used by the crash-safety tests). With ``table_id`` it resumes that table."""
+    each stored choice (used by the crash-safety tests). With ``table_id`` it resumes that table. Raises
+    :class:`StoreError` when the database cannot be opened or a move cannot be stored."""
     store = await Store.open(db)
 
     class Acks(Listener):
@@ -184,7 +212,12 @@ async def selfplay(game_id: str, db: Path, seed: int, out: TextIO = sys.stdout, 
             await svc.add_computer(t.id, "selfplay")
             print(f"table {t.id}", file=out, flush=True)
             await svc.start(t.id, "selfplay")
+            table_id = t.id
         await svc.settle()
+        t = svc.tables.get(table_id)
+        if t is not None and t.status == "playing" and store.last_error is not None:
+            raise store.last_error  # a computer's move could not be stored
     finally:
+        await svc.settle()
         await store.close()
     return 0

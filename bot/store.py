@@ -6,14 +6,17 @@ commit in one transaction (:meth:`Store.record`) before any listener is told. Sc
 numbered migrations in :data:`MIGRATIONS`, applied at start-up; ``PRAGMA user_version`` holds the
 number applied.
 
-Errors: every failure of the database (locked, read-only, disk full) is raised as :class:`StoreError`
-with a readable message; a failed write leaves nothing half-written (transactions roll back).
+Errors: every failure of the database (locked, read-only file or folder, disk full, not a database) is
+raised as :class:`StoreError`, one line naming the file and what is wrong (issue 12 §5); a failed write
+leaves nothing half-written (transactions roll back). :meth:`Store.open` proves by default that the file
+takes writes, so that a command fails before it starts rather than half-way.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -117,7 +120,14 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX decks_by_name ON decks (user_id, game, name COLLATE NOCASE);
     ALTER TABLE seats ADD COLUMN deck_name TEXT;
     """,
-    # 6 after issue 12's merge (5 is the kv table): a table paused because its Discord place is gone
+    # 5: small named values of the host (issue 12 §4: the hash of the last synced slash-command tree).
+    """
+    CREATE TABLE kv (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
+    # 6: a table paused because its Discord place is gone
     # (issue 12 §4) keeps ``status = 'playing'`` and holds the epoch second it paused and why; NULL when not
     # paused. Its deadlines are shifted by the paused time when it resumes.
     """
@@ -129,7 +139,115 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class StoreError(RuntimeError):
-    """The database refused an operation (locked, read-only, corrupt, full). Nothing was written."""
+    """The database refused an operation (locked, read-only, full, not a database). Nothing was written.
+
+    ``str(err)`` is one line naming the file and what is wrong, e.g. ``cannot write var/metahost.db: its
+    folder var is read-only (…)``. ``path`` is the database file; ``problem`` one of ``locked``,
+    ``full``, ``readonly_file``, ``readonly_folder``, ``readonly``, ``no_folder``, ``cannot_open``,
+    ``not_db``, ``io``, ``other`` (issue 12 §5); :meth:`advice` says what the user can do."""
+
+    #: The exit status of a command stopped by the database (``metahost …``, issue 12 §5).
+    exit_code = 3
+
+    def __init__(self, message: str, path: str = "", problem: str = "other"):
+        super().__init__(message)
+        self.path = path
+        self.problem = problem
+
+    @property
+    def transient(self) -> bool:
+        """True when trying again later may succeed (another process holds the file)."""
+        return self.problem == "locked"
+
+    @property
+    def remedy(self) -> str | None:
+        """What fixes the problem in place (``None`` when only another file helps)."""
+        return {
+            "locked": "wait until the other process using it (another metahost?) is done",
+            "full": "free some disk space",
+            "readonly_file": f"make the file writable (chmod u+w {self.path})",
+            "readonly_folder": "make its folder writable",
+            "not_db": "restore it from a backup",
+            "io": "check the disk",
+        }.get(self.problem)
+
+    def advice(self, choose: str = "--db or METAHOST_DB") -> str:
+        """What to do, as a clause: ``choose`` names how to pick another database file."""
+        if self.transient:
+            return f"{self.remedy}, then try again"
+        other = f"choose another database file with {choose}"
+        return f"{self.remedy}, or {other}" if self.remedy else other
+
+    def line(self, prog: str = "metahost", choose: str = "--db or METAHOST_DB") -> str:
+        """The one line a command prints: ``<prog>: <what is wrong>; <what to do>.``"""
+        return f"{prog}: {self}; {self.advice(choose)}."
+
+
+def _folder(path: Path) -> Path:
+    return path.parent if str(path.parent) else Path(".")
+
+
+def _not_a_folder(path: Path) -> Path | None:
+    """The first ancestor of ``path`` that exists but is not a folder (a file in the way), if any."""
+    for anc in reversed(path.parents):
+        if anc.exists() and not anc.is_dir():
+            return anc
+    return None
+
+
+def _problem(exc: BaseException, path: str) -> tuple[str, str]:
+    """``(problem, reason)`` for a failure on the database at ``path``: SQLite's error code, checked
+    against the file system so that the reason names the file or folder at fault."""
+    p = Path(path)
+    folder = _folder(p)
+    if not isinstance(exc, sqlite3.Error):  # OSError: creating the folder failed
+        blocker = _not_a_folder(p)
+        if blocker is not None:
+            return "no_folder", f"{blocker} is a file, not a folder"
+        if isinstance(exc, PermissionError):
+            return "readonly_folder", f"its folder {folder} cannot be created there (permission denied)"
+        return "no_folder", f"its folder {folder} cannot be created ({getattr(exc, 'strerror', None) or exc})"
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    msg = str(exc)
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in msg or "busy" in msg:
+        return "locked", "the database file is locked by another process"
+    if name.startswith("SQLITE_FULL") or "full" in msg:
+        return "full", "the disk is full"
+    if name == "SQLITE_READONLY_DIRECTORY":
+        return "readonly_folder", f"its folder {folder} is read-only, and SQLite must create its -wal file there"
+    if name.startswith("SQLITE_READONLY") or "readonly" in msg:
+        if p.exists() and not os.access(p, os.W_OK):
+            return "readonly_file", "the file is read-only"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return "readonly_folder", f"its folder {folder} is read-only, and SQLite must create its -wal file there"
+        return "readonly", "the database is read-only (a read-only disk or mount?)"
+    if name.startswith("SQLITE_CANTOPEN") or "unable to open" in msg:
+        blocker = _not_a_folder(p)
+        if blocker is not None:
+            return "no_folder", f"{blocker} is a file, not a folder"
+        if p.is_dir():
+            return "cannot_open", "it is a folder, not a database file"
+        if not folder.is_dir():
+            return "no_folder", f"its folder {folder} does not exist"
+        if p.exists() and not os.access(p, os.R_OK):
+            return "cannot_open", "the file cannot be read (permission denied)"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            state = "the file cannot be created" if not p.exists() else "SQLite cannot create its -wal file"
+            return "readonly_folder", f"its folder {folder} is read-only, so {state}"
+        return "cannot_open", "it cannot be opened"
+    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or "not a database" in msg or "malformed" in msg:
+        return "not_db", "it is not a metahost database, or it is damaged"
+    if name.startswith("SQLITE_IOERR") or "I/O" in msg:
+        return "io", "the disk reported an error: it may be full, removed or failing"
+    return "other", msg
+
+
+def _wrap(exc: BaseException, what: str, path: str) -> StoreError:
+    """A :class:`StoreError` ``cannot <what>: <reason> (<the system's words>)``."""
+    problem, reason = _problem(exc, path)
+    detail = str(exc) if isinstance(exc, sqlite3.Error) else (getattr(exc, "strerror", None) or str(exc))
+    tail = f" (SQLite: {detail})" if isinstance(exc, sqlite3.Error) and detail != reason else ""
+    return StoreError(f"cannot {what}: {reason}{tail}", path, problem)
 
 
 @dataclass(slots=True)
@@ -184,17 +302,6 @@ class TableRow:
     pause_reason: str | None = None
 
 
-def _wrap(exc: Exception, what: str) -> StoreError:
-    msg = str(exc)
-    if "locked" in msg or "busy" in msg:
-        hint = "the database file is locked by another process; try again when it is free"
-    elif "readonly" in msg or "read-only" in msg:
-        hint = "the database file is read-only; make it writable"
-    else:
-        hint = msg
-    return StoreError(f"could not {what}: {hint}")
-
-
 def _run_batch(db: aiosqlite.Connection, batch: list[list[tuple[str, tuple]]]) -> list[Exception | None]:
     """Runs on aiosqlite's worker thread: one transaction for a batch of writes (group commit), each
     write in its own savepoint so that one failing write fails alone. Returns an error or ``None`` per
@@ -232,19 +339,33 @@ class Store:
         self._write = asyncio.Lock()
         self._pending: list[tuple[str, list[tuple[str, tuple]], asyncio.Future]] = []
         self._writer: asyncio.Task | None = None
+        #: The last write that failed (for a front end whose computer seats stopped on it), else None.
+        self.last_error: StoreError | None = None
 
     @classmethod
-    async def open(cls, path: str | Path, busy_timeout_ms: int = 2000) -> Store:
-        """Open (creating if needed) the database at ``path`` and apply pending migrations.
+    async def open(cls, path: str | Path, busy_timeout_ms: int = 2000, *, check_writable: bool = True) -> Store:
+        """Open (creating it and its folder if needed) the database at ``path``, apply pending migrations
+        and, with ``check_writable``, prove that it takes writes (so that a command that must write fails
+        here, before it starts, and not half-way; reading commands pass ``False`` and still work on a
+        read-only file).
 
-        Raises :class:`StoreError` when the file cannot be opened or migrated."""
+        Raises :class:`StoreError` naming the path and what is wrong (issue 12 §5): the folder cannot be
+        created, the file or its folder is read-only, the disk is full, it is not a database…"""
         path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        what = f"open {path}"
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _wrap(exc, what, path) from None
+        conn = aiosqlite.connect(path, isolation_level=None)
+        try:
+            db = await conn
         except (sqlite3.Error, OSError) as exc:
-            raise _wrap(exc, f"open {path}") from None
+            # aiosqlite stops its worker thread without waiting for it; wait here, or the thread outlives
+            # the event loop of a short command and prints a traceback of its own.
+            conn._thread.join(timeout=5)
+            raise _wrap(exc, what, path) from None
         store = cls(db, path)
         try:
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -252,16 +373,45 @@ class Store:
             if path != ":memory:":
                 await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")
-            await store.migrate()
+            version = await store.schema_version()
+            if version < SCHEMA_VERSION:
+                what = f"upgrade {path} to schema {SCHEMA_VERSION}"
+                await store.migrate()
+            if check_writable:
+                what = f"write {path}"
+                await store._probe_write()
         except (sqlite3.Error, OSError) as exc:
             await db.close()
-            raise _wrap(exc, f"prepare {path}") from None
+            raise _wrap(exc, what, path) from None
         return store
+
+    async def _probe_write(self) -> None:
+        """One real write that changes nothing: the schema version rewritten in a transaction."""
+        version = await self.schema_version()
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(f"PRAGMA user_version = {version}")
+            await self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                await self.db.execute("ROLLBACK")
+            raise
 
     async def close(self) -> None:
         if self._writer is not None and not self._writer.done():
             await self._writer
         await self.db.close()
+
+    async def get_kv(self, key: str) -> str | None:
+        """The value stored under ``key`` (migration 5), else ``None``."""
+        rows = await self._fetchall("SELECT value FROM kv WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    async def put_kv(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``, replacing any earlier one. :class:`StoreError` on failure."""
+        await self._tx("remember a setting", [(
+            "INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value))])
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -282,7 +432,8 @@ class Store:
                 await self.db.execute(f"PRAGMA user_version = {number}")
                 await self.db.execute("COMMIT")
             except Exception:
-                await self.db.execute("ROLLBACK")
+                if self.db.in_transaction:
+                    await self.db.execute("ROLLBACK")
                 raise
         return target
 
@@ -314,7 +465,8 @@ class Store:
                 if err is None:
                     fut.set_result(None)
                 else:
-                    fut.set_exception(_wrap(err, what))
+                    self.last_error = _wrap(err, f"{what} in {self.path}", self.path)
+                    fut.set_exception(self.last_error)
 
     async def _tx_plain(self, what: str, statements: list[tuple[str, tuple]]) -> None:
         try:
@@ -327,7 +479,8 @@ class Store:
                 await self.db.execute("ROLLBACK")
                 raise
         except (sqlite3.Error, OSError) as exc:
-            raise _wrap(exc, what) from None
+            self.last_error = _wrap(exc, f"{what} in {self.path}", self.path)
+            raise self.last_error from None
 
     # -- writes
 
@@ -486,7 +639,7 @@ class Store:
             async with self.db.execute(sql, params) as cur:
                 return list(await cur.fetchall())
         except sqlite3.Error as exc:
-            raise _wrap(exc, "read the database") from None
+            raise _wrap(exc, f"read {self.path}", self.path) from None
 
     async def load_tables(self, statuses: tuple[str, ...] = ("lobby", "playing"), table_id: str | None = None
                           ) -> list[TableRow]:

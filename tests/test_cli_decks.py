@@ -46,6 +46,8 @@ def deck(capsys, db, *args: str) -> tuple[int, str, str]:
 
 
 def saved_names(db) -> list[tuple[str, str]]:
+    if not db.exists():  # validating a list file does not even create the database (issue 12 §5)
+        return []
     con = sqlite3.connect(db)
     try:
         return con.execute("SELECT user_id, name FROM decks ORDER BY id").fetchall()

@@ -5,8 +5,12 @@ it (issue 12 §6)."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
+import sys
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -21,6 +25,9 @@ from .decks import DeckCog, DeckSelect
 from .front import DiscordFront
 
 log = logging.getLogger("metahost.bot")
+
+#: The exit status of ``metahost bot`` when Discord cannot be reached (issue 12 §4).
+NO_DISCORD = 4
 
 
 class MetaBot(commands.Bot):
@@ -56,12 +63,37 @@ class MetaBot(commands.Bot):
         if self._tick:
             self._ticker = asyncio.get_running_loop().create_task(self._tick_loop(), name="metahost-tick")
         if self._sync:
-            if self.settings.dev_guild_id:
-                guild = discord.Object(self.settings.dev_guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            else:
-                await self.tree.sync()
+            await self.sync_commands()
+
+    async def sync_commands(self) -> bool:
+        """Sync the slash commands (to ``settings.dev_guild_id`` when set, else globally) only when they
+        changed since the last successful sync: a hash of the commands' payload, the application and the
+        target is kept in the store (key ``command_tree:<target>``), written only after Discord accepted
+        the sync (issue 12 §4). Returns whether it synced. A refused sync is logged and retried at the
+        next start; the bot runs on with the commands Discord already has."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        target = f"guild {guild.id}" if guild is not None else "global"
+        payload = sorted((c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)),
+                         key=lambda c: (c.get("type", 1), c["name"]))
+        digest = hashlib.sha256(json.dumps({"application": self.application_id, "target": target,
+                                            "commands": payload}, sort_keys=True).encode()).hexdigest()
+        key = f"command_tree:{target}"
+        if await self.store.get_kv(key) == digest:
+            log.info("slash commands unchanged (%s): not synced", target)
+            return False
+        try:
+            await self.tree.sync(guild=guild)
+        except discord.HTTPException as exc:
+            log.error("could not sync the slash commands (%s): %s; will try again at the next start", target, exc)
+            return False
+        try:
+            await self.store.put_kv(key, digest)
+        except StoreError as exc:  # synced; the next start syncs once more
+            log.warning("synced the slash commands but could not remember it: %s", exc)
+        log.info("slash commands synced (%s, %d commands)", target, len(payload))
+        return True
 
     async def _tick_loop(self) -> None:
         while True:
@@ -82,8 +114,10 @@ class MetaBot(commands.Bot):
 
 
 async def run(settings: Settings) -> int:
-    """Run the bot until it is stopped. Returns an exit code; a missing or rejected token is a clear
-    message, never a traceback, and the token never appears in a log."""
+    """Run the bot until it is stopped. Returns an exit code: 0 stopped, 2 a missing or rejected token,
+    3 the database cannot be used (one line naming the file, issue 12 §5), 4 Discord cannot be reached
+    (one line, issue 12 §4). Never a traceback for these, the store is closed cleanly, and the token
+    never appears in a log."""
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("metahost bot: DISCORD_TOKEN is not set. Put it in .env (see .env.example) or the environment.\n"
               "Create one at https://discord.com/developers/applications (your app > Bot > Reset Token).")
@@ -91,12 +125,13 @@ async def run(settings: Settings) -> int:
     try:
         store = await Store.open(settings.db_path)
     except StoreError as exc:
-        print(f"metahost bot: {exc}")
-        return 2
+        print(exc.line("metahost bot", "METAHOST_DB"), file=sys.stderr)
+        return StoreError.exit_code
     service = TableService(store, computer_delay=settings.computer_delay)
-    await service.load()
-    bot = MetaBot(service, store, settings)
+    bot: MetaBot | None = None
     try:
+        await service.load()
+        bot = MetaBot(service, store, settings)
         await bot.start(settings.discord_token.get_secret_value())
     except discord.LoginFailure:
         print("metahost bot: Discord rejected DISCORD_TOKEN. Check it in the Developer Portal (Bot > Reset Token).")
@@ -104,8 +139,20 @@ async def run(settings: Settings) -> int:
     except discord.PrivilegedIntentsRequired:
         print("metahost bot: the bot asked for a privileged intent it is not allowed; none should be needed.")
         return 2
+    except StoreError as exc:
+        print(exc.line("metahost bot", "METAHOST_DB"), file=sys.stderr)
+        return StoreError.exit_code
+    except discord.DiscordServerError as exc:
+        print(f"metahost bot: Discord could not be reached: it answered {exc.status} (a Discord outage?); "
+              "try again later.", file=sys.stderr)
+        return NO_DISCORD
+    except (TimeoutError, aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
+        # No network, DNS, proxy or firewall: aiohttp's error, never a traceback.
+        print(f"metahost bot: Discord could not be reached ({type(exc).__name__}: {str(exc) or 'timed out'}); "
+              "check this machine's network connection, DNS, proxy or firewall, then start again.", file=sys.stderr)
+        return NO_DISCORD
     finally:
-        if not bot.is_closed():
+        if bot is not None and not bot.is_closed():
             await bot.close()
         await service.settle()
         await store.close()
