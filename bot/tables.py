@@ -786,7 +786,16 @@ class TableService:
         self._votes.pop(old.id, None)
         out = Rematch(old, list(votes), [], new)
         if prepare is not None:
-            await prepare(new)
+            try:
+                await prepare(new)
+            except Exception:  # the front could not show it: cancel it, so pressing again opens another
+                self._rematched.pop(old.id, None)
+                self._votes[old.id] = [v for v in votes if v != user_id]
+                try:
+                    await self.abort(new.id, new.host_user, admin=True)
+                except (TableError, StoreError):
+                    pass
+                raise
         try:
             await self.start(new.id, new.host_user)
             out.started = True

@@ -624,8 +624,8 @@ class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids
         await acknowledge_update(interaction)
         who = render.seat_line(t, self.seat)
         if self.action == "watch":
-            text = (f"👀 {who} is watching {t.game.name} table {t.id}: the board in its thread and this DM keep "
-                    "updating until the end.")
+            also = " and this DM keep" if interaction.guild_id is None else " keeps"
+            text = f"👀 {who} is watching {t.game.name} table {t.id}: the board in its thread{also} updating until the end."
         else:
             await bot.front.leave_dms(t.id, self.seat)
             text = (f"👋 {who} left {t.game.name} table {t.id}: no more DMs from it; the game goes on. "

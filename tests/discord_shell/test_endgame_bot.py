@@ -5,6 +5,7 @@ and finished tables stay readable (status, log, replay file)."""
 from __future__ import annotations
 
 from .harness import CHANNEL_ID
+from .limits import assert_all_within_limits
 from .test_bot import ANA, BEN, SPECTATOR, latest_dm, open_table, refusal
 
 CAROL = 104
@@ -96,6 +97,7 @@ async def test_a_finished_game_posts_a_summary_and_a_rematch_reseats_the_players
     assert len(w.fake.threads) == threads + 1  # the new table's thread, with its board
     dm = latest_dm(w, BEN)
     assert dm is not None and new.id in w.fake.text_of(dm)
+    assert assert_all_within_limits(w.fake) > 0
 
 
 async def test_a_finished_table_stays_readable(world):
@@ -123,6 +125,7 @@ async def test_a_finished_table_stays_readable(world):
     assert table_id in [c["value"] for c in choices]
     unknown = await w.fake.slash(ANA, CHANNEL_ID, "table", {"table": "abcdef12"}, sub="replay")
     assert "There is no table 'abcdef12'" in refusal(unknown)
+    assert assert_all_within_limits(w.fake) > 0
 
 
 async def open_meta3(w, closed=()):

@@ -220,3 +220,19 @@ async def test_end_state_gives_turns_and_a_line_per_seat(svc, game):
     assert isinstance(turns, int) and turns >= 1
     assert sorted(lines) == list(range(len(t.seats)))
     assert all(("VP" in v) if game == "metax" else ("life" in v) for v in lines.values())
+
+
+async def test_a_rematch_the_front_cannot_show_is_cancelled_and_can_be_asked_again(svc):
+    """When the front end fails to post the new table (``prepare`` raises), the new table is cancelled
+    rather than left playing where nobody sees it, and the last player can press Rematch again."""
+    old = await conceded_metax(svc)
+    await svc.rematch(old.id, "u1")
+
+    async def broken(t):
+        raise RuntimeError("Discord is down")
+
+    with pytest.raises(RuntimeError):
+        await svc.rematch(old.id, "u2", broken)
+    assert svc.tables == {}
+    done = await svc.rematch(old.id, "u2")
+    assert done.started and done.table.id in svc.tables
