@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from games import get_game
@@ -41,6 +42,39 @@ def public_log(row: TableRow, log: list[tuple[int, int, str]]) -> list[str]:
     events: list = []
     replay(row, log, events)
     return [e.text for e in events if e.audience is None]
+
+
+def replay_export(row: TableRow, log: list[tuple[int, int, str]], result: dict | None = None) -> str:
+    """A table's replay as plain text for a file (issue 13 §8): its game, seats (names and deck names, never
+    deck lists), result, every public log line, and, once the table is over (finished or cancelled), the
+    audit record: seed, options and every choice in order, which ``metahost audit`` replays. Public
+    information only: private log lines are left out, and while the game goes on the seed and choices are
+    too (with the decks, they would tell the hidden cards still to come). ``result``: the stored result
+    (:meth:`Store.result`). Raises ``RulesError`` if a logged choice is refused on replay."""
+    game = get_game(row.game)
+    over = row.status in ("finished", "aborted")
+    status = {"finished": "finished", "aborted": "cancelled", "playing": "in play", "lobby": "in the lobby"}
+    out = [f"{game.name} table {row.id} — replay (public information only)",
+           f"Status: {status.get(row.status, row.status)}"]
+    if result is not None:
+        out.append(f"Result: {result.get('text', '')}")
+    out.append("Seats:")
+    for s in row.seats:
+        who = f"{s.name} (computer)" if s.computer else s.name
+        deck = s.deck_name or s.deck_id
+        out.append(f"  {s.seat + 1}. {who}" + (f" · deck {deck}" if deck else ""))
+    out += ["", "Public log:"]
+    lines = public_log(row, log) if row.snapshot is not None else []
+    out += [f"  {line}" for line in lines] or ["  (no moves yet)"]
+    out.append("")
+    if over:
+        out += ["Audit record (replaying these choices from this seed rebuilds the game; `metahost audit` "
+                "checks it):", f"  seed {row.seed}", f"  options {json.dumps(row.options, sort_keys=True)}"]
+        out += [f"  #{seq} seat {seat + 1}: {choice}" for seq, seat, choice in log]
+    else:
+        out.append("The seed and the choices are added once the game is over: now they would reveal hidden "
+                   "cards.")
+    return "\n".join(out) + "\n"
 
 
 async def audit(store: Store) -> list[AuditFinding]:

@@ -21,7 +21,7 @@ import asyncio
 import dataclasses
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -118,6 +118,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     paused: float | None = None  # epoch seconds since which a playing table is paused (issue 12 §4)
     pause_reason: str | None = None
+    out: set[int] = field(default_factory=set)  # seats already told they are out (issue 13 §7)
 
     @property
     def version(self) -> int:
@@ -167,6 +168,24 @@ class Listener:
     async def resumed(self, table: Table) -> None:
         """A paused table continues at ``table.place``, its deadlines moved on by the paused time."""
 
+    async def seat_out(self, table: Table, seat: int) -> None:
+        """Human ``seat`` is out of the game for good (``Game.out_seats``: conceded, removed) while the game
+        goes on; told once per seat and table (issue 13 §7), after the choice that put it out."""
+
+
+@dataclass(slots=True)
+class Rematch:
+    """Where a rematch of the finished table ``old`` stands (:meth:`TableService.rematch`): the players
+    (user ids) who ``accepted`` and those still ``waiting``; once nobody is waiting, ``table`` is the new
+    table, ``started`` when it is playing, else ``problem`` says why it waits in its lobby."""
+
+    old: Table
+    accepted: list[str]
+    waiting: list[str]
+    table: Table | None = None
+    started: bool = False
+    problem: str | None = None
+
 
 def _copy_seats(t: Table) -> list[Seat]:
     """The seats as they are now, to restore when a lobby change cannot be stored."""
@@ -200,6 +219,8 @@ class TableService:
         self.listeners: list[Listener] = []
         self.new_id = new_id or (lambda: secrets.token_hex(4))
         self._tasks: dict[str, asyncio.Task] = {}
+        self._votes: dict[str, list[str]] = {}  # finished table -> users who asked for its rematch
+        self._rematched: dict[str, str] = {}  # finished table -> its rematch table
 
     @classmethod
     async def open(cls, store: Store, **kwargs) -> TableService:
@@ -230,6 +251,7 @@ class TableService:
         if row.snapshot is not None:
             t.state = game.from_json(row.snapshot)
             t.committed = row.snapshot
+            t.out = set(game.out_seats(t.state))  # told before the restart (told right after the commit)
         for seat, seq, deadline, remind_at, reminded in row.deadlines or []:
             t.deadlines[seat] = Deadline(seq, deadline, remind_at, reminded)
         return t
@@ -241,6 +263,19 @@ class TableService:
             raise TableError(f"There is no open table '{table_id}'. `/table list` shows the open tables here.",
                              "unknown_table")
         return t
+
+    async def lookup(self, table_id: str) -> Table:
+        """Any table by id: an open one, else a finished or cancelled one loaded from the store (not kept
+        open: it is read-only; issue 13 §8). :class:`TableError` (``unknown_table``) when none has that id."""
+        table_id = table_id.strip()
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        rows = await self.store.load_tables(table_id=table_id) if table_id else []
+        if not rows:
+            raise TableError(f"There is no table '{table_id}'. `/table list` shows the open tables here; a "
+                             "finished table's id is in its result message.", "unknown_table")
+        return self._from_row(rows[0])
 
     def tables_in(self, place: str) -> list[Table]:
         return [t for t in self.tables.values() if t.place == place]
@@ -583,6 +618,9 @@ class TableService:
                 raise TableError("This table is not playing.", "not_playing")
             if t.paused is not None:
                 raise TableError(_paused_text(t), "paused")
+            if seat.seat in t.game.out_seats(t.state):
+                raise TableError(f"You are already out of table {t.id}: nothing was changed. The game goes on "
+                                 "without you.", "duplicate")
             events = t.game.concede(t.state, seat.seat)
             await self._commit(t, seat.seat, t.version - 1, CONCEDE, events, {})
 
@@ -682,6 +720,8 @@ class TableService:
         for s, n in timeouts.items():
             t.seats[s].timeouts = n
         await self._tell_game(t, events)
+        if result is None:
+            await self._tell_out(t)
         if result is not None:
             t.status = "finished"
             self.tables.pop(t.id, None)
@@ -689,6 +729,93 @@ class TableService:
                 await lst.finished(t, result, result.reason)
         else:
             self._schedule(t)
+
+    async def _tell_out(self, t: Table) -> None:
+        """Tell the listeners once of each human seat the game has newly put out for good."""
+        fresh = sorted(s for s in t.game.out_seats(t.state) if s not in t.out)
+        t.out.update(fresh)
+        for s in fresh:
+            if t.seats[s].computer:
+                continue
+            for lst in self.listeners:
+                await lst.seat_out(t, s)
+
+    # -- rematch (issue 13 §7)
+
+    async def rematch(self, table_id: str, user_id: str,
+                      prepare: Callable[[Table], Awaitable[None]] | None = None) -> Rematch:
+        """``user_id`` accepts a rematch of finished table ``table_id``. Once every human player of it has
+        accepted (the host alone for a table without human players), a new table opens at the same place
+        with the same host, the same seats in the same order with the same decks (a saved deck is read
+        again, as at every start) and the same options, and a new unpredictable seed; ``prepare`` is
+        awaited with it in its lobby (the Discord shell posts its message there), then it starts. A start
+        that fails (a saved deck deleted or made illegal meanwhile) leaves it in its lobby with ``problem``.
+
+        :class:`TableError`: the table is unknown, not finished (``not_finished``), the user did not play
+        at it (``not_seated``), already accepted or the rematch exists (``duplicate``), or the new table
+        breaks the table limits (``too_many_tables``; the user's acceptance is withdrawn so they can press
+        again once a table is closed)."""
+        old = await self.lookup(table_id)
+        if old.status != "finished":
+            what = "was cancelled, so there is no result to play again" if old.status == "aborted" else "is not over yet"
+            raise TableError(f"Table {old.id} {what}.", "not_finished")
+        voters = list(dict.fromkeys(s.user_id for s in old.seats if not s.computer and s.user_id)) or [old.host_user]
+        if user_id not in voters:
+            raise TableError(f"Only the players of table {old.id} can ask for its rematch.", "not_seated")
+        done = self._rematched.get(old.id)
+        if done is not None:
+            raise TableError(f"The rematch of table {old.id} is already on: table {done}.", "duplicate")
+        votes = self._votes.setdefault(old.id, [])
+        if user_id in votes:
+            waiting = [v for v in voters if v not in votes]
+            raise TableError(f"You already asked for a rematch of table {old.id}; it starts when "
+                             f"{len(waiting)} more player(s) press Rematch.", "duplicate")
+        votes.append(user_id)  # no await between this and the check below: exactly one voter completes it
+        waiting = [v for v in voters if v not in votes]
+        if waiting:
+            return Rematch(old, list(votes), waiting)
+        self._rematched[old.id] = "(opening)"
+        try:
+            new = await self._reseat(old)
+        except TableError as exc:
+            votes.remove(user_id)
+            self._rematched.pop(old.id, None)
+            raise TableError(f"The rematch of table {old.id} could not open: {exc.message} Press Rematch again "
+                             "once that is fixed.", exc.code) from None
+        self._rematched[old.id] = new.id
+        self._votes.pop(old.id, None)
+        out = Rematch(old, list(votes), [], new)
+        if prepare is not None:
+            try:
+                await prepare(new)
+            except Exception:  # the front could not show it: cancel it, so pressing again opens another
+                self._rematched.pop(old.id, None)
+                self._votes[old.id] = [v for v in votes if v != user_id]
+                try:
+                    await self.abort(new.id, new.host_user, admin=True)
+                except (TableError, StoreError):
+                    pass
+                raise
+        try:
+            await self.start(new.id, new.host_user)
+            out.started = True
+        except (TableError, StoreError) as exc:
+            out.problem = exc.message if isinstance(exc, TableError) else str(exc)
+        return out
+
+    async def _reseat(self, old: Table) -> Table:
+        """A new lobby at ``old``'s place, hosted by ``old``'s host (table limits apply), holding copies of
+        ``old``'s seats (users, names, computers, decks) and options, with a new seed."""
+        timeout = old.options.get("timeout")
+        t = await self.create(old.game.id, old.place, old.host_user, old.seats[0].name if old.seats else "host",
+                              seats=old.max_seats, timeout=None if timeout is None else float(timeout),
+                              computer=True)
+        async with t.lock:
+            before = _copy_seats(t)
+            t.seats[:] = [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, list(s.deck), 0, s.deck_name)
+                          for s in old.seats]
+            await self._save_lobby(t, before)
+        return t
 
     # -- deadlines and computers
 

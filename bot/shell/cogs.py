@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.audit import public_log
+from bot.audit import public_log, replay_export
 from bot.tables import SAVED, Seat, Table, TableError
 from games import game_ids, get_game
 
@@ -49,6 +49,18 @@ def missing_permissions(interaction: discord.Interaction, threads: bool) -> list
         need["Create Public Threads"] = perms.create_public_threads
         need["Send Messages in Threads"] = perms.send_messages_in_threads
     return [name for name, ok in need.items() if not ok]
+
+
+async def readable_table(interaction: discord.Interaction, table_id: str | None) -> Table:
+    """The table a reading command (status, log, replay) means: like :func:`find_table`, but a finished or
+    cancelled table is found too, by its id or in its thread (issue 13 §8)."""
+    bot = bot_of(interaction)
+    if table_id and table_id.strip():
+        return await bot.service.lookup(table_id.strip())
+    by_thread = await bot.store.table_by_channel(interaction.channel_id or 0)
+    if by_thread:
+        return await bot.service.lookup(by_thread)
+    return await find_table(interaction, None)
 
 
 def board_file(t: Table) -> discord.File:
@@ -122,12 +134,22 @@ class TableCog(commands.Cog):
         await self.bot.service.start(t.id, str(interaction.user.id))
         await reply(interaction, f"Table {t.id} started.")
 
-    @table.command(name="concede", description="Concede your game at this table")
+    @table.command(name="concede", description="Concede your game at this table (asks first)")
     async def concede(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        """Issue 13 §5: nothing is conceded here; the user gets Concede / Keep playing (:class:`ConcedeButton`)."""
         await acknowledge(interaction)
         t = await find_table(interaction, table)
-        await self.bot.service.concede(t.id, str(interaction.user.id))
-        await reply(interaction, f"You conceded at table {t.id}.")
+        user = str(interaction.user.id)
+        seat = t.seat_of(user)
+        if seat is None:
+            raise TableError(f"You are not seated at table {t.id}, so there is nothing to concede.", "not_seated")
+        if t.status != "playing":
+            raise TableError(f"Table {t.id} is not playing (it is still in the lobby): use the lobby's **Leave** "
+                             "button instead.", "not_playing")
+        if seat.seat in t.game.out_seats(t.state):
+            raise TableError(f"You are already out of table {t.id}: nothing to concede.", "duplicate")
+        await reply(interaction, f"Concede {t.game.name} table {t.id}? This cannot be undone.",
+                    view=render.concede_view(t, user))
 
     @table.command(name="abort", description="Cancel a table (its host, or anyone with Manage Channels)")
     async def abort(self, interaction: discord.Interaction, table: str | None = None) -> None:
@@ -155,9 +177,12 @@ class TableCog(commands.Cog):
     @table.command(name="status", description="Show a table's board")
     async def status(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await acknowledge(interaction)
-        t = await find_table(interaction, table)
+        t = await readable_table(interaction, table)
         if t.state is None:
             await reply(interaction, embed=render.lobby_embed(t))
+            return
+        if t.status in ("finished", "aborted"):
+            await self._final_status(interaction, t)
             return
         m = await self.bot.front.messages(t.id)
         view = t.game.view(t.state, None)
@@ -165,6 +190,39 @@ class TableCog(commands.Cog):
         if render.text_overflows(t.game.board_text(view)):
             extra["file"] = board_file(t)  # the board message shows what fits; the file has it all
         await reply(interaction, embed=render.board_embed(t, view, m.log, []), **extra)
+
+    async def _final_status(self, interaction: discord.Interaction, t: Table) -> None:
+        """A finished (or cancelled) table: its result with the final summary, then its final board; the
+        whole board comes as a file whenever the two embeds could not show every line (issue 13 §8)."""
+        view = t.game.view(t.state, None)
+        result = t.game.result(t.state)
+        summary = render.result_embed(t, result, [], view if result is not None else None)
+        lines = public_log(*await self._stored(t))[-8:]
+        board = render.board_embed(t, view, lines, [])
+        extra = {}
+        if render.text_overflows(t.game.board_text(view)) or \
+                render.embed_size(summary) + render.embed_size(board) > render.EMBED_MAX:
+            extra["file"] = board_file(t)
+        await reply(interaction, embeds=[summary, board], **extra)
+
+    async def _stored(self, t: Table) -> tuple:
+        """``(row, choice log)`` of a started table, from the store."""
+        rows = await self.bot.store.load_tables(table_id=t.id)
+        if not rows or rows[0].snapshot is None:
+            raise TableError(f"Table {t.id} has not started: it has no log yet.", "not_started")
+        return rows[0], await self.bot.store.actions(t.id)
+
+    @table.command(name="replay", description="A table's replay as a file: public log, and seed and choices once over")
+    @app_commands.describe(table="Which table (default: the one here); finished tables too")
+    async def replay(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        """Issue 13 §8: public information only (:func:`bot.audit.replay_export`)."""
+        await acknowledge(interaction)
+        t = await readable_table(interaction, table)
+        row, log_ = await self._stored(t)
+        text = replay_export(row, log_, await self.bot.store.result(t.id))
+        data = io.BytesIO(text.encode("utf-8"))
+        await reply(interaction, f"Replay of {t.game.name} table {t.id} ({len(log_)} choices).",
+                    file=discord.File(data, filename=f"table-{t.id}-replay.txt"))
 
     @table.command(name="list", description="Open tables in this channel")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -188,7 +246,7 @@ class TableCog(commands.Cog):
     @table.command(name="log", description="The full public log of a table, as a file")
     async def log_(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await acknowledge(interaction)
-        t = await find_table(interaction, table)
+        t = await readable_table(interaction, table)
         rows = await self.bot.store.load_tables(table_id=t.id)
         lines = public_log(rows[0], await self.bot.store.actions(t.id)) if rows and rows[0].snapshot else []
         data = io.BytesIO(("\n".join(lines) or "(no moves yet)").encode("utf-8"))
@@ -210,12 +268,19 @@ class TableCog(commands.Cog):
     @start.autocomplete("table")
     @concede.autocomplete("table")
     @abort.autocomplete("table")
-    @status.autocomplete("table")
-    @log_.autocomplete("table")
     async def _table_ids(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         here = self.bot.service.tables_in(place_of(interaction))
         return [app_commands.Choice(name=render.clip(f"{t.id} · {t.game.name} · {t.status}", 100), value=t.id)
                 for t in here if t.id.startswith(current.strip())][:25]
+
+    @status.autocomplete("table")
+    @log_.autocomplete("table")
+    @replay.autocomplete("table")
+    async def _any_table_ids(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Tables of this channel, finished ones too, newest first (issue 13 §8)."""
+        rows = await self.bot.store.list_tables(place_of(interaction))
+        return [app_commands.Choice(name=render.clip(f"{tid} · {get_game(game).name} · {status}", 100), value=tid)
+                for tid, game, _place, status, _updated in rows if tid.startswith(current.strip())][:25]
 
 
 class StatsCog(commands.Cog):
@@ -471,4 +536,103 @@ class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=i
                         view=deck_select(t.id, choices))
 
 
-DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, HandButton, BoardButton, LobbyButton)
+class ConcedeButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.CONCEDE.pattern):
+    """Concede / Keep playing under ``/table concede`` (issue 13 §5): only the user it was shown to may
+    answer; Concede concedes once, a repeated press is told it was done."""
+
+    def __init__(self, table: str, user: str, action: str):
+        super().__init__(discord.ui.Button(custom_id=ids.concede(table, user, action)))
+        self.table, self.user, self.action = table, user, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["table"], match["user"], match["action"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        if str(interaction.user.id) != self.user:
+            raise TableError("This confirmation belongs to another player: only they can concede their seat. "
+                             "Nothing was changed.", "forbidden")
+        await acknowledge_update(interaction)
+        if self.action == "no":
+            await interaction.edit_original_response(content=f"You keep playing at table {self.table}.", view=None)
+            return
+        svc = bot_of(interaction).service
+        t = await svc.lookup(self.table)
+        if t.status != "playing":
+            raise TableError(f"Already done: table {t.id} is over, so there is nothing to concede.", "not_playing")
+        await svc.concede(t.id, self.user)
+        await interaction.edit_original_response(content=f"You conceded at {t.game.name} table {t.id}.", view=None)
+
+
+class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.REMATCH.pattern):
+    """Rematch under a finished table's result (issue 13 §7). Every human player of it presses it (the
+    label counts them); with the last press a new table with the same seats and decks opens in the same
+    channel and starts at once (:meth:`TableService.rematch`)."""
+
+    def __init__(self, table: str):
+        super().__init__(discord.ui.Button(custom_id=ids.rematch(table)))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["table"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        await acknowledge_update(interaction)
+
+        async def post_lobby(new: Table) -> None:
+            _, _, cid = new.place.partition(":")
+            channel = bot.get_channel(int(cid)) or bot.get_partial_messageable(int(cid))
+            players = " ".join(render.seat_line(new, s.seat) for s in new.seats if not s.computer)
+            message = await channel.send(f"🔁 Rematch of table {self.table}: {players}", embed=render.lobby_embed(new),
+                                         allowed_mentions=discord.AllowedMentions(users=True))
+            await bot.front.lobby_posted(new, message)
+
+        r = await bot.service.rematch(self.table, str(interaction.user.id), post_lobby)
+        if r.table is None:
+            await interaction.edit_original_response(view=render.rematch_view(r.old, len(r.accepted)))
+            waiting = ", ".join(f"<@{u}>" for u in r.waiting)
+            await reply(interaction, f"You are ready for a rematch of table {r.old.id}. It starts when {waiting} "
+                                     "press **Rematch** too.", allowed_mentions=discord.AllowedMentions.none())
+            return
+        await interaction.edit_original_response(view=render.rematch_view(r.old, len(r.accepted), r.table.id))
+        if r.started:
+            await reply(interaction, f"The rematch started: table {r.table.id}, with the same seats and decks. Your "
+                                     "hand comes by DM.")
+        else:
+            await reply(interaction, f"The rematch opened as table {r.table.id} but could not start: {r.problem} Fix "
+                                     "that, then press **Start** on its lobby.")
+
+
+class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.OUT.pattern):
+    """Watch / Leave for a player who is out of a game that goes on (issue 13 §7)."""
+
+    def __init__(self, table: str, seat: int, action: str):
+        super().__init__(discord.ui.Button(custom_id=ids.out(table, seat, action)))
+        self.table, self.seat, self.action = table, seat, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["table"], int(match["seat"]), match["action"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        t = await bot.service.lookup(self.table)
+        if not 0 <= self.seat < len(t.seats) or t.seats[self.seat].user_id != str(interaction.user.id):
+            raise TableError("This choice belongs to another player. Nothing was changed.", "forbidden")
+        await acknowledge_update(interaction)
+        who = render.seat_line(t, self.seat)
+        if self.action == "watch":
+            also = " and this DM keep" if interaction.guild_id is None else " keeps"
+            text = f"👀 {who} is watching {t.game.name} table {t.id}: the board in its thread{also} updating until the end."
+        else:
+            await bot.front.leave_dms(t.id, self.seat)
+            text = (f"👋 {who} left {t.game.name} table {t.id}: no more DMs from it; the game goes on. "
+                    f"`/table status table:{t.id}` shows it any time.")
+        await interaction.edit_original_response(content=text, view=None,
+                                                 allowed_mentions=discord.AllowedMentions.none())
+
+
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, HandButton, BoardButton, LobbyButton, ConcedeButton,
+                 RematchButton, OutButton)

@@ -72,6 +72,7 @@ class TableMessages:
     claimed: set[int] = field(default_factory=set)
     hands: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)  # seat -> ephemeral
     notified: set[str] = field(default_factory=set)  # permission problems the host was told about
+    left: set[int] = field(default_factory=set)  # seats out of the game that chose Leave: no more DMs (issue 13 §7)
 
 
 def payload_key(embed: discord.Embed | None, view: discord.ui.View | None) -> str:
@@ -133,6 +134,8 @@ class DiscordFront(Listener):
                         m.dms[seat] = (channel_id, message_id)
                 elif kind.startswith("notice:"):
                     m.notified.add(kind[len("notice:"):])
+                elif kind == "left":
+                    m.left.add(seat)
         return m
 
     async def remember(self, table_id: str, kind: str, seat: int, channel_id: int, message_id: int,
@@ -238,8 +241,46 @@ class DiscordFront(Listener):
                 stats.append(f"{render.seat_line(table, s.seat)}: {games} games, {wins} W / {losses} L / {draws} D")
         channel = self._board_channel(m) if table.paused is None else None  # a paused table has no place
         if channel is not None:
-            await self._safe(channel.send(embed=render.result_embed(table, result, stats)), table, "post the result",
-                             channel)
+            # The final summary (issue 13 §7) from the final public view, with Rematch for a finished game.
+            final = table.game.view(table.state, None) if result is not None and table.state is not None else None
+            embed = render.result_embed(table, result, stats, final)
+            await self._safe(channel.send(embed=embed, view=render.rematch_view(table) if result is not None else None),
+                             table, "post the result", channel)
+
+    async def seat_out(self, table: Table, seat: int) -> None:
+        """Tell a player once that they are out of a game that goes on (issue 13 §7), with Watch and Leave:
+        a new DM (it notifies), or, when their DMs are closed, a mention in the table's thread."""
+        m = await self.messages(table.id)
+        user_id = table.seats[seat].user_id
+        if not user_id or not user_id.isdigit():
+            return
+        text, view = render.out_text(table, seat), render.out_view(table, seat)
+        if seat not in m.closed:
+            try:
+                await (await self.dm_channel(user_id)).send(text, view=view)
+                return
+            except discord.Forbidden as exc:
+                if exc.code == CANNOT_DM:
+                    await self._mark_closed(table, m, seat)
+                else:
+                    log.warning("out notice to seat %s of table %s refused: %s", seat, table.id, exc)
+            except discord.HTTPException as exc:
+                log.warning("out notice to seat %s of table %s failed: %s", seat, table.id, exc)
+        channel = self._board_channel(m)
+        if channel is not None:
+            await self._safe(channel.send(f"<@{user_id}> {text}", view=view,
+                                          allowed_mentions=discord.AllowedMentions(users=True)),
+                             table, "tell a player they are out", channel)
+
+    async def leave_dms(self, table_id: str, seat: int) -> None:
+        """A player who is out chose Leave: no more DM edits or notices from this table (remembered across
+        restarts); the game goes on."""
+        m = await self.messages(table_id)
+        if seat in m.left:
+            return
+        m.left.add(seat)
+        m.hands.pop(seat, None)
+        await self.remember(table_id, "left", seat, 0, 0)
 
     async def paused(self, table: Table, reason: str) -> None:
         """The table's place is gone: forget its thread and board, and tell each player (and the host) by
@@ -411,7 +452,7 @@ class DiscordFront(Listener):
         views = m.views or self._views(t)
         await self._flush_board(t, m, views)
         for s in t.seats:
-            if s.computer or s.seat in m.claimed:
+            if s.computer or s.seat in m.claimed or s.seat in m.left:
                 continue
             view = views.get(s.seat) or t.game.view(t.state, s.seat)
             if s.seat in m.closed:

@@ -314,14 +314,66 @@ def page_count(decision: Decision) -> int:
     return max(1, (len(decision.options) + SELECT_MAX - 1) // SELECT_MAX)
 
 
-def result_embed(t: Table, result: Result | None, stats: list[str]) -> discord.Embed:
-    """The end of a table: the result, winners and why (``None``: cancelled), and the players' stats."""
+def result_embed(t: Table, result: Result | None, stats: list[str], view: View | None = None) -> discord.Embed:
+    """The end of a table: the result, winners and why (``None``: cancelled), and the players' stats. With
+    the final public ``view``, the final summary of issue 13 §7: the turns played and each seat's end state
+    (``Game.end_state``)."""
     e = discord.Embed(title=f"{t.game.name} · table {t.id} · {'game over' if result else 'cancelled'}", colour=COLOUR)
     if result is None:
         e.description = "The table was cancelled."
     else:
         winners = ", ".join(seat_line(t, s) for s in result.winners) or "nobody"
         e.description = f"**{result.text}**\nWinner: {winners}\nWhy: {result.reason.replace('_', ' ')}"
+        if view is not None:
+            turns, lines = t.game.end_state(view)
+            if turns is not None:
+                e.description += f"\nTurns: {turns}"
+            seats = []
+            for s in range(len(t.seats)):
+                mark = " 🏆" if s in result.winners else ""
+                seats.append(clip(f"{s + 1}. {seat_line(t, s)}{mark}" + (f" — {lines[s]}" if s in lines else ""), 200))
+            e.add_field(name="Seats at the end", value=clip("\n".join(seats), FIELD_VALUE_MAX), inline=False)
         if stats:
             e.add_field(name="Stats", value=clip("\n".join(stats), FIELD_VALUE_MAX), inline=False)
     return fit_embed(e)
+
+
+def rematch_view(t: Table, accepted: int = 0, started: str | None = None) -> discord.ui.View:
+    """The Rematch button under a finished table's result (issue 13 §7): every human player presses it; the
+    label counts who has (``accepted`` of them); once the rematch ``started`` (its table id) it is disabled
+    and names the new table."""
+    total = len({s.user_id for s in t.seats if not s.computer and s.user_id}) or 1
+    if started:
+        label, disabled = f"Rematch: table {started}", True
+    else:
+        label, disabled = f"Rematch ({accepted}/{total} ready)" if accepted else "Rematch", False
+    v = discord.ui.View(timeout=None)
+    v.add_item(discord.ui.Button(label=clip(label, 80), style=discord.ButtonStyle.success,
+                                 custom_id=ids.rematch(t.id), disabled=disabled))
+    return v
+
+
+def concede_view(t: Table, user: str) -> discord.ui.View:
+    """Concede / Keep playing: the confirmation ``/table concede`` shows ``user`` (issue 13 §5)."""
+    v = discord.ui.View(timeout=None)
+    v.add_item(discord.ui.Button(label="Concede", style=discord.ButtonStyle.danger,
+                                 custom_id=ids.concede(t.id, user, "yes")))
+    v.add_item(discord.ui.Button(label="Keep playing", style=discord.ButtonStyle.secondary,
+                                 custom_id=ids.concede(t.id, user, "no")))
+    return v
+
+
+def out_text(t: Table, seat: int) -> str:
+    """What a player who is out of a game that goes on is told (issue 13 §7)."""
+    return (f"You are out of {t.game.name} table {t.id}: you will have no more decisions there, and the game "
+            "goes on without you. **Watch** to keep following it (the board in the table's thread and your DM "
+            "keep updating), or **Leave** to get no more DMs from this table.")
+
+
+def out_view(t: Table, seat: int) -> discord.ui.View:
+    """Watch / Leave for a player who is out (issue 13 §7)."""
+    v = discord.ui.View(timeout=None)
+    v.add_item(discord.ui.Button(label="Watch", style=discord.ButtonStyle.primary, custom_id=ids.out(t.id, seat, "watch")))
+    v.add_item(discord.ui.Button(label="Leave", style=discord.ButtonStyle.secondary,
+                                 custom_id=ids.out(t.id, seat, "leave")))
+    return v

@@ -123,6 +123,20 @@ class Game:
         """The documented default applied when ``decision`` times out."""
         return decision.default if decision.default is not None else decision.options[0].id
 
+    def out_seats(self, state: Any) -> frozenset[int]:
+        """Seats out of the game for good while it goes on (issue 13 §7: such a player is told once and
+        may watch or leave): they will never have a decision again. Empty once the game is over (the
+        result says who lost) and for games where nobody drops out before the end; this default."""
+        return frozenset()
+
+    def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
+        """For a final summary (issue 13 §7), from a public ``view`` only: the number of turns played
+        (``None`` when the game does not count them) and a short line per seat describing where it
+        ended (Meta: life and cards; MetaX: victory points). This default reads an integer
+        ``view.board["turn"]`` and gives no seat lines."""
+        turn = view.board.get("turn") if isinstance(view.board, dict) else None
+        return (turn if isinstance(turn, int) and not isinstance(turn, bool) else None), {}
+
     def decision_for(self, state: Any, seat: int) -> Decision:
         """The open decision of ``seat``; :class:`NotYourDecision` if it has none."""
         for d in self.decisions(state):

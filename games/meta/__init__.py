@@ -321,6 +321,22 @@ class MetaGame(Game):
         state.version += 1
         return eng.events
 
+    def out_seats(self, state: State) -> frozenset[int]:
+        """Seats removed from the game for good (META-WIN-03: conceded, or removed by the mutual-disabling
+        rule) while it goes on. A disabled player is not out: they come back when healed (META-PLY-11)."""
+        if state.result is not None:
+            return frozenset()
+        return frozenset(s for s, p in enumerate(state.players) if p.removed)
+
+    def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
+        """Turns played and, per seat, life, cards in hand and memory and whether it was disabled or out
+        (from the public board only)."""
+        lines = {}
+        for s, p in enumerate(view.board["players"]):
+            state = " · out of the game" if p["removed"] else " · disabled" if p["disabled"] else ""
+            lines[s] = f"life {p['life']} · {p['hand']} cards in hand · {p['memory']} in memory{state}"
+        return view.board["turn"], lines
+
     def view(self, state: State, viewer: int | None) -> View:
         """The public board, plus ``viewer``'s hand, their face-down trigger conditions and their
         decision. Hidden from everyone else (META-INF-01/02, META-TRG-04): hands and memories (counts

@@ -231,6 +231,13 @@ class MetaXGame(Game):
         state.version += 1
         return [Event(text)]
 
+    def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
+        """Turns played and, per seat, victory points, MP and characters in play (public board only).
+        MetaX has two players, so nobody is out before the end: :meth:`out_seats` keeps the default."""
+        lines = {s: f"{p['vp']} VP · {p['mp']} MP · {len(p['in_play'])} characters in play · {p['deck']} cards in deck"
+                 for s, p in enumerate(view.board["players"])}
+        return view.board["turn"], lines
+
     def view(self, state: State, viewer: int | None) -> View:
         """The board for everyone, plus ``viewer``'s hand and decisions. Hidden: hands (count only),
         decks (count only), VP piles (count only, MX-GAP-20)."""
