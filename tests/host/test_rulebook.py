@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from bot.rulebook import RULE_GAMES, Rule, RuleBook, pages
+from bot.rulebook import GAPS_BUILT, GAPS_OPEN, RULE_GAMES, Rule, RuleBook, pages
+from games import GAME_MODULES
 from games.core.carddata import data_dir
 
 BOLD_ID = re.compile(r"^- \*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\*\*", re.MULTILINE)
@@ -34,7 +35,8 @@ def test_every_checklist_loads(game):
     assert book.name == RULE_GAMES[game]
     assert len(book.sections) >= 10
     assert book.sections[0].number == "1"
-    assert book.sections[-1].title.startswith("Gaps the ")
+    # The gaps part is titled for players: decided in a built game, open otherwise (issue 13 §9).
+    assert book.sections[-1].title == (GAPS_BUILT if game in GAME_MODULES else GAPS_OPEN)
     assert all(section.rules for section in book.sections)
     assert RuleBook.load(game) is book  # cached
 
@@ -99,7 +101,9 @@ def test_data_folder_comes_from_metahost_data_and_bullets_may_continue(tmp_path,
     assert win.heading == "1. Winning" and win.intro == "An intro line."
     assert win.rules[0] == Rule("MX-WIN-01", "First line continues here.")
     assert win.labels == ((2, "Later:"),)
-    assert gaps.heading == "Gaps the source leaves open" and gaps.rule_ids == ("MX-GAP-01",)
+    # No rulings file there: the gap is shown as not decided, never as the checklist's question.
+    assert gaps.heading == GAPS_BUILT and gaps.rule_ids == ("MX-GAP-01",)
+    assert gaps.rules[0].text == "Not decided yet." and "A gap." not in "\n".join(pages(gaps))
     text = "\n".join(pages(win))
     assert text.index("Later:") < text.index("**MX-WIN-03**")
     assert text.index("**MX-WIN-02**") < text.index("Later:")
@@ -127,7 +131,8 @@ def test_find_a_heading_a_number_and_a_near_miss(mx):
     assert mx.find("9").heading == "9. Set-up and mulligan"
     assert mx.find("9.").heading == "9. Set-up and mulligan"
     assert mx.find("deck constrution").heading == "7. Deck construction"
-    assert mx.find("Gaps the source leaves open").rule_ids[0] == "MX-GAP-01"
+    assert mx.find(GAPS_BUILT).rule_ids[0] == "MX-GAP-01"
+    assert mx.find("gaps").rule_ids[0] == "MX-GAP-01"
     meta = RuleBook.load("meta")
     assert meta.find("meta").heading == "10. Card types — Meta"
 
