@@ -52,9 +52,17 @@ _PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     ("Rulebook scenarios as tests: ", "Examples from the rulebook: "),
     ("The sample turn is a scenario test: ", "The rulebook's sample turn: "),
     ("Example to test: ", "For example: "),
+    ("Golden test of the rulebook example: ", "The rulebook's example: "),
+    (", and tests can inject results", ""),
+    ("; recommended default", "; the default"),
+    (". Test: ", ". For example: "),
     ("the game's seeded RNG stored in the state", "the bot's random numbers, recorded with the game"),
     ("the game's seeded RNG", "the bot's random numbers"),
+    ("the seeded game RNG", "the bot's random numbers"),
     ("the seeded RNG", "the bot's random numbers"),
+    ("the game RNG", "the bot's random numbers"),
+    ("one seeded RNG per game produces", "the bot's random numbers produce"),
+    ("Seeded RNG", "The bot's random numbers"),
     ("seeded RNG", "the bot's random numbers"),
     ("the card-pool validator", "the bot"),
     ("atomic engine step", "step of the game"),
@@ -400,6 +408,8 @@ class RuleBook:
             typo = pick(topic, self._sections, self._names)
             if typo.item is not None:
                 return typo.item
+            if len(typo.maybe) == 1:  # reading a section is harmless: a lone near miss is worth showing
+                return typo.maybe[0]
             if typo.maybe:
                 lines = "\n".join(f"• {s.heading}" for s in typo.maybe)
                 raise LookupError(f"No {self.name} rules section is called {topic!r}. Did you mean:\n{lines}")

@@ -264,7 +264,7 @@ class DeckCog(commands.Cog):
             raise TableError(str(exc.args[0]) if exc.args else "No such topic.", "no_topic") from None
         # Player words only (issue 13 §9): the footer says where the text comes from, never "checklist".
         if found.alone:
-            where = f"from {found.section.heading} · ask for topic {found.section.heading} for the whole section"
+            where = f"From {found.section.heading}; ask for that topic to see all of it"
         else:
             where = f"the {game.name} rules with the bot's rulings"
         for i, page in enumerate(found.pages):
