@@ -343,6 +343,15 @@ class RuleBook:
             return None
         return [s for s in self._sections if any(_id_prefix_matches(parts, r.id) for r in s.rules)]
 
+    def rules_like(self, query: str, limit: int = 25) -> list[Rule]:
+        """Rules whose ID starts with ``query`` ("MX-KO", "meta gap 3"), in document order, at most
+        ``limit``; empty when the query is not shaped like an ID prefix (see :meth:`topics`). Autocomplete
+        offers these so that picking one answers with that rule (issue 13 §9)."""
+        parts = canonical_id(query).split("-")
+        if self._id_query(query) is None:
+            return []
+        return [r for s in self._sections for r in s.rules if _id_prefix_matches(parts, r.id)][:limit]
+
     @staticmethod
     def _names(section: Section) -> list[str]:
         # The bare title lets "deck construction" be an exact match; captions make "Frozen" find

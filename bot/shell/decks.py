@@ -306,8 +306,12 @@ class DeckCog(commands.Cog):
         game = getattr(interaction.namespace, "game", None)
         if game not in GAME_NAMES:
             return []
+        book = RuleBook.load(game)
+        rules = book.rules_like(current, CHOICES_MAX)
+        if rules:  # an ID typed: offer the rules themselves, so a pick answers with that one rule
+            return [app_commands.Choice(name=render.clip(f"{r.id} · {r.text}", 100), value=r.id) for r in rules]
         return [app_commands.Choice(name=render.clip(s.heading, 100), value=render.clip(s.heading, 100))
-                for s in RuleBook.load(game).topics(current, CHOICES_MAX)]
+                for s in book.topics(current, CHOICES_MAX)]
 
     @add.autocomplete("deck")
     @remove.autocomplete("deck")

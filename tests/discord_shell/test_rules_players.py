@@ -94,3 +94,15 @@ async def test_card_names_forgive_typos_and_ask_when_ambiguous(world):
     choices = await w.fake.autocomplete(ANA, CHANNEL_ID, "card", {"game": "metax", "name": "Herculs"})
     assert choices[0]["value"] == "hercules"
     assert assert_all_within_limits(w.fake) > 0
+
+
+async def test_autocomplete_of_an_id_offers_the_rules_themselves(world):
+    """Typing "META-GAP-0" offers META-GAP-01..09 with their topics; picking one answers with that ruling
+    alone (issue 13 §9)."""
+    w = world
+    choices = await w.fake.autocomplete(ANA, CHANNEL_ID, "rules", {"game": "meta", "topic": "META-GAP-0"})
+    assert [c["value"] for c in choices] == [f"META-GAP-0{i}" for i in range(1, 10)]
+    assert choices[2]["name"].startswith("META-GAP-03 · Who may play what")
+    reply = await run(w, "rules", {"game": "meta", "topic": choices[2]["value"]})
+    assert reply.embeds[0]["title"] == "Meta rules — META-GAP-03"
+    assert assert_all_within_limits(w.fake) > 0
