@@ -3,7 +3,9 @@ players type a keystroke at a time, so one search must stay far below that.
 
 Measures, per game, the mean and p99 time of one card search (``Catalog.search``, 25 results) and one
 rules topic search (``RuleBook.topics``) over a fixed list of queries (exact names, prefixes, typos,
-filters, empty), and the start-up load of every catalog and checklist. Also the time to parse and
+filters, empty), one typed-name lookup (``Catalog.lookup`` and ``RuleBook.answer``: what ``/card`` and
+``/rules`` do with a name sent without picking from autocomplete, typos included; issue 13 §10), and the
+start-up load of every catalog and checklist. Also the time to parse and
 validate a 60-card deck list (an import).
 
 Usage: python bench/bench_lookup.py [--repeat 20]
@@ -27,7 +29,10 @@ from games import GAME_NAMES, game_ids, get_game  # noqa: E402
 
 CARD_QUERIES = ["", "k", "ki", "kin", "kindling", "spark of", "hercles", "son thunder", "type:battle",
                 "type:event fire", "stat:str rank:5", "zzzz", "dracula", "nem", "wail"]
-RULE_QUERIES = ["", "d", "deck", "deck constrution", "trigger", "MX-KO", "MX-KO-03", "paradox", "win", "zzzz"]
+RULE_QUERIES = ["", "d", "deck", "deck constrution", "trigger", "MX-KO", "MX-KO-03", "paradox", "win", "zzzz",
+                "paradx", "atack"]
+TYPED_CARDS = ["Herculs", "kindlng", "hercules son of thundr", "spark", "zzzz", "e018.2"]
+TYPED_TOPICS = ["paradx", "atack", "META-GAP-03", "damge", "zzqqxx", "gaps"]
 
 
 def timed(fn, queries, repeat):
@@ -39,6 +44,14 @@ def timed(fn, queries, repeat):
             samples.append(time.perf_counter() - t0)
     samples.sort()
     return statistics.mean(samples) * 1000, samples[int(len(samples) * 0.99) - 1] * 1000
+
+
+def _quiet(fn, q):
+    """``fn(q)``; a refusal ("did you mean", no match) is a normal outcome here."""
+    try:
+        return fn(q)
+    except LookupError:
+        return None
 
 
 def main() -> None:
@@ -55,6 +68,12 @@ def main() -> None:
     for g, book in books.items():
         mean, p99 = timed(lambda q, b=book: b.topics(q, 25), RULE_QUERIES, args.repeat)
         print(f"rules topics {g:<12} {len(book.sections):>4} sections mean {mean:.2f} ms  p99 {p99:.2f} ms")
+    for g, cat in catalogs.items():
+        mean, p99 = timed(lambda q, c=cat: _quiet(c.lookup, q), TYPED_CARDS, args.repeat)
+        print(f"card lookup  {g:<12} {len(cat):>4} cards   mean {mean:.2f} ms  p99 {p99:.2f} ms")
+    for g, book in books.items():
+        mean, p99 = timed(lambda q, b=book: _quiet(b.answer, q), TYPED_TOPICS, args.repeat)
+        print(f"rules answer {g:<12} {len(book.sections):>4} sections mean {mean:.2f} ms  p99 {p99:.2f} ms")
     for g in game_ids():
         game = get_game(g)
         starter = next(iter(game.starter_decks().values()))

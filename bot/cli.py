@@ -232,15 +232,19 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from bot.rulebook import RuleBook, pages
+    """``metahost rules GAME TOPIC``: the section (a rule ID marked) in player words with the bot's
+    rulings (issue 13 §9); exit 2 with the message when nothing matches or a typo is ambiguous."""
+    from bot.rulebook import RuleBook, pages, plain, rule_block
 
     try:
-        book = RuleBook.load(args.game)
-        section = book.find(" ".join(args.topic))
+        found = RuleBook.load(args.game).answer(" ".join(args.topic), 10**9)
     except (KeyError, LookupError) as exc:
         print(exc.args[0] if exc.args else exc, file=sys.stderr)
         return 2
-    print("\n\n".join(pages(section, 10**9)).replace("**", ""))
+    print(found.title)
+    if found.rule is not None:  # the rule asked about first, then its whole section
+        print(plain(rule_block(found.rule, found.section.built)) + "\n")
+    print(plain("\n\n".join(pages(found.section, 10**9))))
     return 0
 
 

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.decks import STARTER, Checked, DeckError, check_name, deck_game, grouped, problem_lines
-from bot.rulebook import RuleBook, pages
+from bot.rulebook import RuleBook
 from bot.tables import SAVED, TableError
 from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
 from games.core.catalog import CardInfo, Catalog
@@ -246,7 +246,9 @@ class DeckCog(commands.Cog):
             raise DeckError(f"{game.name} has no card pool to look up here.", code="no_cards")
         name = check_query("card name", name, "Type part of the name and pick a card from the list.")
         catalog = g.card_catalog()
-        info = catalog.get(name) or catalog.resolve(name)  # CardNotFound: refused with the closest names
+        # A typed name need not be picked from autocomplete: a typo close to one card finds it; an
+        # ambiguous one is refused with "did you mean" (CardNotFound, issue 13 §10).
+        info = catalog.get(name) or catalog.lookup(name)
         await reply(interaction, embed=card_embed(info, catalog), ephemeral=not share)
 
     @app_commands.command(name="rules", description="The rules of a game on a topic, with their rule IDs")
@@ -256,21 +258,19 @@ class DeckCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str], topic: str,
                     share: bool = False) -> None:
         topic = check_query("rules topic", topic, "Type a word, a section or a rule ID and pick from the list.")
-        book = RuleBook.load(game.value)
         try:
-            section = book.find(topic)
+            found = RuleBook.load(game.value).answer(topic, render.DESC_MAX)
         except LookupError as exc:
             raise TableError(str(exc.args[0]) if exc.args else "No such topic.", "no_topic") from None
-        rule = book.rule(topic)
-        highlight = rule.id if rule else None
-        parts = pages(section, render.DESC_MAX, highlight)
-        for i, page in enumerate(parts):
-            e = discord.Embed(title=f"{game.name} rules — {section.heading}", description=page,
-                              colour=render.COLOUR)
-            if len(parts) > 1:
-                e.set_footer(text=f"part {i + 1} of {len(parts)} · rule IDs from the {game.name} rules checklist")
-            else:
-                e.set_footer(text=f"rule IDs from the {game.name} rules checklist")
+        # Player words only (issue 13 §9): the footer says where the text comes from, never "checklist".
+        if found.alone:
+            where = f"From {found.section.heading}; ask for that topic to see all of it"
+        else:
+            where = f"the {game.name} rules with the bot's rulings"
+        for i, page in enumerate(found.pages):
+            e = discord.Embed(title=render.clip(found.title, 256), description=page, colour=render.COLOUR)
+            part = f"part {i + 1} of {len(found.pages)} · " if len(found.pages) > 1 else ""
+            e.set_footer(text=render.clip(part + where, 2048))
             await reply(interaction, embed=e, ephemeral=not share)
 
     # -- autocomplete
@@ -306,8 +306,12 @@ class DeckCog(commands.Cog):
         game = getattr(interaction.namespace, "game", None)
         if game not in GAME_NAMES:
             return []
+        book = RuleBook.load(game)
+        rules = book.rules_like(current, CHOICES_MAX)
+        if rules:  # an ID typed: offer the rules themselves, so a pick answers with that one rule
+            return [app_commands.Choice(name=render.clip(f"{r.id} · {r.text}", 100), value=r.id) for r in rules]
         return [app_commands.Choice(name=render.clip(s.heading, 100), value=render.clip(s.heading, 100))
-                for s in RuleBook.load(game).topics(current, CHOICES_MAX)]
+                for s in book.topics(current, CHOICES_MAX)]
 
     @add.autocomplete("deck")
     @remove.autocomplete("deck")

@@ -170,3 +170,27 @@ class Catalog:
         near = textsearch.closest(text, self._cards, lambda c: (c.name, c.label, c.id), 3) if norm else []
         tail = f" Closest: {', '.join(c.label for c in near)}." if near else " No card is close to that name."
         raise CardNotFound(f"No {self.game_name} card is named '{text.strip()}'.{tail}", near)
+
+    def lookup(self, text: str) -> CardInfo:
+        """The card a player means by ``text`` typed without picking from autocomplete (``/card``;
+        issue 13 §10): what :meth:`resolve` accepts, else the one card :func:`textsearch.pick` finds
+        clearly (a unique prefix or word match, or a typo close to one name only: "Herculs").
+
+        Raises :class:`CardNotFound` when the text is ambiguous or matches nothing: the message says
+        "Did you mean" with up to five labels, one per line, and the suggestions are those cards (empty
+        when nothing is close)."""
+        try:
+            return self.resolve(text)
+        except CardNotFound as exc:
+            if exc.suggestions and textsearch.normalize(text) in self._by_name:
+                raise  # a shared name: the message already lists each version to write
+        found = textsearch.pick(text, self._cards, lambda c: (c.name, c.label, c.id))
+        if found.item is not None:
+            return found.item
+        shown = text.strip()
+        if not found.maybe:
+            raise CardNotFound(f"No {self.game_name} card is named '{shown}', and no name is close. Type part "
+                               "of the name and pick a card from the list.", [])
+        lines = "\n".join(f"• {c.label}" for c in found.maybe)
+        raise CardNotFound(f"No {self.game_name} card is named exactly '{shown}'. Did you mean:\n{lines}\n"
+                           "Send the command again with one of these names.", found.maybe)

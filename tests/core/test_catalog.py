@@ -8,6 +8,7 @@ import re
 import pytest
 
 from games import get_game
+from games.core import textsearch
 from games.core.catalog import CardInfo, CardNotFound, Catalog, labels
 from games.meta.catalog import build_catalog as meta_catalog
 from games.meta.pool import card_pool as meta_pool
@@ -283,3 +284,67 @@ def test_game_members():
         names = game.starter_names()
         assert names == {k: d.name for k, d in starters().items()}
         assert set(names) == set(game.starter_decks())
+
+
+# -- lookup: names typed without autocomplete (issue 13 §10) ------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "typed", "card_id"), [
+    ("metax", "Herculs", "hercules"),        # a letter missing
+    ("metax", "hercules son of thundr", "hercules"),
+    ("metax", "HERCULES", "hercules"),       # case only: exact
+    ("meta", "Kindling (e018.2)", "e018.2"),  # what resolve() accepts still works
+])
+def test_lookup_forgives_a_typo_close_to_one_name(game, typed, card_id):
+    assert get_game(game).card_catalog().lookup(typed).id == card_id
+
+
+def test_resolve_stays_exact_for_deck_lists():
+    """Deck lists must say exactly which card they mean: only ``/card`` forgives typos."""
+    catalog = get_game("metax").card_catalog()
+    with pytest.raises(CardNotFound):
+        catalog.resolve("Herculs")
+
+
+def test_lookup_of_a_typo_of_a_shared_name_asks_which_version():
+    """"kindlng" is close to both versions of Kindling (META-CRD-03: versions share a title): did you mean
+    lists both, one per line, and no card is picked for the player."""
+    catalog = get_game("meta").card_catalog()
+    with pytest.raises(CardNotFound) as info:
+        catalog.lookup("kindlng")
+    message = str(info.value)
+    assert "Did you mean:" in message and "'kindlng'" in message
+    assert "\n• Kindling (e018.1)" in message and "\n• Kindling (e018.2)" in message
+    assert {c.id for c in info.value.suggestions} >= {"e018.1", "e018.2"}
+
+
+def test_lookup_of_an_ambiguous_prefix_lists_up_to_five(small):
+    with pytest.raises(CardNotFound) as info:
+        small.lookup("spar")  # a prefix of all three names
+    assert [c.id for c in info.value.suggestions] == ["a", "b", "c"]
+    assert small.lookup("spark o").id == "b"  # a prefix of one name only
+    many = Catalog("t", "Test", [_card(str(i), f"Bolt {i}") for i in range(9)])
+    with pytest.raises(CardNotFound) as info:
+        many.lookup("bolt")
+    assert len(info.value.suggestions) == 5 and str(info.value).count("\n• ") == 5
+
+
+def test_lookup_refuses_a_far_typo_and_nonsense():
+    catalog = get_game("meta").card_catalog()
+    with pytest.raises(CardNotFound) as info:
+        catalog.lookup("hercules")  # not a Meta card: a distant name may be suggested, never picked
+    assert all(textsearch.normalize(c.name) != "hercules" for c in info.value.suggestions)
+    with pytest.raises(CardNotFound) as info:
+        catalog.lookup("zzzz qqqq")
+    assert info.value.suggestions == [] and "no name is close" in str(info.value)
+
+
+def test_pick_takes_a_clear_typo_and_leaves_a_close_race_open():
+    from games.core.textsearch import pick
+
+    names = ["Paradoxes", "Players", "Pushing stage"]
+    assert pick("paradx", names, lambda n: (n,)).item == "Paradoxes"
+    # Equally close to two names: nobody is picked, both are offered.
+    race = pick("cat", ["cot", "cut"], lambda n: (n,))
+    assert race.item is None and race.maybe == ["cot", "cut"]
+    assert pick("", names, lambda n: (n,)).maybe == []

@@ -665,9 +665,13 @@ async def test_card_shows_everything_on_the_card(world):
     assert fields["Type"] == "Character" and fields["Stats"] == "STR 7 · SPE 3" and fields["MP"] == "+1"
     assert fields["Trait"] == "Hero" and "MX-DCK-02" in fields["Deck limit"]
 
-    unknown = await run(w, ANA, "card", {"game": "metax", "name": "Herkules"})
+    # A typo close to one name finds it (issue 13 §10); one close to several names asks which.
+    typo = await run(w, ANA, "card", {"game": "metax", "name": "Herkules"})
+    assert typo.embeds and typo.embeds[0]["title"] == "Hercules — Son of Thunder"
+    unknown = await run(w, ANA, "card", {"game": "metax", "name": "Herak"})
     assert unknown.ephemeral and not unknown.embeds
-    assert "No MetaX card is named 'Herkules'" in unknown.text and "Hercules — Son of Thunder" in unknown.text
+    assert "No MetaX card is named exactly 'Herak'" in unknown.text and "Did you mean" in unknown.text
+    assert "Hercules — Son of Thunder" in unknown.text
     vague = await run(w, ANA, "card", {"game": "meta", "name": "Kindling"})
     assert "Kindling (e018.1)" in vague.text and "Kindling (e018.2)" in vague.text
     olympia = await run(w, ANA, "card", {"game": "metaolympia", "name": "Zeus"})

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from bot.rulebook import RULE_GAMES, Rule, RuleBook, pages
+from bot.rulebook import GAPS_BUILT, GAPS_OPEN, RULE_GAMES, Rule, RuleBook, pages, split_host
+from games import GAME_MODULES
 from games.core.carddata import data_dir
 
 BOLD_ID = re.compile(r"^- \*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\*\*", re.MULTILINE)
@@ -34,7 +35,8 @@ def test_every_checklist_loads(game):
     assert book.name == RULE_GAMES[game]
     assert len(book.sections) >= 10
     assert book.sections[0].number == "1"
-    assert book.sections[-1].title.startswith("Gaps the ")
+    # The gaps part is titled for players: decided in a built game, open otherwise (issue 13 §9).
+    assert book.sections[-1].title == (GAPS_BUILT if game in GAME_MODULES else GAPS_OPEN)
     assert all(section.rules for section in book.sections)
     assert RuleBook.load(game) is book  # cached
 
@@ -99,7 +101,9 @@ def test_data_folder_comes_from_metahost_data_and_bullets_may_continue(tmp_path,
     assert win.heading == "1. Winning" and win.intro == "An intro line."
     assert win.rules[0] == Rule("MX-WIN-01", "First line continues here.")
     assert win.labels == ((2, "Later:"),)
-    assert gaps.heading == "Gaps the source leaves open" and gaps.rule_ids == ("MX-GAP-01",)
+    # No rulings file there: the gap is shown as not decided, never as the checklist's question.
+    assert gaps.heading == GAPS_BUILT and gaps.rule_ids == ("MX-GAP-01",)
+    assert gaps.rules[0].text == "Not decided yet." and "A gap." not in "\n".join(pages(gaps))
     text = "\n".join(pages(win))
     assert text.index("Later:") < text.index("**MX-WIN-03**")
     assert text.index("**MX-WIN-02**") < text.index("Later:")
@@ -127,7 +131,8 @@ def test_find_a_heading_a_number_and_a_near_miss(mx):
     assert mx.find("9").heading == "9. Set-up and mulligan"
     assert mx.find("9.").heading == "9. Set-up and mulligan"
     assert mx.find("deck constrution").heading == "7. Deck construction"
-    assert mx.find("Gaps the source leaves open").rule_ids[0] == "MX-GAP-01"
+    assert mx.find(GAPS_BUILT).rule_ids[0] == "MX-GAP-01"
+    assert mx.find("gaps").rule_ids[0] == "MX-GAP-01"
     meta = RuleBook.load("meta")
     assert meta.find("meta").heading == "10. Card types — Meta"
 
@@ -239,3 +244,151 @@ def test_highlight_marks_exactly_one_line(mx):
 def test_pages_refuse_a_nonsense_limit(mx):
     with pytest.raises(ValueError):
         pages(mx.sections[0], 0)
+
+
+# -- rules for players (issue 13 §9) ------------------------------------------------------------------
+
+# What only a developer's checklist says: markers, notes to implementers, test instructions. None of it may
+# reach a player. (RNG is matched as a word, not inside the MetaZoo rule IDs MZ-RNG-NN.)
+DEVELOPER = re.compile(
+    r"\[host\]|(?-i:\bBot:)|Gaps the source|docstring|coverage tool|implementer|recommended|engine decision|"
+    r"(?<![-\w])RNG\b|validator|as tests|Example to test|scenario test|\bthe engine\b(?! reading)|checklist|"
+    r"\btests?\b", re.IGNORECASE)
+# How a checklist asks an open question.
+QUESTION = re.compile(r"\?|\bwhether\b|\bDecide\b", re.IGNORECASE)
+
+
+def every_answer(book: RuleBook) -> list[str]:
+    """Every page a player can get: each section, and each rule asked for by its ID."""
+    out = [p for s in book.sections for p in pages(s, 4000)]
+    out += [p for s in book.sections for r in s.rules for p in book.answer(r.id, 4000).pages]
+    return out
+
+
+def built_games() -> list[str]:
+    return [g for g in RULE_GAMES if g in GAME_MODULES]
+
+
+def docstring_gaps(game: str) -> dict[str, str]:
+    """The gap decisions of a built game's module docstring: ``"META-GAP-03"`` -> the entry's text."""
+    import importlib
+
+    doc = importlib.import_module(GAME_MODULES[game]).__doc__ or ""
+    part = doc.split("Decisions on the gaps", 1)[1]
+    prefix = re.search(r"``([A-Z]+)-GAP-NN``", part).group(1)
+    entries: dict[str, str] = {}
+    for number, text in re.findall(r"^(\d\d) (.*?)(?=^\d\d |\Z)", part, re.MULTILINE | re.DOTALL):
+        entries[f"{prefix}-GAP-{number}"] = " ".join(text.split())
+    return entries
+
+
+@pytest.mark.parametrize("game", list(RULE_GAMES))
+def test_no_answer_carries_developer_notes(game):
+    """No page of any game holds a ``[host]`` tag, a "Bot:" note, the checklist's gap questions or its
+    test instructions; every page fits a Discord embed description (4,096; pages are cut at 4,000)."""
+    book = RuleBook.load(game)
+    for page in every_answer(book):
+        assert len(page) <= 4000
+        hit = DEVELOPER.search(page)
+        assert hit is None, (hit.group(0), page[max(0, hit.start() - 80):hit.end() + 80])
+    gaps = book.sections[-1]
+    for rule in gaps.rules:
+        assert rule.checklist and rule.checklist not in "\n".join(pages(gaps))  # the question itself
+        assert not QUESTION.search(f"{rule.text} {rule.ruling}"), rule
+
+
+@pytest.mark.parametrize("game", list(RULE_GAMES))
+def test_host_rules_say_how_the_bot_handles_them(game):
+    """A ``[host]`` rule with a bot note reads "How the bot handles it: …" (a game not built yet: "How the
+    bot will handle it"); the rule's own text loses the tag."""
+    book = RuleBook.load(game)
+    lead = "How the bot handles it:" if book.built else "How the bot will handle it:"
+    # A rule that is only a bot note ("[host] Bot: …") is shown as the rule itself.
+    hosted = [r for s in book.sections for r in s.rules if split_host(r.checklist)[1]]
+    assert len(hosted) >= 5
+    for rule in hosted:
+        section = book.section_of(rule.id)
+        block = "\n".join(pages(section, 10**9))
+        assert rule.ruling and f"*{lead}* {rule.ruling}" in block, rule.id
+        assert "[host]" not in rule.text
+
+
+@pytest.mark.parametrize("game", built_games())
+def test_every_gap_of_a_built_game_has_the_docstring_decision(game):
+    """META-GAP-01..25 and MX-GAP-01..24: the rulings file decides exactly the gaps the checklist lists and
+    the module docstring decides; each ruling says no number the docstring entry does not (0 and 1, the
+    game's everyday values, aside), so a changed limit (a turn cap, a seat count) cannot drift apart."""
+    book = RuleBook.load(game)
+    gaps = book.sections[-1]
+    listed = GAP_ID.findall(checklist(game))
+    decided = docstring_gaps(game)
+    assert list(gaps.rule_ids) == listed and set(decided) == set(listed)
+    for rule in gaps.rules:
+        assert rule.gap and rule.text != "Not decided yet." and rule.ruling, rule.id
+        said = set(re.findall(r"(?<![\w.])\d+(?![\w.])", re.sub(r"\b[A-Z]+-[A-Z]+-\d+\b", "", rule.ruling)))
+        there = set(re.findall(r"\d+", decided[rule.id]))
+        assert {n for n in said if int(n) > 1} <= there, (rule.id, said - there)
+
+
+@pytest.mark.parametrize("game", built_games())
+def test_rulings_file_names_only_real_rules(game):
+    """Host rulings belong to ``[host]`` rules and wording overrides to rules of the checklist."""
+    from bot.rulebook import load_rulings
+
+    rulings = load_rulings(data_dir("rules") / f"{game}.rulings.yaml")
+    book = RuleBook.load(game)
+    hosted = {r.id for s in book.sections for r in s.rules if "[host]" in r.checklist}
+    assert rulings.host and set(rulings.host) <= hosted
+    assert all(book.rule(rid) is not None and not book.rule(rid).gap for rid in rulings.wording)
+
+
+@pytest.mark.parametrize("game", built_games())
+def test_every_gap_is_reachable_by_id_and_by_a_word(game):
+    """``/rules topic:META-GAP-03`` (any gap ID) answers with that ruling, under the rule ID, in one message;
+    a word of the gap's topic lists the rulings among the topics."""
+    book = RuleBook.load(game)
+    gaps = book.sections[-1]
+    for rule in gaps.rules:
+        found = book.answer(rule.id, 4000)
+        assert found.rule == rule and len(found.pages) == 1
+        assert f"**{rule.id}** {rule.text}" in found.pages[0]
+        assert f"*The bot's ruling:* {rule.ruling}" in found.pages[0]
+        word = max(rule.text.split(), key=len).strip('".,:;()')
+        assert gaps in book.topics(word), (rule.id, word)
+
+
+def test_a_gap_asked_in_words_meta_gap_03():
+    """META-GAP-03: "pushing stage" words find who may play what; the ID alone shows only that ruling."""
+    meta = RuleBook.load("meta")
+    found = meta.answer("META-GAP-03", 4000)
+    assert found.alone and found.title == "Meta rules — META-GAP-03"
+    assert "Event cards onto the main stack" in found.pages[0] and "META-GAP-04" not in found.pages[0]
+    assert meta.section_of("META-GAP-03") in meta.topics("trigger stack owner")
+
+
+@pytest.mark.parametrize("game", [g for g in RULE_GAMES if g not in GAME_MODULES])
+def test_gaps_of_a_game_not_built_are_not_decided_yet(game):
+    book = RuleBook.load(game)
+    gaps = book.sections[-1]
+    assert not book.built and gaps.title == GAPS_OPEN and "not playable here yet" in gaps.intro
+    assert gaps.rules and all(r.text == "Not decided yet." and not r.ruling for r in gaps.rules)
+
+
+@pytest.mark.parametrize(("game", "typed", "heading"), [
+    ("meta", "paradx", "18. Paradoxes"),
+    ("metax", "knock outs", "14. Knock-outs"),
+    ("metax", "damge", "13. Damage"),
+    ("meta", "discardng stage", "19. Discarding stage"),
+])
+def test_a_topic_with_a_typo_finds_its_section(game, typed, heading):
+    """Issue 13 §10: a topic typed without picking from autocomplete forgives typos."""
+    assert RuleBook.load(game).find(typed).heading == heading
+
+
+def test_a_typo_close_to_several_headings_asks_which():
+    book = RuleBook.parse("metax", "# X\n\n## 1. Stats\n\n- **MX-A-01** a\n\n## 2. Stars\n\n- **MX-B-01** b\n",
+                          built=True)
+    with pytest.raises(LookupError) as info:
+        book.find("stafs")
+    message = str(info.value)
+    assert "Did you mean:" in message and "\n• 1. Stats" in message and "\n• 2. Stars" in message
