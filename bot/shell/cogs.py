@@ -235,7 +235,8 @@ class TableCog(commands.Cog):
         lines: list[str] = []
         for t in here:
             line = render.clip(f"`{t.id}` {t.game.name} · {t.status} · {len(t.seats)}/{t.max_seats} seats · "
-                               + ", ".join(render.seat_line(t, s.seat) for s in t.seats), 300)
+                               + ", ".join(render.seat_line(t, s.seat) + (f" ({s.deck_label})" if s.deck_label else "")
+                                         for s in t.seats), 300)
             if sum(len(x) + 1 for x in lines) + len(line) > LIST_ROOM:
                 break
             lines.append(line)

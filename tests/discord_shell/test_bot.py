@@ -252,6 +252,8 @@ async def test_table_commands_list_status_log_stats_leaderboard(world):
     table_id, _ = await open_table(w)
     r = await w.fake.slash(SPECTATOR, CHANNEL_ID, "table", {}, sub="list")
     assert table_id in r.content
+    t = w.service.get(table_id)
+    assert all(f"({s.deck_label})" in r.content for s in t.seats)  # issue 13 §10: the decks each seat brings
     r = await w.fake.slash(SPECTATOR, CHANNEL_ID, "table", {}, sub="status")
     assert "Waiting for" in w.fake.text_of(r)
     await play_to_the_end(w, table_id, Rng.from_seed(2))
