@@ -310,6 +310,12 @@ class MetaXGame(Game):
 
         return board_text(view)
 
+    def context_text(self, view: View) -> str:
+        """What ``view``'s open decision depends on (issue 13 §2): :func:`games.metax.render.context_text`."""
+        from .render import context_text
+
+        return context_text(view)
+
     def private_text(self, view: View) -> str:
         from .render import private_text
 
