@@ -150,31 +150,37 @@ def _seat_lines(b: dict, p: int, me: int, mulligan: bool) -> list[str]:
 
 
 def _battle_lines(b: dict) -> list[str]:
+    """One line per attack (wrapped between its parts): attacker, declared Stat, the attacking Battle
+    card and its Rank, Links with their Ranks, the blocker and its Battle card, a Team Attack's
+    comparison (MX-TEAM-07); and the Event being used, if any."""
     pool = card_pool()
     lines = [f"Using: {title(c['name'])}" for c in b["resolving"]]
     attacking, defending = b["active"], 1 - b["active"]
     for a in b["battle"]:
         stat = a["stat"]
-        lines.append(f"Attack {a['attack']}: {_char_name(b, attacking, a['attacker'])} · {stat.capitalize()}"
-                     + (" · resolved" if a["resolved"] else ""))
+        parts = [f"Attack {a['attack']}: {_char_name(b, attacking, a['attacker'])}", stat.capitalize()]
         if a["card"]:
-            lines.append(f"  card {title(a['card']['name'])} ({_SHORT[stat]} {pool[a['card']['card']].rank})")
+            parts.append(f"{title(a['card']['name'])} ({_SHORT[stat]} {pool[a['card']['card']].rank})")
         linked = [_find(b, attacking, x["id"]) for x in a["links"]]
         if a["links"]:
-            lines.append("  + " + ", ".join(f"{_char_name(b, attacking, x)} ({_SHORT[stat]}"
-                                            f"{ch['ranks'].get(stat, 0) if ch else '-'})"
-                                            for x, ch in zip(a["links"], linked, strict=True)))
+            parts.append("+ " + ", ".join(f"{_char_name(b, attacking, x)} ({_SHORT[stat]}"
+                                          f"{ch['ranks'].get(stat, 0) if ch else '-'})"
+                                          for x, ch in zip(a["links"], linked, strict=True)))
         if a["defender"]:
-            dcard = f" with {title(a['dcard']['name'])} ({pool[a['dcard']['card']].rank})" if a["dcard"] else ""
-            lines.append(f"  blocked by {_char_name(b, defending, a['defender'])}{dcard}")
+            parts.append(f"blocked by {_char_name(b, defending, a['defender'])}")
+            if a["dcard"]:
+                parts.append(f"{title(a['dcard']['name'])} ({pool[a['dcard']['card']].rank})")
             blocker = _find(b, defending, a["defender"]["id"])
             if a["links"] and a["card"] and a["dcard"] and blocker:
                 # MX-TEAM-07: lead card + Linked Ranks against the blocking card + the blocker's Rank
                 team = pool[a["card"]["card"]].rank + sum(ch["ranks"].get(stat, 0) for ch in linked if ch)
                 guard = pool[a["dcard"]["card"]].rank + blocker["ranks"].get(stat, 0)
-                lines.append(f"  Team Attack {team} vs {guard}")
+                parts.append(f"Team Attack {team} vs {guard}")
         elif not a["resolved"]:
-            lines.append("  not blocked")
+            parts.append("not blocked")
+        if a["resolved"]:
+            parts.append("resolved")
+        lines.append(" · ".join(parts))
     return lines
 
 

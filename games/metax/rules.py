@@ -240,6 +240,8 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
     defs = defs_of(st)
     p = controller_of(st, iid)
     nm = title(defs[iid].name)
+    if p < 0:  # no longer in play: nothing to tell it apart from
+        return nm
     quals = []
     if owner:
         quals.append("yours" if p == seat else "opponent's")

@@ -197,7 +197,7 @@ def test_defend_context_names_the_attacker_the_declared_stat_and_the_battle_card
     d = decision(st, 1)
     assert d.kind == "defend"
     text = check_context(st, 1)
-    for part in ("Attack 1: Hercules · Strength", "card Iron Knuckles (Str 3)", "+ Mulan (Str4)",
+    for part in ("Attack 1: Hercules · Strength", "Iron Knuckles (Str 3)", "+ Mulan (Str4)",
                  "Attack 2: Beowulf · Special", "not blocked", " Grendel Str6 Spe2", "You: "):
         assert part in text, (part, text)
     grendel = st.players[1].in_play[0].card
@@ -206,7 +206,7 @@ def test_defend_context_names_the_attacker_the_declared_stat_and_the_battle_card
     assert "Hercules" in check_context(st, 1) and "Strength" in decision(st, 1).prompt
     mx.apply(st, 1, "card:b-str-4:strength")
     text = check_context(st, 1)
-    assert "blocked by Grendel with" in text and "Team Attack 7 vs 10" in text
+    assert "blocked by Grendel · Anvil Blow (4)" in text and "Team Attack 7 vs 10" in text
 
 
 def test_damage_order_context_shows_both_blocked_attacks():
