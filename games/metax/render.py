@@ -27,7 +27,8 @@ _SHORT = {s.value: s.short for s in Stat}
 
 
 def board_text(view: View) -> str:
-    """The public board: each seat's counters, Characters (Pushed, Damage), discard top, the Battle Zone."""
+    """The public board: each seat's counters, Characters (Pushed, Damage; copies sharing a title marked by
+    position, as in the option labels), discard top, the Battle Zone."""
     b = view.board
     lines = [f"== Turn {b['turn']} · {_PHASES.get(b['phase'], b['phase'])} =="]
     for p, pl in enumerate(b["players"]):
@@ -39,13 +40,14 @@ def board_text(view: View) -> str:
             + (f" (top: {pl['discard'][-1]['name']})" if pl["discard"] else "")
         )
         for ch in pl["in_play"]:
+            where = _char_name(b, p, ch)[len(title(ch["name"])):]  # " (left)" when a copy shares the title
             ranks = " ".join(f"{_SHORT[s]}{r}" for s, r in ch["ranks"].items())
             state = "Pushed" if ch["pushed"] else "Prepped"
             dmg = ""
             if ch["damage"]:
                 dmg = " · Damage: " + ", ".join(f"{_SHORT[d['stat']]}{d['rank']}" for d in ch["damage"])
             new = " · new" if ch["new"] else ""
-            lines.append(f"     [{ch['id']}] {ch['name']} ({ranks}) {state}{new}{dmg}")
+            lines.append(f"     [{ch['id']}] {ch['name']}{where} ({ranks}) {state}{new}{dmg}")
     if b["battle"]:
         lines.append("  Battle Zone:")
         for a in b["battle"]:

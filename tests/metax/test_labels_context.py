@@ -325,3 +325,14 @@ def test_seeded_playouts_labels_are_distinct_and_fit_and_every_decision_has_a_sa
                   "defend_card", "damage_order", "discard", "search", "target", "attach"}
     assert every_kind <= set(kinds), every_kind - set(kinds)
     assert twins[0] > 100  # decisions where copies were told apart by position really occurred
+
+
+def test_board_marks_copies_by_the_position_the_labels_use():
+    """Issue 13 §6: the public board marks two copies of one Character with the same position words as
+    the option labels, so "Beowulf (right)" can be found on the board too."""
+    st = at(spec({"in_play": ["beowulf", "grendel", "beowulf"], "hand": ["b-str-1"]}, {"in_play": ["grendel"]}))
+    text = mx.board_text(mx.view(st, None))
+    assert "Beowulf — Bane of Grendel (left) (Str5 Spe2)" in text
+    assert "Beowulf — Bane of Grendel (right) (Str5 Spe2)" in text
+    assert "Grendel — Terror of the Mead-Hall (Str6 Spe2)" in text  # no copy: no position
+    assert "Attack with Beowulf (right)" in labels(st, 0)
