@@ -23,6 +23,12 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
   Battle card choice), no more defenders, resolve attacks in declaration order, discard/target the first
   listed option, take nothing from a search.
 * MX-EFF-04: a discard forced on the opponent is the opponent's decision, sent to them privately.
+* Option labels (issue 13 §6): no two options of one decision share a label, and each fits 80
+  characters. Cards are named by title (the name without its subtitle); Characters in play left to
+  right in play order, and a Character whose controller has another with the same title is named by
+  position and state, e.g. "Beowulf (left, Pushed, 2 damage)"; a target says "yours" or "opponent's".
+* Decision context (issue 13 §2): ``context_text`` shows both sides' Characters, MP, VP, hand and deck
+  sizes and the Battle Zone (each attack's attacker, declared Stat, Battle cards, Links, blocker).
 
 Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
 
@@ -316,6 +322,12 @@ class MetaXGame(Game):
         from .render import board_text
 
         return board_text(view)
+
+    def context_text(self, view: View) -> str:
+        """What ``view``'s open decision depends on (issue 13 §2): :func:`games.metax.render.context_text`."""
+        from .render import context_text
+
+        return context_text(view)
 
     def private_text(self, view: View) -> str:
         from .render import private_text

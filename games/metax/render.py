@@ -3,9 +3,13 @@ a :class:`games.core.View`."""
 
 from __future__ import annotations
 
+import textwrap
+
 from games.core.contract import View
 
 from .cards import Stat
+from .pool import card_pool
+from .rules import position_word, title
 
 _PHASES = {
     "mulligan": "Mulligan",
@@ -23,7 +27,8 @@ _SHORT = {s.value: s.short for s in Stat}
 
 
 def board_text(view: View) -> str:
-    """The public board: each seat's counters, Characters (Pushed, Damage), discard top, the Battle Zone."""
+    """The public board: each seat's counters, Characters (Pushed, Damage; copies sharing a title marked by
+    position, as in the option labels), discard top, the Battle Zone."""
     b = view.board
     lines = [f"== Turn {b['turn']} · {_PHASES.get(b['phase'], b['phase'])} =="]
     for p, pl in enumerate(b["players"]):
@@ -35,13 +40,14 @@ def board_text(view: View) -> str:
             + (f" (top: {pl['discard'][-1]['name']})" if pl["discard"] else "")
         )
         for ch in pl["in_play"]:
+            where = _char_name(b, p, ch)[len(title(ch["name"])):]  # " (left)" when a copy shares the title
             ranks = " ".join(f"{_SHORT[s]}{r}" for s, r in ch["ranks"].items())
             state = "Pushed" if ch["pushed"] else "Prepped"
             dmg = ""
             if ch["damage"]:
                 dmg = " · Damage: " + ", ".join(f"{_SHORT[d['stat']]}{d['rank']}" for d in ch["damage"])
             new = " · new" if ch["new"] else ""
-            lines.append(f"     [{ch['id']}] {ch['name']} ({ranks}) {state}{new}{dmg}")
+            lines.append(f"     [{ch['id']}] {ch['name']}{where} ({ranks}) {state}{new}{dmg}")
     if b["battle"]:
         lines.append("  Battle Zone:")
         for a in b["battle"]:
@@ -69,3 +75,132 @@ def private_text(view: View) -> str:
     if view.private.get("event_negated"):
         lines.append("  (Your next Event card will be negated.)")
     return "\n".join(lines)
+
+
+CONTEXT_WIDTH = 40
+"""Context lines aim to fit a phone screen (issue 13 §2); longer lines wrap at word boundaries."""
+
+
+def context_text(view: View) -> str:
+    """What ``view``'s open decision depends on, compactly (issue 13 §2): the opponent's counters and
+    Characters (title, effective Ranks, Pushed/new, Damage), the Battle Zone (each attack's attacker,
+    declared Stat, Battle cards played, Links, blocker), an Event being used, then the viewer's own
+    counters and Characters. Characters stand left to right in play order; when a seat has two with the
+    same title each line starts with its position, as in the option labels ("Beowulf (left)").
+    For a mulligan, each seat's mulligan choice so far. Built only from the view (public board); empty
+    when the viewer has no open decision."""
+    if not view.decisions or view.viewer is None:
+        return ""
+    b = view.board
+    me = view.viewer
+    lines: list[str] = []
+    mulligan = view.decisions[0].kind in ("mulligan", "mulligan_order")
+    for p in (1 - me, me):
+        lines += _seat_lines(b, p, me, mulligan)
+        if p != me:
+            lines += _battle_lines(b)
+    return "\n".join(out for line in lines for out in _wrap(line))
+
+
+def _wrap(line: str) -> list[str]:
+    """``line`` cut to :data:`CONTEXT_WIDTH` between its " · " parts (within a part at word boundaries),
+    continuation lines indented under it."""
+    if len(line) <= CONTEXT_WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    out: list[str] = []
+    cur = ""
+    for part in line.split(" · "):
+        joined = f"{cur} · {part}" if cur else part
+        if len(joined) <= CONTEXT_WIDTH or not cur:
+            cur = joined
+        else:
+            out.append(cur)
+            cur = indent + part
+    out.append(cur)
+    wrapped: list[str] = []
+    for piece in out:
+        wrapped += textwrap.wrap(piece, CONTEXT_WIDTH, subsequent_indent=indent, break_long_words=False,
+                                 drop_whitespace=True) or [piece]
+    return wrapped
+
+
+def _seat_lines(b: dict, p: int, me: int, mulligan: bool) -> list[str]:
+    pl = b["players"][p]
+    who = "You" if p == me else _clip(pl["name"], 14)
+    head = f"{who}: {pl['vp']} VP · {pl['mp']} MP · hand {pl['hand']} · deck {pl['deck']}"
+    if mulligan:  # MX-SET-06: the second player sees the first player's choice
+        order = "first" if p == b["first"] else "second"
+        verb = "go" if p == me else "goes"
+        choice = {"kept": "kept the hand", "mulliganed": "mulliganed"}.get(
+            pl["mulligan"], "deciding" if p == me else "not decided yet")
+        return [f"{who} {verb} {order}: {choice}"]
+    lines = [head]
+    chars = pl["in_play"]
+    titles = [title(ch["name"]) for ch in chars]
+    for k, ch in enumerate(chars):
+        where = f"{position_word(k, len(chars))} " if titles.count(titles[k]) > 1 else ""
+        ranks = " ".join(f"{_SHORT[s]}{r}" for s, r in ch["ranks"].items())
+        notes = [n for n, on in (("Pushed", ch["pushed"]), ("new", ch["new"])) if on]
+        if ch["damage"]:
+            total = sum(d["rank"] for d in ch["damage"])
+            notes.append(f"dmg {total}: " + " ".join(f"{_SHORT[d['stat']]}{d['rank']}" for d in ch["damage"]))
+        lines.append(f" {where}{titles[k]} {ranks}" + "".join(f" · {n}" for n in notes))
+    if not chars:
+        lines.append(" (no Characters in play)")
+    return lines
+
+
+def _battle_lines(b: dict) -> list[str]:
+    """One line per attack (wrapped between its parts): attacker, declared Stat, the attacking Battle
+    card and its Rank, Links with their Ranks, the blocker and its Battle card, a Team Attack's
+    comparison (MX-TEAM-07); and the Event being used, if any."""
+    pool = card_pool()
+    lines = [f"Using: {title(c['name'])}" for c in b["resolving"]]
+    attacking, defending = b["active"], 1 - b["active"]
+    for a in b["battle"]:
+        stat = a["stat"]
+        parts = [f"Attack {a['attack']}: {_char_name(b, attacking, a['attacker'])}", stat.capitalize()]
+        if a["card"]:
+            parts.append(f"{title(a['card']['name'])} ({_SHORT[stat]} {pool[a['card']['card']].rank})")
+        linked = [_find(b, attacking, x["id"]) for x in a["links"]]
+        if a["links"]:
+            parts.append("+ " + ", ".join(f"{_char_name(b, attacking, x)} ({_SHORT[stat]}"
+                                          f"{ch['ranks'].get(stat, 0) if ch else '-'})"
+                                          for x, ch in zip(a["links"], linked, strict=True)))
+        if a["defender"]:
+            parts.append(f"blocked by {_char_name(b, defending, a['defender'])}")
+            if a["dcard"]:
+                parts.append(f"{title(a['dcard']['name'])} ({pool[a['dcard']['card']].rank})")
+            blocker = _find(b, defending, a["defender"]["id"])
+            if a["links"] and a["card"] and a["dcard"] and blocker:
+                # MX-TEAM-07: lead card + Linked Ranks against the blocking card + the blocker's Rank
+                team = pool[a["card"]["card"]].rank + sum(ch["ranks"].get(stat, 0) for ch in linked if ch)
+                guard = pool[a["dcard"]["card"]].rank + blocker["ranks"].get(stat, 0)
+                parts.append(f"Team Attack {team} vs {guard}")
+        elif not a["resolved"]:
+            parts.append("not blocked")
+        if a["resolved"]:
+            parts.append("resolved")
+        lines.append(" · ".join(parts))
+    return lines
+
+
+def _find(b: dict, p: int, iid: int) -> dict | None:
+    """Seat ``p``'s in-play entry for Character ``iid`` (None once it left play)."""
+    return next((ch for ch in b["players"][p]["in_play"] if ch["id"] == iid), None)
+
+
+def _char_name(b: dict, p: int, card: dict) -> str:
+    """A Character's title, with its position when seat ``p`` has another in play with that title."""
+    chars = b["players"][p]["in_play"]
+    titles = [title(ch["name"]) for ch in chars]
+    nm = title(card["name"])
+    ids = [ch["id"] for ch in chars]
+    if card["id"] in ids and titles.count(nm) > 1:
+        return f"{nm} ({position_word(ids.index(card['id']), len(chars))})"
+    return nm
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"

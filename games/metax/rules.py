@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
 from games.core.rng import Rng
 
-from .cards import BattleCard, EventCard, Stat, card_line, describe_effect
+from .cards import BattleCard, EventCard, Stat, card_line, describe_effect, describe_step
 from .pool import card_pool
 from .state import Attack, Character, Damage, Frame, State
 
@@ -110,21 +110,25 @@ def usable_stats(st: State, p: int, iid: int, card: BattleCard) -> list[str]:
 
 def battle_options(st: State, p: int, iid: int) -> list[Option]:
     """One option per (distinct Battle card in p's hand, usable Stat) the Character can use and pay for."""
-    defs = defs_of(st)
     mp = st.players[p].mp
-    seen: set[str] = set()
+    cards = [c for c in distinct_cards(st, st.players[p].hand) if c.kind == "battle" and can_pay(mp, c)]
+    names = card_names(cards)
     out: list[Option] = []
-    for c in st.players[p].hand:
-        card = defs[c]
-        if card.kind != "battle" or card.id in seen:
-            continue
-        seen.add(card.id)
-        if not can_pay(mp, card):
-            continue
+    for card in cards:
         for stat in usable_stats(st, p, iid, card):
             suffix = f" as {STAT_NAMES[stat]}" if card.multi else ""
-            out.append(Option(f"card:{card.id}:{stat}", f"{card_line(card)}{suffix}", (card.id,)))
+            out.append(Option(f"card:{card.id}:{stat}", fit(f"{names[card.id]} {card_details(card)}{suffix}"),
+                              (card.id,)))
     return out
+
+
+def distinct_cards(st: State, zone: list[int]) -> list:
+    """The definitions of the cards in ``zone``, one per card id, in zone order."""
+    defs = defs_of(st)
+    seen: dict[str, object] = {}
+    for c in zone:
+        seen.setdefault(defs[c].id, defs[c])
+    return list(seen.values())
 
 
 def has_battle_card(st: State, p: int, iid: int) -> bool:
@@ -176,6 +180,83 @@ def name(st: State, iid: int) -> str:
     return defs_of(st)[iid].name
 
 
+# -- option labels (issue 13 §6) --------------------------------------------------------------------
+#
+# Within one decision no two options share a label, and every label fits a Discord button (80
+# characters). Cards offered once per card id are named by their title (the name without its
+# subtitle) unless another offered card shares it; Characters in play are named by title, and a
+# Character whose controller has another in play with the same title also gets its position and
+# state: "Beowulf (left, 2 damage)".
+
+LABEL_MAX = 80
+"""The longest option label (Discord's button label limit, issue 13 §6)."""
+
+
+def title(name: str) -> str:
+    """A card name without its subtitle: ``"Beowulf — Slayer of Grendel"`` -> ``"Beowulf"``."""
+    return name.split(" — ")[0]
+
+
+def fit(label: str) -> str:
+    """``label`` clipped to :data:`LABEL_MAX` characters (ending in "…" when clipped). Labels put what
+    tells options apart first, so clipping the tail keeps them apart."""
+    return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1].rstrip() + "…"
+
+
+def card_names(cards) -> dict[str, str]:
+    """Card id -> the name its options show among ``cards`` (definitions, one per id): the title; the
+    full name if another of ``cards`` has the same title (MX-GAP-14: versions are different cards);
+    the full name and the id if even that is shared."""
+    out: dict[str, str] = {}
+    for card in cards:
+        same_title = [c for c in cards if title(c.name) == title(card.name)]
+        if len(same_title) == 1:
+            out[card.id] = title(card.name)
+        elif sum(c.name == card.name for c in same_title) == 1:
+            out[card.id] = card.name
+        else:
+            out[card.id] = f"{card.name} ({card.id})"
+    return out
+
+
+def card_details(card) -> str:
+    """The numbers of ``card``'s one-line summary without its name: ``"[Battle Str 3, +1 MP]"``."""
+    return card_line(card)[len(card.name):].strip()
+
+
+POSITIONS = {1: ("",), 2: ("left", "right"), 3: ("left", "middle", "right")}
+"""Position words of a seat's Characters in play, by how many it has (in play order)."""
+
+
+def position_word(index: int, count: int) -> str:
+    """Where the ``index``-th of ``count`` Characters in play stands: left, middle or right."""
+    return POSITIONS[count][index] if count in POSITIONS else f"#{index + 1}"
+
+
+def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
+    """How an option names in-play Character ``iid`` to ``seat``: its title, then (when ``owner``)
+    "yours" or "opponent's", and — when its controller has another Character in play with the same
+    title — its position and state (Pushed, total Damage): ``"Beowulf (left, Pushed, 2 damage)"``."""
+    defs = defs_of(st)
+    p = controller_of(st, iid)
+    nm = title(defs[iid].name)
+    if p < 0:  # no longer in play: nothing to tell it apart from
+        return nm
+    quals = []
+    if owner:
+        quals.append("yours" if p == seat else "opponent's")
+    in_play = st.players[p].in_play
+    if sum(title(defs[ch.card].name) == nm for ch in in_play) > 1:
+        k = next(i for i, ch in enumerate(in_play) if ch.card == iid)
+        ch = in_play[k]
+        quals.append(position_word(k, len(in_play)))
+        if ch.pushed:
+            quals.append("Pushed")
+        if ch.damage:
+            quals.append(f"{sum(defs[d.card].rank for d in ch.damage)} damage")
+    return nm + (f" ({', '.join(quals)})" if quals else "")
+
+
 # -- decisions -------------------------------------------------------------------------------------
 
 
@@ -208,13 +289,9 @@ def _decision(st: State) -> Decision:
             default="keep",
         )
     if phase == "mulligan_order":
-        opts = []
-        seen = set()
-        for c in pl.hand:
-            cid = st.cards[c]
-            if cid not in seen:
-                seen.add(cid)
-                opts.append(Option(f"bottom:{cid}", f"Next to the bottom: {defs[c].name}", (cid,)))
+        cards = distinct_cards(st, pl.hand)
+        names = card_names(cards)
+        opts = [Option(f"bottom:{c.id}", fit(f"Next to the bottom: {names[c.id]}"), (c.id,)) for c in cards]
         opts.append(Option("rest", "Put the rest in hand order"))
         return Decision(
             p,
@@ -228,7 +305,7 @@ def _decision(st: State) -> Decision:
                         tuple(planning_options(st)), default="battle")
     if phase == "attack":
         opts = [
-            Option(f"attack:{ch.card}", f"Attack with {defs[ch.card].name}", (st.cards[ch.card],))
+            Option(f"attack:{ch.card}", fit(f"Attack with {char_label(st, ch.card, p)}"), (st.cards[ch.card],))
             for ch in pl.in_play
             if can_attack(st, p, ch)
         ]
@@ -237,18 +314,18 @@ def _decision(st: State) -> Decision:
     if phase == "attack_card":
         opts = battle_options(st, p, st.pick)
         opts.append(Option("back", "Back: choose another attacker"))
-        return Decision(p, "attack_card", f"Choose the Battle card for {defs[st.pick].name}'s attack.",
+        return Decision(p, "attack_card", f"Attack with {char_label(st, st.pick, p)}: choose its Battle card.",
                         tuple(opts), default="back")
     if phase == "link":
         atk = st.attacks[-1]
         opts = [
-            Option(f"link:{ch.card}", f"Link {defs[ch.card].name} (-{LINK_COST} MP)", (st.cards[ch.card],))
+            Option(f"link:{ch.card}", fit(f"Link {char_label(st, ch.card, p)} (-{LINK_COST} MP)"), (st.cards[ch.card],))
             for ch in pl.in_play
             if can_link(st, p, ch, atk)
         ]
         opts.append(Option("nolink", "No more Links"))
-        return Decision(p, "link", f"Team Attack: Link Characters with {STAT_NAMES[atk.stat]} to "
-                        f"{defs[atk.attacker].name}'s attack?", tuple(opts), default="nolink")
+        return Decision(p, "link", f"Team Attack: Link Characters with {STAT_NAMES[atk.stat]} to the attack "
+                        f"of {char_label(st, atk.attacker, p)}?", tuple(opts), default="nolink")
     if phase == "defend":
         opts = []
         for k, atk in enumerate(st.attacks):
@@ -256,9 +333,12 @@ def _decision(st: State) -> Decision:
                 continue
             for ch in pl.in_play:
                 if can_defend(st, p, ch):
+                    blocker = char_label(st, ch.card, p)
+                    full = f"Block attack {k + 1} ({title(defs[atk.attacker].name)}) with {blocker}"
+                    short = f"Block attack {k + 1} with {blocker}"  # the context names attack k + 1
                     opts.append(Option(
                         f"defend:{k}:{ch.card}",
-                        f"Block attack {k + 1} ({defs[atk.attacker].name}) with {defs[ch.card].name}",
+                        fit(full if len(full) <= LABEL_MAX else short),
                         (st.cards[atk.attacker], st.cards[ch.card]),
                     ))
         opts.append(Option("done", "Done assigning defenders"))
@@ -267,12 +347,14 @@ def _decision(st: State) -> Decision:
     if phase == "defend_card":
         opts = battle_options(st, p, st.pick2)
         opts.append(Option("back", "Back: choose another defender"))
-        return Decision(p, "defend_card", f"Choose the Battle card for {defs[st.pick2].name}'s defense.",
+        atk = st.attacks[st.pick]
+        return Decision(p, "defend_card", f"Block attack {st.pick + 1} ({title(defs[atk.attacker].name)}, "
+                        f"{STAT_NAMES[atk.stat]}) with {char_label(st, st.pick2, p)}: choose its Battle card.",
                         tuple(opts), default="back")
     if phase == "damage_order":
         opts = [
-            Option(f"resolve:{k}", f"Resolve attack {k + 1} ({defs[a.attacker].name} vs "
-                   f"{defs[a.defender].name})")
+            Option(f"resolve:{k}", fit(f"Resolve attack {k + 1} ({title(defs[a.attacker].name)} vs "
+                                       f"{title(defs[a.defender].name)})"))
             for k, a in enumerate(st.attacks)
             if a.defender >= 0 and not a.resolved
         ]
@@ -287,21 +369,18 @@ def planning_options(st: State) -> list[Option]:
     pl = st.players[p]
     defs = defs_of(st)
     opts: list[Option] = []
-    seen: set[str] = set()
     may_play_char = not pl.played_character and len(pl.in_play) < MAX_IN_PLAY
-    for c in pl.hand:
-        card = defs[c]
-        if card.id in seen:
-            continue
-        seen.add(card.id)
-        if card.kind == "character" and may_play_char:
-            opts.append(Option(f"char:{card.id}", f"Play {card_line(card)}", (card.id,)))
-        elif card.kind == "event" and card.cost <= pl.mp:
-            opts.append(Option(f"event:{card.id}", f"Play {card_line(card)}", (card.id,)))
+    playable = [card for card in distinct_cards(st, pl.hand)
+                if card.kind == "character" and may_play_char or card.kind == "event" and card.cost <= pl.mp]
+    names = card_names(playable)
+    for card in playable:
+        kind = "char" if card.kind == "character" else "event"
+        opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {card_details(card)}"), (card.id,)))
     for ch in pl.in_play:
         if push_effect_ready(st, ch):
             eff = next(e for e in defs[ch.card].effects if e.timing == "push")
-            opts.append(Option(f"push:{ch.card}", f"Push {defs[ch.card].name}: {describe_effect(eff)}",
+            what = " ".join(describe_step(s) for s in eff.steps)
+            opts.append(Option(f"push:{ch.card}", fit(f"Push {char_label(st, ch.card, p)}: {what}"),
                                (st.cards[ch.card],)))
     opts.append(Option("battle", "Go to the Battle Step"))
     return opts
@@ -1035,43 +1114,36 @@ def _prompt_decision(st: State) -> Decision:
     kind = st.prompt
     play = Play(st)
     if kind == "discard":
-        opts, seen = [], set()
-        for c in st.players[seat].hand:
-            if st.cards[c] not in seen:
-                seen.add(st.cards[c])
-                opts.append(Option(f"discard:{st.cards[c]}", f"Discard {defs[c].name}", (st.cards[c],)))
+        cards = distinct_cards(st, st.players[seat].hand)
+        names = card_names(cards)
+        opts = [Option(f"discard:{c.id}", fit(f"Discard {names[c.id]} {card_details(c)}"), (c.id,)) for c in cards]
         return Decision(seat, "discard", f"{src.name}: choose a card to discard ({f.data[0]} to go).",
                         tuple(opts), default=opts[0].id)
     if kind == "search":
-        opts, seen = [], set()
-        for c in play.search_matches(seat, step):
-            if st.cards[c] not in seen:
-                seen.add(st.cards[c])
-                opts.append(Option(f"take:{st.cards[c]}", f"Take {card_line(defs[c])}", (st.cards[c],)))
+        cards = distinct_cards(st, play.search_matches(seat, step))
+        names = card_names(cards)
+        opts = [Option(f"take:{c.id}", fit(f"Take {names[c.id]} {card_details(c)}"), (c.id,)) for c in cards]
         opts.append(Option("none", "Take nothing"))
         return Decision(seat, "search", f"{src.name}: search your deck for a card.", tuple(opts),
                         default="none")
     if kind == "target":
-        opts = []
-        for iid in play.targets(f, step):
-            owner = st.players[controller_of(st, iid)].name
-            opts.append(Option(f"target:{iid}", f"{defs[iid].name} ({owner})", (st.cards[iid],)))
+        opts = [Option(f"target:{iid}", fit(char_label(st, iid, seat, owner=True)), (st.cards[iid],))
+                for iid in play.targets(f, step)]
         verb = {"push": "Push", "prep": "Prep", "return_to_hand": "Return to hand", "remove_damage":
                 "Remove Damage from", "attach_damage": "Attach Damage to"}[step.do]
         return Decision(seat, "target", f"{src.name}: {verb} which Character?", tuple(opts),
                         default=opts[0].id)
     if kind == "attach":
-        opts, seen = [], set()
-        for c in play.damage_cards(seat, step):
-            card = defs[c]
-            if card.id in seen:
-                continue
-            seen.add(card.id)
+        cards = distinct_cards(st, play.damage_cards(seat, step))
+        names = card_names(cards)
+        opts = []
+        for card in cards:
             for s in card.stats:
                 suffix = f" as {STAT_NAMES[s.value]}" if card.multi else ""
-                opts.append(Option(f"attach:{card.id}:{s.value}", f"Attach {card_line(card)}{suffix}",
-                                   (card.id,)))
-        return Decision(seat, "attach", f"{src.name}: attach which Battle card to {defs[f.data[0]].name}?",
+                opts.append(Option(f"attach:{card.id}:{s.value}",
+                                   fit(f"Attach {names[card.id]} {card_details(card)}{suffix}"), (card.id,)))
+        return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
+                        f"{char_label(st, f.data[0], seat, owner=True)}?",
                         tuple(opts), default=opts[0].id)
     raise AssertionError(kind)
 
