@@ -80,7 +80,7 @@ def template(tmp_path_factory) -> tuple[Path, str, str]:
         finally:
             await store.close()
         out = io.StringIO()
-        assert await play("metax", db, 3, "Tess", out=out, inp=io.StringIO("1\n1\nq\n")) == 1
+        assert await play("metax", db, 3, "Tess", out=out, inp=io.StringIO("1\n1\nq\n")) == 0
         return re.search(r"metahost resume (\w+)", out.getvalue()).group(1)
 
     table = asyncio.run(build())
