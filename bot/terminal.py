@@ -16,9 +16,10 @@ file or a pipe gets plain text; ``NO_COLOR`` is honoured by rich), markup off so
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
+from rich import box
 from rich.console import Console, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -118,7 +119,7 @@ class Screen:
         grid = Table.grid(padding=(0, 1, 0, 0))
         grid.add_column(no_wrap=True, justify="right")
         grid.add_column(overflow="fold")
-        grid.add_row(Text(mark, style="dim"), self.text(text, style))
+        grid.add_row(Text(mark, style="dim" if mark == "·" else "bold"), self.text(text, style))
         self.print(Padding(grid, (0, 0, 0, indent), expand=False))
 
     def command(self, intro: str, command: str) -> None:
@@ -165,7 +166,7 @@ class Screen:
                     isinstance(v, dict) for v in value))):
                 columns.append(key)
         flags = [k for k, v in players[0].items() if isinstance(v, bool) and k not in ("at_turn", "active")]
-        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold")
         table.add_column("Player", overflow="fold")
         for key in columns:
             table.add_column(_header(key), justify="left" if key in PILE_KEYS else "right", overflow="fold")
@@ -231,13 +232,16 @@ class Screen:
             return
         table = Table(title=f"Your hand ({len(cards)})", title_justify="left", title_style="bold",
                       box=None, pad_edge=False, show_edge=False, show_header=False)
-        table.add_column(overflow="fold", ratio=2)
-        table.add_column(overflow="fold", ratio=3, style="dim")
+        table.add_column(overflow="fold")
+        table.add_column(overflow="fold", style="dim")
         card_lines = []
         for c in cards:
             label = c.get("line") if isinstance(c.get("line"), str) else item_name(c)
             card_lines.append(label)
-            table.add_row(self.text(label), self.text(c.get("text") or ""))
+            name = self.text(label)
+            if label.startswith(item_name(c)):
+                name.stylize("bold", 0, len(item_name(c)))
+            table.add_row(name, self.text(c.get("text") or ""))
         if not self.fits(table):
             self.lines(text)
             return
@@ -313,15 +317,14 @@ class Screen:
             self.print(Text(clean(best.flavor), style="italic dim"))
         if best.limit:
             self.print(Text(clean(best.limit), style="dim"))
-        if len(found) > 1:
-            self.print(Text("Also matching: " + ", ".join(c.label for c in found[1:]), style="dim"))
+        # Other cards only when they hold what was typed (a part of a name shared by several cards); after
+        # a typo the fuzzy runners-up are noise.
+        want = query.strip().casefold()
+        also = [c.label for c in found[1:] if want in c.label.casefold()]
+        if also:
+            self.print(Text("Also matching: " + ", ".join(also), style="dim"))
 
     def refusal(self, message: str, rule: str | None = None) -> None:
         """A refused choice: the reason, then the rule in readable form: ``(rule MX-DEF-02)``."""
         self.print(Text(clean(message) + (f" (rule {rule})" if rule else ""), style="red"))
 
-
-def words_of(texts: Iterable[str]) -> set[str]:
-    """Every whitespace-separated word of ``texts`` (a helper for callers checking that wrapping split no
-    word)."""
-    return {w for t in texts for w in t.split()}

@@ -308,3 +308,38 @@ def test_exporting_an_unknown_deck_names_the_starter_decks(tmp_path, capsys):
     assert main(["deck", "export", "nope", "--game", "metax", "--db", str(tmp_path / "d.db")]) == 2
     err = capsys.readouterr().err
     assert "You have no MetaX deck named 'nope'" in err and "heroes-rush (MetaX)" in err
+
+
+def test_the_resume_command_names_the_program_as_it_was_started(tmp_path, monkeypatch):
+    """`make play` runs .venv/bin/metahost, which is not on PATH: the command names that path; a metahost
+    on PATH is named plainly; `python -m bot.cli` is repeated as such."""
+    from bot.local import resume_command
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("METAHOST_DB", raising=False)
+    script = tmp_path / ".venv" / "bin" / "metahost"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.setattr(sys, "argv", [".venv/bin/metahost", "play", "metax"])
+    assert resume_command("abc", Path("var/metahost.db")) == ".venv/bin/metahost resume abc"
+    monkeypatch.setenv("PATH", str(script.parent))
+    monkeypatch.setattr(sys, "argv", [str(script), "play", "metax"])
+    assert resume_command("abc", Path("other.db")) == "metahost resume abc --db other.db"
+    monkeypatch.setattr(sys, "argv", [str(ROOT / "bot" / "cli.py"), "play", "metax"])
+    assert resume_command("abc", Path("my games.db")).endswith(" -m bot.cli resume abc --db 'my games.db'")
+
+
+def test_the_decision_context_is_shown_above_the_options(tmp_path, monkeypatch):
+    """A game's ``context_text`` (the part of the board the decision depends on) is printed above the
+    prompt; when it is smaller than the board, the whole board is one key away (b)."""
+    def context(view):
+        return "Nemo defends with Str3" if view.decisions else ""
+
+    monkeypatch.setattr(MX, "context_text", context)
+    code, text = run(tmp_path / "a.db", "q\n")
+    assert code == 0
+    screen = text.split("About this choice (b shows the whole board):", 1)[1]
+    assert screen.index("Nemo defends with Str3") < screen.index("Keep your opening hand")
+    assert "== Turn" not in screen  # the whole board waits for b
