@@ -315,7 +315,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
         if table is not None and table.status == "playing":
             # The game lives in this file: the way on is to fix it, not to choose another one.
             line = (f"metahost: {exc}. The game is stored up to its last committed move: {exc.remedy or 'fix that'}, "
-                    f"then continue it with: metahost resume {table.id}")
+                    f"then continue it with: {resume_command(table.id, db)}")
         else:
             line = exc.line()
         print(line, file=sys.stderr)
