@@ -4,7 +4,8 @@
 ``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost scenario FILE...`` ·
 ``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC``
 
-Exit status: 0 done; 1 a failed check (audit, scenario, validate) or a game left to resume; 2 refused
+Exit status: 0 done (a terminal game left with q, end of input or Ctrl-C too: it prints the command that
+continues it); 1 a failed check (audit, scenario, validate); 2 refused
 input; 3 the database could not be used: one line names the file, what is wrong and what to do
 (issue 12 §5), and nothing stored is lost.
 """
@@ -137,10 +138,44 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _deck_games(game: str | None) -> list[str]:
+    from games import GAME_MODULES, NO_PERSONAL_DECKS
+
+    return [game] if game else [g for g in sorted(GAME_MODULES) if g not in NO_PERSONAL_DECKS]
+
+
+def starter_deck(ref: str | None, game: str | None):
+    """The starter deck ``ref`` names (its id or display name, any case) of ``game`` (any deck game when
+    ``None``) as an unsaved :class:`bot.store.DeckRow` named after it, or ``None`` (issue 13, Terminal:
+    "starter decks can be exported"). :class:`bot.decks.DeckError` for an unknown game."""
+    from collections import Counter
+
+    from bot.decks import deck_game
+    from bot.store import DeckRow
+
+    if not ref:
+        return None
+    want = " ".join(ref.split()).casefold()
+    for gid in _deck_games(game):
+        g = deck_game(gid)
+        for sid, title in g.starter_names().items():
+            if want in (sid.casefold(), title.casefold()):
+                return DeckRow(0, "starter", gid, title, list(Counter(g.starter_decks()[sid]).items()), 0, 0)
+    return None
+
+
+def starter_names(game: str | None) -> str:
+    """``"heroes-rush (MetaX), …"``: every starter deck id a command accepts, with its game."""
+    from bot.decks import deck_game
+
+    return ", ".join(f"{sid} ({deck_game(gid).name})" for gid in _deck_games(game)
+                     for sid in sorted(deck_game(gid).starter_decks()))
+
+
 def cmd_deck(args: argparse.Namespace) -> int:
     """``metahost deck …``: the same decks, formats and checks as ``/deck``, against the same store.
     Exit status 0 done (or legal), 1 illegal deck (``validate``), 2 refused input."""
-    from bot.decks import DeckError, DeckService, deck_game, grouped, parse_list, problem_lines
+    from bot.decks import DeckError, DeckService, deck_game, export_text, grouped, parse_list, problem_lines
     from bot.local import default_db
     from bot.store import DeckRow, Store
 
@@ -198,7 +233,17 @@ def cmd_deck(args: argparse.Namespace) -> int:
                 listing(deck, svc.check(deck).problems)
                 return 0
             if args.action == "export":
-                deck, text = await svc.export(args.user, args.deck, args.game)
+                try:
+                    deck, text = await svc.export(args.user, args.deck, args.game)
+                except DeckError as exc:
+                    # Not one of the user's decks: a starter deck exports in the same list format.
+                    deck = starter_deck(args.deck, args.game) if exc.code == "no_deck" else None
+                    if deck is None:
+                        if exc.code == "no_deck":
+                            raise DeckError(f"{exc.message} Starter decks export too: {starter_names(args.game)}.",
+                                            code=exc.code) from None
+                        raise
+                    text = export_text(deck, deck_game(deck.game).card_catalog())
                 if args.out:
                     try:
                         Path(args.out).write_text(text, encoding="utf-8")
@@ -311,6 +356,10 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as exc:  # every command's database failure ends here: one line, never a traceback
         print(exc.line(), file=sys.stderr)
         return StoreError.exit_code
+    except KeyboardInterrupt:  # a second Ctrl-C while the computers move (the first one quits at the prompt)
+        print("\nmetahost: interrupted. Every stored move is kept; `metahost tables` lists the games to resume.",
+              file=sys.stderr)
+        return 130
     except BrokenPipeError:  # stdout closed early (metahost tables | head): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

@@ -6,19 +6,23 @@ Local tables have no decision timer: nobody is timed out at their own terminal."
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
+import signal
 import sys
+import threading
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from games import get_game
-from games.core.contract import Event, RulesError, View
+from games.core.contract import Decision, Event, RulesError, View
 
 from .decks import DeckError, DeckService
 from .store import Store, StoreError
 from .tables import SAVED, Listener, Table, TableError, TableService
+from .terminal import Screen
 
 LOCAL_USER = "local"
-HELP = "Type an option's number. Other commands: b = board, h = hand, l = log, c = concede, q = quit (resume later)."
 
 
 def default_db() -> Path:
@@ -26,51 +30,156 @@ def default_db() -> Path:
     return Path(os.environ.get("METAHOST_DB", "var/metahost.db"))
 
 
-class TerminalListener(Listener):
-    """Prints the events the person's seat may see, and the result."""
+def program() -> str:
+    """How the person started metahost, as a command that works as typed from the same folder:
+    ``metahost`` when that is on PATH and is this program, the script's path otherwise (``make play``
+    runs ``.venv/bin/metahost``, which is not on PATH), ``python -m bot.cli`` when run as a module."""
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    if Path(argv0).name == "metahost":
+        found = shutil.which("metahost")
+        if found and Path(found).resolve() == Path(argv0).resolve():
+            return "metahost"
+        return shlex.quote(argv0 if os.sep in argv0 else f".{os.sep}{argv0}")
+    if argv0.endswith(os.path.join("bot", "cli.py")) or argv0 in ("-m", "-c"):
+        exe = Path(sys.executable)
+        try:
+            exe_text = str(exe.relative_to(Path.cwd()))
+            exe_text = exe_text if os.sep in exe_text else f".{os.sep}{exe_text}"
+        except ValueError:
+            exe_text = str(exe)
+        return f"{shlex.quote(exe_text)} -m bot.cli"
+    return "metahost"
 
-    def __init__(self, out: TextIO):
-        self.out = out
+
+def resume_command(table_id: str, db: Path) -> str:
+    """The command that continues table ``table_id`` stored in ``db``: ``--db`` only when ``db`` is not
+    the default (issue 13, Terminal: "a resume command that works as typed")."""
+    same = Path(os.path.abspath(db)) == Path(os.path.abspath(default_db()))
+    return f"{program()} resume {table_id}" + ("" if same else f" --db {shlex.quote(str(db))}")
+
+
+class TerminalListener(Listener):
+    """Prints the events the person's seat may see (coloured by seat), and keeps them for ``l``."""
+
+    def __init__(self, screen: Screen):
+        self.screen = screen
         self.log: list[str] = []
         self.seat: int | None = None
 
     async def game_changed(self, table: Table, events: list[Event], views: dict[int | None, View]) -> None:
+        if not self.screen.names:
+            self.screen.seats([s.name for s in table.seats])
         for e in events:
             if e.visible_to(self.seat):
                 self.log.append(e.text)
-                print(f"  · {e.text}", file=self.out, flush=True)
+                self.screen.event(e.text)
+
+
+class Interrupts:
+    """Ctrl-C while the person types ends the game at the prompt (saved, resume command shown, exit 0);
+    pressed while the computers move it is remembered and honoured at the next prompt, so no move is cut
+    in half; a second press raises at once. Installed only in the main thread, for the game's length."""
+
+    def __init__(self) -> None:
+        self.reading = False
+        self.pending = False
+        self._old: Any = None
+
+    def _handler(self, signum: int, frame: Any) -> None:
+        if self.reading or self.pending:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    def __enter__(self) -> Interrupts:
+        if threading.current_thread() is threading.main_thread():
+            # Not the default handler, so asyncio.run leaves SIGINT to us instead of cancelling the game.
+            self._old = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+
+
+class Quit(Exception):
+    """The person left the game (q, end of input, Ctrl-C)."""
 
 
 class TerminalPlay:
-    """The terminal front end over a :class:`TableService`."""
+    """The terminal front end over a :class:`TableService` (keys: :data:`bot.terminal.HELP_LINES`)."""
 
-    def __init__(self, svc: TableService, table: Table, listener: TerminalListener, out: TextIO, inp: TextIO):
+    def __init__(self, svc: TableService, table: Table, listener: TerminalListener, out: TextIO, inp: TextIO,
+                 db: Path | None = None, interrupts: Interrupts | None = None):
         self.svc, self.t, self.listener, self.out, self.inp = svc, table, listener, out, inp
+        self.screen = listener.screen
+        self.db = db if db is not None else default_db()
+        self.interrupts = interrupts or Interrupts()
         seat = table.seat_of(LOCAL_USER)
         assert seat is not None
         listener.seat = seat.seat
+        self.screen.me = seat.seat
+        self.screen.seats([s.name for s in table.seats])
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        self.screen.print(text)
+
+    def read(self, prompt: str = "> ") -> str:
+        """One line of input, stripped. :class:`Quit` on q, end of input or Ctrl-C."""
+        if self.interrupts.pending:
+            raise Quit
+        self.screen.prompt(prompt)
+        self.interrupts.reading = True
+        try:
+            line = self.inp.readline()
+        except KeyboardInterrupt:
+            self.say()
+            raise Quit from None
+        finally:
+            self.interrupts.reading = False
+        if line == "":
+            self.say()
+            raise Quit
+        if line.strip().lower() in ("q", "quit", "exit"):
+            raise Quit
+        return line.strip()
 
     def show(self, view: View) -> None:
+        """The decision's context (the whole board when the game gives no smaller one), then the hand."""
         g = self.t.game
         self.say()
-        self.say(g.board_text(view))
-        self.say(g.private_text(view))
+        context = g.context_text(view) if view.decisions else ""
+        board = g.board_text(view)
+        if context and context.strip() != board.strip():
+            self.screen.print(self.screen.text("About this choice (b shows the whole board):", "bold"))
+            self.screen.lines(context)
+        else:
+            self.screen.board(g, view)
+        self.say()
+        self.screen.hand(g, view)
 
     async def run(self) -> int:
-        """Play to the end; 0 when the game ended, 1 when the person quit (the game stays stored).
-        Raises :class:`StoreError` when a move cannot be stored (read-only, full; a lock only after
-        retries): the game stays stored up to its last committed move."""
+        """Play to the end; 0 when the game ended or the person left it (q, end of input, Ctrl-C: the game
+        stays stored and the command to continue it is printed). Raises :class:`StoreError` when a move
+        cannot be stored (read-only, full; a lock only after retries): the game stays stored up to its last
+        committed move."""
+        try:
+            return await self._run()
+        except Quit:
+            self.screen.command("The game is saved. Continue it with:", resume_command(self.t.id, self.db))
+            return 0
+
+    async def _run(self) -> int:
         g, t = self.t.game, self.t
         stalls = 0
         while True:
             await self.svc.settle(t.id)
             if t.status != "playing":
                 res = g.result(t.state)
-                self.show(g.view(t.state, self.listener.seat))
-                self.say(f"\n*** {res.text if res else 'The table was closed.'} ***")
+                view = g.view(t.state, self.listener.seat)
+                self.say()
+                self.screen.board(g, view)
+                self.say()
+                self.screen.print(self.screen.text(f"*** {res.text if res else 'The table was closed.'} ***", "bold"))
                 return 0
             view = self.svc.view(t.id, LOCAL_USER)
             if not view.decisions:
@@ -87,50 +196,69 @@ class TerminalPlay:
             stalls = 0
             d = view.decisions[0]
             self.show(view)
-            self.say(f"\n{d.prompt}")
-            for i, o in enumerate(d.options, 1):
-                self.say(f"  {i:>2}. {o.label}")
-            while True:
-                self.out.write("> ")
-                self.out.flush()
-                line = self.inp.readline()
-                if line == "" or line.strip().lower() in ("q", "quit"):
-                    self.say(f"\nThe game is saved. Continue it with: metahost resume {t.id}")
-                    return 1
-                low = line.strip().lower()
-                if low in ("h", "hand"):
-                    self.say(g.private_text(self.svc.view(t.id, LOCAL_USER)))
-                elif low in ("b", "board"):
-                    self.say(g.board_text(self.svc.view(t.id, LOCAL_USER)))
-                elif low in ("l", "log"):
-                    self.say("\n".join(self.listener.log[-30:]))
-                elif low in ("c", "concede"):
-                    await self.svc.concede(t.id, LOCAL_USER)
-                    break
-                elif low.isdigit() and 1 <= int(low) <= len(d.options):
-                    try:
-                        await self.svc.act(t.id, LOCAL_USER, t.version, d.options[int(low) - 1].id)
-                    except (RulesError, TableError) as exc:
-                        self.say(f"Refused: {getattr(exc, 'message', exc)}")
-                        continue
-                    except StoreError as exc:
-                        if not exc.transient:
-                            raise  # read-only or full: retrying cannot help; play() explains and stops
-                        self.say(f"Not saved, try again: {exc}")
-                        continue
-                    break
-                else:
-                    self.say(f"'{line.strip()}' is not an option: type a number from 1 to {len(d.options)}. {HELP}")
+            self.screen.decision(d)
+            while not await self._command(d, self.read()):
+                pass
+
+    async def _command(self, d: Decision, line: str) -> bool:
+        """Carry out one typed line; ``True`` when the game moved on (a choice or a concession)."""
+        g, t = self.t.game, self.t
+        low = line.lower()
+        word, _, rest = line.partition(" ")
+        if low in ("?", "help"):
+            self.screen.help()
+        elif low in ("h", "hand"):
+            self.screen.hand(g, self.svc.view(t.id, LOCAL_USER))
+        elif low in ("b", "board"):
+            self.screen.board(g, self.svc.view(t.id, LOCAL_USER))
+        elif low in ("l", "log"):
+            for text in self.listener.log[-30:]:
+                self.screen.event(text)
+        elif low in ("d", "discard", "discards", "graveyard", "graveyards"):
+            self.screen.piles(self.svc.view(t.id, LOCAL_USER))
+        elif word.lower() == "card":
+            self.screen.card(g, rest)
+        elif low in ("c", "concede"):
+            answer = self.read("Concede the game? It cannot be undone. (y/N) ").lower()
+            if answer not in ("y", "yes"):
+                self.say("Not conceded; the game goes on.")
+                return False
+            await self.svc.concede(t.id, LOCAL_USER)
+            return True
+        elif low.isdecimal() and 1 <= int(low) <= len(d.options):
+            try:
+                await self.svc.act(t.id, LOCAL_USER, t.version, d.options[int(low) - 1].id)
+            except RulesError as exc:
+                self.screen.refusal(exc.message, exc.rule)
+                return False
+            except TableError as exc:
+                self.screen.refusal(exc.message)
+                return False
+            except StoreError as exc:
+                if not exc.transient:
+                    raise  # read-only or full: retrying cannot help; play() explains and stops
+                self.say(f"Not saved, try again: {exc}")
+                return False
+            return True
+        else:
+            what = f"'{line}' is not an option" if line else "Nothing typed"
+            self.say(f"{what}: type a number from 1 to {len(d.options)}, or ? for help.")
+        return False
 
 
 async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | None = None,
-               resume: str | None = None, out: TextIO = sys.stdout, inp: TextIO = sys.stdin,
-               computer_delay: float = 0.0, seats: int | None = None) -> int:
+               resume: str | None = None, out: TextIO | None = None, inp: TextIO | None = None,
+               computer_delay: float = 0.0, seats: int | None = None, width: int | None = None,
+               colour: bool | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
-    the computers' (the last one repeats). Returns an exit code: 0 game over, 1 quit, 2 refused input,
+    the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
+    (default: detected from ``out``; a file or pipe gets 80 columns and no colour). Returns an exit code:
+    0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
     it is stored up to its last committed move; issue 12 §5)."""
+    out = out or sys.stdout  # looked up now, not at import: tests and callers may replace them
+    inp = inp or sys.stdin
     try:
         store = await Store.open(db)
     except StoreError as exc:
@@ -139,7 +267,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
     table: Table | None = None
     try:
         svc = TableService(store, computer_delay=computer_delay)
-        listener = TerminalListener(out)
+        screen = Screen(out, width=width, colour=colour)
+        listener = TerminalListener(screen)
         svc.listeners.append(listener)
         await svc.load()
         if resume is not None:
@@ -148,7 +277,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                 print(f"metahost: no game in play with id '{resume}' in {db}; `metahost tables` lists them.",
                       file=sys.stderr)
                 return 2
-            print(f"Resuming {table.game.name} table {table.id}.", file=out)
+            screen.print(f"Resuming {table.game.name} table {table.id}. Type ? for help.")
             listener.log.append("(resumed)")
         else:
             game = get_game(game_id)
@@ -175,15 +304,18 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                     return 2
             listener.seat = 0
             others = f" against {count - 1} computer players" if count > 2 else ""
-            print(f"{game.name} · table {table.id} · seed {seed} · you are {name}{others}. Type h for help.",
-                  file=out)
+            screen.seats([s.name for s in table.seats])
+            screen.me = 0
+            screen.print(f"{game.name} · table {table.id} · seed {seed} · you are {name}{others}. "
+                         "Type ? for help.")
             await svc.start(table.id, LOCAL_USER)
-        return await TerminalPlay(svc, table, listener, out, inp).run()
+        with Interrupts() as interrupts:
+            return await TerminalPlay(svc, table, listener, out, inp, db, interrupts).run()
     except StoreError as exc:
         if table is not None and table.status == "playing":
             # The game lives in this file: the way on is to fix it, not to choose another one.
             line = (f"metahost: {exc}. The game is stored up to its last committed move: {exc.remedy or 'fix that'}, "
-                    f"then continue it with: metahost resume {table.id}")
+                    f"then continue it with: {resume_command(table.id, db)}")
         else:
             line = exc.line()
         print(line, file=sys.stderr)

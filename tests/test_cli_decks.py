@@ -205,7 +205,7 @@ def test_terminal_play_brings_a_saved_deck_and_refuses_an_illegal_one(tmp_path, 
         return asyncio.run(play("metax", db, 3, "Tess", [name, "villains-control"], out=io.StringIO(),
                                 inp=io.StringIO("q\n")))
 
-    assert play_with("good") == 1  # 1: the player quit at once; the game stays stored
+    assert play_with("good") == 0  # 0: the player left at once (issue 13: leaving exits 0); the game stays stored
     con = sqlite3.connect(db)
     try:
         seat0 = con.execute("SELECT deck, deck_name FROM seats WHERE seat = 0").fetchone()

@@ -1,0 +1,345 @@
+"""Terminal play with rich (issue 13, Terminal): help and keys, concede asks first, card lookup forgives a
+typo, discard piles, leaving (q, end of input, Ctrl-C) exits 0 with a resume command that works as typed,
+words wrapped at word boundaries, no option ids or developer tags, starter decks export and re-import.
+
+Driven through :func:`bot.local.play` and :func:`bot.cli.main` with scripted input, as a person types."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import re
+import select
+import shlex
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.local import play
+from bot.terminal import Screen
+from games import get_game
+from games.core.contract import SeatSetup
+
+ROOT = Path(__file__).resolve().parents[1]
+MX = get_game("metax")
+TAG = re.compile(r"\[[A-Z]{2,}(?:-[A-Z0-9/]+)+\]")
+
+
+class Script(io.StringIO):
+    """Typed lines; after they run out, ``readline`` raises ``then`` (end of input when ``None``)."""
+
+    def __init__(self, text: str, then: type[BaseException] | None = None):
+        super().__init__(text)
+        self.then = then
+
+    def readline(self, *args) -> str:  # type: ignore[override]
+        line = super().readline(*args)
+        if line == "" and self.then is not None:
+            raise self.then()
+        return line
+
+
+def run(db: Path, typed: str, *, game: str = "metax", seed: int = 1, then=None, width: int | None = None,
+        resume: str | None = None, seats: int | None = None) -> tuple[int, str]:
+    out = io.StringIO()
+    code = asyncio.run(play(game, db, seed, "Tess", resume=resume, out=out, inp=Script(typed, then), width=width,
+                            seats=seats))
+    return code, out.getvalue()
+
+
+def stored(db: Path) -> tuple[str, list[tuple[int, str]]]:
+    """The table's status and its stored choices ``[(seat, choice)]``."""
+    con = sqlite3.connect(db)
+    try:
+        (status,) = con.execute("SELECT status FROM tables").fetchone()
+        return status, con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
+    finally:
+        con.close()
+
+
+def replay(db: Path, game_id: str = "metax"):
+    """The stored game replayed from its log: ``(game, state, seat-0 events, seat-0 option ids offered)``."""
+    con = sqlite3.connect(db)
+    try:
+        (seed,) = con.execute("SELECT seed FROM tables").fetchone()
+        seats = con.execute("SELECT name, deck FROM seats ORDER BY seat").fetchall()
+        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
+    finally:
+        con.close()
+    g = get_game(game_id)
+    st = g.new_game([SeatSetup(n, json.loads(d)) for n, d in seats], None, seed)
+    events = [e.text for e in g.intro(st) if e.visible_to(0)]
+    ids: set[str] = set()
+    for seat, choice in log:
+        ids |= {o.id for d in g.decisions(st) if d.seat == 0 for o in d.options}
+        events += [e.text for e in g.apply(st, seat, choice) if e.visible_to(0)]
+    return g, st, events, ids
+
+
+def resume_args(text: str) -> list[str]:
+    """The arguments of the printed resume command, from ``resume`` on."""
+    lines = text.rstrip().splitlines()
+    assert lines[-2].removeprefix("> ").strip() == "The game is saved. Continue it with:", lines[-3:]
+    words = shlex.split(lines[-1])
+    return words[words.index("resume"):]
+
+
+def test_question_mark_shows_the_keys_and_changes_nothing(tmp_path):
+    """`?` prints the keys (h is the hand, ? the help) and applies no choice: the stored log equals that of
+    a person who quit at once."""
+    code, text = run(tmp_path / "a.db", "?\nq\n")
+    assert code == 0
+    help_lines = text.split("Keys (then Enter):", 1)[1]
+    for key, what in [("?", "this help"), ("h", "your hand"), ("b", "the whole board"), ("l", "the log"),
+                      ("d", "discard piles and graveyards"), ("card NAME", "look a card up"),
+                      ("c", "concede (asks first)"), ("q", "quit")]:
+        assert re.search(rf"^  {re.escape(key)} +{re.escape(what)}", help_lines, re.M), key
+    assert "Type ? for help." in text and "h for help" not in text
+    code, _ = run(tmp_path / "b.db", "q\n")
+    assert stored(tmp_path / "a.db") == stored(tmp_path / "b.db")
+    assert stored(tmp_path / "a.db")[0] == "playing"
+
+
+def test_concede_asks_first_and_no_keeps_the_game(tmp_path):
+    """`c` then `n` (or just Enter) does not concede; the game goes on and nothing is stored for it."""
+    code, text = run(tmp_path / "a.db", "c\nn\nc\n\nq\n")
+    assert code == 0
+    assert text.count("Concede the game? It cannot be undone. (y/N)") == 2
+    assert text.count("Not conceded; the game goes on.") == 2
+    run(tmp_path / "b.db", "q\n")
+    assert stored(tmp_path / "a.db") == stored(tmp_path / "b.db")  # the same as leaving at once
+    assert stored(tmp_path / "a.db")[0] == "playing" and "***" not in text
+
+
+def test_concede_then_yes_ends_the_game(tmp_path):
+    code, text = run(tmp_path / "a.db", "c\ny\n")
+    assert code == 0
+    assert stored(tmp_path / "a.db")[0] != "playing"
+    assert "***" in text and "Continue it with" not in text
+
+
+def test_card_lookup_forgives_a_typo(tmp_path):
+    """`card NAME` finds the card from a misspelt name and shows its rules text; a name that matches
+    nothing says so and changes nothing."""
+    card = MX.card_catalog().resolve("Captain Nemo — Master of the Nautilus")
+    code, text = run(tmp_path / "a.db", "card captian nemo\ncard zzqxv\nq\n")
+    assert code == 0
+    found = text.split("> ", 2)[1]  # the answer to the first command, up to the next prompt
+    assert found.startswith(card.label) and card.text.split()[0] in found
+    assert "No MetaX card matches 'zzqxv'" in text
+    assert stored(tmp_path / "a.db")[0] == "playing"
+
+
+def test_d_shows_every_discard_pile_top_first(tmp_path):
+    """`d` lists each player's discard pile from the public board, top card first."""
+    db = tmp_path / "a.db"
+    code, text = run(db, "1\n1\n1\n1\nd\nq\n")
+    assert code == 0
+    _, st, _, _ = replay(db)
+    board = MX.view(st, 0).board
+    shown = text.rsplit("> ", 2)[1]
+    assert any(p["discard"] for p in board["players"])  # the script discarded something
+    for p in board["players"]:
+        pile = p["discard"]
+        if not pile:
+            assert f"{p['name']}'s discard (0): empty" in shown
+            continue
+        head = f"{p['name']}'s discard ({len(pile)}), top first:"
+        assert head in shown
+        listed = shown.split(head, 1)[1].splitlines()[1:1 + len(pile)]
+        assert [ln.strip().removeprefix("· ") for ln in listed] == [c["name"] for c in reversed(pile)]
+
+
+@pytest.mark.parametrize("how", ["q", "eof", "ctrl-c"])
+def test_leaving_exits_0_and_the_printed_command_resumes_the_same_table(tmp_path, monkeypatch, capsys, how):
+    """q, end of input (Ctrl-D) and Ctrl-C at the prompt each leave with status 0 and print a command;
+    its arguments, run through the CLI, resume that very table (with --db, since the file is not the
+    default one)."""
+    db = tmp_path / "game.db"
+    typed, then = {"q": ("1\nq\n", None), "eof": ("1\n", None), "ctrl-c": ("1\n", KeyboardInterrupt)}[how]
+    code, text = run(db, typed, then=then)
+    assert code == 0 and "Traceback" not in text
+    args = resume_args(text)
+    table_id = re.search(r"table (\w+)", text).group(1)
+    assert args[:2] == ["resume", table_id] and args[2:] == ["--db", str(db)]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    capsys.readouterr()
+    assert main(args) == 0
+    assert f"Resuming MetaX table {table_id}." in capsys.readouterr().out
+
+
+def test_resume_command_for_the_default_database_needs_no_db_option(tmp_path, monkeypatch, capsys):
+    """From the folder the game was started in, `metahost resume ID` alone continues it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("METAHOST_DB", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "metax", "--seed", "3"]) == 0
+    args = resume_args(capsys.readouterr().out)
+    assert len(args) == 2 and args[0] == "resume"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(args) == 0
+    assert f"Resuming MetaX table {args[1]}." in capsys.readouterr().out
+
+
+def test_ctrl_c_in_a_real_terminal_process_exits_0_with_the_resume_command(tmp_path):
+    """A real SIGINT at the prompt (before issue 13: a KeyboardInterrupt traceback) leaves cleanly."""
+    db = tmp_path / "sig.db"
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "metax", "--seed", "1", "--db", str(db)],
+                            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    seen = b""
+    deadline = time.monotonic() + 60
+    try:
+        while not seen.endswith(b"> ") and time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stdout], [], [], 1)
+            if ready:
+                chunk = os.read(proc.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                seen += chunk
+        assert seen.endswith(b"> "), seen[-500:]
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    text = (seen + out).decode()
+    assert proc.returncode == 0, err.decode()
+    assert b"Traceback" not in err and "KeyboardInterrupt" not in text
+    assert resume_args(text)[2:] == ["--db", str(db)]
+
+
+def test_lines_wrap_at_word_boundaries_at_40_columns(tmp_path):
+    """At 40 columns no printed line is longer, and every log line, its wrapped lines joined again, is the
+    event's text word for word: no word was cut."""
+    db = tmp_path / "a.db"
+    code, text = run(db, "1\n" * 3000, width=40)
+    assert code == 0
+    lines = text.splitlines()
+    assert max(len(ln.removeprefix("> ").rstrip()) for ln in lines) <= 40
+    printed: list[str] = []
+    for ln in lines:
+        ln = ln.removeprefix("> ").rstrip()
+        if ln.startswith("  · "):
+            printed.append(ln[4:])
+        elif printed and re.match(r"^    \S", ln) and printed[-1] is not None:
+            printed[-1] += " " + ln.strip()
+        else:
+            printed.append(None)  # not a log line: ends the one before
+    printed = [p for p in printed if p is not None]
+    _, _, events, _ = replay(db)
+    assert [" ".join(p.split()) for p in printed] == [" ".join(e.split()) for e in events]
+    assert any(len(e) > 40 for e in events)  # some lines did need wrapping
+
+
+@pytest.mark.parametrize(("game", "seats"), [("metax", None), ("meta", 4)])
+def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, seats):
+    """Option ids (``play:…``, ``tgt:p1``) and ``[RULE-ID]`` tags never reach the player's screen."""
+    db = tmp_path / "a.db"
+    code, text = run(db, "?\nh\nb\nl\nd\n" + "1\n" * 3000, game=game, seats=seats, seed=4)
+    assert code == 0 and "***" in text
+    _, _, _, ids = replay(db, game)
+    internal = {i for i in ids if ":" in i}
+    assert internal  # the game did offer such ids
+    assert not [i for i in internal if i in text]
+    assert not TAG.search(text), TAG.search(text)
+
+
+def test_not_a_terminal_gets_no_colour_codes(tmp_path):
+    code, text = run(tmp_path / "a.db", "b\nq\n")
+    assert code == 0 and "\x1b[" not in text
+
+
+def test_on_a_terminal_each_seat_has_its_own_colour_everywhere():
+    """The person's name and a computer's name are coloured differently, the same in any text."""
+    out = io.StringIO()
+    screen = Screen(out, me=0, width=80, colour=True)
+    screen.seats(["Tess", "Computer 1"])
+    screen.event("Tess attacks Computer 1.")
+    screen.print("Computer 1 passes; Tess waits.")
+    first, second = out.getvalue().splitlines()[:2]
+
+    def code_before(line: str, word: str) -> str:
+        return re.findall(r"(\x1b\[[0-9;]*m)" + re.escape(word), line)[0]
+
+    assert code_before(first, "Tess") == code_before(second, "Tess")
+    assert code_before(first, "Computer 1") == code_before(second, "Computer 1")
+    assert code_before(first, "Tess") != code_before(first, "Computer 1")
+
+
+def test_a_refusal_names_its_rule_in_readable_form():
+    """A refused choice shows its reason and "(rule MX-DEF-02)", never the raw "[MX-DEF-02]" tag."""
+    out = io.StringIO()
+    Screen(out, width=80).refusal("That Character is Pushed and cannot defend. [MX-DEF-02]", "MX-DEF-02")
+    assert out.getvalue().strip() == "That Character is Pushed and cannot defend. (rule MX-DEF-02)"
+
+
+@pytest.mark.parametrize(("game", "ref"), [("metax", "heroes-rush"), ("meta", "Burn Rush")])
+def test_a_starter_deck_exports_and_imports_back_to_the_same_cards(tmp_path, capsys, game, ref):
+    """`metahost deck export STARTER --game G` writes the starter deck's list; importing that list saves a
+    deck of exactly the starter's cards."""
+    g = get_game(game)
+    sid = next(k for k, v in g.starter_names().items() if ref in (k, v))
+    db = tmp_path / "d.db"
+    listing = tmp_path / "starter.txt"
+    assert main(["deck", "export", ref, "--game", game, "--out", str(listing), "--db", str(db)]) == 0
+    assert main(["deck", "import", str(listing), "--game", game, "--name", "Mine", "--db", str(db)]) == 0
+    con = sqlite3.connect(db)
+    try:
+        (cards,) = con.execute("SELECT cards FROM decks WHERE name = 'Mine'").fetchone()
+    finally:
+        con.close()
+    saved = Counter({c: n for c, n in json.loads(cards)})
+    assert saved == Counter(g.starter_decks()[sid])
+    capsys.readouterr()
+    assert main(["deck", "export", ref, "--game", game, "--db", str(db)]) == 0
+    assert capsys.readouterr().out == listing.read_text(encoding="utf-8")
+
+
+def test_exporting_an_unknown_deck_names_the_starter_decks(tmp_path, capsys):
+    assert main(["deck", "export", "nope", "--game", "metax", "--db", str(tmp_path / "d.db")]) == 2
+    err = capsys.readouterr().err
+    assert "You have no MetaX deck named 'nope'" in err and "heroes-rush (MetaX)" in err
+
+
+def test_the_resume_command_names_the_program_as_it_was_started(tmp_path, monkeypatch):
+    """`make play` runs .venv/bin/metahost, which is not on PATH: the command names that path; a metahost
+    on PATH is named plainly; `python -m bot.cli` is repeated as such."""
+    from bot.local import resume_command
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("METAHOST_DB", raising=False)
+    script = tmp_path / ".venv" / "bin" / "metahost"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.setattr(sys, "argv", [".venv/bin/metahost", "play", "metax"])
+    assert resume_command("abc", Path("var/metahost.db")) == ".venv/bin/metahost resume abc"
+    monkeypatch.setenv("PATH", str(script.parent))
+    monkeypatch.setattr(sys, "argv", [str(script), "play", "metax"])
+    assert resume_command("abc", Path("other.db")) == "metahost resume abc --db other.db"
+    monkeypatch.setattr(sys, "argv", [str(ROOT / "bot" / "cli.py"), "play", "metax"])
+    assert resume_command("abc", Path("my games.db")).endswith(" -m bot.cli resume abc --db 'my games.db'")
+
+
+def test_the_decision_context_is_shown_above_the_options(tmp_path, monkeypatch):
+    """A game's ``context_text`` (the part of the board the decision depends on) is printed above the
+    prompt; when it is smaller than the board, the whole board is one key away (b)."""
+    def context(view):
+        return "Nemo defends with Str3" if view.decisions else ""
+
+    monkeypatch.setattr(MX, "context_text", context)
+    code, text = run(tmp_path / "a.db", "q\n")
+    assert code == 0
+    screen = text.split("About this choice (b shows the whole board):", 1)[1]
+    assert screen.index("Nemo defends with Str3") < screen.index("Keep your opening hand")
+    assert "== Turn" not in screen  # the whole board waits for b
