@@ -25,6 +25,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from games.core.catalog import CardNotFound
 from games.core.contract import Decision, Game, View
 
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
@@ -293,8 +294,8 @@ class Screen:
             self.print("This game has no public discard piles.")
 
     def card(self, game: Game, query: str) -> None:
-        """Look a card up in the game's catalog by a name or a close spelling; the best match in full, the
-        next few by name."""
+        """Look a card up in the game's catalog by a name or a close spelling (``Catalog.lookup``, as
+        ``/card``): the card in full, or the closest names when several are close."""
         try:
             catalog = game.card_catalog()
         except NotImplementedError:
@@ -303,11 +304,11 @@ class Screen:
         if not query.strip():
             self.print("Type card and a card's name, e.g. card beowulf.")
             return
-        found = catalog.search(query, limit=6)
-        if not found:
-            self.print(f"No {game.name} card matches '{query}'. Check the spelling, or try part of the name.")
+        try:
+            best = catalog.lookup(query)  # the same forgiving lookup as /card (issue 13 §10)
+        except CardNotFound as exc:
+            self.print(clean(exc.message))  # no card, or "Did you mean" with the closest names
             return
-        best = found[0]
         self.print(Text(best.label, style="bold"))
         facts = [best.type, *(f"{k} {v}" for k, v in best.fields)]
         self.print(" · ".join(f for f in facts if f))
@@ -317,12 +318,6 @@ class Screen:
             self.print(Text(clean(best.flavor), style="italic dim"))
         if best.limit:
             self.print(Text(clean(best.limit), style="dim"))
-        # Other cards only when they hold what was typed (a part of a name shared by several cards); after
-        # a typo the fuzzy runners-up are noise.
-        want = query.strip().casefold()
-        also = [c.label for c in found[1:] if want in c.label.casefold()]
-        if also:
-            self.print(Text("Also matching: " + ", ".join(also), style="dim"))
 
     def refusal(self, message: str, rule: str | None = None) -> None:
         """A refused choice: the reason, then the rule in readable form: ``(rule MX-DEF-02)``."""

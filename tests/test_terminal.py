@@ -135,7 +135,7 @@ def test_card_lookup_forgives_a_typo(tmp_path):
     assert code == 0
     found = text.split("> ", 2)[1]  # the answer to the first command, up to the next prompt
     assert found.startswith(card.label) and card.text.split()[0] in found
-    assert "No MetaX card matches 'zzqxv'" in text
+    assert "No MetaX card is named 'zzqxv', and no name is close." in text
     assert stored(tmp_path / "a.db")[0] == "playing"
 
 
