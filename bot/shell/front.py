@@ -108,6 +108,7 @@ class DiscordFront(Listener):
                  board_interval: float = 1.0, context_interval: float = 30.0):
         self.client = client
         self.context_interval = context_interval
+        self.now = time.monotonic  # seconds, for the DM refresh interval (the REST bench paces it: bench/)
         self.notices: list[tuple[str, int, str]] = []  # (table, seat, "dm" | "mention"): every turn notice sent
         self._notify: dict[str, bool] = {}  # user -> wants notices (cached from the store)
         self.service = service
@@ -253,7 +254,7 @@ class DiscordFront(Listener):
         if in_dm and embed is not None:
             m.sent[f"dm:{seat}"] = payload_key(embed, view, content)
             m.sent[f"dmb:{seat}"] = buttons_key(view, content)
-            m.dm_sent_at[seat] = time.monotonic()
+            m.dm_sent_at[seat] = self.now()
             old = m.dms.get(seat)
             if message is not None and old is not None and old[1] != message:
                 m.dms[seat] = (old[0], message)
@@ -604,7 +605,7 @@ class DiscordFront(Listener):
             return
         notice = comps is not None and seat not in m.live and (seat not in m.dms or await self.wants_notices(user_id))
         if not notice and seat in m.dms and m.sent.get(f"dmb:{seat}") == buttons_key(comps, content):
-            wait = m.dm_sent_at.get(seat, 0.0) + self.context_interval - time.monotonic()
+            wait = m.dm_sent_at.get(seat, float('-inf')) + self.context_interval - self.now()
             if wait > 0:  # only the context changed: refreshed later, or when the player clicks
                 self._refresh_later(t.id, m, wait)
                 return
@@ -627,7 +628,7 @@ class DiscordFront(Listener):
                 await self.remember(t.id, "dm", seat, msg.channel.id, msg.id)
             m.sent[f"dm:{seat}"] = key
             m.sent[f"dmb:{seat}"] = buttons_key(comps, content)
-            m.dm_sent_at[seat] = time.monotonic()
+            m.dm_sent_at[seat] = self.now()
             (m.live.add if comps is not None else m.live.discard)(seat)
         except discord.Forbidden as exc:
             if exc.code == CANNOT_DM:

@@ -1,0 +1,152 @@
+"""Turns on Discord (issue 13 §1, §3, §4 and "Done when"): each new decision of a seat reaches its player
+as exactly one notifying message (a new DM, or a thread mention when DMs are closed; ``/notify off``
+silences it), clicks on still-offered options are never refused as stale while others play, every DM
+shows the decision's context, and deadlines read as Discord timestamps, never as game versions."""
+
+from __future__ import annotations
+
+from bot.tables import option_key
+from games.core.rng import Rng
+
+from .harness import CHANNEL_ID
+from .test_bot import click_decision, decision_buttons, latest_dm, refusal
+from .world import World
+
+
+async def open_seeded_table(w: World, game: str, users: tuple[int, ...], seed: int) -> str:
+    """Open, join and start a table of ``game`` for ``users`` by slash command and lobby buttons, at table
+    seed ``seed`` (``/table new`` offers no seed: a known seed reveals hidden cards, so the seed is passed
+    through the service). Returns the table id."""
+    create = w.service.create
+
+    async def seeded_create(*args, **kwargs):
+        kwargs["seed"] = seed
+        return await create(*args, **kwargs)
+
+    w.service.create = seeded_create
+    try:
+        reply = await w.fake.slash(users[0], CHANNEL_ID, "table", {"game": game, "seats": len(users)}, sub="new")
+    finally:
+        w.service.create = create
+    assert not reply.ephemeral, reply.content
+    table_id = next(iter(w.service.tables))
+    for user in users[1:]:
+        await w.fake.click(user, reply.message, f"mh:l:{table_id}:join")
+    await w.fake.click(users[0], reply.message, f"mh:l:{table_id}:start")
+    await w.settle()
+    return table_id
+
+
+def seat_of(t, user: int) -> int:
+    return t.seat_of(str(user)).seat
+
+
+def deciding(t, user: int) -> bool:
+    return t.status == "playing" and any(d.seat == seat_of(t, user) for d in t.game.decisions(t.state))
+
+
+def notices_to(w: World, user: int, since: int) -> list:
+    """New DMs carrying decision components posted to ``user`` (REST POSTs) since ``w.fake.rest[since]``."""
+    dm = w.fake.dm_channels.get(user)
+    return [c for c in w.fake.rest[since:] if c.method == "POST" and c.channel_id == dm and dm is not None
+            and any(comp.get("custom_id", "").startswith(("mh:d:", "mh:m:"))
+                    for row in (c.json or {}).get("components") or [] for comp in row.get("components") or [])]
+
+
+def first_line(text: str) -> str:
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
+async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], seed: int, max_clicks: int = 3000):
+    """Play to the end by clicks, every third one on a button the player was offered some moves ago (an
+    older state of their DM), and check after every click: each seat that gets a decision after having
+    none gets exactly one notice (a new DM), no other seat gets one; a click on an option still offered
+    to a seat that has not decided since is applied, never refused as stale; and each deciding seat's
+    DM shows its decision's context (the first line of ``Game.context_text`` of a view since its buttons
+    last changed). Returns ``(clicks, notices, old clicks applied)``."""
+    t = w.service.get(table_id)
+    rng = Rng.from_seed(seed)
+    had = {u: deciding(t, u) for u in users}
+    offered: dict[int, list[tuple[int, list[dict]]]] = {u: [] for u in users}  # user -> [(own acts, comps)]
+    contexts: dict[int, set[str]] = {u: set() for u in users}
+    last_ids: dict[int, list[str]] = {u: [] for u in users}
+    clicks = notices = old_applied = 0
+    for u in users:  # the start: each seat deciding got its first DM, with buttons
+        assert decision_buttons(w, latest_dm(w, u)) if had[u] else True
+    while t.status == "playing" and clicks < max_clicks:
+        for u in users:  # what each DM shows now
+            msg = latest_dm(w, u)
+            ids = [c["custom_id"] for c in decision_buttons(w, msg)] if msg is not None else []
+            if ids != last_ids[u]:
+                contexts[u] = set()
+                last_ids[u] = ids
+            if ids:
+                seat = seat_of(t, u)
+                offered[u].append((t.acts.get(seat, 0), [dict(c) for c in decision_buttons(w, msg)]))
+                view = t.game.view(t.state, seat)
+                contexts[u].add(first_line(t.game.context_text(view)))
+                assert any(line in w.fake.text_of(msg) for line in contexts[u]), \
+                    f"the DM of {u} does not show its decision's context"
+            elif deciding(t, u):
+                raise AssertionError(f"seat of {u} decides but its newest DM has no buttons")
+        open_now = [u for u in users if last_ids[u]]
+        assert open_now, "nobody has a decision to click but the game is not over"
+        user = open_now[rng.below(len(open_now))]
+        seat = seat_of(t, user)
+        since = len(w.fake.rest)
+        version, acts = t.version, t.acts.get(seat, 0)
+        older = [comps for made, comps in offered[user][:-1]
+                 if made == acts and [c["custom_id"] for c in comps] != last_ids[user]]
+        if clicks % 3 == 2 and older:
+            # a button or menu pick from an older state of this DM: the seat has not decided since
+            comp = older[0][rng.below(len(older[0]))]
+            custom_id = comp["custom_id"]
+            if custom_id.startswith("mh:m:"):
+                values = [o["value"] for o in comp["options"]]
+                key, kw = values[rng.below(len(values))], {"component_type": 3}
+                args = [[key]]
+            else:
+                key, kw, args = custom_id.rsplit(":", 1)[1], {}, []
+            still = any(option_key(o.id) == key for d in t.game.decisions(t.state) if d.seat == seat
+                        for o in d.options)
+            reply = await w.fake.click(user, latest_dm(w, user), custom_id, *args, force=True, **kw)
+            await w.settle()
+            if still:
+                assert t.version == version + 1 and not reply.followups, (custom_id, args, last_ids[user], \
+                    f"a click on a still-offered option was refused: {refusal(reply)}")
+                old_applied += 1
+            else:
+                assert t.version == version and "no longer offered" in refusal(reply)
+        else:
+            await click_decision(w, user, latest_dm(w, user), rng)
+            await w.settle()
+        clicks += 1
+        for u in users:
+            now = deciding(t, u)
+            got = len(notices_to(w, u, since))
+            expected = 1 if now and not had[u] else 0
+            assert got == expected, f"seat of {u}: {got} notices for {'a new' if expected else 'no new'} decision"
+            notices += got
+            had[u] = now
+        if any(not had[u] for u in users):
+            offered = {u: offered[u] if had[u] else [] for u in users}
+    assert t.status == "finished", f"not finished after {clicks} clicks"
+    return clicks, notices, old_applied
+
+
+async def test_done_when_four_player_meta_notices_clicks_and_context(world):
+    """Issue 13 "Done when" (Meta, META-PSH-05: all players decide at once in the pushing stage): each new
+    decision gives its seat exactly one notice, clicks on buttons of older DM states are applied when the
+    option is still offered, every deciding DM shows its context."""
+    users = (101, 102, 103, 104)
+    table_id = await open_seeded_table(world, "meta", users, 102)
+    clicks, notices, old_applied = await play_checking_turns(world, table_id, users, 5)
+    assert clicks > 20 and notices > 4 and old_applied > 0
+
+
+async def test_done_when_metax_notices_clicks_and_context(world):
+    """Issue 13 "Done when" (MetaX): the same checks through a whole two-player game."""
+    users = (101, 102)
+    table_id = await open_seeded_table(world, "metax", users, 7)
+    clicks, notices, _ = await play_checking_turns(world, table_id, users, 3)
+    assert clicks > 10 and notices > 2
