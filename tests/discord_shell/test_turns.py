@@ -150,3 +150,135 @@ async def test_done_when_metax_notices_clicks_and_context(world):
     table_id = await open_seeded_table(world, "metax", users, 7)
     clicks, notices, _ = await play_checking_turns(world, table_id, users, 3)
     assert clicks > 10 and notices > 2
+
+
+async def test_notify_off_edits_the_dm_instead_of_notifying_and_is_stored(world):
+    """issue 13 §1: `/notify state:off` (an ephemeral answer) stops the notices of that player: a new
+    decision edits their DM, no new DM is posted; the setting is stored per user; `/notify state:on`
+    brings them back. The other player still gets notices."""
+    w = world
+    users = (101, 102)
+    r = await w.fake.slash(102, CHANNEL_ID, "notify", {"state": "off"})
+    assert "off" in refusal(r)  # an ephemeral answer
+    assert await w.store.notify_of("102") is False and await w.store.notify_of("101") is True
+    table_id = await open_seeded_table(w, "metax", users, 7)
+    t = w.service.get(table_id)
+    rng = Rng.from_seed(2)
+    since = len(w.fake.rest)
+    had = {u: deciding(t, u) for u in users}
+    new_decisions = {u: 0 for u in users}
+    for _ in range(40):
+        user = next(u for u in users if decision_buttons(w, latest_dm(w, u)))
+        await click_decision(w, user, latest_dm(w, user), rng)
+        await w.settle()
+        for u in users:
+            new_decisions[u] += deciding(t, u) and not had[u]
+            had[u] = deciding(t, u)
+        if t.status != "playing":
+            break
+    assert new_decisions[102] > 0 and new_decisions[101] > 0
+    assert not notices_to(w, 102, since), "a player with notices off got a new DM"
+    assert len(notices_to(w, 101, since)) == new_decisions[101]
+    r = await w.fake.slash(102, CHANNEL_ID, "notify", {})
+    assert "off" in refusal(r)
+    r = await w.fake.slash(102, CHANNEL_ID, "notify", {"state": "on"})
+    assert "on" in refusal(r) and await w.store.notify_of("102") is True
+
+
+async def test_closed_dms_get_one_thread_mention_per_new_decision(world):
+    """issue 13 §1: a player whose DMs are closed is told of each new decision by one mention in the
+    table's thread pointing to My hand, and never otherwise."""
+    w = world
+    ana, ben = 101, 102
+    w.fake.closed_dms.add(ben)
+    table_id = await open_seeded_table(w, "metax", (ana, ben), 7)
+    t = w.service.get(table_id)
+    thread_id = next(iter(w.fake.threads))
+    board = next(m for m in w.fake.channel_messages(thread_id) if m.embeds)
+
+    def mentions() -> int:
+        return sum(1 for m in w.fake.channel_messages(thread_id) if f"<@{ben}>" in m.content and "My hand" in m.content)
+
+    rng = Rng.from_seed(4)
+    expected = 1 if deciding(t, ben) else 0
+    assert mentions() == expected
+    hand = None
+    for _ in range(60):
+        if t.status != "playing":
+            break
+        before, had = mentions(), deciding(t, ben)
+        if deciding(t, ben):
+            hand = (await w.fake.click(ben, w.fake.messages[board.id], f"mh:h:{table_id}")).message
+            await click_decision(w, ben, hand, rng)
+        else:
+            await click_decision(w, ana, latest_dm(w, ana), rng)
+        await w.settle()
+        assert mentions() - before == (1 if deciding(t, ben) and not had else 0)
+        expected += 1 if deciding(t, ben) and not had else 0
+    assert expected > 1 and mentions() == expected
+    assert not w.fake.dm_messages(ben)
+
+
+async def test_a_decision_button_from_before_the_upgrade_is_refused_clearly(world):
+    """issue 13 §3: a DM posted before the upgrade carries ``mh:o:<table>:<version>:<index>`` (and menus
+    ``mh:s:``, pages ``mh:p:``); a press says the button is old and where the current decision is, and
+    changes nothing."""
+    w = world
+    table_id = await open_seeded_table(w, "metax", (101, 102), 7)
+    t = w.service.get(table_id)
+    user = next(u for u in (101, 102) if decision_buttons(w, latest_dm(w, u)))
+    version = t.version
+    for custom_id, kind, values in ((f"mh:o:{table_id}:{t.version}:0", 2, None),
+                                    (f"mh:s:{table_id}:{t.version}:0", 3, ["0"]),
+                                    (f"mh:p:{table_id}:{t.version}:1", 2, None)):
+        r = await w.fake.click(user, latest_dm(w, user), custom_id, values, component_type=kind, force=True)
+        await w.settle()
+        assert "from before the bot was updated" in refusal(r) and "newest DM" in refusal(r)
+    assert t.version == version and not w.fake.failures
+
+
+async def test_deadlines_are_discord_timestamps_and_no_version_is_shown(world):
+    """issue 13 §4: a deciding player's DM and the board show the deadline as a live Discord timestamp
+    (``<t:…:R>``, the seat's real deadline); no message, reply or refusal a player reads names a game
+    version."""
+    import re
+
+    w = world
+    users = (101, 102)
+    table_id = await open_seeded_table(w, "metax", users, 7)
+    t = w.service.get(table_id)
+    rng = Rng.from_seed(6)
+    replies = []
+    for _ in range(30):
+        user = next(u for u in users if decision_buttons(w, latest_dm(w, u)))
+        seat = seat_of(t, user)
+        msg = latest_dm(w, user)
+        assert f"<t:{int(t.deadlines[seat].deadline)}:R>" in msg.content
+        board = [m for m in w.fake.channel_messages(next(iter(w.fake.threads))) if m.embeds][-1]
+        assert f"<t:{int(t.deadlines[seat].deadline)}:R>" in w.fake.text_of(board)
+        replies.append(await click_decision(w, user, msg, rng))
+        replies.append(await w.fake.click(user, msg, decision_buttons(w, msg)[0]["custom_id"], force=True)
+                       if decision_buttons(w, msg) else None)
+        await w.settle()
+        if t.status != "playing":
+            break
+    r = await w.fake.click(users[0], board, f"mh:b:{table_id}", force=True)
+    texts = [w.fake.text_of(m) for m in w.fake.messages.values()]
+    texts += [m.content or "" for rep in replies + [r] if rep is not None for m in rep.followups]
+    shown = [x for x in texts if re.search(r"\bversion\b", x, re.IGNORECASE)]
+    assert not shown, shown[:3]
+
+
+async def test_the_rest_bench_gives_the_same_count_for_the_same_seed():
+    """issue 13 "REST budget": the bench is reproducible: the same seed gives the same actions, REST calls
+    and notices twice (a table seed per game, simulated pace)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "bench_discord_rest.py"
+    spec = importlib.util.spec_from_file_location("bench_discord_rest", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    first = await bench.one_game(2, "metax")
+    assert first == await bench.one_game(2, "metax")
+    assert first[0] > 10 and first[2] > 0
