@@ -62,9 +62,9 @@ async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: 
         try:
             users = USERS if game == "meta" else USERS[:2]
             table_id = await open_seeded_table(w, game, users, seed)
-            before, notices_before = len(fake.rest), len(w.bot.front.notices)
+            before, notices_before = len(fake.rest), getattr(w.bot.front, "notices", 0)
             clicks = await play(w, table_id, users, Rng.from_seed(seed), pace, step)
-            return clicks, len(fake.rest) - before, len(w.bot.front.notices) - notices_before
+            return clicks, len(fake.rest) - before, getattr(w.bot.front, "notices", 0) - notices_before
         finally:
             await w.stop()
             await fake.close()

@@ -109,7 +109,7 @@ class DiscordFront(Listener):
         self.client = client
         self.context_interval = context_interval
         self.now = time.monotonic  # seconds, for the DM refresh interval (the REST bench paces it: bench/)
-        self.notices: list[tuple[str, int, str]] = []  # (table, seat, "dm" | "mention"): every turn notice sent
+        self.notices = 0  # turn notices sent since start (new DMs and thread mentions; the REST bench reads it)
         self._notify: dict[str, bool] = {}  # user -> wants notices (cached from the store)
         self.service = service
         self.store = store
@@ -191,6 +191,12 @@ class DiscordFront(Listener):
                         m.dms[seat] = (channel_id, message_id)
                 elif kind.startswith("notice:"):
                     m.notified.add(kind[len("notice:"):])
+            t = self.service.tables.get(table_id)
+            if t is not None and t.state is not None and t.status == "playing":
+                # after a restart: a DM of a seat deciding now showed that decision (it was kept up to date),
+                # so it is edited, not posted anew as a notice
+                deciding = {d.seat for d in t.game.decisions(t.state)}
+                m.live.update(seat for seat in list(m.dms) + list(m.closed) if seat in deciding)
         return m
 
     async def remember(self, table_id: str, kind: str, seat: int, channel_id: int, message_id: int,
@@ -590,7 +596,7 @@ class DiscordFront(Listener):
                 + (f" (decide {render.when(due)})." if due is not None else "."))
         if await self._safe(channel.send(text, allowed_mentions=discord.AllowedMentions(users=True)), t,
                             "post a turn notice", channel) is not None:
-            self.notices.append((t.id, seat, "mention"))
+            self.notices += 1
 
     async def _flush_dm(self, t: Table, m: TableMessages, seat: int, view: View) -> None:
         """Bring ``seat``'s DM up to date: a new DM as the turn notice when a decision arrives while the DM
@@ -624,7 +630,7 @@ class DiscordFront(Listener):
                 msg = await (await self.dm_channel(user_id)).send(content, embed=embed, view=comps)
                 m.dms[seat] = (msg.channel.id, msg.id)
                 if notice:
-                    self.notices.append((t.id, seat, "dm"))
+                    self.notices += 1
                 await self.remember(t.id, "dm", seat, msg.channel.id, msg.id)
             m.sent[f"dm:{seat}"] = key
             m.sent[f"dmb:{seat}"] = buttons_key(comps, content)
