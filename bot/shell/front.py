@@ -610,7 +610,8 @@ class DiscordFront(Listener):
         if not user_id or not user_id.isdigit():
             return
         notice = comps is not None and seat not in m.live and (seat not in m.dms or await self.wants_notices(user_id))
-        if not notice and seat in m.dms and m.sent.get(f"dmb:{seat}") == buttons_key(comps, content):
+        over = view.result is not None or t.status != "playing"  # the game's end is shown at once
+        if not notice and not over and seat in m.dms and m.sent.get(f"dmb:{seat}") == buttons_key(comps, content):
             wait = m.dm_sent_at.get(seat, float('-inf')) + self.context_interval - self.now()
             if wait > 0:  # only the context changed: refreshed later, or when the player clicks
                 self._refresh_later(t.id, m, wait)

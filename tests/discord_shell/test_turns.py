@@ -131,6 +131,8 @@ async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], s
         if any(not had[u] for u in users):
             offered = {u: offered[u] if had[u] else [] for u in users}
     assert t.status == "finished", f"not finished after {clicks} clicks"
+    for u in users:  # the end is shown at once in every DM, whatever the refresh interval
+        assert "Game over" in w.fake.text_of(latest_dm(w, u)) and not decision_buttons(w, latest_dm(w, u))
     return clicks, notices, old_applied
 
 
