@@ -74,13 +74,16 @@ async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], s
     for u in users:  # the start: each seat deciding got its first DM, with buttons
         assert decision_buttons(w, latest_dm(w, u)) if had[u] else True
     while t.status == "playing" and clicks < max_clicks:
-        for u in users:  # what each DM shows now
+        for u in users:  # what each DM shows now; only the newest DM has live buttons
             msg = latest_dm(w, u)
+            live = [m for m in w.fake.dm_messages(u) if decision_buttons(w, m)]
+            assert live in ([], [msg]), f"{u} has {len(live)} DMs with buttons"
             ids = [c["custom_id"] for c in decision_buttons(w, msg)] if msg is not None else []
             if ids != last_ids[u]:
                 contexts[u] = set()
                 last_ids[u] = ids
             if ids:
+                assert "Your decision" in w.fake.text_of(msg), "a DM shows buttons under another view"
                 seat = seat_of(t, u)
                 offered[u].append((t.acts.get(seat, 0), [dict(c) for c in decision_buttons(w, msg)]))
                 view = t.game.view(t.state, seat)
