@@ -287,3 +287,72 @@ async def test_the_rest_bench_gives_the_same_count_for_the_same_seed():
     first = await bench.one_game(2, "metax")
     assert first == await bench.one_game(2, "metax")
     assert first[0] > 10 and first[2] > 0
+
+
+async def test_a_reminder_shows_the_deadline_as_a_discord_timestamp(fake, tmp_path):
+    """issue 13 §4: the half-time reminder gives the deadline as ``<t:…:R>`` (a live countdown), not a
+    number of minutes counted when it was sent."""
+    from .test_bot import FakeClock
+
+    clock = FakeClock()
+    w = await World(fake, tmp_path / "bot.db", clock=clock).start()
+    try:
+        table_id = await open_seeded_table(w, "metax", (101, 102), 7)
+        t = w.service.get(table_id)
+        seat = t.game.decisions(t.state)[0].seat
+        decider = int(t.seats[seat].user_id)
+        deadline = t.deadlines[seat].deadline
+        clock.t += t.timeout / 2 + 1
+        await w.service.tick()
+        await w.settle()
+        reminders = [m for m in fake.dm_messages(decider) if "⏰" in m.content]
+        assert reminders and f"<t:{int(deadline)}:R>" in reminders[-1].content
+        assert "min" not in reminders[-1].content
+    finally:
+        await w.stop()
+
+
+async def test_a_dm_whose_context_alone_changed_waits_for_the_refresh_interval(world):
+    """issue 13 §3 (REST budget): in the Meta pushing stage another player's move that leaves a player's
+    buttons as they were (only the board context changed) never edits that player's DM at once; once
+    ``DM_CONTEXT_INTERVAL`` has passed, the next change brings such DMs up to date."""
+    w = world
+    users = (101, 102, 103, 104)
+    table_id = await open_seeded_table(w, "meta", users, 102)
+    t = w.service.get(table_id)
+    now = [0.0]
+    w.bot.front.now = lambda: now[0]  # the interval's clock
+    rng = Rng.from_seed(1)
+    waited = refreshed = 0
+
+    def shown(u):
+        msg = latest_dm(w, u)
+        return msg.id, msg.edits, [c["custom_id"] for c in decision_buttons(w, msg)]
+
+    def context(u):
+        return t.game.context_text(t.game.view(t.state, seat_of(t, u)))
+
+    for _ in range(400):
+        if t.status != "playing" or (waited > 3 and refreshed > 3):
+            break
+        open_now = [u for u in users if decision_buttons(w, latest_dm(w, u))]
+        user = open_now[rng.below(len(open_now))]
+        before = {u: (shown(u), context(u)) for u in users if u != user}
+        late = rng.below(4) == 0
+        if late:
+            now[0] += w.bot.front.context_interval + 1
+        await click_decision(w, user, latest_dm(w, user), rng)
+        await w.settle()
+        if t.status != "playing":
+            break
+        for u, ((mid, edits, ids), ctx) in before.items():
+            msg_id, edits_now, ids_now = shown(u)
+            if msg_id != mid or ids_now != ids or not ids or context(u) == ctx:
+                continue  # a new DM, changed buttons, or nothing to refresh
+            if late:
+                assert edits_now == edits + 1, "a DM out of date past the interval was not refreshed"
+                refreshed += 1
+            else:
+                assert edits_now == edits, "a DM whose context alone changed was edited at once"
+                waited += 1
+    assert waited > 3 and refreshed > 3, (waited, refreshed)
