@@ -221,8 +221,7 @@ class DiscordFront(Listener):
         m = self.tables.setdefault(table_id, TableMessages())
         m.hands[seat] = (interaction, time.monotonic())
         m.sent[f"hand:{seat}"] = payload_key(embed, view, content)
-        if view is not None:
-            m.live.add(seat)
+        (m.live.add if view is not None else m.live.discard)(seat)
 
     async def _flush_hand(self, t: Table, m: TableMessages, seat: int, view: View) -> None:
         held = m.hands.get(seat)
