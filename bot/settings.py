@@ -14,7 +14,10 @@ class Settings(BaseSettings):
     ``DECISION_TIMEOUT`` (seconds), ``TABLE_THREADS`` (true/false), ``COMPUTER_DELAY`` (seconds),
     ``BOARD_EDIT_INTERVAL`` (seconds between edits of one board), ``MAX_TABLES_PER_USER`` (open tables one
     user may host on one server, 1–100, default 3) and ``MAX_TABLES_PER_CHANNEL`` (open tables one channel
-    may hold, 1–200, default 10); "open" is waiting for players or playing (issue 12 §3)."""
+    may hold, 1–200, default 10); "open" is waiting for players or playing (issue 12 §3);
+    ``DM_CONTEXT_INTERVAL`` (seconds, 0–600, default 30): how often at most a player's DM is edited when
+    only the board context or hand in it changed (others played; its own buttons are the same). Changed
+    buttons and deadlines are edited at once, and a click refreshes the DM for free (issue 13 §3)."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -28,6 +31,7 @@ class Settings(BaseSettings):
     board_edit_interval: float = Field(1.0, ge=0, le=60, validation_alias="BOARD_EDIT_INTERVAL")
     max_tables_per_user: int = Field(3, ge=1, le=100, validation_alias="MAX_TABLES_PER_USER")
     max_tables_per_channel: int = Field(10, ge=1, le=200, validation_alias="MAX_TABLES_PER_CHANNEL")
+    dm_context_interval: float = Field(30.0, ge=0, le=600, validation_alias="DM_CONTEXT_INTERVAL")
 
     @field_validator("log_level")
     @classmethod

@@ -134,6 +134,14 @@ MIGRATIONS: list[str] = [
     ALTER TABLE tables ADD COLUMN paused REAL;
     ALTER TABLE tables ADD COLUMN pause_reason TEXT;
     """,
+    # 7: per-user settings (issue 13 §1); ``notify`` 1 (default) when the player wants a notifying message for
+    # each new decision (a new DM, or a mention in the table's thread when DMs are closed), 0 when not.
+    """
+    CREATE TABLE user_settings (
+        user_id TEXT PRIMARY KEY,
+        notify INTEGER NOT NULL DEFAULT 1
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -598,6 +606,17 @@ class Store:
             "flag = excluded.flag",
             (table_id, kind, seat, channel_id, message_id, created, int(flag)),
         )])
+
+    async def notify_of(self, user_id: str) -> bool:
+        """Whether ``user_id`` wants turn notices (issue 13 §1); ``True`` when never set."""
+        rows = await self._fetchall("SELECT notify FROM user_settings WHERE user_id = ?", (user_id,))
+        return bool(rows[0][0]) if rows else True
+
+    async def set_notify(self, user_id: str, on: bool) -> None:
+        """Store ``user_id``'s turn-notice setting (``/notify``). Raises :class:`StoreError`."""
+        await self._tx("store the notice setting", [(
+            "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, int(on)))])
 
     async def messages_of(self, table_id: str) -> list[tuple[str, int, int, int, float, bool]]:
         """``[(kind, seat, channel_id, message_id, created, flag)]`` remembered for a table."""

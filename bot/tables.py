@@ -11,14 +11,22 @@ store refuses, the in-memory state is restored from the last committed snapshot 
 :class:`TableError`; the table stays playable.
 
 Identity: users are strings (a Discord user id, or ``"local"``). Only the user seated in a seat may act
-for it, only on its current decision, and only against the current game version; a repeated or stale
-submission changes nothing and says so.
+for it, only on its current decision; a repeated or stale submission changes nothing and says so.
+
+Decision tokens (issue 13 §3): each seat's open decision has a token (:func:`decision_token`,
+``"<seat>.<own choices>.<hash of kind and option ids>"``) that changes only when that seat's own decision
+changes: its options change, or the seat itself decided. Other seats' moves leave it alone, so a button
+offered with it stays valid while others play. :meth:`TableService.act_option` applies an option named by
+its short stable key (:func:`option_key`): with an outdated token the option is still applied when the seat
+has not decided since and it is still offered; a token the seat already answered is "already decided".
+The terminal keeps using :meth:`TableService.act` against the game version.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -89,10 +97,43 @@ class Seat:
 
 @dataclass(slots=True)
 class Deadline:
+    """A seat's decision timer: ``deadline`` and ``remind_at`` in epoch seconds. ``token`` is the seat's
+    decision token it runs for (issue 13 §3: other seats' moves no longer restart it)."""
+
     seq: int
     deadline: float
     remind_at: float
     reminded: bool = False
+    token: str | None = None
+
+
+def option_key(option_id: str) -> str:
+    """A short stable key (8 hex digits) naming an option in a custom id: the same option id always gives
+    the same key, across versions and restarts (issue 13 §3)."""
+    return hashlib.sha1(option_id.encode("utf-8")).hexdigest()[:8]
+
+
+def decision_signature(decision: Decision) -> str:
+    """6 hex digits naming what a decision offers: its kind and option ids (not its labels or prompt)."""
+    text = "\x1f".join([decision.kind, *(o.id for o in decision.options)])
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:6]
+
+
+def decision_token(t: Table, seat: int) -> str | None:
+    """``seat``'s decision token at table ``t`` (``"<seat>.<own choices>.<signature>"``, at most ~20
+    characters), or ``None`` when it has no open decision. It changes only when the seat's own decision
+    changes: its kind or options, or the seat made a choice (issue 13 §3)."""
+    if t.state is None or t.status != "playing":
+        return None
+    decision = next((d for d in t.game.decisions(t.state) if d.seat == seat), None)
+    return None if decision is None else token_for(t, decision)
+
+
+def token_for(t: Table, decision: Decision) -> str:
+    """The token of ``decision`` (an open decision of ``decision.seat`` at ``t``), as :func:`decision_token`
+    gives for the current one; renderers use it so a component's token and option keys come from one
+    decision."""
+    return f"{decision.seat}.{t.acts.get(decision.seat, 0)}.{decision_signature(decision)}"
 
 
 @dataclass(eq=False)
@@ -119,6 +160,8 @@ class Table:
     paused: float | None = None  # epoch seconds since which a playing table is paused (issue 12 §4)
     pause_reason: str | None = None
     out: set[int] = field(default_factory=set)  # seats already told they are out (issue 13 §7)
+    acts: dict[int, int] = field(default_factory=dict)  # seat -> choices it made (its own, timeouts too)
+    last_choice: dict[int, str] = field(default_factory=dict)  # seat -> its last applied choice
 
     @property
     def version(self) -> int:
@@ -237,6 +280,11 @@ class TableService:
             self.tables[row.id] = self._from_row(row)
         for t in self.tables.values():
             if t.status == "playing":
+                for _seq, seat, choice in await self.store.actions(t.id):
+                    t.acts[seat] = t.acts.get(seat, 0) + 1
+                    t.last_choice[seat] = choice
+                for seat, dl in t.deadlines.items():
+                    dl.token = decision_token(t, seat)
                 self._schedule(t)
         return len(rows)
 
@@ -587,6 +635,48 @@ class TableService:
                 raise TableError("That option does not exist.", "stale")
             return await self._act(t, seat.seat, version, decision.options[index].id, by_player=True)
 
+    async def act_option(self, table_id: str, user_id: str, token: str, key: str) -> list[Event]:
+        """Apply the option whose :func:`option_key` is ``key``, pressed on a component offered with the
+        decision ``token`` (issue 13 §3; what a Discord button or menu carries).
+
+        The press is applied when the token is the seat's current one, or when it is outdated only by other
+        seats' moves and the option is still offered. Refused (:class:`TableError`, nothing changes) with
+        code ``duplicate`` ("Already decided") when the seat has decided since and this repeats its last
+        choice, ``decided`` when it answered that decision otherwise, ``gone`` when the option is no longer
+        offered, ``not_yours`` when the seat has no decision or the token is another seat's, ``bad_token``
+        for a token this host never made, and the refusals of :meth:`act`."""
+        t = self.get(table_id)
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table; only its players can decide.", "not_seated")
+        parts = token.split(".")
+        if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+            raise TableError("That button is not one this table offered; use the buttons of your newest DM. "
+                             "Nothing was changed.", "bad_token")
+        async with t.lock:
+            self._check_current(t, seat.seat, t.version, None)
+            if int(parts[0]) != seat.seat:
+                raise TableError("That button belongs to another player's decision: it is not your decision now.",
+                                 "not_yours")
+            made, now_made = int(parts[1]), t.acts.get(seat.seat, 0)
+            if made < now_made:
+                last = t.last_choice.get(seat.seat)
+                if made == now_made - 1 and last is not None and option_key(last) == key:
+                    raise TableError("Already decided: that choice was applied.", "duplicate")
+                raise TableError("Already decided: you answered that decision before; your current one is in "
+                                 "your newest message. Nothing was changed.", "decided")
+            if made > now_made:
+                raise TableError("That button is not one this table offered; use the buttons of your newest "
+                                 "DM. Nothing was changed.", "bad_token")
+            decision = next((d for d in t.game.decisions(t.state) if d.seat == seat.seat), None)
+            if decision is None:
+                raise TableError("It is not your decision now.", "not_yours")
+            option = next((o for o in decision.options if option_key(o.id) == key), None)
+            if option is None:
+                raise TableError("That option is no longer offered; your current decision is shown. "
+                                 "Nothing was changed.", "gone")
+            return await self._act(t, seat.seat, t.version, option.id, by_player=True)
+
     @staticmethod
     def _check_current(t: Table, seat: int, version: int, choice: str | None) -> None:
         """Refuse a submission for a table not playing, or made against another version: "already
@@ -696,6 +786,9 @@ class TableService:
         state_json = t.game.to_json(t.state)
         result = t.game.result(t.state)
         old_deadlines = dict(t.deadlines)
+        old_acts, old_last = dict(t.acts), dict(t.last_choice)
+        t.acts[seat] = t.acts.get(seat, 0) + 1  # the seat decided: its decision token changes
+        t.last_choice[seat] = choice
         self._set_deadlines(t)
         finished = None
         if result is not None:
@@ -712,6 +805,7 @@ class TableService:
         except StoreError:
             t.state = t.game.from_json(t.committed)
             t.deadlines = old_deadlines
+            t.acts, t.last_choice = old_acts, old_last
             raise
         t.committed = state_json
         t.seq += 1
@@ -822,15 +916,18 @@ class TableService:
     def _set_deadlines(self, t: Table) -> None:
         now = self.clock.now()
         open_ = {d.seat for d in t.game.decisions(t.state)} if t.state is not None else set()
+        tokens = {seat: decision_token(t, seat) for seat in open_}
         for seat in list(t.deadlines):
-            if seat not in open_ or t.deadlines[seat].seq != t.version:
+            # a seat's timer runs while its own decision stays the same (issue 13 §3), not per version
+            if seat not in open_ or t.deadlines[seat].token != tokens[seat]:
                 del t.deadlines[seat]
         for seat in open_:
             if seat not in t.deadlines and not t.seats[seat].computer:
-                t.deadlines[seat] = Deadline(t.version, now + t.timeout, now + t.timeout / 2)
+                t.deadlines[seat] = Deadline(t.version, now + t.timeout, now + t.timeout / 2, token=tokens[seat])
 
     def _deadline_rows(self, t: Table) -> list[tuple[int, float, float]]:
-        return [(s, d.deadline, d.remind_at) for s, d in t.deadlines.items()]
+        # a reminded seat's reminder time is its deadline, so a kept timer is not reminded twice after a restart
+        return [(s, d.deadline, d.deadline if d.reminded else d.remind_at) for s, d in t.deadlines.items()]
 
     def _schedule(self, t: Table) -> None:
         """Let a computer seat with an open decision act after ``computer_delay`` seconds."""
@@ -881,7 +978,7 @@ class TableService:
                 continue
             self._schedule(t)  # a computer stopped by a store fault resumes here
             for seat, dl in sorted(t.deadlines.items()):
-                if dl.seq != t.version:
+                if dl.token != decision_token(t, seat):
                     continue
                 if now >= dl.deadline:
                     await self._timeout(t, seat)
@@ -899,7 +996,7 @@ class TableService:
     async def _timeout(self, t: Table, seat: int) -> None:
         async with t.lock:
             if (t.status != "playing" or t.paused is not None or seat not in t.deadlines
-                    or t.deadlines[seat].seq != t.version):
+                    or t.deadlines[seat].token != decision_token(t, seat)):
                 return
             count = {seat: t.seats[seat].timeouts + 1}
             version = t.version

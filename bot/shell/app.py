@@ -49,7 +49,8 @@ class MetaBot(commands.Bot):
         # The limits on open tables are settings of the bot (issue 12 §3); terminal play has none.
         service.limits = TableLimits(settings.max_tables_per_user, settings.max_tables_per_channel)
         self.front = DiscordFront(self, service, store, threads=settings.table_threads,
-                                  board_interval=settings.board_edit_interval)
+                                  board_interval=settings.board_edit_interval,
+                                  context_interval=settings.dm_context_interval)
         service.listeners.append(self.front)
         self._sync = sync
         self._tick = tick

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.audit import public_log, replay_export
-from bot.tables import SAVED, Seat, Table, TableError
+from bot.tables import SAVED, Seat, Table, TableError, token_for
 from games import game_ids, get_game
 
 from . import ids, render
@@ -305,6 +305,27 @@ class StatsCog(commands.Cog):
             e.add_field(name=get_game(g).name, value=f"{games} games · {wins} W · {losses} L · {draws} D")
         await reply(interaction, embed=e, ephemeral=False)
 
+    @app_commands.command(name="notify", description="Turn notices of your turns on or off (a new DM, or a mention)")
+    @app_commands.describe(state="on: a notifying message for each new decision; off: none (your DM is edited)")
+    @app_commands.choices(state=[app_commands.Choice(name="on", value="on"),
+                                 app_commands.Choice(name="off", value="off")])
+    async def notify(self, interaction: discord.Interaction, state: app_commands.Choice[str] | None = None) -> None:
+        """Issue 13 §1: the per-user turn-notice setting (stored); without ``state``, says the current one."""
+        await acknowledge(interaction)
+        user = str(interaction.user.id)
+        if state is None:
+            on = await self.bot.front.wants_notices(user)
+        else:
+            on = state.value == "on"
+            await self.bot.front.set_notices(user, on)
+        if on:
+            text = ("Turn notices are **on**: each new decision of yours arrives as a new DM (or, with DMs "
+                    "closed, a mention in the table's thread). `/notify state:off` turns them off.")
+        else:
+            text = ("Turn notices are **off**: your DM is updated without notifying you, and no mention is "
+                    "posted. `/notify state:on` turns them on.")
+        await reply(interaction, text)
+
     @app_commands.command(name="leaderboard", description="This server's best players of a game")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
@@ -340,25 +361,32 @@ def private_target(interaction: discord.Interaction, table_id: str) -> tuple[Hos
     return bot, t, seat
 
 
-async def answer_decision(interaction: discord.Interaction, table_id: str, version: int, index: int) -> None:
-    """A click on option ``index`` of the decision offered at ``version``: acknowledged at once (deferred
-    update), applied for the clicking user's seat, then their updated private view is put in the clicked
-    message. If that edit fails once the choice is applied, the player is told so and the front re-sends
-    the view (the DM is not recorded as updated; issue 12 §4.2)."""
+async def answer_decision(interaction: discord.Interaction, table_id: str, token: str, key: str) -> None:
+    """A click on the option with key ``key`` of the decision offered with ``token`` (issue 13 §3):
+    acknowledged at once (deferred update), applied for the clicking user's seat
+    (:meth:`TableService.act_option`: an outdated token still applies an option that is still offered),
+    then their updated private view is put in the clicked message. A refusal because the option is gone
+    also puts the current decision in the clicked message. If that edit fails once the choice is applied,
+    the player is told so and the front re-sends the view (the DM is not recorded as updated; issue 12
+    §4.2)."""
     bot, t, seat = private_target(interaction, table_id)
     in_dm = interaction.guild_id is None
     await acknowledge_update(interaction)
     bot.front.claim(t.id, seat.seat)
     applied = shown = False
-    embed = comps = None
+    content = embed = comps = None
     try:
-        await bot.service.act_index(t.id, str(interaction.user.id), version, index)
+        try:
+            await bot.service.act_option(t.id, str(interaction.user.id), token, key)
+        except TableError as exc:
+            if exc.code == "gone":  # show the current decision in place of the outdated one
+                content, embed, comps = await bot.front.private_payload(t, seat.seat)
+                await interaction.edit_original_response(content=content, embed=embed, view=comps)
+                shown = True
+            raise
         applied = True
-        view = t.game.view(t.state, seat.seat)
-        m = await bot.front.messages(t.id)
-        embed = render.private_embed(t, view, bot.front.where(t, m))
-        comps = render.decision_view(t, view.decisions[0] if view.decisions else None)
-        await interaction.edit_original_response(embed=embed, view=comps)
+        content, embed, comps = await bot.front.private_payload(t, seat.seat)
+        await interaction.edit_original_response(content=content, embed=embed, view=comps)
         shown = True
     except Exception as exc:
         if not applied:
@@ -368,9 +396,10 @@ async def answer_decision(interaction: discord.Interaction, table_id: str, versi
         if m is not None:
             m.dirty = True  # the front brings the seat's DM or hand up to date
     finally:
-        bot.front.release(t.id, seat.seat, embed if shown else None, comps if shown else None, in_dm=in_dm)
+        bot.front.release(t.id, seat.seat, embed if shown else None, comps if shown else None, in_dm=in_dm,
+                          content=content, message=getattr(interaction.message, "id", None))
     if shown and not in_dm:
-        bot.front.hand_shown(t.id, seat.seat, interaction, embed, comps)
+        bot.front.hand_shown(t.id, seat.seat, interaction, embed, comps, content)
     if applied and not shown:
         nxt = "your DM is being re-sent" if in_dm else "press **My hand** on the board for your hand and next decision"
         try:
@@ -380,67 +409,98 @@ async def answer_decision(interaction: discord.Interaction, table_id: str, versi
 
 
 class OptionButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.OPTION.pattern):
-    """A decision button: option ``index`` of the decision offered at ``version``."""
+    """A decision button: the option with key ``key`` of the decision offered with ``token``."""
 
-    def __init__(self, table: str, version: int, index: int):
-        super().__init__(discord.ui.Button(custom_id=ids.option(table, version, index)))
-        self.table, self.version, self.index = table, version, index
+    def __init__(self, table: str, token: str, key: str):
+        super().__init__(discord.ui.Button(custom_id=ids.option(table, token, key)))
+        self.table, self.token, self.key = table, token, key
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(match["table"], int(match["version"]), int(match["index"]))
+        return cls(match["table"], match["token"], match["key"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        await answer_decision(interaction, self.table, self.version, self.index)
+        await answer_decision(interaction, self.table, self.token, self.key)
+
+
+def menu_values(interaction: discord.Interaction, custom_id: str) -> set[str]:
+    """The values the select menu ``custom_id`` of the clicked message offered, as Discord sent it (empty
+    when the message does not show it)."""
+    out: set[str] = set()
+    for row in getattr(interaction.message, "components", None) or []:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                out.update(str(o.value) for o in getattr(child, "options", None) or [])
+    return out
 
 
 class OptionSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT.pattern):
-    """A decision select menu (page ``page``): its values are option indices, 25 a page."""
+    """A decision select menu (page ``page``): its values are option keys, 25 a page."""
 
-    def __init__(self, table: str, version: int, page: int):
-        super().__init__(discord.ui.Select(custom_id=ids.select(table, version, page)))
-        self.table, self.version, self.page = table, version, page
+    def __init__(self, table: str, token: str, page: int):
+        super().__init__(discord.ui.Select(custom_id=ids.select(table, token, page)))
+        self.table, self.token, self.page = table, token, page
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(match["table"], int(match["version"]), int(match["page"]))
+        return cls(match["table"], match["token"], int(match["page"]))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        first = self.page * render.SELECT_MAX
-        if len(values) != 1 or not re.fullmatch(r"[0-9]{1,6}", str(values[0])) \
-                or not first <= int(values[0]) < first + render.SELECT_MAX:
+        offered = menu_values(interaction, ids.select(self.table, self.token, self.page))
+        if len(values) != 1 or not re.fullmatch(r"[0-9a-f]{8}", str(values[0])) \
+                or (offered and values[0] not in offered):
             raise TableError("That choice was not offered in this menu; pick one of its options. "
                              "Nothing was changed.", "bad_choice")
-        await answer_decision(interaction, self.table, self.version, int(values[0]))
+        await answer_decision(interaction, self.table, self.token, str(values[0]))
 
 
 class PageButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.PAGE.pattern):
     """Shows page ``page`` of a long decision's select menu, in the message that holds the menu."""
 
-    def __init__(self, table: str, version: int, page: int):
-        super().__init__(discord.ui.Button(custom_id=ids.page(table, version, page)))
-        self.table, self.version, self.page = table, version, page
+    def __init__(self, table: str, token: str, page: int):
+        super().__init__(discord.ui.Button(custom_id=ids.page(table, token, page)))
+        self.table, self.token, self.page = table, token, page
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(match["table"], int(match["version"]), int(match["page"]))
+        return cls(match["table"], match["token"], int(match["page"]))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         _bot, t, seat = private_target(interaction, self.table)
-        menu = ids.select(t.id, self.version, 0).rsplit(":", 1)[0] + ":"
+        menu = ids.select(t.id, self.token, 0).rsplit(":", 1)[0] + ":"
         if not any(cid.startswith(menu) for cid in components_of(interaction)):
             raise TableError("This button pages a decision menu, and this message has none of that table's "
                              "menus. Nothing was changed.", "wrong_message")
-        if self.version != t.version:
-            raise TableError("This decision has passed; look at your current one.", "stale")
         decision = next((d for d in t.game.decisions(t.state) if d.seat == seat.seat), None)
         if decision is None:
             raise TableError("It is not your decision now.", "not_yours")
+        if token_for(t, decision) != self.token:
+            raise TableError("This decision has passed; look at your current one in your newest message.", "stale")
         if not 0 <= self.page < render.page_count(decision):
             raise TableError(f"That decision has {render.page_count(decision)} pages; there is no page "
                              f"{self.page + 1}.", "bad_page")
         await interaction.response.edit_message(view=render.decision_view(t, decision, self.page))
+
+
+class LegacyDecision(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.LEGACY.pattern):
+    """A decision button, menu or page button on a message posted before issue 13 (its id names a game
+    version and an option index): refused with what to use instead, never an error."""
+
+    def __init__(self, kind: str, table: str, rest: str):
+        super().__init__(discord.ui.Button(custom_id=f"mh:{kind}:{table}:{rest}"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["kind"], match["table"], match["rest"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot_of(interaction).service.get(self.table)  # an unknown table says so first
+        private_target(interaction, self.table)
+        raise TableError("This button is from before the bot was updated and no longer works. Your current "
+                         "decision is in your newest DM, or press **My hand** on the table's board. Nothing "
+                         "was changed.", "old_button")
 
 
 class HandButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND.pattern):
@@ -464,12 +524,9 @@ class HandButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=id
             raise TableError(f"Table {t.id} has not started yet, so there is no hand to show: its host "
                              f"presses Start in the lobby.", "not_started")
         await acknowledge(interaction)
-        view = t.game.view(t.state, seat.seat)
-        m = await bot.front.messages(t.id)
-        embed = render.private_embed(t, view, bot.front.where(t, m))
-        comps = render.decision_view(t, view.decisions[0] if view.decisions else None)
-        await reply(interaction, embed=embed, view=comps)
-        bot.front.hand_shown(t.id, seat.seat, interaction, embed, comps)
+        content, embed, comps = await bot.front.private_payload(t, seat.seat)
+        await reply(interaction, content or "", embed=embed, view=comps)
+        bot.front.hand_shown(t.id, seat.seat, interaction, embed, comps, content)
 
 
 class BoardButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.BOARD.pattern):
@@ -488,7 +545,7 @@ class BoardButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=i
         if t.state is None:
             raise TableError(f"Table {t.id} has not started yet: there is no board.", "not_started")
         await acknowledge(interaction)
-        await reply(interaction, f"The whole board of table {t.id}, version {t.version}:", file=board_file(t))
+        await reply(interaction, f"The whole board of table {t.id}, as it is now:", file=board_file(t))
 
 
 class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY.pattern):
@@ -635,5 +692,5 @@ class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids
                                                  allowed_mentions=discord.AllowedMentions.none())
 
 
-DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, HandButton, BoardButton, LobbyButton, ConcedeButton,
-                 RematchButton, OutButton)
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, LegacyDecision, HandButton, BoardButton, LobbyButton,
+                 ConcedeButton, RematchButton, OutButton)

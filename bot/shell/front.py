@@ -24,6 +24,18 @@ Discord failures mid-game (issue 12 §4), none of which costs a REST call while 
 
 A seat whose click is being answered through its interaction (the reply edits the clicked message) is
 *claimed*: the front does not spend a REST call editing that DM meanwhile.
+
+Turn notices and the REST budget (issue 13 §1, §3):
+
+* When a seat gets a decision while its DM shows none, the private view goes out as a NEW DM (edits do
+  not notify): that DM is the notice, one REST call, and becomes the seat's DM. The old DM needs no
+  retiring: it showed no buttons. A player whose DMs are closed gets a mention in the table's thread
+  instead, pointing to **My hand**. ``/notify off`` (per user, stored) turns both off: the DM is edited.
+* A DM whose buttons or content line (the deadline) changed is edited at once. A DM whose only change is
+  the board context or the hand (other seats played, its own decision is the same) is refreshed at most
+  once per ``context_interval`` seconds (``DM_CONTEXT_INTERVAL``), and at once when its player clicks (the
+  click's reply is free). The decision's buttons stay valid meanwhile: their token changes only with the
+  seat's own decision.
 """
 
 from __future__ import annotations
@@ -73,18 +85,33 @@ class TableMessages:
     hands: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)  # seat -> ephemeral
     notified: set[str] = field(default_factory=set)  # permission problems the host was told about
     left: set[int] = field(default_factory=set)  # seats out of the game that chose Leave: no more DMs (issue 13 §7)
+    live: set[int] = field(default_factory=set)  # seats whose DM or notice shows an open decision
+    dm_sent_at: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time of its last DM write
+    refresh: asyncio.TimerHandle | None = None  # the coalesced refresh of DMs whose context alone changed
 
 
-def payload_key(embed: discord.Embed | None, view: discord.ui.View | None) -> str:
-    return json.dumps([embed.to_dict() if embed else None, view.to_components() if view else None], sort_keys=True)
+def payload_key(embed: discord.Embed | None, view: discord.ui.View | None, content: str | None = None) -> str:
+    """What a message shows, as a string to compare: its content, embed and components."""
+    return json.dumps([embed.to_dict() if embed else None, view.to_components() if view else None, content],
+                      sort_keys=True)
+
+
+def buttons_key(view: discord.ui.View | None, content: str | None) -> str:
+    """The part of a private message that is edited at once when it changes: its decision components and
+    its content line (the deadline)."""
+    return json.dumps([view.to_components() if view else None, content], sort_keys=True)
 
 
 class DiscordFront(Listener):
     """Renders table changes to Discord. ``client`` is the bot; ``board_interval`` seconds between edits."""
 
     def __init__(self, client: discord.Client, service: TableService, store: Store, *, threads: bool = True,
-                 board_interval: float = 1.0):
+                 board_interval: float = 1.0, context_interval: float = 30.0):
         self.client = client
+        self.context_interval = context_interval
+        self.now = time.monotonic  # seconds, for the DM refresh interval (the REST bench paces it: bench/)
+        self.notices = 0  # turn notices sent since start (new DMs and thread mentions; the REST bench reads it)
+        self._notify: dict[str, bool] = {}  # user -> wants notices (cached from the store)
         self.service = service
         self.store = store
         self.threads = threads
@@ -106,6 +133,37 @@ class DiscordFront(Listener):
             data = await self.client.http.start_private_message(int(user_id))
             cached = self._dm_ids[user_id] = int(data["id"])
         return self.client.get_partial_messageable(cached, type=discord.ChannelType.private)
+
+    # -- the private view of a seat
+
+    async def private_payload(self, t: Table, seat: int) -> tuple[str | None, discord.Embed, discord.ui.View | None]:
+        """``(content, embed, components)`` of ``seat``'s private view now: the content line names the table
+        and the live deadline while the seat decides (issue 13 §4), the embed is the private view with its
+        context, the components its decision's (with the seat's decision token, issue 13 §3)."""
+        m = await self.messages(t.id)
+        return self._private(t, m, seat, t.game.view(t.state, seat))
+
+    def _private(self, t: Table, m: TableMessages, seat: int, view: View):
+        embed = render.private_embed(t, view, self.where(t, m))
+        decision = view.decisions[0] if view.decisions else None
+        return render.turn_content(t, seat, decision is not None), embed, render.decision_view(t, decision)
+
+    # -- turn notices (issue 13 §1)
+
+    async def wants_notices(self, user_id: str) -> bool:
+        """Whether ``user_id`` gets turn notices (``/notify``); read from the store once, then cached."""
+        if user_id not in self._notify:
+            try:
+                self._notify[user_id] = await self.store.notify_of(user_id)
+            except StoreError as exc:
+                log.warning("notice setting of %s unreadable: %s", user_id, exc)
+                return True
+        return self._notify[user_id]
+
+    async def set_notices(self, user_id: str, on: bool) -> None:
+        """Store ``user_id``'s turn-notice setting. Raises :class:`StoreError` (nothing changed)."""
+        await self.store.set_notify(user_id, on)
+        self._notify[user_id] = on
 
     # -- registry
 
@@ -136,6 +194,12 @@ class DiscordFront(Listener):
                     m.notified.add(kind[len("notice:"):])
                 elif kind == "left":
                     m.left.add(seat)
+            t = self.service.tables.get(table_id)
+            if t is not None and t.state is not None and t.status == "playing":
+                # after a restart: a DM of a seat deciding now showed that decision (it was kept up to date),
+                # so it is edited, not posted anew as a notice
+                deciding = {d.seat for d in t.game.decisions(t.state)}
+                m.live.update(seat for seat in list(m.dms) + list(m.closed) if seat in deciding)
         return m
 
     async def remember(self, table_id: str, kind: str, seat: int, channel_id: int, message_id: int,
@@ -154,12 +218,13 @@ class DiscordFront(Listener):
     # -- ephemeral hands (closed DMs)
 
     def hand_shown(self, table_id: str, seat: int, interaction: discord.Interaction,
-                   embed: discord.Embed, view: discord.ui.View | None) -> None:
+                   embed: discord.Embed, view: discord.ui.View | None, content: str | None = None) -> None:
         """A seat's private view went out as an ephemeral message: keep that message up to date through
         the interaction's token (valid 15 minutes) as the game moves, like a DM."""
         m = self.tables.setdefault(table_id, TableMessages())
         m.hands[seat] = (interaction, time.monotonic())
-        m.sent[f"hand:{seat}"] = payload_key(embed, view)
+        m.sent[f"hand:{seat}"] = payload_key(embed, view, content)
+        (m.live.add if view is not None else m.live.discard)(seat)
 
     async def _flush_hand(self, t: Table, m: TableMessages, seat: int, view: View) -> None:
         held = m.hands.get(seat)
@@ -169,13 +234,12 @@ class DiscordFront(Listener):
         if time.monotonic() - since > HAND_TOKEN_LIFE:
             m.hands.pop(seat, None)
             return
-        embed = render.private_embed(t, view, self.where(t, m))
-        comps = render.decision_view(t, view.decisions[0] if view.decisions else None)
-        key = payload_key(embed, comps)
+        content, embed, comps = self._private(t, m, seat, view)
+        key = payload_key(embed, comps, content)
         if m.sent.get(f"hand:{seat}") == key:
             return
         try:
-            await interaction.edit_original_response(embed=embed, view=comps)
+            await interaction.edit_original_response(content=content, embed=embed, view=comps)
             m.sent[f"hand:{seat}"] = key
         except discord.HTTPException:
             m.hands.pop(seat, None)  # the token expired or the message is gone: "My hand" gives a new one
@@ -186,11 +250,23 @@ class DiscordFront(Listener):
         self.tables.setdefault(table_id, TableMessages()).claimed.add(seat)
 
     def release(self, table_id: str, seat: int, embed: discord.Embed | None = None,
-                view: discord.ui.View | None = None, in_dm: bool = False) -> None:
+                view: discord.ui.View | None = None, in_dm: bool = False, content: str | None = None,
+                message: int | None = None) -> None:
+        """The click of ``seat`` was answered; ``embed``/``view``/``content``: what the clicked message
+        ``message`` now shows (``embed`` None when it was not updated). A clicked DM that is not the
+        seat's newest becomes its DM (it shows the current view now)."""
         m = self.tables.setdefault(table_id, TableMessages())
         m.claimed.discard(seat)
+        if embed is not None:
+            (m.live.add if view is not None else m.live.discard)(seat)
         if in_dm and embed is not None:
-            m.sent[f"dm:{seat}"] = payload_key(embed, view)
+            m.sent[f"dm:{seat}"] = payload_key(embed, view, content)
+            m.sent[f"dmb:{seat}"] = buttons_key(view, content)
+            m.dm_sent_at[seat] = self.now()
+            old = m.dms.get(seat)
+            if message is not None and old is not None and old[1] != message:
+                m.dms[seat] = (old[0], message)
+                asyncio.get_running_loop().create_task(self.remember(table_id, "dm", seat, old[0], message))
         if m.dirty or in_dm:
             self._schedule(table_id)
 
@@ -212,9 +288,8 @@ class DiscordFront(Listener):
     async def reminder(self, table: Table, seat: int, decision: Decision, deadline: float) -> None:
         m = await self.messages(table.id)
         user_id = table.seats[seat].user_id
-        left = max(0, int(deadline - time.time()))
         text = (f"⏰ Your decision on {table.game.name} table {table.id} is waiting: {decision.prompt} "
-                f"(about {left // 60} min {left % 60} s left; then the default is applied).")
+                f"(time runs out {render.when(deadline)}; then the default is applied).")
         if seat not in m.closed and user_id and user_id.isdigit():
             try:
                 await (await self.dm_channel(user_id)).send(text)
@@ -231,6 +306,8 @@ class DiscordFront(Listener):
 
     async def finished(self, table: Table, result: Result | None, reason: str) -> None:
         m = await self.messages(table.id)
+        if m.refresh is not None:
+            m.refresh.cancel()
         m.dirty = True
         await self.flush(table.id, table)
         stats: list[str] = []
@@ -456,6 +533,7 @@ class DiscordFront(Listener):
                 continue
             view = views.get(s.seat) or t.game.view(t.state, s.seat)
             if s.seat in m.closed:
+                await self._mention(t, m, s.seat, view)
                 await self._flush_hand(t, m, s.seat, view)
             else:
                 await self._flush_dm(t, m, s.seat, view)
@@ -540,30 +618,65 @@ class DiscordFront(Listener):
         place = f"{guild.name} · #{channel.name}" if guild and channel else "this server"
         return f"{place} · table {t.id}"
 
+    async def _mention(self, t: Table, m: TableMessages, seat: int, view: View) -> None:
+        """The turn notice of a seat whose DMs are closed: one mention in the table's thread when it gets
+        a decision after having none, pointing to **My hand** (issue 13 §1)."""
+        if not view.decisions or t.status != "playing":
+            m.live.discard(seat)
+            return
+        if seat in m.live:
+            return
+        m.live.add(seat)
+        user_id = t.seats[seat].user_id
+        channel = self._board_channel(m)
+        if channel is None or not user_id or not await self.wants_notices(user_id):
+            return
+        due = render.deadline_of(t, seat)
+        text = (f"<@{user_id}> your decision at table {t.id}: press **My hand** on the board"
+                + (f" (decide {render.when(due)})." if due is not None else "."))
+        if await self._safe(channel.send(text, allowed_mentions=discord.AllowedMentions(users=True)), t,
+                            "post a turn notice", channel) is not None:
+            self.notices += 1
+
     async def _flush_dm(self, t: Table, m: TableMessages, seat: int, view: View) -> None:
-        embed = render.private_embed(t, view, self.where(t, m))
-        comps = render.decision_view(t, view.decisions[0] if view.decisions else None)
-        key = payload_key(embed, comps)
+        """Bring ``seat``'s DM up to date: a new DM as the turn notice when a decision arrives while the DM
+        shows none, an edit at once when its buttons or deadline changed, a coalesced edit (every
+        ``context_interval`` seconds) when only the context or hand did (issue 13 §1, §3)."""
+        content, embed, comps = self._private(t, m, seat, view)
+        key = payload_key(embed, comps, content)
         if m.sent.get(f"dm:{seat}") == key:
             return
         user_id = t.seats[seat].user_id
         if not user_id or not user_id.isdigit():
             return
+        notice = comps is not None and seat not in m.live and (seat not in m.dms or await self.wants_notices(user_id))
+        over = view.result is not None or t.status != "playing"  # the game's end is shown at once
+        if not notice and not over and seat in m.dms and m.sent.get(f"dmb:{seat}") == buttons_key(comps, content):
+            wait = m.dm_sent_at.get(seat, float('-inf')) + self.context_interval - self.now()
+            if wait > 0:  # only the context changed: refreshed later, or when the player clicks
+                self._refresh_later(t.id, m, wait)
+                return
         try:
-            if seat in m.dms:
+            if seat in m.dms and not notice:
                 channel_id, message_id = m.dms[seat]
                 channel = self.client.get_channel(channel_id) or self.client.get_partial_messageable(channel_id)
                 try:
-                    await channel.get_partial_message(message_id).edit(embed=embed, view=comps)
+                    await channel.get_partial_message(message_id).edit(content=content, embed=embed, view=comps)
                 except discord.HTTPException as exc:
                     if exc.code != EDIT_LIMIT:
                         raise
-                    await self._repost_dm(t, m, seat, channel.get_partial_message(message_id), embed, comps)
+                    await self._repost_dm(t, m, seat, channel.get_partial_message(message_id), embed, comps,
+                                          content)
             else:
-                msg = await (await self.dm_channel(user_id)).send(embed=embed, view=comps)
+                msg = await (await self.dm_channel(user_id)).send(content, embed=embed, view=comps)
                 m.dms[seat] = (msg.channel.id, msg.id)
+                if notice:
+                    self.notices += 1
                 await self.remember(t.id, "dm", seat, msg.channel.id, msg.id)
             m.sent[f"dm:{seat}"] = key
+            m.sent[f"dmb:{seat}"] = buttons_key(comps, content)
+            m.dm_sent_at[seat] = self.now()
+            (m.live.add if comps is not None else m.live.discard)(seat)
         except discord.Forbidden as exc:
             if exc.code == CANNOT_DM:
                 await self._mark_closed(t, m, seat)
@@ -575,11 +688,27 @@ class DiscordFront(Listener):
         except discord.HTTPException as exc:
             log.warning("DM to seat %s of table %s failed: %s", seat, t.id, exc)
 
+    def _refresh_later(self, table_id: str, m: TableMessages, wait: float) -> None:
+        """Flush the table again in ``wait`` seconds (a timer, not a task: draining never waits for it)."""
+        if m.refresh is not None and not m.refresh.cancelled() and m.refresh.when() <= \
+                asyncio.get_running_loop().time() + wait:
+            return
+        if m.refresh is not None:
+            m.refresh.cancel()
+
+        def due() -> None:
+            m.refresh = None
+            if table_id in self.service.tables:
+                m.dirty = True
+                self._schedule(table_id)
+
+        m.refresh = asyncio.get_running_loop().call_later(wait, due)
+
     async def _repost_dm(self, t: Table, m: TableMessages, seat: int, old: discord.PartialMessage,
-                         embed: discord.Embed, comps: discord.ui.View | None) -> None:
+                         embed: discord.Embed, comps: discord.ui.View | None, content: str | None = None) -> None:
         """The DM can be edited no more (30046): post the view as a new DM, keep that one, delete the old
         one so that its buttons are not live beside the new ones (a failed delete is only logged)."""
-        msg = await old.channel.send(embed=embed, view=comps)
+        msg = await old.channel.send(content, embed=embed, view=comps)
         m.dms[seat] = (msg.channel.id, msg.id)
         await self.remember(t.id, "dm", seat, msg.channel.id, msg.id)
         try:

@@ -1,10 +1,15 @@
-"""Component custom ids. Every decision component names its table, the game version it was offered at
-and the option's index, so a click after a restart still finds its table and a stale click is known to
-be stale. All ids stay under Discord's 100 characters.
+"""Component custom ids. Every decision component names its table, the seat's decision token it was
+offered with (:func:`bot.tables.decision_token`: ``<seat>.<own choices>.<6 hex>``, which changes only when
+that seat's own decision changes) and the option by its stable key (:func:`bot.tables.option_key`, 8 hex),
+so a click after a restart still finds its table, a click on an option still offered is applied while
+others play, and a repeated click is known (issue 13 §3). All ids stay under Discord's 100 characters
+(at most 5 + 16 + 1 + 24 + 1 + 8 = 55).
 
-* ``mh:o:<table>:<version>:<index>`` — a decision button (option ``index`` of the seat's decision)
-* ``mh:s:<table>:<version>:<page>`` — a decision select menu (values are option indices)
-* ``mh:p:<table>:<version>:<page>`` — show page ``page`` of a long decision
+* ``mh:d:<table>:<token>:<key>`` — a decision button (the option with that key)
+* ``mh:m:<table>:<token>:<page>`` — a decision select menu (values are option keys)
+* ``mh:g:<table>:<token>:<page>`` — show page ``page`` of a long decision
+* ``mh:o:…``, ``mh:s:…``, ``mh:p:…`` — the decision components of before issue 13 (game version and
+  option index): :data:`LEGACY` matches them so they are refused with a clear message
 * ``mh:l:<table>:<action>`` — a lobby button (join, leave, computer, start, cancel)
 * ``mh:h:<table>`` — "My hand": the private view as an ephemeral message
 * ``mh:b:<table>`` — "Full board": the whole board text as a file, when it does not fit the board message
@@ -18,9 +23,11 @@ from __future__ import annotations
 
 import re
 
-OPTION = re.compile(r"mh:o:(?P<table>[0-9a-f]{1,16}):(?P<version>\d+):(?P<index>\d+)")
-SELECT = re.compile(r"mh:s:(?P<table>[0-9a-f]{1,16}):(?P<version>\d+):(?P<page>\d+)")
-PAGE = re.compile(r"mh:p:(?P<table>[0-9a-f]{1,16}):(?P<version>\d+):(?P<page>\d+)")
+TOKEN = r"(?P<token>\d{1,2}\.\d{1,9}\.[0-9a-f]{6})"
+OPTION = re.compile(r"mh:d:(?P<table>[0-9a-f]{1,16}):" + TOKEN + r":(?P<key>[0-9a-f]{8})")
+SELECT = re.compile(r"mh:m:(?P<table>[0-9a-f]{1,16}):" + TOKEN + r":(?P<page>\d{1,4})")
+PAGE = re.compile(r"mh:g:(?P<table>[0-9a-f]{1,16}):" + TOKEN + r":(?P<page>\d{1,4})")
+LEGACY = re.compile(r"mh:(?P<kind>[osp]):(?P<table>[0-9a-f]{1,16}):(?P<rest>[0-9:]{1,40})")
 LOBBY = re.compile(r"mh:l:(?P<table>[0-9a-f]{1,16}):(?P<action>join|leave|computer|start|cancel)")
 HAND = re.compile(r"mh:h:(?P<table>[0-9a-f]{1,16})")
 BOARD = re.compile(r"mh:b:(?P<table>[0-9a-f]{1,16})")
@@ -30,16 +37,22 @@ REMATCH = re.compile(r"mh:r:(?P<table>[0-9a-f]{1,16})")
 OUT = re.compile(r"mh:u:(?P<table>[0-9a-f]{1,16}):(?P<seat>\d{1,2}):(?P<action>watch|leave)")
 
 
-def option(table: str, version: int, index: int) -> str:
-    return f"mh:o:{table}:{version}:{index}"
+def option(table: str, token: str, key: str) -> str:
+    """A decision button: option ``key`` of the decision offered with ``token``."""
+    return f"mh:d:{table}:{token}:{key}"
 
 
-def select(table: str, version: int, page: int) -> str:
-    return f"mh:s:{table}:{version}:{page}"
+def select(table: str, token: str, page: int) -> str:
+    """Page ``page`` of the select menu of the decision offered with ``token``."""
+    return f"mh:m:{table}:{token}:{page}"
 
 
-def page(table: str, version: int, page: int) -> str:
-    return f"mh:p:{table}:{version}:{page}"
+def page(table: str, token: str, page: int) -> str:
+    """The button showing page ``page`` of the decision offered with ``token``."""
+    return f"mh:g:{table}:{token}:{page}"
+
+
+DECISION_PREFIXES = ("mh:d:", "mh:m:")  # what a decision component's id starts with
 
 
 def lobby(table: str, action: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables import Table
+from bot.tables import Table, option_key, token_for
 from games.core.contract import Decision, Result, View
 
 from . import ids
@@ -221,7 +221,11 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
     if view.result is not None:
         waiting = f"**Game over:** {view.result.text}"
     elif view.waiting:
-        waiting = "Waiting for " + ", ".join(f"{seat_line(t, s)} ({kind.replace('_', ' ')})" for s, kind in view.waiting)
+        def due(s: int) -> str:
+            at = deadline_of(t, s)
+            return f", {when(at)}" if at is not None else ""
+        waiting = "Waiting for " + ", ".join(f"{seat_line(t, s)} ({kind.replace('_', ' ')}{due(s)})"
+                                             for s, kind in view.waiting)
     else:
         waiting = ""
     head = "\n".join(p for p in (waiting, *notes) if p)
@@ -286,27 +290,50 @@ def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord
         return None
     v = discord.ui.View(timeout=None)
     opts = decision.options
-    version = t.version
+    token = token_for(t, decision)  # the seat's decision token: other seats' moves leave it (issue 13 §3)
     if len(opts) <= BUTTONS_MAX:
-        for i, o in enumerate(opts):
+        for o in opts:
             style = discord.ButtonStyle.primary if o.id == decision.default else discord.ButtonStyle.secondary
-            v.add_item(discord.ui.Button(label=clip(o.label, 80), style=style, custom_id=ids.option(t.id, version, i)))
+            v.add_item(discord.ui.Button(label=clip(o.label, 80), style=style,
+                                         custom_id=ids.option(t.id, token, option_key(o.id))))
         return v
     pages = page_count(decision)
     page = max(0, min(page, pages - 1))
-    chunk = list(enumerate(opts))[page * SELECT_MAX:(page + 1) * SELECT_MAX]
+    chunk = opts[page * SELECT_MAX:(page + 1) * SELECT_MAX]
     select = discord.ui.Select(
-        custom_id=ids.select(t.id, version, page),
+        custom_id=ids.select(t.id, token, page),
         placeholder=clip(decision.prompt, 150),
-        options=[discord.SelectOption(label=clip(o.label, 100), value=str(i)) for i, o in chunk],
+        options=[discord.SelectOption(label=clip(o.label, 100), value=option_key(o.id)) for o in chunk],
     )
     v.add_item(select)
     if pages > 1:
         if page > 0:
-            v.add_item(discord.ui.Button(label="◀ Previous", custom_id=ids.page(t.id, version, page - 1)))
+            v.add_item(discord.ui.Button(label="◀ Previous", custom_id=ids.page(t.id, token, page - 1)))
         if page < pages - 1:
-            v.add_item(discord.ui.Button(label="Next ▶", custom_id=ids.page(t.id, version, page + 1)))
+            v.add_item(discord.ui.Button(label="Next ▶", custom_id=ids.page(t.id, token, page + 1)))
     return v
+
+
+def when(epoch: float) -> str:
+    """A Discord timestamp showing a live countdown in every reader's own clock ("in 4 minutes"), for
+    message content, descriptions and field values (footers and titles show it as raw text; issue 13 §4)."""
+    return f"<t:{int(epoch)}:R>"
+
+
+def deadline_of(t: Table, seat: int) -> float | None:
+    """When ``seat``'s open decision times out (epoch seconds), or ``None`` when it has no timer."""
+    dl = t.deadlines.get(seat)
+    return None if dl is None else dl.deadline
+
+
+def turn_content(t: Table, seat: int, deciding: bool) -> str | None:
+    """The content line above a seat's private view: while it decides, the table and the live deadline
+    (``<t:…:R>``); it is also what a notification shows (issue 13 §1, §4). ``None`` when not deciding."""
+    if not deciding:
+        return None
+    due = deadline_of(t, seat)
+    tail = f" · decide {when(due)}, then the default is applied" if due is not None else ""
+    return clip(f"🎲 Your decision at {t.game.name} table {t.id}{tail}.", CONTENT_MAX)
 
 
 def page_count(decision: Decision) -> int:

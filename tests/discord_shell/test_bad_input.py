@@ -104,8 +104,8 @@ async def meta_select(w, table_id):
     """A user and their DM holding a decision select menu (Meta pushing stage: one option per card)."""
     for user in USERS:
         msg = latest_dm(w, user)
-        if msg and any(c["custom_id"].startswith("mh:s:") for c in decision_buttons(w, msg)):
-            return user, msg, next(c for c in decision_buttons(w, msg) if c["custom_id"].startswith("mh:s:"))
+        if msg and any(c["custom_id"].startswith("mh:m:") for c in decision_buttons(w, msg)):
+            return user, msg, next(c for c in decision_buttons(w, msg) if c["custom_id"].startswith("mh:m:"))
     raise AssertionError("nobody has a select menu")
 
 
@@ -130,15 +130,15 @@ async def test_private_components_sent_on_the_board_are_refused(world):
     is made."""
     w = world
     table_id = await open_meta_table(w)
-    t = w.service.get(table_id)
     user, _msg, select = await meta_select(w, table_id)
     thread_id = next(iter(w.fake.threads))
     board = [m for m in w.fake.channel_messages(thread_id) if m.embeds][-1]
     board_before = (list(board.embeds), list(board.components))
     before = await snapshot(w, table_id)
-    for custom_id, values, kind in ((f"mh:o:{table_id}:{t.version}:0", None, 2),
-                                    (select["custom_id"], ["0"], 3),
-                                    (f"mh:p:{table_id}:{t.version}:1", None, 2)):
+    token = select["custom_id"].split(":")[3]
+    for custom_id, values, kind in ((f"mh:d:{table_id}:{token}:0123abcd", None, 2),
+                                    (select["custom_id"], ["0123abcd"], 3),
+                                    (f"mh:g:{table_id}:{token}:1", None, 2)):
         reply = await w.fake.click(user, board, custom_id, values, component_type=kind, force=True)
         await w.settle()
         assert "not on the table's public messages" in told(reply) or "has none of that table's menus" in told(reply)
@@ -152,14 +152,14 @@ async def test_a_page_button_on_a_message_without_its_menu_or_past_the_last_page
     decision does not have, is refused; the DM is not edited."""
     w = world
     table_id = await open_meta_table(w)
-    t = w.service.get(table_id)
-    user, msg, _select = await meta_select(w, table_id)
+    user, msg, select = await meta_select(w, table_id)
+    token = select["custom_id"].split(":")[3]
     before = await snapshot(w, table_id)
-    reply = await w.fake.click(user, msg, f"mh:p:{table_id}:{t.version}:99", force=True)
+    reply = await w.fake.click(user, msg, f"mh:g:{table_id}:{token}:99", force=True)
     await w.settle()
     assert "there is no page 100" in told(reply)
-    # a page of a decision this DM does not hold (another version)
-    reply = await w.fake.click(user, msg, f"mh:p:{table_id}:{t.version + 5}:0", force=True)
+    # a page of a decision this DM does not hold (another decision token)
+    reply = await w.fake.click(user, msg, f"mh:g:{table_id}:0.99.abcdef:0", force=True)
     await w.settle()
     assert "passed" in told(reply) or "none of that table's menus" in told(reply)
     assert await unchanged(w, table_id, before)
@@ -177,24 +177,26 @@ async def test_my_hand_in_a_lobby_is_refused_until_the_table_starts(world):
     r = await w.fake.click(ANA, lobby, f"mh:h:{table_id}", force=True)
     await w.settle()
     assert "has not started" in told(r)
-    r = await w.fake.click(ANA, lobby, f"mh:o:{table_id}:0:0", force=True)
-    await w.settle()
-    assert "has not started" in told(r)
+    for custom_id in (f"mh:o:{table_id}:0:0", f"mh:d:{table_id}:0.0.abcdef:0123abcd"):  # before/after issue 13
+        r = await w.fake.click(ANA, lobby, custom_id, force=True)
+        await w.settle()
+        assert "has not started" in told(r)
     assert t.status == "lobby" and t.state is None
     assert (lobby.embeds, lobby.components, lobby.edits) == lobby_before
     assert assert_all_within_limits(w.fake) >= 1
 
 
 @pytest.mark.parametrize("custom_id", ["mh:o:abcdef:1:0", "mh:s:abcdef:1:0", "mh:p:abcdef:1:1", "mh:h:abcdef",
-                                       "mh:b:abcdef"])
+                                       "mh:b:abcdef", "mh:d:abcdef:0.1.abcdef:0123abcd",
+                                       "mh:m:abcdef:0.1.abcdef:0", "mh:g:abcdef:0.1.abcdef:1"])
 async def test_components_of_unknown_tables_are_refused(world, custom_id):
     """issue 12 §3.4: a component naming a table that does not exist (any more) says so."""
     w = world
     table_id, _ = await open_table(w)
     msg = latest_dm(w, ANA)
     before = await snapshot(w, table_id)
-    kind = 3 if custom_id.startswith("mh:s:") else 2
-    reply = await w.fake.click(ANA, msg, custom_id, ["0"] if kind == 3 else None, component_type=kind, force=True)
+    kind = 3 if custom_id.startswith(("mh:s:", "mh:m:")) else 2
+    reply = await w.fake.click(ANA, msg, custom_id, ["0123abcd"] if kind == 3 else None, component_type=kind, force=True)
     await w.settle()
     assert "no open table 'abcdef'" in told(reply)
     assert await unchanged(w, table_id, before)
@@ -205,11 +207,10 @@ async def test_a_decision_by_someone_not_seated_is_refused(world):
     DM message) is refused and changes nothing."""
     w = world
     table_id, _ = await open_table(w)
-    t = w.service.get(table_id)
     before = await snapshot(w, table_id)
     decider = ANA if decision_buttons(w, latest_dm(w, ANA)) else BEN
     msg = latest_dm(w, decider)
-    reply = await w.fake.click(SPECTATOR, msg, f"mh:o:{table_id}:{t.version}:0", force=True)
+    reply = await w.fake.click(SPECTATOR, msg, decision_buttons(w, msg)[0]["custom_id"], force=True)
     await w.settle()
     assert "not seated" in told(reply)
     assert await unchanged(w, table_id, before)

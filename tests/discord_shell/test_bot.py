@@ -29,7 +29,7 @@ async def open_table(w: World, seed_user=ANA, seats_with=BEN):
 
 
 def decision_buttons(w: World, msg) -> list[dict]:
-    return [c for c in w.fake.components(msg) if c.get("custom_id", "").startswith(("mh:o:", "mh:s:"))]
+    return [c for c in w.fake.components(msg) if c.get("custom_id", "").startswith(("mh:d:", "mh:m:"))]
 
 
 def updated_in_place(reply, msg) -> bool:
@@ -57,7 +57,7 @@ def latest_dm(w: World, user: int):
 async def click_decision(w: World, user: int, msg, rng: Rng):
     comps = decision_buttons(w, msg)
     comp = comps[rng.below(len(comps))]
-    if comp["custom_id"].startswith("mh:s:"):
+    if comp["custom_id"].startswith("mh:m:"):
         values = [o["value"] for o in comp["options"]]
         return await w.fake.click(user, msg, comp["custom_id"], [values[rng.below(len(values))]], component_type=3)
     return await w.fake.click(user, msg, comp["custom_id"])
@@ -157,7 +157,7 @@ async def test_refusals_spectator_out_of_turn_stale_and_double_click(world):
     decider = ANA if decision_buttons(w, latest_dm(w, ANA)) else BEN
     other = BEN if decider == ANA else ANA
     assert not decision_buttons(w, latest_dm(w, other))
-    current = f"mh:o:{table_id}:{t.version}:0"
+    current = decision_buttons(w, latest_dm(w, decider))[0]["custom_id"]
     v0 = t.version
     # A spectator: "My hand" and a (crafted) decision click are refused; /table concede too.
     r = await w.fake.click(SPECTATOR, board, f"mh:h:{table_id}")

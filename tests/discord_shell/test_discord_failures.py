@@ -9,6 +9,7 @@ import asyncio
 
 import pytest
 
+from bot.tables import decision_token
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID
@@ -91,7 +92,7 @@ async def test_a_choice_applied_but_not_shown_in_my_hand_says_to_press_my_hand(w
     seat = t.seat_of(str(BEN)).seat
     mine = next((d for d in t.game.decisions(t.state) if d.seat == seat), None)
     ids = [c["custom_id"] for c in decision_buttons(w, again.message)]
-    assert (mine is None and not ids) or all(f":{t.version}:" in cid for cid in ids)
+    assert (mine is None and not ids) or all(f":{decision_token(t, seat)}:" in cid for cid in ids)
 
 
 async def test_a_click_whose_acknowledgement_fails_changes_nothing(world):

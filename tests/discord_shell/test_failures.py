@@ -49,6 +49,8 @@ def notices(w: World, user: int, word: str) -> list[str]:
 
 async def test_dm_edit_limit_30046_posts_a_new_dm_with_the_buttons_and_later_edits_go_there(world):
     w = world
+    for user in (ANA, BEN):  # notices off (issue 13 §1): a new decision edits the DM instead of posting one
+        await w.bot.front.set_notices(str(user), False)
     table_id, _ = await open_table(w)
     t = w.service.get(table_id)
     rng = Rng.from_seed(4)

@@ -343,7 +343,8 @@ async def test_migrations_apply_to_a_database_from_each_earlier_version(tmp_path
     for n in range(old_version):
         db.executescript(MIGRATIONS[n])
     db.execute(f"PRAGMA user_version = {old_version}")
-    db.execute("INSERT INTO tables VALUES ('t1', 'metax', 'c', 'u1', 'lobby', '{}', 5, 1.0, 1.0)")
+    db.execute("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
+               "VALUES ('t1', 'metax', 'c', 'u1', 'lobby', '{}', 5, 1.0, 1.0)")  # columns named: later ones added
     db.execute("INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck) "
                "VALUES ('t1', 0, 'u1', 'Ana', 0, 'heroes-rush', '[]')")
     db.commit()
