@@ -15,7 +15,10 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
   public log line with its result.
 * META-TGT-01: a play is a short sequence of decisions — card, then destination (Event-like cards with a
   choice of stacks), then target (only when the target is chosen from a list) — with "Back" at each step.
-  A card with no legal target is not offered.
+  A card with no legal target is not offered. No card is played on one press (issue 13 §5): a play whose
+  target is fixed by the card (a descriptive target, or none; Trigger cards naming no player too) ends
+  with a confirm step (decision kind ``confirm_play``) that shows the card, its target (with what it reads
+  as now) and its destination, with "Play" (or "Activate") and "Back".
 * META-TRN-02, META-PSH-03, META-PSH-05, META-GAP-25: the player at turn ends the drawing stage with
   "Play!" or by playing onto the main tower. In the pushing stage every player in play has an open "play or
   pass" decision at once; plays are applied in the order the host receives them; a play clears every pass;
@@ -97,8 +100,10 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
    longer make sense" when: a redirect's target has no player target (or the new player cannot be
    targeted), a swap needs two cards, an echo finds an empty graveyard, a copy finds nothing to copy.
 17 Graveyards, hand sizes, memory sizes, lives and every announced trigger target are public.
-18 Timeouts: the drawing stage → "Play!"; the pushing stage → pass; a destination or target step → back;
-   a discard → the most recently drawn card still in hand. Paradox coins need no decision.
+18 Timeouts: the drawing stage → "Play!"; the pushing stage → pass; a destination, target or confirm step
+   → back (a timeout never plays a card its player did not confirm: the card stays in hand and the seat's
+   drawing or pushing decision opens again, with its own default); a discard → the most recently drawn
+   card still in hand. Paradox coins need no decision.
 19 Every card goes to its owner's graveyard or hand, whoever played it (a copied or echoed card included).
 20 Beginning- and end-of-turn triggers fire in turn order from the player at turn, then activation order.
 21 No counter persists between games.
@@ -406,7 +411,8 @@ class MetaGame(Game):
         return private_text(view)
 
     def timeout_choice(self, state: State, decision: Decision) -> str:
-        """META-GAP-18: Play!, pass, back, or the most recently drawn card (the decision defaults)."""
+        """META-GAP-18: Play!, pass, back (destination, target and confirm steps: never a play the player
+        did not confirm), or the most recently drawn card (the decision defaults)."""
         return decision.default if decision.default is not None else decision.options[0].id
 
     # -- persistence

@@ -8,8 +8,8 @@ listed in :mod:`games.meta`.
 
 Option ids: ``go`` ("Play!"), ``pass``, ``play:<card>``, ``activate:<card>``, ``dest:<tower>``,
 ``tgt:p<seat>`` (player), ``tgt:g<seat>`` (graveyard), ``tgt:c<card>`` (a card on a stack),
-``tgt:f<tower>`` (a face-down trigger), ``tgt:s<tower>.<level>`` (a stack), ``back``,
-``discard:<card>``.
+``tgt:f<tower>`` (a face-down trigger), ``tgt:s<tower>.<level>`` (a stack), ``confirm`` (the
+confirm step of a play whose target is fixed by the card, issue 13 §5), ``back``, ``discard:<card>``.
 """
 
 from __future__ import annotations
@@ -281,6 +281,62 @@ def decisions_of(state: State) -> list[Decision]:
     return out
 
 
+def fixed_target(state: State, d: MetaCard) -> dict[str, Any] | None:
+    """The target of a card whose target is fixed by the card (META-TGT-02 descriptive targets, or none):
+    ``{"k": "top"|"next"|"below", ...}`` or ``None``. Only for cards that do not :func:`needs_choice`."""
+    if d.target == "top":
+        return {"k": "top", "tower": "main", "level": d.level}
+    if d.target == "next":
+        return {"k": "next", "tower": "main", "after": state.seq}
+    if d.target == "below":
+        return {"k": "below"}
+    return None
+
+
+def _fixed_target_now(state: State, seat: int, d: MetaCard, tw: Tower) -> str:
+    """What a fixed target names, for the confirm step: the rule's words plus what it reads as now."""
+    names = [p.name for p in state.players]
+    if d.target == "top":
+        level = state.main.levels[d.level] if d.level < len(state.main.levels) else []
+        where = "main stack" if d.level == 0 else "main meta stack"
+        now = (f"now {title(state, level[-1].card)} ({names[level[-1].player]}'s)" if level else "empty now")
+        return f"the card on top of the {where} ({now}; read when it executes)"
+    if d.target == "next":
+        return "the next card played onto the main stack"
+    if d.target == "below":
+        base = tw.levels[0]
+        now = f"now {names[base[-1].player]}" if base else "no card below now"
+        return f"the player of the card below ({now}; read when it executes)"
+    return "no target"
+
+
+def confirm_decision(state: State, seat: int, d: MetaCard) -> Decision:
+    """The confirm step of a play whose target is fixed by the card (issue 13 §5, META-TGT-01): the card,
+    its target and its destination, with "Play" (``confirm``; "Activate" for a Trigger card) and "Back".
+    Timeout default: ``back`` (META-GAP-18) — a timeout never plays a card its player did not confirm; the
+    card stays in hand and the seat's drawing or pushing decision opens again (whose own default is
+    "Play!" or pass)."""
+    p = state.players[seat]
+    if d.type == "trigger":
+        prompt = (f"Activate a new trigger stack with {d.title} face down (it names no player)? "
+                  "Only you will see which card it is.")
+        return Decision(seat, "confirm_play", prompt, (Option("confirm", "Activate"), Option("back", "Back")),
+                        default="back")
+    target = fixed_target(state, d)
+    if target is None:
+        tw = tower_by_id(state, p.dest) or state.main
+        where = stack_name(state, tw, 0)
+    elif target["k"] in ("top", "next"):
+        tw = state.main
+        where = stack_name(state, tw, target["level"] + 1 if target["k"] == "top" else 1)
+    else:
+        tw = tower_by_id(state, p.dest) or state.main
+        where = stack_name(state, tw, 0)
+    prompt = f"Play {d.title} onto {where}, targeting {_fixed_target_now(state, seat, d, tw)}?"
+    return Decision(seat, "confirm_play", prompt, (Option("confirm", "Play"), Option("back", "Back")),
+                    default="back")
+
+
 def seat_decision(state: State, seat: int) -> Decision:
     """``seat``'s decision in the drawing or pushing stage: a card to play, or a step of a play."""
     p = state.players[seat]
@@ -294,6 +350,8 @@ def seat_decision(state: State, seat: int) -> Decision:
                 opts = [Option(f"dest:{tw.id}", "Onto " + stack_name(state, tw, 0)) for tw in dests]
                 return Decision(seat, "destination", f"{gone}Where does {d.title} go?",
                                 (*opts, Option("back", "Back")), default="back")
+        if (d.type == "trigger" and d.target == "none") or (d.type != "trigger" and not needs_choice(d)):
+            return confirm_decision(state, seat, d)
         opts = target_options(state, seat, d)
         return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
                         (*opts, Option("back", "Back")), default="back")
@@ -452,11 +510,12 @@ class Engine:
                 dests = destinations(st, seat, d)
                 if len(dests) == 1:
                     p.dest = dests[0].id
-            self.maybe_place(seat)
-            return
+            return  # a destination, target or confirm step follows (issue 13 §5: nothing is placed on one press)
         if kind == "dest":
             p.dest = rest
-            self.maybe_place(seat)
+            return
+        if kind == "confirm":
+            self.place_fixed(seat)
             return
         if kind == "tgt":
             self.place(seat, self.parse_target(seat, rest))
@@ -478,27 +537,11 @@ class Engine:
             return {"k": "stack", "tower": tid, "level": int(lv)}
         raise AssertionError(rest)
 
-    def maybe_place(self, seat: int) -> None:
-        """Place the play in progress if it needs no target choice (descriptive or no target)."""
+    def place_fixed(self, seat: int) -> None:
+        """Place the play in progress whose target is fixed by the card (descriptive or none), once its
+        player confirmed it (issue 13 §5)."""
         st = self.st
-        p = st.players[seat]
-        d = card_def(st, p.play)
-        if d.type != "trigger" and event_like(d) and not p.dest:
-            return
-        if d.type == "trigger":
-            if d.target == "none":
-                self.place(seat, None)
-            return
-        if needs_choice(d):
-            return
-        target = None
-        if d.target == "top":
-            target = {"k": "top", "tower": "main", "level": d.level}
-        elif d.target == "next":
-            target = {"k": "next", "tower": "main", "after": st.seq}
-        elif d.target == "below":
-            target = {"k": "below"}
-        self.place(seat, target)
+        self.place(seat, fixed_target(st, card_def(st, st.players[seat].play)))
 
     # -- placing a card (META-TGT-01, META-MTA-02..06, META-TRG-03)
 
