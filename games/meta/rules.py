@@ -190,6 +190,42 @@ def stack_targets(state: State, seat: int) -> list[tuple[str, Tower, int]]:
     return out
 
 
+LABEL_MAX = 80
+"""Longest option label (issue 13 §6; a Discord button label holds 80 characters)."""
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _fit(label: str, tail: str = "") -> str:
+    """``label`` + ``tail`` within :data:`LABEL_MAX` characters: the label is shortened, the tail (what
+    tells options apart) kept."""
+    room = LABEL_MAX - len(tail)
+    return (label if len(label) <= room else label[: room - 1].rstrip() + "…") + tail
+
+
+def distinct(options: list[Option], tag: dict[str, str] | None = None) -> tuple[Option, ...]:
+    """``options`` with labels a person can tell apart (issue 13 §6): labels shared by several options get
+    ``tag[option id]`` (a position, owner or seat) or else their ordinal among the namesakes, e.g.
+    "Play Spark of Ruin (2nd)"; every label fits :data:`LABEL_MAX`. Ids and order are unchanged."""
+    tag = tag or {}
+    labels = [_fit(o.label) for o in options]
+    for _round in range(2):  # tags first; ordinals for whatever shortening made equal again
+        seen: dict[str, list[int]] = {}
+        for i, lab in enumerate(labels):
+            seen.setdefault(lab, []).append(i)
+        for group in seen.values():
+            if len(group) < 2:
+                continue
+            for k, i in enumerate(group):
+                extra = tag.get(options[i].id) if _round == 0 else None
+                labels[i] = _fit(labels[i], f" ({extra or ordinal(k + 1)})")
+    return tuple(Option(o.id, lab, o.cards) for o, lab in zip(options, labels, strict=True))
+
+
 def needs_choice(card: MetaCard) -> bool:
     """Whether the card's target is chosen from a list (descriptive targets are not, META-TGT-02)."""
     return card.target in ("player", "opponent", "graveyard", "card", "stack")
@@ -198,24 +234,28 @@ def needs_choice(card: MetaCard) -> bool:
 def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
     """The legal announced targets of ``card`` for ``seat`` (META-TGT-01/08/09/10)."""
     names = [p.name for p in state.players]
+    seat_tag = {f"tgt:{k}{s}": f"seat {s + 1}" for s in range(len(names)) for k in "pg"}
     if card.target in ("player", "opponent"):
-        return [Option(f"tgt:p{s}", f"{names[s]}" + (" (you)" if s == seat else "") +
-                       f" · {state.players[s].life} life") for s in player_targets(state, seat, card)]
+        return list(distinct([Option(f"tgt:p{s}", f"{names[s]}" + (" (you)" if s == seat else "") +
+                                     f" · {state.players[s].life} life") for s in player_targets(state, seat, card)],
+                             seat_tag))
     if card.target == "graveyard":
-        return [Option(f"tgt:g{s}", f"{names[s]}'s graveyard ({len(state.players[s].graveyard)} cards)")
-                for s in in_game(state)]
+        return list(distinct([Option(f"tgt:g{s}", f"{names[s]}'s graveyard ({len(state.players[s].graveyard)} cards)")
+                              for s in in_game(state)], seat_tag))
     if card.target == "card":
-        out = []
+        out, where = [], {}
         for oid, tw, lv, e in card_targets(state, seat, card):
             if e is None:
                 out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
             else:
+                k = len(tw.levels[lv]) - tw.levels[lv].index(e)  # 1 = the top card of its stack
+                where[oid] = "top" if k == 1 else f"{ordinal(k)} from top"
                 out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
                                   (state.cards[e.card],)))
-        return out
+        return list(distinct(out, where))
     if card.target == "stack":
-        return [Option(oid, f"{stack_name(state, tw, lv)} ({len(tw.levels[lv])} cards)")
-                for oid, tw, lv in stack_targets(state, seat)]
+        return list(distinct([Option(oid, f"{stack_name(state, tw, lv)} ({len(tw.levels[lv])} cards)")
+                              for oid, tw, lv in stack_targets(state, seat)]))
     return []
 
 
@@ -268,8 +308,8 @@ def decisions_of(state: State) -> list[Decision]:
             p = state.players[s]
             left = len(p.hand) - len(p.discards) - limit
             if not p.removed and left > 0:
-                opts = tuple(Option(f"discard:{c}", f"Discard {title(state, c)}", (state.cards[c],))
-                             for c in p.hand if c not in p.discards)
+                opts = distinct([Option(f"discard:{c}", f"Discard {title(state, c)}", (state.cards[c],))
+                                 for c in p.hand if c not in p.discards])
                 out.append(Decision(s, "discard", f"Discarding stage: discard {left} more card"
                                     f"{'s' if left > 1 else ''} (hand limit {limit}).", opts,
                                     default=opts[-1].id))
@@ -349,12 +389,12 @@ def seat_decision(state: State, seat: int) -> Decision:
                 gone = (f"Trigger stack {p.dest} fired and is no longer active (META-TRS-02). " if p.dest else "")
                 opts = [Option(f"dest:{tw.id}", "Onto " + stack_name(state, tw, 0)) for tw in dests]
                 return Decision(seat, "destination", f"{gone}Where does {d.title} go?",
-                                (*opts, Option("back", "Back")), default="back")
+                                distinct([*opts, Option("back", "Back")]), default="back")
         if (d.type == "trigger" and d.target == "none") or (d.type != "trigger" and not needs_choice(d)):
             return confirm_decision(state, seat, d)
         opts = target_options(state, seat, d)
         return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
-                        (*opts, Option("back", "Back")), default="back")
+                        distinct([*opts, Option("back", "Back")]), default="back")
     opts: list[Option] = []
     if state.stage == "drawing":
         opts.append(Option("go", "Play!"))
@@ -370,8 +410,8 @@ def seat_decision(state: State, seat: int) -> Decision:
             opts.append(Option(f"play:{c}", f"Play {d.title}", (d.id,)))
     if state.stage == "drawing":
         prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"
-        return Decision(seat, "drawing", prompt, tuple(opts), default="go")
-    return Decision(seat, "push", "Pushing stage: play a card or pass.", tuple(opts), default="pass")
+        return Decision(seat, "drawing", prompt, distinct(opts), default="go")
+    return Decision(seat, "push", "Pushing stage: play a card or pass.", distinct(opts), default="pass")
 
 
 # -- applying a choice -----------------------------------------------------------------------------
