@@ -329,7 +329,9 @@ class MetaGame(Game):
     def view(self, state: State, viewer: int | None) -> View:
         """The public board, plus ``viewer``'s hand, their face-down trigger conditions and their
         decision. Hidden from everyone else (META-INF-01/02, META-TRG-04): hands and memories (counts
-        only), face-down trigger cards (only the announced target)."""
+        only), face-down trigger cards (only the announced target), and which step of a play another seat
+        is at (``waiting`` says ``playing`` for a destination, target or confirm step: the step would tell
+        what kind of card it is, issue 13)."""
         pool = card_pool()
         names = [p.name for p in state.players]
 
@@ -388,9 +390,12 @@ class MetaGame(Game):
                 "discards": [card(c) for c in pl.discards],
             }
         decs = rules.decisions_of(state)
+        # A play's steps (destination, target, confirm) would tell others what kind of hidden card is being
+        # played (META-INF-01): others see only that the seat is playing a card.
         return View(game=self.id, viewer=viewer, board=board, private=private,
                     decisions=tuple(d for d in decs if d.seat == viewer),
-                    waiting=tuple((d.seat, d.kind) for d in decs), result=self.result(state))
+                    waiting=tuple((d.seat, d.kind if d.seat == viewer or d.kind not in _PLAY_STEPS else "playing")
+                                  for d in decs), result=self.result(state))
 
     # -- front-end helpers
 
@@ -404,6 +409,13 @@ class MetaGame(Game):
         from .render import board_text
 
         return board_text(view)
+
+    def context_text(self, view: View) -> str:
+        """What the viewer's open decision depends on, compact for phones (issue 13 §2): see
+        :func:`games.meta.render.context_text`. Empty when the viewer has no decision."""
+        from .render import context_text
+
+        return context_text(view)
 
     def private_text(self, view: View) -> str:
         from .render import private_text
@@ -437,6 +449,10 @@ class MetaGame(Game):
     def card_catalog(self) -> Catalog:
         """The pool as a searchable :class:`Catalog`, built once (issue 6)."""
         return build_catalog()
+
+
+_PLAY_STEPS = ("destination", "target", "confirm_play")
+"""Decision kinds of a play in progress; another seat's view names them all "playing"."""
 
 
 def _target(spec: Any, placed: dict[str, list[int]], seq: int) -> dict[str, Any] | None:

@@ -74,10 +74,9 @@ class MetaBot:
             return self.rng.choice([oid for oid, sc in scores.items() if sc == low])
         if decision.kind == "destination":
             playing = pool[view.private["playing"]["card"]]
-            if _hurts(playing) and b["stage"] == "drawing":
-                for o in decision.options:
-                    if o.id.startswith("dest:t"):
-                        return o.id
+            traps = [o.id for o in decision.options if o.id.startswith("dest:t")]
+            if _hurts(playing) and b["stage"] == "drawing" and traps:
+                return self.rng.choice(traps)
             return "dest:main" if "dest:main" in ids else ids[0]
         if decision.kind == "target":
             return self._target(decision, view, pool, me)

@@ -14,6 +14,7 @@ confirm step of a play whose target is fixed by the card, issue 13 §5), ``back`
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, Result, RulesError
@@ -211,18 +212,21 @@ def distinct(options: list[Option], tag: dict[str, str] | None = None) -> tuple[
     """``options`` with labels a person can tell apart (issue 13 §6): labels shared by several options get
     ``tag[option id]`` (a position, owner or seat) or else their ordinal among the namesakes, e.g.
     "Play Spark of Ruin (2nd)"; every label fits :data:`LABEL_MAX`. Ids and order are unchanged."""
+    labels = [o.label for o in options]
+    if len(set(labels)) == len(labels) and max(map(len, labels), default=0) <= LABEL_MAX:
+        return tuple(options)  # the common case, kept cheap: decisions are listed after every choice
+    labels = [_fit(lab) for lab in labels]
     tag = tag or {}
-    labels = [_fit(o.label) for o in options]
-    for _round in range(2):  # tags first; ordinals for whatever shortening made equal again
-        seen: dict[str, list[int]] = {}
+    for use_tag in (True, False):  # tags first; ordinals for whatever shortening made equal again
+        seen: dict[str, int] = {}
+        count = Counter(labels)
         for i, lab in enumerate(labels):
-            seen.setdefault(lab, []).append(i)
-        for group in seen.values():
-            if len(group) < 2:
-                continue
-            for k, i in enumerate(group):
-                extra = tag.get(options[i].id) if _round == 0 else None
-                labels[i] = _fit(labels[i], f" ({extra or ordinal(k + 1)})")
+            if count[lab] > 1:
+                k = seen[lab] = seen.get(lab, 0) + 1
+                extra = tag.get(options[i].id) if use_tag else None
+                labels[i] = _fit(lab, f" ({extra or ordinal(k)})")
+        if len(set(labels)) == len(labels):
+            break
     return tuple(Option(o.id, lab, o.cards) for o, lab in zip(options, labels, strict=True))
 
 
@@ -372,7 +376,8 @@ def confirm_decision(state: State, seat: int, d: MetaCard) -> Decision:
     else:
         tw = tower_by_id(state, p.dest) or state.main
         where = stack_name(state, tw, 0)
-    prompt = f"Play {d.title} onto {where}, targeting {_fixed_target_now(state, seat, d, tw)}?"
+    prompt = (f"Play {d.title} onto {where}? It has no target." if d.target == "none" else
+              f"Play {d.title} onto {where}, targeting {_fixed_target_now(state, seat, d, tw)}?")
     return Decision(seat, "confirm_play", prompt, (Option("confirm", "Play"), Option("back", "Back")),
                     default="back")
 
