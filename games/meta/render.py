@@ -55,7 +55,7 @@ def board_text(view: View) -> str:
     if view.result is not None:
         lines.append(f"Result: {view.result.text}")
     elif view.waiting:
-        lines.append("Waiting for: " + ", ".join(f"{names[s]} ({k})" for s, k in view.waiting))
+        lines.append("Waiting for: " + ", ".join(f"{names[s]} ({k.replace('_', ' ')})" for s, k in view.waiting))
     return "\n".join(lines)
 
 
