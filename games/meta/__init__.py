@@ -15,7 +15,10 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
   public log line with its result.
 * META-TGT-01: a play is a short sequence of decisions — card, then destination (Event-like cards with a
   choice of stacks), then target (only when the target is chosen from a list) — with "Back" at each step.
-  A card with no legal target is not offered.
+  A card with no legal target is not offered. No card is played on one press (issue 13 §5): a play whose
+  target is fixed by the card (a descriptive target, or none; Trigger cards naming no player too) ends
+  with a confirm step (decision kind ``confirm_play``) that shows the card, its target (with what it reads
+  as now) and its destination, with "Play" (or "Activate") and "Back".
 * META-TRN-02, META-PSH-03, META-PSH-05, META-GAP-25: the player at turn ends the drawing stage with
   "Play!" or by playing onto the main tower. In the pushing stage every player in play has an open "play or
   pass" decision at once; plays are applied in the order the host receives them; a play clears every pass;
@@ -97,8 +100,10 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
    longer make sense" when: a redirect's target has no player target (or the new player cannot be
    targeted), a swap needs two cards, an echo finds an empty graveyard, a copy finds nothing to copy.
 17 Graveyards, hand sizes, memory sizes, lives and every announced trigger target are public.
-18 Timeouts: the drawing stage → "Play!"; the pushing stage → pass; a destination or target step → back;
-   a discard → the most recently drawn card still in hand. Paradox coins need no decision.
+18 Timeouts: the drawing stage → "Play!"; the pushing stage → pass; a destination, target or confirm step
+   → back (a timeout never plays a card its player did not confirm: the card stays in hand and the seat's
+   drawing or pushing decision opens again, with its own default); a discard → the most recently drawn
+   card still in hand. Paradox coins need no decision.
 19 Every card goes to its owner's graveyard or hand, whoever played it (a copied or echoed card included).
 20 Beginning- and end-of-turn triggers fire in turn order from the player at turn, then activation order.
 21 No counter persists between games.
@@ -340,7 +345,9 @@ class MetaGame(Game):
     def view(self, state: State, viewer: int | None) -> View:
         """The public board, plus ``viewer``'s hand, their face-down trigger conditions and their
         decision. Hidden from everyone else (META-INF-01/02, META-TRG-04): hands and memories (counts
-        only), face-down trigger cards (only the announced target)."""
+        only), face-down trigger cards (only the announced target), and which step of a play another seat
+        is at (``waiting`` says ``playing`` for a destination, target or confirm step: the step would tell
+        what kind of card it is, issue 13)."""
         pool = card_pool()
         names = [p.name for p in state.players]
 
@@ -399,9 +406,12 @@ class MetaGame(Game):
                 "discards": [card(c) for c in pl.discards],
             }
         decs = rules.decisions_of(state)
+        # A play's steps (destination, target, confirm) would tell others what kind of hidden card is being
+        # played (META-INF-01): others see only that the seat is playing a card.
         return View(game=self.id, viewer=viewer, board=board, private=private,
                     decisions=tuple(d for d in decs if d.seat == viewer),
-                    waiting=tuple((d.seat, d.kind) for d in decs), result=self.result(state))
+                    waiting=tuple((d.seat, d.kind if d.seat == viewer or d.kind not in _PLAY_STEPS else "playing")
+                                  for d in decs), result=self.result(state))
 
     # -- front-end helpers
 
@@ -416,13 +426,21 @@ class MetaGame(Game):
 
         return board_text(view)
 
+    def context_text(self, view: View) -> str:
+        """What the viewer's open decision depends on, compact for phones (issue 13 §2): see
+        :func:`games.meta.render.context_text`. Empty when the viewer has no decision."""
+        from .render import context_text
+
+        return context_text(view)
+
     def private_text(self, view: View) -> str:
         from .render import private_text
 
         return private_text(view)
 
     def timeout_choice(self, state: State, decision: Decision) -> str:
-        """META-GAP-18: Play!, pass, back, or the most recently drawn card (the decision defaults)."""
+        """META-GAP-18: Play!, pass, back (destination, target and confirm steps: never a play the player
+        did not confirm), or the most recently drawn card (the decision defaults)."""
         return decision.default if decision.default is not None else decision.options[0].id
 
     # -- persistence
@@ -447,6 +465,10 @@ class MetaGame(Game):
     def card_catalog(self) -> Catalog:
         """The pool as a searchable :class:`Catalog`, built once (issue 6)."""
         return build_catalog()
+
+
+_PLAY_STEPS = ("destination", "target", "confirm_play")
+"""Decision kinds of a play in progress; another seat's view names them all "playing"."""
 
 
 def _target(spec: Any, placed: dict[str, list[int]], seq: int) -> dict[str, Any] | None:

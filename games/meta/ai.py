@@ -4,7 +4,12 @@ and view only, like a person would.
 Plan: pass when it has nothing useful; damage the opponent in play with the lowest life; heal itself
 when hurt; counter an opponent's card that hurts it; in its own drawing stage, activate a trigger stack
 and load it with a damaging Event before saying "Play!"; at most a few plays per pushing stage so that
-turns move on. Discards keep damage and drop the rest first.
+turns move on. Discards keep damage and drop the rest first. It confirms its own plays (the confirm step
+of a card with a fixed target, issue 13 §5).
+
+Fair play (issue 13 §7): every tie — among equally weak opponents, graveyards, cards on stacks, equally
+good cards to play or discard — is broken by the player's own seeded RNG (``Game.computer(seed)``), never
+by seat or hand order, so the computers do not gang up on the lowest seat (the human host's seat 0).
 """
 
 from __future__ import annotations
@@ -60,16 +65,18 @@ class MetaBot:
         plays = sum(1 for tw in b["towers"] if tw["owner"] in (None, me) for level in tw["levels"]
                     for e in level if e["player"] == me)
         life = b["players"][me]["life"]
+        if decision.kind == "confirm_play":
+            return "confirm"  # it chose this play a step earlier
         if decision.kind == "discard":
-            # Drop what scores lowest; keep damage.
-            ranked = sorted(decision.options, key=lambda o: _score(pool[o.cards[0]], life) if o.cards else 0)
-            return ranked[0].id
+            # Drop what scores lowest (keep damage); equal scores by the RNG, not hand order.
+            scores = {o.id: _score(pool[o.cards[0]], life) if o.cards else 0 for o in decision.options}
+            low = min(scores.values())
+            return self.rng.choice([oid for oid, sc in scores.items() if sc == low])
         if decision.kind == "destination":
             playing = pool[view.private["playing"]["card"]]
-            if _hurts(playing) and b["stage"] == "drawing":
-                for o in decision.options:
-                    if o.id.startswith("dest:t"):
-                        return o.id
+            traps = [o.id for o in decision.options if o.id.startswith("dest:t")]
+            if _hurts(playing) and b["stage"] == "drawing" and traps:
+                return self.rng.choice(traps)
             return "dest:main" if "dest:main" in ids else ids[0]
         if decision.kind == "target":
             return self._target(decision, view, pool, me)
@@ -77,7 +84,7 @@ class MetaBot:
         limit = 3 if b["stage"] == "pushing" else 4
         if plays >= limit:
             return decision.default or ids[0]
-        best, best_score = None, 0
+        scored: list[tuple[int, str]] = []
         for o in decision.options:
             if not o.cards:
                 continue
@@ -87,12 +94,11 @@ class MetaBot:
                 score = 9 if not view.private["triggers"] else 2
             if b["stage"] == "drawing" and card.type == "event" and not view.private["triggers"]:
                 score = min(score, 1)  # keep events for the pushing stage unless loading a trap
-            score += self.rng.below(2)
-            if score > best_score:
-                best, best_score = o.id, score
-        if best is None or best_score < 4:
+            scored.append((score + self.rng.below(2), o.id))
+        best_score = max((sc for sc, _ in scored), default=0)
+        if best_score < 4:
             return decision.default or ids[0]
-        return best
+        return self.rng.choice([oid for sc, oid in scored if sc == best_score])
 
     def _target(self, decision: Decision, view: View, pool, me: int) -> str:
         b = view.board
@@ -114,18 +120,20 @@ class MetaBot:
             if helpful and me in seats:
                 return f"tgt:p{me}"
             others = [s for s in seats if s != me] or seats
-            s = min(others, key=lambda x: (players[x]["life"], x))
-            return f"tgt:p{s}"
+            weakest = min(players[x]["life"] for x in others)
+            return f"tgt:p{self.rng.choice([x for x in others if players[x]['life'] == weakest])}"
         if opts[0].id.startswith("tgt:g"):
             others = [o for o in opts if o.id != f"tgt:g{me}"]
-            return (others or opts)[0].id
-        # A card or a stack: prefer an opponent's damaging card.
-        best = None
+            return self.rng.choice(others or opts).id
+        # A card or a stack: prefer an opponent's card aimed at it, then any opponent's card.
+        offered = {o.id for o in opts}
+        aimed, theirs = [], []
         for tw in b["towers"]:
             for level in tw["levels"]:
                 for e in level:
                     oid = f"tgt:c{e['id']}"
-                    if e["player"] != me and any(o.id == oid for o in opts):
-                        if e["target"] == players[me]["name"] or best is None:
-                            best = oid
-        return best or opts[-1].id
+                    if e["player"] != me and oid in offered:
+                        theirs.append(oid)
+                        if e["target"] == players[me]["name"]:
+                            aimed.append(oid)
+        return self.rng.choice(aimed or theirs or [o.id for o in opts])

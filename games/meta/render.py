@@ -5,6 +5,9 @@ and the Discord embeds."""
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 from games.core.contract import View
 
 _LEVEL = {0: "stack", 1: "meta stack"}
@@ -52,7 +55,7 @@ def board_text(view: View) -> str:
     if view.result is not None:
         lines.append(f"Result: {view.result.text}")
     elif view.waiting:
-        lines.append("Waiting for: " + ", ".join(f"{names[s]} ({k})" for s, k in view.waiting))
+        lines.append("Waiting for: " + ", ".join(f"{names[s]} ({k.replace('_', ' ')})" for s, k in view.waiting))
     return "\n".join(lines)
 
 
@@ -71,3 +74,145 @@ def private_text(view: View) -> str:
     if pr["discards"]:
         lines.append("Chosen to discard: " + ", ".join(c["title"] for c in pr["discards"]))
     return "\n".join(lines)
+
+
+def _seat_names(b: dict) -> list[str]:
+    """Players' names, with "#seat" added where two players share a name (issue 13 §6)."""
+    names = [p["name"] for p in b["players"]]
+    return [f"{n} #{s + 1}" if names.count(n) > 1 else n for s, n in enumerate(names)]
+
+
+def _player_line(b: dict, s: int, names: list[str], viewer: int | None) -> str:
+    p = b["players"][s]
+    who = names[s] + (" (you)" if s == viewer else "")
+    mark = "▶" if p["at_turn"] else "·"
+    if p["removed"]:
+        return f"{mark} {who}: out of the game"
+    state = [f"{p['life']} life", f"hand {p['hand']}", f"mem {p['memory']}"]
+    if p["disabled"]:
+        state.append("disabled")
+    elif p["passed"]:
+        state.append("passed")
+    return f"{mark} {who}: " + ", ".join(state)
+
+
+_SHORT_TARGETS = (
+    (re.compile(r"^top of the (main (?:meta )?stack) \(at execution\)$"), r"top of \1"),
+    (re.compile(r"^the next card played onto the main stack$"), "next card on main stack"),
+    (re.compile(r"^the player of the card below \(at execution\)$"), "player of card below"),
+    (re.compile(r"^stack main level 0$"), "main stack"),
+    (re.compile(r"^stack main level 1$"), "main meta stack"),
+    (re.compile(r"^stack main level (\d+)$"), r"main level \1"),
+    (re.compile(r"^stack (t\d+) level 0$"), r"\1 stack"),
+    (re.compile(r"^stack (t\d+) level 1$"), r"\1 meta stack"),
+    (re.compile(r"^stack (t\d+) level (\d+)$"), r"\1 level \2"),
+)
+
+
+def short_target(text: str) -> str:
+    """A board entry's announced target in fewer words, for the phone-sized decision context."""
+    for pattern, repl in _SHORT_TARGETS:
+        if pattern.match(text):
+            return pattern.sub(repl, text)
+    return text
+
+
+def _entry_line(e: dict, names: list[str]) -> str:
+    target = f" → {short_target(e['target'])}" if e["target"] else ""
+    return f"  {e['title']} ({names[e['player']]}){target}"
+
+
+CONTEXT_WIDTH = 40
+"""Line width of the decision context (issue 13 §2: read on a phone)."""
+
+
+def _wrap(line: str) -> list[str]:
+    """``line`` wrapped at word boundaries to :data:`CONTEXT_WIDTH`, continuations indented; a single
+    word longer than that (a long name) stays whole."""
+    if len(line) <= CONTEXT_WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")))
+    return textwrap.wrap(line.strip(), CONTEXT_WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def _tower_lines(tw: dict, names: list[str], viewer: int | None) -> list[str]:
+    """A tower, top level first, each stack top card first; a trigger stack with its announced target
+    only (its face-down card stays hidden, META-TRG-04)."""
+    if tw["id"] == "main":
+        head = "Main tower"
+    else:
+        owner = "Your" if tw["owner"] == viewer else f"{names[tw['owner']]}'s"
+        head = f"{owner} trigger {tw['id']}" + (f" (names {tw['target']})" if tw["target"] else "")
+    levels = tw["levels"]
+    if not any(levels):
+        return [f"{head}: empty"]
+    lines = [f"{head}:"]
+    for k in range(len(levels) - 1, -1, -1):
+        if levels[k]:
+            lines.append(f" {_level_name(k)}, top first:")
+            lines.extend(_entry_line(e, names) for e in reversed(levels[k]))
+    return lines
+
+
+def _target_lines(view: View, names: list[str]) -> list[str]:
+    """What each target option of the viewer's target decision refers to: a player's life, hand and
+    memory; a graveyard's size and top cards; a card's stack, player and target; a stack's cards."""
+    b = view.board
+    towers = {tw["id"]: tw for tw in b["towers"]}
+    entries = {e["id"]: (tw, k, e) for tw in b["towers"] for k, lv in enumerate(tw["levels"]) for e in lv}
+    lines = ["Targets:"]
+    for o in view.decisions[0].options:
+        kind, rest = o.id[4:5], o.id[5:]
+        if not o.id.startswith("tgt:"):
+            continue
+        if kind == "p":
+            lines.append(f"· {names[int(rest)]}: {b['players'][int(rest)]['life']} life")
+        elif kind == "g":
+            grave = b["players"][int(rest)]["graveyard"]
+            top = ", ".join(c["title"] for c in reversed(grave[-3:]))
+            lines.append(f"· {names[int(rest)]}'s graveyard: {len(grave)}" + (f", top {top}" if top else ""))
+        elif kind == "c" and int(rest) in entries:
+            tw, k, e = entries[int(rest)]
+            where = "main" if tw["id"] == "main" else tw["id"]
+            lines.append(f"· {e['title']} ({names[e['player']]}), {where} {_level_name(k)}" +
+                         (f" → {short_target(e['target'])}" if e["target"] else ""))
+        elif kind == "f" and rest in towers:
+            tw = towers[rest]
+            lines.append(f"· face-down trigger of {rest} ({names[tw['owner']]}'s)" +
+                         (f", names {tw['target']}" if tw["target"] else ""))
+        elif kind == "s":
+            tid, _, lv = rest.rpartition(".")
+            level = towers[tid]["levels"][int(lv)] if tid in towers else []
+            lines.append(f"· {'main' if tid == 'main' else tid} {_level_name(int(lv))}: " +
+                         ", ".join(e["title"] for e in reversed(level)))
+    return lines
+
+
+def context_text(view: View) -> str:
+    """The compact part of the public board the viewer's open decision depends on (issue 13 §2), built
+    only from ``view`` (public board and the viewer's own decision; never another seat's hidden card):
+    the turn and stage, every player's life, hand and memory sizes and whether they are disabled, out or
+    passed, then by decision kind — a play (drawing, pushing, destination, confirm): every tower, level by
+    level, with whose card each is and its announced target, and every trigger stack's announced target
+    (never its condition); a target: what each target option refers to, then the towers; a discard: the
+    hand limit. Lines are short for phones (about 40 characters, longer only for long names or titles).
+    Empty when the viewer has no open decision."""
+    if not view.decisions:
+        return ""
+    b = view.board
+    d = view.decisions[0]
+    names = _seat_names(b)
+    lines = [f"Turn {b['turn']} · {b['stage']} stage"]
+    lines += [_player_line(b, s, names, view.viewer) for s in b["order"]]
+    if d.kind == "discard":
+        lines.append(f"Hand limit: {b['rules']['hand_limit']}")
+        return "\n".join(part for line in lines for part in _wrap(line))
+    if d.kind == "target":
+        lines += _target_lines(view, names)
+    for tw in b["towers"]:
+        lines += _tower_lines(tw, names, view.viewer)
+    for ch in b["changes"]:
+        until = "game" if ch["until"] < 0 else f"to turn {ch['until']}"
+        lines.append(f"Rule: {ch['text']} ({until})")
+    return "\n".join(part for line in lines for part in _wrap(line))

@@ -8,12 +8,13 @@ listed in :mod:`games.meta`.
 
 Option ids: ``go`` ("Play!"), ``pass``, ``play:<card>``, ``activate:<card>``, ``dest:<tower>``,
 ``tgt:p<seat>`` (player), ``tgt:g<seat>`` (graveyard), ``tgt:c<card>`` (a card on a stack),
-``tgt:f<tower>`` (a face-down trigger), ``tgt:s<tower>.<level>`` (a stack), ``back``,
-``discard:<card>``.
+``tgt:f<tower>`` (a face-down trigger), ``tgt:s<tower>.<level>`` (a stack), ``confirm`` (the
+confirm step of a play whose target is fixed by the card, issue 13 §5), ``back``, ``discard:<card>``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, Result, RulesError
@@ -190,6 +191,45 @@ def stack_targets(state: State, seat: int) -> list[tuple[str, Tower, int]]:
     return out
 
 
+LABEL_MAX = 80
+"""Longest option label (issue 13 §6; a Discord button label holds 80 characters)."""
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _fit(label: str, tail: str = "") -> str:
+    """``label`` + ``tail`` within :data:`LABEL_MAX` characters: the label is shortened, the tail (what
+    tells options apart) kept."""
+    room = LABEL_MAX - len(tail)
+    return (label if len(label) <= room else label[: room - 1].rstrip() + "…") + tail
+
+
+def distinct(options: list[Option], tag: dict[str, str] | None = None) -> tuple[Option, ...]:
+    """``options`` with labels a person can tell apart (issue 13 §6): labels shared by several options get
+    ``tag[option id]`` (a position, owner or seat) or else their ordinal among the namesakes, e.g.
+    "Play Spark of Ruin (2nd)"; every label fits :data:`LABEL_MAX`. Ids and order are unchanged."""
+    labels = [o.label for o in options]
+    if len(set(labels)) == len(labels) and max(map(len, labels), default=0) <= LABEL_MAX:
+        return tuple(options)  # the common case, kept cheap: decisions are listed after every choice
+    labels = [_fit(lab) for lab in labels]
+    tag = tag or {}
+    for use_tag in (True, False):  # tags first; ordinals for whatever shortening made equal again
+        seen: dict[str, int] = {}
+        count = Counter(labels)
+        for i, lab in enumerate(labels):
+            if count[lab] > 1:
+                k = seen[lab] = seen.get(lab, 0) + 1
+                extra = tag.get(options[i].id) if use_tag else None
+                labels[i] = _fit(lab, f" ({extra or ordinal(k)})")
+        if len(set(labels)) == len(labels):
+            break
+    return tuple(Option(o.id, lab, o.cards) for o, lab in zip(options, labels, strict=True))
+
+
 def needs_choice(card: MetaCard) -> bool:
     """Whether the card's target is chosen from a list (descriptive targets are not, META-TGT-02)."""
     return card.target in ("player", "opponent", "graveyard", "card", "stack")
@@ -198,24 +238,28 @@ def needs_choice(card: MetaCard) -> bool:
 def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
     """The legal announced targets of ``card`` for ``seat`` (META-TGT-01/08/09/10)."""
     names = [p.name for p in state.players]
+    seat_tag = {f"tgt:{k}{s}": f"seat {s + 1}" for s in range(len(names)) for k in "pg"}
     if card.target in ("player", "opponent"):
-        return [Option(f"tgt:p{s}", f"{names[s]}" + (" (you)" if s == seat else "") +
-                       f" · {state.players[s].life} life") for s in player_targets(state, seat, card)]
+        return list(distinct([Option(f"tgt:p{s}", f"{names[s]}" + (" (you)" if s == seat else "") +
+                                     f" · {state.players[s].life} life") for s in player_targets(state, seat, card)],
+                             seat_tag))
     if card.target == "graveyard":
-        return [Option(f"tgt:g{s}", f"{names[s]}'s graveyard ({len(state.players[s].graveyard)} cards)")
-                for s in in_game(state)]
+        return list(distinct([Option(f"tgt:g{s}", f"{names[s]}'s graveyard ({len(state.players[s].graveyard)} cards)")
+                              for s in in_game(state)], seat_tag))
     if card.target == "card":
-        out = []
+        out, where = [], {}
         for oid, tw, lv, e in card_targets(state, seat, card):
             if e is None:
                 out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
             else:
+                k = len(tw.levels[lv]) - tw.levels[lv].index(e)  # 1 = the top card of its stack
+                where[oid] = "top" if k == 1 else f"{ordinal(k)} from top"
                 out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
                                   (state.cards[e.card],)))
-        return out
+        return list(distinct(out, where))
     if card.target == "stack":
-        return [Option(oid, f"{stack_name(state, tw, lv)} ({len(tw.levels[lv])} cards)")
-                for oid, tw, lv in stack_targets(state, seat)]
+        return list(distinct([Option(oid, f"{stack_name(state, tw, lv)} ({len(tw.levels[lv])} cards)")
+                              for oid, tw, lv in stack_targets(state, seat)]))
     return []
 
 
@@ -268,8 +312,8 @@ def decisions_of(state: State) -> list[Decision]:
             p = state.players[s]
             left = len(p.hand) - len(p.discards) - limit
             if not p.removed and left > 0:
-                opts = tuple(Option(f"discard:{c}", f"Discard {title(state, c)}", (state.cards[c],))
-                             for c in p.hand if c not in p.discards)
+                opts = distinct([Option(f"discard:{c}", f"Discard {title(state, c)}", (state.cards[c],))
+                                 for c in p.hand if c not in p.discards])
                 out.append(Decision(s, "discard", f"Discarding stage: discard {left} more card"
                                     f"{'s' if left > 1 else ''} (hand limit {limit}).", opts,
                                     default=opts[-1].id))
@@ -279,6 +323,63 @@ def decisions_of(state: State) -> list[Decision]:
             continue
         out.append(seat_decision(state, s))
     return out
+
+
+def fixed_target(state: State, d: MetaCard) -> dict[str, Any] | None:
+    """The target of a card whose target is fixed by the card (META-TGT-02 descriptive targets, or none):
+    ``{"k": "top"|"next"|"below", ...}`` or ``None``. Only for cards that do not :func:`needs_choice`."""
+    if d.target == "top":
+        return {"k": "top", "tower": "main", "level": d.level}
+    if d.target == "next":
+        return {"k": "next", "tower": "main", "after": state.seq}
+    if d.target == "below":
+        return {"k": "below"}
+    return None
+
+
+def _fixed_target_now(state: State, seat: int, d: MetaCard, tw: Tower) -> str:
+    """What a fixed target names, for the confirm step: the rule's words plus what it reads as now."""
+    names = [p.name for p in state.players]
+    if d.target == "top":
+        level = state.main.levels[d.level] if d.level < len(state.main.levels) else []
+        where = "main stack" if d.level == 0 else "main meta stack"
+        now = (f"now {title(state, level[-1].card)} ({names[level[-1].player]}'s)" if level else "empty now")
+        return f"the card on top of the {where} ({now}; read when it executes)"
+    if d.target == "next":
+        return "the next card played onto the main stack"
+    if d.target == "below":
+        base = tw.levels[0]
+        now = f"now {names[base[-1].player]}" if base else "no card below now"
+        return f"the player of the card below ({now}; read when it executes)"
+    return "no target"
+
+
+def confirm_decision(state: State, seat: int, d: MetaCard) -> Decision:
+    """The confirm step of a play whose target is fixed by the card (issue 13 §5, META-TGT-01): the card,
+    its target and its destination, with "Play" (``confirm``; "Activate" for a Trigger card) and "Back".
+    Timeout default: ``back`` (META-GAP-18) — a timeout never plays a card its player did not confirm; the
+    card stays in hand and the seat's drawing or pushing decision opens again (whose own default is
+    "Play!" or pass)."""
+    p = state.players[seat]
+    if d.type == "trigger":
+        prompt = (f"Activate a new trigger stack with {d.title} face down (it names no player)? "
+                  "Only you will see which card it is.")
+        return Decision(seat, "confirm_play", prompt, (Option("confirm", "Activate"), Option("back", "Back")),
+                        default="back")
+    target = fixed_target(state, d)
+    if target is None:
+        tw = tower_by_id(state, p.dest) or state.main
+        where = stack_name(state, tw, 0)
+    elif target["k"] in ("top", "next"):
+        tw = state.main
+        where = stack_name(state, tw, target["level"] + 1 if target["k"] == "top" else 1)
+    else:
+        tw = tower_by_id(state, p.dest) or state.main
+        where = stack_name(state, tw, 0)
+    prompt = (f"Play {d.title} onto {where}? It has no target." if d.target == "none" else
+              f"Play {d.title} onto {where}, targeting {_fixed_target_now(state, seat, d, tw)}?")
+    return Decision(seat, "confirm_play", prompt, (Option("confirm", "Play"), Option("back", "Back")),
+                    default="back")
 
 
 def seat_decision(state: State, seat: int) -> Decision:
@@ -293,10 +394,12 @@ def seat_decision(state: State, seat: int) -> Decision:
                 gone = (f"Trigger stack {p.dest} fired and is no longer active (META-TRS-02). " if p.dest else "")
                 opts = [Option(f"dest:{tw.id}", "Onto " + stack_name(state, tw, 0)) for tw in dests]
                 return Decision(seat, "destination", f"{gone}Where does {d.title} go?",
-                                (*opts, Option("back", "Back")), default="back")
+                                distinct([*opts, Option("back", "Back")]), default="back")
+        if (d.type == "trigger" and d.target == "none") or (d.type != "trigger" and not needs_choice(d)):
+            return confirm_decision(state, seat, d)
         opts = target_options(state, seat, d)
         return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
-                        (*opts, Option("back", "Back")), default="back")
+                        distinct([*opts, Option("back", "Back")]), default="back")
     opts: list[Option] = []
     if state.stage == "drawing":
         opts.append(Option("go", "Play!"))
@@ -312,8 +415,8 @@ def seat_decision(state: State, seat: int) -> Decision:
             opts.append(Option(f"play:{c}", f"Play {d.title}", (d.id,)))
     if state.stage == "drawing":
         prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"
-        return Decision(seat, "drawing", prompt, tuple(opts), default="go")
-    return Decision(seat, "push", "Pushing stage: play a card or pass.", tuple(opts), default="pass")
+        return Decision(seat, "drawing", prompt, distinct(opts), default="go")
+    return Decision(seat, "push", "Pushing stage: play a card or pass.", distinct(opts), default="pass")
 
 
 # -- applying a choice -----------------------------------------------------------------------------
@@ -452,11 +555,12 @@ class Engine:
                 dests = destinations(st, seat, d)
                 if len(dests) == 1:
                     p.dest = dests[0].id
-            self.maybe_place(seat)
-            return
+            return  # a destination, target or confirm step follows (issue 13 §5: nothing is placed on one press)
         if kind == "dest":
             p.dest = rest
-            self.maybe_place(seat)
+            return
+        if kind == "confirm":
+            self.place_fixed(seat)
             return
         if kind == "tgt":
             self.place(seat, self.parse_target(seat, rest))
@@ -478,27 +582,11 @@ class Engine:
             return {"k": "stack", "tower": tid, "level": int(lv)}
         raise AssertionError(rest)
 
-    def maybe_place(self, seat: int) -> None:
-        """Place the play in progress if it needs no target choice (descriptive or no target)."""
+    def place_fixed(self, seat: int) -> None:
+        """Place the play in progress whose target is fixed by the card (descriptive or none), once its
+        player confirmed it (issue 13 §5)."""
         st = self.st
-        p = st.players[seat]
-        d = card_def(st, p.play)
-        if d.type != "trigger" and event_like(d) and not p.dest:
-            return
-        if d.type == "trigger":
-            if d.target == "none":
-                self.place(seat, None)
-            return
-        if needs_choice(d):
-            return
-        target = None
-        if d.target == "top":
-            target = {"k": "top", "tower": "main", "level": d.level}
-        elif d.target == "next":
-            target = {"k": "next", "tower": "main", "after": st.seq}
-        elif d.target == "below":
-            target = {"k": "below"}
-        self.place(seat, target)
+        self.place(seat, fixed_target(st, card_def(st, st.players[seat].play)))
 
     # -- placing a card (META-TGT-01, META-MTA-02..06, META-TRG-03)
 

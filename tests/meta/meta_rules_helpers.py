@@ -60,6 +60,8 @@ def play(st, seat: int, card_id: str, *rest: str) -> list[str]:
     texts = apply(st, seat, play_id(st, seat, card_id))
     for step in rest:
         texts += apply(st, seat, step)
+    if any(d.seat == seat and d.kind == "confirm_play" for d in GAME.decisions(st)):
+        texts += apply(st, seat, "confirm")  # a fixed target: the confirm step (issue 13 §5)
     return texts
 
 

@@ -99,14 +99,22 @@ def play(st, seat, card, target: str | int | None = None, dest: str | None = Non
         log += apply(st, seat, f"dest:{dest}")
     if target is not None:
         log += apply(st, seat, f"tgt:c{target}" if isinstance(target, int) else f"tgt:{target}")
-    return log
+    return log + confirm(st, seat)
+
+
+def confirm(st, seat) -> list[str]:
+    """Press "Play" on ``seat``'s confirm step when one is open (a play whose target is fixed by the card,
+    issue 13 §5); the public log (empty when there was none)."""
+    if any(d.seat == seat and d.kind == "confirm_play" for d in GAME.decisions(st)):
+        return apply(st, seat, "confirm")
+    return []
 
 
 def activate(st, seat, card, target: str | None = None) -> list[str]:
     log = apply(st, seat, f"activate:{inst(st, seat, card)}")
     if target is not None:
         log += apply(st, seat, f"tgt:{target}")
-    return log
+    return log + confirm(st, seat)
 
 
 def pass_all(st) -> list[str]:

@@ -3,7 +3,9 @@ every game ends (a last player in play, or the documented turn cap as a draw, ME
 in exactly one place (META-WIN-01); no view other than its owner's holds a card in someone's hand or
 memory or a face-down trigger's condition (META-INF-01/02, META-TRG-04); no player at or below the disabling
 threshold is in play and no disabled player is offered a play (META-PLY-03/05, issue 12); every view renders
-as text; seed + choices replay byte-identically and every state survives a JSON round-trip (META-SET-01)."""
+as text; a seat with a decision gets a decision context, others none, and no view's text or context depends on
+a card hidden from it (issue 13 §2); option labels are distinct within a decision and fit 80 characters (issue
+13 §6); seed + choices replay byte-identically and every state survives a JSON round-trip (META-SET-01)."""
 
 from __future__ import annotations
 
@@ -87,15 +89,27 @@ def ids_in(obj) -> set[int]:
 
 
 def view_json(st, viewer) -> str:
+    """The view's data, its decisions, and every text a player reads of it (board, hand, decision context)."""
     v = meta.view(st, viewer)
-    return json.dumps([v.board, v.private, [(d.kind, [(o.id, o.label, o.cards) for o in d.options])
-                                            for d in v.decisions]], sort_keys=True)
+    return json.dumps([v.board, v.private, [(d.kind, d.prompt, [(o.id, o.label, o.cards) for o in d.options])
+                                            for d in v.decisions],
+                       meta.board_text(v), meta.private_text(v), meta.context_text(v)], sort_keys=True)
+
+
+def check_labels(st) -> None:
+    """Issue 13 §6: within every open decision the option labels are distinct and at most 80 characters."""
+    for d in meta.decisions(st):
+        labels = [o.label for o in d.options]
+        assert len(set(labels)) == len(labels), f"seat {d.seat} {d.kind}: equal labels {labels}"
+        assert all(len(label) <= 80 for label in labels), labels
 
 
 def check_views(st, viewers) -> None:
     for viewer in viewers:
         v = meta.view(st, viewer)
         assert meta.board_text(v) and (viewer is None or meta.private_text(v) is not None)
+        # issue 13 §2: a decision always comes with its context; no decision, no context
+        assert bool(meta.context_text(v)) == bool(v.decisions), (viewer, v.decisions)
         leak = (ids_in(v.board) | ids_in(v.private)) & hidden_from(st, viewer)
         assert not leak, f"viewer {viewer} sees hidden cards {leak}"
         assert all(d.seat == viewer for d in v.decisions)
@@ -142,13 +156,17 @@ def test_random_games_end_conserve_cards_and_hide_hidden_cards(seats):
     is in exactly one place after every choice, no player at 0 life or less (the current threshold) is in
     play and no disabled player is offered a play after every choice (issue 12: seeds 11 and 18 of the
     6-seat run failed this before settlement ran to a fixed point), and no view shows a hand, a memory or a
-    face-down trigger that is not the viewer's."""
+    face-down trigger that is not the viewer's — in its data, its board, hand or decision context texts
+    (issue 13 §2). Every decision's labels are distinct and fit 80 characters (issue 13 §6); every deciding
+    seat's view has a decision context, a view without a decision none."""
     rng = random.Random(seats)
     reasons: dict[str, int] = {}
 
     def checks(st, n):
         check_conservation(st)
         check_in_play(st)
+        if n % 3 == 0:
+            check_labels(st)
         if n % 5 == 0:
             viewers = [None, n % seats]
             check_views(st, viewers)
@@ -225,3 +243,36 @@ def test_computer_players_finish_four_seat_games():
             assert n < 20000
         assert meta.result(st) is not None
     assert activations > 0 and passes > 0
+
+
+def first_out(seed: int, seats: int = 4) -> int | None:
+    """The first seat disabled or removed in a computer-only game, each choice made by ``Game.computer``
+    seeded as the host seeds it (table seed and game version, bot/tables.computer_choice); ``None`` if the
+    game ends with nobody out."""
+    st = new(seed, seats)
+    n = 0
+    while meta.decisions(st):
+        out = [s for s, p in enumerate(st.players) if p.disabled or p.removed]
+        if out:
+            return out[0]
+        decs = meta.decisions(st)
+        d = decs[n % len(decs)]
+        bot = meta.computer(seed * 1_000_003 + meta.version(st))
+        oid = bot(d, meta.view(st, d.seat))
+        assert d.option(oid) is not None
+        meta.apply(st, d.seat, oid)
+        n += 1
+        assert n < 20000
+    return None
+
+
+def test_computers_do_not_gang_up_on_the_lowest_seat():
+    """Issue 13 §7: Meta computers break ties among equal targets with their seeded RNG, not by seat. Over
+    60 seeded four-seat computer-only games, every seat is the first one knocked out at least once and seat
+    0 (the human host's seat) in under half of the games (before: seat 0 was first out in 53 of 60).
+    Deterministic: the same seeds give the same first seats."""
+    firsts = [first_out(seed) for seed in range(60)]
+    counts = Counter(firsts)
+    assert all(counts[s] >= 1 for s in range(4)), counts
+    assert counts[0] < 30, counts
+    assert [first_out(seed) for seed in range(3)] == firsts[:3]

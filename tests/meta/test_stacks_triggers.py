@@ -96,7 +96,7 @@ def test_META_WIN_03_removed_player_is_no_longer_a_player():
     GAME.concede(st, 2)
     assert board(st)["players"][2]["removed"] and GAME.result(st) is None  # two players still in play
     assert 2 not in [d.seat for d in GAME.decisions(st)]
-    apply(st, 0, f"play:{inst(st, 0, 'e013.1')}")  # Wildfire: all players lose 2
+    apply(st, 0, f"play:{inst(st, 0, 'e013.1')}", "confirm")  # Wildfire: all players lose 2
     log = pass_all(st)
     assert [life(st, s) for s in range(3)] == [13, 13, 15]
     assert not any(line.startswith("Cid loses") for line in log)
@@ -198,7 +198,7 @@ def test_META_STK_05_META_EVT_02_event_cards_stay_on_level_zero():
     assert kind(st, 0) == "destination"
     assert opts(st, 0) == ["dest:main", "dest:t1", "back"]
     assert reject(st, 0, "dest:main.1") == "META-EVT-02"
-    apply(st, 0, "dest:main")
+    apply(st, 0, "dest:main", "confirm")
     assert levels(st) == [["e001.1", "e019.1"], ["m001.1"]]
 
 
@@ -767,7 +767,7 @@ def test_META_GAP_07_meta_card_without_a_stack_is_placed_like_an_event():
               "triggers": [trig(0, "t014.1", [("e019.1", None)]), trig(1, "t014.1")]})
     apply(st, 0, f"play:{inst(st, 0, 'm017.1')}")
     assert kind(st, 0) == "destination" and opts(st, 0) == ["dest:main", "dest:t1", "back"]
-    apply(st, 0, "dest:t1")
+    apply(st, 0, "dest:t1", "confirm")
     assert levels(st, "t1") == [["e019.1", "m017.1"]]
     play(st, 0, "m015.1", "ft2")
     assert levels(st) == [["m015.1"]] and tower_view(st)["levels"][0][0]["target"] == "face-down trigger of t2"

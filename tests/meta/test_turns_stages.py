@@ -291,10 +291,11 @@ def test_META_DRS_03_only_the_player_at_turn_plays_in_the_drawing_stage():
     play(st, 0, "e019.1")
     assert option_ids(st, 0) == ["dest:main", "dest:t1", "back"]
     apply(st, 0, "dest:t1")
+    apply(st, 0, "confirm")  # issue 13 §5: the confirm step shows card, target and destination
     assert board(st)["stage"] == "drawing"
     assert [e["card"] for e in board(st)["towers"][1]["levels"][0]] == ["e019.1"]
     # Activating a new trigger stack: still the drawing stage.
-    apply(st, 0, play_id(st, 0, "t005.1"))
+    play(st, 0, "t005.1")
     assert board(st)["stage"] == "drawing" and len(board(st)["towers"]) == 3
     assert seats_deciding(st) == [0]
 
@@ -567,6 +568,7 @@ def test_META_CBR_03_a_card_permits_a_play_the_rules_forbid():
     play(st, 1, "e019.1")
     assert option_ids(st, 1) == ["dest:main", "dest:t1", "back"]
     apply(st, 1, "dest:t1")
+    apply(st, 1, "confirm")
     assert [e["card"] for e in board(st)["towers"][1]["levels"][0]] == ["e019.1"]
 
 
