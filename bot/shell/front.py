@@ -97,9 +97,12 @@ def payload_key(embed: discord.Embed | None, view: discord.ui.View | None, conte
 
 
 def buttons_key(view: discord.ui.View | None, content: str | None) -> str:
-    """The part of a private message that is edited at once when it changes: its decision components and
-    its content line (the deadline)."""
-    return json.dumps([view.to_components() if view else None, content], sort_keys=True)
+    """The part of a private message that is edited at once when it changes: what its components do (their
+    custom ids: the seat's decision token and option keys) and its content line (the deadline). A label or
+    a menu's placeholder that changed with the same ids (a card now "2nd from top", a prompt naming what a
+    descriptive target points at now) is context: refreshed with it, or when the player clicks."""
+    ids = [getattr(item, "custom_id", None) for item in view.children] if view else None
+    return json.dumps([ids, content])
 
 
 class DiscordFront(Listener):

@@ -314,14 +314,16 @@ async def test_a_reminder_shows_the_deadline_as_a_discord_timestamp(fake, tmp_pa
 
 async def test_a_dm_whose_context_alone_changed_waits_for_the_refresh_interval(world):
     """issue 13 §3 (REST budget): in the Meta pushing stage another player's move that leaves a player's
-    buttons as they were (only the board context changed) never edits that player's DM at once; once
-    ``DM_CONTEXT_INTERVAL`` has passed, the next change brings such DMs up to date."""
+    buttons as they were (only the board context changed) never edits that player's DM at once while
+    ``DM_CONTEXT_INTERVAL`` has not passed since it was last written; once it has, the next change brings
+    such a DM up to date."""
     w = world
     users = (101, 102, 103, 104)
+    now = [0.0]
+    w.bot.front.now = lambda: now[0]  # the interval's clock, from before the first DM is written
     table_id = await open_seeded_table(w, "meta", users, 102)
     t = w.service.get(table_id)
-    now = [0.0]
-    w.bot.front.now = lambda: now[0]  # the interval's clock
+    interval = w.bot.front.context_interval
     rng = Rng.from_seed(1)
     waited = refreshed = 0
 
@@ -332,27 +334,30 @@ async def test_a_dm_whose_context_alone_changed_waits_for_the_refresh_interval(w
     def context(u):
         return t.game.context_text(t.game.view(t.state, seat_of(t, u)))
 
+    written = {u: (shown(u)[:2], now[0]) for u in users}  # user -> ((DM id, edits), when last written)
     for _ in range(400):
         if t.status != "playing" or (waited > 3 and refreshed > 3):
             break
         open_now = [u for u in users if decision_buttons(w, latest_dm(w, u))]
         user = open_now[rng.below(len(open_now))]
         before = {u: (shown(u), context(u)) for u in users if u != user}
-        late = rng.below(4) == 0
-        if late:
-            now[0] += w.bot.front.context_interval + 1
+        if rng.below(4) == 0:
+            now[0] += interval + 1
         await click_decision(w, user, latest_dm(w, user), rng)
         await w.settle()
         if t.status != "playing":
             break
         for u, ((mid, edits, ids), ctx) in before.items():
             msg_id, edits_now, ids_now = shown(u)
-            if msg_id != mid or ids_now != ids or not ids or context(u) == ctx:
-                continue  # a new DM, changed buttons, or nothing to refresh
-            if late:
-                assert edits_now == edits + 1, "a DM out of date past the interval was not refreshed"
-                refreshed += 1
-            else:
-                assert edits_now == edits, "a DM whose context alone changed was edited at once"
-                waited += 1
+            due = now[0] - written[u][1] > interval
+            if not (msg_id != mid or ids_now != ids or not ids or context(u) == ctx):
+                if due:
+                    assert edits_now == edits + 1, "a DM out of date past the interval was not refreshed"
+                    refreshed += 1
+                else:
+                    assert edits_now == edits, "a DM whose context alone changed was edited at once"
+                    waited += 1
+        for u in users:
+            if shown(u)[:2] != written[u][0]:
+                written[u] = (shown(u)[:2], now[0])
     assert waited > 3 and refreshed > 3, (waited, refreshed)
