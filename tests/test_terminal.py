@@ -242,7 +242,8 @@ def test_lines_wrap_at_word_boundaries_at_40_columns(tmp_path):
 
 @pytest.mark.parametrize(("game", "seats"), [("metax", None), ("meta", 4)])
 def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, seats):
-    """Option ids (``play:…``, ``tgt:p1``) and ``[RULE-ID]`` tags never reach the player's screen."""
+    """Option ids (``play:…``, ``tgt:p1``), ``[RULE-ID]`` tags and card instance numbers (``[43] Captain
+    Nemo``) never reach the player's screen."""
     db = tmp_path / "a.db"
     code, text = run(db, "?\nh\nb\nl\nd\n" + "1\n" * 3000, game=game, seats=seats, seed=4)
     assert code == 0 and "***" in text
@@ -251,6 +252,7 @@ def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, sea
     assert internal  # the game did offer such ids
     assert not [i for i in internal if i in text]
     assert not TAG.search(text), TAG.search(text)
+    assert not re.search(r"\[\d+\] ", text), re.search(r".*\[\d+\] .*", text)
 
 
 def test_not_a_terminal_gets_no_colour_codes(tmp_path):

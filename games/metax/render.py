@@ -47,7 +47,7 @@ def board_text(view: View) -> str:
             if ch["damage"]:
                 dmg = " · Damage: " + ", ".join(f"{_SHORT[d['stat']]}{d['rank']}" for d in ch["damage"])
             new = " · new" if ch["new"] else ""
-            lines.append(f"     [{ch['id']}] {ch['name']}{where} ({ranks}) {state}{new}{dmg}")
+            lines.append(f"     {ch['name']}{where} ({ranks}) {state}{new}{dmg}")
     if b["battle"]:
         lines.append("  Battle Zone:")
         for a in b["battle"]:
