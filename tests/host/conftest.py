@@ -1,11 +1,12 @@
-"""Fixtures of the host tests: ``store`` (a fresh SQLite store in tmp_path) and ``clock`` (a
-:class:`FakeClock`)."""
+"""Fixtures of the host tests: ``store`` (a fresh SQLite store in tmp_path), ``clock`` (a
+:class:`FakeClock`) and ``svc`` (a table service on both, recording with the test module's ``Recorder``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.store import Store
+from bot.tables import TableService
 
 
 class FakeClock:
@@ -34,3 +35,15 @@ async def store(tmp_path):
 @pytest.fixture
 def clock():
     return FakeClock()
+
+
+@pytest.fixture
+async def svc(store, clock, request):
+    """A :class:`TableService` on ``store`` and ``clock`` whose computers act at once, with an instance of
+    the test module's ``Recorder`` listener as ``svc.rec``; computers are settled at the end. Modules
+    without a ``Recorder`` define their own ``svc``."""
+    s = TableService(store, clock=clock, computer_delay=0)
+    s.rec = request.module.Recorder()
+    s.listeners.append(s.rec)
+    yield s
+    await s.settle()

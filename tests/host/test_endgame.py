@@ -22,15 +22,6 @@ class Recorder(Listener):
         self.calls.append(("finished", table.id, reason))
 
 
-@pytest.fixture
-async def svc(store, clock):
-    s = TableService(store, clock=clock, computer_delay=0)
-    s.rec = Recorder()
-    s.listeners.append(s.rec)
-    yield s
-    await s.settle()
-
-
 async def computers_only(svc, game="metax", seed=7, place="chan-1"):
     """A table of computers hosted by u1, played to the end."""
     t = await svc.create(game, place, "u1", "Ana", seed=seed, computer=True)

@@ -29,15 +29,6 @@ class Recorder(Listener):
         self.calls.append(("resumed", table.id, table.place))
 
 
-@pytest.fixture
-async def svc(store, clock):
-    s = TableService(store, clock=clock, computer_delay=0)
-    s.rec = Recorder()
-    s.listeners.append(s.rec)
-    yield s
-    await s.settle()
-
-
 async def two_players(svc, timeout=300.0):
     t = await svc.create("metax", "g:1", "u1", "Ana", seed=11, timeout=timeout)
     await svc.join(t.id, "u2", "Ben")

@@ -33,15 +33,6 @@ class Recorder(Listener):
         self.calls.append(("finished", table.id, reason))
 
 
-@pytest.fixture
-async def svc(store, clock):
-    s = TableService(store, clock=clock, computer_delay=0)
-    s.rec = Recorder()
-    s.listeners.append(s.rec)
-    yield s
-    await s.settle()
-
-
 async def two_players(svc, seed=11, timeout=None):
     t = await svc.create("metax", "chan-1", "u1", "Ana", seed=seed, timeout=timeout)
     await svc.join(t.id, "u2", "Ben")
