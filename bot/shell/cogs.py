@@ -676,10 +676,10 @@ class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
+        await acknowledge_update(interaction)  # lookup may read a finished table from the store
         t = await bot.service.lookup(self.table)
         if not 0 <= self.seat < len(t.seats) or t.seats[self.seat].user_id != str(interaction.user.id):
             raise TableError("This choice belongs to another player. Nothing was changed.", "forbidden")
-        await acknowledge_update(interaction)
         who = render.seat_line(t, self.seat)
         if self.action == "watch":
             also = " and this DM keep" if interaction.guild_id is None else " keeps"
