@@ -1,7 +1,12 @@
-"""Random-playout speed of a game on one core: decisions per second (issue: >= 25,000 for MetaX).
+"""Random-playout speed of a game on one core: decisions per second, and its ratio to python-chess
+random playouts measured in the same run (issue 14 targets: MetaX >= 1.5x; Meta >= 1.0x at 4 seats and
+>= 0.9x at 6 seats).
 
 Usage: python bench/bench_playouts.py [--game metax] [--games 500] [--seed 1] [--repeat 3] [--seats N]
-Prints each run and the best; the figure in the README comes from this command.
+                                      [--chess SECONDS | --no-chess]
+Prints each run and the best; with the reference (the default; needs ``pip install -e '.[bench]'``) the
+chess rate is measured before and after the game's runs and the last line gives the best rate over their
+mean. The figures in the README come from this command.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.closed_pipe import run_main  # noqa: E402
+from bench.reference import chess_plies  # noqa: E402
 from games import get_game  # noqa: E402
 from games.core.playout import simulate  # noqa: E402
 
@@ -26,19 +32,28 @@ def main() -> None:
     ap.add_argument("--seats", type=int, default=None, help="players per game (default: the game's minimum)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--chess", type=float, default=3.0, help="seconds of python-chess reference before and after")
+    ap.add_argument("--no-chess", action="store_true", help="skip the reference (no ratio printed)")
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     game = get_game(args.game)
     simulate(game, 5, args.seed)  # warm-up: card pool load, caches
+    ref = [] if args.no_chess else [chess_plies(args.chess)]
     best = 0.0
     for r in range(args.repeat):
         n, d, secs = simulate(game, args.games, args.seed, args.seats)
         rate = d / secs
         best = max(best, rate)
         print(f"run {r + 1}: {n} games, {d} decisions in {secs:.2f} s = {rate:,.0f} decisions/s")
-    print(f"{args.game}: best {best:,.0f} decisions/s on one core "
+    seats = f", {args.seats} seats" if args.seats else ""
+    print(f"{args.game}{seats}: best {best:,.0f} decisions/s on one core "
           f"(Python {platform.python_version()}, {platform.machine()})")
+    if ref:
+        ref.append(chess_plies(args.chess))
+        chess = sum(ref) / len(ref)
+        print(f"python-chess random playouts in the same run: {ref[0]:,.0f} and {ref[1]:,.0f} plies/s; "
+              f"{args.game}{seats}: {best / chess:.2f}x python-chess")
 
 
 if __name__ == "__main__":
