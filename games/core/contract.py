@@ -76,6 +76,25 @@ class Game:
     def from_json(self, text: str) -> Any:
         raise NotImplementedError
 
+    # -- snapshots for the store (issue 14): what never changes in a game is stored once per table
+
+    def static_json(self, state: Any) -> str | None:
+        """JSON of the parts of ``state`` that never change during a game (card lists, owners, names…),
+        stored once per table; ``None`` when the game keeps none apart. Default: ``None``."""
+        return None
+
+    def snapshot(self, state: Any) -> str:
+        """JSON of ``state`` without what :meth:`static_json` holds: the per-action snapshot the store
+        writes. Default: :meth:`to_json` (everything)."""
+        return self.to_json(state)
+
+    def from_snapshot(self, text: str, static: str | None) -> Any:
+        """Rebuild a state from :meth:`snapshot` output and the table's :meth:`static_json` (``None`` for
+        a table stored before issue 14, whose snapshots are whole :meth:`to_json` texts and must still
+        load). Raises ``TypeError``/``ValueError`` on text that is not such a snapshot. Default:
+        :meth:`from_json`."""
+        return self.from_json(text)
+
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
         """Every deck-construction rule the list breaks (empty = legal)."""
         raise NotImplementedError
