@@ -122,7 +122,6 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -130,7 +129,7 @@ from typing import Any
 from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.rng import Rng
-from games.core.serial import dumps, from_data
+from games.core.serial import dumps, loads
 
 from . import rules
 from .cards import card_line, card_text, condition_text, engine_reading
@@ -449,7 +448,7 @@ class MetaGame(Game):
         return dumps(state)
 
     def from_json(self, text: str) -> State:
-        return from_data(State, json.loads(text))
+        return loads(State, text)
 
     # -- decks
 
