@@ -105,3 +105,24 @@ class State:
     result: dict[str, Any] | None = None
     paradoxes: int = 0
     opening: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Static:
+    """The parts of a :class:`State` that never change once the game is set up (issue 14, Snapshots):
+    stored once per table, so that each per-action snapshot leaves them out. ``names`` are the
+    players' names in seat order; the rest are the :class:`State` fields of the same name."""
+
+    cards: list[str]
+    owner: list[int]
+    names: list[str]
+    seed: int
+    order: list[int]
+    rolls: list[list[list[int]]]
+    options: dict[str, Any]
+    opening: list[str]
+
+
+STATIC_FIELDS = {State: frozenset({"cards", "owner", "seed", "order", "rolls", "options", "opening"}),
+                 Player: frozenset({"name"})}
+"""What :class:`Static` holds, by dataclass: left out of the per-action snapshot."""

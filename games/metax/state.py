@@ -117,3 +117,20 @@ class State:
     cached: tuple[int, list[Any]] | None = field(
         default=None, metadata={"serialise": False}, compare=False, repr=False
     )
+
+
+@dataclass(slots=True)
+class Static:
+    """The parts of a :class:`State` that never change once the game is set up (issue 14, Snapshots):
+    stored once per table, so that each per-action snapshot leaves them out. ``names`` are the
+    players' names in seat order; the rest are the :class:`State` fields of the same name."""
+
+    cards: list[str]
+    owner: list[int]
+    names: list[str]
+    seed: int
+    first: int
+
+
+STATIC_FIELDS = {State: frozenset({"cards", "owner", "seed", "first"}), Player: frozenset({"name"})}
+"""What :class:`Static` holds, by dataclass: left out of the per-action snapshot."""
