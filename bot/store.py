@@ -142,6 +142,12 @@ MIGRATIONS: list[str] = [
         notify INTEGER NOT NULL DEFAULT 1
     );
     """,
+    # 8: the part of a game's state that never changes (issue 14, Snapshots: card lists, owners, names…),
+    # written once when the game starts (``Game.static_json``); ``state`` then holds ``Game.snapshot`` text
+    # without it. NULL for a game started before: its ``state`` is a whole ``Game.to_json`` text.
+    """
+    ALTER TABLE snapshots ADD COLUMN static TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -308,6 +314,7 @@ class TableRow:
     deadlines: list[tuple[int, int, float, float, bool]] | None = None
     paused: float | None = None  # epoch seconds the table paused at (issue 12 §4); None: not paused
     pause_reason: str | None = None
+    static: str | None = None  # Game.static_json of a started game (issue 14); None: snapshot is whole
 
 
 def _run_batch(db: aiosqlite.Connection, batch: list[list[tuple[str, tuple]]]) -> list[Exception | None]:
@@ -493,8 +500,8 @@ class Store:
     # -- writes
 
     async def save_table(self, t: TableRow, deadlines: list[tuple[int, float, float]] | None = None) -> None:
-        """Insert or replace a table's setup row, all its seats, its snapshot if any (lobby changes, start)
-        and, when given, its decision deadlines ``[(seat, deadline, remind_at)]``."""
+        """Insert or replace a table's setup row, all its seats, its snapshot and the static part of its state
+        if any (lobby changes, start; issue 14) and, when given, its decision deadlines ``[(seat, deadline, remind_at)]``."""
         stmts: list[tuple[str, tuple]] = [(
             "INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET status = excluded.status, "
@@ -511,9 +518,9 @@ class Store:
             ))
         if t.snapshot is not None:
             stmts.append((
-                "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (table_id) "
-                "DO UPDATE SET seq = excluded.seq, state = excluded.state",
-                (t.id, t.seq, t.snapshot),
+                "INSERT INTO snapshots (table_id, seq, state, static) VALUES (?, ?, ?, ?) ON CONFLICT (table_id) "
+                "DO UPDATE SET seq = excluded.seq, state = excluded.state, static = excluded.static",
+                (t.id, t.seq, t.snapshot, t.static),
             ))
         if deadlines is not None:
             stmts.append(("DELETE FROM deadlines WHERE table_id = ?", (t.id,)))
@@ -662,7 +669,8 @@ class Store:
 
     async def load_tables(self, statuses: tuple[str, ...] = ("lobby", "playing"), table_id: str | None = None
                           ) -> list[TableRow]:
-        """Tables in ``statuses`` (or the one ``table_id``), with seats, snapshot and deadlines."""
+        """Tables in ``statuses`` (or the one ``table_id``), with seats, snapshot (and its static part, issue
+        14) and deadlines."""
         cols = "id, game, place, host_user, status, options, seed, created, updated, paused, pause_reason"
         if table_id is not None:
             rows = await self._fetchall(f"SELECT {cols} FROM tables WHERE id = ?", (table_id,))
@@ -674,7 +682,7 @@ class Store:
             return []
         ids = [r[0] for r in rows]
         seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
-        snaps: dict[str, tuple[int, str]] = {}
+        snaps: dict[str, tuple[int, str, str | None]] = {}
         dls: dict[str, list] = {i: [] for i in ids}
         chunk = 500
         for k in range(0, len(ids), chunk):
@@ -685,17 +693,17 @@ class Store:
                 f"WHERE table_id IN ({marks}) ORDER BY table_id, seat", tuple(part)):
                 seats[r[0]].append(SeatRow(r[1], r[2], r[3], bool(r[4]), r[5], json.loads(r[6]), r[7], r[8]))
             for r in await self._fetchall(
-                f"SELECT table_id, seq, state FROM snapshots WHERE table_id IN ({marks})", tuple(part)):
-                snaps[r[0]] = (r[1], r[2])
+                f"SELECT table_id, seq, state, static FROM snapshots WHERE table_id IN ({marks})", tuple(part)):
+                snaps[r[0]] = (r[1], r[2], r[3])
             for r in await self._fetchall(
                 f"SELECT table_id, seat, seq, deadline, remind_at, reminded FROM deadlines WHERE table_id IN ({marks})",
                 tuple(part)):
                 dls[r[0]].append((r[1], r[2], r[3], r[4], bool(r[5])))
         out = []
         for r in rows:
-            seq, snap = snaps.get(r[0], (0, None))
+            seq, snap, static = snaps.get(r[0], (0, None, None))
             out.append(TableRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8],
-                                seats[r[0]], snap, seq, dls[r[0]], r[9], r[10]))
+                                seats[r[0]], snap, seq, dls[r[0]], r[9], r[10], static))
         return out
 
     async def actions(self, table_id: str) -> list[tuple[int, int, str]]:

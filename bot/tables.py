@@ -138,8 +138,9 @@ def token_for(t: Table, decision: Decision) -> str:
 
 @dataclass(eq=False)
 class Table:
-    """A hosted table. ``state`` is the live game state (``None`` in the lobby); ``committed`` the JSON of
-    the last stored snapshot."""
+    """A hosted table. ``state`` is the live game state (``None`` in the lobby); ``committed`` the last
+    stored snapshot (``Game.snapshot`` text, or a whole ``to_json`` text when ``static`` is ``None``);
+    ``static`` the ``Game.static_json`` stored once when the game started (issue 14)."""
 
     id: str
     game: Game
@@ -153,6 +154,7 @@ class Table:
     updated: float
     state: Any = None
     committed: str | None = None
+    static: str | None = None
     deadlines: dict[int, Deadline] = field(default_factory=dict)
     seq: int = 0  # number of choices in the stored log
     last: tuple[int, int, str] | None = None  # (version, seat, choice) of the last applied choice
@@ -181,12 +183,20 @@ class Table:
                 return s
         return None
 
+    def snapshot(self) -> str:
+        """The text to store for the live state (issue 14): ``Game.snapshot`` when the table's static part is
+        stored, else (a game started before migration 8) the whole ``Game.to_json``, as its row holds."""
+        if self.static is None:
+            return self.game.to_json(self.state)
+        return self.game.snapshot(self.state)
+
     def row(self) -> TableRow:
         return TableRow(self.id, self.game.id, self.place, self.host_user, self.status, self.options, self.seed,
                         self.created, self.updated,
                         [SeatRow(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name)
                          for s in self.seats],
-                        self.committed, self.seq, paused=self.paused, pause_reason=self.pause_reason)
+                        self.committed, self.seq, paused=self.paused, pause_reason=self.pause_reason,
+                        static=self.static)
 
 
 class Listener:
@@ -297,8 +307,8 @@ class TableService:
         t.seq = row.seq
         t.paused, t.pause_reason = row.paused, row.pause_reason
         if row.snapshot is not None:
-            t.state = game.from_json(row.snapshot)
-            t.committed = row.snapshot
+            t.state = game.from_snapshot(row.snapshot, row.static)
+            t.committed, t.static = row.snapshot, row.static
             t.out = set(game.out_seats(t.state))  # told before the restart (told right after the commit)
         for seat, seq, deadline, remind_at, reminded in row.deadlines or []:
             t.deadlines[seat] = Deadline(seq, deadline, remind_at, reminded)
@@ -571,13 +581,14 @@ class TableService:
                 t.seats[:] = before  # a refused start changes nothing
                 raise
             t.state, t.status = state, "playing"
-            t.committed = t.game.to_json(state)
+            t.static = t.game.static_json(state)
+            t.committed = t.snapshot()
             t.updated = self.clock.now()
             self._set_deadlines(t)
             try:
                 await self.store.save_table(t.row(), self._deadline_rows(t))
             except StoreError:
-                t.state, t.status, t.committed = None, "lobby", None
+                t.state, t.status, t.committed, t.static = None, "lobby", None, None
                 t.deadlines.clear()
                 t.seats[:] = before
                 raise
@@ -783,7 +794,7 @@ class TableService:
         tell the listeners. On a store failure the state goes back to the last committed snapshot and the
         error reaches the caller."""
         now = self.clock.now()
-        state_json = t.game.to_json(t.state)
+        state_json = t.snapshot()
         result = t.game.result(t.state)
         old_deadlines = dict(t.deadlines)
         old_acts, old_last = dict(t.acts), dict(t.last_choice)
@@ -803,7 +814,7 @@ class TableService:
             await self.store.record(t.id, t.seq, seat, choice, now, state_json, self._deadline_rows(t),
                                     timeouts, finished)
         except StoreError:
-            t.state = t.game.from_json(t.committed)
+            t.state = t.game.from_snapshot(t.committed, t.static)
             t.deadlines = old_deadlines
             t.acts, t.last_choice = old_acts, old_last
             raise
