@@ -59,7 +59,7 @@ class _Builder:
         if tp is bool:
             return cs.bool_schema(strict=True)
         if tp is float:
-            return cs.float_schema()
+            return cs.float_schema(strict=True)  # still takes a JSON int
         if tp is type(None) or tp is None:
             return cs.none_schema()
         origin = typing.get_origin(tp)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -10,7 +11,7 @@ from games import get_game
 from games.core.contract import Decision, Event, Option, Result, RulesError
 from games.core.players import RandomPlayer
 from games.core.rng import Rng
-from games.core.serial import dumps, loads
+from games.core.serial import Codec, dumps, loads
 
 
 def test_rng_is_reproducible_and_state_is_one_int():
@@ -99,3 +100,27 @@ def test_get_game_names_known_games_on_a_typo():
     assert get_game("metax").id == "metax"
     with pytest.raises(KeyError, match="metax"):
         get_game("metaxx")
+
+
+@dataclass
+class Loose:
+    x: float
+    n: int = 0
+    on: bool = False
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def test_serial_is_strict_canonical_for_nested_dicts_and_omits_defaults_on_request():
+    """issue 14: the pydantic-core codec keeps the hand-written one's strictness (no string or bool for a
+    number; an int is a float), sorts keys inside ``Any`` values too, and with ``defaults=False`` leaves out
+    fields at their default, losslessly."""
+    assert loads(Loose, '{"x": 3}').x == 3.0
+    for bad in ('{"x": "1.5"}', '{"x": 1, "n": true}', '{"x": 1, "on": 1}', '{"x": 1, "n": "2"}', "not json"):
+        with pytest.raises(TypeError):
+            loads(Loose, bad)
+    a = Loose(1.0, meta={"b": {"y": 1, "x": [{"q": 1, "p": 2}]}, "a": None})
+    b = Loose(1.0, meta={"a": None, "b": {"x": [{"p": 2, "q": 1}], "y": 1}})
+    assert dumps(a) == dumps(b) == '{"x":1.0,"n":0,"on":false,"meta":{"a":null,"b":{"x":[{"p":2,"q":1}],"y":1}}}'
+    short = Codec(Loose, defaults=False)
+    assert short.dumps(Loose(2.5)) == '{"x":2.5}'
+    assert short.loads(short.dumps(a)) == a
