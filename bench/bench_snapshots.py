@@ -96,6 +96,7 @@ def main() -> None:
     args = ap.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    print("command: python bench/bench_snapshots.py " + " ".join(sys.argv[1:]))
     print(f"Python {platform.python_version()}, {platform.machine()}; {args.games} games each, seed {args.seed}")
     summary = []
     for game_id, seats in CONFIGS:
