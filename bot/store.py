@@ -310,6 +310,17 @@ class TableRow:
     pause_reason: str | None = None
 
 
+@dataclass(slots=True)
+class LogSummary:
+    """What loading a table needs from its choice log (:meth:`Store.log_summaries`): ``acts`` seat -> how
+    many choices it made, ``last_choice`` seat -> its last choice, ``tail`` the rows ``(seq, seat,
+    choice)`` logged after the snapshot, in order."""
+
+    acts: dict[int, int]
+    last_choice: dict[int, str]
+    tail: list[tuple[int, int, str]]
+
+
 def _run_batch(db: aiosqlite.Connection, batch: list[list[tuple[str, tuple]]]) -> list[Exception | None]:
     """Runs on aiosqlite's worker thread: one transaction for a batch of writes (group commit), each
     write in its own savepoint so that one failing write fails alone. Returns an error or ``None`` per
@@ -529,21 +540,24 @@ class Store:
         seat: int,
         choice: str,
         at: float,
-        state: str,
+        state: str | None,
         deadlines: list[tuple[int, float, float]],
         timeouts: dict[int, int] | None = None,
         finished: tuple[str, dict[str, Any], list[tuple[str, str]]] | None = None,
     ) -> None:
-        """Commit one choice atomically: its log row (``seq`` = version before the choice), the new
-        snapshot, the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and, when the game
-        ended, the result, the table status and the stats ``(game, result, [(user_id, outcome)])``."""
+        """Commit one choice atomically: its log row (``seq`` = number of choices logged before it), the
+        new snapshot ``state`` (``None``: keep the older snapshot; the log rows after its ``seq`` rebuild
+        the state, issue 14), the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and,
+        when the game ended, the result, the table status and the stats ``(game, result, [(user_id,
+        outcome)])``. Raises :class:`StoreError` (nothing written)."""
         stmts: list[tuple[str, tuple]] = [
             ("INSERT INTO actions (table_id, seq, seat, choice, at) VALUES (?, ?, ?, ?, ?)",
              (table_id, seq, seat, choice, at)),
-            ("UPDATE snapshots SET seq = ?, state = ? WHERE table_id = ?", (seq + 1, state, table_id)),
             ("UPDATE tables SET updated = ? WHERE id = ?", (at, table_id)),
             ("DELETE FROM deadlines WHERE table_id = ?", (table_id,)),
         ]
+        if state is not None:
+            stmts.insert(1, ("UPDATE snapshots SET seq = ?, state = ? WHERE table_id = ?", (seq + 1, state, table_id)))
         for s, deadline, remind_at in deadlines:
             stmts.append(("INSERT INTO deadlines (table_id, seat, seq, deadline, remind_at) VALUES (?, ?, ?, ?, ?)",
                           (table_id, s, seq + 1, deadline, remind_at)))
@@ -702,6 +716,28 @@ class Store:
         """The choice log of a table: ``[(seq, seat, choice)]`` in order."""
         return [(r[0], r[1], r[2]) for r in await self._fetchall(
             "SELECT seq, seat, choice FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))]
+
+    async def log_summaries(self, table_ids: list[str]) -> dict[str, LogSummary]:
+        """For each of ``table_ids`` (tables with a snapshot): how many choices each seat made, each seat's
+        last choice, and the log rows after the snapshot's ``seq`` (a snapshot may lag behind the log,
+        issue 14), in a few queries for all tables instead of one per table. Raises :class:`StoreError`."""
+        out = {i: LogSummary({}, {}, []) for i in table_ids}
+        chunk = 500
+        for k in range(0, len(table_ids), chunk):
+            part = tuple(table_ids[k:k + chunk])
+            marks = ",".join("?" * len(part))
+            # SQLite gives the bare column ``choice`` from the row holding MAX(seq): the seat's last choice.
+            for tid, seat, count, _last, choice in await self._fetchall(
+                    f"SELECT table_id, seat, COUNT(*), MAX(seq), choice FROM actions WHERE table_id IN ({marks}) "
+                    "GROUP BY table_id, seat", part):
+                out[tid].acts[seat] = count
+                out[tid].last_choice[seat] = choice
+            for tid, seq, seat, choice in await self._fetchall(
+                    "SELECT a.table_id, a.seq, a.seat, a.choice FROM actions a JOIN snapshots s "
+                    f"ON s.table_id = a.table_id WHERE a.table_id IN ({marks}) AND a.seq >= s.seq "
+                    "ORDER BY a.table_id, a.seq", part):
+                out[tid].tail.append((seq, seat, choice))
+        return out
 
     async def result(self, table_id: str) -> dict[str, Any] | None:
         rows = await self._fetchall("SELECT result FROM results WHERE table_id = ?", (table_id,))
