@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -41,6 +42,8 @@ from .store import SeatRow, Store, StoreError, TableRow
 DEFAULT_TIMEOUT = 300.0  # seconds per decision (issue 3: default 5 minutes)
 MAX_TIMEOUTS = 3  # consecutive timeouts before a seat is conceded
 CONCEDE = "!concede"
+COMPUTER_JITTER = 0.25  # a computer's pause is computer_delay times 1 ± this, so tables do not act in lock-step
+COMPUTER_SLOTS = 8  # computer moves being decided or stored at once; more wait their turn (issue 14)
 SNAPSHOT_EVERY = 32  # at most this many choices of computers in a row are stored without a new snapshot
 SAVED = "saved:"  # a seat's deck_id for a user's saved deck: ``saved:<deck id>``  # log entry for a concession (replayed by the audit)
 
@@ -275,6 +278,9 @@ class TableService:
         self.listeners: list[Listener] = []
         self.new_id = new_id or (lambda: secrets.token_hex(4))
         self._tasks: dict[str, asyncio.Task] = {}
+        # Computers take turns (issue 14): with every table's computers acting at once, a committed choice
+        # would resume behind all their work; a few at a time keep each act short, people's acts too.
+        self._computer_slots = asyncio.Semaphore(COMPUTER_SLOTS)
         self._votes: dict[str, list[str]] = {}  # finished table -> users who asked for its rematch
         self._rematched: dict[str, str] = {}  # finished table -> its rematch table
 
@@ -992,9 +998,14 @@ class TableService:
                 self._tasks[t.id] = asyncio.get_running_loop().create_task(self._computers(t))
 
     async def _computers(self, t: Table) -> None:
-        await asyncio.sleep(self.computer_delay)
+        """Play ``t``'s computer seats while one has a decision: each waits about ``computer_delay``
+        seconds (times 1 ± :data:`COMPUTER_JITTER`, from a generator seeded by the table, so tables started
+        together drift apart instead of acting in bursts), then for one of :data:`COMPUTER_SLOTS` turns."""
+        rng = random.Random(t.seed * 1_000_003 + t.seq)
         while t.status == "playing" and t.paused is None:
-            async with t.lock:
+            if self.computer_delay:
+                await asyncio.sleep(self.computer_delay * (1 + COMPUTER_JITTER * (2 * rng.random() - 1)))
+            async with self._computer_slots, t.lock:
                 if t.status != "playing" or t.paused is not None:
                     return
                 decs = [d for d in t.game.decisions(t.state) if t.seats[d.seat].computer]
@@ -1006,9 +1017,7 @@ class TableService:
                     await self._act(t, d.seat, t.version, choice, by_player=False)
                 except StoreError:
                     return  # the table stays as committed; tick() schedules the computer again
-            if self.computer_delay:
-                await asyncio.sleep(self.computer_delay)
-            else:
+            if not self.computer_delay:
                 await asyncio.sleep(0)
 
     async def settle(self, table_id: str | None = None) -> None:
