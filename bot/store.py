@@ -20,6 +20,7 @@ import os
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -348,6 +349,29 @@ def _run_batch(db: aiosqlite.Connection, batch: list[list[tuple[str, tuple]]]) -
     return errors
 
 
+class _BatchDone:
+    """What aiosqlite's worker thread completes when a batch of writes ends, in place of a future (it calls
+    ``get_loop``, ``done`` and ``set_result``/``set_exception`` through ``call_soon_threadsafe``): the outcome
+    is handled in that one loop callback, instead of waking a task that then wakes the writers."""
+
+    __slots__ = ("store", "loop", "batch")
+
+    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop, batch: list):
+        self.store, self.loop, self.batch = store, loop, batch
+
+    def get_loop(self) -> asyncio.AbstractEventLoop:
+        return self.loop
+
+    def done(self) -> bool:
+        return False
+
+    def set_result(self, errors: list[Exception | None]) -> None:
+        self.store._batch_done(self.loop, self.batch, errors)
+
+    def set_exception(self, exc: BaseException) -> None:  # BEGIN or COMMIT failed: every write failed
+        self.store._batch_done(self.loop, self.batch, [exc] * len(self.batch))
+
+
 class Store:
     """Async access to the metahost database. Use :meth:`open`; close with :meth:`close`."""
 
@@ -357,7 +381,8 @@ class Store:
         # One connection is shared by every table: write transactions must not interleave on it.
         self._write = asyncio.Lock()
         self._pending: list[tuple[str, list[tuple[str, tuple]], asyncio.Future]] = []
-        self._writer: asyncio.Task | None = None
+        self._idle = asyncio.Event()  # set while no batch of writes is on the database thread
+        self._idle.set()
         #: The last write that failed (for a front end whose computer seats stopped on it), else None.
         self.last_error: StoreError | None = None
 
@@ -417,8 +442,7 @@ class Store:
             raise
 
     async def close(self) -> None:
-        if self._writer is not None and not self._writer.done():
-            await self._writer
+        await self._idle.wait()
         await self.db.close()
 
     async def get_kv(self, key: str) -> str | None:
@@ -460,32 +484,46 @@ class Store:
         """Run ``statements`` as one atomic write; raises :class:`StoreError` (nothing written) on failure.
 
         Writes from every table queue up and are committed together (group commit): one transaction
-        and one hop to the database thread for all writes waiting, instead of one each."""
-        if getattr(self.db, "_execute", None) is None:  # pragma: no cover - aiosqlite without _execute
+        and one hop to the database thread for all writes waiting, instead of one each. While a batch
+        commits, the next one gathers; it is sent from the callback that ends the batch, so the thread
+        never waits for the event loop to get round to a task (issue 14: act p99)."""
+        if getattr(self.db, "_tx", None) is None:  # pragma: no cover - an aiosqlite without its queue
             async with self._write:
                 await self._tx_plain(what, list(statements))
             return
-        fut = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
         self._pending.append((what, list(statements), fut))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._drain())
+        if self._idle.is_set():
+            self._send(loop)
         await fut
 
-    async def _drain(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                errors = await self.db._execute(_run_batch, self.db, [stmts for _, stmts, _ in batch])
-            except (sqlite3.Error, OSError) as exc:
-                errors = [exc] * len(batch)
-            for (what, _, fut), err in zip(batch, errors, strict=True):
-                if fut.done():
-                    continue
-                if err is None:
-                    fut.set_result(None)
-                else:
-                    self.last_error = _wrap(err, f"{what} in {self.path}", self.path)
-                    fut.set_exception(self.last_error)
+    def _send(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Hand every pending write to aiosqlite's thread as one batch (one transaction)."""
+        batch, self._pending = self._pending, []
+        self._idle.clear()
+        if not self.db._running or self.db._connection is None:
+            self._batch_done(loop, batch, [ValueError("Connection closed")] * len(batch))
+            return
+        done = _BatchDone(self, loop, batch)
+        self.db._tx.put_nowait((done, partial(_run_batch, self.db, [stmts for _, stmts, _ in batch])))
+
+    def _batch_done(self, loop: asyncio.AbstractEventLoop, batch: list, errors: list[BaseException | None]) -> None:
+        """On the event loop, once a batch ended: send the next batch first, then settle the writers."""
+        if self._pending:
+            self._send(loop)
+        else:
+            self._idle.set()
+        for (what, _, fut), err in zip(batch, errors, strict=True):
+            if fut.done():
+                continue
+            if err is None:
+                fut.set_result(None)
+            elif isinstance(err, sqlite3.Error | OSError):
+                self.last_error = _wrap(err, f"{what} in {self.path}", self.path)
+                fut.set_exception(self.last_error)
+            else:
+                fut.set_exception(err)
 
     async def _tx_plain(self, what: str, statements: list[tuple[str, tuple]]) -> None:
         try:
