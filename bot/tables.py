@@ -268,7 +268,11 @@ class TableService:
     """Hosts tables. Create with :meth:`open` (loads every active table from the store)."""
 
     def __init__(self, store: Store, clock: Clock | None = None, computer_delay: float = 1.0,
-                 new_id: Callable[[], str] | None = None, limits: TableLimits | None = None):
+                 new_id: Callable[[], str] | None = None, limits: TableLimits | None = None,
+                 computer_slots: int = COMPUTER_SLOTS):
+        """``computer_delay``: seconds a computer seat pauses before each move (jittered, see
+        :meth:`_computers`); ``computer_slots``: computer moves decided or being stored at once across all
+        tables (issue 14), at least 1."""
         self.store = store
         self.limits = limits or TableLimits()
         self._creating = asyncio.Lock()  # limited creates run one at a time: two at once cannot pass a limit
@@ -280,7 +284,7 @@ class TableService:
         self._tasks: dict[str, asyncio.Task] = {}
         # Computers take turns (issue 14): with every table's computers acting at once, a committed choice
         # would resume behind all their work; a few at a time keep each act short, people's acts too.
-        self._computer_slots = asyncio.Semaphore(COMPUTER_SLOTS)
+        self._computer_slots = asyncio.Semaphore(max(1, computer_slots))
         self._votes: dict[str, list[str]] = {}  # finished table -> users who asked for its rematch
         self._rematched: dict[str, str] = {}  # finished table -> its rematch table
 
@@ -968,7 +972,7 @@ class TableService:
         open. Lists the decisions once (tokens only for human seats: computers have no timer)."""
         now = self.clock.now()
         open_: dict[int, Decision] = {}
-        if t.state is not None and t.status == "playing":
+        if t.state is not None and t.status == "playing" and not all(s.computer for s in t.seats):
             for d in t.game.decisions(t.state):
                 if not t.seats[d.seat].computer:
                     open_.setdefault(d.seat, d)  # a seat's first decision, as decision_token takes
@@ -992,10 +996,11 @@ class TableService:
         """Let a computer seat with an open decision act after ``computer_delay`` seconds."""
         if t.status != "playing" or t.state is None or t.paused is not None:
             return
+        task = self._tasks.get(t.id)
+        if task is not None and not task.done():
+            return  # its computers are playing (a commit by them lands here): no need to list decisions
         if any(t.seats[d.seat].computer for d in t.game.decisions(t.state)):
-            task = self._tasks.get(t.id)
-            if task is None or task.done():
-                self._tasks[t.id] = asyncio.get_running_loop().create_task(self._computers(t))
+            self._tasks[t.id] = asyncio.get_running_loop().create_task(self._computers(t))
 
     async def _computers(self, t: Table) -> None:
         """Play ``t``'s computer seats while one has a decision: each waits about ``computer_delay``
