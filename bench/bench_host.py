@@ -131,7 +131,6 @@ def main() -> None:
     ap.add_argument("--delay", type=float, default=0.1, help="seconds between a paced computer's actions")
     ap.add_argument("--slots", type=int, default=COMPUTER_SLOTS, help="computer moves in progress at once")
     args = ap.parse_args()
-    print("command: python bench/bench_host.py " + " ".join(sys.argv[1:]), flush=True)
     lines = []
     with tempfile.TemporaryDirectory() as d:
         sat = asyncio.run(play_tables(Path(d) / "play.db", args.tables, 0.0, args.slots))
@@ -147,7 +146,7 @@ def main() -> None:
         secs = asyncio.run(load_tables(Path(d) / "load.db", args.load))
         lines.append(verdict(f"load {args.load} tables", secs <= LOAD_S * args.load / 1000, f"{secs:.3f} s",
                              f"<= {LOAD_S * args.load / 1000:g} s"))
-    print("targets:\n" + "\n".join(lines), flush=True)
+    print("targets, from python bench/bench_host.py " + " ".join(sys.argv[1:]) + ":\n" + "\n".join(lines), flush=True)
 
 
 if __name__ == "__main__":
