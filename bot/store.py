@@ -1,8 +1,9 @@
 """The store: one SQLite file through aiosqlite (DESIGN.md, The host).
 
 A table is its setup row (game, seed, options, seats and their decks) plus an append-only log of
-choices, with a snapshot of the state for fast loading. A choice, its log row and the new snapshot
-commit in one transaction (:meth:`Store.record`) before any listener is told. Schema changes are the
+choices, with a snapshot of the state for fast loading. A choice, its log row and, when one is due, the
+new snapshot commit in one transaction (:meth:`Store.record`) before any listener is told; a snapshot may
+lag behind the log (issue 14), whose rows after ``snapshots.seq`` rebuild the rest. Schema changes are the
 numbered migrations in :data:`MIGRATIONS`, applied at start-up; ``PRAGMA user_version`` holds the
 number applied.
 

@@ -6,9 +6,11 @@ changed through a :class:`Listener` (boards, private views, log lines with their
 results).
 
 Every choice (a player's, a computer's, a timeout's default, a concession) is committed to the store —
-log row, snapshot, deadlines, result and stats in one transaction — before any listener is told. If the
-store refuses, the in-memory state is restored from the last committed snapshot and the player gets a
-:class:`TableError`; the table stays playable.
+log row, deadlines, result and stats, and the snapshot when one is due, in one transaction — before any
+listener is told. The log row is the durable record: between computers a snapshot is stored only every
+:data:`SNAPSHOT_EVERY` choices (issue 14), and loading applies the choices logged after it. If the store
+refuses, the in-memory state is restored to the committed one (last snapshot plus the choices logged after
+it) and the player gets a :class:`TableError`; the table stays playable.
 
 Identity: users are strings (a Discord user id, or ``"local"``). Only the user seated in a seat may act
 for it, only on its current decision; a repeated or stale submission changes nothing and says so.
