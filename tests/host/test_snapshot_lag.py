@@ -105,3 +105,25 @@ async def test_a_finished_game_has_its_final_snapshot_and_audits_clean(tmp_path)
         assert [f.ok for f in await audit(store)] == [True]
     finally:
         await store.close()
+
+
+async def test_a_cancelled_table_looked_up_later_shows_its_last_committed_state(tmp_path):
+    """A table cancelled while its snapshot lags behind the log: looking it up later (read-only, issue 13
+    §8) rebuilds the state from the snapshot and the choices logged after it, not the older snapshot."""
+    path = tmp_path / "cancelled.db"
+    store = await Store.open(path, busy_timeout_ms=100)
+    try:
+        svc = TableService(store, computer_delay=0)
+        svc.listeners.append(StopWrites(store, STOP_AFTER))
+        t = await computers(svc)
+        await svc.settle()
+        await store.db.execute("PRAGMA query_only = OFF")
+        held = t.game.to_json(t.state)
+        await svc.abort(t.id, "host")
+        snap_seq, logged, _, _ = stored(path)
+        assert snap_seq < logged == STOP_AFTER
+        again = await TableService(store, computer_delay=0).lookup(t.id)
+        assert again.status == "aborted" and again.seq == STOP_AFTER
+        assert again.game.to_json(again.state) == held
+    finally:
+        await store.close()
