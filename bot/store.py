@@ -1,8 +1,9 @@
 """The store: one SQLite file through aiosqlite (DESIGN.md, The host).
 
 A table is its setup row (game, seed, options, seats and their decks) plus an append-only log of
-choices, with a snapshot of the state for fast loading. A choice, its log row and the new snapshot
-commit in one transaction (:meth:`Store.record`) before any listener is told. Schema changes are the
+choices, with a snapshot of the state for fast loading. A choice, its log row and, when one is due, the
+new snapshot commit in one transaction (:meth:`Store.record`) before any listener is told; a snapshot may
+lag behind the log (issue 14), whose rows after ``snapshots.seq`` rebuild the rest. Schema changes are the
 numbered migrations in :data:`MIGRATIONS`, applied at start-up; ``PRAGMA user_version`` holds the
 number applied.
 
@@ -20,6 +21,7 @@ import os
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -317,6 +319,17 @@ class TableRow:
     static: str | None = None  # Game.static_json of a started game (issue 14); None: snapshot is whole
 
 
+@dataclass(slots=True)
+class LogSummary:
+    """What loading a table needs from its choice log (:meth:`Store.log_summaries`): ``acts`` seat -> how
+    many choices it made, ``last_choice`` seat -> its last choice, ``tail`` the rows ``(seq, seat,
+    choice)`` logged after the snapshot, in order."""
+
+    acts: dict[int, int]
+    last_choice: dict[int, str]
+    tail: list[tuple[int, int, str]]
+
+
 def _run_batch(db: aiosqlite.Connection, batch: list[list[tuple[str, tuple]]]) -> list[Exception | None]:
     """Runs on aiosqlite's worker thread: one transaction for a batch of writes (group commit), each
     write in its own savepoint so that one failing write fails alone. Returns an error or ``None`` per
@@ -344,6 +357,29 @@ def _run_batch(db: aiosqlite.Connection, batch: list[list[tuple[str, tuple]]]) -
     return errors
 
 
+class _BatchDone:
+    """What aiosqlite's worker thread completes when a batch of writes ends, in place of a future (it calls
+    ``get_loop``, ``done`` and ``set_result``/``set_exception`` through ``call_soon_threadsafe``): the outcome
+    is handled in that one loop callback, instead of waking a task that then wakes the writers."""
+
+    __slots__ = ("store", "loop", "batch")
+
+    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop, batch: list):
+        self.store, self.loop, self.batch = store, loop, batch
+
+    def get_loop(self) -> asyncio.AbstractEventLoop:
+        return self.loop
+
+    def done(self) -> bool:
+        return False
+
+    def set_result(self, errors: list[Exception | None]) -> None:
+        self.store._batch_done(self.loop, self.batch, errors)
+
+    def set_exception(self, exc: BaseException) -> None:  # BEGIN or COMMIT failed: every write failed
+        self.store._batch_done(self.loop, self.batch, [exc] * len(self.batch))
+
+
 class Store:
     """Async access to the metahost database. Use :meth:`open`; close with :meth:`close`."""
 
@@ -353,7 +389,8 @@ class Store:
         # One connection is shared by every table: write transactions must not interleave on it.
         self._write = asyncio.Lock()
         self._pending: list[tuple[str, list[tuple[str, tuple]], asyncio.Future]] = []
-        self._writer: asyncio.Task | None = None
+        self._idle = asyncio.Event()  # set while no batch of writes is on the database thread
+        self._idle.set()
         #: The last write that failed (for a front end whose computer seats stopped on it), else None.
         self.last_error: StoreError | None = None
 
@@ -413,8 +450,7 @@ class Store:
             raise
 
     async def close(self) -> None:
-        if self._writer is not None and not self._writer.done():
-            await self._writer
+        await self._idle.wait()
         await self.db.close()
 
     async def get_kv(self, key: str) -> str | None:
@@ -456,32 +492,46 @@ class Store:
         """Run ``statements`` as one atomic write; raises :class:`StoreError` (nothing written) on failure.
 
         Writes from every table queue up and are committed together (group commit): one transaction
-        and one hop to the database thread for all writes waiting, instead of one each."""
-        if getattr(self.db, "_execute", None) is None:  # pragma: no cover - aiosqlite without _execute
+        and one hop to the database thread for all writes waiting, instead of one each. While a batch
+        commits, the next one gathers; it is sent from the callback that ends the batch, so the thread
+        never waits for the event loop to get round to a task (issue 14: act p99)."""
+        if getattr(self.db, "_tx", None) is None:  # pragma: no cover - an aiosqlite without its queue
             async with self._write:
                 await self._tx_plain(what, list(statements))
             return
-        fut = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
         self._pending.append((what, list(statements), fut))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._drain())
+        if self._idle.is_set():
+            self._send(loop)
         await fut
 
-    async def _drain(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                errors = await self.db._execute(_run_batch, self.db, [stmts for _, stmts, _ in batch])
-            except (sqlite3.Error, OSError) as exc:
-                errors = [exc] * len(batch)
-            for (what, _, fut), err in zip(batch, errors, strict=True):
-                if fut.done():
-                    continue
-                if err is None:
-                    fut.set_result(None)
-                else:
-                    self.last_error = _wrap(err, f"{what} in {self.path}", self.path)
-                    fut.set_exception(self.last_error)
+    def _send(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Hand every pending write to aiosqlite's thread as one batch (one transaction)."""
+        batch, self._pending = self._pending, []
+        self._idle.clear()
+        if not self.db._running or self.db._connection is None:
+            self._batch_done(loop, batch, [ValueError("Connection closed")] * len(batch))
+            return
+        done = _BatchDone(self, loop, batch)
+        self.db._tx.put_nowait((done, partial(_run_batch, self.db, [stmts for _, stmts, _ in batch])))
+
+    def _batch_done(self, loop: asyncio.AbstractEventLoop, batch: list, errors: list[BaseException | None]) -> None:
+        """On the event loop, once a batch ended: send the next batch first, then settle the writers."""
+        if self._pending:
+            self._send(loop)
+        else:
+            self._idle.set()
+        for (what, _, fut), err in zip(batch, errors, strict=True):
+            if fut.done():
+                continue
+            if err is None:
+                fut.set_result(None)
+            elif isinstance(err, sqlite3.Error | OSError):
+                self.last_error = _wrap(err, f"{what} in {self.path}", self.path)
+                fut.set_exception(self.last_error)
+            else:
+                fut.set_exception(err)
 
     async def _tx_plain(self, what: str, statements: list[tuple[str, tuple]]) -> None:
         try:
@@ -536,21 +586,24 @@ class Store:
         seat: int,
         choice: str,
         at: float,
-        state: str,
+        state: str | None,
         deadlines: list[tuple[int, float, float]],
         timeouts: dict[int, int] | None = None,
         finished: tuple[str, dict[str, Any], list[tuple[str, str]]] | None = None,
     ) -> None:
-        """Commit one choice atomically: its log row (``seq`` = version before the choice), the new
-        snapshot, the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and, when the game
-        ended, the result, the table status and the stats ``(game, result, [(user_id, outcome)])``."""
+        """Commit one choice atomically: its log row (``seq`` = number of choices logged before it), the
+        new snapshot ``state`` (``None``: keep the older snapshot; the log rows after its ``seq`` rebuild
+        the state, issue 14), the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and,
+        when the game ended, the result, the table status and the stats ``(game, result, [(user_id,
+        outcome)])``. Raises :class:`StoreError` (nothing written)."""
         stmts: list[tuple[str, tuple]] = [
             ("INSERT INTO actions (table_id, seq, seat, choice, at) VALUES (?, ?, ?, ?, ?)",
              (table_id, seq, seat, choice, at)),
-            ("UPDATE snapshots SET seq = ?, state = ? WHERE table_id = ?", (seq + 1, state, table_id)),
             ("UPDATE tables SET updated = ? WHERE id = ?", (at, table_id)),
             ("DELETE FROM deadlines WHERE table_id = ?", (table_id,)),
         ]
+        if state is not None:
+            stmts.insert(1, ("UPDATE snapshots SET seq = ?, state = ? WHERE table_id = ?", (seq + 1, state, table_id)))
         for s, deadline, remind_at in deadlines:
             stmts.append(("INSERT INTO deadlines (table_id, seat, seq, deadline, remind_at) VALUES (?, ?, ?, ?, ?)",
                           (table_id, s, seq + 1, deadline, remind_at)))
@@ -710,6 +763,28 @@ class Store:
         """The choice log of a table: ``[(seq, seat, choice)]`` in order."""
         return [(r[0], r[1], r[2]) for r in await self._fetchall(
             "SELECT seq, seat, choice FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))]
+
+    async def log_summaries(self, table_ids: list[str]) -> dict[str, LogSummary]:
+        """For each of ``table_ids`` (tables with a snapshot): how many choices each seat made, each seat's
+        last choice, and the log rows after the snapshot's ``seq`` (a snapshot may lag behind the log,
+        issue 14), in a few queries for all tables instead of one per table. Raises :class:`StoreError`."""
+        out = {i: LogSummary({}, {}, []) for i in table_ids}
+        chunk = 500
+        for k in range(0, len(table_ids), chunk):
+            part = tuple(table_ids[k:k + chunk])
+            marks = ",".join("?" * len(part))
+            # SQLite gives the bare column ``choice`` from the row holding MAX(seq): the seat's last choice.
+            for tid, seat, count, _last, choice in await self._fetchall(
+                    f"SELECT table_id, seat, COUNT(*), MAX(seq), choice FROM actions WHERE table_id IN ({marks}) "
+                    "GROUP BY table_id, seat", part):
+                out[tid].acts[seat] = count
+                out[tid].last_choice[seat] = choice
+            for tid, seq, seat, choice in await self._fetchall(
+                    "SELECT a.table_id, a.seq, a.seat, a.choice FROM actions a JOIN snapshots s "
+                    f"ON s.table_id = a.table_id WHERE a.table_id IN ({marks}) AND a.seq >= s.seq "
+                    "ORDER BY a.table_id, a.seq", part):
+                out[tid].tail.append((seq, seat, choice))
+        return out
 
     async def result(self, table_id: str) -> dict[str, Any] | None:
         rows = await self._fetchall("SELECT result FROM results WHERE table_id = ?", (table_id,))

@@ -6,9 +6,11 @@ changed through a :class:`Listener` (boards, private views, log lines with their
 results).
 
 Every choice (a player's, a computer's, a timeout's default, a concession) is committed to the store —
-log row, snapshot, deadlines, result and stats in one transaction — before any listener is told. If the
-store refuses, the in-memory state is restored from the last committed snapshot and the player gets a
-:class:`TableError`; the table stays playable.
+log row, deadlines, result and stats, and the snapshot when one is due, in one transaction — before any
+listener is told. The log row is the durable record: between computers a snapshot is stored only every
+:data:`SNAPSHOT_EVERY` choices (issue 14), and loading applies the choices logged after it. If the store
+refuses, the in-memory state is restored to the committed one (last snapshot plus the choices logged after
+it) and the player gets a :class:`TableError`; the table stays playable.
 
 Identity: users are strings (a Discord user id, or ``"local"``). Only the user seated in a seat may act
 for it, only on its current decision; a repeated or stale submission changes nothing and says so.
@@ -27,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -41,6 +44,9 @@ from .store import SeatRow, Store, StoreError, TableRow
 DEFAULT_TIMEOUT = 300.0  # seconds per decision (issue 3: default 5 minutes)
 MAX_TIMEOUTS = 3  # consecutive timeouts before a seat is conceded
 CONCEDE = "!concede"
+COMPUTER_JITTER = 0.25  # a computer's pause is computer_delay times 1 ± this, so tables do not act in lock-step
+COMPUTER_SLOTS = 8  # computer moves being decided or stored at once; more wait their turn (issue 14)
+SNAPSHOT_EVERY = 32  # at most this many choices of computers in a row are stored without a new snapshot
 SAVED = "saved:"  # a seat's deck_id for a user's saved deck: ``saved:<deck id>``  # log entry for a concession (replayed by the audit)
 
 
@@ -139,8 +145,10 @@ def token_for(t: Table, decision: Decision) -> str:
 @dataclass(eq=False)
 class Table:
     """A hosted table. ``state`` is the live game state (``None`` in the lobby); ``committed`` the last
-    stored snapshot (``Game.snapshot`` text, or a whole ``to_json`` text when ``static`` is ``None``);
-    ``static`` the ``Game.static_json`` stored once when the game started (issue 14)."""
+    stored snapshot (``Game.snapshot`` text, or a whole ``to_json`` text when ``static`` is ``None``), taken
+    after ``snap_seq`` choices; ``static`` the ``Game.static_json`` stored once when the game started;
+    ``tail`` the ``(seat, choice)`` committed since (issue 14: a snapshot may lag behind the log by up to
+    :data:`SNAPSHOT_EVERY` computer choices; the committed state is the snapshot with ``tail`` applied)."""
 
     id: str
     game: Game
@@ -157,6 +165,8 @@ class Table:
     static: str | None = None
     deadlines: dict[int, Deadline] = field(default_factory=dict)
     seq: int = 0  # number of choices in the stored log
+    snap_seq: int = 0  # number of choices the stored snapshot includes (<= seq)
+    tail: list[tuple[int, str]] = field(default_factory=list)  # (seat, choice) logged after the snapshot
     last: tuple[int, int, str] | None = None  # (version, seat, choice) of the last applied choice
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     paused: float | None = None  # epoch seconds since which a playing table is paused (issue 12 §4)
@@ -195,7 +205,7 @@ class Table:
                         self.created, self.updated,
                         [SeatRow(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name)
                          for s in self.seats],
-                        self.committed, self.seq, paused=self.paused, pause_reason=self.pause_reason,
+                        self.committed, self.snap_seq, paused=self.paused, pause_reason=self.pause_reason,
                         static=self.static)
 
 
@@ -252,6 +262,14 @@ def computer_choice(game: Game, state: Any, decision: Decision, seed: int) -> st
     return player(decision, game.view(state, decision.seat))
 
 
+def _replay_one(game: Game, state: Any, seat: int, choice: str) -> None:
+    """Apply one logged choice again (a concession is logged as :data:`CONCEDE`)."""
+    if choice == CONCEDE:
+        game.concede(state, seat)
+    else:
+        game.apply(state, seat, choice)
+
+
 def _paused_text(t: Table) -> str:
     why = f" ({t.pause_reason})" if t.pause_reason else ""
     return (f"Table {t.id} is paused{why}; nothing was changed. Its host can continue it with "
@@ -262,7 +280,11 @@ class TableService:
     """Hosts tables. Create with :meth:`open` (loads every active table from the store)."""
 
     def __init__(self, store: Store, clock: Clock | None = None, computer_delay: float = 1.0,
-                 new_id: Callable[[], str] | None = None, limits: TableLimits | None = None):
+                 new_id: Callable[[], str] | None = None, limits: TableLimits | None = None,
+                 computer_slots: int = COMPUTER_SLOTS):
+        """``computer_delay``: seconds a computer seat pauses before each move (jittered, see
+        :meth:`_computers`); ``computer_slots``: computer moves decided or being stored at once across all
+        tables (issue 14), at least 1."""
         self.store = store
         self.limits = limits or TableLimits()
         self._creating = asyncio.Lock()  # limited creates run one at a time: two at once cannot pass a limit
@@ -272,6 +294,9 @@ class TableService:
         self.listeners: list[Listener] = []
         self.new_id = new_id or (lambda: secrets.token_hex(4))
         self._tasks: dict[str, asyncio.Task] = {}
+        # Computers take turns (issue 14): with every table's computers acting at once, a committed choice
+        # would resume behind all their work; a few at a time keep each act short, people's acts too.
+        self._computer_slots = asyncio.Semaphore(max(1, computer_slots))
         self._votes: dict[str, list[str]] = {}  # finished table -> users who asked for its rematch
         self._rematched: dict[str, str] = {}  # finished table -> its rematch table
 
@@ -288,15 +313,26 @@ class TableService:
         rows = await self.store.load_tables()
         for row in rows:
             self.tables[row.id] = self._from_row(row)
-        for t in self.tables.values():
-            if t.status == "playing":
-                for _seq, seat, choice in await self.store.actions(t.id):
-                    t.acts[seat] = t.acts.get(seat, 0) + 1
-                    t.last_choice[seat] = choice
-                for seat, dl in t.deadlines.items():
-                    dl.token = decision_token(t, seat)
-                self._schedule(t)
+        playing = [t for t in self.tables.values() if t.status == "playing"]
+        logs = await self.store.log_summaries([t.id for t in playing])
+        for t in playing:
+            log = logs[t.id]
+            self._catch_up(t, log.tail)
+            t.acts, t.last_choice = log.acts, log.last_choice
+            for seat, dl in t.deadlines.items():
+                dl.token = decision_token(t, seat)
+            self._schedule(t)
         return len(rows)
+
+    @staticmethod
+    def _catch_up(t: Table, tail: list[tuple[int, int, str]]) -> None:
+        """Apply to ``t``'s snapshot state the logged choices ``[(seq, seat, choice)]`` stored after it
+        (issue 14: a snapshot may lag behind the log); then ``t.seq`` counts the whole log."""
+        for _seq, seat, choice in tail:
+            _replay_one(t.game, t.state, seat, choice)
+            t.tail.append((seat, choice))
+        t.seq = t.snap_seq + len(t.tail)
+        t.out = set(t.game.out_seats(t.state))  # told before the restart (told right after the commit)
 
     def _from_row(self, row: TableRow) -> Table:
         game = get_game(row.game)
@@ -304,7 +340,7 @@ class TableService:
                   [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name)
                    for s in row.seats],
                   row.created, row.updated)
-        t.seq = row.seq
+        t.seq = t.snap_seq = row.seq
         t.paused, t.pause_reason = row.paused, row.pause_reason
         if row.snapshot is not None:
             t.state = game.from_snapshot(row.snapshot, row.static)
@@ -333,7 +369,10 @@ class TableService:
         if not rows:
             raise TableError(f"There is no table '{table_id}'. `/table list` shows the open tables here; a "
                              "finished table's id is in its result message.", "unknown_table")
-        return self._from_row(rows[0])
+        t = self._from_row(rows[0])
+        if t.state is not None:
+            self._catch_up(t, [a for a in await self.store.actions(t.id) if a[0] >= t.snap_seq])
+        return t
 
     def tables_in(self, place: str) -> list[Table]:
         return [t for t in self.tables.values() if t.place == place]
@@ -794,13 +833,18 @@ class TableService:
         tell the listeners. On a store failure the state goes back to the last committed snapshot and the
         error reaches the caller."""
         now = self.clock.now()
-        state_json = t.snapshot()
         result = t.game.result(t.state)
         old_deadlines = dict(t.deadlines)
         old_acts, old_last = dict(t.acts), dict(t.last_choice)
         t.acts[seat] = t.acts.get(seat, 0) + 1  # the seat decided: its decision token changes
         t.last_choice[seat] = choice
-        self._set_deadlines(t)
+        humans_next = self._set_deadlines(t)
+        # Issue 14: the log row is the durable record; a snapshot is stored with it when the game ends, when
+        # a person acted or decides next (the table may then wait long), and every SNAPSHOT_EVERY choices
+        # otherwise, so computers playing each other do not serialise the state at every move.
+        snap = (result is not None or humans_next or not t.seats[seat].computer
+                or t.seq + 1 - t.snap_seq >= SNAPSHOT_EVERY)
+        state_json = t.snapshot() if snap else None
         finished = None
         if result is not None:
             outcomes = []
@@ -814,12 +858,16 @@ class TableService:
             await self.store.record(t.id, t.seq, seat, choice, now, state_json, self._deadline_rows(t),
                                     timeouts, finished)
         except StoreError:
-            t.state = t.game.from_snapshot(t.committed, t.static)
+            t.state = self._committed_state(t)
             t.deadlines = old_deadlines
             t.acts, t.last_choice = old_acts, old_last
             raise
-        t.committed = state_json
         t.seq += 1
+        if state_json is not None:
+            t.committed, t.snap_seq = state_json, t.seq
+            t.tail.clear()
+        else:
+            t.tail.append((seat, choice))
         t.updated = now
         t.last = (version, seat, choice)
         for s, n in timeouts.items():
@@ -834,6 +882,14 @@ class TableService:
                 await lst.finished(t, result, result.reason)
         else:
             self._schedule(t)
+
+    @staticmethod
+    def _committed_state(t: Table) -> Any:
+        """The state as stored: the last snapshot with the choices logged after it applied again."""
+        state = t.game.from_snapshot(t.committed, t.static)
+        for seat, choice in t.tail:
+            _replay_one(t.game, state, seat, choice)
+        return state
 
     async def _tell_out(self, t: Table) -> None:
         """Tell the listeners once of each human seat the game has newly put out for good."""
@@ -924,17 +980,26 @@ class TableService:
 
     # -- deadlines and computers
 
-    def _set_deadlines(self, t: Table) -> None:
+    def _set_deadlines(self, t: Table) -> bool:
+        """Keep, drop or start each human seat's decision timer; ``True`` when a human seat has a decision
+        open. Lists the decisions once (tokens only for human seats: computers have no timer)."""
         now = self.clock.now()
-        open_ = {d.seat for d in t.game.decisions(t.state)} if t.state is not None else set()
-        tokens = {seat: decision_token(t, seat) for seat in open_}
+        open_: dict[int, Decision] = {}
+        if t.state is not None and t.status == "playing" and not all(s.computer for s in t.seats):
+            for d in t.game.decisions(t.state):
+                if not t.seats[d.seat].computer:
+                    open_.setdefault(d.seat, d)  # a seat's first decision, as decision_token takes
+        if not open_ and not t.deadlines:
+            return False
+        tokens = {seat: token_for(t, d) for seat, d in open_.items()}
         for seat in list(t.deadlines):
             # a seat's timer runs while its own decision stays the same (issue 13 §3), not per version
             if seat not in open_ or t.deadlines[seat].token != tokens[seat]:
                 del t.deadlines[seat]
         for seat in open_:
-            if seat not in t.deadlines and not t.seats[seat].computer:
+            if seat not in t.deadlines:
                 t.deadlines[seat] = Deadline(t.version, now + t.timeout, now + t.timeout / 2, token=tokens[seat])
+        return bool(open_)
 
     def _deadline_rows(self, t: Table) -> list[tuple[int, float, float]]:
         # a reminded seat's reminder time is its deadline, so a kept timer is not reminded twice after a restart
@@ -944,15 +1009,21 @@ class TableService:
         """Let a computer seat with an open decision act after ``computer_delay`` seconds."""
         if t.status != "playing" or t.state is None or t.paused is not None:
             return
+        task = self._tasks.get(t.id)
+        if task is not None and not task.done():
+            return  # its computers are playing (a commit by them lands here): no need to list decisions
         if any(t.seats[d.seat].computer for d in t.game.decisions(t.state)):
-            task = self._tasks.get(t.id)
-            if task is None or task.done():
-                self._tasks[t.id] = asyncio.get_running_loop().create_task(self._computers(t))
+            self._tasks[t.id] = asyncio.get_running_loop().create_task(self._computers(t))
 
     async def _computers(self, t: Table) -> None:
-        await asyncio.sleep(self.computer_delay)
+        """Play ``t``'s computer seats while one has a decision: each waits about ``computer_delay``
+        seconds (times 1 ± :data:`COMPUTER_JITTER`, from a generator seeded by the table, so tables started
+        together drift apart instead of acting in bursts), then for one of :data:`COMPUTER_SLOTS` turns."""
+        rng = random.Random(t.seed * 1_000_003 + t.seq)
         while t.status == "playing" and t.paused is None:
-            async with t.lock:
+            if self.computer_delay:
+                await asyncio.sleep(self.computer_delay * (1 + COMPUTER_JITTER * (2 * rng.random() - 1)))
+            async with self._computer_slots, t.lock:
                 if t.status != "playing" or t.paused is not None:
                     return
                 decs = [d for d in t.game.decisions(t.state) if t.seats[d.seat].computer]
@@ -964,9 +1035,7 @@ class TableService:
                     await self._act(t, d.seat, t.version, choice, by_player=False)
                 except StoreError:
                     return  # the table stays as committed; tick() schedules the computer again
-            if self.computer_delay:
-                await asyncio.sleep(self.computer_delay)
-            else:
+            if not self.computer_delay:
                 await asyncio.sleep(0)
 
     async def settle(self, table_id: str | None = None) -> None:

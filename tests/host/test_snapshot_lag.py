@@ -1,0 +1,129 @@
+"""Snapshots that lag behind the choice log (issue 14, host act p99): between computers a snapshot is
+stored only every ``SNAPSHOT_EVERY`` choices; the log row is the durable record, and loading, a store
+failure and the audit rebuild the state from the snapshot plus the choices logged after it."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.audit import audit
+from bot.store import Store
+from bot.tables import SNAPSHOT_EVERY, Listener, TableService
+
+SEED = 5
+STOP_AFTER = 7  # computer choices stored before the store refuses writes: fewer than SNAPSHOT_EVERY
+
+
+class StopWrites(Listener):
+    """Makes the store refuse writes once ``after`` choices were told (as a full or read-only disk
+    would), so the computers stop mid-game with the last snapshot behind the log."""
+
+    def __init__(self, store: Store, after: int):
+        self.store, self.after, self.told = store, after, 0
+
+    async def game_changed(self, table, events, views) -> None:
+        self.told += 1
+        if self.told == self.after + 1:  # +1: the start's intro is told too
+            await self.store.db.execute("PRAGMA query_only = ON")
+
+
+async def computers(svc: TableService, seed: int = SEED):
+    t = await svc.create("metax", "local", "host", "C0", seed=seed, computer=True)
+    await svc.add_computer(t.id, "host")
+    await svc.start(t.id, "host")
+    return t
+
+
+def stored(path) -> tuple[int, int, str, list[tuple[int, str]]]:
+    con = sqlite3.connect(path)
+    try:
+        seq, state = con.execute("SELECT seq, state FROM snapshots").fetchone()
+        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
+        (status,) = con.execute("SELECT status FROM tables").fetchone()
+    finally:
+        con.close()
+    return seq, len(log), state, log if status else []
+
+
+async def uninterrupted(path, seed: int = SEED) -> tuple[str, list[tuple[int, str]]]:
+    store = await Store.open(path)
+    try:
+        svc = TableService(store, computer_delay=0)
+        await computers(svc, seed)
+        await svc.settle()
+    finally:
+        await store.close()
+    _, _, state, log = stored(path)
+    return state, log
+
+
+async def test_computers_store_snapshots_behind_the_log_and_a_new_host_replays_the_rest(tmp_path):
+    """Computers stopped mid-game (the store refuses a write): the snapshot lags behind the log; the table
+    keeps the committed state (snapshot + logged choices), a new host loading the file rebuilds exactly
+    that state, the audit finds the stored game consistent, and the game finishes as an uninterrupted one."""
+    path = tmp_path / "lag.db"
+    store = await Store.open(path, busy_timeout_ms=100)
+    try:
+        svc = TableService(store, computer_delay=0)
+        svc.listeners.append(StopWrites(store, STOP_AFTER))
+        t = await computers(svc)
+        await svc.settle()  # the computers stop at the refused write
+        await store.db.execute("PRAGMA query_only = OFF")
+        snap_seq, logged, _, _ = stored(path)
+        assert logged == STOP_AFTER == t.seq and snap_seq < logged < SNAPSHOT_EVERY
+        assert t.status == "playing"
+        held = t.game.to_json(t.state)  # restored after the refused write: what the store holds
+
+        store2 = await Store.open(path, busy_timeout_ms=100)
+        try:
+            assert [f.ok for f in await audit(store2)] == [True]
+            svc2 = TableService(store2, computer_delay=0)
+            assert await svc2.load() == 1
+            t2 = svc2.get(t.id)
+            assert (t2.seq, t2.game.to_json(t2.state)) == (STOP_AFTER, held)
+            assert t2.acts == t.acts and t2.last_choice == t.last_choice  # decision tokens carry on
+            await svc2.settle()
+            assert t2.status == "finished"
+        finally:
+            await store2.close()
+    finally:
+        await store.close()
+    _, _, state, log = stored(path)
+    clean_state, clean_log = await uninterrupted(tmp_path / "clean.db")
+    assert log == clean_log and state == clean_state
+
+
+async def test_a_finished_game_has_its_final_snapshot_and_audits_clean(tmp_path):
+    """The last choice always stores the snapshot with it: a finished table's snapshot counts every
+    choice, so the audit replays it exactly."""
+    path = tmp_path / "done.db"
+    state, log = await uninterrupted(path)
+    snap_seq, logged, _, _ = stored(path)
+    assert snap_seq == logged == len(log) > SNAPSHOT_EVERY
+    store = await Store.open(path)
+    try:
+        assert [f.ok for f in await audit(store)] == [True]
+    finally:
+        await store.close()
+
+
+async def test_a_cancelled_table_looked_up_later_shows_its_last_committed_state(tmp_path):
+    """A table cancelled while its snapshot lags behind the log: looking it up later (read-only, issue 13
+    §8) rebuilds the state from the snapshot and the choices logged after it, not the older snapshot."""
+    path = tmp_path / "cancelled.db"
+    store = await Store.open(path, busy_timeout_ms=100)
+    try:
+        svc = TableService(store, computer_delay=0)
+        svc.listeners.append(StopWrites(store, STOP_AFTER))
+        t = await computers(svc)
+        await svc.settle()
+        await store.db.execute("PRAGMA query_only = OFF")
+        held = t.game.to_json(t.state)
+        await svc.abort(t.id, "host")
+        snap_seq, logged, _, _ = stored(path)
+        assert snap_seq < logged == STOP_AFTER
+        again = await TableService(store, computer_delay=0).lookup(t.id)
+        assert again.status == "aborted" and again.seq == STOP_AFTER
+        assert again.game.to_json(again.state) == held
+    finally:
+        await store.close()
