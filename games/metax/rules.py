@@ -39,6 +39,48 @@ def defs_of(st: State) -> list:
     return st.defs
 
 
+class CardInfo:
+    """What the rules and labels ask of one card definition again and again, computed once per
+    definition (issue 14: decision listing spent most of its time rebuilding these strings).
+
+    ``title`` and ``details`` are :func:`title` of the name and :func:`card_details`; ``bonus`` maps a
+    Stat to the Rank its Constant ``stat_bonus`` steps give the controller's other Characters
+    (MX-CHR-06); ``on_entry`` is a Constant ``attack_on_entry`` (MX-EFF-02); ``push`` is the text of
+    its first Push effect (``None`` without one, MX-CHR-07); ``stats`` are a Battle card's Stat
+    values in printed order (empty for other kinds)."""
+
+    __slots__ = ("title", "details", "bonus", "on_entry", "push", "stats")
+
+    def __init__(self, card) -> None:
+        self.title = title(card.name)
+        self.details = card_details(card)
+        self.bonus: dict[str, int] = {}
+        self.on_entry = False
+        self.push: str | None = None
+        for eff in card.effects:
+            if eff.timing == "constant":
+                for s in eff.steps:
+                    if s.do == "stat_bonus":
+                        self.bonus[s.stat.value] = self.bonus.get(s.stat.value, 0) + s.amount
+                    elif s.do == "attack_on_entry":
+                        self.on_entry = True
+            elif eff.timing == "push" and self.push is None:
+                self.push = " ".join(describe_step(s) for s in eff.steps)
+        self.stats = tuple(s.value for s in card.stats) if card.kind == "battle" else ()
+
+
+_INFO: dict[int, tuple[object, CardInfo]] = {}
+
+
+def info(card) -> CardInfo:
+    """The :class:`CardInfo` of definition ``card``, built on first use. Keyed by identity: the
+    entry holds the definition, so its id cannot be reused while the entry lives."""
+    hit = _INFO.get(id(card))
+    if hit is None or hit[0] is not card:
+        hit = _INFO[id(card)] = (card, CardInfo(card))
+    return hit[1]
+
+
 # -- queries ---------------------------------------------------------------------------------------
 
 
@@ -68,11 +110,9 @@ def rank(st: State, p: int, iid: int, stat: str) -> int:
         return 0
     for ch in st.players[p].in_play:
         if ch.card != iid:
-            for eff in defs[ch.card].effects:
-                if eff.timing == "constant":
-                    for s in eff.steps:
-                        if s.do == "stat_bonus" and s.stat == stat:
-                            base += s.amount
+            bonus = info(defs[ch.card]).bonus
+            if bonus:
+                base += bonus.get(stat, 0)
     return base
 
 
@@ -83,10 +123,7 @@ def max_rank(st: State, p: int, iid: int) -> int:
 
 def may_attack_on_entry(st: State, iid: int) -> bool:
     """MX-EFF-02: a Constant ``attack_on_entry`` lifts MX-PLN-03 for attacking and Linking."""
-    for eff in defs_of(st)[iid].effects:
-        if eff.timing == "constant" and any(s.do == "attack_on_entry" for s in eff.steps):
-            return True
-    return False
+    return info(defs_of(st)[iid]).on_entry
 
 
 def event_negated(st: State, p: int) -> bool:
@@ -105,7 +142,8 @@ def can_pay(mp: int, card) -> bool:
 
 def usable_stats(st: State, p: int, iid: int, card: BattleCard) -> list[str]:
     """Stats under which Character ``iid`` can use ``card`` (MX-BTL-03, MX-BTL-05)."""
-    return [s.value for s in card.stats if rank(st, p, iid, s.value) >= card.rank]
+    need = card.rank
+    return [s for s in info(card).stats if rank(st, p, iid, s) >= need]
 
 
 def battle_options(st: State, p: int, iid: int) -> list[Option]:
@@ -117,7 +155,7 @@ def battle_options(st: State, p: int, iid: int) -> list[Option]:
     for card in cards:
         for stat in usable_stats(st, p, iid, card):
             suffix = f" as {STAT_NAMES[stat]}" if card.multi else ""
-            out.append(Option(f"card:{card.id}:{stat}", fit(f"{names[card.id]} {card_details(card)}{suffix}"),
+            out.append(Option(f"card:{card.id}:{stat}", fit(f"{names[card.id]} {info(card).details}{suffix}"),
                               (card.id,)))
     return out
 
@@ -207,11 +245,14 @@ def card_names(cards) -> dict[str, str]:
     """Card id -> the name its options show among ``cards`` (definitions, one per id): the title; the
     full name if another of ``cards`` has the same title (MX-GAP-14: versions are different cards);
     the full name and the id if even that is shared."""
+    titles = [info(c).title for c in cards]
+    if len(set(titles)) == len(titles):  # the usual case: every title tells its card apart
+        return {c.id: t for c, t in zip(cards, titles, strict=True)}
     out: dict[str, str] = {}
-    for card in cards:
-        same_title = [c for c in cards if title(c.name) == title(card.name)]
+    for card, t in zip(cards, titles, strict=True):
+        same_title = [c for c, u in zip(cards, titles, strict=True) if u == t]
         if len(same_title) == 1:
-            out[card.id] = title(card.name)
+            out[card.id] = t
         elif sum(c.name == card.name for c in same_title) == 1:
             out[card.id] = card.name
         else:
@@ -238,16 +279,20 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
     "yours" or "opponent's", and — when its controller has another Character in play with the same
     title — its position and state (Pushed, total Damage): ``"Beowulf (left, Pushed, 2 damage)"``."""
     defs = defs_of(st)
-    p = controller_of(st, iid)
-    nm = title(defs[iid].name)
+    nm = info(defs[iid]).title
+    p = k = -1
+    for q, pl in enumerate(st.players):
+        k = next((i for i, ch in enumerate(pl.in_play) if ch.card == iid), -1)
+        if k >= 0:
+            p = q
+            break
     if p < 0:  # no longer in play: nothing to tell it apart from
         return nm
+    in_play = st.players[p].in_play
     quals = []
     if owner:
         quals.append("yours" if p == seat else "opponent's")
-    in_play = st.players[p].in_play
-    if sum(title(defs[ch.card].name) == nm for ch in in_play) > 1:
-        k = next(i for i, ch in enumerate(in_play) if ch.card == iid)
+    if len(in_play) > 1 and sum(info(defs[ch.card]).title == nm for ch in in_play) > 1:
         ch = in_play[k]
         quals.append(position_word(k, len(in_play)))
         if ch.pushed:
@@ -375,22 +420,42 @@ def planning_options(st: State) -> list[Option]:
     names = card_names(playable)
     for card in playable:
         kind = "char" if card.kind == "character" else "event"
-        opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {card_details(card)}"), (card.id,)))
+        opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {info(card).details}"), (card.id,)))
     for ch in pl.in_play:
         if push_effect_ready(st, ch):
-            eff = next(e for e in defs[ch.card].effects if e.timing == "push")
-            what = " ".join(describe_step(s) for s in eff.steps)
+            what = info(defs[ch.card]).push
             opts.append(Option(f"push:{ch.card}", fit(f"Push {char_label(st, ch.card, p)}: {what}"),
                                (st.cards[ch.card],)))
     opts.append(Option("battle", "Go to the Battle Step"))
     return opts
 
 
+def may_plan(st: State) -> bool:
+    """Whether :func:`planning_options` offers more than "Go to the Battle Step", without building
+    the labels (the Planning Step is skipped when it offers nothing else)."""
+    pl = st.players[st.active]
+    defs = defs_of(st)
+    may_play_char = not pl.played_character and len(pl.in_play) < MAX_IN_PLAY
+    for c in pl.hand:
+        card = defs[c]
+        if card.kind == "character" and may_play_char or card.kind == "event" and card.cost <= pl.mp:
+            return True
+    return any(push_effect_ready(st, ch) for ch in pl.in_play)
+
+
+def may_defend(st: State, p: int) -> bool:
+    """Whether the ``defend`` decision offers more than "Done" (an undefended attack whose attacker is
+    still in play, and a Character of ``p`` that can defend), without building the labels."""
+    if not any(atk.defender < 0 and find_char(st, atk.attacker) is not None for atk in st.attacks):
+        return False
+    return any(can_defend(st, p, ch) for ch in st.players[p].in_play)
+
+
 def push_effect_ready(st: State, ch: Character) -> bool:
     """MX-CHR-07: a Push effect needs a Prepped Character that did not come into play this turn."""
     if ch.pushed or ch.entered == st.turn:
         return False
-    return any(e.timing == "push" for e in defs_of(st)[ch.card].effects)
+    return info(defs_of(st)[ch.card]).push is not None
 
 
 # -- applying --------------------------------------------------------------------------------------
@@ -641,7 +706,7 @@ class Play:
                 return
             phase = st.phase
             p = st.deciding
-            if phase == "planning" and len(planning_options(st)) == 1:
+            if phase == "planning" and not may_plan(st):
                 self.log(f"{self.who(p)} has nothing to play and goes to the Battle Step.")
                 st.phase = "attack"
             elif phase == "attack" and not any(can_attack(st, p, ch) for ch in st.players[p].in_play):
@@ -650,7 +715,7 @@ class Play:
                 can_link(st, p, ch, st.attacks[-1]) for ch in st.players[p].in_play
             ):
                 st.phase = "attack"
-            elif phase == "defend" and len(_decision(st).options) == 1:
+            elif phase == "defend" and not may_defend(st, p):
                 self.start_damage()
             elif phase == "damage_order":
                 pending = [k for k, a in enumerate(st.attacks) if a.defender >= 0 and not a.resolved]
@@ -1116,13 +1181,13 @@ def _prompt_decision(st: State) -> Decision:
     if kind == "discard":
         cards = distinct_cards(st, st.players[seat].hand)
         names = card_names(cards)
-        opts = [Option(f"discard:{c.id}", fit(f"Discard {names[c.id]} {card_details(c)}"), (c.id,)) for c in cards]
+        opts = [Option(f"discard:{c.id}", fit(f"Discard {names[c.id]} {info(c).details}"), (c.id,)) for c in cards]
         return Decision(seat, "discard", f"{src.name}: choose a card to discard ({f.data[0]} to go).",
                         tuple(opts), default=opts[0].id)
     if kind == "search":
         cards = distinct_cards(st, play.search_matches(seat, step))
         names = card_names(cards)
-        opts = [Option(f"take:{c.id}", fit(f"Take {names[c.id]} {card_details(c)}"), (c.id,)) for c in cards]
+        opts = [Option(f"take:{c.id}", fit(f"Take {names[c.id]} {info(c).details}"), (c.id,)) for c in cards]
         opts.append(Option("none", "Take nothing"))
         return Decision(seat, "search", f"{src.name}: search your deck for a card.", tuple(opts),
                         default="none")
@@ -1141,7 +1206,7 @@ def _prompt_decision(st: State) -> Decision:
             for s in card.stats:
                 suffix = f" as {STAT_NAMES[s.value]}" if card.multi else ""
                 opts.append(Option(f"attach:{card.id}:{s.value}",
-                                   fit(f"Attach {names[card.id]} {card_details(card)}{suffix}"), (card.id,)))
+                                   fit(f"Attach {names[card.id]} {info(card).details}{suffix}"), (card.id,)))
         return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
                         f"{char_label(st, f.data[0], seat, owner=True)}?",
                         tuple(opts), default=opts[0].id)
