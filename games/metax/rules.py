@@ -36,10 +36,17 @@ def defs_of(st: State) -> list:
     if st.defs is None or len(st.defs) != len(st.cards):
         pool = card_pool()
         st.defs = [pool[c] for c in st.cards]
+        st.facts = [facts(d) for d in st.defs]
     return st.defs
 
 
-class CardInfo:
+def facts_of(st: State) -> list[CardFacts]:
+    """:class:`CardFacts` by instance (cached on the state with :func:`defs_of`, not serialised)."""
+    defs_of(st)
+    return st.facts
+
+
+class CardFacts:
     """What the rules and labels ask of one card definition again and again, computed once per
     definition (issue 14: decision listing spent most of its time rebuilding these strings).
 
@@ -69,15 +76,15 @@ class CardInfo:
         self.stats = tuple(s.value for s in card.stats) if card.kind == "battle" else ()
 
 
-_INFO: dict[int, tuple[object, CardInfo]] = {}
+_FACTS: dict[int, tuple[object, CardFacts]] = {}
 
 
-def info(card) -> CardInfo:
-    """The :class:`CardInfo` of definition ``card``, built on first use. Keyed by identity: the
+def facts(card) -> CardFacts:
+    """The :class:`CardFacts` of definition ``card``, built on first use. Keyed by identity: the
     entry holds the definition, so its id cannot be reused while the entry lives."""
-    hit = _INFO.get(id(card))
+    hit = _FACTS.get(id(card))
     if hit is None or hit[0] is not card:
-        hit = _INFO[id(card)] = (card, CardInfo(card))
+        hit = _FACTS[id(card)] = (card, CardFacts(card))
     return hit[1]
 
 
@@ -104,16 +111,32 @@ def controller_of(st: State, iid: int) -> int:
 def rank(st: State, p: int, iid: int, stat: str) -> int:
     """Effective Rank of in-play Character ``iid`` (controlled by ``p``) in ``stat``: printed Rank plus
     Constant ``stat_bonus`` effects of p's other Characters (MX-CHR-06). 0 if it lacks the Stat."""
-    defs = defs_of(st)
-    base = defs[iid].stats.get(stat, 0)
+    base = defs_of(st)[iid].stats.get(stat, 0)
     if not base:
         return 0
+    fs = st.facts
     for ch in st.players[p].in_play:
         if ch.card != iid:
-            bonus = info(defs[ch.card]).bonus
+            bonus = fs[ch.card].bonus
             if bonus:
                 base += bonus.get(stat, 0)
     return base
+
+
+def ranks(st: State, p: int, iid: int) -> dict[str, int]:
+    """Stat value -> :func:`rank` of in-play Character ``iid`` (controlled by ``p``), for the Stats it
+    has (a missing Stat is Rank 0). One pass over p's Characters instead of one per Stat asked."""
+    own = defs_of(st)[iid].stats
+    fs = st.facts
+    out = {s.value: r for s, r in own.items()}
+    for ch in st.players[p].in_play:
+        if ch.card != iid:
+            bonus = fs[ch.card].bonus
+            if bonus:
+                for s, n in bonus.items():
+                    if s in out:
+                        out[s] += n
+    return out
 
 
 def max_rank(st: State, p: int, iid: int) -> int:
@@ -123,7 +146,7 @@ def max_rank(st: State, p: int, iid: int) -> int:
 
 def may_attack_on_entry(st: State, iid: int) -> bool:
     """MX-EFF-02: a Constant ``attack_on_entry`` lifts MX-PLN-03 for attacking and Linking."""
-    return info(defs_of(st)[iid]).on_entry
+    return facts_of(st)[iid].on_entry
 
 
 def event_negated(st: State, p: int) -> bool:
@@ -143,7 +166,7 @@ def can_pay(mp: int, card) -> bool:
 def usable_stats(st: State, p: int, iid: int, card: BattleCard) -> list[str]:
     """Stats under which Character ``iid`` can use ``card`` (MX-BTL-03, MX-BTL-05)."""
     need = card.rank
-    return [s for s in info(card).stats if rank(st, p, iid, s) >= need]
+    return [s for s in facts(card).stats if rank(st, p, iid, s) >= need]
 
 
 def battle_options(st: State, p: int, iid: int) -> list[Option]:
@@ -151,11 +174,15 @@ def battle_options(st: State, p: int, iid: int) -> list[Option]:
     mp = st.players[p].mp
     cards = [c for c in distinct_cards(st, st.players[p].hand) if c.kind == "battle" and can_pay(mp, c)]
     names = card_names(cards)
+    have = ranks(st, p, iid)
     out: list[Option] = []
     for card in cards:
-        for stat in usable_stats(st, p, iid, card):
+        need = card.rank
+        for stat in facts(card).stats:
+            if have.get(stat, 0) < need:
+                continue
             suffix = f" as {STAT_NAMES[stat]}" if card.multi else ""
-            out.append(Option(f"card:{card.id}:{stat}", fit(f"{names[card.id]} {info(card).details}{suffix}"),
+            out.append(Option(f"card:{card.id}:{stat}", fit(f"{names[card.id]} {facts(card).details}{suffix}"),
                               (card.id,)))
     return out
 
@@ -173,10 +200,15 @@ def has_battle_card(st: State, p: int, iid: int) -> bool:
     """Whether ``iid`` has at least one usable, affordable Battle card in p's hand (MX-ATK-04, MX-DEF-06)."""
     defs = defs_of(st)
     mp = st.players[p].mp
+    have = None
     for c in st.players[p].hand:
         card = defs[c]
-        if card.kind == "battle" and can_pay(mp, card) and usable_stats(st, p, iid, card):
-            return True
+        if card.kind == "battle" and can_pay(mp, card):
+            if have is None:
+                have = ranks(st, p, iid)
+            need = card.rank
+            if any(have.get(s, 0) >= need for s in st.facts[c].stats):
+                return True
     return False
 
 
@@ -245,7 +277,7 @@ def card_names(cards) -> dict[str, str]:
     """Card id -> the name its options show among ``cards`` (definitions, one per id): the title; the
     full name if another of ``cards`` has the same title (MX-GAP-14: versions are different cards);
     the full name and the id if even that is shared."""
-    titles = [info(c).title for c in cards]
+    titles = [facts(c).title for c in cards]
     if len(set(titles)) == len(titles):  # the usual case: every title tells its card apart
         return {c.id: t for c, t in zip(cards, titles, strict=True)}
     out: dict[str, str] = {}
@@ -279,7 +311,8 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
     "yours" or "opponent's", and — when its controller has another Character in play with the same
     title — its position and state (Pushed, total Damage): ``"Beowulf (left, Pushed, 2 damage)"``."""
     defs = defs_of(st)
-    nm = info(defs[iid]).title
+    fs = st.facts
+    nm = fs[iid].title
     p = k = -1
     for q, pl in enumerate(st.players):
         k = next((i for i, ch in enumerate(pl.in_play) if ch.card == iid), -1)
@@ -292,7 +325,7 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
     quals = []
     if owner:
         quals.append("yours" if p == seat else "opponent's")
-    if len(in_play) > 1 and sum(info(defs[ch.card]).title == nm for ch in in_play) > 1:
+    if len(in_play) > 1 and sum(fs[ch.card].title == nm for ch in in_play) > 1:
         ch = in_play[k]
         quals.append(position_word(k, len(in_play)))
         if ch.pushed:
@@ -412,7 +445,7 @@ def planning_options(st: State) -> list[Option]:
     """MX-PLN-01: a Character (one per turn, at most three in play), affordable Events, Push effects."""
     p = st.active
     pl = st.players[p]
-    defs = defs_of(st)
+    fs = facts_of(st)
     opts: list[Option] = []
     may_play_char = not pl.played_character and len(pl.in_play) < MAX_IN_PLAY
     playable = [card for card in distinct_cards(st, pl.hand)
@@ -420,10 +453,10 @@ def planning_options(st: State) -> list[Option]:
     names = card_names(playable)
     for card in playable:
         kind = "char" if card.kind == "character" else "event"
-        opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {info(card).details}"), (card.id,)))
+        opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {facts(card).details}"), (card.id,)))
     for ch in pl.in_play:
         if push_effect_ready(st, ch):
-            what = info(defs[ch.card]).push
+            what = fs[ch.card].push
             opts.append(Option(f"push:{ch.card}", fit(f"Push {char_label(st, ch.card, p)}: {what}"),
                                (st.cards[ch.card],)))
     opts.append(Option("battle", "Go to the Battle Step"))
@@ -455,7 +488,7 @@ def push_effect_ready(st: State, ch: Character) -> bool:
     """MX-CHR-07: a Push effect needs a Prepped Character that did not come into play this turn."""
     if ch.pushed or ch.entered == st.turn:
         return False
-    return info(defs_of(st)[ch.card]).push is not None
+    return facts_of(st)[ch.card].push is not None
 
 
 # -- applying --------------------------------------------------------------------------------------
@@ -1181,13 +1214,13 @@ def _prompt_decision(st: State) -> Decision:
     if kind == "discard":
         cards = distinct_cards(st, st.players[seat].hand)
         names = card_names(cards)
-        opts = [Option(f"discard:{c.id}", fit(f"Discard {names[c.id]} {info(c).details}"), (c.id,)) for c in cards]
+        opts = [Option(f"discard:{c.id}", fit(f"Discard {names[c.id]} {facts(c).details}"), (c.id,)) for c in cards]
         return Decision(seat, "discard", f"{src.name}: choose a card to discard ({f.data[0]} to go).",
                         tuple(opts), default=opts[0].id)
     if kind == "search":
         cards = distinct_cards(st, play.search_matches(seat, step))
         names = card_names(cards)
-        opts = [Option(f"take:{c.id}", fit(f"Take {names[c.id]} {info(c).details}"), (c.id,)) for c in cards]
+        opts = [Option(f"take:{c.id}", fit(f"Take {names[c.id]} {facts(c).details}"), (c.id,)) for c in cards]
         opts.append(Option("none", "Take nothing"))
         return Decision(seat, "search", f"{src.name}: search your deck for a card.", tuple(opts),
                         default="none")
@@ -1206,7 +1239,7 @@ def _prompt_decision(st: State) -> Decision:
             for s in card.stats:
                 suffix = f" as {STAT_NAMES[s.value]}" if card.multi else ""
                 opts.append(Option(f"attach:{card.id}:{s.value}",
-                                   fit(f"Attach {names[card.id]} {info(card).details}{suffix}"), (card.id,)))
+                                   fit(f"Attach {names[card.id]} {facts(card).details}{suffix}"), (card.id,)))
         return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
                         f"{char_label(st, f.data[0], seat, owner=True)}?",
                         tuple(opts), default=opts[0].id)
