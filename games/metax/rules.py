@@ -54,9 +54,10 @@ class CardFacts:
     Stat to the Rank its Constant ``stat_bonus`` steps give the controller's other Characters
     (MX-CHR-06); ``on_entry`` is a Constant ``attack_on_entry`` (MX-EFF-02); ``push`` is the text of
     its first Push effect (``None`` without one, MX-CHR-07); ``stats`` are a Battle card's Stat
-    values in printed order (empty for other kinds)."""
+    values in printed order (empty for other kinds); ``printed`` maps a Character's Stat values to its
+    printed Ranks (empty for other kinds)."""
 
-    __slots__ = ("title", "details", "bonus", "on_entry", "push", "stats")
+    __slots__ = ("title", "details", "bonus", "on_entry", "push", "stats", "printed")
 
     def __init__(self, card) -> None:
         self.title = title(card.name)
@@ -74,6 +75,7 @@ class CardFacts:
             elif eff.timing == "push" and self.push is None:
                 self.push = " ".join(describe_step(s) for s in eff.steps)
         self.stats = tuple(s.value for s in card.stats) if card.kind == "battle" else ()
+        self.printed = {s.value: r for s, r in card.stats.items()} if card.kind == "character" else {}
 
 
 _FACTS: dict[int, tuple[object, CardFacts]] = {}
@@ -126,9 +128,8 @@ def rank(st: State, p: int, iid: int, stat: str) -> int:
 def ranks(st: State, p: int, iid: int) -> dict[str, int]:
     """Stat value -> :func:`rank` of in-play Character ``iid`` (controlled by ``p``), for the Stats it
     has (a missing Stat is Rank 0). One pass over p's Characters instead of one per Stat asked."""
-    own = defs_of(st)[iid].stats
-    fs = st.facts
-    out = {s.value: r for s, r in own.items()}
+    fs = facts_of(st)
+    out = dict(fs[iid].printed)
     for ch in st.players[p].in_play:
         if ch.card != iid:
             bonus = fs[ch.card].bonus
@@ -207,8 +208,9 @@ def has_battle_card(st: State, p: int, iid: int) -> bool:
             if have is None:
                 have = ranks(st, p, iid)
             need = card.rank
-            if any(have.get(s, 0) >= need for s in st.facts[c].stats):
-                return True
+            for s in st.facts[c].stats:
+                if have.get(s, 0) >= need:
+                    return True
     return False
 
 
@@ -315,9 +317,11 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
     nm = fs[iid].title
     p = k = -1
     for q, pl in enumerate(st.players):
-        k = next((i for i, ch in enumerate(pl.in_play) if ch.card == iid), -1)
-        if k >= 0:
-            p = q
+        for i, ch in enumerate(pl.in_play):
+            if ch.card == iid:
+                p, k = q, i
+                break
+        if p >= 0:
             break
     if p < 0:  # no longer in play: nothing to tell it apart from
         return nm
