@@ -32,8 +32,9 @@ class Ended(Exception):
 
 
 def defs_of(st: State) -> list:
-    """Card definition by instance (cached on the state, not serialised)."""
-    if st.defs is None or len(st.defs) != len(st.cards):
+    """Card definition by instance (cached on the state, not serialised; rebuilt with the
+    :class:`CardFacts` when instances were added)."""
+    if st.defs is None or st.facts is None or len(st.defs) != len(st.cards):
         pool = card_pool()
         st.defs = [pool[c] for c in st.cards]
         st.facts = [facts(d) for d in st.defs]
