@@ -56,9 +56,12 @@ class CardFacts:
     (MX-CHR-06); ``on_entry`` is a Constant ``attack_on_entry`` (MX-EFF-02); ``push`` is the text of
     its first Push effect (``None`` without one, MX-CHR-07); ``stats`` are a Battle card's Stat
     values in printed order (empty for other kinds); ``printed`` maps a Character's Stat values to its
-    printed Ranks (empty for other kinds)."""
+    printed Ranks (empty for other kinds). ``play`` (Characters and Events) and ``battle`` (Battle
+    cards, by Stat value) are the card's options as :func:`planning_options` and
+    :func:`battle_options` list them when no other offered card shares its title (options are
+    immutable, so one object serves every decision)."""
 
-    __slots__ = ("title", "details", "bonus", "on_entry", "push", "stats", "printed")
+    __slots__ = ("title", "details", "bonus", "on_entry", "push", "stats", "printed", "play", "battle")
 
     def __init__(self, card) -> None:
         self.title = title(card.name)
@@ -77,6 +80,15 @@ class CardFacts:
                 self.push = " ".join(describe_step(s) for s in eff.steps)
         self.stats = tuple(s.value for s in card.stats) if card.kind == "battle" else ()
         self.printed = {s.value: r for s, r in card.stats.items()} if card.kind == "character" else {}
+        kind = "char" if card.kind == "character" else "event"
+        self.play = Option(f"{kind}:{card.id}", fit(f"Play {self.title} {self.details}"), (card.id,))
+        self.battle = {st: _battle_option(card, self.title, self.details, st) for st in self.stats}
+
+
+def _battle_option(card, name: str, details: str, stat: str) -> Option:
+    """Battle card ``card`` offered as ``stat``, named ``name`` (see :func:`card_names`)."""
+    suffix = f" as {STAT_NAMES[stat]}" if card.multi else ""
+    return Option(f"card:{card.id}:{stat}", fit(f"{name} {details}{suffix}"), (card.id,))
 
 
 _FACTS: dict[int, tuple[object, CardFacts]] = {}
@@ -175,17 +187,17 @@ def battle_options(st: State, p: int, iid: int) -> list[Option]:
     """One option per (distinct Battle card in p's hand, usable Stat) the Character can use and pay for."""
     mp = st.players[p].mp
     cards = [c for c in distinct_cards(st, st.players[p].hand) if c.kind == "battle" and can_pay(mp, c)]
-    names = card_names(cards)
+    fl = [facts(c) for c in cards]
+    unique = len({f.title for f in fl}) == len(fl)  # then every card is named by its title
+    names = None if unique else card_names(cards)
     have = ranks(st, p, iid)
     out: list[Option] = []
-    for card in cards:
+    for card, f in zip(cards, fl, strict=True):
         need = card.rank
-        for stat in facts(card).stats:
+        for stat in f.stats:
             if have.get(stat, 0) < need:
                 continue
-            suffix = f" as {STAT_NAMES[stat]}" if card.multi else ""
-            out.append(Option(f"card:{card.id}:{stat}", fit(f"{names[card.id]} {facts(card).details}{suffix}"),
-                              (card.id,)))
+            out.append(f.battle[stat] if names is None else _battle_option(card, names[card.id], f.details, stat))
     return out
 
 
@@ -455,10 +467,14 @@ def planning_options(st: State) -> list[Option]:
     may_play_char = not pl.played_character and len(pl.in_play) < MAX_IN_PLAY
     playable = [card for card in distinct_cards(st, pl.hand)
                 if card.kind == "character" and may_play_char or card.kind == "event" and card.cost <= pl.mp]
-    names = card_names(playable)
-    for card in playable:
-        kind = "char" if card.kind == "character" else "event"
-        opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {facts(card).details}"), (card.id,)))
+    fl = [facts(c) for c in playable]
+    if len({f.title for f in fl}) == len(fl):  # every card named by its title: the ready-made options
+        opts = [f.play for f in fl]
+    else:
+        names = card_names(playable)
+        for card, f in zip(playable, fl, strict=True):
+            kind = "char" if card.kind == "character" else "event"
+            opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {f.details}"), (card.id,)))
     for ch in pl.in_play:
         if push_effect_ready(st, ch):
             what = fs[ch.card].push
