@@ -80,8 +80,10 @@ class CardFacts:
                 self.push = " ".join(describe_step(s) for s in eff.steps)
         self.stats = tuple(s.value for s in card.stats) if card.kind == "battle" else ()
         self.printed = {s.value: r for s, r in card.stats.items()} if card.kind == "character" else {}
-        kind = "char" if card.kind == "character" else "event"
-        self.play = Option(f"{kind}:{card.id}", fit(f"Play {self.title} {self.details}"), (card.id,))
+        self.play: Option | None = None
+        if card.kind != "battle":
+            kind = "char" if card.kind == "character" else "event"
+            self.play = Option(f"{kind}:{card.id}", fit(f"Play {self.title} {self.details}"), (card.id,))
         self.battle = {st: _battle_option(card, self.title, self.details, st) for st in self.stats}
 
 
