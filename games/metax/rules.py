@@ -32,11 +32,77 @@ class Ended(Exception):
 
 
 def defs_of(st: State) -> list:
-    """Card definition by instance (cached on the state, not serialised)."""
-    if st.defs is None or len(st.defs) != len(st.cards):
+    """Card definition by instance (cached on the state, not serialised; rebuilt with the
+    :class:`CardFacts` when instances were added)."""
+    if st.defs is None or st.facts is None or len(st.defs) != len(st.cards):
         pool = card_pool()
         st.defs = [pool[c] for c in st.cards]
+        st.facts = [facts(d) for d in st.defs]
     return st.defs
+
+
+def facts_of(st: State) -> list[CardFacts]:
+    """:class:`CardFacts` by instance (cached on the state with :func:`defs_of`, not serialised)."""
+    defs_of(st)
+    return st.facts
+
+
+class CardFacts:
+    """What the rules and labels ask of one card definition again and again, computed once per
+    definition (issue 14: decision listing spent most of its time rebuilding these strings).
+
+    ``title`` and ``details`` are :func:`title` of the name and :func:`card_details`; ``bonus`` maps a
+    Stat to the Rank its Constant ``stat_bonus`` steps give the controller's other Characters
+    (MX-CHR-06); ``on_entry`` is a Constant ``attack_on_entry`` (MX-EFF-02); ``push`` is the text of
+    its first Push effect (``None`` without one, MX-CHR-07); ``stats`` are a Battle card's Stat
+    values in printed order (empty for other kinds); ``printed`` maps a Character's Stat values to its
+    printed Ranks (empty for other kinds). ``play`` (Characters and Events) and ``battle`` (Battle
+    cards, by Stat value) are the card's options as :func:`planning_options` and
+    :func:`battle_options` list them when no other offered card shares its title (options are
+    immutable, so one object serves every decision)."""
+
+    __slots__ = ("title", "details", "bonus", "on_entry", "push", "stats", "printed", "play", "battle")
+
+    def __init__(self, card) -> None:
+        self.title = title(card.name)
+        self.details = card_details(card)
+        self.bonus: dict[str, int] = {}
+        self.on_entry = False
+        self.push: str | None = None
+        for eff in card.effects:
+            if eff.timing == "constant":
+                for s in eff.steps:
+                    if s.do == "stat_bonus":
+                        self.bonus[s.stat.value] = self.bonus.get(s.stat.value, 0) + s.amount
+                    elif s.do == "attack_on_entry":
+                        self.on_entry = True
+            elif eff.timing == "push" and self.push is None:
+                self.push = " ".join(describe_step(s) for s in eff.steps)
+        self.stats = tuple(s.value for s in card.stats) if card.kind == "battle" else ()
+        self.printed = {s.value: r for s, r in card.stats.items()} if card.kind == "character" else {}
+        self.play: Option | None = None
+        if card.kind != "battle":
+            kind = "char" if card.kind == "character" else "event"
+            self.play = Option(f"{kind}:{card.id}", fit(f"Play {self.title} {self.details}"), (card.id,))
+        self.battle = {st: _battle_option(card, self.title, self.details, st) for st in self.stats}
+
+
+def _battle_option(card, name: str, details: str, stat: str) -> Option:
+    """Battle card ``card`` offered as ``stat``, named ``name`` (see :func:`card_names`)."""
+    suffix = f" as {STAT_NAMES[stat]}" if card.multi else ""
+    return Option(f"card:{card.id}:{stat}", fit(f"{name} {details}{suffix}"), (card.id,))
+
+
+_FACTS: dict[int, tuple[object, CardFacts]] = {}
+
+
+def facts(card) -> CardFacts:
+    """The :class:`CardFacts` of definition ``card``, built on first use. Keyed by identity: the
+    entry holds the definition, so its id cannot be reused while the entry lives."""
+    hit = _FACTS.get(id(card))
+    if hit is None or hit[0] is not card:
+        hit = _FACTS[id(card)] = (card, CardFacts(card))
+    return hit[1]
 
 
 # -- queries ---------------------------------------------------------------------------------------
@@ -62,18 +128,31 @@ def controller_of(st: State, iid: int) -> int:
 def rank(st: State, p: int, iid: int, stat: str) -> int:
     """Effective Rank of in-play Character ``iid`` (controlled by ``p``) in ``stat``: printed Rank plus
     Constant ``stat_bonus`` effects of p's other Characters (MX-CHR-06). 0 if it lacks the Stat."""
-    defs = defs_of(st)
-    base = defs[iid].stats.get(stat, 0)
+    base = defs_of(st)[iid].stats.get(stat, 0)
     if not base:
         return 0
+    fs = st.facts
     for ch in st.players[p].in_play:
         if ch.card != iid:
-            for eff in defs[ch.card].effects:
-                if eff.timing == "constant":
-                    for s in eff.steps:
-                        if s.do == "stat_bonus" and s.stat == stat:
-                            base += s.amount
+            bonus = fs[ch.card].bonus
+            if bonus:
+                base += bonus.get(stat, 0)
     return base
+
+
+def ranks(st: State, p: int, iid: int) -> dict[str, int]:
+    """Stat value -> :func:`rank` of in-play Character ``iid`` (controlled by ``p``), for the Stats it
+    has (a missing Stat is Rank 0). One pass over p's Characters instead of one per Stat asked."""
+    fs = facts_of(st)
+    out = dict(fs[iid].printed)
+    for ch in st.players[p].in_play:
+        if ch.card != iid:
+            bonus = fs[ch.card].bonus
+            if bonus:
+                for s, n in bonus.items():
+                    if s in out:
+                        out[s] += n
+    return out
 
 
 def max_rank(st: State, p: int, iid: int) -> int:
@@ -83,10 +162,7 @@ def max_rank(st: State, p: int, iid: int) -> int:
 
 def may_attack_on_entry(st: State, iid: int) -> bool:
     """MX-EFF-02: a Constant ``attack_on_entry`` lifts MX-PLN-03 for attacking and Linking."""
-    for eff in defs_of(st)[iid].effects:
-        if eff.timing == "constant" and any(s.do == "attack_on_entry" for s in eff.steps):
-            return True
-    return False
+    return facts_of(st)[iid].on_entry
 
 
 def event_negated(st: State, p: int) -> bool:
@@ -105,20 +181,25 @@ def can_pay(mp: int, card) -> bool:
 
 def usable_stats(st: State, p: int, iid: int, card: BattleCard) -> list[str]:
     """Stats under which Character ``iid`` can use ``card`` (MX-BTL-03, MX-BTL-05)."""
-    return [s.value for s in card.stats if rank(st, p, iid, s.value) >= card.rank]
+    need = card.rank
+    return [s for s in facts(card).stats if rank(st, p, iid, s) >= need]
 
 
 def battle_options(st: State, p: int, iid: int) -> list[Option]:
     """One option per (distinct Battle card in p's hand, usable Stat) the Character can use and pay for."""
     mp = st.players[p].mp
     cards = [c for c in distinct_cards(st, st.players[p].hand) if c.kind == "battle" and can_pay(mp, c)]
-    names = card_names(cards)
+    fl = [facts(c) for c in cards]
+    unique = len({f.title for f in fl}) == len(fl)  # then every card is named by its title
+    names = None if unique else card_names(cards)
+    have = ranks(st, p, iid)
     out: list[Option] = []
-    for card in cards:
-        for stat in usable_stats(st, p, iid, card):
-            suffix = f" as {STAT_NAMES[stat]}" if card.multi else ""
-            out.append(Option(f"card:{card.id}:{stat}", fit(f"{names[card.id]} {card_details(card)}{suffix}"),
-                              (card.id,)))
+    for card, f in zip(cards, fl, strict=True):
+        need = card.rank
+        for stat in f.stats:
+            if have.get(stat, 0) < need:
+                continue
+            out.append(f.battle[stat] if names is None else _battle_option(card, names[card.id], f.details, stat))
     return out
 
 
@@ -135,10 +216,16 @@ def has_battle_card(st: State, p: int, iid: int) -> bool:
     """Whether ``iid`` has at least one usable, affordable Battle card in p's hand (MX-ATK-04, MX-DEF-06)."""
     defs = defs_of(st)
     mp = st.players[p].mp
+    have = None
     for c in st.players[p].hand:
         card = defs[c]
-        if card.kind == "battle" and can_pay(mp, card) and usable_stats(st, p, iid, card):
-            return True
+        if card.kind == "battle" and can_pay(mp, card):
+            if have is None:
+                have = ranks(st, p, iid)
+            need = card.rank
+            for s in st.facts[c].stats:
+                if have.get(s, 0) >= need:
+                    return True
     return False
 
 
@@ -207,11 +294,14 @@ def card_names(cards) -> dict[str, str]:
     """Card id -> the name its options show among ``cards`` (definitions, one per id): the title; the
     full name if another of ``cards`` has the same title (MX-GAP-14: versions are different cards);
     the full name and the id if even that is shared."""
+    titles = [facts(c).title for c in cards]
+    if len(set(titles)) == len(titles):  # the usual case: every title tells its card apart
+        return {c.id: t for c, t in zip(cards, titles, strict=True)}
     out: dict[str, str] = {}
-    for card in cards:
-        same_title = [c for c in cards if title(c.name) == title(card.name)]
+    for card, t in zip(cards, titles, strict=True):
+        same_title = [c for c, u in zip(cards, titles, strict=True) if u == t]
         if len(same_title) == 1:
-            out[card.id] = title(card.name)
+            out[card.id] = t
         elif sum(c.name == card.name for c in same_title) == 1:
             out[card.id] = card.name
         else:
@@ -238,16 +328,23 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
     "yours" or "opponent's", and — when its controller has another Character in play with the same
     title — its position and state (Pushed, total Damage): ``"Beowulf (left, Pushed, 2 damage)"``."""
     defs = defs_of(st)
-    p = controller_of(st, iid)
-    nm = title(defs[iid].name)
+    fs = st.facts
+    nm = fs[iid].title
+    p = k = -1
+    for q, pl in enumerate(st.players):
+        for i, ch in enumerate(pl.in_play):
+            if ch.card == iid:
+                p, k = q, i
+                break
+        if p >= 0:
+            break
     if p < 0:  # no longer in play: nothing to tell it apart from
         return nm
+    in_play = st.players[p].in_play
     quals = []
     if owner:
         quals.append("yours" if p == seat else "opponent's")
-    in_play = st.players[p].in_play
-    if sum(title(defs[ch.card].name) == nm for ch in in_play) > 1:
-        k = next(i for i, ch in enumerate(in_play) if ch.card == iid)
+    if len(in_play) > 1 and sum(fs[ch.card].title == nm for ch in in_play) > 1:
         ch = in_play[k]
         quals.append(position_word(k, len(in_play)))
         if ch.pushed:
@@ -367,30 +464,54 @@ def planning_options(st: State) -> list[Option]:
     """MX-PLN-01: a Character (one per turn, at most three in play), affordable Events, Push effects."""
     p = st.active
     pl = st.players[p]
-    defs = defs_of(st)
+    fs = facts_of(st)
     opts: list[Option] = []
     may_play_char = not pl.played_character and len(pl.in_play) < MAX_IN_PLAY
     playable = [card for card in distinct_cards(st, pl.hand)
                 if card.kind == "character" and may_play_char or card.kind == "event" and card.cost <= pl.mp]
-    names = card_names(playable)
-    for card in playable:
-        kind = "char" if card.kind == "character" else "event"
-        opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {card_details(card)}"), (card.id,)))
+    fl = [facts(c) for c in playable]
+    if len({f.title for f in fl}) == len(fl):  # every card named by its title: the ready-made options
+        opts = [f.play for f in fl]
+    else:
+        names = card_names(playable)
+        for card, f in zip(playable, fl, strict=True):
+            kind = "char" if card.kind == "character" else "event"
+            opts.append(Option(f"{kind}:{card.id}", fit(f"Play {names[card.id]} {f.details}"), (card.id,)))
     for ch in pl.in_play:
         if push_effect_ready(st, ch):
-            eff = next(e for e in defs[ch.card].effects if e.timing == "push")
-            what = " ".join(describe_step(s) for s in eff.steps)
+            what = fs[ch.card].push
             opts.append(Option(f"push:{ch.card}", fit(f"Push {char_label(st, ch.card, p)}: {what}"),
                                (st.cards[ch.card],)))
     opts.append(Option("battle", "Go to the Battle Step"))
     return opts
 
 
+def may_plan(st: State) -> bool:
+    """Whether :func:`planning_options` offers more than "Go to the Battle Step", without building
+    the labels (the Planning Step is skipped when it offers nothing else)."""
+    pl = st.players[st.active]
+    defs = defs_of(st)
+    may_play_char = not pl.played_character and len(pl.in_play) < MAX_IN_PLAY
+    for c in pl.hand:
+        card = defs[c]
+        if card.kind == "character" and may_play_char or card.kind == "event" and card.cost <= pl.mp:
+            return True
+    return any(push_effect_ready(st, ch) for ch in pl.in_play)
+
+
+def may_defend(st: State, p: int) -> bool:
+    """Whether the ``defend`` decision offers more than "Done" (an undefended attack whose attacker is
+    still in play, and a Character of ``p`` that can defend), without building the labels."""
+    if not any(atk.defender < 0 and find_char(st, atk.attacker) is not None for atk in st.attacks):
+        return False
+    return any(can_defend(st, p, ch) for ch in st.players[p].in_play)
+
+
 def push_effect_ready(st: State, ch: Character) -> bool:
     """MX-CHR-07: a Push effect needs a Prepped Character that did not come into play this turn."""
     if ch.pushed or ch.entered == st.turn:
         return False
-    return any(e.timing == "push" for e in defs_of(st)[ch.card].effects)
+    return facts_of(st)[ch.card].push is not None
 
 
 # -- applying --------------------------------------------------------------------------------------
@@ -641,7 +762,7 @@ class Play:
                 return
             phase = st.phase
             p = st.deciding
-            if phase == "planning" and len(planning_options(st)) == 1:
+            if phase == "planning" and not may_plan(st):
                 self.log(f"{self.who(p)} has nothing to play and goes to the Battle Step.")
                 st.phase = "attack"
             elif phase == "attack" and not any(can_attack(st, p, ch) for ch in st.players[p].in_play):
@@ -650,7 +771,7 @@ class Play:
                 can_link(st, p, ch, st.attacks[-1]) for ch in st.players[p].in_play
             ):
                 st.phase = "attack"
-            elif phase == "defend" and len(_decision(st).options) == 1:
+            elif phase == "defend" and not may_defend(st, p):
                 self.start_damage()
             elif phase == "damage_order":
                 pending = [k for k, a in enumerate(st.attacks) if a.defender >= 0 and not a.resolved]
@@ -1116,13 +1237,13 @@ def _prompt_decision(st: State) -> Decision:
     if kind == "discard":
         cards = distinct_cards(st, st.players[seat].hand)
         names = card_names(cards)
-        opts = [Option(f"discard:{c.id}", fit(f"Discard {names[c.id]} {card_details(c)}"), (c.id,)) for c in cards]
+        opts = [Option(f"discard:{c.id}", fit(f"Discard {names[c.id]} {facts(c).details}"), (c.id,)) for c in cards]
         return Decision(seat, "discard", f"{src.name}: choose a card to discard ({f.data[0]} to go).",
                         tuple(opts), default=opts[0].id)
     if kind == "search":
         cards = distinct_cards(st, play.search_matches(seat, step))
         names = card_names(cards)
-        opts = [Option(f"take:{c.id}", fit(f"Take {names[c.id]} {card_details(c)}"), (c.id,)) for c in cards]
+        opts = [Option(f"take:{c.id}", fit(f"Take {names[c.id]} {facts(c).details}"), (c.id,)) for c in cards]
         opts.append(Option("none", "Take nothing"))
         return Decision(seat, "search", f"{src.name}: search your deck for a card.", tuple(opts),
                         default="none")
@@ -1141,7 +1262,7 @@ def _prompt_decision(st: State) -> Decision:
             for s in card.stats:
                 suffix = f" as {STAT_NAMES[s.value]}" if card.multi else ""
                 opts.append(Option(f"attach:{card.id}:{s.value}",
-                                   fit(f"Attach {names[card.id]} {card_details(card)}{suffix}"), (card.id,)))
+                                   fit(f"Attach {names[card.id]} {facts(card).details}{suffix}"), (card.id,)))
         return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
                         f"{char_label(st, f.data[0], seat, owner=True)}?",
                         tuple(opts), default=opts[0].id)

@@ -112,8 +112,10 @@ class State:
     resolving: list[int] = field(default_factory=list)
     version: int = 0
     result: dict[str, Any] | None = None
-    # Caches, never serialised: the card definitions by instance and the decisions of this version.
+    # Caches, never serialised: the card definitions and their precomputed facts (rules.CardFacts) by
+    # instance, and the decisions of this version.
     defs: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
+    facts: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
     cached: tuple[int, list[Any]] | None = field(
         default=None, metadata={"serialise": False}, compare=False, repr=False
     )
