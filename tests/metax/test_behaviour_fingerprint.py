@@ -13,6 +13,7 @@ Rules touched: every decision of MX-HST-02/03 (options listed), MX-HST-01 (same 
 from __future__ import annotations
 
 import hashlib
+import json
 
 from games import get_game
 from games.core.contract import RulesError, SeatSetup
@@ -60,7 +61,8 @@ def fingerprint(seeds: int = SEEDS) -> str:
             if probe.below(4) == 0:
                 for viewer in (0, 1, None):
                     h.update(repr(mx.view(st, viewer)).encode())
-        h.update(mx.to_json(st).encode())
+        # the JSON with sorted keys: the text the record was taken from (issue 14 changed the field order)
+        h.update(json.dumps(json.loads(mx.to_json(st)), sort_keys=True, separators=(",", ":")).encode())
         h.update(repr(mx.result(st)).encode())
     return h.hexdigest()
 
