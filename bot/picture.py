@@ -1,23 +1,156 @@
-"""Board and card pictures (issue 15): PNG bytes painted with Pillow from a game's pure layout.
+"""Board and card pictures (issue 15): PNG bytes painted with Pillow from a game's pure layout
+(:mod:`games.core.layout`).
 
-Placeholder API fixed by the lead so the Discord shell can be built against it; the picture layer's
-helper replaces the bodies.
+The painter knows nothing of any game: :func:`paint` draws any :class:`Layout`. Fonts are Pillow's
+built-in scalable font (``ImageFont.load_default(size)``, Pillow ≥ 10.1), so no system font is assumed.
+Equal layouts give equal bytes (no timestamps or metadata in the PNG).
 """
 
 from __future__ import annotations
 
+import io
+import unicodedata
+from functools import lru_cache
 from typing import Any
 
+from PIL import Image, ImageDraw, ImageFont
+
 from games.core.contract import Game, View
+from games.core.layout import Bar, Box, Label, Layout, card_layout
+
+MAX_PNG_BYTES = 300_000
+"""Issue 15 §5: the most a picture may weigh; :func:`paint` reduces colours to stay under it."""
+MIN_FONT = 12
+"""Smallest size a label is shrunk to before its end is cut with "…"."""
+
+
+_SWAP = {"—": "-", "–": "-", "−": "-", "→": "->", "←": "<-", "▶": ">", "≤": "<=", "≥": ">=", "×": "x",
+         "§": "S", "☆": "*", "★": "*", "●": "*"}
+"""Stand-ins for characters the built-in font has no glyph for (it covers ASCII and a little Latin-1)."""
+
+
+@lru_cache(maxsize=1)
+def _glyphs() -> frozenset[str]:
+    """The characters the built-in font draws (others would show as an empty box)."""
+    font = _font(20)
+    tofu = font.getmask("\uffff")
+    blank = (tofu.getbbox(), bytes(tofu))
+    return frozenset(chr(c) for c in range(32, 0x2200)
+                     if (m := font.getmask(chr(c))) is not None and (m.getbbox(), bytes(m)) != blank)
+
+
+def printable(text: str) -> str:
+    """``text`` with every character the font lacks replaced: a dash by "-", an arrow by "->", an
+    accented letter by its base letter, anything else by "?"."""
+    glyphs = _glyphs()
+    if all(ch in glyphs for ch in text):
+        return text
+    out = []
+    for ch in text:
+        if ch in glyphs:
+            out.append(ch)
+        elif ch in _SWAP:
+            out.append(_SWAP[ch])
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if c in glyphs)
+            out.append(base or "?")
+    return "".join(out)
+
+
+@lru_cache(maxsize=64)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def _fit(draw: ImageDraw.ImageDraw, label: Label) -> tuple[str, Any]:
+    """The text and font that fit ``label.w``: the label's size, else smaller down to :data:`MIN_FONT`,
+    else cut with "…" at that size."""
+    size = label.size
+    text = printable(label.text)
+    while True:
+        font = _font(size)
+        if draw.textlength(text, font=font) <= label.w:
+            return text, font
+        if size <= max(MIN_FONT, label.size * 2 // 3):
+            break
+        size -= 1
+    while text and draw.textlength(text + "…", font=font) > label.w:
+        text = text[:-1]
+    return text.rstrip() + "…", font
+
+
+def _draw_label(draw: ImageDraw.ImageDraw, label: Label) -> None:
+    text, font = _fit(draw, label)
+    y = label.y + label.h / 2
+    if label.align == "centre":
+        x, anchor = label.x + label.w / 2, "mm"
+    elif label.align == "right":
+        x, anchor = label.x + label.w, "rm"
+    else:
+        x, anchor = label.x, "lm"
+    draw.text((x, y), text, fill=label.colour, font=font, anchor=anchor,
+              stroke_width=1 if label.bold else 0, stroke_fill=label.colour)
+
+
+def render(layout: Layout) -> Image.Image:
+    """``layout`` drawn on a new RGB image of its size."""
+    img = Image.new("RGB", (layout.width, layout.height), layout.background)
+    draw = ImageDraw.Draw(img)
+    for e in layout.elements:
+        if isinstance(e, Box):
+            rect = (e.x, e.y, e.x + e.w - 1, e.y + e.h - 1)
+            if e.radius:
+                draw.rounded_rectangle(rect, e.radius, fill=e.fill, outline=e.outline,
+                                       width=e.line if e.outline else 0)
+            else:
+                draw.rectangle(rect, fill=e.fill, outline=e.outline, width=e.line if e.outline else 0)
+        elif isinstance(e, Bar):
+            draw.rectangle((e.x, e.y, e.x + e.w - 1, e.y + e.h - 1), fill=e.back)
+            if e.maximum > 0:
+                filled = round(e.w * max(0, min(e.value, e.maximum)) / e.maximum)
+                if filled:
+                    draw.rectangle((e.x, e.y, e.x + filled - 1, e.y + e.h - 1), fill=e.fill)
+                if e.mark is not None and 0 <= e.mark <= e.maximum:
+                    mx = e.x + min(e.w - 2, round(e.w * e.mark / e.maximum))
+                    draw.rectangle((mx, e.y, mx + 1, e.y + e.h - 1), fill=(20, 20, 20))
+        elif isinstance(e, Label):
+            _draw_label(draw, e)
+    return img
+
+
+def paint(layout: Layout) -> bytes:
+    """``layout`` as PNG bytes, at most :data:`MAX_PNG_BYTES` (a picture over it is saved with a 64-colour
+    palette, then at half size)."""
+    img = render(layout)
+    data = _png(img)
+    if len(data) > MAX_PNG_BYTES:
+        data = _png(img.quantize(64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+    if len(data) > MAX_PNG_BYTES:
+        half = img.resize((img.width // 2, img.height // 2), Image.Resampling.LANCZOS)
+        data = _png(half.quantize(64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+    return data
+
+
+def _png(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()
 
 
 def board_png(game: Game, view: View) -> bytes | None:
     """The public board of ``view`` (a spectator's view: ``viewer`` None) as PNG bytes, or ``None`` when
-    ``game`` has no picture layout. Pure function of the view: equal views give equal bytes."""
-    return None
+    ``game`` has no picture layout (:meth:`Game.layout` returns None). Pure function of the view: equal
+    views give equal bytes."""
+    layout = game.layout(view)
+    return None if layout is None else paint(layout)
 
 
 def card_png(game: Game, card: Any) -> bytes | None:
-    """The face of one card of ``game``'s catalogue (the entry ``/card`` found) as PNG bytes, or ``None``
-    when ``game`` has no card layout."""
-    return None
+    """The face of one card of ``game``'s catalogue (the :class:`games.core.catalog.CardInfo` ``/card``
+    found) as PNG bytes: name, type, fields, rules text and flavour. ``None`` when ``card`` is not a
+    catalogue entry (has no ``name``/``type``/``fields``/``text``)."""
+    try:
+        layout = card_layout(card.name, card.type, tuple(card.fields), card.text, getattr(card, "flavor", ""))
+    except AttributeError:
+        return None
+    return paint(layout)
