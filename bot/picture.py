@@ -35,7 +35,9 @@ def _glyphs() -> frozenset[str]:
     font = _font(20)
     tofu = font.getmask("\uffff")
     blank = (tofu.getbbox(), bytes(tofu))
-    return frozenset(chr(c) for c in range(32, 0x2200)
+    # Latin-1 and general punctuation hold all it has; scanning more costs start-up time.
+    codes = [*range(32, 0x180), *range(0x2000, 0x2070), 0x2122]
+    return frozenset(chr(c) for c in codes
                      if (m := font.getmask(chr(c))) is not None and (m.getbbox(), bytes(m)) != blank)
 
 
