@@ -58,6 +58,11 @@ def tint(colour: Colour, amount: float) -> Colour:
     return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
 
 
+def shade(colour: Colour, amount: float) -> Colour:
+    """``colour`` mixed with black: ``amount`` 0 keeps it, 1 gives black (seat colours as text on white)."""
+    return tuple(round(c * (1 - amount)) for c in colour)  # type: ignore[return-value]
+
+
 def text_width(text: str, size: int) -> int:
     """Estimated width in px of ``text`` at font ``size`` px (see :data:`CHAR_WIDTH`)."""
     return math.ceil(len(text) * size * CHAR_WIDTH)

@@ -135,7 +135,7 @@ def _character(out: Layout, ch: dict, src: str, x: int, y: int, colour: Colour) 
         total = sum(d["rank"] for d in ch["damage"])
         out.add(Label(x + 12, ty, 58, 34, f"dmg {total}", 18, INK, bold=True, source=f"{src}.damage"))
         px, room = x + 72, CARD_W - 72 - 8
-        step = min(56, room // len(ch["damage"]))
+        step = min(78, room // len(ch["damage"]))
         for d in ch["damage"]:
             out.add(Box(px, ty + 2, step - 4, 30, outline=STAT_RGB[d["stat"]], fill=tint(STAT_RGB[d["stat"]], 0.8),
                         line=2, radius=6))
