@@ -131,20 +131,60 @@ def render(layout: Layout) -> Image.Image:
 
 
 def paint(layout: Layout) -> bytes:
-    """``layout`` as PNG bytes with a 128-colour palette (flat colours and anti-aliased text need no
-    more; a palette PNG is a third the size and quicker to compress), at most :data:`MAX_PNG_BYTES`: a
-    picture over it is saved at half size."""
+    """``layout`` as PNG bytes with a palette (flat colours and anti-aliased text need few colours; a
+    palette PNG is a third the size of an RGB one and quicker to compress), at most
+    :data:`MAX_PNG_BYTES`: a picture over it is saved at half size."""
     img = render(layout)
-    data = _png(img)
+    data = _png(img, _palette(layout))
     if len(data) > MAX_PNG_BYTES:
-        data = _png(img.resize((img.width // 2, img.height // 2), Image.Resampling.LANCZOS))
+        data = _png(img.resize((img.width // 2, img.height // 2), Image.Resampling.LANCZOS), None)
     return data
 
 
-def _png(img: Image.Image) -> bytes:
+_RAMP = (0.2, 0.4, 0.6, 0.8)
+"""Where text edges blend into their background: the palette holds these mixes of each text colour and
+the fill under it."""
+
+
+def _palette(layout: Layout) -> Image.Image | None:
+    """A palette image holding every colour ``layout`` paints: its fills, outlines and text colours,
+    and for each text colour over each fill it is drawn on, the blends of its anti-aliased edges.
+    ``None`` when that is over 256 colours (then an adaptive palette is computed from the pixels)."""
+    colours: dict[tuple[int, int, int], None] = {layout.background: None}
+    fills: list[Box] = []
+    for e in layout.elements:
+        if isinstance(e, Box):
+            for c in (e.fill, e.outline):
+                if c is not None:
+                    colours[c] = None
+            if e.fill is not None:
+                fills.append(e)
+        elif isinstance(e, Bar):
+            colours[e.fill] = colours[e.back] = None
+            colours[(20, 20, 20)] = None
+        elif isinstance(e, Label):
+            colours[e.colour] = None
+            cx, cy = e.x + e.w // 2, e.y + e.h // 2
+            under = next((b.fill for b in reversed(fills) if b.x <= cx < b.x + b.w and b.y <= cy < b.y + b.h),
+                         layout.background)
+            assert under is not None
+            for t in _RAMP:
+                colours[tuple(round(a * (1 - t) + b * t) for a, b in zip(e.colour, under, strict=True))] = None
+    if len(colours) > 256:
+        return None
+    flat = [v for c in colours for v in c]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat + flat[:3] * (256 - len(colours)))
+    return pal
+
+
+def _png(img: Image.Image, palette: Image.Image | None) -> bytes:
+    if palette is not None:
+        img = img.quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        img = img.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    img.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(buf, format="PNG",
-                                                                                     compress_level=3)
+    img.save(buf, format="PNG", compress_level=3)
     return buf.getvalue()
 
 
