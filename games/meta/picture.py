@@ -130,7 +130,7 @@ def _tower(out: Layout, tw: dict, names: list[str], y: int) -> int:
         y += ((len(level) + COLS - 1) // COLS) * (CHIP_H + GAP) + 4
     if not main:
         # META-TRG-04: the face-down card is shown as a back with the announced target only.
-        target = f"names {tw['target']}" if tw["target"] else "face down"
+        target = f"names {tw['target']}" if tw["target"] else "no target named"
         out.add(Box(PAD, y, CHIP_W, CHIP_H, fill=FACE_DOWN, outline=seat_colour(tw["owner"]), line=4, radius=8,
                     source=f"{src}.facedown"))
         out.add(Label(PAD + 12, y + 4, CHIP_W - 24, 28, "face-down trigger", 20, WHITE, bold=True,

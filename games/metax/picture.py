@@ -133,7 +133,7 @@ def _character(out: Layout, ch: dict, src: str, x: int, y: int, colour: Colour) 
     ty += 34
     if ch["damage"]:
         total = sum(d["rank"] for d in ch["damage"])
-        out.add(Label(x + 12, ty, 58, 34, f"dmg {total}", 18, INK, bold=True, source=f"{src}.damage"))
+        out.add(Label(x + 12, ty, 58, 34, f"dmg {total}", 20, INK, bold=True, source=f"{src}.damage"))
         px, room = x + 72, CARD_W - 72 - 8
         step = min(78, room // len(ch["damage"]))
         for d in ch["damage"]:
