@@ -145,6 +145,7 @@ class Layout:
     elements: list[Element] = field(default_factory=list)
 
     def add(self, *elements: Element) -> None:
+        """Append ``elements`` (painted after, so over, those already there)."""
         self.elements.extend(elements)
 
     def texts(self) -> list[str]:
