@@ -80,28 +80,30 @@ def _fit(text: str, size: int, width: int) -> tuple[str, int]:
 
 
 @lru_cache(maxsize=4096)
-def _mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int]:
-    """The coverage mask of ``text`` at ``size`` px, its left edge 2 px in and its middle line halfway
-    down, and the text's advance width. Cached: boards repeat the same titles and counters."""
+def _mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int, int]:
+    """The coverage mask of ``text`` at ``size`` px cropped to its ink, where the mask's top-left sits
+    relative to the text's left edge and middle line (dx, dy), and the text's advance width. Cached:
+    boards repeat the same titles and counters."""
     font = _font(size)
     stroke = 1 if bold else 0
     width = int(font.getlength(text)) + 2 * stroke
     mask = Image.new("L", (width + 4, size * 2), 0)
     ImageDraw.Draw(mask).text((2 + stroke, size), text, fill=255, font=font, anchor="lm", stroke_width=stroke,
                               stroke_fill=255)
-    return mask, width
+    box = mask.getbbox() or (0, 0, 1, 1)
+    return mask.crop(box), box[0] - 2, box[1] - size, width
 
 
 def _draw_label(img: Image.Image, label: Label) -> None:
     text, size = _fit(label.text, label.size, label.w)
-    mask, width = _mask(text, size, label.bold)
+    mask, dx, dy, width = _mask(text, size, label.bold)
     if label.align == "centre":
         x = label.x + (label.w - width) // 2
     elif label.align == "right":
         x = label.x + label.w - width
     else:
         x = label.x
-    img.paste(label.colour, (x - 2, label.y + label.h // 2 - size), mask)
+    img.paste(label.colour, (x + dx, label.y + label.h // 2 + dy), mask)
 
 
 def render(layout: Layout) -> Image.Image:
@@ -151,6 +153,7 @@ def _palette(layout: Layout) -> Image.Image | None:
     and for each text colour over each fill it is drawn on, the blends of its anti-aliased edges.
     ``None`` when that is over 256 colours (then an adaptive palette is computed from the pixels)."""
     colours: dict[tuple[int, int, int], None] = {layout.background: None}
+    pairs: dict[tuple[tuple[int, int, int], tuple[int, int, int]], None] = {}
     fills: list[Box] = []
     for e in layout.elements:
         if isinstance(e, Box):
@@ -163,13 +166,15 @@ def _palette(layout: Layout) -> Image.Image | None:
             colours[e.fill] = colours[e.back] = None
             colours[(20, 20, 20)] = None
         elif isinstance(e, Label):
-            colours[e.colour] = None
             cx, cy = e.x + e.w // 2, e.y + e.h // 2
             under = next((b.fill for b in reversed(fills) if b.x <= cx < b.x + b.w and b.y <= cy < b.y + b.h),
                          layout.background)
             assert under is not None
-            for t in _RAMP:
-                colours[tuple(round(a * (1 - t) + b * t) for a, b in zip(e.colour, under, strict=True))] = None
+            pairs[(e.colour, under)] = None
+    for fg, bg in pairs:
+        colours[fg] = None
+        for t in _RAMP:
+            colours[tuple(round(a * (1 - t) + b * t) for a, b in zip(fg, bg, strict=True))] = None  # type: ignore[misc]
     if len(colours) > 256:
         return None
     flat = [v for c in colours for v in c]
