@@ -106,5 +106,5 @@ def test_play_pictures_refuses_a_read_only_directory(capsys, tmp_path):
 
 def test_picture_module_needs_no_system_font():
     """Issue 15 §1: only Pillow's built-in font is used (no font file path anywhere in the painter)."""
-    source = Path("bot/picture.py").read_text()
+    source = (Path(__file__).resolve().parents[2] / "bot" / "picture.py").read_text()
     assert "truetype(" not in source and "load_default(size=" in source
