@@ -2,7 +2,8 @@
 
 ``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
 ``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost scenario FILE...`` ·
-``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC``
+``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC`` ·
+``metahost picture GAME --seed S --after N --out FILE.png``
 
 Exit status: 0 done (a terminal game left with q, end of input or Ctrl-C too: it prints the command that
 continues it); 1 a failed check (audit, scenario, validate); 2 refused
@@ -37,13 +38,85 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"Unknown deck '{decks[1]}'. Computer players use a starter deck: {', '.join(names)}",
                   file=sys.stderr)
             return 2
-    return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats))
+    pictures = _picture_dir(args.pictures)
+    if pictures is False:
+        return 2
+    return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
+                            pictures=pictures))
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
     from bot.local import default_db, play
 
-    return asyncio.run(play("", Path(args.db or default_db()), 0, "", resume=args.table))
+    pictures = _picture_dir(args.pictures)
+    if pictures is False:
+        return 2
+    return asyncio.run(play("", Path(args.db or default_db()), 0, "", resume=args.table, pictures=pictures))
+
+
+def _picture_dir(text: str | None) -> Path | None | bool:
+    """``--pictures DIR`` made ready (created if missing): the directory, ``None`` when not asked, or
+    ``False`` after printing why it cannot be used."""
+    if text is None:
+        return None
+    path = Path(text)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"metahost: cannot use '{text}' for pictures ({exc.strerror or exc}); give a directory you can "
+              "write to, e.g. --pictures var/pictures", file=sys.stderr)
+        return False
+    if not os.access(path, os.W_OK):
+        print(f"metahost: cannot write pictures into '{text}'; give a directory you can write to, e.g. "
+              "--pictures var/pictures", file=sys.stderr)
+        return False
+    return path
+
+
+def cmd_picture(args: argparse.Namespace) -> int:
+    """Issue 15 §4: play ``--after`` random decisions of a seeded game and write the public board (the
+    spectator's view) as a PNG to ``--out``; prints the path. Exit 2 with one line on bad input."""
+    from bot.picture import board_png
+    from games.core.players import RandomPlayer
+    from games.core.playout import starter_seats
+
+    if args.game not in game_ids():
+        print(f"metahost: unknown game '{args.game}'; choose one of: {', '.join(game_ids())}.", file=sys.stderr)
+        return 2
+    game = get_game(args.game)
+    seats = args.seats if args.seats is not None else game.min_seats
+    problem = None
+    if args.after < 0:
+        problem = f"--after must be 0 or more decisions, not {args.after}."
+    elif not game.min_seats <= seats <= game.max_seats:
+        problem = f"{game.name} is played by {game.min_seats} to {game.max_seats} players, not {seats}."
+    elif game.layout(game.view(game.new_game(starter_seats(game, 0, game.min_seats), None, 0), None)) is None:
+        problem = f"{game.name} has no board picture yet."
+    if problem:
+        print(f"metahost: {problem}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    state = game.new_game(starter_seats(game, args.seed, seats), None, args.seed)
+    players = [RandomPlayer(args.seed * 7 + p) for p in range(seats)]
+    played = 0
+    while played < args.after:
+        open_ = game.decisions(state)
+        if not open_:
+            break  # the game ended first: the final board is pictured
+        d = open_[0]
+        game.apply(state, d.seat, players[d.seat](d))
+        played += 1
+    data = board_png(game, game.view(state, None))
+    assert data is not None
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        print(f"metahost: cannot write '{args.out}' ({exc.strerror or exc}); give a file path in a directory "
+              "you can write to, e.g. --out board.png", file=sys.stderr)
+        return 2
+    ended = "" if played == args.after else f" (the game ended after {played} decisions)"
+    print(f"{out}{ended}")
+    return 0
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
@@ -304,10 +377,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deck", help="your deck: a starter deck id or the name of one of your saved decks")
     p.add_argument("--computer-deck", help="the computer's starter deck id")
     p.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
+    p.add_argument("--pictures", metavar="DIR", help="write the public board as a PNG into DIR whenever it is "
+                                                     "your turn and at the end, and print its path")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("resume", help="continue a stored terminal game")
     r.add_argument("table")
     r.add_argument("--db")
+    r.add_argument("--pictures", metavar="DIR", help="as for play")
     r.set_defaults(func=cmd_resume)
     t = sub.add_parser("tables", help="list stored tables")
     t.add_argument("--db")
@@ -348,6 +424,13 @@ def main(argv: list[str] | None = None) -> int:
     ru.add_argument("game", choices=sorted(__import__("games").GAME_NAMES))
     ru.add_argument("topic", nargs="+", help="a section, a word or a rule ID")
     ru.set_defaults(func=cmd_rules)
+    pi = sub.add_parser("picture", help="play N random decisions of a seeded game and write the board as a PNG")
+    pi.add_argument("game", help=f"one of: {', '.join(game_ids())}")
+    pi.add_argument("--seed", type=int, default=1)
+    pi.add_argument("--after", type=int, default=0, metavar="N", help="random decisions to play first")
+    pi.add_argument("--seats", type=int, help="number of players (default: the game's minimum)")
+    pi.add_argument("--out", required=True, metavar="FILE.png")
+    pi.set_defaults(func=cmd_picture)
     args = ap.parse_args(argv)
     try:
         code = args.func(args)

@@ -109,8 +109,9 @@ class TerminalPlay:
     """The terminal front end over a :class:`TableService` (keys: :data:`bot.terminal.HELP_LINES`)."""
 
     def __init__(self, svc: TableService, table: Table, listener: TerminalListener, out: TextIO, inp: TextIO,
-                 db: Path | None = None, interrupts: Interrupts | None = None):
+                 db: Path | None = None, interrupts: Interrupts | None = None, pictures: Path | None = None):
         self.svc, self.t, self.listener, self.out, self.inp = svc, table, listener, out, inp
+        self.pictures = pictures
         self.screen = listener.screen
         self.db = db if db is not None else default_db()
         self.interrupts = interrupts or Interrupts()
@@ -142,6 +143,28 @@ class TerminalPlay:
         if line.strip().lower() in ("q", "quit", "exit"):
             raise Quit
         return line.strip()
+
+    def picture(self) -> None:
+        """With ``--pictures DIR`` (issue 15 §4): the public board (a spectator's view) written to
+        ``DIR/<table>-<version>.png`` and its path printed; once per version, so a board is written when
+        the game waits for the person and when it ends, after the computers' moves in between."""
+        if self.pictures is None:
+            return
+        g, t = self.t.game, self.t
+        path = self.pictures / f"{t.id}-{g.version(t.state):04d}.png"
+        if path.exists():
+            return
+        from bot.picture import board_png
+
+        data = board_png(g, g.view(t.state, None))
+        if data is None:
+            return
+        try:
+            path.write_bytes(data)
+        except OSError as exc:
+            self.say(f"Picture not written: {path}: {exc.strerror or exc}")
+            return
+        self.say(f"Picture: {path}")
 
     def show(self, view: View) -> None:
         """The decision's context (the whole board when the game gives no smaller one), then the hand."""
@@ -180,6 +203,8 @@ class TerminalPlay:
                 self.screen.board(g, view)
                 self.say()
                 self.screen.print(self.screen.text(f"*** {res.text if res else 'The table was closed.'} ***", "bold"))
+                if t.state is not None:
+                    self.picture()
                 return 0
             view = self.svc.view(t.id, LOCAL_USER)
             if not view.decisions:
@@ -196,6 +221,7 @@ class TerminalPlay:
             stalls = 0
             d = view.decisions[0]
             self.show(view)
+            self.picture()
             self.screen.decision(d)
             while not await self._command(d, self.read()):
                 pass
@@ -249,11 +275,13 @@ class TerminalPlay:
 async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | None = None,
                resume: str | None = None, out: TextIO | None = None, inp: TextIO | None = None,
                computer_delay: float = 0.0, seats: int | None = None, width: int | None = None,
-               colour: bool | None = None) -> int:
+               colour: bool | None = None, pictures: Path | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
-    (default: detected from ``out``; a file or pipe gets 80 columns and no colour). Returns an exit code:
+    (default: detected from ``out``; a file or pipe gets 80 columns and no colour). ``pictures``: a
+    directory to write the public board into as PNG whenever the person is to choose and at the end
+    (issue 15 §4). Returns an exit code:
     0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
     it is stored up to its last committed move; issue 12 §5)."""
@@ -310,7 +338,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                          "Type ? for help.")
             await svc.start(table.id, LOCAL_USER)
         with Interrupts() as interrupts:
-            return await TerminalPlay(svc, table, listener, out, inp, db, interrupts).run()
+            return await TerminalPlay(svc, table, listener, out, inp, db, interrupts, pictures).run()
     except StoreError as exc:
         if table is not None and table.status == "playing":
             # The game lives in this file: the way on is to fix it, not to choose another one.

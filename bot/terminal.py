@@ -27,8 +27,8 @@ from rich.text import Text
 
 from games.core.catalog import CardNotFound
 from games.core.contract import Decision, Game, View
+from games.core.layout import SEAT_COLOURS  # one seat palette for the terminal and pictures (issue 15 §1)
 
-SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
 PILE_KEYS = ("discard", "graveyard", "trash", "exile")
 """Keys of a player's dict in ``board["players"]`` that hold a public discard pile (top = last item)."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .layout import Layout
 from .players import RandomPlayer
 from .values import (
     Choice,
@@ -126,6 +127,12 @@ class Game:
     def board_text(self, view: View) -> str:
         """The public board of ``view`` as plain text."""
         return str(view.board)
+
+    def layout(self, view: View) -> Layout | None:
+        """The board of ``view`` as a picture layout (issue 15 §1-2), built only from ``view`` (the host
+        passes a spectator's view, so no hidden card reaches a picture); ``None`` when the game has no
+        picture. This default: ``None``."""
+        return None
 
     def context_text(self, view: View) -> str:
         """The compact part of the public board that ``view``'s open decision depends on, as plain text built

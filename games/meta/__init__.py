@@ -128,6 +128,7 @@ from typing import Any
 
 from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
+from games.core.layout import Layout
 from games.core.rng import Rng
 from games.core.serial import Codec, dumps, loads
 
@@ -419,6 +420,12 @@ class MetaGame(Game):
         from .ai import MetaBot
 
         return MetaBot(seed)
+
+    def layout(self, view: View) -> Layout:
+        """The public board as a picture layout (issue 15 §2): :func:`games.meta.picture.board_layout`."""
+        from .picture import board_layout
+
+        return board_layout(view)
 
     def board_text(self, view: View) -> str:
         from .render import board_text
