@@ -32,7 +32,7 @@ from .common import (
     reply,
 )
 from .decks import deck_choices, deck_select
-from .front import payload_key
+from .front import BOARD_PNG, payload_key, picture_file
 
 log = logging.getLogger("metahost.shell")
 GAME_CHOICES = [app_commands.Choice(name=get_game(g).name, value=g) for g in game_ids()]
@@ -188,10 +188,14 @@ class TableCog(commands.Cog):
             return
         m = await self.bot.front.messages(t.id)
         view = t.game.view(t.state, None)
-        extra = {}
+        embed, files = render.board_embed(t, view, m.log, []), []
         if render.text_overflows(t.game.board_text(view)):
-            extra["file"] = board_file(t)  # the board message shows what fits; the file has it all
-        await reply(interaction, embed=render.board_embed(t, view, m.log, []), **extra)
+            files.append(board_file(t))  # the board message shows what fits; the file has it all
+        _, png = await self.bot.front.board_picture(t, m, view)  # the board's own picture (issue 15 §3)
+        if png is not None:
+            embed.set_image(url=f"attachment://{BOARD_PNG}")
+            files.append(picture_file(png))
+        await reply(interaction, embed=embed, **({"files": files} if files else {}))
 
     async def _final_status(self, interaction: discord.Interaction, t: Table) -> None:
         """A finished (or cancelled) table: its result with the final summary, then its final board; the

@@ -336,3 +336,23 @@ async def test_a_new_board_post_carries_the_picture_again(world, painter):
     t = w.service.get(table_id)
     assert new.id != old.id
     assert shown_png(w, new) == fake_png("board:" + public_tag(t.game.view(t.state, None)))
+
+
+async def test_table_status_shows_the_board_picture_unless_the_table_has_pictures_off(world, painter):
+    """`/table status` answers with the board's text and, like the board message, its picture (painted once
+    per public view: the board already painted this one)."""
+    w = world
+    table_id = await open_game(w, seed=3)
+    t = w.service.get(table_id)
+    renders = painter.boards
+    status = await w.fake.slash(BEN, CHANNEL_ID, "table", {"table": table_id}, sub="status")
+    await w.settle()
+    msg = status.messages[-1]
+    assert "spectators see only" in msg.text
+    assert shown_png(w, msg) == fake_png("board:" + public_tag(t.game.view(t.state, None)))
+    assert painter.boards == renders
+    t.options["pictures"] = False  # as `/table new pictures:False` stores it
+    plain = await w.fake.slash(BEN, CHANNEL_ID, "table", {"table": table_id}, sub="status")
+    await w.settle()
+    assert not plain.messages[-1].attachments and "spectators see only" in plain.messages[-1].text
+    assert_all_within_limits(w.fake)
