@@ -21,8 +21,11 @@ modal submissions (:meth:`FakeDiscord.submit_modal`, only for a modal the bot sh
 ``force=True``), and failures of interaction requests (:meth:`FakeDiscord.fail_interaction`: 10062
 Unknown interaction, a 5xx). What a test can read: :class:`Reply` (callback, response message, followups, edits,
 ``modal``, REST and CDN calls made meanwhile), every message as Discord holds it (``fake.messages``,
-``channel_messages``, ``dm_messages``) and threads; unknown routes, unknown CDN urls and errors
-discord.py logs fail the test at the next settle.
+``channel_messages``, ``dm_messages``) and threads; a message's attachments (``Msg.files``: name and size;
+an edit's ``attachments`` list keeps or replaces them as Discord does; the bytes are in ``fake.cdn``) and the
+attachment its embed image shows (``Msg.image()``, for ``attachment://<name>``); each request's uploads
+(``Call.files``, ``Call.file_bytes``); unknown routes, unknown CDN urls, an embed image naming no
+attachment of its message, an upload over 10 MiB and errors discord.py logs fail the test at the next settle.
 
 Typical use::
 
