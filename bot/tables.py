@@ -912,7 +912,7 @@ class TableService:
         timeout = old.options.get("timeout")
         t = await self.create(old.game.id, old.place, old.host_user, old.seats[0].name if old.seats else "host",
                               seats=old.max_seats, timeout=None if timeout is None else float(timeout),
-                              computer=True)
+                              computer=True, pictures=old.pictures)
         async with t.lock:
             before = _copy_seats(t)
             t.seats[:] = [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, list(s.deck), 0, s.deck_name)

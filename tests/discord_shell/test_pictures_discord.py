@@ -356,3 +356,25 @@ async def test_table_status_shows_the_board_picture_unless_the_table_has_picture
     await w.settle()
     assert not plain.messages[-1].attachments and "spectators see only" in plain.messages[-1].text
     assert_all_within_limits(w.fake)
+
+
+async def test_a_rematch_of_a_table_with_pictures_off_keeps_them_off(world, painter):
+    """Issue 13 §7 (a rematch keeps the options) with issue 15 §3: the rematch's board is text only too."""
+    w = world
+    table_id = await open_game(w, seed=3, pictures=False)
+    await w.fake.slash(ANA, CHANNEL_ID, "table", {"table": table_id}, sub="concede")
+    await w.settle()
+    concede = next(c["custom_id"] for m in w.fake.messages.values() for c in w.fake.components(m)
+                   if c.get("custom_id", "").endswith(":yes") and table_id in c["custom_id"])
+    confirm = next(m for m in w.fake.messages.values()
+                   if any(c.get("custom_id") == concede for c in w.fake.components(m)))
+    await w.fake.click(ANA, confirm, concede)
+    await w.settle()
+    result = [m for m in w.fake.messages.values() if "game over" in m.text and table_id in m.text][-1]
+    rematch = next(c["custom_id"] for c in w.fake.components(result) if c.get("label", "").startswith("Rematch"))
+    for user in (ANA, BEN):
+        await w.fake.click(user, w.fake.messages[result.id], rematch)
+        await w.settle()
+    (new,) = w.service.tables.values()
+    assert new.status == "playing" and not new.pictures
+    assert not board(w).attachments and painter.boards == 0
