@@ -17,7 +17,10 @@ class Settings(BaseSettings):
     may hold, 1–200, default 10); "open" is waiting for players or playing (issue 12 §3);
     ``DM_CONTEXT_INTERVAL`` (seconds, 0–600, default 30): how often at most a player's DM is edited when
     only the board context or hand in it changed (others played; its own buttons are the same). Changed
-    buttons and deadlines are edited at once, and a click refreshes the DM for free (issue 13 §3)."""
+    buttons and deadlines are edited at once, and a click refreshes the DM for free (issue 13 §3).
+    ``BOARD_PICTURES`` (true/false, default true): whether Discord boards carry a picture of the board (an
+    embed image, issue 15 §3); ``false`` turns them off everywhere. A server (``/settings pictures``) and a
+    table (``/table new pictures:False``) can turn them off too; the text board always stays."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -32,6 +35,7 @@ class Settings(BaseSettings):
     max_tables_per_user: int = Field(3, ge=1, le=100, validation_alias="MAX_TABLES_PER_USER")
     max_tables_per_channel: int = Field(10, ge=1, le=200, validation_alias="MAX_TABLES_PER_CHANNEL")
     dm_context_interval: float = Field(30.0, ge=0, le=600, validation_alias="DM_CONTEXT_INTERVAL")
+    board_pictures: bool = Field(True, validation_alias="BOARD_PICTURES")
 
     @field_validator("log_level")
     @classmethod

@@ -187,6 +187,11 @@ class Table:
     def max_seats(self) -> int:
         return int(self.options.get("seats", self.game.max_seats))
 
+    @property
+    def pictures(self) -> bool:
+        """Whether this table's board may carry a picture (option ``pictures``, default on; issue 15 §3)."""
+        return self.options.get("pictures", True) is not False
+
     def seat_of(self, user_id: str) -> Seat | None:
         for s in self.seats:
             if s.user_id == user_id and not s.computer:
@@ -380,9 +385,11 @@ class TableService:
     # -- lobby
 
     async def create(self, game_id: str, place: str, user_id: str, name: str, *, seats: int | None = None,
-                     timeout: float | None = None, seed: int | None = None, computer: bool = False) -> Table:
+                     timeout: float | None = None, seed: int | None = None, computer: bool = False,
+                     pictures: bool = True) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
-        that ``user_id`` hosts without playing, for demonstrations and tests). Raises :class:`TableError`
+        that ``user_id`` hosts without playing, for demonstrations and tests; ``pictures`` False: its board
+        shows no picture, issue 15 §3, kept in the options so a rematch keeps it). Raises :class:`TableError`
         for an unknown game, a seat count the game does not allow, or a full server or channel
         (:class:`TableLimits`, code ``too_many_tables``); a refused create stores nothing."""
         try:
@@ -399,6 +406,8 @@ class TableService:
         options: dict[str, Any] = {"seats": count}
         if timeout is not None:
             options["timeout"] = timeout
+        if not pictures:
+            options["pictures"] = False
         t = Table(self.new_id(), game, place, user_id, "lobby", options,
                   seed if seed is not None else secrets.randbits(48), [], now, now)
         t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
@@ -970,7 +979,7 @@ class TableService:
         timeout = old.options.get("timeout")
         t = await self.create(old.game.id, old.place, old.host_user, old.seats[0].name if old.seats else "host",
                               seats=old.max_seats, timeout=None if timeout is None else float(timeout),
-                              computer=True)
+                              computer=True, pictures=old.pictures)
         async with t.lock:
             before = _copy_seats(t)
             t.seats[:] = [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, list(s.deck), 0, s.deck_name)

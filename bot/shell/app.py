@@ -19,7 +19,7 @@ from bot.settings import Settings
 from bot.store import Store, StoreError
 from bot.tables import TableLimits, TableService
 
-from .cogs import DYNAMIC_ITEMS, StatsCog, TableCog
+from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
 from .common import ShellTree
 from .decks import DeckCog, DeckSelect
 from .front import DiscordFront
@@ -50,7 +50,8 @@ class MetaBot(commands.Bot):
         service.limits = TableLimits(settings.max_tables_per_user, settings.max_tables_per_channel)
         self.front = DiscordFront(self, service, store, threads=settings.table_threads,
                                   board_interval=settings.board_edit_interval,
-                                  context_interval=settings.dm_context_interval)
+                                  context_interval=settings.dm_context_interval,
+                                  pictures=settings.board_pictures)
         service.listeners.append(self.front)
         self._sync = sync
         self._tick = tick
@@ -59,6 +60,7 @@ class MetaBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(TableCog(self))
         await self.add_cog(StatsCog(self))
+        await self.add_cog(SettingsCog(self))
         await self.add_cog(DeckCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, DeckSelect)
         if self._tick:

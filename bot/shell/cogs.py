@@ -32,7 +32,7 @@ from .common import (
     reply,
 )
 from .decks import deck_choices, deck_select
-from .front import payload_key
+from .front import BOARD_PNG, payload_key, picture_file
 
 log = logging.getLogger("metahost.shell")
 GAME_CHOICES = [app_commands.Choice(name=get_game(g).name, value=g) for g in game_ids()]
@@ -78,11 +78,12 @@ class TableCog(commands.Cog):
         self.bot = bot
 
     @table.command(name="new", description="Open a table for a game in this channel")
-    @app_commands.describe(game="Which game", seats="Number of seats", timeout="Seconds per decision (30 to 86400)")
+    @app_commands.describe(game="Which game", seats="Number of seats", timeout="Seconds per decision (30 to 86400)",
+                           pictures="Show a picture of the board on the board message (default: yes; the text stays)")
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   seats: app_commands.Range[int, 2, 6] | None = None,
-                  timeout: app_commands.Range[int, 30, 86400] | None = None) -> None:
+                  timeout: app_commands.Range[int, 30, 86400] | None = None, pictures: bool = True) -> None:
         missing = missing_permissions(interaction, self.bot.front.threads)
         if missing:
             raise TableError("I can't host a table in this channel: I need the permission(s) "
@@ -90,7 +91,8 @@ class TableCog(commands.Cog):
         await acknowledge(interaction, ephemeral=False)  # the lobby is public; a refusal still comes privately
         t = await self.bot.service.create(
             game.value, place_of(interaction), str(interaction.user.id), interaction.user.display_name,
-            seats=seats, timeout=float(timeout if timeout is not None else self.bot.settings.decision_timeout))
+            seats=seats, timeout=float(timeout if timeout is not None else self.bot.settings.decision_timeout),
+            pictures=pictures)
         message = await reply(interaction, embed=render.lobby_embed(t), view=render.lobby_view(t),
                               ephemeral=False, wait=True)
         await self.bot.front.lobby_posted(t, message)
@@ -186,10 +188,14 @@ class TableCog(commands.Cog):
             return
         m = await self.bot.front.messages(t.id)
         view = t.game.view(t.state, None)
-        extra = {}
+        embed, files = render.board_embed(t, view, m.log, []), []
         if render.text_overflows(t.game.board_text(view)):
-            extra["file"] = board_file(t)  # the board message shows what fits; the file has it all
-        await reply(interaction, embed=render.board_embed(t, view, m.log, []), **extra)
+            files.append(board_file(t))  # the board message shows what fits; the file has it all
+        _, png = await self.bot.front.board_picture(t, m, view)  # the board's own picture (issue 15 §3)
+        if png is not None:
+            embed.set_image(url=f"attachment://{BOARD_PNG}")
+            files.append(picture_file(png))
+        await reply(interaction, embed=embed, **({"files": files} if files else {}))
 
     async def _final_status(self, interaction: discord.Interaction, t: Table) -> None:
         """A finished (or cancelled) table: its result with the final summary, then its final board; the
@@ -282,6 +288,44 @@ class TableCog(commands.Cog):
         rows = await self.bot.store.list_tables(place_of(interaction))
         return [app_commands.Choice(name=render.clip(f"{tid} · {get_game(game).name} · {status}", 100), value=tid)
                 for tid, game, _place, status, _updated in rows if tid.startswith(current.strip())][:25]
+
+
+class SettingsCog(commands.Cog):
+    """``/settings pictures``: a server's settings, changed by its admins (issue 15 §3)."""
+
+    settings = app_commands.Group(name="settings", description="This server's metahost settings (admins)",
+                                  guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+
+    def __init__(self, bot: Host):
+        self.bot = bot
+
+    @settings.command(name="pictures", description="Board pictures on this server: on or off (the text board stays)")
+    @app_commands.describe(state="on: boards carry a picture; off: text only. Leave out to see the current setting")
+    @app_commands.choices(state=[app_commands.Choice(name="on", value="on"),
+                                 app_commands.Choice(name="off", value="off")])
+    async def pictures(self, interaction: discord.Interaction, state: app_commands.Choice[str] | None = None) -> None:
+        """Without ``state``: says the current setting (anyone). With it: Manage Server (or Administrator)
+        only; stored per server, and the boards in play there follow at their next edit."""
+        await acknowledge(interaction)
+        guild = str(interaction.guild_id)
+        if state is not None:
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if not (perms and (perms.manage_guild or perms.administrator)):
+                raise TableError("Only members with the Manage Server permission can change this server's "
+                                 "settings. Nothing was changed.", "forbidden")
+            await self.bot.front.set_guild_pictures(guild, state.value == "on")
+        on = await self.bot.front.guild_pictures(guild)
+        if not self.bot.settings.board_pictures:
+            text = ("Board pictures are **off** for the whole bot (its BOARD_PICTURES setting), so boards here "
+                    f"show text only; this server's own setting is **{'on' if on else 'off'}**.")
+        elif on:
+            text = ("Board pictures are **on** on this server: each board message shows a picture of the board "
+                    "above its text (a table opened with `pictures:False` shows none). "
+                    "`/settings pictures state:off` turns them off.")
+        else:
+            text = ("Board pictures are **off** on this server: boards show their text only. "
+                    "`/settings pictures state:on` turns them on.")
+        await reply(interaction, text)
 
 
 class StatsCog(commands.Cog):

@@ -5,6 +5,7 @@ first, and never fails (an error gives no choices)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 
@@ -12,15 +13,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import picture
 from bot.decks import STARTER, Checked, DeckError, check_name, deck_game, grouped, problem_lines
 from bot.rulebook import RuleBook
 from bot.tables import SAVED, TableError
 from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
 from games.core.catalog import CardInfo, Catalog
+from games.core.contract import Game
 from games.core.textsearch import rank
 
 from . import ids, render
 from .common import Guarded, Host, acknowledge, acknowledge_update, bot_of, refuse, reply
+from .front import PICTURE_MAX
 
 log = logging.getLogger("metahost.shell")
 ALL_GAMES = [app_commands.Choice(name=name, value=g) for g, name in GAME_NAMES.items()]
@@ -28,6 +32,7 @@ ALL_GAMES = [app_commands.Choice(name=name, value=g) for g, name in GAME_NAMES.i
 CHOICES_MAX = 25
 EXPORT_INLINE = 1800  # an export shorter than this is also shown in the reply, not only attached
 QUERY_MAX = 200  # a /card name or /rules topic longer than this is refused before any search
+CARD_PNG = "card.png"  # /card's picture attachment (the embed shows attachment://card.png)
 
 
 def check_query(what: str, text: str, hint: str) -> str:
@@ -80,6 +85,21 @@ def deck_embed(checked: Checked) -> discord.Embed:
     used = len(e.title or "") + len(footer) + sum(len(f.name or "") + len(f.value or "") for f in e.fields)
     e.description = render.clip(f"{deck.total} cards\n{verdict}", min(render.DESC_MAX, render.EMBED_MAX - used))
     return render.fit_embed(e)
+
+
+async def card_picture(game: Game, card: CardInfo) -> bytes | None:
+    """The face of ``card`` as PNG bytes (:func:`bot.picture.card_png`, painted off the event loop), or
+    ``None`` when the game has no card picture, painting it raised (logged) or it is over
+    :data:`bot.shell.front.PICTURE_MAX`: ``/card`` then shows the text alone (issue 15 §3)."""
+    try:
+        png = await asyncio.to_thread(picture.card_png, game, card)
+    except Exception:  # noqa: BLE001 - any painter failure: the card's text still answers
+        log.exception("card picture of %s failed; /card answers with its text", card.id)
+        return None
+    if png is not None and len(png) > PICTURE_MAX:
+        log.warning("card picture of %s has %d bytes, over %d: left out", card.id, len(png), PICTURE_MAX)
+        return None
+    return png
 
 
 def card_embed(card: CardInfo, catalog: Catalog) -> discord.Embed:
@@ -249,7 +269,13 @@ class DeckCog(commands.Cog):
         # A typed name need not be picked from autocomplete: a typo close to one card finds it; an
         # ambiguous one is refused with "did you mean" (CardNotFound, issue 13 §10).
         info = catalog.get(name) or catalog.lookup(name)
-        await reply(interaction, embed=card_embed(info, catalog), ephemeral=not share)
+        await acknowledge(interaction, ephemeral=not share)  # before painting the card (issue 15 §3)
+        embed, extra = card_embed(info, catalog), {}
+        png = await card_picture(g, info)
+        if png is not None:
+            embed.set_image(url=f"attachment://{CARD_PNG}")
+            extra["file"] = discord.File(io.BytesIO(png), filename=CARD_PNG)
+        await reply(interaction, embed=embed, ephemeral=not share, **extra)
 
     @app_commands.command(name="rules", description="The rules of a game on a topic, with their rule IDs")
     @app_commands.describe(game="Which game", topic="A section, a word or a rule ID (type to search)",

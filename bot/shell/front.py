@@ -36,11 +36,23 @@ Turn notices and the REST budget (issue 13 §1, §3):
   once per ``context_interval`` seconds (``DM_CONTEXT_INTERVAL``), and at once when its player clicks (the
   click's reply is free). The decision's buttons stay valid meanwhile: their token changes only with the
   seat's own decision.
+
+Board pictures (issue 15 §3): the board message carries a picture of the public board
+(:func:`bot.picture.board_png`) as an embed image from its attachment ``board.png``. It is rendered only
+when the public view changed (after every interaction was acknowledged: the front runs in its own task)
+and goes up inside the board's usual edit or post (``attachments=[file]`` replaces the old picture in the
+same call), so a picture costs no REST call of its own; an edit whose picture is unchanged names the
+attachment already there. ``BOARD_PICTURES``, the server's ``/settings pictures`` and the table's
+``pictures`` option turn it off (the next board edit drops the picture); the text board always stays. A
+picture that fails to render, or is larger than :data:`PICTURE_MAX`, is left out and logged once per
+table: the board goes out without it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import io
 import json
 import logging
 import time
@@ -49,6 +61,7 @@ from typing import Any
 
 import discord
 
+from bot import picture
 from bot.store import Store, StoreError
 from bot.tables import Listener, Table, TableError, TableService
 from games.core.contract import Decision, Event, Result, View
@@ -63,6 +76,8 @@ UNKNOWN_CHANNEL = 10003
 EDIT_LIMIT = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 MISSING_PERMISSIONS = 50013
 THREAD_ACTION = "open the thread"
+BOARD_PNG = "board.png"  # the board picture's attachment name (the embed shows attachment://board.png)
+PICTURE_MAX = 8 * 1024 * 1024  # bytes: the smallest upload limit Discord gives any server
 
 
 @dataclass
@@ -88,12 +103,28 @@ class TableMessages:
     live: set[int] = field(default_factory=set)  # seats whose DM or notice shows an open decision
     dm_sent_at: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time of its last DM write
     refresh: asyncio.TimerHandle | None = None  # the coalesced refresh of DMs whose context alone changed
+    shown_picture: str | None = None  # fingerprint of the public view the board message's picture shows
+    png: tuple[str, bytes | None] | None = None  # (fingerprint, picture or None) last rendered
+    picture_failed: bool = False  # a render failure of this table was logged (once per table)
 
 
 def payload_key(embed: discord.Embed | None, view: discord.ui.View | None, content: str | None = None) -> str:
     """What a message shows, as a string to compare: its content, embed and components."""
     return json.dumps([embed.to_dict() if embed else None, view.to_components() if view else None, content],
                       sort_keys=True)
+
+
+def view_fingerprint(view: View) -> str:
+    """What a board picture depends on: the public board, who is deciding and the result, as a digest
+    (equal public views give equal pictures, :func:`bot.picture.board_png`)."""
+    result = view.result.to_dict() if view.result is not None else None
+    text = json.dumps([view.board, list(view.waiting), result], sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def picture_file(png: bytes, filename: str = BOARD_PNG) -> discord.File:
+    """A PNG as an upload (a new File for each request: a sent File is consumed)."""
+    return discord.File(io.BytesIO(png), filename=filename)
 
 
 def buttons_key(view: discord.ui.View | None, content: str | None) -> str:
@@ -109,8 +140,10 @@ class DiscordFront(Listener):
     """Renders table changes to Discord. ``client`` is the bot; ``board_interval`` seconds between edits."""
 
     def __init__(self, client: discord.Client, service: TableService, store: Store, *, threads: bool = True,
-                 board_interval: float = 1.0, context_interval: float = 30.0):
+                 board_interval: float = 1.0, context_interval: float = 30.0, pictures: bool = True):
         self.client = client
+        self.pictures = pictures  # BOARD_PICTURES: boards may carry a picture (issue 15 §3)
+        self._guild_pictures: dict[str, bool] = {}  # guild id -> its /settings pictures (cached from the store)
         self.context_interval = context_interval
         self.now = time.monotonic  # seconds, for the DM refresh interval (the REST bench paces it: bench/)
         self.notices = 0  # turn notices sent since start (new DMs and thread mentions; the REST bench reads it)
@@ -167,6 +200,60 @@ class DiscordFront(Listener):
         """Store ``user_id``'s turn-notice setting. Raises :class:`StoreError` (nothing changed)."""
         await self.store.set_notify(user_id, on)
         self._notify[user_id] = on
+
+    # -- board pictures (issue 15 §3)
+
+    async def guild_pictures(self, guild_id: str) -> bool:
+        """Whether boards on server ``guild_id`` carry pictures (``/settings pictures``, default on); read
+        from the store once (key ``pictures:<guild id>``), then cached."""
+        if guild_id not in self._guild_pictures:
+            try:
+                self._guild_pictures[guild_id] = await self.store.get_kv(f"pictures:{guild_id}") != "off"
+            except StoreError as exc:
+                log.warning("picture setting of server %s unreadable: %s", guild_id, exc)
+                return True
+        return self._guild_pictures[guild_id]
+
+    async def set_guild_pictures(self, guild_id: str, on: bool) -> None:
+        """Store server ``guild_id``'s picture setting and bring its boards in play up to date (a board
+        whose picture goes or comes is edited once). Raises :class:`StoreError` (nothing changed)."""
+        await self.store.put_kv(f"pictures:{guild_id}", "on" if on else "off")
+        self._guild_pictures[guild_id] = on
+        for t in list(self.service.tables.values()):
+            if t.status == "playing" and t.place.partition(":")[0] == guild_id:
+                m = await self.messages(t.id)
+                m.dirty = True
+                self._schedule(t.id)
+
+    async def pictures_on(self, t: Table) -> bool:
+        """Whether ``t``'s board carries a picture: ``BOARD_PICTURES``, the table's option and its server's
+        setting all allow it."""
+        if not self.pictures or not t.pictures:
+            return False
+        guild, sep, _ = t.place.partition(":")
+        return await self.guild_pictures(guild) if sep else True
+
+    async def board_picture(self, t: Table, m: TableMessages, view: View) -> tuple[str | None, bytes | None]:
+        """``(fingerprint, PNG)`` of the public ``view``'s picture, rendered only when the view changed
+        since the last render (off the event loop: it takes tens of milliseconds). ``(None, None)`` when
+        the table shows none: pictures off, a game without a picture, a render that raised (logged once
+        per table) or a picture over :data:`PICTURE_MAX`."""
+        if not await self.pictures_on(t):
+            return None, None
+        key = view_fingerprint(view)
+        if m.png is None or m.png[0] != key:
+            try:
+                png = await asyncio.to_thread(picture.board_png, t.game, view)
+                if png is not None and len(png) > PICTURE_MAX:
+                    raise ValueError(f"the picture has {len(png):,} bytes, over Discord's {PICTURE_MAX:,}")
+            except Exception:  # noqa: BLE001 - any painter failure: the board goes out as text
+                png = None
+                if not m.picture_failed:
+                    m.picture_failed = True
+                    log.exception("board picture of table %s failed; its board goes on without one", t.id)
+            m.png = (key, png)
+        png = m.png[1]
+        return (key, png) if png is not None else (None, None)
 
     # -- registry
 
@@ -591,16 +678,24 @@ class DiscordFront(Listener):
         notes = [f"{render.seat_line(t, s)} has DMs closed: use **My hand** below." for s in sorted(m.closed)]
         embed = render.board_embed(t, views[None], m.log, notes)
         view = render.board_view(t, bool(m.closed))
-        key = payload_key(embed, view)
+        shown, png = await self.board_picture(t, m, views[None])
+        if png is not None:
+            embed.set_image(url=f"attachment://{BOARD_PNG}")
+        key = payload_key(embed, view) + f"|{shown}"
         if m.sent.get("board") == key:
             return
         m.last_board_edit = time.monotonic()
         if m.board is not None and time.time() - m.board[2] < BOARD_MAX_AGE:
             channel = self.client.get_channel(m.board[0]) or self.client.get_partial_messageable(m.board[0])
-            edited = await self._safe(channel.get_partial_message(m.board[1]).edit(embed=embed, view=view), t,
-                                      "edit the board", channel)
+            extra: dict[str, Any] = {}
+            if shown != m.shown_picture or "board" not in m.sent:
+                # a new picture, or none (or unknown since a restart): replaces the old one in this same edit
+                extra["attachments"] = [picture_file(png)] if png is not None else []
+            edited = await self._safe(channel.get_partial_message(m.board[1]).edit(embed=embed, view=view, **extra),
+                                      t, "edit the board", channel)
             if edited is not None:
                 m.sent["board"] = key
+                m.shown_picture = shown
                 return
             if t.paused is not None:
                 return
@@ -609,10 +704,12 @@ class DiscordFront(Listener):
         channel = self._board_channel(m)
         if channel is None:
             return
-        msg = await self._safe(channel.send(embed=embed, view=view), t, "post the board", channel)
+        extra = {"file": picture_file(png)} if png is not None else {}
+        msg = await self._safe(channel.send(embed=embed, view=view, **extra), t, "post the board", channel)
         if msg is not None:
             m.board = (msg.channel.id, msg.id, time.time())
             m.sent["board"] = key
+            m.shown_picture = shown
             await self.remember(t.id, "board", -1, msg.channel.id, msg.id)
 
     def where(self, t: Table, m: TableMessages) -> str:

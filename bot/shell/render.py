@@ -198,7 +198,8 @@ def lobby_embed(t: Table) -> discord.Embed:
     seats += [f"{len(t.seats) + i + 1}. (free)" for i in range(free)]
     status = {"lobby": "Waiting for players", "playing": "Playing", "finished": "Finished", "aborted": "Cancelled"}
     e.description = f"**{status.get(t.status, t.status)}** · host {seat_line(t, 0) if t.seats else '-'}\n" + "\n".join(seats)
-    e.set_footer(text=f"Decision timeout {int(t.timeout)} s · table id {t.id}")
+    pictures = "" if t.pictures else " · board pictures off"
+    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{pictures} · table id {t.id}")
     return fit_embed(e)
 
 

@@ -21,8 +21,11 @@ modal submissions (:meth:`FakeDiscord.submit_modal`, only for a modal the bot sh
 ``force=True``), and failures of interaction requests (:meth:`FakeDiscord.fail_interaction`: 10062
 Unknown interaction, a 5xx). What a test can read: :class:`Reply` (callback, response message, followups, edits,
 ``modal``, REST and CDN calls made meanwhile), every message as Discord holds it (``fake.messages``,
-``channel_messages``, ``dm_messages``) and threads; unknown routes, unknown CDN urls and errors
-discord.py logs fail the test at the next settle.
+``channel_messages``, ``dm_messages``) and threads; a message's attachments (``Msg.files``: name and size;
+an edit's ``attachments`` list keeps or replaces them as Discord does; the bytes are in ``fake.cdn``) and the
+attachment its embed image shows (``Msg.image()``, for ``attachment://<name>``); each request's uploads
+(``Call.files``, ``Call.file_bytes``); unknown routes, unknown CDN urls, an embed image naming no
+attachment of its message, an upload over 10 MiB and errors discord.py logs fail the test at the next settle.
 
 Typical use::
 
@@ -108,6 +111,8 @@ _CALLBACK_NAMES = {
 
 CDN_PATH = "/attachments/{channel_id}/{attachment_id}/{filename}"
 CDN_BASE = "https://cdn.discordapp.com"
+ATTACHMENT_URL = "attachment://"  # an embed image naming one of its message's attachments
+UPLOAD_MAX = 10 * 1024 * 1024  # bytes per file Discord takes from a bot on any server (40005 above it)
 
 
 # --------------------------------------------------------------------------------------------
@@ -187,6 +192,23 @@ class Msg:
     @property
     def text(self) -> str:
         return text_of(self)
+
+    @property
+    def files(self) -> list[tuple[str, int]]:
+        """``(filename, size in bytes)`` of each attachment the message holds now."""
+        return [(a["filename"], a["size"]) for a in self.attachments]
+
+    def image(self, embed: int = 0) -> dict[str, Any] | None:
+        """The attachment that embed ``embed``'s image shows (its url ``attachment://<filename>``, resolved
+        against the message's attachments as Discord does, on a post or an edit), or None when the embed
+        has no image or shows one from elsewhere."""
+        if embed >= len(self.embeds):
+            return None
+        url = ((self.embeds[embed].get("image") or {}).get("url")) or ""
+        if not url.startswith(ATTACHMENT_URL):
+            return None
+        name = url[len(ATTACHMENT_URL):]
+        return next((a for a in self.attachments if a["filename"] == name), None)
 
     def payload(self, author: dict[str, Any]) -> dict[str, Any]:
         created = utils.snowflake_time(self.id)
@@ -1471,6 +1493,8 @@ class FakeDiscord:
     def _attachments(self, names: list[str], blobs: list[bytes], channel_id: int) -> list[dict[str, Any]]:
         out = []
         for name, blob in zip(names, blobs, strict=False):
+            if len(blob) > UPLOAD_MAX:
+                self.failures.append(f"FakeDiscord: {name} has {len(blob):,} bytes, over Discord's {UPLOAD_MAX:,}")
             aid = self.new_id()
             url = f"{CDN_BASE}/attachments/{channel_id}/{aid}/{quote(name)}"
             self.cdn[url] = blob
@@ -1505,11 +1529,22 @@ class FakeDiscord:
             edit=False,
         )
         self.messages[mid] = msg
+        self._check_images(msg)
         return msg
 
     def _edit_message(self, msg: Msg, body: Mapping[str, Any], names: list[str], blobs: list[bytes]) -> Msg:
         msg._apply(body, self._attachments(names, blobs, msg.channel_id), edit=True)
+        self._check_images(msg)
         return msg
+
+    def _check_images(self, msg: Msg) -> None:
+        """An embed image ``attachment://<name>`` must name an attachment the message holds after the post
+        or edit (Discord would show a broken image): a harness failure otherwise."""
+        for i, e in enumerate(msg.embeds):
+            url = (e.get("image") or {}).get("url") or ""
+            if url.startswith(ATTACHMENT_URL) and msg.image(i) is None:
+                self.failures.append(f"FakeDiscord: message {msg.id}'s embed {i} shows {url}, but the message has "
+                                     f"no such attachment (it has {[a['filename'] for a in msg.attachments]})")
 
     def _dm_channel_id(self, user_id: int) -> int:
         if user_id not in self.dm_channels:

@@ -167,6 +167,17 @@ def make_bot() -> commands.Bot:
     async def form(interaction: discord.Interaction, guarded: bool = False) -> None:
         await interaction.response.send_modal(DeckModal(interaction.user.id if guarded else None))
 
+    @bot.tree.command(description="a picture in an embed, then edits of it")
+    async def picture(interaction: discord.Interaction, broken: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed = discord.Embed(title="v1").set_image(url="attachment://a.png")
+        msg = await interaction.channel.send(embed=embed, file=discord.File(io.BytesIO(b"one"), filename="a.png"))
+        await msg.edit(embed=embed.copy().set_footer(text="v2"))  # keeps the attachment it names
+        await msg.edit(embed=embed, attachments=[discord.File(io.BytesIO(b"three!"), filename="a.png")])
+        if broken:
+            await msg.edit(embed=discord.Embed(title="v4").set_image(url="attachment://missing.png"))
+        await interaction.followup.send(str(msg.id))
+
     @bot.tree.command(description="a note with an edit button")
     async def note(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("note: (empty)", view=NoteView())
@@ -306,7 +317,7 @@ async def test_sync_echoes_commands(fake):
     await fake.boot(bot)
     synced = await bot.tree.sync()
     assert {c.name for c in synced} == {
-        "ping", "notify", "pick", "game", "report", "roles", "boom", "upload", "form", "note",
+        "ping", "notify", "pick", "game", "report", "roles", "boom", "upload", "form", "note", "picture",
     }
     assert all(c.id for c in synced)
     assert fake.rest[-1].method == "PUT" and fake.rest[-1].path == "/applications/{application_id}/commands"
@@ -429,3 +440,19 @@ async def test_modal_submitted_by_another_user(fake):
     assert stolen.content == f"Burn: 4 Bolt (by {BOB})"
     late = await fake.submit_modal(ALICE, CHANNEL_ID, open_, values)
     assert not late.acknowledged
+
+
+async def test_attachments_on_posts_and_edits_and_the_embed_image_they_back(fake):
+    """A post's file is the message's attachment; an edit without ``attachments`` keeps it (its embed may
+    name it again), an edit with ``attachments=[file]`` replaces it in that one request; an embed image
+    naming an attachment the message lacks fails the test at settle (Discord would show a broken image)."""
+    await fake.boot(make_bot())
+    reply = await fake.slash(ALICE, CHANNEL_ID, "picture")
+    msg = fake.messages[int(reply.followups[-1].content)]
+    calls = [c for c in fake.rest if c.channel_id == CHANNEL_ID and c.path.startswith("/channels/{channel_id}/messages")]
+    assert [(c.method, c.files) for c in calls] == [("POST", ["a.png"]), ("PATCH", []), ("PATCH", ["a.png"])]
+    assert msg.files == [("a.png", 6)] and msg.edits == 2
+    assert msg.image()["filename"] == "a.png" and fake.cdn[msg.image()["url"]] == b"three!"
+    assert msg.history[-1]["attachments"][0]["size"] == 3  # the first picture, kept by the first edit
+    with pytest.raises(AssertionError, match="missing.png"):
+        await fake.slash(ALICE, CHANNEL_ID, "picture", {"broken": True})
