@@ -213,9 +213,11 @@ def distinct(options: list[Option], tag: dict[str, str] | None = None) -> tuple[
     ``tag[option id]`` (a position, owner or seat) or else their ordinal among the namesakes, e.g.
     "Play Spark of Ruin (2nd)"; every label fits :data:`LABEL_MAX`. Ids and order are unchanged."""
     labels = [o.label for o in options]
-    if len(set(labels)) == len(labels) and max(map(len, labels), default=0) <= LABEL_MAX:
-        return tuple(options)  # the common case, kept cheap: decisions are listed after every choice
-    labels = [_fit(lab) for lab in labels]
+    if all(len(lab) <= LABEL_MAX for lab in labels):
+        if len(set(labels)) == len(labels):
+            return tuple(options)  # the common case, kept cheap: decisions are listed after every choice
+    else:
+        labels = [_fit(lab) for lab in labels]  # _fit keeps a label that fits as it is
     tag = tag or {}
     for use_tag in (True, False):  # tags first; ordinals for whatever shortening made equal again
         seen: dict[str, int] = {}
@@ -227,7 +229,8 @@ def distinct(options: list[Option], tag: dict[str, str] | None = None) -> tuple[
                 labels[i] = _fit(lab, f" ({extra or ordinal(k)})")
         if len(set(labels)) == len(labels):
             break
-    return tuple(Option(o.id, lab, o.cards) for o, lab in zip(options, labels, strict=True))
+    # options whose label did not change are kept as they are (equal by value to a copy)
+    return tuple(o if o.label == lab else Option(o.id, lab, o.cards) for o, lab in zip(options, labels, strict=True))
 
 
 def needs_choice(card: MetaCard) -> bool:
@@ -298,6 +301,59 @@ def playable(state: State, seat: int, card: int) -> bool:
     return has_target(state, seat, d)
 
 
+_GO = Option("go", "Play!")
+_PASS = Option("pass", "Pass")
+_HAND_OPTIONS: dict[tuple[int, str], Option] = {}
+"""(card instance, card id) -> its option in a drawing or pushing decision; options are immutable values,
+so one object serves every listing (the labels are built once, not after every choice)."""
+
+
+def _hand_option(c: int, cid: str) -> Option:
+    """The option playing card instance ``c`` (card id ``cid``) from hand: ``activate:<c>`` for a Trigger
+    card (META-TRG-01), ``play:<c>`` otherwise."""
+    o = _HAND_OPTIONS.get((c, cid))
+    if o is None:
+        d = card_pool()[cid]
+        if d.type == "trigger":
+            o = Option(f"activate:{c}", f"Activate a trigger stack with {d.title}", (d.id,))
+        else:
+            o = Option(f"play:{c}", f"Play {d.title}", (d.id,))
+        _HAND_OPTIONS[(c, cid)] = o
+    return o
+
+
+def _playable_cards(state: State, seat: int, memo: dict[tuple[str, str, int], bool] | None = None
+                    ) -> list[tuple[int, str]]:
+    """(instance, card id) of the cards in ``seat``'s hand that :func:`playable` allows now, in hand order.
+
+    Whether a card has a legal target depends only on its target kind and filter, the state and — for
+    ``opponent`` targets, or in the drawing stage (META-DRS-03) — the seat; ``memo`` keeps each answer for
+    one state, so a hand (or every seat of one listing) asks :func:`has_target` once per kind."""
+    if memo is None:
+        memo = {}
+    pool = card_pool()
+    cards = state.cards
+    drawing = state.stage == "drawing"
+    at_turn = seat == state.at_turn
+    out = []
+    for c in state.players[seat].hand:
+        cid = cards[c]
+        d = pool[cid]
+        if d.type == "trigger":
+            if not at_turn:
+                continue  # META-TRG-01: only the player at turn
+            if d.target == "none":
+                out.append((c, cid))
+                continue
+        key = (d.target, d.filter, seat if drawing or d.target == "opponent" else -1)
+        ok = memo.get(key)
+        if ok is None:
+            ok = memo[key] = has_target(state, seat, d)
+        if ok:
+            out.append((c, cid))
+    return out
+
+
 def decisions_of(state: State) -> list[Decision]:
     """The open decisions, one per seat at most, in seat order (several at once in the pushing and
     discarding stages, META-PSH-05, META-DIS-02)."""
@@ -318,10 +374,11 @@ def decisions_of(state: State) -> list[Decision]:
                                     f"{'s' if left > 1 else ''} (hand limit {limit}).", opts,
                                     default=opts[-1].id))
         return sorted(out, key=lambda d: d.seat)
+    memo: dict[tuple[str, str, int], bool] = {}  # target availability, shared by the seats (same state)
     for s in range(len(state.players)):
         if not can_play(state, s):
             continue
-        out.append(seat_decision(state, s))
+        out.append(seat_decision(state, s, memo))
     return out
 
 
@@ -382,8 +439,9 @@ def confirm_decision(state: State, seat: int, d: MetaCard) -> Decision:
                     default="back")
 
 
-def seat_decision(state: State, seat: int) -> Decision:
-    """``seat``'s decision in the drawing or pushing stage: a card to play, or a step of a play."""
+def seat_decision(state: State, seat: int, memo: dict[tuple[str, str, int], bool] | None = None) -> Decision:
+    """``seat``'s decision in the drawing or pushing stage: a card to play, or a step of a play. ``memo``
+    (optional) shares target availability between the seats of one listing: see :func:`_playable_cards`."""
     p = state.players[seat]
     if p.play >= 0:
         d = card_def(state, p.play)
@@ -400,19 +458,8 @@ def seat_decision(state: State, seat: int) -> Decision:
         opts = target_options(state, seat, d)
         return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
                         distinct([*opts, Option("back", "Back")]), default="back")
-    opts: list[Option] = []
-    if state.stage == "drawing":
-        opts.append(Option("go", "Play!"))
-    else:
-        opts.append(Option("pass", "Pass"))
-    for c in p.hand:
-        if not playable(state, seat, c):
-            continue
-        d = card_def(state, c)
-        if d.type == "trigger":
-            opts.append(Option(f"activate:{c}", f"Activate a trigger stack with {d.title}", (d.id,)))
-        else:
-            opts.append(Option(f"play:{c}", f"Play {d.title}", (d.id,)))
+    opts = [_GO if state.stage == "drawing" else _PASS]
+    opts += [_hand_option(c, cid) for c, cid in _playable_cards(state, seat, memo)]
     if state.stage == "drawing":
         prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"
         return Decision(seat, "drawing", prompt, distinct(opts), default="go")
@@ -425,6 +472,10 @@ def seat_decision(state: State, seat: int) -> Decision:
 def apply_choice(state: State, seat: int, choice: str) -> list[Event]:
     """Validate ``choice`` against ``seat``'s open decision and apply it. Raises :class:`RulesError`
     (state unchanged) when it is not one of the current options."""
+    if can_play(state, seat) and state.players[seat].play < 0 and _offered_from_hand(state, seat, choice):
+        eng = Engine(state)  # a valid choice of a drawing or pushing decision: no need to list it whole
+        eng.run(seat, "drawing" if state.stage == "drawing" else "push", choice)
+        return eng.events
     decs = [d for d in decisions_of(state) if d.seat == seat] if state.stage == "discarding" else (
         [seat_decision(state, seat)] if can_play(state, seat) else [])
     if not decs:
@@ -444,8 +495,22 @@ def apply_choice(state: State, seat: int, choice: str) -> list[Event]:
     if dec.option(choice) is None:
         raise _refusal(state, seat, dec, choice)
     eng = Engine(state)
-    eng.run(seat, dec, choice)
+    eng.run(seat, dec.kind, choice)
     return eng.events
+
+
+def _offered_from_hand(state: State, seat: int, choice: str) -> bool:
+    """Whether ``choice`` is an option id of ``seat``'s drawing or pushing decision (:func:`seat_decision`
+    with no play in progress) — the same answer as listing it, without building the labels."""
+    if choice == ("go" if state.stage == "drawing" else "pass"):
+        return True
+    kind, _, rest = choice.partition(":")
+    if kind not in ("play", "activate") or not (rest.isascii() and rest.isdigit()) or str(int(rest)) != rest:
+        return False
+    c = int(rest)
+    if c not in state.players[seat].hand or (kind == "activate") != (card_def(state, c).type == "trigger"):
+        return False
+    return playable(state, seat, c)
 
 
 def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
@@ -508,10 +573,12 @@ class Engine:
     def name(self, seat: int) -> str:
         return self.st.players[seat].name
 
-    def run(self, seat: int, dec: Decision, choice: str) -> None:
+    def run(self, seat: int, kind: str, choice: str) -> None:
+        """Apply ``choice``, already validated against ``seat``'s open decision of kind ``kind``, and run
+        the game forward."""
         st = self.st
         try:
-            self.choose(seat, dec, choice)
+            self.choose(seat, kind, choice)
             self.advance()
         except GameOver:
             self.finish()
@@ -530,11 +597,11 @@ class Engine:
 
     # -- choices
 
-    def choose(self, seat: int, dec: Decision, choice: str) -> None:
+    def choose(self, seat: int, dec_kind: str, choice: str) -> None:
         st = self.st
         p = st.players[seat]
         kind, _, rest = choice.partition(":")
-        if dec.kind == "discard":
+        if dec_kind == "discard":
             p.discards.append(int(rest))
             return
         if kind == "go":
