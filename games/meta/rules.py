@@ -15,6 +15,7 @@ confirm step of a play whose target is fixed by the card, issue 13 §5), ``back`
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, Result, RulesError
@@ -322,6 +323,21 @@ def _hand_option(c: int, cid: str) -> Option:
     return o
 
 
+_PLAY_NEEDS: dict[str, tuple[bool, str, str, bool]] = {}
+"""Card id -> (is a Trigger card, target kind, filter, whether the answer depends on the seat outside the
+drawing stage); target kind ``""`` when the card never lacks a target (see :func:`has_target`)."""
+
+
+def _play_needs(cid: str) -> tuple[bool, str, str, bool]:
+    need = _PLAY_NEEDS.get(cid)
+    if need is None:
+        d = card_pool()[cid]
+        trig = d.type == "trigger"
+        k = d.target if d.target in ("player", "opponent", "stack", "card") else ""
+        need = _PLAY_NEEDS[cid] = (trig, k, d.filter, k == "opponent")
+    return need
+
+
 def _playable_cards(state: State, seat: int, memo: dict[tuple[str, str, int], bool] | None = None
                     ) -> list[tuple[int, str]]:
     """(instance, card id) of the cards in ``seat``'s hand that :func:`playable` allows now, in hand order.
@@ -331,26 +347,23 @@ def _playable_cards(state: State, seat: int, memo: dict[tuple[str, str, int], bo
     one state, so a hand (or every seat of one listing) asks :func:`has_target` once per kind."""
     if memo is None:
         memo = {}
-    pool = card_pool()
     cards = state.cards
     drawing = state.stage == "drawing"
     at_turn = seat == state.at_turn
     out = []
     for c in state.players[seat].hand:
         cid = cards[c]
-        d = pool[cid]
-        if d.type == "trigger":
-            if not at_turn:
-                continue  # META-TRG-01: only the player at turn
-            if d.target == "none":
-                out.append((c, cid))
+        trig, k, flt, by_seat = _PLAY_NEEDS.get(cid) or _play_needs(cid)
+        if trig and not at_turn:
+            continue  # META-TRG-01: only the player at turn
+        if k:
+            key = (k, flt, seat if drawing or by_seat else -1)
+            ok = memo.get(key)
+            if ok is None:
+                ok = memo[key] = has_target(state, seat, card_def(state, c))
+            if not ok:
                 continue
-        key = (d.target, d.filter, seat if drawing or d.target == "opponent" else -1)
-        ok = memo.get(key)
-        if ok is None:
-            ok = memo[key] = has_target(state, seat, d)
-        if ok:
-            out.append((c, cid))
+        out.append((c, cid))
     return out
 
 
@@ -458,9 +471,16 @@ def seat_decision(state: State, seat: int, memo: dict[tuple[str, str, int], bool
         opts = target_options(state, seat, d)
         return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
                         distinct([*opts, Option("back", "Back")]), default="back")
-    opts = [_GO if state.stage == "drawing" else _PASS]
-    opts += [_hand_option(c, cid) for c, cid in _playable_cards(state, seat, memo)]
-    if state.stage == "drawing":
+    return _hand_decision(seat, state.stage == "drawing", tuple(_playable_cards(state, seat, memo)))
+
+
+@lru_cache(maxsize=4096)
+def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...]) -> Decision:
+    """The drawing (``drawing``) or pushing decision of ``seat`` offering ``cards`` ((instance, card id)
+    of its playable cards, in hand order). A function of its arguments only, so kept for the next listing:
+    between two choices most seats' hands and playable cards do not change."""
+    opts = [_GO if drawing else _PASS, *(_hand_option(c, cid) for c, cid in cards)]
+    if drawing:
         prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"
         return Decision(seat, "drawing", prompt, distinct(opts), default="go")
     return Decision(seat, "push", "Pushing stage: play a card or pass.", distinct(opts), default="pass")
