@@ -270,7 +270,11 @@ def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
 def has_target(state: State, seat: int, card: MetaCard) -> bool:
     """Whether ``card`` has at least one legal announced target for ``seat`` now (cheap form of
     :func:`target_options`, META-TGT-01)."""
-    k = card.target
+    return _has_target(state, seat, card.target, card.filter)
+
+
+def _has_target(state: State, seat: int, k: str, flt: str) -> bool:
+    """:func:`has_target` for a card of target kind ``k`` and filter ``flt`` (all it depends on)."""
     if k in ("player", "opponent"):
         return any(s != seat or k == "player" for s in enabled(state))
     if k == "graveyard":
@@ -283,11 +287,11 @@ def has_target(state: State, seat: int, card: MetaCard) -> bool:
         for tw in towers(state):
             if state.stage == "drawing" and tw.owner not in (-1, seat):
                 continue
-            if card.filter == "any" and tw.trigger >= 0:
+            if flt == "any" and tw.trigger >= 0:
                 return True
             for level in tw.levels:
                 for e in level:
-                    if card.filter in ("stack", "any") or pool[state.cards[e.card]].type == card.filter:
+                    if flt in ("stack", "any") or pool[state.cards[e.card]].type == flt:
                         return True
         return False
     return True
@@ -338,33 +342,43 @@ def _play_needs(cid: str) -> tuple[bool, str, str, bool]:
     return need
 
 
-def _playable_cards(state: State, seat: int, memo: dict[tuple[str, str, int], bool] | None = None
-                    ) -> list[tuple[int, str]]:
-    """(instance, card id) of the cards in ``seat``'s hand that :func:`playable` allows now, in hand order.
+def _need_key(cid: str, seat: int, drawing: bool, at_turn: bool) -> tuple[str, str, int] | None:
+    """What card id ``cid`` needs to be playable by ``seat``: ``None`` (nothing), ``()`` (impossible: a
+    Trigger card of a seat not at turn, META-TRG-01) or the key of a target availability (kind, filter,
+    seat or -1 when it does not depend on the seat; see :func:`_has_target`, META-TGT-01)."""
+    trig, k, flt, by_seat = _PLAY_NEEDS.get(cid) or _play_needs(cid)
+    if trig and not at_turn:
+        return ()  # type: ignore[return-value]
+    if not k:
+        return None
+    return (k, flt, seat if drawing or by_seat else -1)
 
-    Whether a card has a legal target depends only on its target kind and filter, the state and — for
-    ``opponent`` targets, or in the drawing stage (META-DRS-03) — the seat; ``memo`` keeps each answer for
-    one state, so a hand (or every seat of one listing) asks :func:`has_target` once per kind."""
-    if memo is None:
-        memo = {}
-    cards = state.cards
-    drawing = state.stage == "drawing"
-    at_turn = seat == state.at_turn
-    out = []
-    for c in state.players[seat].hand:
-        cid = cards[c]
-        trig, k, flt, by_seat = _PLAY_NEEDS.get(cid) or _play_needs(cid)
-        if trig and not at_turn:
-            continue  # META-TRG-01: only the player at turn
-        if k:
-            key = (k, flt, seat if drawing or by_seat else -1)
-            ok = memo.get(key)
-            if ok is None:
-                ok = memo[key] = has_target(state, seat, card_def(state, c))
-            if not ok:
-                continue
-        out.append((c, cid))
-    return out
+
+@lru_cache(maxsize=4096)
+def _hand_needs(seat: int, drawing: bool, at_turn: bool, cids: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    """The distinct target availabilities the cards ``cids`` of ``seat``'s hand depend on, in order."""
+    keys: list[tuple[str, str, int]] = []
+    for cid in cids:
+        key = _need_key(cid, seat, drawing, at_turn)
+        if key and key not in keys:
+            keys.append(key)
+    return tuple(keys)
+
+
+@lru_cache(maxsize=8192)
+def _hand_listing(seat: int, drawing: bool, at_turn: bool, hand: tuple[int, ...], cids: tuple[str, ...],
+                  available: tuple[bool, ...]) -> Decision:
+    """``seat``'s drawing or pushing decision for a hand of instances ``hand`` (card ids ``cids``) when the
+    target availabilities :func:`_hand_needs` lists are ``available``: the cards :func:`playable` allows,
+    in hand order. A function of its arguments only, so it serves the next listing as long as that seat's
+    hand and what its cards need stay the same (most seats, between two choices)."""
+    ok = dict(zip(_hand_needs(seat, drawing, at_turn, cids), available, strict=True))
+    cards = []
+    for c, cid in zip(hand, cids, strict=True):
+        key = _need_key(cid, seat, drawing, at_turn)
+        if key is None or (key and ok[key]):
+            cards.append((c, cid))
+    return _hand_decision(seat, drawing, tuple(cards))
 
 
 def decisions_of(state: State) -> list[Decision]:
@@ -454,7 +468,7 @@ def confirm_decision(state: State, seat: int, d: MetaCard) -> Decision:
 
 def seat_decision(state: State, seat: int, memo: dict[tuple[str, str, int], bool] | None = None) -> Decision:
     """``seat``'s decision in the drawing or pushing stage: a card to play, or a step of a play. ``memo``
-    (optional) shares target availability between the seats of one listing: see :func:`_playable_cards`."""
+    (optional) shares target availability between the seats of one listing: see :func:`_hand_needs`."""
     p = state.players[seat]
     if p.play >= 0:
         d = card_def(state, p.play)
@@ -471,7 +485,19 @@ def seat_decision(state: State, seat: int, memo: dict[tuple[str, str, int], bool
         opts = target_options(state, seat, d)
         return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
                         distinct([*opts, Option("back", "Back")]), default="back")
-    return _hand_decision(seat, state.stage == "drawing", tuple(_playable_cards(state, seat, memo)))
+    drawing, at_turn = state.stage == "drawing", seat == state.at_turn
+    hand = tuple(p.hand)
+    cards = state.cards
+    cids = tuple([cards[c] for c in hand])
+    if memo is None:
+        memo = {}
+    available = []
+    for key in _hand_needs(seat, drawing, at_turn, cids):
+        ok = memo.get(key)
+        if ok is None:
+            ok = memo[key] = _has_target(state, seat, key[0], key[1])
+        available.append(ok)
+    return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available))
 
 
 @lru_cache(maxsize=4096)
