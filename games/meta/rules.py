@@ -15,7 +15,7 @@ confirm step of a play whose target is fixed by the card, issue 13 §5), ``back`
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, Result, RulesError
@@ -239,10 +239,17 @@ def needs_choice(card: MetaCard) -> bool:
     return card.target in ("player", "opponent", "graveyard", "card", "stack")
 
 
+@cache
+def _seat_tags(n: int) -> dict[str, str]:
+    """Player and graveyard target option ids of ``n`` seats -> "seat N", telling namesakes apart (read
+    only: shared by every listing)."""
+    return {f"tgt:{k}{s}": f"seat {s + 1}" for s in range(n) for k in "pg"}
+
+
 def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
     """The legal announced targets of ``card`` for ``seat`` (META-TGT-01/08/09/10)."""
     names = [p.name for p in state.players]
-    seat_tag = {f"tgt:{k}{s}": f"seat {s + 1}" for s in range(len(names)) for k in "pg"}
+    seat_tag = _seat_tags(len(names))
     if card.target in ("player", "opponent"):
         return list(distinct([Option(f"tgt:p{s}", f"{names[s]}" + (" (you)" if s == seat else "") +
                                      f" · {state.players[s].life} life") for s in player_targets(state, seat, card)],
@@ -252,11 +259,17 @@ def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
                               for s in in_game(state)], seat_tag))
     if card.target == "card":
         out, where = [], {}
+        depth: dict[int, int] = {}  # card instance -> 1 for the top card of its stack, 2 below it, ...
+        for tw in towers(state):
+            for level in tw.levels:
+                n = len(level)
+                for i, x in enumerate(level):
+                    depth[x.card] = n - i
         for oid, tw, lv, e in card_targets(state, seat, card):
             if e is None:
                 out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
             else:
-                k = len(tw.levels[lv]) - tw.levels[lv].index(e)  # 1 = the top card of its stack
+                k = depth[e.card]
                 where[oid] = "top" if k == 1 else f"{ordinal(k)} from top"
                 out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
                                   (state.cards[e.card],)))
@@ -401,7 +414,7 @@ def decisions_of(state: State) -> list[Decision]:
                                     f"{'s' if left > 1 else ''} (hand limit {limit}).", opts,
                                     default=opts[-1].id))
         return sorted(out, key=lambda d: d.seat)
-    memo: dict[tuple[str, str, int], bool] = {}  # target availability, shared by the seats (same state)
+    memo: dict[Any, Any] = {}  # target availability (and the seats in play), shared by the seats: same state
     for s in range(len(state.players)):
         if not can_play(state, s):
             continue
@@ -466,7 +479,7 @@ def confirm_decision(state: State, seat: int, d: MetaCard) -> Decision:
                     default="back")
 
 
-def seat_decision(state: State, seat: int, memo: dict[tuple[str, str, int], bool] | None = None) -> Decision:
+def seat_decision(state: State, seat: int, memo: dict[Any, Any] | None = None) -> Decision:
     """``seat``'s decision in the drawing or pushing stage: a card to play, or a step of a play. ``memo``
     (optional) shares target availability between the seats of one listing: see :func:`_hand_needs`."""
     p = state.players[seat]
@@ -495,7 +508,13 @@ def seat_decision(state: State, seat: int, memo: dict[tuple[str, str, int], bool
     for key in _hand_needs(seat, drawing, at_turn, cids):
         ok = memo.get(key)
         if ok is None:
-            ok = memo[key] = _has_target(state, seat, key[0], key[1])
+            if key[0] == "opponent":  # one per seat: from the seats in play, listed once per listing
+                en = memo.get("enabled")
+                if en is None:
+                    en = memo["enabled"] = enabled(state)
+                ok = memo[key] = any(s != seat for s in en)
+            else:
+                ok = memo[key] = _has_target(state, seat, key[0], key[1])
         available.append(ok)
     return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available))
 
@@ -518,10 +537,16 @@ def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...])
 def apply_choice(state: State, seat: int, choice: str) -> list[Event]:
     """Validate ``choice`` against ``seat``'s open decision and apply it. Raises :class:`RulesError`
     (state unchanged) when it is not one of the current options."""
-    if can_play(state, seat) and state.players[seat].play < 0 and _offered_from_hand(state, seat, choice):
-        eng = Engine(state)  # a valid choice of a drawing or pushing decision: no need to list it whole
-        eng.run(seat, "drawing" if state.stage == "drawing" else "push", choice)
-        return eng.events
+    if can_play(state, seat):
+        # a valid choice needs no listing of the decision (labels, prompt): only its option ids
+        if state.players[seat].play < 0:
+            kind = ("drawing" if state.stage == "drawing" else "push") if _offered_from_hand(state, seat, choice) else ""
+        else:
+            kind = _offered_in_play(state, seat, choice)
+        if kind:
+            eng = Engine(state)
+            eng.run(seat, kind, choice)
+            return eng.events
     decs = [d for d in decisions_of(state) if d.seat == seat] if state.stage == "discarding" else (
         [seat_decision(state, seat)] if can_play(state, seat) else [])
     if not decs:
@@ -557,6 +582,35 @@ def _offered_from_hand(state: State, seat: int, choice: str) -> bool:
     if c not in state.players[seat].hand or (kind == "activate") != (card_def(state, c).type == "trigger"):
         return False
     return playable(state, seat, c)
+
+
+def _offered_in_play(state: State, seat: int, choice: str) -> str:
+    """The kind of ``seat``'s open step of a play in progress (``destination``, ``confirm_play`` or
+    ``target``, as :func:`seat_decision` decides it) when ``choice`` is one of its option ids, else ``""``."""
+    p = state.players[seat]
+    d = card_def(state, p.play)
+    if d.type != "trigger" and event_like(d):
+        dests = destinations(state, seat, d)
+        if not any(tw.id == p.dest for tw in dests):
+            ok = choice == "back" or any(choice == f"dest:{tw.id}" for tw in dests)
+            return "destination" if ok else ""
+    if (d.type == "trigger" and d.target == "none") or (d.type != "trigger" and not needs_choice(d)):
+        return "confirm_play" if choice in ("confirm", "back") else ""
+    if choice == "back":
+        return "target"
+    if not choice.startswith("tgt:"):
+        return ""
+    if d.target in ("player", "opponent"):
+        ids = [f"tgt:p{s}" for s in player_targets(state, seat, d)]
+    elif d.target == "graveyard":
+        ids = [f"tgt:g{s}" for s in in_game(state)]
+    elif d.target == "card":
+        ids = [t[0] for t in card_targets(state, seat, d)]
+    elif d.target == "stack":
+        ids = [t[0] for t in stack_targets(state, seat)]
+    else:
+        ids = []
+    return "target" if choice in ids else ""
 
 
 def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
