@@ -355,13 +355,13 @@ def _play_needs(cid: str) -> tuple[bool, str, str, bool]:
     return need
 
 
-def _need_key(cid: str, seat: int, drawing: bool, at_turn: bool) -> tuple[str, str, int] | None:
+def _need_key(cid: str, seat: int, drawing: bool, at_turn: bool) -> tuple[str, str, int] | tuple[()] | None:
     """What card id ``cid`` needs to be playable by ``seat``: ``None`` (nothing), ``()`` (impossible: a
     Trigger card of a seat not at turn, META-TRG-01) or the key of a target availability (kind, filter,
     seat or -1 when it does not depend on the seat; see :func:`_has_target`, META-TGT-01)."""
     trig, k, flt, by_seat = _PLAY_NEEDS.get(cid) or _play_needs(cid)
     if trig and not at_turn:
-        return ()  # type: ignore[return-value]
+        return ()
     if not k:
         return None
     return (k, flt, seat if drawing or by_seat else -1)
