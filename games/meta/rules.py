@@ -15,6 +15,7 @@ confirm step of a play whose target is fixed by the card, issue 13 §5), ``back`
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, Result, RulesError
@@ -213,9 +214,11 @@ def distinct(options: list[Option], tag: dict[str, str] | None = None) -> tuple[
     ``tag[option id]`` (a position, owner or seat) or else their ordinal among the namesakes, e.g.
     "Play Spark of Ruin (2nd)"; every label fits :data:`LABEL_MAX`. Ids and order are unchanged."""
     labels = [o.label for o in options]
-    if len(set(labels)) == len(labels) and max(map(len, labels), default=0) <= LABEL_MAX:
-        return tuple(options)  # the common case, kept cheap: decisions are listed after every choice
-    labels = [_fit(lab) for lab in labels]
+    if all(len(lab) <= LABEL_MAX for lab in labels):
+        if len(set(labels)) == len(labels):
+            return tuple(options)  # the common case, kept cheap: decisions are listed after every choice
+    else:
+        labels = [_fit(lab) for lab in labels]  # _fit keeps a label that fits as it is
     tag = tag or {}
     for use_tag in (True, False):  # tags first; ordinals for whatever shortening made equal again
         seen: dict[str, int] = {}
@@ -227,7 +230,8 @@ def distinct(options: list[Option], tag: dict[str, str] | None = None) -> tuple[
                 labels[i] = _fit(lab, f" ({extra or ordinal(k)})")
         if len(set(labels)) == len(labels):
             break
-    return tuple(Option(o.id, lab, o.cards) for o, lab in zip(options, labels, strict=True))
+    # options whose label did not change are kept as they are (equal by value to a copy)
+    return tuple(o if o.label == lab else Option(o.id, lab, o.cards) for o, lab in zip(options, labels, strict=True))
 
 
 def needs_choice(card: MetaCard) -> bool:
@@ -235,10 +239,17 @@ def needs_choice(card: MetaCard) -> bool:
     return card.target in ("player", "opponent", "graveyard", "card", "stack")
 
 
+@cache
+def _seat_tags(n: int) -> dict[str, str]:
+    """Player and graveyard target option ids of ``n`` seats -> "seat N", telling namesakes apart (read
+    only: shared by every listing)."""
+    return {f"tgt:{k}{s}": f"seat {s + 1}" for s in range(n) for k in "pg"}
+
+
 def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
     """The legal announced targets of ``card`` for ``seat`` (META-TGT-01/08/09/10)."""
     names = [p.name for p in state.players]
-    seat_tag = {f"tgt:{k}{s}": f"seat {s + 1}" for s in range(len(names)) for k in "pg"}
+    seat_tag = _seat_tags(len(names))
     if card.target in ("player", "opponent"):
         return list(distinct([Option(f"tgt:p{s}", f"{names[s]}" + (" (you)" if s == seat else "") +
                                      f" · {state.players[s].life} life") for s in player_targets(state, seat, card)],
@@ -248,11 +259,17 @@ def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
                               for s in in_game(state)], seat_tag))
     if card.target == "card":
         out, where = [], {}
+        depth: dict[int, int] = {}  # card instance -> 1 for the top card of its stack, 2 below it, ...
+        for tw in towers(state):
+            for level in tw.levels:
+                n = len(level)
+                for i, x in enumerate(level):
+                    depth[x.card] = n - i
         for oid, tw, lv, e in card_targets(state, seat, card):
             if e is None:
                 out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
             else:
-                k = len(tw.levels[lv]) - tw.levels[lv].index(e)  # 1 = the top card of its stack
+                k = depth[e.card]
                 where[oid] = "top" if k == 1 else f"{ordinal(k)} from top"
                 out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
                                   (state.cards[e.card],)))
@@ -266,7 +283,11 @@ def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
 def has_target(state: State, seat: int, card: MetaCard) -> bool:
     """Whether ``card`` has at least one legal announced target for ``seat`` now (cheap form of
     :func:`target_options`, META-TGT-01)."""
-    k = card.target
+    return _has_target(state, seat, card.target, card.filter)
+
+
+def _has_target(state: State, seat: int, k: str, flt: str) -> bool:
+    """:func:`has_target` for a card of target kind ``k`` and filter ``flt`` (all it depends on)."""
     if k in ("player", "opponent"):
         return any(s != seat or k == "player" for s in enabled(state))
     if k == "graveyard":
@@ -279,11 +300,11 @@ def has_target(state: State, seat: int, card: MetaCard) -> bool:
         for tw in towers(state):
             if state.stage == "drawing" and tw.owner not in (-1, seat):
                 continue
-            if card.filter == "any" and tw.trigger >= 0:
+            if flt == "any" and tw.trigger >= 0:
                 return True
             for level in tw.levels:
                 for e in level:
-                    if card.filter in ("stack", "any") or pool[state.cards[e.card]].type == card.filter:
+                    if flt in ("stack", "any") or pool[state.cards[e.card]].type == flt:
                         return True
         return False
     return True
@@ -296,6 +317,81 @@ def playable(state: State, seat: int, card: int) -> bool:
         # META-TRG-01: only the player at turn; META-GAP-03: in the drawing and the pushing stage.
         return seat == state.at_turn and (d.target == "none" or has_target(state, seat, d))
     return has_target(state, seat, d)
+
+
+_GO = Option("go", "Play!")
+_PASS = Option("pass", "Pass")
+_HAND_OPTIONS: dict[tuple[int, str], Option] = {}
+"""(card instance, card id) -> its option in a drawing or pushing decision; options are immutable values,
+so one object serves every listing (the labels are built once, not after every choice)."""
+
+
+def _hand_option(c: int, cid: str) -> Option:
+    """The option playing card instance ``c`` (card id ``cid``) from hand: ``activate:<c>`` for a Trigger
+    card (META-TRG-01), ``play:<c>`` otherwise."""
+    o = _HAND_OPTIONS.get((c, cid))
+    if o is None:
+        d = card_pool()[cid]
+        if d.type == "trigger":
+            o = Option(f"activate:{c}", f"Activate a trigger stack with {d.title}", (d.id,))
+        else:
+            o = Option(f"play:{c}", f"Play {d.title}", (d.id,))
+        _HAND_OPTIONS[(c, cid)] = o
+    return o
+
+
+_PLAY_NEEDS: dict[str, tuple[bool, str, str, bool]] = {}
+"""Card id -> (is a Trigger card, target kind, filter, whether the answer depends on the seat outside the
+drawing stage); target kind ``""`` when the card never lacks a target (see :func:`has_target`)."""
+
+
+def _play_needs(cid: str) -> tuple[bool, str, str, bool]:
+    need = _PLAY_NEEDS.get(cid)
+    if need is None:
+        d = card_pool()[cid]
+        trig = d.type == "trigger"
+        k = d.target if d.target in ("player", "opponent", "stack", "card") else ""
+        need = _PLAY_NEEDS[cid] = (trig, k, d.filter, k == "opponent")
+    return need
+
+
+def _need_key(cid: str, seat: int, drawing: bool, at_turn: bool) -> tuple[str, str, int] | tuple[()] | None:
+    """What card id ``cid`` needs to be playable by ``seat``: ``None`` (nothing), ``()`` (impossible: a
+    Trigger card of a seat not at turn, META-TRG-01) or the key of a target availability (kind, filter,
+    seat or -1 when it does not depend on the seat; see :func:`_has_target`, META-TGT-01)."""
+    trig, k, flt, by_seat = _PLAY_NEEDS.get(cid) or _play_needs(cid)
+    if trig and not at_turn:
+        return ()
+    if not k:
+        return None
+    return (k, flt, seat if drawing or by_seat else -1)
+
+
+@lru_cache(maxsize=4096)
+def _hand_needs(seat: int, drawing: bool, at_turn: bool, cids: tuple[str, ...]) -> tuple[tuple[str, str, int], ...]:
+    """The distinct target availabilities the cards ``cids`` of ``seat``'s hand depend on, in order."""
+    keys: list[tuple[str, str, int]] = []
+    for cid in cids:
+        key = _need_key(cid, seat, drawing, at_turn)
+        if key and key not in keys:
+            keys.append(key)
+    return tuple(keys)
+
+
+@lru_cache(maxsize=8192)
+def _hand_listing(seat: int, drawing: bool, at_turn: bool, hand: tuple[int, ...], cids: tuple[str, ...],
+                  available: tuple[bool, ...]) -> Decision:
+    """``seat``'s drawing or pushing decision for a hand of instances ``hand`` (card ids ``cids``) when the
+    target availabilities :func:`_hand_needs` lists are ``available``: the cards :func:`playable` allows,
+    in hand order. A function of its arguments only, so it serves the next listing as long as that seat's
+    hand and what its cards need stay the same (most seats, between two choices)."""
+    ok = dict(zip(_hand_needs(seat, drawing, at_turn, cids), available, strict=True))
+    cards = []
+    for c, cid in zip(hand, cids, strict=True):
+        key = _need_key(cid, seat, drawing, at_turn)
+        if key is None or (key and ok[key]):
+            cards.append((c, cid))
+    return _hand_decision(seat, drawing, tuple(cards))
 
 
 def decisions_of(state: State) -> list[Decision]:
@@ -318,10 +414,11 @@ def decisions_of(state: State) -> list[Decision]:
                                     f"{'s' if left > 1 else ''} (hand limit {limit}).", opts,
                                     default=opts[-1].id))
         return sorted(out, key=lambda d: d.seat)
+    memo: dict[Any, Any] = {}  # target availability (and the seats in play), shared by the seats: same state
     for s in range(len(state.players)):
         if not can_play(state, s):
             continue
-        out.append(seat_decision(state, s))
+        out.append(seat_decision(state, s, memo))
     return out
 
 
@@ -382,8 +479,9 @@ def confirm_decision(state: State, seat: int, d: MetaCard) -> Decision:
                     default="back")
 
 
-def seat_decision(state: State, seat: int) -> Decision:
-    """``seat``'s decision in the drawing or pushing stage: a card to play, or a step of a play."""
+def seat_decision(state: State, seat: int, memo: dict[Any, Any] | None = None) -> Decision:
+    """``seat``'s decision in the drawing or pushing stage: a card to play, or a step of a play. ``memo``
+    (optional) shares target availability between the seats of one listing: see :func:`_hand_needs`."""
     p = state.players[seat]
     if p.play >= 0:
         d = card_def(state, p.play)
@@ -400,20 +498,34 @@ def seat_decision(state: State, seat: int) -> Decision:
         opts = target_options(state, seat, d)
         return Decision(seat, "target", f"Announce the target of {d.title}: {target_text(d)}.",
                         distinct([*opts, Option("back", "Back")]), default="back")
-    opts: list[Option] = []
-    if state.stage == "drawing":
-        opts.append(Option("go", "Play!"))
-    else:
-        opts.append(Option("pass", "Pass"))
-    for c in p.hand:
-        if not playable(state, seat, c):
-            continue
-        d = card_def(state, c)
-        if d.type == "trigger":
-            opts.append(Option(f"activate:{c}", f"Activate a trigger stack with {d.title}", (d.id,)))
-        else:
-            opts.append(Option(f"play:{c}", f"Play {d.title}", (d.id,)))
-    if state.stage == "drawing":
+    drawing, at_turn = state.stage == "drawing", seat == state.at_turn
+    hand = tuple(p.hand)
+    cards = state.cards
+    cids = tuple([cards[c] for c in hand])
+    if memo is None:
+        memo = {}
+    available = []
+    for key in _hand_needs(seat, drawing, at_turn, cids):
+        ok = memo.get(key)
+        if ok is None:
+            if key[0] == "opponent":  # one per seat: from the seats in play, listed once per listing
+                en = memo.get("enabled")
+                if en is None:
+                    en = memo["enabled"] = enabled(state)
+                ok = memo[key] = any(s != seat for s in en)
+            else:
+                ok = memo[key] = _has_target(state, seat, key[0], key[1])
+        available.append(ok)
+    return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available))
+
+
+@lru_cache(maxsize=4096)
+def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...]) -> Decision:
+    """The drawing (``drawing``) or pushing decision of ``seat`` offering ``cards`` ((instance, card id)
+    of its playable cards, in hand order). A function of its arguments only, so kept for the next listing:
+    between two choices most seats' hands and playable cards do not change."""
+    opts = [_GO if drawing else _PASS, *(_hand_option(c, cid) for c, cid in cards)]
+    if drawing:
         prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"
         return Decision(seat, "drawing", prompt, distinct(opts), default="go")
     return Decision(seat, "push", "Pushing stage: play a card or pass.", distinct(opts), default="pass")
@@ -425,6 +537,16 @@ def seat_decision(state: State, seat: int) -> Decision:
 def apply_choice(state: State, seat: int, choice: str) -> list[Event]:
     """Validate ``choice`` against ``seat``'s open decision and apply it. Raises :class:`RulesError`
     (state unchanged) when it is not one of the current options."""
+    if can_play(state, seat):
+        # a valid choice needs no listing of the decision (labels, prompt): only its option ids
+        if state.players[seat].play < 0:
+            kind = ("drawing" if state.stage == "drawing" else "push") if _offered_from_hand(state, seat, choice) else ""
+        else:
+            kind = _offered_in_play(state, seat, choice)
+        if kind:
+            eng = Engine(state)
+            eng.run(seat, kind, choice)
+            return eng.events
     decs = [d for d in decisions_of(state) if d.seat == seat] if state.stage == "discarding" else (
         [seat_decision(state, seat)] if can_play(state, seat) else [])
     if not decs:
@@ -444,8 +566,51 @@ def apply_choice(state: State, seat: int, choice: str) -> list[Event]:
     if dec.option(choice) is None:
         raise _refusal(state, seat, dec, choice)
     eng = Engine(state)
-    eng.run(seat, dec, choice)
+    eng.run(seat, dec.kind, choice)
     return eng.events
+
+
+def _offered_from_hand(state: State, seat: int, choice: str) -> bool:
+    """Whether ``choice`` is an option id of ``seat``'s drawing or pushing decision (:func:`seat_decision`
+    with no play in progress) — the same answer as listing it, without building the labels."""
+    if choice == ("go" if state.stage == "drawing" else "pass"):
+        return True
+    kind, _, rest = choice.partition(":")
+    if kind not in ("play", "activate") or not (rest.isascii() and rest.isdigit()) or str(int(rest)) != rest:
+        return False
+    c = int(rest)
+    if c not in state.players[seat].hand or (kind == "activate") != (card_def(state, c).type == "trigger"):
+        return False
+    return playable(state, seat, c)
+
+
+def _offered_in_play(state: State, seat: int, choice: str) -> str:
+    """The kind of ``seat``'s open step of a play in progress (``destination``, ``confirm_play`` or
+    ``target``, as :func:`seat_decision` decides it) when ``choice`` is one of its option ids, else ``""``."""
+    p = state.players[seat]
+    d = card_def(state, p.play)
+    if d.type != "trigger" and event_like(d):
+        dests = destinations(state, seat, d)
+        if not any(tw.id == p.dest for tw in dests):
+            ok = choice == "back" or any(choice == f"dest:{tw.id}" for tw in dests)
+            return "destination" if ok else ""
+    if (d.type == "trigger" and d.target == "none") or (d.type != "trigger" and not needs_choice(d)):
+        return "confirm_play" if choice in ("confirm", "back") else ""
+    if choice == "back":
+        return "target"
+    if not choice.startswith("tgt:"):
+        return ""
+    if d.target in ("player", "opponent"):
+        ids = [f"tgt:p{s}" for s in player_targets(state, seat, d)]
+    elif d.target == "graveyard":
+        ids = [f"tgt:g{s}" for s in in_game(state)]
+    elif d.target == "card":
+        ids = [t[0] for t in card_targets(state, seat, d)]
+    elif d.target == "stack":
+        ids = [t[0] for t in stack_targets(state, seat)]
+    else:
+        ids = []
+    return "target" if choice in ids else ""
 
 
 def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
@@ -508,10 +673,12 @@ class Engine:
     def name(self, seat: int) -> str:
         return self.st.players[seat].name
 
-    def run(self, seat: int, dec: Decision, choice: str) -> None:
+    def run(self, seat: int, kind: str, choice: str) -> None:
+        """Apply ``choice``, already validated against ``seat``'s open decision of kind ``kind``, and run
+        the game forward."""
         st = self.st
         try:
-            self.choose(seat, dec, choice)
+            self.choose(seat, kind, choice)
             self.advance()
         except GameOver:
             self.finish()
@@ -530,11 +697,11 @@ class Engine:
 
     # -- choices
 
-    def choose(self, seat: int, dec: Decision, choice: str) -> None:
+    def choose(self, seat: int, dec_kind: str, choice: str) -> None:
         st = self.st
         p = st.players[seat]
         kind, _, rest = choice.partition(":")
-        if dec.kind == "discard":
+        if dec_kind == "discard":
             p.discards.append(int(rest))
             return
         if kind == "go":
