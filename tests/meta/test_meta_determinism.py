@@ -14,6 +14,7 @@ commit.
 from __future__ import annotations
 
 import hashlib
+import json
 
 from games import get_game
 from games.core.contract import RulesError
@@ -52,7 +53,8 @@ def digest(seeds: int = 4) -> str:
                     h.update(repr(meta.view(st, d.seat)).encode())
                 h.update(repr(meta.apply(st, d.seat, players[d.seat](d))).encode())
                 n += 1
-            h.update(meta.to_json(st).encode())
+            # the JSON with sorted keys: the text the record was taken from (issue 14 changed the field order)
+            h.update(json.dumps(json.loads(meta.to_json(st)), sort_keys=True, separators=(",", ":")).encode())
     return h.hexdigest()
 
 
