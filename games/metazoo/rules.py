@@ -584,8 +584,9 @@ def place_terra(st: State, card: int, controller: int, ev: list[Event]) -> None:
 def resolve_chain(st: State, ev: list[Event]) -> None:
     """MZ-PRIO-04/05: a pass resolves the whole chain, last in, first out."""
     while st.chain:
-        it = st.chain.pop()
-        resolve_item(st, it, ev)
+        it = st.chain[-1]
+        resolve_item(st, it, ev)  # if the game ends inside, the entry stays on the chain (a Page is never lost)
+        st.chain.pop()
         check_end(st, ev)
 
 
@@ -785,9 +786,8 @@ def trap_paid(st: State, seat: int, pay_it: bool, ev: list[Event]) -> None:
     Spell or Potion resolves at once (FLIPPED effects) then goes to the Cemetery. Unpaid: the Afterlife.
     MZ-GAP-31: a standalone Trap that was the Attack's target is gone; a Beastie/Artifact Trap becomes the
     original target, otherwise the Combat ends."""
-    card = st.trap_flip
+    card = st.trap_flip  # stays set until the Page has its place, so an end mid-Effect loses no Page
     standalone = st.pending is not None and st.pending.index == 1
-    st.trap_flip = -1
     st.pending = None
     st.step = "actions"
     d = defs_of(st)[card]
@@ -795,12 +795,14 @@ def trap_paid(st: State, seat: int, pay_it: bool, ev: list[Event]) -> None:
     assert cb is not None
     if not pay_it:
         st.casters[st.owner[card]].afterlife.append(card)
+        st.trap_flip = -1
         ev.append(Event(f"{st.casters[seat].name} does not pay for {d.name}: it goes to the Afterlife."))
     else:
         pay(st.casters[seat].aura, dict(d.cost))
         ev.append(Event(f"{st.casters[seat].name} pays {cost_text(dict(d.cost))} and Contracts {d.name}."))
         if d.type in ("beastie", "artifact"):
             ap = enter_arena(st, card, seat, ev, fatigued=True)
+            st.trap_flip = -1
             ev.append(Event(f"{label(st, ap)} enters the Arena Fatigued as a Defender."))
             if standalone:
                 cb.target = ap.uid
@@ -815,6 +817,7 @@ def trap_paid(st: State, seat: int, pay_it: bool, ev: list[Event]) -> None:
             discard_zone(st, card).append(card)
         else:
             enter_arena(st, card, seat, ev)
+        st.trap_flip = -1
     if standalone or find(st, cb.attacker) is None:
         ev.append(Event("The Attack's target is gone: the Combat ends."))
         end_combat(st, ev)
