@@ -243,13 +243,34 @@ def destroy(st: State, ap: ArenaPage, ev: list[Event], why: str) -> None:
 # -- Damage, LP Loss, Recover (MZ-LP-01..07) ---------------------------------------------------------------
 
 
-def damage_page(st: State, ap: ArenaPage, amount: int, ev: list[Event], why: str) -> int:
-    """Deal ``amount`` Damage to an Arena Page (already modified); returns the LP actually removed. A Page at
-    0 LP is Destroyed at once unless Immortal (MZ-LP-05, MZ-COMBAT-19, MZ-IMMORTAL-01)."""
+def damage_page(st: State, ap: ArenaPage, amount: int, ev: list[Event], why: str, *, in_combat: bool = False) -> int:
+    """Deal ``amount`` Damage to an Arena Page (already modified); returns the LP actually removed.
+
+    ``in_combat`` is True for an Attack's Damage to a Page that is attacking or defending in that Combat.
+    Stone Skin makes any other Damage 0 (MZ-STONESKIN-01); then Sleep doubles Damage taken outside the Combat
+    it was inflicted in, removes the Indicator and Awakens the Page (MZ-SLEEP-04, MZ-GAP-40); Damage above 0
+    outside the Frozen Combat removes Frozen without Awakening (MZ-FROZEN-04, MZ-GAP-49). A Page at 0 LP is
+    Destroyed at once unless Immortal (MZ-LP-05, MZ-COMBAT-19, MZ-IMMORTAL-01)."""
+    name = label(st, ap)
+    if "stone_skin" in traits(st, ap) and not in_combat and amount > 0:
+        ev.append(Event(f"Stone Skin: {name} takes no Damage from {why}."))
+        amount = 0
+    number = st.combat.number if st.combat is not None else 0
+    if amount > 0:
+        for ind in list(ap.indicators):
+            if ind.status == "sleep" and (ind.combat == 0 or ind.combat != number):
+                amount *= 2
+                ap.indicators.remove(ind)
+                if not has_status(ap.indicators, "frozen"):
+                    ap.fatigued = False
+                ev.append(Event(f"{name} was Sleeping: the Damage is doubled and it wakes up Awakened."))
+            elif ind.status == "frozen" and (ind.combat == 0 or ind.combat != number):
+                ap.indicators.remove(ind)
+                ev.append(Event(f"{name}'s Frozen Indicator is removed by the Damage (it stays Fatigued)."))
     before = lp(st, ap)
     taken = min(before, max(0, amount))
     ap.damage += taken
-    ev.append(Event(f"{label(st, ap)} takes {amount} Damage ({why}): {lp(st, ap)} LP left."))
+    ev.append(Event(f"{name} takes {amount} Damage ({why}): {lp(st, ap)} LP left."))
     if lp(st, ap) <= 0 and "immortal" not in traits(st, ap):
         destroy(st, ap, ev, "0 LP")
     return taken
@@ -677,6 +698,21 @@ def continue_flow(st: State, ev: list[Event]) -> None:
 # -- Combat (MZ-COMBAT-01..25) ---------------------------------------------------------------------------------
 
 
+def fatigue(st: State, ap: ArenaPage, ev: list[Event]) -> bool:
+    """Fatigue ``ap``; a Scared Page first flips (MZ-SCARED-02, MZ-GAP-41): tails, it returns to its owner's
+    Chapter (and the Action it was Fatigued for does not happen); heads, the Indicator goes and it is
+    Fatigued. Returns whether the Page is still in the Arena."""
+    if has_status(ap.indicators, "scared"):
+        if not flip(st, ap.controller, f"Scared on {label(st, ap)}", ev):
+            ev.append(Event(f"{label(st, ap)} is Scared away to its owner's Chapter."))
+            leave_arena(st, ap, ev, destroyed=False, to="chapter")
+            return False
+        ap.indicators = [i for i in ap.indicators if i.status != "scared"]
+        ev.append(Event(f"{label(st, ap)} shakes off Scared."))
+    ap.fatigued = True
+    return True
+
+
 def can_attack(st: State, ap: ArenaPage) -> bool:
     """MZ-COMBAT-01/02, MZ-GAP-28: an Awakened face-up Beastie with an Attack that is not Paralyzed or
     burrowed, controlled by the active Caster."""
@@ -719,7 +755,8 @@ def declare_attack(st: State, seat: int, uid: int, k: int, target: int, ev: list
     ap = find(st, uid)
     assert ap is not None
     d = defs_of(st)
-    ap.fatigued = True
+    if not fatigue(st, ap, ev):
+        return
     st.combats += 1
     st.combat = Combat(attacker=uid, attack=k, target=target, number=st.combats)
     ev.append(Event(f"{st.casters[seat].name}'s {label(st, ap)} Attacks {target_label(st, target)} with "
@@ -908,6 +945,8 @@ def set_primary(st: State, uid: int, k: int, ev: list[Event]) -> None:
         ap = find(st, uid)
         what += f" with {defs_of(st)[ap.card].attacks[k].name}"
     ev.append(Event(f"Primary Defender: {what}."))
+    if uid >= 0 and "venomous" in traits(st, find(st, uid)):  # MZ-VENOMOUS-01, MZ-GAP-42: when it is chosen
+        inflict(st, cb.attacker, "poison", 1, True, find(st, uid).controller, ev, "Venomous")
     cb.stage = "window_b"
     att = find(st, cb.attacker)
     seat = att.controller if att is not None else st.active
@@ -990,6 +1029,14 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
     if ap is None or k < 0:
         return
     atk = d[ap.card].attacks[k]
+    if has_status(ap.indicators, "confusion"):  # MZ-CONFUSION-02, MZ-AAA-04, MZ-GAP-40
+        if not flip(st, ap.controller, f"Confusion on {label(st, ap)}", ev):
+            self_hit = attack_damage(st, ap, k, -1, ev)  # receiver -1: no Type/Aura Attack Advantage
+            ap.indicators = [i for i in ap.indicators if i.status != "confusion"]
+            ev.append(Event(f"{label(st, ap)} is Confused and hurts itself instead of using {atk.name}."))
+            damage_page(st, ap, self_hit, ev, "Confusion")
+            check_end(st, ev)
+            return
     dmg = attack_damage(st, ap, k, receiver, ev)
     ev.append(Event(f"{label(st, ap)} resolves {atk.name} for {dmg} Damage."))
     if atk.status is not None and not has_status(ap.indicators, "paralyze"):
@@ -999,14 +1046,23 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
         plan = allocate(st, dmg, cb.defenders, cb.target)
     else:
         plan = [(receiver, dmg)]
+    mine = traits(st, ap)
+    dealt = 0
     for uid, amount in plan:
         if uid < 0:
-            hurt_caster(st, -1 - uid, amount, ev, atk.name)
+            dealt += hurt_caster(st, -1 - uid, amount, ev, atk.name)
         else:
             tap = find(st, uid)
             if tap is not None:
-                damage_page(st, tap, amount, ev, atk.name)
+                beastie = defs_of(st)[tap.card].type == "beastie"
+                fighting = uid == cb.attacker or uid in cb.defenders or uid == cb.primary
+                taken = damage_page(st, tap, amount, ev, atk.name, in_combat=fighting)
+                dealt += taken if beastie else 0  # MZ-GAP-43: Damage to Artifacts does not feed Blood Sucker
+                if "destroyer" in mine and taken > 0 and tap in st.arena:  # MZ-DESTROYER-01, MZ-GAP-44
+                    destroy(st, tap, ev, f"Destroyer ({label(st, ap)})")
         check_end(st, ev)
+    if "blood_sucker" in mine and dealt and ap in st.arena:  # MZ-BLOODSUCKER-01
+        recover_page(st, ap, dealt, ev, "Blood Sucker")
 
 
 def strike(st: State, ev: list[Event]) -> None:
@@ -1385,9 +1441,9 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         return
     if kind == "defend":
         ap = find(st, int(rest))
-        ap.fatigued = True
-        st.combat.defenders.append(ap.uid)
         ev.append(Event(f"{name} declares {label(st, ap)} as a Defender."))
+        if fatigue(st, ap, ev):
+            st.combat.defenders.append(ap.uid)
         return
     if choice == "done":
         st.combat.stage = "primary"

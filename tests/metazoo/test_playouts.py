@@ -23,8 +23,8 @@ NAMES = sorted({p.name for p in card_pool().values()}, key=len, reverse=True)
 def new(seed: int):
     decks = MZ.starter_decks()
     ids = sorted(decks)
-    return MZ.new_game([SeatSetup("Ana", decks[ids[seed % 2]]), SeatSetup("Ben", decks[ids[(seed + 1) % 2]])],
-                       None, seed)
+    a, b = decks[ids[seed % len(ids)]], decks[ids[(seed + 1) % len(ids)]]
+    return MZ.new_game([SeatSetup("Ana", a), SeatSetup("Ben", b)], None, seed)
 
 
 def places(st) -> list[int]:
