@@ -67,7 +67,7 @@ def test_MZ_BOOK_01_02_spellbook_size_and_limits():
 
 
 def test_MZ_CORE_10_state_round_trips_through_json():
-    """MZ-CORE-10, MZ-STATUS-07: a state with every part filled serialises and loads back equal."""
+    """MZ-CORE-10, MZ-CORE-09, MZ-STATUS-07: a state with every part filled serialises and loads back equal."""
     st = State(cards=["kappa", "fire-dart"], owner=[0, 1], casters=[Caster("Ana"), Caster("Ben")], rng=5, seed=1)
     st.casters[0].aura = {"water": 1, "neutral": 0}
     st.casters[1].indicators.append(Indicator("burn", 3, 2))
@@ -77,3 +77,14 @@ def test_MZ_CORE_10_state_round_trips_through_json():
     text = dumps(st)
     again = loads(State, text)
     assert again == st and dumps(again) == text
+
+
+def test_MZ_TYPE_01_MZ_TERRA_01_vocabularies():
+    """MZ-TYPE-01, MZ-TERRA-01, MZ-GAP-82, MZ-TRAIT-01: ten Aura types with Type Advantage plus Neutral and
+    Special (none in the wheel); the 24 Terra Bonuses; the 22 Traits; an unknown bonus is refused."""
+    from games.metazoo.cards import AURA_TYPES, TERRA_BONUSES, TRAITS
+
+    assert len(AURA_TYPES) == 10 and len(TERRA_BONUSES) == 24 and len(TRAITS) == 22
+    assert set(wheel()) <= set(AURA_TYPES) and not {"neutral", "special"} & {t for v in wheel().values() for t in v}
+    with pytest.raises(CardDataError):
+        parse_pages([{"id": "odd-terra", "name": "Odd", "type": "terra", "bonus": "volcano"}], "t")

@@ -18,7 +18,7 @@ def golden():
 
 
 def test_MZ_PRIO_07_golden_chain_example():
-    """MZ-PRIO-07, MZ-PRIO-05, MZ-PRIO-04, MZ-PRIO-02, MZ-GAP-16, MZ-GAP-13: Fire Dart at a Beastie with 25 LP
+    """MZ-PRIO-07, MZ-PRIO-05, MZ-PRIO-04, MZ-PRIO-02, MZ-GAP-16, MZ-GAP-13, MZ-LP-02, MZ-LP-03, MZ-LP-07: Fire Dart at a Beastie with 25 LP
     left; Mirror Ward on it; Hush on Mirror Ward; Hearth Brownie recovers the Beastie to 40; a single pass
     resolves all last in, first out: the Beastie ends at 15 LP with Burn."""
     st = golden()
@@ -86,7 +86,7 @@ def test_MZ_AURA_01_02_03_generation_is_not_an_action():
 
 
 def test_MZ_AURA_05_typed_and_neutral_costs():
-    """MZ-AURA-05, MZ-GAP-05: typed components need that type; Neutral takes any Aura."""
+    """MZ-AURA-05, MZ-TURN-08, MZ-GAP-05: typed components need that type; Neutral takes any Aura."""
     st = pos({"chapter": ["salamander-whelp"], "aura": {"flame": 1, "light": 1}})
     assert "play:salamander-whelp" in ids(st, 0)
     go(st, 0, "play:salamander-whelp")

@@ -14,7 +14,7 @@ def attack(st, uid, target, k=0):
 
 
 def test_MZ_COMBAT_01_attacking_fatigues_and_MZ_COMBAT_23_caster_damage():
-    """MZ-COMBAT-01, MZ-COMBAT-10, MZ-COMBAT-23, MZ-WIN-02 (partial): an Awakened Beastie is Fatigued to declare
+    """MZ-COMBAT-01, MZ-TURN-12, MZ-COMBAT-16, MZ-COMBAT-10, MZ-COMBAT-23, MZ-WIN-02 (partial): an Awakened Beastie is Fatigued to declare
     an Attack on the opposing Caster, who is the Primary Defender and takes the Damage."""
     st = pos({"arena": ["ember-imp"]})
     imp = uid_of(st, "ember-imp")
@@ -47,7 +47,7 @@ def test_MZ_COMBAT_03_MZ_BURN_03_burn_on_declaring():
 
 
 def test_MZ_COMBAT_04_05_attack_targets():
-    """MZ-COMBAT-04, MZ-COMBAT-05, MZ-FLIGHT-01, MZ-SPIRITTRAIT-01, MZ-TGT-05: the opposing Caster, Beasties,
+    """MZ-COMBAT-04, MZ-COMBAT-05, MZ-OWN-05, MZ-FLIGHT-01, MZ-SPIRITTRAIT-01, MZ-TGT-05: the opposing Caster, Beasties,
     Artifacts and standalone face-down Pages; never Spirit Pages, and Flight only for a Flight attacker."""
     st = pos({"arena": ["ember-imp", "young-wyvern"]},
              {"arena": ["will-o-wisp", "young-wyvern", "standing-stone", "water-aura",
@@ -141,13 +141,15 @@ def test_MZ_COMBAT_14_both_first_strike_attacker_flips():
 
 
 def test_MZ_COMBAT_24_status_icon_inflicts_primary_defender():
-    """MZ-COMBAT-24, MZ-STATUS-05, MZ-BURN-01: Singe's Burn icon Burns the Primary Defender with D6 counters."""
+    """MZ-COMBAT-24, MZ-COMBAT-17, MZ-STATUS-05, MZ-BURN-01: Singe's Burn icon (activated before the Damage) Burns
+    the Primary Defender with D6 counters; then 30 + 20 Type Advantage (Flame > Forest)."""
     st = pos({"arena": ["salamander-whelp"]}, {"arena": ["woodwose"]})
     sw, ww = uid_of(st, "salamander-whelp"), uid_of(st, "woodwose")
     attack(st, sw, f"u{ww}")
     go(st, 1, "pass")
     ev = public(go(st, 0, "pass"))
     (ind,) = page(st, ww).indicators
+    assert ev.index("is inflicted with Burn") < ev.index("takes 50 Damage")
     assert ind.status == "burn" and 1 <= ind.counters <= 6 and f"Burn counters on Woodwose #{ww}: {ind.counters}" in ev
 
 
@@ -174,9 +176,9 @@ def test_MZ_AAA_02_MZ_TYPE_05_no_advantage_against_a_caster():
 
 
 def test_MZ_TRIBE_01_tribal_boost_counts_every_caster():
-    """MZ-TRIBE-01, MZ-TRIBE-02: each other Wildfolk Beastie in the Arena (any Caster) gives +10 LP and +10
-    Damage."""
-    st = pos({"arena": ["woodwose"]}, {"arena": ["woodwose"]})
+    """MZ-TRIBE-01, MZ-TRIBE-02, MZ-TRIBE-04, MZ-COMBAT-18: each other face-up Wildfolk Beastie in the Arena (any
+    Caster) gives +10 LP and +10 Damage (step d); a face-down one does not count."""
+    st = pos({"arena": ["woodwose", {"card": "woodwose", "face_down": True}]}, {"arena": ["woodwose"]})
     a, b = uid_of(st, "woodwose", 0), uid_of(st, "woodwose", 1)
     assert lp(st, a) == 90 and lp(st, b) == 90
     attack(st, a, "p1")

@@ -82,7 +82,7 @@ def test_MZ_RNG_03_same_seed_same_game():
 
 
 def test_MZ_TURN_01_to_05_start_of_turn_in_order():
-    """MZ-TURN-01..05, MZ-STATUS-06, MZ-BURN-02, MZ-FROZEN-02, MZ-FROZEN-03: at Ben's turn start a Burn with
+    """MZ-TURN-01, MZ-TURN-02, MZ-TURN-03, MZ-TURN-04, MZ-TURN-05, MZ-STATUS-06, MZ-BURN-02, MZ-FROZEN-02, MZ-FROZEN-03: at Ben's turn start a Burn with
     1 counter goes (1a), a Frozen loses a counter and its Page stays Fatigued, Ben gets priority (1b) and
     the Aura he generates there dissolves at 1e after he Bookmarks (1c) and his Pages Awaken (1d)."""
     st = pos({}, {"arena": [{"card": "kappa", "fatigued": True, "indicators": [{"status": "burn", "counters": 1}]},
@@ -124,7 +124,7 @@ def test_MZ_TURN_13_14_15_end_of_turn_poison_and_paralyze():
 
 
 def test_MZ_TURN_07_MZ_TERRA_04_05_terra_slots_and_rotation():
-    """MZ-TURN-07, MZ-TERRA-04, MZ-TERRA-05, MZ-TERRA-07, MZ-TERRA-08, MZ-GAP-66: Terra fills slots 1..6; the
+    """MZ-TURN-07, MZ-ZONE-03, MZ-TERRA-04, MZ-TERRA-05, MZ-TERRA-07, MZ-TERRA-08, MZ-GAP-66: Terra fills slots 1..6; the
     7th replaces slot 1 (to its owner's Afterlife), the 8th slot 2."""
     st = pos({"chapter": ["old-forest"] * 4 + ["moonless-night"] * 4})
     for n in range(8):

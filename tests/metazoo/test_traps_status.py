@@ -96,7 +96,7 @@ def test_MZ_TRAP_06_07_MZ_WIN_04_revealed_bluff_loses():
 
 
 def test_MZ_TRAP_05_trap_under_a_targeted_page_flips_MZ_KW_02():
-    """MZ-TRAP-05, MZ-KW-02, MZ-TRAP-10, MZ-TGT-06: a Trap under the attacked Page flips; paid, its FLIPPED
+    """MZ-TRAP-05, MZ-TRAP-03, MZ-KW-02, MZ-TRAP-10, MZ-TGT-06: a Trap under the attacked Page flips; paid, its FLIPPED
     Effect hits the attacker; the Combat goes on to window A."""
     st = pos({"arena": [{"card": "kappa", "trap": "snare-pit"}, "water-aura"]}, {"arena": ["grim-hound"]},
              active=1)
