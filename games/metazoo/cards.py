@@ -207,6 +207,8 @@ class Page(_Model):
                 raise ValueError("Aura and Terra Pages have no CONTRACT effects in this schema")
             if eff.timing == "flipped" and "trap" not in self.traits:
                 raise ValueError("FLIPPED effects need the trap trait")
+            if eff.timing in ("flipped", "destroyed", "arena", "start", "end") and eff.target in TARGETING:
+                raise ValueError(f"a {eff.timing} Effect resolves without a Caster choosing: it cannot target")
         return self
 
     @property

@@ -235,9 +235,19 @@ def leave_arena(st: State, ap: ArenaPage, ev: list[Event], *, destroyed: bool, t
 
 
 def destroy(st: State, ap: ArenaPage, ev: list[Event], why: str) -> None:
-    """MZ-ZONE-01/03/05: Destroy an Arena Page: to Limbo (Beastie, Artifact) or Afterlife (Aura, Terra)."""
+    """MZ-ZONE-01/03/05: Destroy an Arena Page: to Limbo (Beastie, Artifact) or Afterlife (Aura, Terra); then
+    its DESTROYED Effects resolve (MZ-KW-04, MZ-COMBAT-25: at once, so within a Combat before the other
+    Attack); a face-down Page has none (MZ-KW-03)."""
     ev.append(Event(f"{label(st, ap)} is Destroyed ({why})."))
+    face_up = not ap.face_down
     leave_arena(st, ap, ev, destroyed=True)
+    page = defs_of(st)[ap.card]
+    if face_up:
+        for k, eff in enumerate(page.effects):
+            if eff.timing == "destroyed":
+                ev.append(Event(f"{page.name}'s DESTROYED Effect resolves."))
+                run_steps(st, page, k, ap.controller, untargeted(st, ap.controller, eff.target, None), -1,
+                          page.base_types, ev)
 
 
 # -- Damage, LP Loss, Recover (MZ-LP-01..07) ---------------------------------------------------------------
@@ -306,7 +316,7 @@ def recover_page(st: State, ap: ArenaPage, amount: int, ev: list[Event], why: st
 
 
 def inflict(st: State, target: int, status: str, x: int, automatic: bool, source_controller: int,
-            ev: list[Event], why: str) -> None:
+            ev: list[Event], why: str, shared: dict[str, int] | None = None) -> None:
     """Inflict ``status`` on ``target`` (uid or ``-1 - seat``). MZ-STATUS-01: only on what can have it;
     MZ-STATUS-02: at most one Indicator of each (Poison up to 3, MZ-POISON-01) and no refresh;
     MZ-STATUS-04: ``automatic`` skips the coin flip of Paralyze and Sleep (MZ-PARALYZE-01, MZ-SLEEP-01)."""
@@ -328,14 +338,21 @@ def inflict(st: State, target: int, status: str, x: int, automatic: bool, source
     if count >= (3 if status == "poison" else 1):
         ev.append(Event(f"{name} already has {status.capitalize()}; nothing happens."))
         return
+    shared = {} if shared is None else shared  # MZ-SIM-03: one flip or roll for every target of one Effect
     if status in ("paralyze", "sleep") and not automatic:
-        if not flip(st, source_controller, f"{status.capitalize()} on {name}", ev):
+        if "flip" not in shared:
+            shared["flip"] = int(flip(st, source_controller, f"{status.capitalize()} on {name}", ev))
+        elif shared["flip"]:
+            ev.append(Event(f"The same flip (heads) applies to {name}."))
+        if not shared["flip"]:
             return
     ind = Indicator(status, turn=st.turn, combat=st.combat.number if st.combat else 0)
     if status == "frozen":
         ind.counters = max(1, x)  # MZ-GAP-49: X <= 0 counts as 1
     elif status == "burn":
-        ind.counters = roll(st, source_controller, f"Burn counters on {name}", ev)  # MZ-BURN-01
+        if "burn" not in shared:  # MZ-BURN-01
+            shared["burn"] = roll(st, source_controller, f"Burn counters on {name}", ev)
+        ind.counters = shared["burn"]
     holder.append(ind)
     if ap is not None and status in ("frozen", "sleep"):
         ap.fatigued = True  # MZ-FROZEN-01, MZ-SLEEP-01
@@ -372,6 +389,13 @@ def end_ticks(st: State, ev: list[Event]) -> None:
         if n:
             hurt_caster(st, p, 10 * n, ev, "Poison", damage=False)
             check_end(st, ev)
+    for ap in list(st.arena):
+        for flag in [f for f in ap.flags if f.startswith("defender:")]:  # MZ-DEFENDERTRAIT-01
+            ap.flags.remove(flag)
+            ap.gain -= int(flag.split(":")[1])
+            ev.append(Event(f"Defender: {label(st, ap)}'s maximum LP returns to {max_lp(st, ap)}."))
+            if lp(st, ap) <= 0 and "immortal" not in traits(st, ap):  # MZ-GAP-52: Damage is kept
+                destroy(st, ap, ev, "0 LP")
     for ap in list(st.arena):
         if ap not in st.arena:
             continue
@@ -508,6 +532,7 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
                 bookmark(st, controller, ev, page.name)
             check_end(st, ev)
             continue
+        shared: dict[str, int] = {}
         for t in targets:
             if t < 0:
                 p = -1 - t
@@ -520,7 +545,7 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
                     c.damage = max(0, c.damage - step.amount)  # MZ-GAP-74: never above maximum
                     ev.append(Event(f"{c.name} recovers {step.amount} LP: {caster_lp(c)} LP."))
                 elif step.do == "inflict":
-                    inflict(st, t, step.status or "", step.x, step.automatic, controller, ev, page.name)
+                    inflict(st, t, step.status or "", step.x, step.automatic, controller, ev, page.name, shared)
                 check_end(st, ev)
                 continue
             ap = find(st, t)
@@ -540,7 +565,7 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
                 ap.gain += step.amount
                 ev.append(Event(f"{label(st, ap)} gains {step.amount} LP: {lp(st, ap)} LP."))
             elif step.do == "inflict":
-                inflict(st, t, step.status or "", step.x, step.automatic, controller, ev, page.name)
+                inflict(st, t, step.status or "", step.x, step.automatic, controller, ev, page.name, shared)
             elif step.do == "destroy":
                 destroy(st, ap, ev, page.name)
             elif step.do == "to_chapter":
@@ -638,6 +663,12 @@ def begin_turn(st: State, p: int, ev: list[Event]) -> None:
     if st.turn > TURN_CAP:
         finish(st, (), (), "turn_cap", "The turn limit is reached: the game is a draw.", ev, draw=True)
     start_ticks(st, ev)
+    for ap in st.arena:  # MZ-DEFENDERTRAIT-01, MZ-GAP-52: double after all other modifiers, on opposing turns
+        if ap.controller != p and "defender" in traits(st, ap):
+            bonus = max_lp(st, ap)
+            ap.gain += bonus
+            ap.flags.append(f"defender:{bonus}")
+            ev.append(Event(f"Defender: {label(st, ap)}'s maximum LP doubles to {max_lp(st, ap)}."))
     check_end(st, ev)
     open_window(st, "start", [p, other(st, p)])
 
@@ -1268,7 +1299,7 @@ def decisions_of(st: State) -> list[Decision]:
             opts = target_options(st, p, eff.target, page.type == "spell")
             return [Decision(p, "target", f"{name}: choose the target of {page.name}.", (*opts, back),
                              default="back")]
-        if pend.what == "use":
+        if pend.what in ("use", "power"):
             ap = find(st, pend.card)
             eff = d[ap.card].effects[pend.index]
             opts = target_options(st, p, eff.target, False)
@@ -1316,6 +1347,21 @@ def decisions_of(st: State) -> list[Decision]:
             if ap.controller == p and ap.face_down and not ap.moved:
                 for h in hosts:
                     opts.append(Option(f"move:{ap.uid}:{h.uid}", f"Move {label(st, ap)} under {label(st, h)}"))
+        for ap in st.arena:  # MZ-CORE-05, MZ-TURN-11, MZ-CONVERT-01, MZ-SELFDESTRUCT-01
+            if ap.controller != p or ap.face_down or ap.fatigued or "burrowed" in ap.flags:
+                continue
+            page = d[ap.card]
+            if not has_status(ap.indicators, "paralyze"):
+                for k, eff in enumerate(page.effects):
+                    if eff.timing == "power" and (eff.target not in TARGETING
+                                                  or legal_targets(st, p, eff.target, spell=False)):
+                        opts.append(Option(f"power:{ap.uid}:{k}", f"Power of {label(st, ap)}: {eff.text or 'use it'}"[:80],
+                                           (st.cards[ap.card],)))
+            if "convert" in page.traits:
+                opts.append(Option(f"convert:{ap.uid}", f"Convert: Fatigue {label(st, ap)} for 1 "
+                                   f"{page.base_types[0].capitalize()} Aura", (st.cards[ap.card],)))
+            if "self_destruct" in page.traits:
+                opts.append(Option(f"selfdestruct:{ap.uid}", f"Self-Destruct {label(st, ap)}", (st.cards[ap.card],)))
         for ap in st.arena:
             if ap.controller == p and can_attack(st, ap):
                 for k, a in enumerate(d[ap.card].attacks):
@@ -1436,6 +1482,8 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
             place_trap(st, seat, pend.card, choice, ev)
         elif pend.what == "use":
             push_effect(st, seat, find(st, pend.card), pend.index, rest, ev)
+        elif pend.what == "power":
+            use_power(st, seat, find(st, pend.card), pend.index, rest, ev)
         else:
             push_contract(st, seat, pend.card, rest, ev)
         return
@@ -1481,6 +1529,28 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         return
     if kind == "trap":
         st.pending = Pending("trap_place", chapter_card(st, seat, rest))
+        return
+    if kind == "power":
+        uid, k = (int(x) for x in rest.split(":"))
+        ap = find(st, uid)
+        if d[ap.card].effects[k].target in TARGETING:
+            st.pending = Pending("power", uid, k)
+            return
+        use_power(st, seat, ap, k, "", ev)
+        return
+    if kind == "convert":  # MZ-CONVERT-01, MZ-GAP-55: not an Action; the Page's first Base Aura type
+        ap = find(st, int(rest))
+        t = d[ap.card].base_types[0]
+        if fatigue(st, ap, ev):
+            pool = st.casters[seat].aura
+            pool[t] = pool.get(t, 0) + 1
+            ev.append(Event(f"{name} Converts {label(st, ap)} into 1 {t.capitalize()} Aura."))
+        return
+    if kind == "selfdestruct":  # MZ-SELFDESTRUCT-01, MZ-GAP-56: not an Action
+        ap = find(st, int(rest))
+        if fatigue(st, ap, ev):
+            destroy(st, ap, ev, "Self-Destruct")
+            check_end(st, ev)
         return
     if kind == "move":
         fd, host = (int(x) for x in rest.split(":"))
@@ -1553,4 +1623,20 @@ def push_effect(st: State, seat: int, ap: ArenaPage, k: int, code: str, ev: list
     st.chain.append(item)
     tgt = f" on {target_label(st, item.targets[0])}" if item.targets else ""
     ev.append(Event(f"{st.casters[seat].name} uses {label(st, ap)}'s Effect{tgt}."))
+    st.priority = other(st, seat)
+
+
+def use_power(st: State, seat: int, ap: ArenaPage, k: int, code: str, ev: list[Event]) -> None:
+    """MZ-CORE-05, MZ-TURN-11, MZ-GAP-21: a Power Fatigues its Awakened Page (a Scared Page may run, MZ-SCARED-02)
+    and, as an Action, goes on the chain; priority passes (MZ-PRIO-01/02)."""
+    if not fatigue(st, ap, ev):
+        return
+    item = ChainItem("effect", ap.card, seat, effect=k)
+    if code.startswith("c"):
+        item.chain_target = int(code[1:])
+    elif code:
+        item.targets = [parse_target(code)]
+    st.chain.append(item)
+    tgt = f" on {target_label(st, item.targets[0])}" if item.targets else ""
+    ev.append(Event(f"{st.casters[seat].name} uses the Power of {label(st, ap)}{tgt}."))
     st.priority = other(st, seat)
