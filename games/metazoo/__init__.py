@@ -7,38 +7,41 @@ the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`gam
 4th Wall / real-sky evaluation (:mod:`games.metazoo.sky`) and the gap register (:mod:`games.metazoo.gaps`)
 are written separately.
 
-Built (with tests naming the IDs)
----------------------------------
-* Page model and state: MZ-CORE-01/02/03/07/08/10, MZ-OWN-01/02, MZ-ZONE-01..06, MZ-LP-01..05/07.
+Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 188/253 named)
+-------------------------------------------------------------------------------------
+* Page model and state: MZ-CORE-01/02/03/07/08/09/10, MZ-OWN-01/02/05, MZ-ZONE-01..06, MZ-LP-01..07.
 * Set-up and mulligan: MZ-SETUP-01..05 (coin-flip prediction, choice of first, Bookmarking 7, N-1
   mulligans), MZ-RNG-01..03 (every flip is a logged D6, even = heads).
-* Turn steps 1a-3d in order: MZ-TURN-01..08, 09/10 (face-down placement and one move), 12-16.
-* Aura: MZ-AURA-01..10 (generation is not an Action and never passes priority, MZ-PRIO-08; costs paid from
-  the pool only; one Aura Page per turn; Terra only in Take Actions).
-* Priority and the resolution chain: MZ-PRIO-01..07 and 10 (every Contract and Effect waits on the chain;
-  a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01.
-* Combat: MZ-COMBAT-01..16, 19, 21..24 (declare, Burn LP Loss, targets with Flight/Spirit/Invisible, trap
-  flip, windows A and B, Defenders, Primary Defender striking back, First-Strike with the coin, the end
-  test), Type Advantage (MZ-TYPE-05) and Aura Attack Advantage (MZ-AAA-01/02) against the Primary Defender,
-  Tribal Boost (MZ-TRIBE-01), Paralyze → 0.
-* Status basics: infliction rules (MZ-STATUS-01/02/04), Frozen/Burn counters and Poison expiry at 1a,
-  Poison LP Loss, Regen and Paralyze expiry at 3b.
-* Traps: MZ-TRAP-01/02/05/06/08/09/10/11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
-* Terra slots and rotation: MZ-TERRA-04/05/06/08.
-* End of game: MZ-WIN-01/02/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
-* Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60).
+* Turn steps 1a-3d in order: MZ-TURN-01..16 (face-down placement and one move, Powers).
+* Aura: MZ-AURA-01..03, 05..10 (generation is not an Action and never passes priority, MZ-PRIO-08; costs
+  paid from the pool only; one Aura Page per turn; Terra only in Take Actions); Convert (MZ-CONVERT-01).
+* Priority and the resolution chain: MZ-PRIO-01..10 (every Contract, Effect and Power waits on the chain;
+  a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01/02/04, MZ-SIM-03.
+* Combat: MZ-COMBAT-01..25 (declare, Burn LP Loss, targets, trap flip, windows A and B, Defenders, Primary
+  Defender striking back, First-Strike with the coin, the end test, DESTROYED Effects at once), Type
+  Advantage (MZ-TYPE-01/02/05/06) and Aura Attack Advantage (MZ-AAA-01..04) against the Primary Defender,
+  Tribal Boost (MZ-TRIBE-01..04), Paralyze → 0.
+* Status Effects: MZ-STATUS-01..07 and every Status (Frozen, Burn, Poison, Paralyze, Sleep, Scared,
+  Confusion) with their counters, expiry and Damage clauses.
+* Traits: Blood Sucker, Convert, Defender, Destroyer, First-Strike, Fleet, Flight, Immortal, Invisible,
+  Magiproof, Regen, Self-Destruct, Spirit, Stone Skin, Trap, Unblockable, Venomous.
+* Traps: MZ-TRAP-01..06, 08..11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
+* Terra slots and rotation: MZ-TERRA-01/04/05/07/08.
+* End of game: MZ-WIN-01/02/04/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
+* Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01.
 
 Not yet built (the next sessions)
 ---------------------------------
-Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module); the damage
-allocation choice (MZ-COMBAT-20 is automatic for now: 5 each, then in declaration order); Confusion,
-Scared, Sleep/Frozen Damage clauses (MZ-CONFUSION-*, MZ-SCARED-*, MZ-SLEEP-03/04 partly, MZ-FROZEN-04);
-the simultaneous-effects ordering prompt (MZ-SIM-*: fixed order now); Powers (MZ-CORE-05, MZ-TURN-11);
-most Traits (Blood Sucker, Burrow, Convert, Defender, Destroyer, Fear, Flash, Infectious, Self-Destruct,
-Stone Skin, Venomous, Equipment and MZ-EQUIP-*); tokens and copies (MZ-TOKEN-*); placement on top/underneath
-by Effects (MZ-PLACE-*); search/look/reveal/Index (MZ-INFO-02..04); control changes; ARENA and DESTROYED
-keyword Effects (MZ-KW-03/04); the Archive (MZ-BOOK-04..06); 3-4 Casters; the full 120-Page pool; a
-purposeful computer player; board picture layout.
+Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module; ``attack_damage``
+has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is automatic for now: 5 each,
+then in declaration order, MZ-GAP-34); the simultaneous-effects ordering prompt (MZ-SIM-01/02/04/05: a fixed
+order now); Burrow, Fear, Flash, Infectious, Equipment (MZ-EQUIP-*, MZ-EQUIPTRAIT-01); tokens and copies
+(MZ-TOKEN-*, MZ-TGT-04); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
+(MZ-INFO-02..04); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
+Effects (MZ-AURA-04) and Aura Cost changes (MZ-AURA-11); dual-type checks (MZ-TYPE-03/04, no dual Page yet);
+MZ-TRAP-07 (a Caster who cannot lose); extra win conditions (MZ-WIN-03); the Archive (MZ-BOOK-04..06); 3-4
+Casters (MZ-GAP-12); the full 120-Page pool and four starter Spellbooks; a purposeful computer player; the
+board picture layout; registration in ``games.REGISTRY``.
 
 Host rules ([host] in the checklist)
 ------------------------------------
@@ -78,7 +81,16 @@ Decisions on the gaps (``MZ-GAP-NN``) this foundation relies on
    original target); a Spell/Potion Trap resolves its FLIPPED Effects; an unpaid Trap, or a Spell Trap that
    was itself the target, ends the Combat with no Damage. 33 The Combat ends after the first Attack when the
    attacker or every defending Page and the original target are gone. 34 Allocation is automatic for now
-   (see above). 45 Burn counters are always a D6. 49 Frozen X <= 0 counts as 1. 60 A flipped Trap's
+   (see above). 40 Stone Skin applies first, then Sleep doubles; Confusion's self-Damage has every modifier but Type and Aura
+   Attack Advantage and Stone Skin stops it (it is Damage from an Effect). 41 Scared: on tails the Page goes
+   to the Chapter and the Action it was Fatigued for does not happen; on heads it is Fatigued and acts.
+   42 Venomous poisons the attacker when the Venomous Beastie becomes Primary Defender. 43 Damage to Artifacts
+   does not feed Blood Sucker. 44 Destroyer needs Damage above 0 actually taken. 45 Burn counters are always
+   a D6; a Burned attacker Destroyed on declaring ends the Combat. 48 Paralyze also stops "any time" Effects
+   and Powers of the Page. 49 Frozen X <= 0 counts as 1; Damage reduced to 0 does not remove Frozen.
+   52 The Defender Trait's LP goes at the end of that turn; Damage is kept and 0 LP Destroys.
+   55 Convert makes Aura of the Page's first Base type (Neutral for a Neutral Page). 56 Self-Destruct is not
+   an Action. 60 A flipped Trap's
    controller may decline to pay. 61 Bluffs are allowed: any Page may be placed face-down; revealing one
    without the Trap Trait loses at once. 66 With all six slots full, a cyclic pointer picks the slot replaced
    (slot 1 first); the replaced Terra goes to the Afterlife, not Destroyed. 70 Limbo, Cemetery and Afterlife
