@@ -33,7 +33,8 @@ Chupacabra, MZ-GAP-20), ``power`` (a Power: Fatigue the Page on your turn), ``st
 turn). Its ``target`` says what it acts on (MZ-TGT-01):
 
 * targeting (chosen when used): ``opposing_beastie``, ``own_beastie``, ``beastie``, ``opposing_page``
-  (Beastie or Artifact), ``opposing_caster``, ``chain`` (a Spell or Effect on the chain, MZ-PRIO-05);
+  (Beastie or Artifact), ``opposing_caster``, ``chain`` (a Spell or Effect on the chain, MZ-PRIO-05),
+  ``terra`` (a Terra in a slot, any Caster's; only ``destroy``/``to_chapter``, MZ-TGT-02);
 * not targeting (MZ-TGT-03): ``all_opposing_beasties``, ``all_beasties``, ``you`` (its controller),
   ``opponents`` (every opposing Caster), ``attacker`` (the attacking Beastie of the Combat it flipped in),
   ``this`` (the Page itself).
@@ -85,9 +86,10 @@ Bonus = Literal["city", "daytime", "desert", "dawn", "dusk", "farm", "fog", "for
                 "island", "lake", "lightning_storm", "meteor_shower", "mountain", "nighttime", "ocean",
                 "raining", "river", "snowing", "stars", "suburban", "swamp", "winter"]
 Timing = Literal["contract", "flipped", "arena", "destroyed", "any_time", "power", "start", "end"]
-Target = Literal["opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain",
+Target = Literal["opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain", "terra",
                  "all_opposing_beasties", "all_beasties", "you", "opponents", "attacker", "this"]
-TARGETING = frozenset({"opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain"})
+TARGETING = frozenset({"opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain",
+                       "terra"})
 """Targets chosen when the Effect is used (MZ-TGT-01); the others do not target (MZ-TGT-03)."""
 
 
@@ -127,6 +129,8 @@ class Effect(_Model):
         for s in self.steps:
             if (s.do in ("stop", "reflect")) != (self.target == "chain"):
                 raise ValueError("'stop' and 'reflect' act on a chain entry, and only they take target 'chain'")
+            if self.target == "terra" and s.do not in ("destroy", "to_chapter"):
+                raise ValueError("a Terra has no LP: only 'destroy' or 'to_chapter' may target it (MZ-TGT-02)")
         return self
 
 

@@ -470,6 +470,8 @@ def legal_targets(st: State, seat: int, target: str, *, spell: bool) -> list[int
                 if not it.stopped and (it.kind == "effect" or d[it.card].type in ("spell", "potion"))]
     if target == "opposing_caster":
         return [-1 - other(st, seat)]
+    if target == "terra":
+        return [u for u in st.terra if u >= 0]
     out = []
     for ap in st.arena:
         if ap.face_down:

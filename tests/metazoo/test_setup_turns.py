@@ -168,3 +168,18 @@ def test_MZ_SETUP_05_refused_seat_count():
     with pytest.raises(Exception) as exc:
         MZ.new_game([SeatSetup("A", ["kappa"] * 3), SeatSetup("B", ["kappa"] * 3)], None, 1)
     assert "MZ-BOOK-01" in str(exc.value)
+
+
+def test_MZ_TERRA_06_destroyed_terra_frees_its_slot():
+    """MZ-TERRA-06, MZ-ZONE-03, MZ-TGT-02: a Destroyed Terra leaves its slot for its owner's Afterlife, no other
+    Terra moves, and the next Terra takes the free slot."""
+    st = pos({"chapter": ["landslide", "old-forest"], "aura": {"flame": 1}},
+             {"arena": ["moonless-night", "old-forest"]})
+    night = uid_of(st, "moonless-night")
+    go(st, 0, "play:landslide", f"target:u{night}")
+    go(st, 1, "pass")
+    assert st.cards[st.casters[1].afterlife[0]] == "moonless-night"
+    assert [t["name"] if t else None for t in MZ.view(st, None).board["terra"]] == [None, "Old Forest"] + [None] * 4
+    go(st, 0, "play:old-forest")
+    go(st, 1, "pass")
+    assert [t["name"] if t else None for t in MZ.view(st, None).board["terra"]] == ["Old Forest"] * 2 + [None] * 4
