@@ -389,6 +389,10 @@ def end_ticks(st: State, ev: list[Event]) -> None:
         if n:
             hurt_caster(st, p, 10 * n, ev, "Poison", damage=False)
             check_end(st, ev)
+    for ap in st.arena:  # MZ-BURROW-01: burrowed until the end of the turn
+        if "burrowed" in ap.flags:
+            ap.flags.remove("burrowed")
+            ev.append(Event(f"{label(st, ap)} comes up from its burrow."))
     for ap in list(st.arena):
         for flag in [f for f in ap.flags if f.startswith("defender:")]:  # MZ-DEFENDERTRAIT-01
             ap.flags.remove(flag)
@@ -460,9 +464,10 @@ def dissolve(st: State, ev: list[Event], when: str) -> None:
 # -- targets -----------------------------------------------------------------------------------------------
 
 
-def legal_targets(st: State, seat: int, target: str, *, spell: bool) -> list[int]:
+def legal_targets(st: State, seat: int, target: str, *, spell: bool, power: bool = False) -> list[int]:
     """Targets an Effect of ``seat``'s may choose (MZ-TGT-01..06): face-up Beasties/Artifacts (never Aura or
-    Terra, MZ-TGT-02), not Magiproof for Spells (MZ-MAGIPROOF-01), not burrowed (MZ-BURROW-02). ``chain``
+    Terra, MZ-TGT-02), not Magiproof for Spells (MZ-MAGIPROOF-01), not burrowed for Spells and Powers
+    (MZ-BURROW-02). ``chain``
     targets are chain indices of Spells or Effects (MZ-PRIO-05)."""
     d = defs_of(st)
     if target == "chain":
@@ -487,7 +492,7 @@ def legal_targets(st: State, seat: int, target: str, *, spell: bool) -> list[int
             continue
         if spell and "magiproof" in d[ap.card].traits:
             continue
-        if "burrowed" in ap.flags:
+        if "burrowed" in ap.flags and (spell or power):  # MZ-BURROW-02: Potions and other Effects still may
             continue
         out.append(ap.uid)
     return out
@@ -672,7 +677,19 @@ def begin_turn(st: State, p: int, ev: list[Event]) -> None:
             ap.flags.append(f"defender:{bonus}")
             ev.append(Event(f"Defender: {label(st, ap)}'s maximum LP doubles to {max_lp(st, ap)}."))
     check_end(st, ev)
+    burrowers = [q for q in (p, other(st, p)) if burrow_candidates(st, q)]
+    if burrowers:  # MZ-BURROW-01, MZ-GAP-26: each Caster in turn, active first, at the end of step 1a
+        st.step = "burrow"
+        st.window = burrowers
+        st.priority = burrowers[0]
+        return
     open_window(st, "start", [p, other(st, p)])
+
+
+def burrow_candidates(st: State, q: int) -> list[ArenaPage]:
+    """Face-up Burrow Beasties ``q`` controls that are not burrowed yet (MZ-BURROW-01)."""
+    return [ap for ap in st.arena if ap.controller == q and not ap.face_down and "burrow" in traits(st, ap)
+            and "burrowed" not in ap.flags]
 
 
 def open_window(st: State, step: str, seats: list[int]) -> None:
@@ -1255,13 +1272,13 @@ def trap_hosts(st: State, p: int) -> list[ArenaPage]:
             and d[ap.card].type in ("beastie", "artifact")]
 
 
-def target_options(st: State, seat: int, target: str, spell: bool) -> list[Option]:
+def target_options(st: State, seat: int, target: str, spell: bool, power: bool = False) -> list[Option]:
     d = defs_of(st)
     if target == "chain":
         return [Option(f"target:c{i}", f"Target {d[st.chain[i].card].name} on the chain (entry {i + 1})")
                 for i in legal_targets(st, seat, target, spell=spell)]
     return [Option(f"target:{tcode(t)}", f"Target {target_label(st, t)}")
-            for t in legal_targets(st, seat, target, spell=spell)]
+            for t in legal_targets(st, seat, target, spell=spell, power=power)]
 
 
 def decisions_of(st: State) -> list[Decision]:
@@ -1283,6 +1300,12 @@ def decisions_of(st: State) -> list[Decision]:
         if c.hand_size > 0:
             opts.append(Option("mulligan", f"Mulligan (Bookmark {c.hand_size - 1})"))
         return [Decision(p, "mulligan", f"{name}: keep your Chapter or Mulligan?", tuple(opts), default="keep")]
+    if st.step == "burrow":
+        opts = [Option(f"burrow:{ap.uid}", f"Burrow {label(st, ap)} until the end of this turn")
+                for ap in burrow_candidates(st, p)]
+        opts.append(Option("done", "Burrow nothing more"))
+        return [Decision(p, "burrow", f"{name}: declare Beasties burrowed for this turn (MZ-BURROW-01)?", tuple(opts),
+                         default="done")]
     if st.step == "trap_pay":
         card = st.trap_flip
         page = d[card]
@@ -1304,7 +1327,7 @@ def decisions_of(st: State) -> list[Decision]:
         if pend.what in ("use", "power"):
             ap = find(st, pend.card)
             eff = d[ap.card].effects[pend.index]
-            opts = target_options(st, p, eff.target, False)
+            opts = target_options(st, p, eff.target, False, power=pend.what == "power")
             return [Decision(p, "target", f"{name}: choose the target of {label(st, ap)}'s Effect.", (*opts, back),
                              default="back")]
         if pend.what == "attack":
@@ -1356,7 +1379,7 @@ def decisions_of(st: State) -> list[Decision]:
             if not has_status(ap.indicators, "paralyze"):
                 for k, eff in enumerate(page.effects):
                     if eff.timing == "power" and (eff.target not in TARGETING
-                                                  or legal_targets(st, p, eff.target, spell=False)):
+                                                  or legal_targets(st, p, eff.target, spell=False, power=True)):
                         opts.append(Option(f"power:{ap.uid}:{k}", f"Power of {label(st, ap)}: {eff.text or 'use it'}"[:80],
                                            (st.cards[ap.card],)))
             if "convert" in page.traits:
@@ -1471,6 +1494,19 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         return
     if decision.kind == "trap_pay":
         trap_paid(st, seat, choice == "pay", ev)
+        return
+    if decision.kind == "burrow":
+        if kind == "burrow":
+            ap = find(st, int(rest))
+            ap.flags.append("burrowed")
+            ev.append(Event(f"{name} declares {label(st, ap)} burrowed until the end of the turn."))
+            if burrow_candidates(st, seat):
+                return
+        st.window.pop(0)
+        if st.window:
+            st.priority = st.window[0]
+        else:
+            open_window(st, "start", [st.active, other(st, st.active)])
         return
     if choice == "back":
         st.pending = None
