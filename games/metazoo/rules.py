@@ -389,6 +389,9 @@ def end_ticks(st: State, ev: list[Event]) -> None:
         if n:
             hurt_caster(st, p, 10 * n, ev, "Poison", damage=False)
             check_end(st, ev)
+    for ap in st.arena:  # MZ-FLASH-01: the restriction ends at the end of its last turn
+        for flag in [f for f in ap.flags if f.startswith("flashed:") and int(f.split(":")[1]) <= st.turn]:
+            ap.flags.remove(flag)
     for ap in st.arena:  # MZ-BURROW-01: burrowed until the end of the turn
         if "burrowed" in ap.flags:
             ap.flags.remove("burrowed")
@@ -614,6 +617,36 @@ def resolve_item(st: State, it: ChainItem, ev: list[Event]) -> None:
             run_steps(st, page, k, it.controller, tg, -1, page.base_types, ev)
     ap = enter_arena(st, it.card, it.controller, ev)
     ev.append(Event(f"{label(st, ap)} enters the Arena {'Fatigued' if ap.fatigued else 'Awakened'}."))
+    if page.targeting is None and it.targets and {"fear", "flash"} & set(page.traits):
+        scare_or_flash(st, ap, it.targets[0], ev)
+
+
+def fear_flash(st: State, seat: int, card: int) -> bool:
+    """Whether Contracting ``card`` asks for an optional Fear/Flash target (an opposing Beastie exists)."""
+    page = defs_of(st)[card]
+    return page.type == "beastie" and bool({"fear", "flash"} & set(page.traits)) and bool(
+        legal_targets(st, seat, "opposing_beastie", spell=False))
+
+
+def scare_or_flash(st: State, ap: ArenaPage, target: int, ev: list[Event]) -> None:
+    """MZ-FEAR-01, MZ-FLASH-01, MZ-GAP-58, MZ-GAP-46: after the Beastie enters, flip for its target: Fear on heads
+    returns it to its owner's Chapter; Flash on heads stops its controller declaring Attacks with it until the
+    end of their next turn (the turn after this one when it is theirs now)."""
+    tap = find(st, target)
+    if tap is None:
+        return
+    for trait in ("fear", "flash"):
+        if trait not in traits(st, ap) or tap not in st.arena:
+            continue
+        if not flip(st, ap.controller, f"{trait.capitalize()} on {label(st, tap)}", ev):
+            continue
+        if trait == "fear":
+            ev.append(Event(f"Fear: {label(st, tap)} returns to its owner's Chapter."))
+            leave_arena(st, tap, ev, destroyed=False, to="chapter")
+        else:
+            until = st.turn + (2 if tap.controller == st.active else 1)
+            tap.flags.append(f"flashed:{until}")
+            ev.append(Event(f"Flash: {label(st, tap)} cannot declare Attacks until the end of turn {until}."))
 
 
 def place_terra(st: State, card: int, controller: int, ev: list[Event]) -> None:
@@ -769,7 +802,7 @@ def can_attack(st: State, ap: ArenaPage) -> bool:
     d = defs_of(st)[ap.card]
     return (not ap.face_down and d.type == "beastie" and bool(d.attacks) and not ap.fatigued
             and not has_status(ap.indicators, "paralyze") and "burrowed" not in ap.flags
-            and "flashed" not in ap.flags)
+            and not any(f.startswith("flashed:") for f in ap.flags))
 
 
 def attack_targets(st: State, attacker: ArenaPage) -> list[int]:
@@ -1321,7 +1354,11 @@ def decisions_of(st: State) -> list[Decision]:
         if pend.what == "contract":
             page = d[pend.card]
             eff = page.targeting
-            opts = target_options(st, p, eff.target, page.type == "spell")
+            if eff is None:  # Fear / Flash: the optional target is chosen now (MZ-GAP-58)
+                opts = target_options(st, p, "opposing_beastie", False)
+                opts.append(Option("target:none", "No target for Fear/Flash"))
+            else:
+                opts = target_options(st, p, eff.target, page.type == "spell")
             return [Decision(p, "target", f"{name}: choose the target of {page.name}.", (*opts, back),
                              default="back")]
         if pend.what in ("use", "power"):
@@ -1552,7 +1589,7 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
     if kind == "play":
         card = chapter_card(st, seat, rest)
         page = d[card]
-        if page.targeting is not None:
+        if page.targeting is not None or fear_flash(st, seat, card):
             st.pending = Pending("contract", card)
             return
         push_contract(st, seat, card, "", ev)
@@ -1634,7 +1671,7 @@ def push_contract(st: State, seat: int, card: int, code: str, ev: list[Event]) -
     item = ChainItem("contract", card, seat)
     if code.startswith("c"):
         item.chain_target = int(code[1:])
-    elif code:
+    elif code and code != "none":
         item.targets = [parse_target(code)]
     pay(c.aura, dict(page.cost))
     c.chapter.remove(card)
