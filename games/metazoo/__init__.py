@@ -233,7 +233,7 @@ class MetaZooGame(Game):
         defs = rules.defs_of(st)
 
         def name(c: int) -> dict[str, Any]:
-            return {"card": st.cards[c], "name": defs[c].name}
+            return {"card": st.cards[c], "name": defs[c].name or "Beastie token"}
 
         def page(ap: ArenaPage) -> dict[str, Any]:
             if ap.face_down:

@@ -183,10 +183,13 @@ class Page(_Model):
     limit: int | None = Field(None, ge=1, le=99)
     set: str = "base"
     flavor: str = Field("", max_length=240)
+    token: bool = False
 
     @model_validator(mode="after")
     def _type_rules(self) -> Page:
         t = self.type
+        if self.token:
+            raise ValueError("tokens are made by Effects during a game, never listed in a pool (MZ-TOKEN-01)")
         if (t == "aura") != (self.aura is not None):
             raise ValueError("an Aura Page names the 'aura' type it generates, and only Aura Pages do")
         if (t == "terra") != (self.bonus is not None):
@@ -219,8 +222,8 @@ class Page(_Model):
     def base_types(self) -> tuple[str, ...]:
         """MZ-TYPE-02: the Base Aura type(s) from the cost (only Neutral or nothing: Neutral); an Aura Page
         is of the type it generates."""
-        if self.type == "aura" and self.aura is not None:
-            return (self.aura,)
+        if self.aura is not None and (self.type == "aura" or self.token):
+            return (self.aura,)  # a token's Aura type is its source's (MZ-GAP-11)
         typed = tuple(k for k in self.cost if k != "neutral")
         return typed or ("neutral",)
 
@@ -287,6 +290,18 @@ def parse_wheel(raw: object, source: str) -> dict[str, tuple[str, ...]]:
             raise CardDataError(f"{source}: '{k}': keys and values must be among {', '.join(AURA_TYPES)}")
         out[k] = tuple(v)
     return out
+
+
+def token_of(source: Page) -> Page:
+    """The nameless Beastie token an Infectious ``source`` makes (MZ-INFECTIOUS-02, MZ-TOKEN-02, MZ-GAP-54):
+    maximum LP = the source's printed LP, one Attack per source Attack with the same name, printed Damage and
+    Aura Attack Advantage (no Status icon or text), the source's first Base Aura type, no cost, Traits or Tribe."""
+    attacks = [Attack.model_construct(name=a.name, damage=a.damage, status=None, x=0, automatic=False,
+                                      advantage=a.advantage, text="") for a in source.attacks]
+    return Page.model_construct(
+        id=f"token-{source.id}", name="", type="beastie", cost={}, aura=source.base_types[0], bonus=None,
+        special=False, lp=source.lp, attacks=attacks, traits=[], tribe=None, tribal_boost=False, terra_bonuses=[],
+        wall=[], any_time=False, effects=[], limit=None, set="", flavor="", token=True)
 
 
 def page_line(p: Page) -> str:

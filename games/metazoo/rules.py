@@ -19,7 +19,7 @@ from __future__ import annotations
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
 from games.core.rng import Rng
 
-from .cards import TARGETING, Page
+from .cards import TARGETING, Page, token_of
 from .pool import card_pool, wheel
 from .state import ArenaPage, Caster, ChainItem, Combat, Indicator, Pending, State
 
@@ -45,7 +45,7 @@ def defs_of(st: State) -> list[Page]:
     """Page definition by instance (cached on the state, never serialised)."""
     if st.defs is None or len(st.defs) != len(st.cards):
         pool = card_pool()
-        st.defs = [pool[c] for c in st.cards]
+        st.defs = [token_of(pool[c[6:]]) if c.startswith("token:") else pool[c] for c in st.cards]
     return st.defs
 
 
@@ -102,7 +102,7 @@ def label(st: State, ap: ArenaPage) -> str:
     (MZ-CORE-08: a face-down Page's identity is never named publicly)."""
     if ap.face_down:
         return f"face-down Page #{ap.uid}"
-    return f"{defs_of(st)[ap.card].name} #{ap.uid}"
+    return f"{defs_of(st)[ap.card].name or 'Beastie token'} #{ap.uid}"
 
 
 def target_label(st: State, t: int) -> str:
@@ -224,7 +224,10 @@ def leave_arena(st: State, ap: ArenaPage, ev: list[Event], *, destroyed: bool, t
     if ap.trap >= 0:
         enter_arena(st, ap.trap, ap.controller, ev, face_down=True)
     owner = st.owner[ap.card]
-    if to == "chapter":
+    if st.cards[ap.card].startswith("token:"):  # MZ-TOKEN-03: removed from the game, no zone
+        st.gone.append(ap.card)
+        ev.append(Event(f"{label(st, ap)} is a token: it is removed from the game."))
+    elif to == "chapter":
         st.casters[owner].chapter.append(ap.card)
     else:
         discard_zone(st, ap.card).append(ap.card)
@@ -1131,6 +1134,8 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
         plan = [(receiver, dmg)]
     mine = traits(st, ap)
     dealt = 0
+    beasties_hit = {u for u, _ in plan if u >= 0 and find(st, u) is not None
+                    and defs_of(st)[find(st, u).card].type == "beastie"}
     for uid, amount in plan:
         if uid < 0:
             dealt += hurt_caster(st, -1 - uid, amount, ev, atk.name)
@@ -1144,6 +1149,10 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
                 if "destroyer" in mine and taken > 0 and tap in st.arena:  # MZ-DESTROYER-01, MZ-GAP-44
                     destroy(st, tap, ev, f"Destroyer ({label(st, ap)})")
         check_end(st, ev)
+    if "infectious" in mine:  # MZ-INFECTIOUS-01: each Beastie this Attack Destroyed makes a token
+        for uid, _ in plan:
+            if uid >= 0 and find(st, uid) is None and uid in beasties_hit:
+                make_token(st, ap, ev)
     if "blood_sucker" in mine and dealt and ap in st.arena:  # MZ-BLOODSUCKER-01
         recover_page(st, ap, dealt, ev, "Blood Sucker")
 
@@ -1715,3 +1724,15 @@ def use_power(st: State, seat: int, ap: ArenaPage, k: int, code: str, ev: list[E
     tgt = f" on {target_label(st, item.targets[0])}" if item.targets else ""
     ev.append(Event(f"{st.casters[seat].name} uses the Power of {label(st, ap)}{tgt}."))
     st.priority = other(st, seat)
+
+
+def make_token(st: State, source: ArenaPage, ev: list[Event]) -> None:
+    """MZ-INFECTIOUS-01/02, MZ-TOKEN-01..04: a nameless Beastie token for the Infectious Beastie's controller
+    (its owner for good), entering Fatigued (MZ-CORE-03)."""
+    card = len(st.cards)
+    st.cards.append(f"token:{st.cards[source.card]}")
+    st.owner.append(source.controller)
+    st.defs = None
+    ap = enter_arena(st, card, source.controller, ev)
+    ev.append(Event(f"Infectious: {st.casters[source.controller].name} gets {label(st, ap)} "
+                    f"({max_lp(st, ap)} LP), Fatigued."))

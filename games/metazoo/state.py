@@ -148,7 +148,9 @@ class State:
     fixed window, and during the active Caster's Take Actions step it is the active seat. ``window`` is the
     fixed window's queue of seats still to get priority (MZ-PRIO-06). ``terra`` holds the 6 shared Terra
     slots (uid or -1, MZ-TERRA-04); ``terra_next`` the rotation pointer (MZ-TERRA-05, MZ-GAP-66).
-    ``uid_next`` numbers Arena entries. ``rng`` is the :class:`games.core.rng.Rng` state."""
+    ``uid_next`` numbers Arena entries. ``rng`` is the :class:`games.core.rng.Rng` state. ``gone`` holds tokens
+    that left the Arena: removed from the game, in no zone (MZ-TOKEN-03). A token is an instance whose
+    ``cards`` entry is ``token:<source Page id>``."""
 
     cards: list[str]
     owner: list[int]
@@ -171,6 +173,7 @@ class State:
     combats: int = 0
     pending: Pending | None = None
     trap_flip: int = -1
+    gone: list[int] = field(default_factory=list)
     uid_next: int = 1
     version: int = 0
     result: dict[str, Any] | None = None

@@ -39,7 +39,7 @@ def places(st) -> list[int]:
     out += [it.card for it in st.chain if it.kind == "contract"]  # an Effect entry is not a place
     if st.trap_flip >= 0:
         out.append(st.trap_flip)
-    return out
+    return out + st.gone  # tokens removed from the game (MZ-TOKEN-03)
 
 
 def check_conservation(st) -> None:
