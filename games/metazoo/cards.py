@@ -52,6 +52,9 @@ Steps (``do``), each acting on every target of its Effect:
 ``bookmark``     its controller Bookmarks ``amount`` Pages (MZ-INFO-01).
 ``stop``         the targeted chain entry does not resolve (Dampen, MZ-PRIO-05, MZ-GAP-16).
 ``reflect``      the targeted chain entry now targets its own controller's Caster instead (Reflection).
+``search``       its controller searches their Spellbook for a Page of ``page_type``, reveals it, puts it into
+                 the Chapter and shuffles (MZ-INFO-02; none found: still shuffle, MZ-GAP-72).
+``win``          its controller wins the game at once (an extra win condition, MZ-WIN-03).
 ===============  ======================================================================================
 """
 
@@ -101,11 +104,12 @@ class Step(_Model):
     """One step of an Effect (see the module docstring)."""
 
     do: Literal["damage", "lose_lp", "recover", "gain_lp", "inflict", "destroy", "to_chapter", "bookmark",
-                "stop", "reflect"]
+                "stop", "reflect", "search", "win"]
     amount: int = Field(0, ge=0, le=1000)
     status: Status | None = None
     x: int = Field(0, ge=0, le=10)
     automatic: bool = False
+    page_type: Literal["aura", "beastie", "spell", "potion", "artifact", "terra"] | None = None
 
     @model_validator(mode="after")
     def _fits(self) -> Step:

@@ -540,11 +540,17 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
                     it.targets = [-1 - it.controller]
                     ev.append(Event(f"{page.name} turns {name} back at {st.casters[it.controller].name}."))
             continue
-        if step.do == "bookmark":
+        if step.do == "bookmark":  # MZ-OWN-03: "you" is the controller
             for _ in range(step.amount):
                 bookmark(st, controller, ev, page.name)
             check_end(st, ev)
             continue
+        if step.do == "search":
+            search(st, controller, step.page_type, ev, page.name)
+            continue
+        if step.do == "win":  # MZ-WIN-03
+            finish(st, (controller,), tuple(q for q in range(len(st.casters)) if q != controller), "effect",
+                   f"{page.name}: {st.casters[controller].name} wins the game.", ev)
         shared: dict[str, int] = {}
         for t in targets:
             if t < 0:
@@ -1736,3 +1742,19 @@ def make_token(st: State, source: ArenaPage, ev: list[Event]) -> None:
     ap = enter_arena(st, card, source.controller, ev)
     ev.append(Event(f"Infectious: {st.casters[source.controller].name} gets {label(st, ap)} "
                     f"({max_lp(st, ap)} LP), Fatigued."))
+
+
+def search(st: State, p: int, page_type: str | None, ev: list[Event], why: str) -> None:
+    """MZ-INFO-02, MZ-GAP-72: take the first Page of ``page_type`` in ``p``'s Spellbook, reveal it, put it into
+    the Chapter, then shuffle (also when nothing is found)."""
+    c = st.casters[p]
+    d = defs_of(st)
+    found = next((x for x in c.spellbook if page_type is None or d[x].type == page_type), -1)
+    if found >= 0:
+        c.spellbook.remove(found)
+        c.chapter.append(found)
+        ev.append(Event(f"{c.name} searches their Spellbook ({why}) and reveals {d[found].name}."))
+    else:
+        ev.append(Event(f"{c.name} searches their Spellbook ({why}) and finds nothing."))
+    shuffle(st, c.spellbook)
+    ev.append(Event(f"{c.name} shuffles their Spellbook."))
