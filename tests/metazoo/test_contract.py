@@ -54,7 +54,8 @@ def test_json_round_trip_mid_chain_and_combat():
 
 def test_MZ_BOOK_01_validate_deck_and_starters():
     """MZ-BOOK-01, MZ-BOOK-02, MZ-BOOK-03: the Game validates Spellbooks by rule ID; every starter is legal."""
-    assert set(MZ.starter_decks()) == {"ember-dawn", "tide-shadow", "night-court"}
+    assert set(MZ.starter_decks()) == {"ember-dawn", "tide-shadow", "night-court",  # test Spellbooks
+                                       "wildfire-rush", "snare-warren", "skywatch", "blight-moor"}
     for deck in MZ.starter_decks().values():
         assert MZ.validate_deck(deck) == []
     errs = MZ.validate_deck(["kappa"] * 40)
