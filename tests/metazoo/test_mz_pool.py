@@ -19,9 +19,11 @@ from games.metazoo.cards import (
     ALL_AURA,
     AURA_TYPES,
     PAGE_TYPES,
+    TARGETING,
     TERRA_BONUSES,
     TRAITS,
     Status,
+    Step,
     parse_pages,
     token_of,
 )
@@ -139,6 +141,21 @@ def test_MZ_EQUIPTRAIT_01_equipment_traps_and_tokens():
     assert infectious
     tok = token_of(infectious[0])
     assert tok.token and tok.lp == infectious[0].lp and tok.name == ""
+
+
+def test_MZ_KW_01_effect_keywords_and_steps():
+    """MZ-KW-01, MZ-KW-02, MZ-KW-04, MZ-PRIO-03, MZ-TGT-01, MZ-TGT-03: the new Pages use every Effect timing
+    the engine resolves (CONTRACT, FLIPPED, DESTROYED, any time, Powers, start and end of turn), targeting
+    and non-targeting Effects, and the whole pool uses every step of the vocabulary."""
+    new = new_pages().values()
+    timings = {e.timing for p in new for e in p.effects}
+    assert timings >= {"contract", "flipped", "destroyed", "any_time", "power", "start", "end"}
+    targets = {e.target for p in new for e in p.effects}
+    assert targets & TARGETING and targets - TARGETING
+    steps = {s.do for p in card_pool().values() for e in p.effects for s in e.steps}
+    assert steps == set(get_args(Step.model_fields["do"].annotation))
+    assert any(e.timing == "any_time" for p in new if p.type == "beastie" for e in p.effects)
+    assert any(p.any_time for p in new if p.type == "spell") and any(p.any_time for p in new if p.type == "potion")
 
 
 def test_MZ_BOOK_01_new_starters_are_legal():
