@@ -57,8 +57,11 @@ Gap decisions (recorded here; the engine's ``games/metazoo/__init__`` may cite t
   tropics: the rule says date and hemisphere). Meteor Shower = the place's local date within the peak
   window of a shower in the calendar (the peak night's dates; a shower's long low-rate activity window does
   not count); daylight does not matter, like Full Moon.
-  Polar day and night: astral finds no sunrise/sunset (it raises ValueError); the sun's elevation then
-  decides and the basis says "midnight sun" / "polar night".
+  The sun's geometric elevation at the instant decides (up: above -0.833°, the sunrise/sunset altitude;
+  dark: below -6.05°, civil dusk), so polar day and night need no special case; astral's sunrise, sunset and
+  civil twilight times only feed the basis. Where astral finds none (it raises ValueError in polar day and
+  night, or returns a time where the sun is not at the threshold, which is dropped) the basis says
+  "midnight sun" / "polar night" / "white night".
 * **MZ-GAP-68, name matching (MZ-WALL-02):** an object matches a Page in the Arena whose name contains the
   object's words as whole words, case-insensitively, after dropping a leading article ("a train" matches
   "Ghost Train"; "rain" does not match "Raining"); no plurals or synonyms.
@@ -112,8 +115,8 @@ WINTER_MONTHS = {"north": (12, 1, 2), "south": (6, 7, 8)}
 """Meteorological winter by hemisphere (MZ-GAP-68)."""
 HORIZON = -0.8333
 """The sun's geometric elevation (degrees) at sunrise and sunset (refraction and the sun's radius)."""
-CIVIL = -6.0
-"""The sun's elevation (degrees) at civil dawn and civil dusk."""
+CIVIL = -6.05
+"""The sun's geometric elevation (degrees) at civil dawn and civil dusk (6° below the apparent horizon)."""
 
 _CANON = {name.lower(): name for name in TERRA_BONUSES + ("Overcast",)}
 _EVENT_LABEL = {"dawn": "civil dawn", "sunrise": "sunrise", "sunset": "sunset", "dusk": "civil dusk"}
@@ -438,18 +441,26 @@ class _SunState:
     events: tuple[tuple[dt.datetime, str], ...]  # (local time, "dawn"|"sunrise"|"sunset"|"dusk"), sorted
 
 
+_EVENT_ELEVATION = {"dawn": CIVIL, "sunrise": HORIZON, "sunset": HORIZON, "dusk": CIVIL}
+
+
 def _events(observer: Observer, day: dt.date, tz: zoneinfo.ZoneInfo) -> list[tuple[dt.datetime, str]]:
     found = []
     for kind, fn in (("dawn", astral_sun.dawn), ("sunrise", astral_sun.sunrise),
                      ("sunset", astral_sun.sunset), ("dusk", astral_sun.dusk)):
         try:
-            found.append((fn(observer, day, tzinfo=tz), kind))
+            t = fn(observer, day, tzinfo=tz)
         except ValueError:
-            pass  # polar day or night, or a white night: astral finds no such event that date
+            continue  # polar day or night, or a white night: astral finds no such event that date
+        # near the poles astral can return a time where the sun is nowhere near the threshold: drop it
+        if abs(astral_sun.elevation(observer, t, with_refraction=False) - _EVENT_ELEVATION[kind]) < 0.5:
+            found.append((t, kind))
     return found
 
 
 def _sun(place: Place, instant: dt.datetime) -> _SunState:
+    """The sun at ``instant`` seen from ``place``. The sun's geometric elevation decides (so polar day and
+    night need no special case); astral's event times, nearest the instant, are for the basis."""
     tz = place.tz
     local = instant.astimezone(tz)
     observer = Observer(place.latitude, place.longitude)
@@ -458,22 +469,8 @@ def _sun(place: Place, instant: dt.datetime) -> _SunState:
     step = dt.timedelta(minutes=5)
     rising = (astral_sun.elevation(observer, instant + step, with_refraction=False)
               > astral_sun.elevation(observer, instant - step, with_refraction=False))
-
-    def last_of(kinds: tuple[str, str], first: str) -> bool | None:
-        # the last event of ``kinds`` at or before the instant (else the next one after it) decides
-        before = [k for t, k in events if k in kinds and t <= local]
-        if before:
-            return before[-1] == first
-        after = [k for t, k in events if k in kinds and t > local]
-        return after[0] != first if after else None
-
-    up = last_of(("sunrise", "sunset"), "sunrise")
-    if up is None:
-        up = elev > HORIZON
-    dark = last_of(("dusk", "dawn"), "dusk")
-    if dark is None:
-        dark = elev < CIVIL
-    return _SunState(up, dark and not up, rising, elev, local, tuple(events))
+    up = elev > HORIZON
+    return _SunState(up, elev < CIVIL, rising, elev, local, tuple(events))
 
 
 def _hm(t: dt.datetime, local: dt.datetime) -> str:
@@ -488,10 +485,11 @@ def _polar(s: _SunState) -> str:
 
 
 def _event_clause(s: _SunState) -> str:
-    """Daytime/Nighttime: the last sunrise or sunset before the instant and the next one after it."""
-    kinds = ("sunrise", "sunset")
-    before = [(t, k) for t, k in s.events if k in kinds and t <= s.local]
-    after = [(t, k) for t, k in s.events if k in kinds and t > s.local]
+    """Daytime/Nighttime: the sunrise (sunset) that began the present day (night) and the sunset (sunrise)
+    that ends it, when astral finds them within a day; else polar day or night."""
+    first, then = ("sunrise", "sunset") if s.up else ("sunset", "sunrise")
+    before = [(t, k) for t, k in s.events if k == first and t <= s.local]
+    after = [(t, k) for t, k in s.events if k == then and t > s.local]
     picked = before[-1:] + after[:1]
     if not picked:
         return _polar(s)

@@ -353,3 +353,49 @@ def test_meteor_calendar_validation_names_the_file_and_shower():
     with pytest.raises(CardDataError, match=r"non-empty list 'showers'"):
         parse_meteor_showers({}, "cal")
     assert {s.name for s in SHOWERS} >= {"Quadrantids", "Perseids", "Geminids", "Orionids", "Leonids"}
+
+
+# --- invariants over seeded random places and instants ------------------------------------------------------
+
+def test_mz_wall_04_time_of_day_invariants_everywhere_including_the_poles():
+    """MZ-WALL-04 (MZ-GAP-68 definitions), 150 seeded random (place, instant) pairs, a third of them beyond
+    the polar circles: exactly one of Daytime and Nighttime holds; Dawn and Dusk never both; Dawn, Dusk and
+    Stars only at Nighttime; Stars never in twilight. No astral exception escapes."""
+    import random
+
+    rng = random.Random(16)
+    zones = ["UTC", "Europe/Oslo", "Australia/Sydney", "America/Anchorage", "Antarctica/McMurdo"]
+    seen = set()
+    for _ in range(150):
+        lat = rng.choice([rng.uniform(-60, 60), rng.uniform(66.6, 90), -rng.uniform(66.6, 90)])
+        place = Place("P", lat, rng.uniform(-180, 180), rng.choice(zones))
+        instant = at(2020, 1, 1) + dt.timedelta(seconds=rng.randrange(10 * 365 * 86400))
+        sky = derived(place)
+        got = {c: sky.check(c, instant=instant, profile=Surroundings()).holds
+               for c in ("Daytime", "Nighttime", "Dawn", "Dusk", "Stars")}
+        assert got["Daytime"] != got["Nighttime"], (place, instant, got)
+        assert not (got["Dawn"] and got["Dusk"]), (place, instant, got)
+        if got["Dawn"] or got["Dusk"] or got["Stars"]:
+            assert got["Nighttime"], (place, instant, got)
+        if got["Stars"]:
+            assert not (got["Dawn"] or got["Dusk"]), (place, instant, got)
+        seen.add(tuple(got.values()))
+    assert len(seen) >= 4  # day, dawn, dusk and starry night all occurred
+
+
+def test_mz_wall_04_checks_never_read_the_clock(monkeypatch):
+    """MZ-WALL-04: the instant is an input; with astral's clock helpers (``now``, ``today``) made to fail,
+    every derived check still answers (a replay at another time gives the same result)."""
+    import astral
+    import astral.moon
+    import astral.sun
+
+    def no_clock(*_a, **_k):
+        raise AssertionError("the clock was read")
+
+    for mod in (astral, astral.sun, astral.moon):
+        for name in ("now", "today"):
+            if hasattr(mod, name):
+                monkeypatch.setattr(mod, name, no_clock)
+    answers = derived().survey(at(2026, 12, 21, 15, 0), Surroundings(places={"Lake"}))
+    assert dict(answers)["Lake"].holds is True and dict(answers)["Nighttime"].holds is True
