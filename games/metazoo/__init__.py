@@ -1,0 +1,1 @@
+"""MetaZoo (issue 16): a placeholder so the package imports; the engine replaces this file."""
