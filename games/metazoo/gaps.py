@@ -68,8 +68,8 @@ MZ-GAP-13 — With two Casters one pass resolves the chain (the rulebook's examp
     resolves when every Caster other than the one who took the last Action has passed in a row; the whole
     chain then resolves last in, first out, with no priority between entries. A fixed window (steps 1b, 3a)
     offers priority once to each Caster, active Caster first then clockwise; a chain started in it follows
-    the chain rules, and afterwards the window goes on with the next Caster after the one who started it,
-    never restarting, then the step ends.
+    the chain rules, and afterwards the window goes on with the Casters not yet offered, never restarting;
+    when each has been offered once, the step ends.
 MZ-GAP-14 — After a chain resolves in the Take Actions step, the active Caster goes on with an empty chain;
     in a fixed window the window goes on (MZ-GAP-13); in a Combat window Combat goes on to its next step. A
     non-active Caster never gets priority with an empty chain outside the fixed and Combat windows.
@@ -114,7 +114,7 @@ MZ-GAP-24 — Every prompt has the table's deadline and a documented default: pr
 MZ-GAP-25 — "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step
     1e. All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and
     every pool empties at step 3c.
-MZ-GAP-26 — Yes: at the start of every turn, whoever's it is, each Caster may declare their Burrow Beasties
+MZ-GAP-26 — Yes: at the start of every turn (any Caster's), each Caster may declare their Burrow Beasties
     burrowed. Burrow declarations come first in step 1a, the active Caster first then clockwise, each
     public, before the other start-of-turn effects resolve; burrowed ends at step 3b of that turn.
 MZ-GAP-27 — No: an Effect that puts an Aura Page into the Arena is not the step 2a Contract and does not use
@@ -130,8 +130,8 @@ MZ-GAP-29 — Only Beasties declare Attacks; no card Effect lets an Artifact att
 MZ-GAP-30 — A paid Beastie or Artifact Trap flipped by an Attack is a Defender (Fatigued; that does not
     matter). The defending Caster chooses the Primary Defender among the Beastie Defenders, Trap Beasties
     included, and a Trap Beastie chosen strikes back. An Artifact Trap is a Defender that receives Damage
-    but is never the Primary Defender; with no Beastie Defender, the original target is the Primary
-    Defender.
+    but is never chosen as the Primary Defender; with no Beastie Defender, the original target is the
+    Primary Defender (possibly that Artifact Trap itself, striking nothing back).
 MZ-GAP-31 — If the original target is a standalone Trap that does not become a Defender (a Spell or Potion
     that resolved, unpaid, or a bluff, MZ-TRAP-06), Combat ends at once after the flip: no window A, no
     Defenders, no Damage; the attacker stays Fatigued and Burn LP Loss already paid stays.
@@ -149,9 +149,9 @@ MZ-GAP-34 — Amounts are multiples of 5; a remainder below 5 goes to the Primar
     less than 5 per Defender, the attacking Caster gives 5 each to as many Defenders as it covers. An
     Immortal at 0 LP needs only its 5 before overflow reaches the original target. Default fill (timeout): 5
     each in listed order, then each Defender up to its current LP in listed order, then the original target.
-MZ-GAP-35 — The original target is in the Combat and counts as defending (for Stone Skin and the Frozen and
-    Sleep same-Combat clauses), but it is not a Defender: no Attack, no Status icon, no 5-Damage minimum,
-    and it takes only overflow when Defenders were declared.
+MZ-GAP-35 — When Defenders were declared, the original target is in the Combat and counts as defending (for
+    Stone Skin and the Frozen and Sleep same-Combat clauses), but it is not a Defender: no Attack, no Status
+    icon, no 5-Damage minimum, and it takes only overflow Damage.
 MZ-GAP-36 — Yes: an automatic Primary Defender with an Attack strikes back whether Fatigued, Frozen,
     Sleeping or burrowed, since striking back is neither declaring an Attack nor being declared a Defender.
     A Paralyzed one strikes for 0 with no Effects (MZ-PARALYZE-02).
