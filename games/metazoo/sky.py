@@ -66,7 +66,8 @@ Gap decisions (recorded here; the engine's ``games/metazoo/__init__`` may cite t
   object's words as whole words, case-insensitively, after dropping a leading article ("a train" matches
   "Ghost Train"; "rain" does not match "Raining"); no plurals or synonyms.
 * **MZ-GAP-69:** a condition is evaluated only when it is checked (MZ-WALL-06), at the instant the engine
-  passes for that check; nightfall between two checks changes nothing until the next check.
+  passes for that check: the instant the host recorded at the start of the turn (step 1a, see
+  games/metazoo/gaps.py), so one turn reads one sky; nightfall during a turn counts from the next turn.
 * **MZ-GAP-82:** a Terra Bonus name outside the 24 still counts when a Terra in a slot provides it; it
   cannot be derived, so *derived* and *declared* ask and *virtual* answers absent.
 * **MZ-GAP-24 (4th Wall confirmations), proposed to the engine:** an unanswered question counts as "no"
