@@ -7,7 +7,7 @@ the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`gam
 4th Wall / real-sky evaluation (:mod:`games.metazoo.sky`) and the gap register (:mod:`games.metazoo.gaps`)
 are written separately.
 
-Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 188/253 named)
+Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 205/253 named)
 -------------------------------------------------------------------------------------
 * Page model and state: MZ-CORE-01/02/03/07/08/09/10, MZ-OWN-01/02/05, MZ-ZONE-01..06, MZ-LP-01..07.
 * Set-up and mulligan: MZ-SETUP-01..05 (coin-flip prediction, choice of first, Bookmarking 7, N-1
@@ -23,10 +23,13 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 188/253 n
   Tribal Boost (MZ-TRIBE-01..04), Paralyze → 0.
 * Status Effects: MZ-STATUS-01..07 and every Status (Frozen, Burn, Poison, Paralyze, Sleep, Scared,
   Confusion) with their counters, expiry and Damage clauses.
-* Traits: Blood Sucker, Convert, Defender, Destroyer, First-Strike, Fleet, Flight, Immortal, Invisible,
-  Magiproof, Regen, Self-Destruct, Spirit, Stone Skin, Trap, Unblockable, Venomous.
+* Traits: Blood Sucker, Burrow, Convert, Defender, Destroyer, Fear, First-Strike, Flash, Fleet, Flight,
+  Immortal, Infectious (nameless Beastie tokens, MZ-TOKEN-01..04, MZ-TGT-04), Invisible, Magiproof, Regen,
+  Self-Destruct, Spirit, Stone Skin, Trap, Unblockable, Venomous.
+* Effects: search (MZ-INFO-02), "you" = the controller (MZ-OWN-03), an Effect that wins (MZ-WIN-03), dual
+  Aura types (MZ-TYPE-03).
 * Traps: MZ-TRAP-01..06, 08..11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
-* Terra slots and rotation: MZ-TERRA-01/04/05/07/08.
+* Terra slots and rotation: MZ-TERRA-01/04/05/06/07/08.
 * End of game: MZ-WIN-01/02/04/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
 * Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01.
 
@@ -35,9 +38,9 @@ Not yet built (the next sessions)
 Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module; ``attack_damage``
 has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is automatic for now: 5 each,
 then in declaration order, MZ-GAP-34); the simultaneous-effects ordering prompt (MZ-SIM-01/02/04/05: a fixed
-order now); Burrow, Fear, Flash, Infectious, Equipment (MZ-EQUIP-*, MZ-EQUIPTRAIT-01); tokens and copies
-(MZ-TOKEN-*, MZ-TGT-04); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
-(MZ-INFO-02..04); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
+order now); Equipment (MZ-EQUIP-*, MZ-EQUIPTRAIT-01); copies (MZ-TOKEN-05/06) and Infectious from Effects or
+Powers (only Attacks make tokens now); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
+(MZ-INFO-03/04); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
 Effects (MZ-AURA-04) and Aura Cost changes (MZ-AURA-11); dual-type checks (MZ-TYPE-03/04, no dual Page yet);
 MZ-TRAP-07 (a Caster who cannot lose); extra win conditions (MZ-WIN-03); the Archive (MZ-BOOK-04..06); 3-4
 Casters (MZ-GAP-12); the full 120-Page pool and four starter Spellbooks; a purposeful computer player; the
@@ -89,6 +92,14 @@ Decisions on the gaps (``MZ-GAP-NN``) this foundation relies on
    a D6; a Burned attacker Destroyed on declaring ends the Combat. 48 Paralyze also stops "any time" Effects
    and Powers of the Page. 49 Frozen X <= 0 counts as 1; Damage reduced to 0 does not remove Frozen.
    52 The Defender Trait's LP goes at the end of that turn; Damage is kept and 0 LP Destroys.
+   11/54 A token has its source's first Base Aura type, the source's printed LP, its Attacks' names, printed
+   Damage and Aura Attack Advantage (no Status icon, text, Traits or Tribe), no name (shown as "Beastie
+   token"), enters Fatigued; a token that leaves the Arena goes to ``State.gone`` (removed from the game).
+   26 Burrow is declared at the end of step 1a of every turn, active Caster first, one Beastie at a time;
+   burrowed lasts until step 3b. 46 Flash lasts until the end of the target controller's next turn (the turn
+   after this one when it is theirs now). 58 Fear/Flash targets are chosen (or declined) when the Beastie
+   is Contracted; the flip happens after it enters the Arena. 72 A search takes the first matching Page,
+   reveals it and always shuffles.
    55 Convert makes Aura of the Page's first Base type (Neutral for a Neutral Page). 56 Self-Destruct is not
    an Action. 60 A flipped Trap's
    controller may decline to pay. 61 Bluffs are allowed: any Page may be placed face-down; revealing one
