@@ -26,6 +26,9 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 205/253 n
 * Traits: Blood Sucker, Burrow, Convert, Defender, Destroyer, Fear, First-Strike, Flash, Fleet, Flight,
   Immortal, Infectious (nameless Beastie tokens, MZ-TOKEN-01..04, MZ-TGT-04), Invisible, Magiproof, Regen,
   Self-Destruct, Spirit, Stone Skin, Trap, Unblockable, Venomous.
+* Equipment: MZ-EQUIP-01..04/06..08/10, MZ-EQUIPTRAIT-01 (an ``equip`` bonus of Damage, LP and Traits while
+  attached; a Beastie may decline to equip). Unequip (MZ-EQUIP-09) and equipping the opponent's Pages are not
+  built (MZ-GAP-59).
 * Effects: search (MZ-INFO-02), "you" = the controller (MZ-OWN-03), an Effect that wins (MZ-WIN-03), dual
   Aura types (MZ-TYPE-03).
 * Traps: MZ-TRAP-01..06, 08..11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
@@ -38,7 +41,7 @@ Not yet built (the next sessions)
 Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module; ``attack_damage``
 has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is automatic for now: 5 each,
 then in declaration order, MZ-GAP-34); the simultaneous-effects ordering prompt (MZ-SIM-01/02/04/05: a fixed
-order now); Equipment (MZ-EQUIP-*, MZ-EQUIPTRAIT-01); copies (MZ-TOKEN-05/06) and Infectious from Effects or
+order now); Unequip (MZ-EQUIP-09); copies (MZ-TOKEN-05/06) and Infectious from Effects or
 Powers (only Attacks make tokens now); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
 (MZ-INFO-03/04); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
 Effects (MZ-AURA-04) and Aura Cost changes (MZ-AURA-11); dual-type checks (MZ-TYPE-03/04, no dual Page yet);
@@ -169,7 +172,8 @@ class MetaZooGame(Game):
         ``spec`` keys: ``turn`` (default 1), ``active`` (default 0), ``first`` (default ``active``) and
         ``players``: two mappings with optional ``spellbook``, ``chapter``, ``limbo``, ``cemetery``,
         ``afterlife`` (Page ids), ``lp``, ``aura`` (type -> count), ``indicators`` (``[{status, counters,
-        turn}]``) and ``arena``: Page ids or ``{card, fatigued, damage, indicators, face_down, trap}``
+        turn}]``) and ``arena``: Page ids or ``{card, fatigued, damage, indicators, face_down, trap,
+        equipment}``
         (Terra Pages take the next Terra slot). Raises ``KeyError`` for an unknown Page id."""
         st = _empty(seats, seed)
         st.rng = Rng.from_seed(seed).state
@@ -197,6 +201,7 @@ class MetaZooGame(Game):
                 ap.indicators = [Indicator(**i) for i in item.get("indicators", [])]
                 if "trap" in item:
                     (ap.trap,) = _add(st, p, [item["trap"]])
+                ap.equipment = _add(st, p, item.get("equipment", []))
         st.step = "actions"
         st.priority = st.active
         return st

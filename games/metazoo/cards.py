@@ -55,6 +55,8 @@ Steps (``do``), each acting on every target of its Effect:
 ``search``       its controller searches their Spellbook for a Page of ``page_type``, reveals it, puts it into
                  the Chapter and shuffles (MZ-INFO-02; none found: still shuffle, MZ-GAP-72).
 ``win``          its controller wins the game at once (an extra win condition, MZ-WIN-03).
+``equip``        (an Equipment's CONTRACT Effect) the Page goes face-up under the target and gives it its
+                 ``equip`` bonus (MZ-EQUIP-01..10): ``{damage, lp, traits}`` while equipped.
 ===============  ======================================================================================
 """
 
@@ -104,7 +106,7 @@ class Step(_Model):
     """One step of an Effect (see the module docstring)."""
 
     do: Literal["damage", "lose_lp", "recover", "gain_lp", "inflict", "destroy", "to_chapter", "bookmark",
-                "stop", "reflect", "search", "win"]
+                "stop", "reflect", "search", "win", "equip"]
     amount: int = Field(0, ge=0, le=1000)
     status: Status | None = None
     x: int = Field(0, ge=0, le=10)
@@ -133,6 +135,9 @@ class Effect(_Model):
         for s in self.steps:
             if (s.do in ("stop", "reflect")) != (self.target == "chain"):
                 raise ValueError("'stop' and 'reflect' act on a chain entry, and only they take target 'chain'")
+            if s.do == "equip" and (self.timing != "contract" or self.target not in (
+                    "own_beastie", "beastie", "opposing_beastie", "opposing_page")):
+                raise ValueError("'equip' is a CONTRACT step targeting a Beastie or Artifact")
             if self.target == "terra" and s.do not in ("destroy", "to_chapter"):
                 raise ValueError("a Terra has no LP: only 'destroy' or 'to_chapter' may target it (MZ-TGT-02)")
         return self
@@ -165,6 +170,14 @@ class WallClause(_Model):
     then: str = Field(min_length=2, max_length=40)
 
 
+class EquipBonus(_Model):
+    """What an Equipment gives the Equipped Page while attached (MZ-EQUIP-07): Attack Damage (step d), LP, Traits."""
+
+    damage: int = Field(0, ge=-200, le=200)
+    lp: int = Field(0, ge=-500, le=500)
+    traits: list[Trait] = []
+
+
 class Page(_Model):
     """A MetaZoo Page definition (MZ-CORE-01). Validation errors name the field at fault."""
 
@@ -188,12 +201,17 @@ class Page(_Model):
     set: str = "base"
     flavor: str = Field("", max_length=240)
     token: bool = False
+    equip: EquipBonus | None = None
 
     @model_validator(mode="after")
     def _type_rules(self) -> Page:
         t = self.type
         if self.token:
             raise ValueError("tokens are made by Effects during a game, never listed in a pool (MZ-TOKEN-01)")
+        equips = any(s.do == "equip" for e in self.effects for s in e.steps)
+        if ("equipment" in self.traits) != (equips and self.equip is not None):
+            raise ValueError("an Equipment has the equipment trait, an 'equip' bonus and a CONTRACT Effect with an "
+                             "'equip' step targeting the Page to equip (MZ-EQUIP-01/03)")
         if (t == "aura") != (self.aura is not None):
             raise ValueError("an Aura Page names the 'aura' type it generates, and only Aura Pages do")
         if (t == "terra") != (self.bonus is not None):

@@ -63,8 +63,11 @@ def find(st: State, uid: int) -> ArenaPage | None:
 
 
 def max_lp(st: State, ap: ArenaPage) -> int:
-    """Maximum LP: printed LP plus LP Gain plus Tribal Boost (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01)."""
-    return defs_of(st)[ap.card].lp + ap.gain + 10 * tribe_count(st, ap)
+    """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01,
+    MZ-EQUIP-07)."""
+    d = defs_of(st)
+    extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None)
+    return d[ap.card].lp + ap.gain + 10 * tribe_count(st, ap) + extra
 
 
 def lp(st: State, ap: ArenaPage) -> int:
@@ -83,7 +86,12 @@ def has_status(ind: list[Indicator], status: str) -> bool:
 
 def traits(st: State, ap: ArenaPage) -> list[str]:
     """The Traits of a face-up Arena Page (MZ-TRAIT-01)."""
-    return [] if ap.face_down else defs_of(st)[ap.card].traits
+    if ap.face_down:
+        return []
+    d = defs_of(st)
+    if not ap.equipment:
+        return d[ap.card].traits
+    return d[ap.card].traits + [t for e in ap.equipment if d[e].equip is not None for t in d[e].equip.traits]
 
 
 def tribe_count(st: State, ap: ArenaPage) -> int:
@@ -610,6 +618,9 @@ def resolve_item(st: State, it: ChainItem, ev: list[Event]) -> None:
         run_steps(st, page, it.effect, it.controller, tg, it.chain_target, page.base_types, ev)
         return
     ev.append(Event(f"{who}'s {page.name} resolves."))
+    if "equipment" in page.traits and (page.type != "beastie" or it.targets):
+        equip(st, it, ev)
+        return
     if page.type in ("spell", "potion"):
         for k, eff in enumerate(page.effects):
             if eff.timing == "contract":
@@ -1067,6 +1078,11 @@ def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Even
     if boost:
         dmg += 10 * boost
         ev.append(Event(f"Tribal Boost: +{10 * boost} Damage."))
+    d = defs_of(st)
+    gear = sum(d[e].equip.damage for e in ap.equipment if d[e].equip is not None)
+    if gear:  # MZ-EQUIP-07, step (d)
+        dmg = max(0, dmg + gear)
+        ev.append(Event(f"Equipment: {gear:+d} Damage."))
     if has_status(ap.indicators, "paralyze"):
         dmg = 0
     return dmg
@@ -1281,7 +1297,8 @@ def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesErr
         return RulesError("MZ-AURA-08", f"{page.name} costs {cost_text(dict(page.cost))}; your pool has {have}. "
                                         "Generate Aura first by Fatiguing Aura Pages (MZ-AURA-06).")
     eff = page.targeting
-    if eff is not None and not legal_targets(st, p, eff.target, spell=page.type == "spell"):
+    optional = page.type == "beastie" and "equipment" in page.traits
+    if eff is not None and not optional and not legal_targets(st, p, eff.target, spell=page.type == "spell"):
         return RulesError("MZ-AURA-07", f"{page.name} needs a target ({eff.target.replace('_', ' ')}) and none "
                                         "is legal now.")
     return None
@@ -1374,6 +1391,8 @@ def decisions_of(st: State) -> list[Decision]:
                 opts.append(Option("target:none", "No target for Fear/Flash"))
             else:
                 opts = target_options(st, p, eff.target, page.type == "spell")
+                if page.type == "beastie" and "equipment" in page.traits:  # MZ-EQUIP-04: may not equip
+                    opts.append(Option("target:none", "Do not equip: enter the Arena as a Beastie"))
             return [Decision(p, "target", f"{name}: choose the target of {page.name}.", (*opts, back),
                              default="back")]
         if pend.what in ("use", "power"):
@@ -1604,7 +1623,9 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
     if kind == "play":
         card = chapter_card(st, seat, rest)
         page = d[card]
-        if page.targeting is not None or fear_flash(st, seat, card):
+        optional_only = page.type == "beastie" and "equipment" in page.traits and not legal_targets(
+            st, seat, page.targeting.target, spell=False) if page.targeting is not None else False
+        if (page.targeting is not None and not optional_only) or fear_flash(st, seat, card):
             st.pending = Pending("contract", card)
             return
         push_contract(st, seat, card, "", ev)
@@ -1758,3 +1779,17 @@ def search(st: State, p: int, page_type: str | None, ev: list[Event], why: str) 
         ev.append(Event(f"{c.name} searches their Spellbook ({why}) and finds nothing."))
     shuffle(st, c.spellbook)
     ev.append(Event(f"{c.name} shuffles their Spellbook."))
+
+
+def equip(st: State, it: ChainItem, ev: list[Event]) -> None:
+    """MZ-EQUIP-01..10, MZ-EQUIPTRAIT-01: the Equipment goes face-up under its target (any Page type; a Spell
+    does not go to the Cemetery, MZ-EQUIP-10) and is controlled with it; if the target left the Arena first,
+    the Equipment goes to its own discard zone (MZ-EQUIP-05)."""
+    page = defs_of(st)[it.card]
+    host = find(st, it.targets[0]) if it.targets and it.targets[0] >= 0 else None
+    if host is None:
+        discard_zone(st, it.card).append(it.card)
+        ev.append(Event(f"{page.name} has nothing to equip: it goes to its owner's discard zone."))
+        return
+    host.equipment.append(it.card)
+    ev.append(Event(f"{page.name} is equipped to {label(st, host)}."))
