@@ -179,3 +179,8 @@ class State:
     result: dict[str, Any] | None = None
     # Cache, never serialised: the Page definitions by instance.
     defs: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
+
+    @property
+    def players(self) -> list[Caster]:
+        """The Casters under the name :func:`games.core.playout.simulate` uses for the seat count."""
+        return self.casters

@@ -140,3 +140,11 @@ def test_MZ_GAP_12_two_seats_only():
     with pytest.raises(RulesError) as exc:
         MZ.apply(st, 2, "end")
     assert exc.value.rule == "MZ-GAP-12"
+
+
+def test_simulate_runs_metazoo_games():
+    """issue 16 §6 groundwork: games.core.playout.simulate plays MetaZoo games to the end (random players)."""
+    from games.core.playout import simulate
+
+    games, decisions, _ = simulate(MZ, 3, 5)
+    assert games == 3 and decisions > 0
