@@ -61,3 +61,16 @@ def test_MZ_EQUIP_06_08_not_attackable_and_discarded_with_its_host():
     ev = " ".join(e.text for e in go(st, 0, "pass"))
     assert "flips for First-Strike" in ev  # both have First-Strike: the Kappa's comes from the Cù Sìth
     assert sorted(names(st, st.casters[1].limbo)) == ["cu-sith", "kappa"]
+
+
+def test_MZ_EQUIP_05_target_gone_before_it_attaches():
+    """MZ-EQUIP-05, MZ-PRIO-03: Ben answers the Girdle with an "any time" Hex Bolt that Destroys its target; the
+    Girdle then has nothing to equip and goes to its owner's Cemetery."""
+    st = pos({"chapter": ["trollhide-girdle"], "aura": {"flame": 1}, "arena": [{"card": "ember-imp", "damage": 10}]},
+             {"chapter": ["hex-bolt"], "aura": {"dark": 1}})
+    imp = uid_of(st, "ember-imp")
+    go(st, 0, "play:trollhide-girdle", f"target:u{imp}")
+    go(st, 1, "play:hex-bolt", f"target:u{imp}")
+    go(st, 0, "pass")
+    assert names(st, st.casters[0].limbo) == ["ember-imp"]
+    assert names(st, st.casters[0].cemetery) == ["trollhide-girdle"]
