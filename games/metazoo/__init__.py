@@ -16,7 +16,9 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 205/253 n
 * Aura: MZ-AURA-01..03, 05..10 (generation is not an Action and never passes priority, MZ-PRIO-08; costs
   paid from the pool only; one Aura Page per turn; Terra only in Take Actions); Convert (MZ-CONVERT-01).
 * Priority and the resolution chain: MZ-PRIO-01..10 (every Contract, Effect and Power waits on the chain;
-  a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01/02/04, MZ-SIM-03.
+  a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01/02/04, MZ-SIM-03; the
+  active Caster's ordering prompt for simultaneous end-of-turn Poison and Regen (MZ-SIM-01/05, step
+  ``order``, timeout: the listed order).
 * Combat: MZ-COMBAT-01..25 (declare, Burn LP Loss, targets, trap flip, windows A and B, Defenders, Primary
   Defender striking back, First-Strike with the coin, the end test, DESTROYED Effects at once), Type
   Advantage (MZ-TYPE-01/02/05/06) and Aura Attack Advantage (MZ-AAA-01..04) against the Primary Defender,
@@ -40,8 +42,8 @@ Not yet built (the next sessions)
 ---------------------------------
 Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module; ``attack_damage``
 has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is automatic for now: 5 each,
-then in declaration order, MZ-GAP-34); the simultaneous-effects ordering prompt (MZ-SIM-01/02/04/05: a fixed
-order now); Unequip (MZ-EQUIP-09); copies (MZ-TOKEN-05/06) and Infectious from Effects or
+then in declaration order, MZ-GAP-34); ordering prompts for Damage-versus-Status (MZ-SIM-02: a Spell's steps resolve in printed order now), simultaneous Trap flips
+and CONTRACT effects (MZ-SIM-04: they cannot yet arise), and the other end-of-turn removals (fixed order); Unequip (MZ-EQUIP-09); copies (MZ-TOKEN-05/06) and Infectious from Effects or
 Powers (only Attacks make tokens now); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
 (MZ-INFO-03/04); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
 Effects (MZ-AURA-04) and Aura Cost changes (MZ-AURA-11); dual-type checks (MZ-TYPE-03/04, no dual Page yet);
@@ -58,7 +60,8 @@ Host rules ([host] in the checklist)
   afresh on each entry into the Arena, never by their instance number, so a handle says nothing about a
   face-down Page.
 * MZ-PRIO-10, MZ-GAP-24 timeouts: predict heads, go first, keep, pass, end Take Actions, back, no more
-  Defenders, decline to pay a Trap, place a Trap standalone.
+  Defenders, decline to pay a Trap, place a Trap standalone, burrow nothing more, the first listed end-of-turn
+  item (MZ-SIM-05), the first Primary Defender option.
 
 Decisions on the gaps (``MZ-GAP-NN``) this foundation relies on
 ---------------------------------------------------------------
@@ -103,6 +106,7 @@ Decisions on the gaps (``MZ-GAP-NN``) this foundation relies on
    after this one when it is theirs now). 58 Fear/Flash targets are chosen (or declined) when the Beastie
    is Contracted; the flip happens after it enters the Arena. 72 A search takes the first matching Page,
    reveals it and always shuffles.
+   79 With two Casters the active Caster orders every simultaneous item, the opponent's included.
    55 Convert makes Aura of the Page's first Base type (Neutral for a Neutral Page). 56 Self-Destruct is not
    an Action. 60 A flipped Trap's
    controller may decline to pay. 61 Bluffs are allowed: any Page may be placed face-down; revealing one

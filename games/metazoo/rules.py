@@ -392,14 +392,8 @@ def start_ticks(st: State, ev: list[Event]) -> None:
 
 
 def end_ticks(st: State, ev: list[Event]) -> None:
-    """Step 3b (MZ-TURN-14): Poison LP Loss (MZ-POISON-02), Regen (MZ-REGEN-01), Paralyze removal at the end
-    of the turn after it was placed (MZ-PARALYZE-04). Fixed order for now (MZ-SIM-01 ordering prompt not
-    built)."""
-    for p, c in enumerate(st.casters):
-        n = sum(1 for i in c.indicators if i.status == "poison")
-        if n:
-            hurt_caster(st, p, 10 * n, ev, "Poison", damage=False)
-            check_end(st, ev)
+    """Step 3b (MZ-TURN-14), the fixed part: Flash and burrowed end, the Defender Trait's LP goes, Paralyze placed
+    the turn before is removed (MZ-PARALYZE-04). Poison and Regen are the ordered part (:func:`end_items`)."""
     for ap in st.arena:  # MZ-FLASH-01: the restriction ends at the end of its last turn
         for flag in [f for f in ap.flags if f.startswith("flashed:") and int(f.split(":")[1]) <= st.turn]:
             ap.flags.remove(flag)
@@ -414,21 +408,74 @@ def end_ticks(st: State, ev: list[Event]) -> None:
             ev.append(Event(f"Defender: {label(st, ap)}'s maximum LP returns to {max_lp(st, ap)}."))
             if lp(st, ap) <= 0 and "immortal" not in traits(st, ap):  # MZ-GAP-52: Damage is kept
                 destroy(st, ap, ev, "0 LP")
-    for ap in list(st.arena):
-        if ap not in st.arena:
-            continue
-        n = sum(1 for i in ap.indicators if i.status == "poison")
-        if n:
-            lose_page(st, ap, 10 * n, ev, "Poison")
-            if ap not in st.arena:
-                continue
-        regen = traits(st, ap).count("regen")
-        if regen and ap.damage:
-            recover_page(st, ap, 10 * regen, ev, "Regen")
+    for ap in st.arena:
         for ind in list(ap.indicators):
             if ind.status == "paralyze" and st.turn >= ind.turn + 1:
                 ap.indicators.remove(ind)
                 ev.append(Event(f"{label(st, ap)}'s Paralyze Indicator is removed."))
+
+
+def end_items(st: State) -> list[str]:
+    """The simultaneous end-of-turn items in their listed order: Poison LP Loss of Casters then Pages
+    (MZ-POISON-02), Regen (MZ-REGEN-01)."""
+    out = [f"poison:p{p}" for p, c in enumerate(st.casters) if has_status(c.indicators, "poison")]
+    for ap in st.arena:
+        if has_status(ap.indicators, "poison"):
+            out.append(f"poison:u{ap.uid}")
+        if "regen" in traits(st, ap):
+            out.append(f"regen:u{ap.uid}")
+    return out
+
+
+def item_label(st: State, item: str) -> str | None:
+    """Words for an end-of-turn item, or ``None`` when it no longer applies (its Page left the Arena)."""
+    kind, _, code = item.partition(":")
+    t = parse_target(code)
+    if t < 0:
+        n = sum(1 for i in st.casters[-1 - t].indicators if i.status == "poison")
+        return f"Poison: {st.casters[-1 - t].name} loses {10 * n} LP" if n else None
+    ap = find(st, t)
+    if ap is None:
+        return None
+    if kind == "poison":
+        n = sum(1 for i in ap.indicators if i.status == "poison")
+        return f"Poison: {label(st, ap)} loses {10 * n} LP" if n else None
+    return f"Regen: {label(st, ap)} recovers {10 * traits(st, ap).count('regen')} LP"
+
+
+def resolve_end_item(st: State, item: str, ev: list[Event]) -> None:
+    """Resolve one end-of-turn item (LP Loss is not Damage, MZ-LP-04), then check the end (MZ-WIN-05)."""
+    kind, _, code = item.partition(":")
+    t = parse_target(code)
+    if item_label(st, item) is None:
+        return
+    if t < 0:
+        n = sum(1 for i in st.casters[-1 - t].indicators if i.status == "poison")
+        hurt_caster(st, -1 - t, 10 * n, ev, "Poison", damage=False)
+    else:
+        ap = find(st, t)
+        if kind == "poison":
+            lose_page(st, ap, 10 * sum(1 for i in ap.indicators if i.status == "poison"), ev, "Poison")
+        elif ap.damage:
+            recover_page(st, ap, 10 * traits(st, ap).count("regen"), ev, "Regen")
+    check_end(st, ev)
+
+
+def run_queue(st: State, ev: list[Event]) -> None:
+    """MZ-SIM-01, MZ-SIM-05, MZ-GAP-79: while two or more items still apply, the active Caster picks the next
+    one (step ``order``; a timeout takes the first listed); the last one resolves by itself; then the turn
+    ends (step 3c-3d)."""
+    st.queue = [i for i in st.queue if item_label(st, i) is not None]
+    if len(st.queue) >= 2:
+        st.step = "order"
+        st.priority = st.active
+        st.window = []
+        return
+    for item in st.queue:
+        resolve_end_item(st, item, ev)
+    st.queue = []
+    dissolve(st, ev, "step 3c")
+    begin_turn(st, other(st, st.active), ev)
 
 
 # -- Aura (MZ-AURA-01..06) ---------------------------------------------------------------------------------
@@ -768,11 +815,12 @@ def after_start(st: State, ev: list[Event]) -> None:
 
 
 def after_end(st: State, ev: list[Event]) -> None:
-    """Steps 3b-3d (MZ-TURN-14/15): end-of-turn effects, Aura dissolves, play passes."""
+    """Steps 3b-3d (MZ-TURN-14/15): end-of-turn effects (the simultaneous ones ordered by the active Caster,
+    MZ-SIM-01), Aura dissolves, play passes."""
     end_ticks(st, ev)
     check_end(st, ev)
-    dissolve(st, ev, "step 3c")
-    begin_turn(st, other(st, st.active), ev)
+    st.queue = end_items(st)
+    run_queue(st, ev)
 
 
 def continue_flow(st: State, ev: list[Event]) -> None:
@@ -1371,6 +1419,10 @@ def decisions_of(st: State) -> list[Decision]:
         opts.append(Option("done", "Burrow nothing more"))
         return [Decision(p, "burrow", f"{name}: declare Beasties burrowed for this turn (MZ-BURROW-01)?", tuple(opts),
                          default="done")]
+    if st.step == "order":
+        opts = [Option(f"next:{item}", f"Next: {item_label(st, item)}") for item in st.queue]
+        return [Decision(p, "order", f"{name}: these end-of-turn effects happen at the same time; choose the one "
+                         "that resolves next (MZ-SIM-01).", tuple(opts), default=opts[0].id)]
     if st.step == "trap_pay":
         card = st.trap_flip
         page = d[card]
@@ -1565,6 +1617,12 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         return
     if decision.kind == "trap_pay":
         trap_paid(st, seat, choice == "pay", ev)
+        return
+    if decision.kind == "order":
+        st.queue.remove(rest)
+        ev.append(Event(f"{name} orders {item_label(st, rest)} next."))
+        resolve_end_item(st, rest, ev)
+        run_queue(st, ev)
         return
     if decision.kind == "burrow":
         if kind == "burrow":
