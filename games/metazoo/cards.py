@@ -54,6 +54,8 @@ Steps (``do``), each acting on every target of its Effect:
 ``reflect``      the targeted chain entry now targets its own controller's Caster instead (Reflection).
 ``search``       its controller searches their Spellbook for a Page of ``page_type``, reveals it, puts it into
                  the Chapter and shuffles (MZ-INFO-02; none found: still shuffle, MZ-GAP-72).
+``look``         its controller looks at the top ``amount`` Pages of their Spellbook, privately (MZ-INFO-03).
+``reveal``       its controller reveals the top ``amount`` Pages of their Spellbook to all (MZ-INFO-03).
 ``win``          its controller wins the game at once (an extra win condition, MZ-WIN-03).
 ``equip``        (an Equipment's CONTRACT Effect) the Page goes face-up under the target and gives it its
                  ``equip`` bonus (MZ-EQUIP-01..10): ``{damage, lp, traits}`` while equipped.
@@ -106,7 +108,7 @@ class Step(_Model):
     """One step of an Effect (see the module docstring)."""
 
     do: Literal["damage", "lose_lp", "recover", "gain_lp", "inflict", "destroy", "to_chapter", "bookmark",
-                "stop", "reflect", "search", "win", "equip"]
+                "stop", "reflect", "search", "win", "equip", "look", "reveal"]
     amount: int = Field(0, ge=0, le=1000)
     status: Status | None = None
     x: int = Field(0, ge=0, le=10)
@@ -115,7 +117,7 @@ class Step(_Model):
 
     @model_validator(mode="after")
     def _fits(self) -> Step:
-        if self.do in ("damage", "lose_lp", "recover", "gain_lp", "bookmark") and self.amount < 1:
+        if self.do in ("damage", "lose_lp", "recover", "gain_lp", "bookmark", "look", "reveal") and self.amount < 1:
             raise ValueError(f"'{self.do}' needs amount >= 1")
         if self.do == "inflict" and self.status is None:
             raise ValueError("'inflict' needs a status")

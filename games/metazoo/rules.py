@@ -603,6 +603,16 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
         if step.do == "search":
             search(st, controller, step.page_type, ev, page.name)
             continue
+        if step.do in ("look", "reveal"):  # MZ-INFO-03: a Look is private, a Reveal public; neither activates
+            top = st.casters[controller].spellbook[:step.amount]
+            shown = ", ".join(defs_of(st)[x].name for x in top) or "nothing (the Spellbook is empty)"
+            who = st.casters[controller].name
+            if step.do == "look":
+                ev.append(Event(f"{who} looks at the top {len(top)} Pages of their Spellbook ({page.name})."))
+                ev.append(Event(f"The top of your Spellbook: {shown}.", (controller,)))
+            else:
+                ev.append(Event(f"{who} reveals the top of their Spellbook ({page.name}): {shown}."))
+            continue
         if step.do == "win":  # MZ-WIN-03
             finish(st, (controller,), tuple(q for q in range(len(st.casters)) if q != controller), "effect",
                    f"{page.name}: {st.casters[controller].name} wins the game.", ev)

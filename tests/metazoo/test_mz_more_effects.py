@@ -41,3 +41,17 @@ def test_MZ_WIN_03_an_effect_that_wins():
     assert res.winners == (0,) and res.reason == "effect" and MZ.decisions(st) == []
     # the game ended while the Spell resolved: it is still on the chain, not lost (Pages are conserved)
     assert [st.cards[it.card] for it in st.chain] == ["last-page"]
+
+
+def test_MZ_INFO_03_look_is_private_reveal_is_public():
+    """MZ-INFO-03: a Look shows the Pages to the looker only (a private event); a Reveal shows them to everyone;
+    neither moves nor activates them."""
+    st = pos({"chapter": ["scrying-bowl", "town-crier"], "spellbook": ["kappa", "selkie", "flame-aura"]})
+    go(st, 0, "play:scrying-bowl")
+    ev = go(st, 1, "pass")
+    assert "Kappa" not in public(ev)
+    assert any(e.audience == (0,) and e.text == "The top of your Spellbook: Kappa, Selkie." for e in ev)
+    go(st, 0, "play:town-crier")
+    ev = go(st, 1, "pass")
+    assert "reveals the top of their Spellbook (Town Crier): Kappa." in public(ev)
+    assert names(st, st.casters[0].spellbook) == ["kappa", "selkie", "flame-aura"]
