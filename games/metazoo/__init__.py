@@ -7,7 +7,7 @@ the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`gam
 4th Wall / real-sky evaluation (:mod:`games.metazoo.sky`) and the gap register (:mod:`games.metazoo.gaps`)
 are written separately.
 
-Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 205/253 named)
+Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 222/253 named)
 -------------------------------------------------------------------------------------
 * Page model and state: MZ-CORE-01/02/03/07/08/09/10, MZ-OWN-01/02/05, MZ-ZONE-01..06, MZ-LP-01..07.
 * Set-up and mulligan: MZ-SETUP-01..05 (coin-flip prediction, choice of first, Bookmarking 7, N-1
@@ -36,7 +36,9 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 205/253 n
 * Traps: MZ-TRAP-01..06, 08..11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
 * Terra slots and rotation: MZ-TERRA-01/04/05/06/07/08.
 * End of game: MZ-WIN-01/02/04/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
-* Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01.
+* Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01; Archive checks and one-for-one swaps
+  as pure functions (``pool.validate_archive``, ``pool.archive_swap``: MZ-BOOK-04/06); Look and Reveal
+  (MZ-INFO-03).
 
 Not yet built (the next sessions)
 ---------------------------------
@@ -45,9 +47,9 @@ has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is a
 then in declaration order, MZ-GAP-34); ordering prompts for Damage-versus-Status (MZ-SIM-02: a Spell's steps resolve in printed order now), simultaneous Trap flips
 and CONTRACT effects (MZ-SIM-04: they cannot yet arise), and the other end-of-turn removals (fixed order); Unequip (MZ-EQUIP-09); copies (MZ-TOKEN-05/06) and Infectious from Effects or
 Powers (only Attacks make tokens now); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
-(MZ-INFO-03/04); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
+(MZ-INFO-04 Index); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
 Effects (MZ-AURA-04) and Aura Cost changes (MZ-AURA-11); dual-type checks (MZ-TYPE-03/04, no dual Page yet);
-MZ-TRAP-07 (a Caster who cannot lose); extra win conditions (MZ-WIN-03); the Archive (MZ-BOOK-04..06); 3-4
+MZ-TRAP-07 (a Caster who cannot lose); the Archive series on the host (MZ-BOOK-05, MZ-GAP-75); 3-4
 Casters (MZ-GAP-12); the full 120-Page pool and four starter Spellbooks; a purposeful computer player; the
 board picture layout; registration in ``games.REGISTRY``.
 
