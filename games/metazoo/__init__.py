@@ -7,7 +7,7 @@ the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`gam
 4th Wall / real-sky evaluation (:mod:`games.metazoo.sky`) and the gap register (:mod:`games.metazoo.gaps`)
 are written separately.
 
-Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 222/253 named)
+Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 named)
 -------------------------------------------------------------------------------------
 * Page model and state: MZ-CORE-01/02/03/07/08/09/10, MZ-OWN-01/02/05, MZ-ZONE-01..06, MZ-LP-01..07.
 * Set-up and mulligan: MZ-SETUP-01..05 (coin-flip prediction, choice of first, Bookmarking 7, N-1
@@ -16,7 +16,8 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 222/253 n
 * Aura: MZ-AURA-01..03, 05..10 (generation is not an Action and never passes priority, MZ-PRIO-08; costs
   paid from the pool only; one Aura Page per turn; Terra only in Take Actions); Convert (MZ-CONVERT-01).
 * Priority and the resolution chain: MZ-PRIO-01..10 (every Contract, Effect and Power waits on the chain;
-  a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01/02/04, MZ-SIM-03; the
+  a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01..04 (ARENA: Attack
+  Damage bonuses only, so far), MZ-SIM-03; the
   active Caster's ordering prompt for simultaneous end-of-turn Poison and Regen (MZ-SIM-01/05, step
   ``order``, timeout: the listed order).
 * Combat: MZ-COMBAT-01..25 (declare, Burn LP Loss, targets, trap flip, windows A and B, Defenders, Primary
@@ -47,7 +48,7 @@ has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is a
 then in declaration order, MZ-GAP-34); ordering prompts for Damage-versus-Status (MZ-SIM-02: a Spell's steps resolve in printed order now), simultaneous Trap flips
 and CONTRACT effects (MZ-SIM-04: they cannot yet arise), and the other end-of-turn removals (fixed order); Unequip (MZ-EQUIP-09); copies (MZ-TOKEN-05/06) and Infectious from Effects or
 Powers (only Attacks make tokens now); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
-(MZ-INFO-04 Index); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
+(MZ-INFO-04 Index); control changes (MZ-OWN-03); ARENA continuous Effects other than Attack bonuses; Aura Pages Fatigued by
 Effects (MZ-AURA-04) and Aura Cost changes (MZ-AURA-11); dual-type checks (MZ-TYPE-03/04, no dual Page yet);
 MZ-TRAP-07 (a Caster who cannot lose); the Archive series on the host (MZ-BOOK-05, MZ-GAP-75); 3-4
 Casters (MZ-GAP-12); the full 120-Page pool and four starter Spellbooks; a purposeful computer player; the

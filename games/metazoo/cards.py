@@ -35,7 +35,8 @@ turn). Its ``target`` says what it acts on (MZ-TGT-01):
 * targeting (chosen when used): ``opposing_beastie``, ``own_beastie``, ``beastie``, ``opposing_page``
   (Beastie or Artifact), ``opposing_caster``, ``chain`` (a Spell or Effect on the chain, MZ-PRIO-05),
   ``terra`` (a Terra in a slot, any Caster's; only ``destroy``/``to_chapter``, MZ-TGT-02);
-* not targeting (MZ-TGT-03): ``all_opposing_beasties``, ``all_beasties``, ``you`` (its controller),
+* not targeting (MZ-TGT-03): ``all_opposing_beasties``, ``all_beasties``, ``all_own_beasties``, ``you`` (its
+  controller),
   ``opponents`` (every opposing Caster), ``attacker`` (the attacking Beastie of the Combat it flipped in),
   ``this`` (the Page itself).
 
@@ -54,6 +55,8 @@ Steps (``do``), each acting on every target of its Effect:
 ``reflect``      the targeted chain entry now targets its own controller's Caster instead (Reflection).
 ``search``       its controller searches their Spellbook for a Page of ``page_type``, reveals it, puts it into
                  the Chapter and shuffles (MZ-INFO-02; none found: still shuffle, MZ-GAP-72).
+``attack_bonus`` (ARENA only) Attacks of the target Beasties deal ``amount`` more Damage, step (d), while this
+                 Page is face-up in the Arena and not Paralyzed (MZ-KW-03, MZ-PARALYZE-02).
 ``look``         its controller looks at the top ``amount`` Pages of their Spellbook, privately (MZ-INFO-03).
 ``reveal``       its controller reveals the top ``amount`` Pages of their Spellbook to all (MZ-INFO-03).
 ``win``          its controller wins the game at once (an extra win condition, MZ-WIN-03).
@@ -94,7 +97,7 @@ Bonus = Literal["city", "daytime", "desert", "dawn", "dusk", "farm", "fog", "for
                 "raining", "river", "snowing", "stars", "suburban", "swamp", "winter"]
 Timing = Literal["contract", "flipped", "arena", "destroyed", "any_time", "power", "start", "end"]
 Target = Literal["opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain", "terra",
-                 "all_opposing_beasties", "all_beasties", "you", "opponents", "attacker", "this"]
+                 "all_opposing_beasties", "all_beasties", "all_own_beasties", "you", "opponents", "attacker", "this"]
 TARGETING = frozenset({"opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain",
                        "terra"})
 """Targets chosen when the Effect is used (MZ-TGT-01); the others do not target (MZ-TGT-03)."""
@@ -108,7 +111,7 @@ class Step(_Model):
     """One step of an Effect (see the module docstring)."""
 
     do: Literal["damage", "lose_lp", "recover", "gain_lp", "inflict", "destroy", "to_chapter", "bookmark",
-                "stop", "reflect", "search", "win", "equip", "look", "reveal"]
+                "stop", "reflect", "search", "win", "equip", "look", "reveal", "attack_bonus"]
     amount: int = Field(0, ge=0, le=1000)
     status: Status | None = None
     x: int = Field(0, ge=0, le=10)
@@ -117,7 +120,8 @@ class Step(_Model):
 
     @model_validator(mode="after")
     def _fits(self) -> Step:
-        if self.do in ("damage", "lose_lp", "recover", "gain_lp", "bookmark", "look", "reveal") and self.amount < 1:
+        if self.do in ("damage", "lose_lp", "recover", "gain_lp", "bookmark", "look", "reveal",
+                       "attack_bonus") and self.amount < 1:
             raise ValueError(f"'{self.do}' needs amount >= 1")
         if self.do == "inflict" and self.status is None:
             raise ValueError("'inflict' needs a status")
@@ -137,6 +141,8 @@ class Effect(_Model):
         for s in self.steps:
             if (s.do in ("stop", "reflect")) != (self.target == "chain"):
                 raise ValueError("'stop' and 'reflect' act on a chain entry, and only they take target 'chain'")
+            if (s.do == "attack_bonus") != (self.timing == "arena"):
+                raise ValueError("ARENA Effects are 'attack_bonus' steps, and 'attack_bonus' is ARENA only")
             if s.do == "equip" and (self.timing != "contract" or self.target not in (
                     "own_beastie", "beastie", "opposing_beastie", "opposing_page")):
                 raise ValueError("'equip' is a CONTRACT step targeting a Beastie or Artifact")

@@ -566,9 +566,9 @@ def untargeted(st: State, seat: int, target: str, item: ChainItem | None) -> lis
         return [-1 - seat]
     if target == "opponents":
         return [-1 - p for p in range(len(st.casters)) if p != seat]
-    if target in ("all_opposing_beasties", "all_beasties"):
+    if target in ("all_opposing_beasties", "all_beasties", "all_own_beasties"):
         return [ap.uid for ap in st.arena if not ap.face_down and d[ap.card].type == "beastie"
-                and (target == "all_beasties" or ap.controller != seat)]
+                and (target == "all_beasties" or (ap.controller != seat) == (target == "all_opposing_beasties"))]
     if target == "attacker":
         return [st.combat.attacker] if st.combat is not None else []
     return []
@@ -1137,6 +1137,10 @@ def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Even
         dmg += 10 * boost
         ev.append(Event(f"Tribal Boost: +{10 * boost} Damage."))
     d = defs_of(st)
+    aura = arena_bonus(st, ap)
+    if aura:
+        dmg += aura
+        ev.append(Event(f"ARENA Effects: {aura:+d} Damage."))
     gear = sum(d[e].equip.damage for e in ap.equipment if d[e].equip is not None)
     if gear:  # MZ-EQUIP-07, step (d)
         dmg = max(0, dmg + gear)
@@ -1861,3 +1865,17 @@ def equip(st: State, it: ChainItem, ev: list[Event]) -> None:
         return
     host.equipment.append(it.card)
     ev.append(Event(f"{page.name} is equipped to {label(st, host)}."))
+
+
+def arena_bonus(st: State, ap: ArenaPage) -> int:
+    """MZ-KW-03, MZ-PARALYZE-02: the ``attack_bonus`` ARENA Effects that reach ``ap``'s Attacks, from face-up
+    Arena Pages that are not Paralyzed (a face-down Page, or a Page in any other zone, gives nothing)."""
+    d = defs_of(st)
+    total = 0
+    for src in st.arena:
+        if src.face_down or has_status(src.indicators, "paralyze"):
+            continue
+        for eff in d[src.card].effects:
+            if eff.timing == "arena" and ap.uid in untargeted(st, src.controller, eff.target, None):
+                total += sum(s.amount for s in eff.steps if s.do == "attack_bonus")
+    return total

@@ -55,3 +55,14 @@ def test_MZ_INFO_03_look_is_private_reveal_is_public():
     ev = go(st, 1, "pass")
     assert "reveals the top of their Spellbook (Town Crier): Kappa." in public(ev)
     assert names(st, st.casters[0].spellbook) == ["kappa", "selkie", "flame-aura"]
+
+
+def test_MZ_KW_03_arena_effect_only_while_face_up():
+    """MZ-KW-03, MZ-PARALYZE-02, MZ-COMBAT-18: the Totem's ARENA Effect adds +10 to its controller's Attacks while
+    it is face-up in the Arena; face-down it gives nothing."""
+    for face_down, want in ((False, 970), (True, 980)):
+        st = pos({"arena": ["ember-imp", {"card": "war-drum-totem", "face_down": face_down}]})
+        go(st, 0, f"attack:{uid_of(st, 'ember-imp')}:0", "target:p1")
+        go(st, 1, "pass")
+        go(st, 0, "pass")
+        assert MZ.view(st, None).board["casters"][1]["lp"] == want
