@@ -1,0 +1,74 @@
+"""Plain-text rendering of MetaZoo views for the terminal. Pure: it reads only a :class:`games.core.View`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.contract import View
+
+_STEPS = {"predict": "Set-up: coin prediction", "choose_first": "Set-up: who goes first", "mulligan": "Mulligan",
+          "start": "Start of turn (priority)", "actions": "Take Actions", "end": "End of turn (priority)",
+          "trap_pay": "A Trap flipped", "over": "Game over"}
+
+
+def _page(p: dict[str, Any]) -> str:
+    if p["face_down"]:
+        return f"#{p['uid']} face-down Page"
+    bits = [f"#{p['uid']} {p['name']}"]
+    if p["type"] in ("beastie", "artifact"):
+        bits.append(f"{p['lp']}/{p['max_lp']} LP")
+    bits.append("Fatigued" if p["fatigued"] else "Awakened")
+    bits += [f"{i['status'].capitalize()}" + (f"({i['counters']})" if i["counters"] else "") for i in p["indicators"]]
+    if p["trap_under"]:
+        bits.append("face-down Page under it")
+    if p["equipment"]:
+        bits.append("equipped: " + ", ".join(e["name"] for e in p["equipment"]))
+    return " · ".join(bits)
+
+
+def board_text(view: View) -> str:
+    """The public board: each Caster's LP, Aura pool, sizes, Status; the Arena by controller; the six Terra
+    slots; the open chain and Combat."""
+    b = view.board
+    lines = [f"== Turn {b['turn']} · {_STEPS.get(b['step'], b['step'])} =="]
+    for s, c in enumerate(b["casters"]):
+        mark = "▶ " if s == b["active"] and b["step"] != "over" else "  "
+        you = " (you)" if view.viewer == s else ""
+        aura = ", ".join(f"{n} {t}" for t, n in c["aura"].items()) or "none"
+        status = " · " + ", ".join(i["status"] for i in c["indicators"]) if c["indicators"] else ""
+        lines.append(f"{mark}{c['name']}{you}: {c['lp']}/{c['max_lp']} LP · Aura {aura} · Spellbook "
+                     f"{c['spellbook']} · Chapter {c['chapter']} · Limbo {len(c['limbo'])} · Cemetery "
+                     f"{len(c['cemetery'])} · Afterlife {len(c['afterlife'])}{status}")
+        for p in b["arena"]:
+            if p["controller"] == s:
+                lines.append(f"     {_page(p)}")
+    slots = [f"{i + 1}: {t['name'] if t else '-'}" for i, t in enumerate(b["terra"])]
+    lines.append("Terra slots  " + " | ".join(slots))
+    if b["chain"]:
+        lines.append("Chain (last resolves first):")
+        for i, it in enumerate(b["chain"]):
+            tgt = f" → {', '.join(it['targets'])}" if it["targets"] else ""
+            stop = " (stopped)" if it["stopped"] else ""
+            lines.append(f"  {i + 1}. {b['casters'][it['controller']]['name']}: {it['name']}{tgt}{stop}")
+    if b["combat"]:
+        cb = b["combat"]
+        lines.append(f"Combat: {cb['attacker']} → {cb['target']}; Defenders: {', '.join(cb['defenders']) or 'none'}"
+                     f"; Primary: {cb['primary'] or '-'}")
+    if b["flipped"]:
+        lines.append(f"Flipped Trap: {b['flipped']['name']}")
+    if view.result is not None:
+        lines.append(view.result.text)
+    return "\n".join(lines)
+
+
+def private_text(view: View) -> str:
+    """The viewer's Chapter and own face-down Pages."""
+    if view.private is None:
+        return ""
+    pv = view.private
+    lines = ["Your Chapter:"] + [f"  {c['line']}" for c in pv["chapter"]]
+    for f in pv["face_down"]:
+        lines.append(f"Your face-down #{f['uid']}: {f['name']}")
+    for u in pv["under"]:
+        lines.append(f"Under #{u['host']}: your face-down {u['name']}")
+    return "\n".join(lines)

@@ -1,0 +1,188 @@
+"""The MetaZoo game state: a dataclass tree that serialises to JSON losslessly (games.core.serial).
+
+Pages are *instances*: small ints indexing ``State.cards`` (the Page definition id) and ``State.owner``
+(the Caster who brought it, MZ-OWN-01, never changes). Every instance is in exactly one place at all
+times: a Spellbook (index 0 is the top), a Chapter, a Limbo, Cemetery or Afterlife (index -1 is the
+top), the Arena (an :class:`ArenaPage`, standalone or face-down), a Terra slot (also an
+:class:`ArenaPage`, referenced from ``State.terra``), equipped under an Arena Page
+(``ArenaPage.equipment``), a face-down Trap under an Arena Page (``ArenaPage.trap``), or on the chain
+(``State.chain``: a Contracted Page waiting to resolve). MZ-CORE-10: each Caster has their own Spellbook,
+Chapter, Limbo, Cemetery and Afterlife; the Arena and its 6 Terra slots are shared.
+
+Arena Pages are named in options, views and the log by their ``uid``, a number given afresh each time a
+Page enters the Arena (never the instance number), so a face-down Page's handle tells nobody which Page it
+is (MZ-CORE-08, MZ-TRAP-11). A Caster as a target is ``-1 - seat`` wherever a target int is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+STATUSES = ("frozen", "burn", "poison", "paralyze", "sleep", "scared", "confusion")
+"""MZ-STATUS-01: the seven Status Effects, in the rulebook's order."""
+
+
+@dataclass(slots=True)
+class Indicator:
+    """A Status Effect Indicator (MZ-STATUS-07): its ``status`` (one of :data:`STATUSES`), ``counters``
+    (Frozen X, Burn D6), the ``turn`` it was placed (Poison and Paralyze expiry) and the ``combat`` number it
+    was inflicted in (0 = outside Combat; Frozen and Sleep same-Combat clauses)."""
+
+    status: str
+    counters: int = 0
+    turn: int = 0
+    combat: int = 0
+
+
+@dataclass(slots=True)
+class ArenaPage:
+    """A Page in the Arena (MZ-CORE-02, MZ-CORE-09).
+
+    ``uid`` is its public handle; ``card`` the instance; ``controller`` who controls it now (MZ-OWN-01);
+    ``fatigued`` its orientation; ``damage`` the Damage plus LP Loss it has taken and ``gain`` its LP Gain
+    (MZ-LP-02, MZ-LP-06: current LP = printed LP + gain − damage, never below 0); ``indicators`` its Status
+    Effect Indicators; ``equipment`` instances equipped under it (MZ-EQUIP-01); ``trap`` the instance of
+    the face-down Trap under it (-1 = none, MZ-TRAP-02); ``face_down`` for a standalone face-down Trap
+    (MZ-TRAP-01); ``moved`` once a face-down Trap has been moved (MZ-TURN-10, MZ-GAP-19); ``entered`` the
+    turn it entered; ``flags`` trait markers that are not Status Effects (``burrowed``, MZ-TRAIT-01);
+    ``slot`` its Terra slot 0..5 (-1 = not a Terra in a slot)."""
+
+    uid: int
+    card: int
+    controller: int
+    fatigued: bool = False
+    damage: int = 0
+    gain: int = 0
+    indicators: list[Indicator] = field(default_factory=list)
+    equipment: list[int] = field(default_factory=list)
+    trap: int = -1
+    face_down: bool = False
+    moved: bool = False
+    entered: int = 0
+    flags: list[str] = field(default_factory=list)
+    slot: int = -1
+
+
+@dataclass(slots=True)
+class Caster:
+    """One Caster's zones and counters (MZ-CORE-10, MZ-SETUP-01).
+
+    ``damage`` is the Damage plus LP Loss taken (LP = ``max_lp`` − ``damage``, MZ-LP-02); ``aura`` the
+    generated Aura pool by Aura type (``neutral`` included, MZ-GAP-05), emptied at steps 1e and 3c;
+    ``mulligan`` is ``""`` (deciding), ``"kept"``; ``hand_size`` is N, the number Bookmarked for the last
+    hand (MZ-SETUP-04); ``aura_played`` the once-per-turn Aura Contract (MZ-TURN-06)."""
+
+    name: str
+    spellbook: list[int] = field(default_factory=list)
+    chapter: list[int] = field(default_factory=list)
+    limbo: list[int] = field(default_factory=list)
+    cemetery: list[int] = field(default_factory=list)
+    afterlife: list[int] = field(default_factory=list)
+    max_lp: int = 1000
+    damage: int = 0
+    aura: dict[str, int] = field(default_factory=dict)
+    indicators: list[Indicator] = field(default_factory=list)
+    mulligan: str = ""
+    hand_size: int = 7
+    aura_played: bool = False
+
+
+@dataclass(slots=True)
+class ChainItem:
+    """An entry of the resolution chain (MZ-PRIO-05): a Contracted Page (``card`` instance, ``kind``
+    ``"contract"``) or an Effect of a Page (``kind`` ``"effect"``, ``card`` the source instance, ``effect``
+    its index). ``targets`` are Arena uids or ``-1 - seat`` for a Caster; ``chain_target`` the index of a
+    chain entry targeted (-1 = none); ``stopped`` is set by a ``stop`` effect (MZ-GAP-16); ``trap`` marks a
+    Page Contracted by paying for a flipped Trap; ``equip`` the uid it will be equipped to."""
+
+    kind: str
+    card: int
+    controller: int
+    effect: int = 0
+    targets: list[int] = field(default_factory=list)
+    chain_target: int = -1
+    stopped: bool = False
+    trap: bool = False
+
+
+@dataclass(slots=True)
+class Combat:
+    """The Combat being resolved (MZ-COMBAT-01..16).
+
+    ``attacker`` is the attacking uid, ``attack`` the index of its chosen Attack; ``target`` the original
+    target (uid, or ``-1 - seat``); ``defenders`` the declared Defender uids; ``primary`` the Primary
+    Defender (uid, ``-1 - seat`` for a Caster, or ``None`` until chosen) and ``primary_attack`` its
+    Attack (-1 = none); ``stage`` one of ``window_a``, ``defend``, ``primary``, ``window_b``; ``number``
+    counts Combats in the game (Frozen and Sleep same-Combat clauses)."""
+
+    attacker: int
+    attack: int
+    target: int
+    number: int
+    defenders: list[int] = field(default_factory=list)
+    primary: int | None = None
+    primary_attack: int = -1
+    stage: str = "window_a"
+
+
+@dataclass(slots=True)
+class Pending:
+    """A compound Action being chosen in steps (DESIGN.md: compound actions are split): ``what`` is
+    ``contract`` (a Page from the Chapter awaiting its target), ``attack`` (an attacker and Attack
+    awaiting the target), ``trap_place`` (a Page awaiting where to be placed face-down) or ``trap_move``;
+    ``card`` the instance or attacker uid, ``index`` the Attack index."""
+
+    what: str
+    card: int
+    index: int = 0
+
+
+@dataclass(slots=True)
+class State:
+    """A whole MetaZoo game.
+
+    ``step`` is one of ``predict`` (MZ-SETUP-02 prediction), ``choose_first``, ``mulligan``, ``start``
+    (step 1b window), ``actions`` (step 2), ``end`` (step 3a window), ``trap_pay`` (a flipped Trap waits
+    for payment), ``over``. ``priority`` is the seat that holds priority (-1 = none): during a chain or a
+    fixed window, and during the active Caster's Take Actions step it is the active seat. ``window`` is the
+    fixed window's queue of seats still to get priority (MZ-PRIO-06). ``terra`` holds the 6 shared Terra
+    slots (uid or -1, MZ-TERRA-04); ``terra_next`` the rotation pointer (MZ-TERRA-05, MZ-GAP-66).
+    ``uid_next`` numbers Arena entries. ``rng`` is the :class:`games.core.rng.Rng` state. ``gone`` holds tokens
+    that left the Arena: removed from the game, in no zone (MZ-TOKEN-03). A token is an instance whose
+    ``cards`` entry is ``token:<source Page id>``. ``queue`` holds simultaneous end-of-turn items still to be
+    ordered by the active Caster (step ``order``; ``poison:p<seat>``, ``poison:u<uid>``, ``regen:u<uid>``)."""
+
+    cards: list[str]
+    owner: list[int]
+    casters: list[Caster]
+    rng: int
+    seed: int
+    first: int = 0
+    predictor: int = 1
+    chooser: int = 1
+    turn: int = 0
+    active: int = 0
+    step: str = "predict"
+    priority: int = -1
+    window: list[int] = field(default_factory=list)
+    arena: list[ArenaPage] = field(default_factory=list)
+    terra: list[int] = field(default_factory=lambda: [-1] * 6)
+    terra_next: int = 0
+    chain: list[ChainItem] = field(default_factory=list)
+    combat: Combat | None = None
+    combats: int = 0
+    pending: Pending | None = None
+    trap_flip: int = -1
+    gone: list[int] = field(default_factory=list)
+    queue: list[str] = field(default_factory=list)
+    uid_next: int = 1
+    version: int = 0
+    result: dict[str, Any] | None = None
+    # Cache, never serialised: the Page definitions by instance.
+    defs: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
+
+    @property
+    def players(self) -> list[Caster]:
+        """The Casters under the name :func:`games.core.playout.simulate` uses for the seat count."""
+        return self.casters
