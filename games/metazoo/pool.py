@@ -2,7 +2,7 @@
 and Spellbook legality (MZ-BOOK-01..03).
 
 The data folder is ``<project>/data/metazoo`` or ``$METAHOST_DATA/metazoo``; every ``*.yaml`` in it except
-``decks.yaml`` and ``wheel.yaml`` holds Pages.
+:data:`NOT_PAGES` holds Pages.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from .cards import Page, StarterDeck, parse_pages, parse_wheel
 
 MIN_SPELLBOOK = 40  # MZ-BOOK-01
 MAX_SPELLBOOK = 60  # MZ-GAP-76: the bot's configurable maximum (default)
+NOT_PAGES = frozenset({"decks.yaml", "wheel.yaml", "meteor_showers.yaml"})
+"""The data files of ``data/metazoo`` that hold no Pages: the starter Spellbooks, the Aura wheel and the
+meteor shower calendar of :mod:`games.metazoo.sky`."""
 
 
 def data_dir() -> Path:
@@ -33,7 +36,7 @@ def card_pool() -> dict[str, Page]:
     and Page at fault (also for an id defined in two files)."""
     out: dict[str, Page] = {}
     for path in sorted(data_dir().glob("*.yaml")):
-        if path.name in ("decks.yaml", "wheel.yaml"):
+        if path.name in NOT_PAGES:
             continue
         for pid, page in parse_pages(load_yaml(path), str(path)).items():
             if pid in out:
