@@ -166,6 +166,27 @@ class Layout:
                 if e.x < 0 or e.y < 0 or e.w <= 0 or e.h <= 0 or e.x + e.w > self.width or e.y + e.h > self.height]
 
 
+def footer(out: Layout, result: str | None, waiting: list[tuple[int, str]], names: list[str], y: int,
+           pad: int) -> int:
+    """The last lines of a board picture, from ``y`` (px) across ``out``'s width less ``pad`` each side: the
+    result text when the game is over (source ``result``), else who is deciding what, from a view's
+    ``waiting`` ``[(seat, decision kind)]`` (source ``waiting``). Returns the ``y`` below them."""
+    if result is not None:
+        text, src, colour = result, "result", (140, 30, 30)
+    elif waiting:
+        text = "Waiting for " + ", ".join(f"{names[s]} ({k.replace('_', ' ')})" for s, k in waiting)
+        src, colour = "waiting", MUTED
+    else:
+        return y
+    width = out.width - 2 * pad
+    out.add(Box(pad, y, width, 2, fill=LINE))
+    y += 8
+    for line in wrap(text, 24, width):
+        out.add(Label(pad, y, width, 32, line, 24, colour, bold=src == "result", source=src))
+        y += 32
+    return y
+
+
 def card_layout(name: str, type_: str, fields: tuple[tuple[str, str], ...], text: str, flavor: str = "",
                 width: int = 600) -> Layout:
     """A card face for ``/card`` (issue 15 §3): name, type, each ``(label, value)`` field, the rules text

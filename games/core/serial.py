@@ -16,7 +16,9 @@ float) and ignores unknown keys; any mismatch raises ``TypeError``.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -145,3 +147,69 @@ def dumps(obj: Any) -> str:
 def loads(tp: type, text: str | bytes) -> Any:
     """Inverse of :func:`dumps`; raises ``TypeError`` on a mismatch."""
     return codec(tp).loads(text)
+
+
+def _copier(tp: Any) -> Any:
+    """A function that copies a decoded value of type ``tp`` deeply enough that the copy shares no list or
+    dict with the original (lists of scalars copy in one call: card lists are long)."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list:
+        if args[0] in (int, str, bool, float):
+            return list
+        inner = _copier(args[0])
+        return lambda v: [inner(x) for x in v]
+    if origin is dict:
+        inner = _copier(args[1])
+        return lambda v: {k: inner(x) for k, x in v.items()}
+    if tp is Any:
+        return copy.deepcopy
+    return lambda v: v  # scalars (and None) are immutable
+
+
+class SplitCodec:
+    """Per-action snapshots of a game state ``state_cls`` whose set-up part never changes (issue 14,
+    Snapshots): :meth:`static_json` is stored once per table, :meth:`snapshot` after choices, and
+    :meth:`from_snapshot` puts the two together again.
+
+    ``static_cls`` is a dataclass whose field ``names`` holds the players' names in seat order (from
+    ``state.players[i].name``) and whose other fields are the ``state_cls`` fields of the same name. The
+    snapshot leaves those out, and every field at its default; loading fills them back, so a field added
+    later with a default costs stored snapshots nothing. The decoded static part is cached (a table's is
+    decoded again at each load or rollback) and copied into each state, never shared."""
+
+    def __init__(self, state_cls: type, player_cls: type, static_cls: type):
+        self.fields = tuple(f.name for f in dataclasses.fields(static_cls) if f.name != "names")
+        omit = {state_cls: frozenset(self.fields), player_cls: frozenset({"name"})}
+        self.state = Codec(state_cls, omit, defaults=False)
+        self.static = Codec(static_cls)
+        self.static_cls = static_cls
+        hints = typing.get_type_hints(static_cls)
+        self._copy = {name: _copier(hints[name]) for name in self.fields}
+        self._decode_static = functools.lru_cache(maxsize=256)(self.static.loads)
+
+    def static_json(self, state: Any) -> str:
+        """JSON of the set-up part of ``state`` (``static_cls``)."""
+        fixed = self.static_cls(names=[p.name for p in state.players],
+                                **{name: getattr(state, name) for name in self.fields})
+        return self.static.dumps(fixed)
+
+    def snapshot(self, state: Any) -> str:
+        """JSON of ``state`` without its set-up part and without fields at their default."""
+        return self.state.dumps(state)
+
+    def from_snapshot(self, text: str, static: str) -> Any:
+        """The state of :meth:`snapshot` text and :meth:`static_json` text. Raises ``TypeError`` for text
+        that is not such JSON and ``ValueError`` when the two parts do not fit together (another number
+        of seats, or of owners than of cards)."""
+        st = self.state.loads(text)
+        fixed = self._decode_static(static)
+        if len(fixed.names) != len(st.players):
+            raise ValueError(f"the static part has {len(fixed.names)} names for {len(st.players)} seats")
+        if hasattr(fixed, "owner") and len(fixed.owner) != len(fixed.cards):
+            raise ValueError(f"the static part has {len(fixed.owner)} owners for {len(fixed.cards)} cards")
+        for name, copy_ in self._copy.items():
+            setattr(st, name, copy_(getattr(fixed, name)))
+        for pl, name in zip(st.players, fixed.names, strict=True):
+            pl.name = name
+        return st

@@ -123,20 +123,20 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.layout import Layout
 from games.core.rng import Rng
-from games.core.serial import Codec, dumps, loads
+from games.core.serial import SplitCodec, dumps, loads
 
 from . import rules
 from .cards import card_line, card_text, condition_text, engine_reading
 from .catalog import build_catalog
 from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
-from .state import STATIC_FIELDS, Change, Entry, Player, State, Static, Tower
+from .state import Change, Entry, Player, State, Static, Tower
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -458,17 +458,14 @@ class MetaGame(Game):
         return loads(State, text)
 
     def static_json(self, state: State) -> str:
-        """The set-up that never changes in a game (:class:`Static`: cards, owner, names, seed, order, rolls,
-        options, opening), stored once per table (issue 14, Snapshots)."""
-        fixed = Static(
-            cards=state.cards, owner=state.owner, names=[p.name for p in state.players], seed=state.seed,
-            order=state.order, rolls=state.rolls, options=state.options, opening=state.opening)
-        return _codecs()[1].dumps(fixed)
+        """The set-up that never changes in a game (:class:`Static`), stored once per table (issue 14,
+        Snapshots)."""
+        return _split().static_json(state)
 
     def snapshot(self, state: State) -> str:
         """:meth:`to_json` without what :meth:`static_json` holds and without fields at their default
         (issue 14, Snapshots); :meth:`from_snapshot` with the static part rebuilds the state exactly."""
-        return _codecs()[0].dumps(state)
+        return _split().snapshot(state)
 
     def from_snapshot(self, text: str, static: str | None) -> State:
         """The state of :meth:`snapshot` text and :meth:`static_json` text; ``static`` ``None``: ``text`` is a
@@ -476,21 +473,7 @@ class MetaGame(Game):
         not such JSON and ``ValueError`` when the two parts do not fit together."""
         if static is None:
             return self.from_json(text)
-        st = _codecs()[0].loads(text)
-        fixed = _static(static)
-        if len(fixed.names) != len(st.players) or len(fixed.owner) != len(fixed.cards):
-            raise ValueError(f"the static part has {len(fixed.names)} names for {len(st.players)} seats "
-                             f"and {len(fixed.owner)} owners for {len(fixed.cards)} cards")
-        st.cards = list(fixed.cards)  # copies: the decoded static part is shared (cached)
-        st.owner = list(fixed.owner)
-        st.seed = fixed.seed
-        st.order = list(fixed.order)
-        st.rolls = [[list(r) for r in rnd] for rnd in fixed.rolls]
-        st.options = dict(fixed.options)
-        st.opening = list(fixed.opening)
-        for pl, name in zip(st.players, fixed.names, strict=True):
-            pl.name = name
-        return st
+        return _split().from_snapshot(text, static)
 
     # -- decks
 
@@ -554,15 +537,9 @@ def _target_text(state: State, t: dict[str, Any] | None) -> str | None:
 
 
 @cache
-def _codecs() -> tuple[Codec, Codec]:
-    """The per-action snapshot codec (static fields and defaults left out) and the :class:`Static` codec."""
-    return Codec(State, STATIC_FIELDS, defaults=False), Codec(Static)
-
-
-@lru_cache(maxsize=256)
-def _static(text: str) -> Static:
-    """The decoded static part of a table (cached: a table's is decoded again on each load or rollback)."""
-    return _codecs()[1].loads(text)
+def _split() -> SplitCodec:
+    """The per-action snapshot codec: :class:`Static` stored apart, defaults left out (issue 14)."""
+    return SplitCodec(State, Player, Static)
 
 
 def _empty_state(seats: Sequence[SeatSetup], seed: int) -> State:

@@ -25,6 +25,7 @@ from games.core.layout import (
     Box,
     Label,
     Layout,
+    footer,
     seat_colour,
     shade,
     tint,
@@ -67,7 +68,7 @@ def board_layout(view: View) -> Layout:
         for line in wrap(f"Rule: {ch['text']} ({until})", 22, WIDTH - 2 * PAD):
             out.add(Label(PAD, y, WIDTH - 2 * PAD, 30, line, 22, INK, source=f"rule.{k}"))
             y += 30
-    y = _footer(out, view, names, y + 6)
+    y = footer(out, view.result.text if view.result else None, view.waiting, names, y + 6, PAD)
     out.height = y + PAD
     return out
 
@@ -150,19 +151,3 @@ def _chip(out: Layout, e: dict, names: list[str], x: int, y: int) -> None:
     target = f" → {short_target(e['target'])}" if e["target"] else ""
     out.add(Label(x + 16, y + 33, CHIP_W - 24, 26, f"{names[e['player']]}{target}", 18, shade(colour, 0.25),
                   source=src))
-
-
-def _footer(out: Layout, view: View, names: list[str], y: int) -> int:
-    if view.result is not None:
-        text, src, colour = view.result.text, "result", (140, 30, 30)
-    elif view.waiting:
-        text = "Waiting for " + ", ".join(f"{names[s]} ({k.replace('_', ' ')})" for s, k in view.waiting)
-        src, colour = "waiting", MUTED
-    else:
-        return y
-    out.add(Box(PAD, y, WIDTH - 2 * PAD, 2, fill=LINE))
-    y += 8
-    for line in wrap(text, 24, WIDTH - 2 * PAD):
-        out.add(Label(PAD, y, WIDTH - 2 * PAD, 32, line, 24, colour, bold=src == "result", source=src))
-        y += 32
-    return y

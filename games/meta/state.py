@@ -122,7 +122,3 @@ class Static:
     options: dict[str, Any]
     opening: list[str]
 
-
-STATIC_FIELDS = {State: frozenset({"cards", "owner", "seed", "order", "rolls", "options", "opening"}),
-                 Player: frozenset({"name"})}
-"""What :class:`Static` holds, by dataclass: left out of the per-action snapshot."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 from games.core.contract import View
 from games.core.layout import (
     INK,
-    LINE,
     MUTED,
     PANEL,
     WHITE,
@@ -24,6 +23,7 @@ from games.core.layout import (
     Colour,
     Label,
     Layout,
+    footer,
     seat_colour,
     tint,
     wrap,
@@ -55,7 +55,8 @@ def board_layout(view: View) -> Layout:
     y = _seat(out, b, 0, y)
     y = _battle(out, b, y)
     y = _seat(out, b, 1, y)
-    y = _footer(out, view, y)
+    names = [p["name"] for p in view.board["players"]]
+    y = footer(out, view.result.text if view.result else None, view.waiting, names, y, PAD)
     out.height = y + PAD
     return out
 
@@ -193,20 +194,3 @@ def _battle(out: Layout, b: dict, y: int) -> int:
     out.elements[index] = Box(old.x, old.y, old.w, y - top, fill=old.fill, outline=old.outline, line=old.line,
                               radius=old.radius)
     return y + 12
-
-
-def _footer(out: Layout, view: View, y: int) -> int:
-    names = [p["name"] for p in view.board["players"]]
-    if view.result is not None:
-        text, src, colour = view.result.text, "result", (140, 30, 30)
-    elif view.waiting:
-        text = "Waiting for " + ", ".join(f"{names[s]} ({k.replace('_', ' ')})" for s, k in view.waiting)
-        src, colour = "waiting", MUTED
-    else:
-        return y
-    out.add(Box(PAD, y, WIDTH - 2 * PAD, 2, fill=LINE))
-    y += 8
-    for line in wrap(text, 24, WIDTH - 2 * PAD):
-        out.add(Label(PAD, y, WIDTH - 2 * PAD, 32, line, 24, colour, bold=src == "result", source=src))
-        y += 32
-    return y

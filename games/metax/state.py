@@ -133,6 +133,3 @@ class Static:
     seed: int
     first: int
 
-
-STATIC_FIELDS = {State: frozenset({"cards", "owner", "seed", "first"}), Player: frozenset({"name"})}
-"""What :class:`Static` holds, by dataclass: left out of the per-action snapshot."""

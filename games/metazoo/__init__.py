@@ -7,7 +7,7 @@ the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`gam
 4th Wall / real-sky evaluation (:mod:`games.metazoo.sky`) and the gap register (:mod:`games.metazoo.gaps`)
 are written separately.
 
-Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 188/253 named)
+Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 named)
 -------------------------------------------------------------------------------------
 * Page model and state: MZ-CORE-01/02/03/07/08/09/10, MZ-OWN-01/02/05, MZ-ZONE-01..06, MZ-LP-01..07.
 * Set-up and mulligan: MZ-SETUP-01..05 (coin-flip prediction, choice of first, Bookmarking 7, N-1
@@ -16,30 +16,41 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 188/253 n
 * Aura: MZ-AURA-01..03, 05..10 (generation is not an Action and never passes priority, MZ-PRIO-08; costs
   paid from the pool only; one Aura Page per turn; Terra only in Take Actions); Convert (MZ-CONVERT-01).
 * Priority and the resolution chain: MZ-PRIO-01..10 (every Contract, Effect and Power waits on the chain;
-  a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01/02/04, MZ-SIM-03.
+  a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01..04 (ARENA: Attack
+  Damage bonuses only, so far), MZ-SIM-03; the
+  active Caster's ordering prompt for simultaneous end-of-turn Poison and Regen (MZ-SIM-01/05, step
+  ``order``, timeout: the listed order).
 * Combat: MZ-COMBAT-01..25 (declare, Burn LP Loss, targets, trap flip, windows A and B, Defenders, Primary
   Defender striking back, First-Strike with the coin, the end test, DESTROYED Effects at once), Type
   Advantage (MZ-TYPE-01/02/05/06) and Aura Attack Advantage (MZ-AAA-01..04) against the Primary Defender,
   Tribal Boost (MZ-TRIBE-01..04), Paralyze → 0.
 * Status Effects: MZ-STATUS-01..07 and every Status (Frozen, Burn, Poison, Paralyze, Sleep, Scared,
   Confusion) with their counters, expiry and Damage clauses.
-* Traits: Blood Sucker, Convert, Defender, Destroyer, First-Strike, Fleet, Flight, Immortal, Invisible,
-  Magiproof, Regen, Self-Destruct, Spirit, Stone Skin, Trap, Unblockable, Venomous.
+* Traits: Blood Sucker, Burrow, Convert, Defender, Destroyer, Fear, First-Strike, Flash, Fleet, Flight,
+  Immortal, Infectious (nameless Beastie tokens, MZ-TOKEN-01..04, MZ-TGT-04), Invisible, Magiproof, Regen,
+  Self-Destruct, Spirit, Stone Skin, Trap, Unblockable, Venomous.
+* Equipment: MZ-EQUIP-01..04/06..08/10, MZ-EQUIPTRAIT-01 (an ``equip`` bonus of Damage, LP and Traits while
+  attached; a Beastie may decline to equip). Unequip (MZ-EQUIP-09) and equipping the opponent's Pages are not
+  built (MZ-GAP-59).
+* Effects: search (MZ-INFO-02), "you" = the controller (MZ-OWN-03), an Effect that wins (MZ-WIN-03), dual
+  Aura types (MZ-TYPE-03).
 * Traps: MZ-TRAP-01..06, 08..11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
-* Terra slots and rotation: MZ-TERRA-01/04/05/07/08.
+* Terra slots and rotation: MZ-TERRA-01/04/05/06/07/08.
 * End of game: MZ-WIN-01/02/04/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
-* Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01.
+* Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01; Archive checks and one-for-one swaps
+  as pure functions (``pool.validate_archive``, ``pool.archive_swap``: MZ-BOOK-04/06); Look and Reveal
+  (MZ-INFO-03).
 
 Not yet built (the next sessions)
 ---------------------------------
 Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module; ``attack_damage``
 has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is automatic for now: 5 each,
-then in declaration order, MZ-GAP-34); the simultaneous-effects ordering prompt (MZ-SIM-01/02/04/05: a fixed
-order now); Burrow, Fear, Flash, Infectious, Equipment (MZ-EQUIP-*, MZ-EQUIPTRAIT-01); tokens and copies
-(MZ-TOKEN-*, MZ-TGT-04); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
-(MZ-INFO-02..04); control changes (MZ-OWN-03); ARENA continuous Effects (MZ-KW-03); Aura Pages Fatigued by
+then in declaration order, MZ-GAP-34); ordering prompts for Damage-versus-Status (MZ-SIM-02: a Spell's steps resolve in printed order now), simultaneous Trap flips
+and CONTRACT effects (MZ-SIM-04: they cannot yet arise), and the other end-of-turn removals (fixed order); Unequip (MZ-EQUIP-09); copies (MZ-TOKEN-05/06) and Infectious from Effects or
+Powers (only Attacks make tokens now); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
+(MZ-INFO-04 Index); control changes (MZ-OWN-03); ARENA continuous Effects other than Attack bonuses; Aura Pages Fatigued by
 Effects (MZ-AURA-04) and Aura Cost changes (MZ-AURA-11); dual-type checks (MZ-TYPE-03/04, no dual Page yet);
-MZ-TRAP-07 (a Caster who cannot lose); extra win conditions (MZ-WIN-03); the Archive (MZ-BOOK-04..06); 3-4
+MZ-TRAP-07 (a Caster who cannot lose); the Archive series on the host (MZ-BOOK-05, MZ-GAP-75); 3-4
 Casters (MZ-GAP-12); the full 120-Page pool and four starter Spellbooks; a purposeful computer player; the
 board picture layout; registration in ``games.REGISTRY``.
 
@@ -52,7 +63,8 @@ Host rules ([host] in the checklist)
   afresh on each entry into the Arena, never by their instance number, so a handle says nothing about a
   face-down Page.
 * MZ-PRIO-10, MZ-GAP-24 timeouts: predict heads, go first, keep, pass, end Take Actions, back, no more
-  Defenders, decline to pay a Trap, place a Trap standalone.
+  Defenders, decline to pay a Trap, place a Trap standalone, burrow nothing more, the first listed end-of-turn
+  item (MZ-SIM-05), the first Primary Defender option.
 
 Decisions on the gaps (``MZ-GAP-NN``) this foundation relies on
 ---------------------------------------------------------------
@@ -89,6 +101,15 @@ Decisions on the gaps (``MZ-GAP-NN``) this foundation relies on
    a D6; a Burned attacker Destroyed on declaring ends the Combat. 48 Paralyze also stops "any time" Effects
    and Powers of the Page. 49 Frozen X <= 0 counts as 1; Damage reduced to 0 does not remove Frozen.
    52 The Defender Trait's LP goes at the end of that turn; Damage is kept and 0 LP Destroys.
+   11/54 A token has its source's first Base Aura type, the source's printed LP, its Attacks' names, printed
+   Damage and Aura Attack Advantage (no Status icon, text, Traits or Tribe), no name (shown as "Beastie
+   token"), enters Fatigued; a token that leaves the Arena goes to ``State.gone`` (removed from the game).
+   26 Burrow is declared at the end of step 1a of every turn, active Caster first, one Beastie at a time;
+   burrowed lasts until step 3b. 46 Flash lasts until the end of the target controller's next turn (the turn
+   after this one when it is theirs now). 58 Fear/Flash targets are chosen (or declined) when the Beastie
+   is Contracted; the flip happens after it enters the Arena. 72 A search takes the first matching Page,
+   reveals it and always shuffles.
+   79 With two Casters the active Caster orders every simultaneous item, the opponent's included.
    55 Convert makes Aura of the Page's first Base type (Neutral for a Neutral Page). 56 Self-Destruct is not
    an Action. 60 A flipped Trap's
    controller may decline to pay. 61 Bluffs are allowed: any Page may be placed face-down; revealing one
@@ -158,7 +179,8 @@ class MetaZooGame(Game):
         ``spec`` keys: ``turn`` (default 1), ``active`` (default 0), ``first`` (default ``active``) and
         ``players``: two mappings with optional ``spellbook``, ``chapter``, ``limbo``, ``cemetery``,
         ``afterlife`` (Page ids), ``lp``, ``aura`` (type -> count), ``indicators`` (``[{status, counters,
-        turn}]``) and ``arena``: Page ids or ``{card, fatigued, damage, indicators, face_down, trap}``
+        turn}]``) and ``arena``: Page ids or ``{card, fatigued, damage, indicators, face_down, trap,
+        equipment}``
         (Terra Pages take the next Terra slot). Raises ``KeyError`` for an unknown Page id."""
         st = _empty(seats, seed)
         st.rng = Rng.from_seed(seed).state
@@ -186,6 +208,7 @@ class MetaZooGame(Game):
                 ap.indicators = [Indicator(**i) for i in item.get("indicators", [])]
                 if "trap" in item:
                     (ap.trap,) = _add(st, p, [item["trap"]])
+                ap.equipment = _add(st, p, item.get("equipment", []))
         st.step = "actions"
         st.priority = st.active
         return st

@@ -35,7 +35,8 @@ turn). Its ``target`` says what it acts on (MZ-TGT-01):
 * targeting (chosen when used): ``opposing_beastie``, ``own_beastie``, ``beastie``, ``opposing_page``
   (Beastie or Artifact), ``opposing_caster``, ``chain`` (a Spell or Effect on the chain, MZ-PRIO-05),
   ``terra`` (a Terra in a slot, any Caster's; only ``destroy``/``to_chapter``, MZ-TGT-02);
-* not targeting (MZ-TGT-03): ``all_opposing_beasties``, ``all_beasties``, ``you`` (its controller),
+* not targeting (MZ-TGT-03): ``all_opposing_beasties``, ``all_beasties``, ``all_own_beasties``, ``you`` (its
+  controller),
   ``opponents`` (every opposing Caster), ``attacker`` (the attacking Beastie of the Combat it flipped in),
   ``this`` (the Page itself).
 
@@ -54,7 +55,13 @@ Steps (``do``), each acting on every target of its Effect:
 ``reflect``      the targeted chain entry now targets its own controller's Caster instead (Reflection).
 ``search``       its controller searches their Spellbook for a Page of ``page_type``, reveals it, puts it into
                  the Chapter and shuffles (MZ-INFO-02; none found: still shuffle, MZ-GAP-72).
+``attack_bonus`` (ARENA only) Attacks of the target Beasties deal ``amount`` more Damage, step (d), while this
+                 Page is face-up in the Arena and not Paralyzed (MZ-KW-03, MZ-PARALYZE-02).
+``look``         its controller looks at the top ``amount`` Pages of their Spellbook, privately (MZ-INFO-03).
+``reveal``       its controller reveals the top ``amount`` Pages of their Spellbook to all (MZ-INFO-03).
 ``win``          its controller wins the game at once (an extra win condition, MZ-WIN-03).
+``equip``        (an Equipment's CONTRACT Effect) the Page goes face-up under the target and gives it its
+                 ``equip`` bonus (MZ-EQUIP-01..10): ``{damage, lp, traits}`` while equipped.
 ===============  ======================================================================================
 """
 
@@ -90,7 +97,7 @@ Bonus = Literal["city", "daytime", "desert", "dawn", "dusk", "farm", "fog", "for
                 "raining", "river", "snowing", "stars", "suburban", "swamp", "winter"]
 Timing = Literal["contract", "flipped", "arena", "destroyed", "any_time", "power", "start", "end"]
 Target = Literal["opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain", "terra",
-                 "all_opposing_beasties", "all_beasties", "you", "opponents", "attacker", "this"]
+                 "all_opposing_beasties", "all_beasties", "all_own_beasties", "you", "opponents", "attacker", "this"]
 TARGETING = frozenset({"opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain",
                        "terra"})
 """Targets chosen when the Effect is used (MZ-TGT-01); the others do not target (MZ-TGT-03)."""
@@ -104,7 +111,7 @@ class Step(_Model):
     """One step of an Effect (see the module docstring)."""
 
     do: Literal["damage", "lose_lp", "recover", "gain_lp", "inflict", "destroy", "to_chapter", "bookmark",
-                "stop", "reflect", "search", "win"]
+                "stop", "reflect", "search", "win", "equip", "look", "reveal", "attack_bonus"]
     amount: int = Field(0, ge=0, le=1000)
     status: Status | None = None
     x: int = Field(0, ge=0, le=10)
@@ -113,7 +120,8 @@ class Step(_Model):
 
     @model_validator(mode="after")
     def _fits(self) -> Step:
-        if self.do in ("damage", "lose_lp", "recover", "gain_lp", "bookmark") and self.amount < 1:
+        if self.do in ("damage", "lose_lp", "recover", "gain_lp", "bookmark", "look", "reveal",
+                       "attack_bonus") and self.amount < 1:
             raise ValueError(f"'{self.do}' needs amount >= 1")
         if self.do == "inflict" and self.status is None:
             raise ValueError("'inflict' needs a status")
@@ -133,6 +141,11 @@ class Effect(_Model):
         for s in self.steps:
             if (s.do in ("stop", "reflect")) != (self.target == "chain"):
                 raise ValueError("'stop' and 'reflect' act on a chain entry, and only they take target 'chain'")
+            if (s.do == "attack_bonus") != (self.timing == "arena"):
+                raise ValueError("ARENA Effects are 'attack_bonus' steps, and 'attack_bonus' is ARENA only")
+            if s.do == "equip" and (self.timing != "contract" or self.target not in (
+                    "own_beastie", "beastie", "opposing_beastie", "opposing_page")):
+                raise ValueError("'equip' is a CONTRACT step targeting a Beastie or Artifact")
             if self.target == "terra" and s.do not in ("destroy", "to_chapter"):
                 raise ValueError("a Terra has no LP: only 'destroy' or 'to_chapter' may target it (MZ-TGT-02)")
         return self
@@ -165,6 +178,14 @@ class WallClause(_Model):
     then: str = Field(min_length=2, max_length=40)
 
 
+class EquipBonus(_Model):
+    """What an Equipment gives the Equipped Page while attached (MZ-EQUIP-07): Attack Damage (step d), LP, Traits."""
+
+    damage: int = Field(0, ge=-200, le=200)
+    lp: int = Field(0, ge=-500, le=500)
+    traits: list[Trait] = []
+
+
 class Page(_Model):
     """A MetaZoo Page definition (MZ-CORE-01). Validation errors name the field at fault."""
 
@@ -188,12 +209,17 @@ class Page(_Model):
     set: str = "base"
     flavor: str = Field("", max_length=240)
     token: bool = False
+    equip: EquipBonus | None = None
 
     @model_validator(mode="after")
     def _type_rules(self) -> Page:
         t = self.type
         if self.token:
             raise ValueError("tokens are made by Effects during a game, never listed in a pool (MZ-TOKEN-01)")
+        equips = any(s.do == "equip" for e in self.effects for s in e.steps)
+        if ("equipment" in self.traits) != (equips and self.equip is not None):
+            raise ValueError("an Equipment has the equipment trait, an 'equip' bonus and a CONTRACT Effect with an "
+                             "'equip' step targeting the Page to equip (MZ-EQUIP-01/03)")
         if (t == "aura") != (self.aura is not None):
             raise ValueError("an Aura Page names the 'aura' type it generates, and only Aura Pages do")
         if (t == "terra") != (self.bonus is not None):

@@ -2,7 +2,7 @@
 and Spellbook legality (MZ-BOOK-01..03).
 
 The data folder is ``<project>/data/metazoo`` or ``$METAHOST_DATA/metazoo``; every ``*.yaml`` in it except
-``decks.yaml`` and ``wheel.yaml`` holds Pages.
+:data:`NOT_PAGES` holds Pages.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from .cards import Page, StarterDeck, parse_pages, parse_wheel
 
 MIN_SPELLBOOK = 40  # MZ-BOOK-01
 MAX_SPELLBOOK = 60  # MZ-GAP-76: the bot's configurable maximum (default)
+NOT_PAGES = frozenset({"decks.yaml", "wheel.yaml", "meteor_showers.yaml"})
+"""The data files of ``data/metazoo`` that hold no Pages: the starter Spellbooks, the Aura wheel and the
+meteor shower calendar of :mod:`games.metazoo.sky`."""
 
 
 def data_dir() -> Path:
@@ -33,7 +36,7 @@ def card_pool() -> dict[str, Page]:
     and Page at fault (also for an id defined in two files)."""
     out: dict[str, Page] = {}
     for path in sorted(data_dir().glob("*.yaml")):
-        if path.name in ("decks.yaml", "wheel.yaml"):
+        if path.name in NOT_PAGES:
             continue
         for pid, page in parse_pages(load_yaml(path), str(path)).items():
             if pid in out:
@@ -85,3 +88,49 @@ def validate_deck(card_ids: Sequence[str], pool: dict[str, Page] | None = None,
             problems.append(RulesError("MZ-BOOK-02", f"{n} copies of {pool[cid].name}; its Spellbook Limit "
                                                      f"is {limit}."))
     return problems
+
+
+MAX_ARCHIVE = 15  # MZ-BOOK-04
+
+
+def validate_archive(spellbook: Sequence[str], archive: Sequence[str],
+                     pool: dict[str, Page] | None = None) -> list[RulesError]:
+    """Every Archive rule broken (empty = legal): MZ-BOOK-04 (at most 15 Pages, known ids) and MZ-BOOK-02 (a
+    Page's Spellbook Limit counts its copies in the Spellbook and the Archive combined). The Spellbook itself
+    is checked by :func:`validate_deck`."""
+    pool = card_pool() if pool is None else pool
+    problems: list[RulesError] = []
+    unknown = sorted({c for c in archive if c not in pool})
+    if unknown:
+        problems.append(RulesError("MZ-BOOK-04", f"Unknown Page ids in the Archive: {', '.join(unknown)}."))
+    if len(archive) > MAX_ARCHIVE:
+        problems.append(RulesError("MZ-BOOK-04", f"An Archive holds at most {MAX_ARCHIVE} Pages; this one has "
+                                                 f"{len(archive)}."))
+    both = Counter(c for c in list(spellbook) + list(archive) if c in pool)
+    for cid, n in sorted(both.items()):
+        limit = pool[cid].limit
+        if limit is not None and n > limit and cid in archive:
+            problems.append(RulesError("MZ-BOOK-02", f"{n} copies of {pool[cid].name} in the Spellbook and Archive "
+                                                     f"together; its Spellbook Limit is {limit}."))
+    return problems
+
+
+def archive_swap(spellbook: Sequence[str], archive: Sequence[str], out: Sequence[str],
+                 into: Sequence[str]) -> tuple[list[str], list[str]]:
+    """MZ-BOOK-06: swap Pages one for one between games: ``out`` leaves the Spellbook for the Archive, ``into``
+    comes from the Archive. Returns the new (Spellbook, Archive), each the same size as before. Raises
+    :class:`RulesError` (MZ-BOOK-06) when the counts differ or a Page is not where it should be."""
+    if len(out) != len(into):
+        raise RulesError("MZ-BOOK-06", f"Archive swaps are one for one: {len(out)} out, {len(into)} in.")
+    missing_out = Counter(out) - Counter(spellbook)
+    if missing_out:
+        raise RulesError("MZ-BOOK-06", f"Not in the Spellbook: {', '.join(sorted(missing_out))}.")
+    missing_in = Counter(into) - Counter(archive)
+    if missing_in:
+        raise RulesError("MZ-BOOK-06", f"Not in the Archive: {', '.join(sorted(missing_in))}.")
+    book, arch = list(spellbook), list(archive)
+    for cid in out:
+        book.remove(cid)
+    for cid in into:
+        arch.remove(cid)
+    return book + list(into), arch + list(out)

@@ -63,8 +63,11 @@ def find(st: State, uid: int) -> ArenaPage | None:
 
 
 def max_lp(st: State, ap: ArenaPage) -> int:
-    """Maximum LP: printed LP plus LP Gain plus Tribal Boost (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01)."""
-    return defs_of(st)[ap.card].lp + ap.gain + 10 * tribe_count(st, ap)
+    """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01,
+    MZ-EQUIP-07)."""
+    d = defs_of(st)
+    extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None)
+    return d[ap.card].lp + ap.gain + 10 * tribe_count(st, ap) + extra
 
 
 def lp(st: State, ap: ArenaPage) -> int:
@@ -83,7 +86,12 @@ def has_status(ind: list[Indicator], status: str) -> bool:
 
 def traits(st: State, ap: ArenaPage) -> list[str]:
     """The Traits of a face-up Arena Page (MZ-TRAIT-01)."""
-    return [] if ap.face_down else defs_of(st)[ap.card].traits
+    if ap.face_down:
+        return []
+    d = defs_of(st)
+    if not ap.equipment:
+        return d[ap.card].traits
+    return d[ap.card].traits + [t for e in ap.equipment if d[e].equip is not None for t in d[e].equip.traits]
 
 
 def tribe_count(st: State, ap: ArenaPage) -> int:
@@ -384,14 +392,8 @@ def start_ticks(st: State, ev: list[Event]) -> None:
 
 
 def end_ticks(st: State, ev: list[Event]) -> None:
-    """Step 3b (MZ-TURN-14): Poison LP Loss (MZ-POISON-02), Regen (MZ-REGEN-01), Paralyze removal at the end
-    of the turn after it was placed (MZ-PARALYZE-04). Fixed order for now (MZ-SIM-01 ordering prompt not
-    built)."""
-    for p, c in enumerate(st.casters):
-        n = sum(1 for i in c.indicators if i.status == "poison")
-        if n:
-            hurt_caster(st, p, 10 * n, ev, "Poison", damage=False)
-            check_end(st, ev)
+    """Step 3b (MZ-TURN-14), the fixed part: Flash and burrowed end, the Defender Trait's LP goes, Paralyze placed
+    the turn before is removed (MZ-PARALYZE-04). Poison and Regen are the ordered part (:func:`end_items`)."""
     for ap in st.arena:  # MZ-FLASH-01: the restriction ends at the end of its last turn
         for flag in [f for f in ap.flags if f.startswith("flashed:") and int(f.split(":")[1]) <= st.turn]:
             ap.flags.remove(flag)
@@ -406,21 +408,74 @@ def end_ticks(st: State, ev: list[Event]) -> None:
             ev.append(Event(f"Defender: {label(st, ap)}'s maximum LP returns to {max_lp(st, ap)}."))
             if lp(st, ap) <= 0 and "immortal" not in traits(st, ap):  # MZ-GAP-52: Damage is kept
                 destroy(st, ap, ev, "0 LP")
-    for ap in list(st.arena):
-        if ap not in st.arena:
-            continue
-        n = sum(1 for i in ap.indicators if i.status == "poison")
-        if n:
-            lose_page(st, ap, 10 * n, ev, "Poison")
-            if ap not in st.arena:
-                continue
-        regen = traits(st, ap).count("regen")
-        if regen and ap.damage:
-            recover_page(st, ap, 10 * regen, ev, "Regen")
+    for ap in st.arena:
         for ind in list(ap.indicators):
             if ind.status == "paralyze" and st.turn >= ind.turn + 1:
                 ap.indicators.remove(ind)
                 ev.append(Event(f"{label(st, ap)}'s Paralyze Indicator is removed."))
+
+
+def end_items(st: State) -> list[str]:
+    """The simultaneous end-of-turn items in their listed order: Poison LP Loss of Casters then Pages
+    (MZ-POISON-02), Regen (MZ-REGEN-01)."""
+    out = [f"poison:p{p}" for p, c in enumerate(st.casters) if has_status(c.indicators, "poison")]
+    for ap in st.arena:
+        if has_status(ap.indicators, "poison"):
+            out.append(f"poison:u{ap.uid}")
+        if "regen" in traits(st, ap):
+            out.append(f"regen:u{ap.uid}")
+    return out
+
+
+def item_label(st: State, item: str) -> str | None:
+    """Words for an end-of-turn item, or ``None`` when it no longer applies (its Page left the Arena)."""
+    kind, _, code = item.partition(":")
+    t = parse_target(code)
+    if t < 0:
+        n = sum(1 for i in st.casters[-1 - t].indicators if i.status == "poison")
+        return f"Poison: {st.casters[-1 - t].name} loses {10 * n} LP" if n else None
+    ap = find(st, t)
+    if ap is None:
+        return None
+    if kind == "poison":
+        n = sum(1 for i in ap.indicators if i.status == "poison")
+        return f"Poison: {label(st, ap)} loses {10 * n} LP" if n else None
+    return f"Regen: {label(st, ap)} recovers {10 * traits(st, ap).count('regen')} LP"
+
+
+def resolve_end_item(st: State, item: str, ev: list[Event]) -> None:
+    """Resolve one end-of-turn item (LP Loss is not Damage, MZ-LP-04), then check the end (MZ-WIN-05)."""
+    kind, _, code = item.partition(":")
+    t = parse_target(code)
+    if item_label(st, item) is None:
+        return
+    if t < 0:
+        n = sum(1 for i in st.casters[-1 - t].indicators if i.status == "poison")
+        hurt_caster(st, -1 - t, 10 * n, ev, "Poison", damage=False)
+    else:
+        ap = find(st, t)
+        if kind == "poison":
+            lose_page(st, ap, 10 * sum(1 for i in ap.indicators if i.status == "poison"), ev, "Poison")
+        elif ap.damage:
+            recover_page(st, ap, 10 * traits(st, ap).count("regen"), ev, "Regen")
+    check_end(st, ev)
+
+
+def run_queue(st: State, ev: list[Event]) -> None:
+    """MZ-SIM-01, MZ-SIM-05, MZ-GAP-79: while two or more items still apply, the active Caster picks the next
+    one (step ``order``; a timeout takes the first listed); the last one resolves by itself; then the turn
+    ends (step 3c-3d)."""
+    st.queue = [i for i in st.queue if item_label(st, i) is not None]
+    if len(st.queue) >= 2:
+        st.step = "order"
+        st.priority = st.active
+        st.window = []
+        return
+    for item in st.queue:
+        resolve_end_item(st, item, ev)
+    st.queue = []
+    dissolve(st, ev, "step 3c")
+    begin_turn(st, other(st, st.active), ev)
 
 
 # -- Aura (MZ-AURA-01..06) ---------------------------------------------------------------------------------
@@ -511,9 +566,9 @@ def untargeted(st: State, seat: int, target: str, item: ChainItem | None) -> lis
         return [-1 - seat]
     if target == "opponents":
         return [-1 - p for p in range(len(st.casters)) if p != seat]
-    if target in ("all_opposing_beasties", "all_beasties"):
+    if target in ("all_opposing_beasties", "all_beasties", "all_own_beasties"):
         return [ap.uid for ap in st.arena if not ap.face_down and d[ap.card].type == "beastie"
-                and (target == "all_beasties" or ap.controller != seat)]
+                and (target == "all_beasties" or (ap.controller != seat) == (target == "all_opposing_beasties"))]
     if target == "attacker":
         return [st.combat.attacker] if st.combat is not None else []
     return []
@@ -547,6 +602,16 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
             continue
         if step.do == "search":
             search(st, controller, step.page_type, ev, page.name)
+            continue
+        if step.do in ("look", "reveal"):  # MZ-INFO-03: a Look is private, a Reveal public; neither activates
+            top = st.casters[controller].spellbook[:step.amount]
+            shown = ", ".join(defs_of(st)[x].name for x in top) or "nothing (the Spellbook is empty)"
+            who = st.casters[controller].name
+            if step.do == "look":
+                ev.append(Event(f"{who} looks at the top {len(top)} Pages of their Spellbook ({page.name})."))
+                ev.append(Event(f"The top of your Spellbook: {shown}.", (controller,)))
+            else:
+                ev.append(Event(f"{who} reveals the top of their Spellbook ({page.name}): {shown}."))
             continue
         if step.do == "win":  # MZ-WIN-03
             finish(st, (controller,), tuple(q for q in range(len(st.casters)) if q != controller), "effect",
@@ -610,6 +675,9 @@ def resolve_item(st: State, it: ChainItem, ev: list[Event]) -> None:
         run_steps(st, page, it.effect, it.controller, tg, it.chain_target, page.base_types, ev)
         return
     ev.append(Event(f"{who}'s {page.name} resolves."))
+    if "equipment" in page.traits and (page.type != "beastie" or it.targets):
+        equip(st, it, ev)
+        return
     if page.type in ("spell", "potion"):
         for k, eff in enumerate(page.effects):
             if eff.timing == "contract":
@@ -757,11 +825,12 @@ def after_start(st: State, ev: list[Event]) -> None:
 
 
 def after_end(st: State, ev: list[Event]) -> None:
-    """Steps 3b-3d (MZ-TURN-14/15): end-of-turn effects, Aura dissolves, play passes."""
+    """Steps 3b-3d (MZ-TURN-14/15): end-of-turn effects (the simultaneous ones ordered by the active Caster,
+    MZ-SIM-01), Aura dissolves, play passes."""
     end_ticks(st, ev)
     check_end(st, ev)
-    dissolve(st, ev, "step 3c")
-    begin_turn(st, other(st, st.active), ev)
+    st.queue = end_items(st)
+    run_queue(st, ev)
 
 
 def continue_flow(st: State, ev: list[Event]) -> None:
@@ -1067,6 +1136,15 @@ def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Even
     if boost:
         dmg += 10 * boost
         ev.append(Event(f"Tribal Boost: +{10 * boost} Damage."))
+    d = defs_of(st)
+    aura = arena_bonus(st, ap)
+    if aura:
+        dmg += aura
+        ev.append(Event(f"ARENA Effects: {aura:+d} Damage."))
+    gear = sum(d[e].equip.damage for e in ap.equipment if d[e].equip is not None)
+    if gear:  # MZ-EQUIP-07, step (d)
+        dmg = max(0, dmg + gear)
+        ev.append(Event(f"Equipment: {gear:+d} Damage."))
     if has_status(ap.indicators, "paralyze"):
         dmg = 0
     return dmg
@@ -1281,7 +1359,8 @@ def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesErr
         return RulesError("MZ-AURA-08", f"{page.name} costs {cost_text(dict(page.cost))}; your pool has {have}. "
                                         "Generate Aura first by Fatiguing Aura Pages (MZ-AURA-06).")
     eff = page.targeting
-    if eff is not None and not legal_targets(st, p, eff.target, spell=page.type == "spell"):
+    optional = page.type == "beastie" and "equipment" in page.traits
+    if eff is not None and not optional and not legal_targets(st, p, eff.target, spell=page.type == "spell"):
         return RulesError("MZ-AURA-07", f"{page.name} needs a target ({eff.target.replace('_', ' ')}) and none "
                                         "is legal now.")
     return None
@@ -1354,6 +1433,10 @@ def decisions_of(st: State) -> list[Decision]:
         opts.append(Option("done", "Burrow nothing more"))
         return [Decision(p, "burrow", f"{name}: declare Beasties burrowed for this turn (MZ-BURROW-01)?", tuple(opts),
                          default="done")]
+    if st.step == "order":
+        opts = [Option(f"next:{item}", f"Next: {item_label(st, item)}") for item in st.queue]
+        return [Decision(p, "order", f"{name}: these end-of-turn effects happen at the same time; choose the one "
+                         "that resolves next (MZ-SIM-01).", tuple(opts), default=opts[0].id)]
     if st.step == "trap_pay":
         card = st.trap_flip
         page = d[card]
@@ -1374,6 +1457,8 @@ def decisions_of(st: State) -> list[Decision]:
                 opts.append(Option("target:none", "No target for Fear/Flash"))
             else:
                 opts = target_options(st, p, eff.target, page.type == "spell")
+                if page.type == "beastie" and "equipment" in page.traits:  # MZ-EQUIP-04: may not equip
+                    opts.append(Option("target:none", "Do not equip: enter the Arena as a Beastie"))
             return [Decision(p, "target", f"{name}: choose the target of {page.name}.", (*opts, back),
                              default="back")]
         if pend.what in ("use", "power"):
@@ -1547,6 +1632,12 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
     if decision.kind == "trap_pay":
         trap_paid(st, seat, choice == "pay", ev)
         return
+    if decision.kind == "order":
+        st.queue.remove(rest)
+        ev.append(Event(f"{name} orders {item_label(st, rest)} next."))
+        resolve_end_item(st, rest, ev)
+        run_queue(st, ev)
+        return
     if decision.kind == "burrow":
         if kind == "burrow":
             ap = find(st, int(rest))
@@ -1604,7 +1695,9 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
     if kind == "play":
         card = chapter_card(st, seat, rest)
         page = d[card]
-        if page.targeting is not None or fear_flash(st, seat, card):
+        optional_only = page.type == "beastie" and "equipment" in page.traits and not legal_targets(
+            st, seat, page.targeting.target, spell=False) if page.targeting is not None else False
+        if (page.targeting is not None and not optional_only) or fear_flash(st, seat, card):
             st.pending = Pending("contract", card)
             return
         push_contract(st, seat, card, "", ev)
@@ -1758,3 +1851,31 @@ def search(st: State, p: int, page_type: str | None, ev: list[Event], why: str) 
         ev.append(Event(f"{c.name} searches their Spellbook ({why}) and finds nothing."))
     shuffle(st, c.spellbook)
     ev.append(Event(f"{c.name} shuffles their Spellbook."))
+
+
+def equip(st: State, it: ChainItem, ev: list[Event]) -> None:
+    """MZ-EQUIP-01..10, MZ-EQUIPTRAIT-01: the Equipment goes face-up under its target (any Page type; a Spell
+    does not go to the Cemetery, MZ-EQUIP-10) and is controlled with it; if the target left the Arena first,
+    the Equipment goes to its own discard zone (MZ-EQUIP-05)."""
+    page = defs_of(st)[it.card]
+    host = find(st, it.targets[0]) if it.targets and it.targets[0] >= 0 else None
+    if host is None:
+        discard_zone(st, it.card).append(it.card)
+        ev.append(Event(f"{page.name} has nothing to equip: it goes to its owner's discard zone."))
+        return
+    host.equipment.append(it.card)
+    ev.append(Event(f"{page.name} is equipped to {label(st, host)}."))
+
+
+def arena_bonus(st: State, ap: ArenaPage) -> int:
+    """MZ-KW-03, MZ-PARALYZE-02: the ``attack_bonus`` ARENA Effects that reach ``ap``'s Attacks, from face-up
+    Arena Pages that are not Paralyzed (a face-down Page, or a Page in any other zone, gives nothing)."""
+    d = defs_of(st)
+    total = 0
+    for src in st.arena:
+        if src.face_down or has_status(src.indicators, "paralyze"):
+            continue
+        for eff in d[src.card].effects:
+            if eff.timing == "arena" and ap.uid in untargeted(st, src.controller, eff.target, None):
+                total += sum(s.amount for s in eff.steps if s.do == "attack_bonus")
+    return total

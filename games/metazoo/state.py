@@ -150,7 +150,8 @@ class State:
     slots (uid or -1, MZ-TERRA-04); ``terra_next`` the rotation pointer (MZ-TERRA-05, MZ-GAP-66).
     ``uid_next`` numbers Arena entries. ``rng`` is the :class:`games.core.rng.Rng` state. ``gone`` holds tokens
     that left the Arena: removed from the game, in no zone (MZ-TOKEN-03). A token is an instance whose
-    ``cards`` entry is ``token:<source Page id>``."""
+    ``cards`` entry is ``token:<source Page id>``. ``queue`` holds simultaneous end-of-turn items still to be
+    ordered by the active Caster (step ``order``; ``poison:p<seat>``, ``poison:u<uid>``, ``regen:u<uid>``)."""
 
     cards: list[str]
     owner: list[int]
@@ -174,8 +175,14 @@ class State:
     pending: Pending | None = None
     trap_flip: int = -1
     gone: list[int] = field(default_factory=list)
+    queue: list[str] = field(default_factory=list)
     uid_next: int = 1
     version: int = 0
     result: dict[str, Any] | None = None
     # Cache, never serialised: the Page definitions by instance.
     defs: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
+
+    @property
+    def players(self) -> list[Caster]:
+        """The Casters under the name :func:`games.core.playout.simulate` uses for the seat count."""
+        return self.casters

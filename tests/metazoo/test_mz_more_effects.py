@@ -41,3 +41,28 @@ def test_MZ_WIN_03_an_effect_that_wins():
     assert res.winners == (0,) and res.reason == "effect" and MZ.decisions(st) == []
     # the game ended while the Spell resolved: it is still on the chain, not lost (Pages are conserved)
     assert [st.cards[it.card] for it in st.chain] == ["last-page"]
+
+
+def test_MZ_INFO_03_look_is_private_reveal_is_public():
+    """MZ-INFO-03: a Look shows the Pages to the looker only (a private event); a Reveal shows them to everyone;
+    neither moves nor activates them."""
+    st = pos({"chapter": ["scrying-bowl", "town-crier"], "spellbook": ["kappa", "selkie", "flame-aura"]})
+    go(st, 0, "play:scrying-bowl")
+    ev = go(st, 1, "pass")
+    assert "Kappa" not in public(ev)
+    assert any(e.audience == (0,) and e.text == "The top of your Spellbook: Kappa, Selkie." for e in ev)
+    go(st, 0, "play:town-crier")
+    ev = go(st, 1, "pass")
+    assert "reveals the top of their Spellbook (Town Crier): Kappa." in public(ev)
+    assert names(st, st.casters[0].spellbook) == ["kappa", "selkie", "flame-aura"]
+
+
+def test_MZ_KW_03_arena_effect_only_while_face_up():
+    """MZ-KW-03, MZ-PARALYZE-02, MZ-COMBAT-18: the Totem's ARENA Effect adds +10 to its controller's Attacks while
+    it is face-up in the Arena; face-down it gives nothing."""
+    for face_down, want in ((False, 970), (True, 980)):
+        st = pos({"arena": ["ember-imp", {"card": "war-drum-totem", "face_down": face_down}]})
+        go(st, 0, f"attack:{uid_of(st, 'ember-imp')}:0", "target:p1")
+        go(st, 1, "pass")
+        go(st, 0, "pass")
+        assert MZ.view(st, None).board["casters"][1]["lp"] == want

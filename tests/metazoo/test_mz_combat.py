@@ -204,3 +204,16 @@ def test_MZ_WIN_01_02_lethal_attack_ends_the_game():
     go(st, 0, "pass")
     res = MZ.result(st)
     assert res is not None and res.winners == (0,) and res.losers == (1,) and MZ.decisions(st) == []
+
+
+def test_MZ_CORE_04_one_attack_chosen_of_several():
+    """MZ-CORE-04, MZ-COMBAT-04, MZ-COMBAT-16: a Beastie with two Attacks offers each; it uses exactly the one
+    chosen, once per Combat."""
+    st = pos({"arena": ["wulver"]}, {"arena": ["kappa"]})
+    w, k = uid_of(st, "wulver"), uid_of(st, "kappa")
+    assert {f"attack:{w}:0", f"attack:{w}:1"} <= set(ids(st, 0))
+    go(st, 0, f"attack:{w}:1", f"target:u{k}")
+    go(st, 1, "pass")
+    ev = public(go(st, 0, "pass"))
+    assert "Warning Howl" in ev and "Maul" not in ev and lp(st, k) == 40
+    assert [i.status for i in page(st, k).indicators] == ["scared"]

@@ -21,7 +21,8 @@ def infect():
 
 
 def test_MZ_INFECTIOUS_01_02_token_for_each_beastie_destroyed():
-    """MZ-INFECTIOUS-01, MZ-INFECTIOUS-02, MZ-TOKEN-02, MZ-TOKEN-04, MZ-GAP-54, MZ-GAP-11, MZ-CORE-03: Ghoul
+    """MZ-INFECTIOUS-01, MZ-INFECTIOUS-02, MZ-TOKEN-02, MZ-TOKEN-04, MZ-TOKEN-07, MZ-GAP-54, MZ-GAP-11, MZ-CORE-03:
+    every token is an engine object with its own handle on the board. Ghoul
     Destroys Kappa with an Attack: its controller gets a nameless, costless Dark Beastie token with Ghoul's
     printed LP and Attack (same Damage and Aura Attack Advantage, no Status icon), Fatigued, owned by them."""
     st, tok = infect()
@@ -29,6 +30,8 @@ def test_MZ_INFECTIOUS_01_02_token_for_each_beastie_destroyed():
     d = MZ.view(st, None).board["arena"]
     entry = [p for p in d if p["uid"] == tok.uid][0]
     assert entry["name"] == "Beastie token" and entry["max_lp"] == 60 and entry["lp"] == 60
+    handles = [p["uid"] for p in d]
+    assert len(handles) == len(set(handles))
     from games.metazoo import rules
     tdef = rules.defs_of(st)[tok.card]
     assert tdef.name == "" and tdef.cost == {} and tdef.base_types == ("dark",)

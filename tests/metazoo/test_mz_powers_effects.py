@@ -92,3 +92,26 @@ def test_MZ_SIM_03_one_roll_for_every_target():
     assert ev.count("rolls a D6") == 1
     counters = {ap.indicators[0].counters for ap in st.arena if ap.indicators}
     assert len(counters) == 1 and sum(1 for ap in st.arena if ap.indicators) == 3
+
+
+def troll_at_ten():
+    st = pos({"arena": [{"card": "bridge-troll", "damage": 80, "indicators": [{"status": "poison", "turn": 1}]}]})
+    t = uid_of(st, "bridge-troll")
+    go(st, 0, "end", "pass")
+    go(st, 1, "pass")
+    return st, t
+
+
+def test_MZ_SIM_01_05_active_caster_orders_regen_and_poison():
+    """MZ-SIM-01, MZ-SIM-05, MZ-GAP-79, MZ-TURN-14: Regen and Poison at the end of the turn happen at the same
+    time: the active Caster gets one ordering prompt (timeout: the listed order); Regen first saves the Troll
+    at 10 LP, Poison first Destroys it."""
+    st, t = troll_at_ten()
+    d = decision(st, 0)
+    assert d.kind == "order" and ids(st, 0) == [f"next:poison:u{t}", f"next:regen:u{t}"]
+    assert MZ.timeout_choice(st, d) == f"next:poison:u{t}"
+    ev = public(go(st, 0, f"next:regen:u{t}"))
+    assert "orders Regen" in ev and lp(st, t) == 20 and st.turn == 2
+    st, t = troll_at_ten()
+    go(st, 0, f"next:poison:u{t}")
+    assert names(st, st.casters[0].limbo) == ["bridge-troll"] and st.turn == 2

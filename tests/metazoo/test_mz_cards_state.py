@@ -88,3 +88,29 @@ def test_MZ_TYPE_01_MZ_TERRA_01_vocabularies():
     assert set(wheel()) <= set(AURA_TYPES) and not {"neutral", "special"} & {t for v in wheel().values() for t in v}
     with pytest.raises(CardDataError):
         parse_pages([{"id": "odd-terra", "name": "Odd", "type": "terra", "bonus": "volcano"}], "t")
+
+
+def test_MZ_BOOK_04_archive_size_and_shared_limits():
+    """MZ-BOOK-04, MZ-BOOK-02: an Archive holds at most 15 Pages and shares the Spellbook Limit with the
+    Spellbook."""
+    from games.metazoo.pool import validate_archive
+
+    book = ["flame-aura"] * 36 + ["young-wyvern"] * 3 + ["kappa"]
+    assert validate_archive(book, ["kappa"] * 3) == []
+    assert [e.rule for e in validate_archive(book, ["flame-aura"] * 16)] == ["MZ-BOOK-04"]
+    errs = validate_archive(book, ["young-wyvern"])
+    assert [e.rule for e in errs] == ["MZ-BOOK-02"] and "Young Wyvern" in errs[0].message
+
+
+def test_MZ_BOOK_06_archive_swaps_are_one_for_one():
+    """MZ-BOOK-06: a swap keeps both sizes; uneven swaps or Pages not where they should be are refused."""
+    from games.core.contract import RulesError
+    from games.metazoo.pool import archive_swap
+
+    book, arch = ["flame-aura"] * 40, ["kappa", "selkie"]
+    nb, na = archive_swap(book, arch, ["flame-aura"], ["kappa"])
+    assert len(nb) == 40 and len(na) == 2 and "kappa" in nb and na.count("flame-aura") == 1
+    for out, into in ((["flame-aura"], []), (["kappa"], ["selkie"]), (["flame-aura"], ["ember-imp"])):
+        with pytest.raises(RulesError) as exc:
+            archive_swap(book, arch, out, into)
+        assert exc.value.rule == "MZ-BOOK-06"

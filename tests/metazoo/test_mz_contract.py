@@ -79,8 +79,9 @@ def test_MZ_GAP_24_timeout_defaults():
 
 
 def test_MZ_CORE_08_views_and_text():
-    """MZ-CORE-08, MZ-GAP-70: the board shows sizes and public zones; the private text only the viewer's own
-    Chapter; a spectator has no private part."""
+    """MZ-CORE-08, MZ-GAP-70, MZ-PLACE-02: the board shows sizes and public zones, and every face-up Arena Page
+    in full (layering is not modelled); the private text only the viewer's own Chapter; a spectator has no
+    private part."""
     st = pos({"chapter": ["kappa", "fire-dart"]}, {"chapter": ["selkie"], "cemetery": ["hush"]})
     board = MZ.board_text(MZ.view(st, None))
     assert "Chapter 2" in board and "Chapter 1" in board and "Kappa" not in board and "Selkie" not in board
@@ -90,6 +91,9 @@ def test_MZ_CORE_08_views_and_text():
     assert MZ.private_text(MZ.view(st, None)) == "" and MZ.view(st, None).private is None
     assert MZ.view(st, 1).decisions == () and MZ.view(st, 0).decisions[0].kind == "actions"
     assert MZ.view(st, 1).board["casters"][1]["cemetery"] == [{"card": "hush", "name": "Hush"}]
+    st = pos({"arena": ["kappa", "flame-aura", {"card": "woodwose", "fatigued": True}]})
+    for p in MZ.view(st, None).board["arena"]:
+        assert {"uid", "name", "lp", "max_lp", "fatigued", "indicators", "equipment", "line"} <= set(p)
 
 
 def test_MZ_INFO_01_bookmark_takes_the_top_page():
@@ -141,3 +145,11 @@ def test_MZ_GAP_12_two_seats_only():
     with pytest.raises(RulesError) as exc:
         MZ.apply(st, 2, "end")
     assert exc.value.rule == "MZ-GAP-12"
+
+
+def test_simulate_runs_metazoo_games():
+    """issue 16 §6 groundwork: games.core.playout.simulate plays MetaZoo games to the end (random players)."""
+    from games.core.playout import simulate
+
+    games, decisions, _ = simulate(MZ, 3, 5)
+    assert games == 3 and decisions > 0
