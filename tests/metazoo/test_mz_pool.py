@@ -9,7 +9,8 @@ from collections import Counter
 from typing import get_args
 
 import pytest
-from test_playouts import check_conservation, check_log, check_views
+from mz_helpers import caster_lp, go, lp, names, page, pos, public, uid_of
+from test_mz_playouts import check_conservation, check_log, check_views
 
 from games.core.carddata import load_yaml
 from games.core.contract import SeatSetup
@@ -24,6 +25,7 @@ from games.metazoo.cards import (
     TRAITS,
     Status,
     Step,
+    Timing,
     parse_pages,
     token_of,
 )
@@ -132,6 +134,16 @@ def test_MZ_EQUIPTRAIT_01_equipment_traps_and_tokens():
     for p in new:
         if "equipment" in p.traits and p.type != "beastie":
             assert p.targeting is not None, p.id
+    # MZ-EQUIP-07: what each Equipment gives while attached is data: its only CONTRACT steps equip, and the
+    # bonuses cover Attack Damage (raised, and lowered on an opposing Beastie, MZ-GAP-59), LP and Traits.
+    gear = [p for p in new if "equipment" in p.traits]
+    for p in gear:
+        contract = [e for e in p.effects if e.timing == "contract"]
+        assert [s.do for e in contract for s in e.steps] == ["equip"], p.id
+        assert p.equip is not None and (p.equip.damage or p.equip.lp or p.equip.traits), p.id
+    assert any(p.equip.damage > 0 for p in gear) and any(p.equip.lp > 0 for p in gear)
+    assert any(p.equip.traits for p in gear)
+    assert any(p.equip.damage < 0 and p.targeting.target == "opposing_beastie" for p in gear if p.targeting)
     traps = Counter(p.type for p in new if "trap" in p.traits)
     assert {"beastie", "artifact", "spell", "potion"} <= set(traps)
     for p in new:
@@ -144,12 +156,12 @@ def test_MZ_EQUIPTRAIT_01_equipment_traps_and_tokens():
 
 
 def test_MZ_KW_01_effect_keywords_and_steps():
-    """MZ-KW-01, MZ-KW-02, MZ-KW-04, MZ-PRIO-03, MZ-TGT-01, MZ-TGT-03: the new Pages use every Effect timing
-    the engine resolves (CONTRACT, FLIPPED, DESTROYED, any time, Powers, start and end of turn), targeting
+    """MZ-KW-01..04, MZ-PRIO-03, MZ-TGT-01, MZ-TGT-03: the new Pages use every Effect timing the engine
+    resolves (CONTRACT, FLIPPED, ARENA, DESTROYED, any time, Powers, start and end of turn), targeting
     and non-targeting Effects, and the whole pool uses every step of the vocabulary."""
     new = new_pages().values()
     timings = {e.timing for p in new for e in p.effects}
-    assert timings >= {"contract", "flipped", "destroyed", "any_time", "power", "start", "end"}
+    assert timings == set(get_args(Timing))
     targets = {e.target for p in new for e in p.effects}
     assert targets & TARGETING and targets - TARGETING
     steps = {s.do for p in card_pool().values() for e in p.effects for s in e.steps}
@@ -214,3 +226,29 @@ def test_MZ_CORE_10_new_starters_play_out(pair):
             assert steps < 20000, "the game does not end"
         assert MZ.result(st) is not None
         assert sum(not c.startswith("token:") for c in st.cards) == sum(len(decks[s]) for s in pair)
+
+
+def test_MZ_EQUIP_07_MZ_GAP_59_gleipnir_weakens_an_opposing_beastie():
+    """MZ-EQUIP-07, MZ-EQUIP-10, MZ-GAP-59: Gleipnir (a Spell) is equipped to Ben's Draugr and stays under it; the
+    Draugr's Attacks now deal 30 less, so striking back at the Wolpertinger it deals 10, not 40."""
+    st = pos({"chapter": ["gleipnir"], "aura": {"earth": 2}, "arena": ["wolpertinger"]}, {"arena": ["draugr"]})
+    w, d = uid_of(st, "wolpertinger"), uid_of(st, "draugr")
+    go(st, 0, "play:gleipnir", f"target:u{d}")
+    go(st, 1, "pass")
+    assert names(st, page(st, d).equipment) == ["gleipnir"] and st.casters[0].cemetery == []
+    go(st, 0, f"attack:{w}:0", f"target:u{d}")
+    go(st, 1, "pass")
+    ev = public(go(st, 0, "pass"))
+    assert "Equipment: -30 Damage." in ev
+    assert lp(st, w) == 30 and lp(st, d) == 90
+
+
+def test_MZ_KW_03_carnyx_and_morrigan_arena_bonuses():
+    """MZ-KW-03: ARENA Attack-Damage Effects of the pool add up while face-up: the Carnyx gives Ana's Beasties
+    +10 and the Morrígan every Beastie +10, so the Wolpertinger's 20 becomes 40."""
+    st = pos({"arena": ["carnyx", "morrigan", "wolpertinger"]})
+    go(st, 0, f"attack:{uid_of(st, 'wolpertinger')}:0", "target:p1")
+    go(st, 1, "pass")
+    ev = public(go(st, 0, "pass"))
+    assert "ARENA Effects: +20 Damage." in ev
+    assert caster_lp(st, 1) == 960
