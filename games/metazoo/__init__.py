@@ -4,8 +4,9 @@
 foundation that later sessions complete (issue 16). The rules live in :mod:`games.metazoo.rules`, the
 state in :mod:`games.metazoo.state`, the Page schema in :mod:`games.metazoo.cards` (its docstring documents
 the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`games.metazoo.pool`. The
-4th Wall / real-sky evaluation (:mod:`games.metazoo.sky`) and the gap register (:mod:`games.metazoo.gaps`)
-are written separately.
+4th Wall / real-sky evaluation is :mod:`games.metazoo.sky`. The decisions on the rulebook's gaps at the
+end of this docstring are :func:`games.metazoo.gaps.numbered` word for word (the one record is
+:mod:`games.metazoo.gaps`; ``tests/metazoo/test_gaps.py`` keeps the two equal).
 
 Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 named)
 -------------------------------------------------------------------------------------
@@ -66,60 +67,314 @@ Host rules ([host] in the checklist)
   Defenders, decline to pay a Trap, place a Trap standalone, burrow nothing more, the first listed end-of-turn
   item (MZ-SIM-05), the first Primary Defender option.
 
-Decisions on the gaps (``MZ-GAP-NN``) this foundation relies on
----------------------------------------------------------------
-01 Original test pool (``data/metazoo/test-pool.yaml``) with stand-ins: Fire Dart (Fireball), Mirror Ward
-   (Reflection, "reflect": the Spell turns back on its own Caster), Hush (Dampen, "stop"), Hearth Brownie
-   (Chupacabra), Tidal Surge (non-targeting), Snare Pit (Trap Spell), Bog Lurker (Trap Beastie).
-02 Schema in :mod:`games.metazoo.cards`. 05 Neutral Aura is a pool type that pays only Neutral components
-   (typed components need their exact type). 06 Basic Aura and Terra cost nothing unless printed.
-07 The wheel is ``data/metazoo/wheel.yaml`` (Light > Dark and Spirit as the text says; the rest decided).
-08 +20 once however many type pairs match. 09/10 Type Advantage and Aura Attack Advantage are checked against
-   the Primary Defender (for its own Attack: against the attacker) and both add before allocation.
-12 Two Casters only for now; seat 1 (the challenged Caster) predicts the flip; a right guess chooses.
-13 One pass resolves the whole chain; in a fixed window, once a chain resolves the window moves on to the
-   next Caster. 14 After a chain resolves in Take Actions, the active Caster continues.
-15 Only "any time" Pages and Effects while a chain is open or in a window; everything else needs the
-   active Caster's Take Actions step with an empty chain. 16 A stopped entry does nothing and its Page goes
-   to its discard zone (Spells: the Cemetery); an Effect whose targets left the Arena skips them and still
-   resolves the rest. 17 Every Contract (Aura and Terra too) goes on the chain and can be responded to.
-18 Placing a face-down Trap is not an Action; moving one is (priority passes). 19 Each face-down Trap moves
-   at most once, ever; one placed this turn may move this turn.
-20 An "any time" Effect of a Beastie needs no Awakening, does not Fatigue, works once per turn per Page and
-   not while Paralyzed. 22 No first-turn exceptions. 23 Mulligans one at a time, first Caster first, each
-   seeing the other's in the log. 25 At step 1e and 3c every Caster's pool dissolves. 28 A Beastie with no
-   Attack cannot declare one. 30/31/32 A flipped Trap is paid (or not) at once, before window A, with Aura
-   generated then; a Beastie/Artifact Trap enters Fatigued as a Defender (a standalone one becomes the
-   original target); a Spell/Potion Trap resolves its FLIPPED Effects; an unpaid Trap, or a Spell Trap that
-   was itself the target, ends the Combat with no Damage. 33 The Combat ends after the first Attack when the
-   attacker or every defending Page and the original target are gone. 34 Allocation is automatic for now
-   (see above). 40 Stone Skin applies first, then Sleep doubles; Confusion's self-Damage has every modifier but Type and Aura
-   Attack Advantage and Stone Skin stops it (it is Damage from an Effect). 41 Scared: on tails the Page goes
-   to the Chapter and the Action it was Fatigued for does not happen; on heads it is Fatigued and acts.
-   42 Venomous poisons the attacker when the Venomous Beastie becomes Primary Defender. 43 Damage to Artifacts
-   does not feed Blood Sucker. 44 Destroyer needs Damage above 0 actually taken. 45 Burn counters are always
-   a D6; a Burned attacker Destroyed on declaring ends the Combat. 48 Paralyze also stops "any time" Effects
-   and Powers of the Page. 49 Frozen X <= 0 counts as 1; Damage reduced to 0 does not remove Frozen.
-   52 The Defender Trait's LP goes at the end of that turn; Damage is kept and 0 LP Destroys.
-   11/54 A token has its source's first Base Aura type, the source's printed LP, its Attacks' names, printed
-   Damage and Aura Attack Advantage (no Status icon, text, Traits or Tribe), no name (shown as "Beastie
-   token"), enters Fatigued; a token that leaves the Arena goes to ``State.gone`` (removed from the game).
-   26 Burrow is declared at the end of step 1a of every turn, active Caster first, one Beastie at a time;
-   burrowed lasts until step 3b. 46 Flash lasts until the end of the target controller's next turn (the turn
-   after this one when it is theirs now). 58 Fear/Flash targets are chosen (or declined) when the Beastie
-   is Contracted; the flip happens after it enters the Arena. 72 A search takes the first matching Page,
-   reveals it and always shuffles.
-   79 With two Casters the active Caster orders every simultaneous item, the opponent's included.
-   55 Convert makes Aura of the Page's first Base type (Neutral for a Neutral Page). 56 Self-Destruct is not
-   an Action. 60 A flipped Trap's
-   controller may decline to pay. 61 Bluffs are allowed: any Page may be placed face-down; revealing one
-   without the Trap Trait loses at once. 66 With all six slots full, a cyclic pointer picks the slot replaced
-   (slot 1 first); the replaced Terra goes to the Afterlife, not Destroyed. 70 Limbo, Cemetery and Afterlife
-   are public and ordered; Spellbook and Chapter sizes are public. 73 Both Casters at 0 LP at once is a draw;
-   the empty-Spellbook draw is checked after every event. 74 Casters never go above 1000 LP. 76 Spellbook
-   maximum 60 (configurable). 77 The Spellbook Limit is per Page id. 78 Recover removes LP Loss as well as
-   Damage. 81 A Caster may concede at any time (a loss). 82 Only the 24 listed Terra Bonuses. 83 CONTRACT
-   Effects of Beasties resolve before it enters the Arena, so they do not see it there.
+Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
+
+01 The pool in ``data/metazoo/`` is original: original names and texts (folklore creatures allowed),
+   every Effect written in the fixed vocabulary of ``games/metazoo/cards.py``. The rulebook's example
+   Pages exist only as test stand-ins with neutral names (now in ``data/metazoo/test-pool.yaml``: Fire
+   Dart for Fireball, Mirror Ward for Reflection, Hush for Dampen, Hearth Brownie for Chupacabra); no
+   publisher text or art is copied.
+02 Every printed icon is a data field of a Page (schema and loader: ``games/metazoo/cards.py``): Aura
+   Cost as type -> count (Neutral included); Attacks with name, Damage, Status icon with its number
+   (Frozen X) and whether it skips the coin flip, Aura Attack Advantage type and text; Traits (only
+   Regen may repeat); one Tribe and a Tribal Boost flag; Effects with their keyword timing (CONTRACT,
+   FLIPPED, ARENA, DESTROYED, "any time", Power, start or end of turn), target and steps; an "any time"
+   flag for the Page; Terra Bonuses as (bonus, Attack Damage, LP); 4th Wall clauses as (condition,
+   consequence); an Equipment's bonus; set symbol; Spellbook Limit (none = unlimited). The loader
+   rejects anything else.
+03 An Artifact's "Abilities" are not a separate kind: each is an ordinary Effect (ARENA, keyword or "any
+   time" Effect) or a Power, and follows that kind's rules.
+04 A Special Aura Page belongs to no other Aura type: it is Special for every check and has no Type
+   Advantage. When Fatigued for Aura, it makes one Aura of a type its card-defined condition allows now;
+   the controller chooses when several are allowed (timeout: the first listed). Now the data has no such
+   conditions and the pool no Special Aura Page: a Special Aura Page would make one Special Aura, which
+   pays only Neutral components.
+05 Neutral Aura exists as a resource (Basic Neutral Aura Pages make it) and pays only Neutral cost
+   components; any Aura pays a Neutral component (MZ-AURA-05).
+06 Aura and Terra Pages carry an Aura Cost like every Page, empty (0) unless a cost is printed; a
+   non-zero cost is paid from the pool like any Contract. Basic Aura and Terra Pages cost nothing.
+07 The wheel is data (``data/metazoo/wheel.yaml``), read with the dealing Page's Base type(s). Elements,
+   one cycle: Water > Flame > Forest > Earth > Lightning > Water. Mystic and Frost: Frost > Cosmic >
+   Light > Dark > Frost, and also Light > Spirit > Cosmic (the rulebook's Light > Dark and its flavour
+   text's Light against Spirit). Every one of the ten types is strong against at least one other and
+   weak to at least one; Neutral and Special are strong against nothing and nothing is strong against
+   them.
+08 Type Advantage is +20 once per Damage dealt, however many type pairs match.
+09 In Combat, Type Advantage is checked against the Primary Defender only (for the Primary Defender's
+   own Attack: against the attacker), never against a Caster or a face-down Page, and added once to the
+   Damage before it is allocated (like Aura Attack Advantage, so one number is allocated). A non-Combat
+   Effect that damages several Pages checks each Page it damages.
+10 Aura Attack Advantage enlarges the whole Damage before allocation, and it adds to Type Advantage:
+   both can apply to one Attack, +40 in all (MZ-AAA-03).
+11 A token's Aura type: an Infectious token takes its source's first Base Aura type; a copy token takes
+   the copied Page's Base type(s); any other token takes the type its creating Effect names, else
+   Neutral. Now only Infectious tokens exist (copies, MZ-TOKEN-05/06, are not built).
+12 2 to 4 Casters, free-for-all; now: two Casters only (a table with any other number of seats is
+   refused), the rest of this entry for 3 or 4 Casters is planned. Turns go clockwise from the first
+   Caster. The second seat (seat 1, the Caster who joined the table) predicts the seeded coin against
+   the first seat; whoever wins the choice picks "go first" or "go second" (second: the Caster before
+   them clockwise starts). Only the Caster controlling the original target declares Defenders, from
+   their own Beasties. A Caster at 0 LP loses and leaves: every Page they own leaves the game (not
+   Destroyed, no DESTROYED effects), Pages of others they controlled return to their owners' control,
+   their chain entries are removed, and if it was their turn the turn ends at once; the last Caster left
+   wins. Window A goes to the targeted Caster, window B to the attacker, and responses pass clockwise
+   (MZ-GAP-13). Status durations count every Caster's turns (Poison: placed in turn T, gone at the start
+   of T+2); "their next turn" counts that Caster's own.
+13 With two Casters one pass resolves the chain (the rulebook's example). In general a chain resolves
+   when every Caster other than the one who took the last Action has passed in a row; the whole chain
+   then resolves last in, first out, with no priority between entries. A fixed window (steps 1b, 3a)
+   offers priority once to each Caster, active Caster first then clockwise; a chain started in it
+   follows the chain rules, and afterwards the window goes on with the Casters not yet offered, never
+   restarting; when each has been offered once, the step ends.
+14 After a chain resolves in the Take Actions step, the active Caster goes on with an empty chain; in a
+   fixed window the window goes on (MZ-GAP-13); in a Combat window Combat goes on to its next step. A
+   non-active Caster gets priority with an empty chain only in the fixed and Combat windows and after a
+   Trap is moved (MZ-GAP-18); their pass gives the active Caster their Take Actions step back.
+15 No: everything that is not "any time" (Contracting a Page without "any time", attacking, Powers,
+   placing or moving Traps, Convert, Self-Destruct) is done only by the active Caster in their Take
+   Actions step with an empty chain and no Combat in progress. On a chain, in a fixed window or in
+   Combat every Caster, the active one included, may only generate Aura and Contract or use "any time"
+   Pages and Effects.
+16 A chain entry resolves what it still can: targets that left the Arena are skipped (a target still
+   there is not checked again, so one that became Magiproof or burrowed is still affected), steps
+   without targets still happen, and an Effect still resolves after its source left the Arena. A stopped
+   entry does nothing; a stopped Contract's Page goes to its owner's zone for its type (a Spell or
+   Potion to the Cemetery, MZ-ZONE-04), not Destroyed.
+17 Every Contract (Aura and Terra included) is an Action: once paid, the Page waits on the chain and
+   resolves when the chain does; opponents may respond. Stopping Effects can target only Spells, Potions
+   and Effects on the chain, so a Beastie, Artifact, Aura or Terra Contract cannot be stopped; a stopped
+   Aura Page would still use the turn's Aura Contract.
+18 Placing a face-down Trap is a Take Actions option but not an Action: it passes no priority, since
+   there is nothing visible to respond to. Moving one is an Action (the rulebook lists it): the move
+   happens at once, then priority passes.
+19 Once per Trap Page: only a standalone face-down Trap may be moved, once, under one of its
+   controller's face-up Beasties or Artifacts with no Trap under it, and a Trap under a Page is not
+   moved again. A Trap placed this turn may be moved this turn.
+20 An "any time" Effect of a face-up Page in the Arena needs no Awakening and does not Fatigue the Page
+   (the vocabulary has no Fatigue cost); it is usable once per turn per Page, so a free Effect cannot
+   loop forever, and only with a legal target. Burrowed Beasties may use it (Burrow stops Powers only);
+   Paralyzed Pages may not (no Effect text, MZ-GAP-48). Using it is an Action: it goes on the chain.
+21 Artifacts use Powers exactly like Beasties: only in their controller's Take Actions step, the Page
+   must be Awakened (not burrowed or Paralyzed) and is Fatigued (Scared applies); the data has no "does
+   not Fatigue" flag, so every Power Fatigues its Page.
+22 Confirmed: no first-turn exceptions. The first Caster Bookmarks in step 1c of turn 1 and may attack
+   on turn 1.
+23 Mulligans are decided one Caster at a time, the first Caster first, then the next clockwise; each
+   sees the earlier choices and Chapter sizes in the public log, and a Caster who mulligans decides
+   again before the next Caster. Timeout: keep.
+24 Every prompt has the table's deadline and a documented default (the decision's default): coin
+   prediction, heads; go first or second, first; mulligan, keep; burrowing, nothing more; priority
+   offer, pass; Take Actions step, end it (go to step 3); a target (of a Page, an Effect, a Power, Fear
+   or Flash, an Equipment or an Attack), back (the Action is not taken); where a face-down Page goes,
+   standalone; Trap payment, do not pay; Defenders, no more; the Primary Defender and its Attack, the
+   first listed option; ordering, the first listed item; 4th Wall confirmation, not met (details in
+   games/metazoo/sky.py). Every priority offer is a decision, even when Pass is the only option. Damage
+   allocation has no prompt now (MZ-GAP-34). Coin flips and dice need no prompt (the seeded RNG,
+   logged).
+25 "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
+   All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and
+   every pool empties at step 3c. Now no Effect makes Aura and start- and end-of-turn Page Effects are
+   not run yet, so step 1e empties every pool.
+26 Yes: at the start of every turn (any Caster's), each Caster may declare their face-up Burrow Beasties
+   burrowed, one at a time, the active Caster first then clockwise, each public. This comes at the end
+   of step 1a, after its Status ticks and before the fixed window of step 1b; burrowed ends at step 3b
+   of that turn.
+27 No: an Effect that puts an Aura Page into the Arena is not the step 2a Contract and does not use it
+   (unless the Effect says it Contracts from the Chapter); the Page enters Awakened.
+28 No: a Beastie with no Attacks cannot declare an Attack.
+29 Only Beasties declare Attacks; no card Effect lets an Artifact attack and the pool has none. On an
+   Artifact, Invisible therefore only stops it from being the target of an Attack, and Unblockable does
+   nothing.
+30 A paid Beastie or Artifact Trap flipped by an Attack enters the Arena Fatigued (that does not
+   matter). A Trap that was under the attacked Page becomes a Defender; a standalone Trap that was the
+   Attack's target becomes the original target. The defending Caster chooses the Primary Defender among
+   the Defenders, a Trap Artifact included (an Artifact, or a Beastie with no Attack, strikes nothing
+   back); with no Defender the original target is the Primary Defender. A Trap Beastie chosen strikes
+   back (MZ-GAP-36).
+31 If the original target is a standalone Trap that does not become a Page in the Arena as a Beastie or
+   Artifact (a Spell or Potion that resolved, or an unpaid one), Combat ends at once after the flip and
+   payment: no window A, no Defenders, no Damage; the attacker stays Fatigued and Burn LP Loss already
+   paid stays. A bluff ends the game instead (MZ-TRAP-06). An unpaid or Spell Trap under the attacked
+   Page leaves the Combat going on against that Page.
+32 Order: the attacking Caster chooses Beastie and Attack, then the target (one Action; "back" cancels
+   it); then the Fatigue (Scared flip, MZ-GAP-41), Burn LP Loss (the attacking Caster's, then the
+   attacker's), Sleep removed from a targeted Page, the Trap flip, its controller pays or not (they may
+   generate Aura first), a paid Spell or Potion Trap resolves its FLIPPED Effects at once with no chain,
+   then window A. No Effect changes the Attack's target.
+33 Combat ends when Defenders would be declared and the attacker, or (with no Defenders) the original
+   target Page, has left; and after the first Attack when the attacker has left or nothing of the
+   defending side (Defenders, Primary Defender, original target; a Caster target remains while in the
+   game) is left. A Primary Defender that leaves is not replaced: it strikes nothing back, and the
+   attacker's Damage still goes to the Defenders that are left, if any.
+34 The attacking Caster will allocate the Damage among the Defenders (at least 5 to each when the Damage
+   covers that; the original target only once every Defender got its current LP), with the fill below as
+   the timeout default; now there is no prompt and the fill is applied at once. The fill: 5 to each
+   Defender if the Damage covers 5 each, then each Defender in declaration order up to its current LP
+   (rounded up to a multiple of 5); only when every Defender got its current LP does the rest go to the
+   original target (if it is still there), otherwise the rest goes to the first Defender. An Immortal at
+   0 LP needs only its 5.
+35 When Defenders were declared, the original target is not a Defender: no 5-Damage minimum, it takes
+   only overflow Damage, the attacker's Status icon goes to the Primary Defender, and for Stone Skin it
+   is not in the Combat (Stone Skin stops the overflow it takes). The Frozen and Sleep clauses count the
+   Combat in which the Indicator was inflicted, whichever Page takes the Damage.
+36 Yes: an automatic Primary Defender with an Attack strikes back whether Fatigued, Frozen, Sleeping or
+   burrowed, since striking back is neither declaring an Attack nor being declared a Defender. A
+   Paralyzed one strikes for 0 with no Effects (MZ-PARALYZE-02).
+37 The Primary Defender's Status icon inflicts the attacking Beastie, with that Status's flip rule. A
+   Caster Primary Defender can receive only Burn and Poison from the attacker's icon; an Artifact only
+   Frozen; anything else does nothing (MZ-STATUS-01).
+38 "This Attack deals +N" in an Attack's text is a modifier of the Attack Damage (step d). Damage the
+   text deals separately ("deals 20 to each opposing Beastie") is Effect Damage: Destroyer and Blood
+   Sucker ignore it and Stone Skin reduces it to 0, but Type Advantage applies (any Damage by a Page).
+   For Sleep and Frozen only the Combat matters, not the kind of Damage.
+39 Within one step additions come before multiplications; steps go b (Type and Aura Attack Advantage), c
+   (Terra Bonuses, not built yet), d (Tribal Boost's +10 per Beastie, ARENA bonuses, Equipment), then
+   Paralyze sets 0. Halving rounds up to a multiple of 5; Damage is never below 0. No Page multiplies or
+   halves Damage yet.
+40 On the receiving side Stone Skin applies first (Damage it stops is 0, and Damage reduced to 0 is not
+   "taking Damage", so it wakes nothing), then Sleep doubles the Damage after all of the dealer's
+   modifiers. Confusion's self-Damage is the Attack's Damage with every modifier but Type and Aura
+   Attack Advantage; it is Damage from an Effect during Combat, so Stone Skin reduces it to 0.
+41 The Scared flip comes before the Fatigue. Tails: the Page returns to its owner's Chapter and the
+   Action does not happen (no Attack, no Defender, no Power, no Aura; no Burn loss). Heads: the
+   Indicator is removed and the Page is Fatigued as usual.
+42 Venomous inflicts Poison (1) when its Beastie becomes the Primary Defender (end of step 2, before
+   window B), so it happens even if First-Strike later Destroys the Venomous Beastie.
+43 No: Damage to Artifacts does not count for Blood Sucker (the Trait names Beasties and Casters).
+44 Damage reduced to 0 is not dealt, so Destroyer needs Damage above 0 actually taken (LP removed).
+   Destroyer works on any Beastie or Artifact its Attack damages, a flipped Trap Defender included.
+45 Burn always rolls a D6 for its counters (one roll for every target of one Effect, MZ-SIM-03); a
+   number printed with Burn does not fix them. Burn LP Loss on declaring comes after the Scared flip and
+   the choice of target, before the Trap flip; if it Destroys the attacker, Combat ends with no flip and
+   no windows.
+46 "Their next turn" is the next turn of that Caster that starts after the Flash: hit during their own
+   turn, the restriction lasts the rest of that turn and their whole next turn.
+47 Only Regen stacks. Two copies of any other Trait act as one.
+48 Traits are not Effect text, so a Paralyzed Page keeps its Traits (Flight, Regen, Venomous, Immortal,
+   …) but loses Powers, "any time" Effects, ARENA Effects and Tribal Boost; its Attacks lose their text
+   and Status icons.
+49 Frozen with X of 0 (or none printed) places one counter; X is never negative in the data. Damage
+   reduced to 0 does not remove Frozen, and removal by Damage does not Awaken the Page.
+50 Yes: "Poison (N)" places N Indicators (up to the cap of 3), each with its own placement turn. Now
+   each infliction places one Indicator (the pool prints no Poison number above 1).
+51 A Caster's Indicators and counters are shown next to their LP on the public board and tick on every
+   turn exactly like a Page's.
+52 A lower maximum LP is not LP Loss (no LP Loss triggers) and all Damage and LP Loss are kept; a Page
+   whose current LP is now 0 is Destroyed unless Immortal (MZ-LP-05). This covers the end of a Defender
+   Trait turn, a smaller Tribal Boost and an ending Terra LP bonus. Now the check is made at the end of
+   a Defender Trait turn and after Damage or LP Loss, so a Page left at 0 LP by a smaller Tribal Boost
+   stays until its next Damage or LP Loss (planned: Destroyed at once).
+53 An Immortal at 0 LP stays a normal Page: it may attack, be declared a Defender, be the Primary
+   Defender and be allocated Damage (its current LP is 0), and recovering raises its LP normally.
+54 An Infectious token's maximum LP is the source's printed LP; its Attacks keep the source's names with
+   printed Damage and Aura Attack Advantage only (no text, no Status icons); it has no name (shown as
+   "Beastie token"), Tribe or Traits, takes the source's first Base Aura type and enters Fatigued, owned
+   and controlled by the source's controller; leaving the Arena, it is removed from the game.
+55 Convert makes one Aura of the Page's first Base Aura type (Neutral for a Page whose cost is Neutral
+   or empty); it is not an Action: in the Take Actions step it Fatigues the Page (Scared applies) and
+   passes no priority.
+56 Self-Destruct is not an Action: only in its controller's Take Actions step, the Page is Fatigued
+   (Scared applies: on tails it is Scared away instead) and Destroyed at once, its DESTROYED effects
+   resolving; no priority passes, so opponents cannot respond to it.
+57 Traits are not restricted by Page type in the data. On an Artifact, Regen, Stone Skin, Immortal,
+   Burrow and Venomous work as on a Beastie; Destroyer, Blood Sucker, First-Strike and Infectious need
+   an Attack, and Fear and Flash a Contracted Beastie, so on an Artifact they do nothing. The pool puts
+   none of these Traits on an Artifact.
+58 Fear and Flash: the optional target (an opposing Beastie; timeout: back) is chosen when the Beastie
+   is Contracted; the flip is made after it enters the Arena, after its CONTRACT effects. A token
+   returned by Fear is removed from the game. Now a Beastie Contracted by paying for a flipped Trap
+   makes no Fear or Flash flip.
+59 An Equipment goes on the Page its CONTRACT Effect targets: a face-up Beastie or Artifact in the Arena
+   (an opponent's only if that target says so, and the pool has none; tokens included; never Aura, Terra
+   or face-down Pages). A Page may carry any number of Equipment; an Equipment Beastie may instead enter
+   the Arena as a Beastie (MZ-EQUIP-04). An equipped Beastie is not in the Arena: it is not counted,
+   cannot attack or be targeted, and gives no Tribal Boost. When the equipped Page leaves the Arena,
+   each Equipment goes to its owner's zone for its type (MZ-EQUIP-08). Unequip (MZ-EQUIP-09) is not
+   built yet; an Unequipped Page will go to its owner's zone for its type, not Destroyed.
+60 Paying is optional: the controller chooses to pay or not (timeout: not), and not paying is a
+   "failure": the Page goes to the Afterlife and nothing happens. Aura may be generated for it at the
+   payment prompt, mid-Combat included. Paying is Contracting, so its CONTRACT effects and "when
+   Contracted" Traits will happen along with its FLIPPED ones, ordered by the active Caster; now only a
+   paid Spell or Potion Trap's FLIPPED Effects run.
+61 Bluffs are allowed, as written: any Page may be placed face-down, and one revealed without the Trap
+   Trait makes its placer lose at once (MZ-TRAP-06). Computer players never place a Page face-down. The
+   placing prompt gives no warning yet (planned: a warning and a confirmation before a non-Trap Page is
+   placed).
+62 A standalone face-down Trap is a Page in the Arena of unknown type: no Effect can target it, and it
+   never counts as a Beastie or Artifact; it leaves the Arena only by flipping (MZ-TRAP-05).
+63 Each face-up Page underneath (Equipment) goes to its owner's zone for its own type (Limbo, Cemetery
+   or Afterlife), whatever happens to the Page on top; a face-down Trap underneath stays in the Arena as
+   a standalone Trap (MZ-TRAP-04).
+64 A Destroyed token does trigger its DESTROYED effects (an Infectious token has none), then is removed
+   from the game. A copy of a Spell or Potion is controlled by the Caster whose Effect made it, who
+   chooses new legal targets; it goes on top of the chain with no priority (making it is not an Action),
+   resolves next, and then ceases to exist (no zone). Copies are not built yet (MZ-TOKEN-05/06).
+65 Yes: a copy token copies all printed information (name, Traits, Tribes, Tribal Boost, Terra Bonuses,
+   Powers, Attacks, Effect text, Aura type); copying a token copies its printed information. Face-down
+   Pages are not legal targets for copying. Copies are not built yet.
+66 An empty slot is always filled first (the lowest empty one). With all 6 full, a cyclic pointer
+   (starting at slot 1, advancing after each replacement, 6 wraps to 1) names the slot replaced; filling
+   a gap does not move it. A replaced Terra is removed to the Afterlife, not Destroyed (no DESTROYED
+   effects).
+67 A Terra LP bonus is LP Gain while the bonus is active; when it ends the maximum LP goes down again as
+   in MZ-GAP-52. Terra Bonuses are not built yet.
+68 A 4th Wall or Terra condition on a Page is checked against its controller's surroundings (its owner's
+   when nobody controls it); Terra Pages in slots count for every Caster. A named object is also present
+   when a face-up Page in the Arena (any Caster's, tokens by name) has the object's words as whole words
+   in its name, ignoring case and a leading article, with no plurals or synonyms ("a train" matches
+   "Ghost Train", "rain" does not match "Raining"); each clause's keyword is card data. In virtual mode
+   nothing outside the game exists: only Terra Pages and Page names satisfy a condition. What is
+   derived, read from the /surroundings profile or asked depends on the table's mode; details in
+   games/metazoo/sky.py.
+69 Conditions are evaluated at checks, never watched continuously. Terra Pages count at every check. In
+   derived mode the sky and profile reading is taken once at the start of each turn (step 1a) from the
+   clock and place the host records in the log, and holds for that whole turn; in declared mode, and for
+   person or room conditions in either real mode, the affected Caster is asked at the check. Each
+   reading logs its basis; details in games/metazoo/sky.py.
+70 Limbo, Cemetery and Afterlife are public and ordered, newest on top; the board shows their sizes and
+   anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
+   and Chapter sizes are public.
+71 The Indexing Caster chooses which opposing Caster orders (with one opponent, that one); that Caster
+   gets an ordering prompt (timeout: the revealed order). If the Page is never found, every revealed
+   Page goes back and the Spellbook is shuffled. Index is not built yet (MZ-INFO-04).
+72 A search looks through the Spellbook privately and takes the first Page of the asked type in
+   Spellbook order (any Page for "a Page"), reveals it publicly and puts it into the Chapter; the
+   Spellbook is then shuffled, also when nothing matched.
+73 Win, loss and draw are checked after every event, mid-chain and mid-Combat included. Casters at 0 LP
+   at the same check lose together, and if every Caster is at 0 LP the game is a Draw. The game is a
+   Draw as soon as every Caster's Spellbook is empty, unless the same check also ends it by LP. Ordered
+   simultaneous items are separate events. A 500-turn cap ends the game as a Draw as a safety net.
+74 A Caster's maximum LP is 1000 and Recover never goes above it; only an Effect that says a Caster
+   gains LP raises that maximum (LP Gain, keeping Damage).
+75 A series is the games played at one table by the same Casters, its length set when it starts (1, 3 or
+   5 games; it ends when a Caster has won a majority). Archive sizes are posted when it starts, and
+   swaps are offered between games from the second game on. Now only the Archive checks and swaps exist
+   (pure functions, MZ-BOOK-04/06); the series on the host is not built yet (MZ-BOOK-05).
+76 A Spellbook has at most 60 Pages by default; the host can configure the maximum.
+77 Every mechanically distinct Page has its own Page id, and reprints with identical rules share it;
+   Spellbook Limits are counted per Page id.
+78 Recover removes LP Loss as well as Damage: both are injuries (the rulebook says LP Loss "acts the
+   same as Damage"), so healing works on a Poisoned Page as players expect.
+79 The active Caster orders every simultaneous item, their opponents' included, choosing the next one
+   each time (MZ-SIM-05; timeout: the first listed). Now the ordered items are the end-of-turn Poison
+   and Regen (MZ-SIM-01); other simultaneous items resolve in a fixed order (MZ-SIM-02, MZ-SIM-04 not
+   built).
+80 Frozen or Sleep inflicted outside Combat is removed by any later Damage. Inflicted during a Combat by
+   any Effect, that Combat is "the Combat in which it was inflicted".
+81 A Caster may concede at any time: a loss (MZ-WIN-05), and with 3 or 4 Casters they will leave as in
+   MZ-GAP-12. A timed-out prompt takes its default (MZ-GAP-24); the host concedes a seat after 3
+   timeouts in a row (``bot/tables.py``), and a disconnected or AFK Caster is handled the same way.
+82 Only the 24 listed Terra Bonuses exist; the loader rejects any other name, so a typo cannot create a
+   bonus nothing satisfies.
+83 While its CONTRACT effects resolve, the Page is not yet in the Arena: Arena counts and Effects on
+   Arena Pages made by them do not include it. A CONTRACT Effect cannot act on its own Page now; when
+   one can, its changes to "this Beastie" or "this Artifact" (LP Gain, Traits, Counters) will go into
+   the Arena with it.
+84 A Beastie has at most one Tribe (one data field); Tribal Boost counts every other face-up Beastie of
+   that Tribe in the Arena, any Caster's, while the Beastie is not Paralyzed. Its +10 LP per Beastie
+   raises the maximum LP (LP Gain). Tokens count only with a Tribe: Infectious tokens have none.
+85 Face-up Pages underneath (Equipment, Pages put under) are always shown on the public board with their
+   details, with no request; face-down Traps never are, except in their controller's private view.
 """
 
 from __future__ import annotations

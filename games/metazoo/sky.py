@@ -33,8 +33,8 @@ In every mode a Terra Page in a slot satisfies its feature first (MZ-TERRA-02/03
 in the Arena named like an object satisfies the object (MZ-WALL-02). Conditions about a Caster's person or
 room are always asked, never guessed (MZ-WALL-05).
 
-Gap decisions (recorded here; the engine's ``games/metazoo/__init__`` may cite them)
-------------------------------------------------------------------------------------
+Gap decisions (the 4th Wall details of the decisions in ``games/metazoo/gaps.py``)
+----------------------------------------------------------------------------------
 * **MZ-GAP-68, whose surroundings:** the affected Caster's, i.e. the controller of the Page whose condition
   is checked (remote play: each Caster has their own sky). Their profile's ``place`` is used when set,
   else the table's place.
@@ -68,10 +68,12 @@ Gap decisions (recorded here; the engine's ``games/metazoo/__init__`` may cite t
 * **MZ-GAP-69:** a condition is evaluated only when it is checked (MZ-WALL-06), at the instant the engine
   passes for that check: the instant the host recorded at the start of the turn (step 1a, see
   games/metazoo/gaps.py), so one turn reads one sky; nightfall during a turn counts from the next turn.
-* **MZ-GAP-82:** a Terra Bonus name outside the 24 still counts when a Terra in a slot provides it; it
-  cannot be derived, so *derived* and *declared* ask and *virtual* answers absent.
-* **MZ-GAP-24 (4th Wall confirmations), proposed to the engine:** an unanswered question counts as "no"
-  (the condition does not hold), logged as such.
+* **MZ-GAP-82:** only the 24 listed Terra Bonuses exist: the Page loader (``games/metazoo/cards.py``)
+  rejects any other name, so no Page asks about one. Given another name anyway, this module counts it
+  only when a Terra in a slot provides it; it cannot be derived, so *derived* and *declared* ask and
+  *virtual* answers absent.
+* **MZ-GAP-24 (4th Wall confirmations):** an unanswered question counts as "no" (the condition does not
+  hold, "not met"), logged as such.
 """
 
 from __future__ import annotations
