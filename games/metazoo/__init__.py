@@ -31,8 +31,8 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 n
   Immortal, Infectious (nameless Beastie tokens, MZ-TOKEN-01..04, MZ-TGT-04), Invisible, Magiproof, Regen,
   Self-Destruct, Spirit, Stone Skin, Trap, Unblockable, Venomous.
 * Equipment: MZ-EQUIP-01..04/06..08/10, MZ-EQUIPTRAIT-01 (an ``equip`` bonus of Damage, LP and Traits while
-  attached; a Beastie may decline to equip). Unequip (MZ-EQUIP-09) and equipping the opponent's Pages are not
-  built (MZ-GAP-59).
+  attached; a Beastie may decline to equip; an Equipment may weaken an opposing Beastie). Unequip
+  (MZ-EQUIP-09) is not built (MZ-GAP-59).
 * Effects: search (MZ-INFO-02), "you" = the controller (MZ-OWN-03), an Effect that wins (MZ-WIN-03), dual
   Aura types (MZ-TYPE-03).
 * Traps: MZ-TRAP-01..06, 08..11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
@@ -285,8 +285,8 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    returned by Fear is removed from the game. Now a Beastie Contracted by paying for a flipped Trap
    makes no Fear or Flash flip.
 59 An Equipment goes on the Page its CONTRACT Effect targets: a face-up Beastie or Artifact in the Arena
-   (an opponent's only if that target says so, and the pool has none; tokens included; never Aura, Terra
-   or face-down Pages). A Page may carry any number of Equipment; an Equipment Beastie may instead enter
+   (an opponent's only if that target says so, as Gleipnir's does; tokens included; never Aura, Terra or
+   face-down Pages). A Page may carry any number of Equipment; an Equipment Beastie may instead enter
    the Arena as a Beastie (MZ-EQUIP-04). An equipped Beastie is not in the Arena: it is not counted,
    cannot attack or be targeted, and gives no Tribal Boost. When the equipped Page leaves the Arena,
    each Equipment goes to its owner's zone for its type (MZ-EQUIP-08). Unequip (MZ-EQUIP-09) is not

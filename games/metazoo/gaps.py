@@ -247,7 +247,7 @@ Equipment, Traps, tokens, placement
 -----------------------------------
 
 MZ-GAP-59 — An Equipment goes on the Page its CONTRACT Effect targets: a face-up Beastie or Artifact in the
-    Arena (an opponent's only if that target says so, and the pool has none; tokens included; never Aura,
+    Arena (an opponent's only if that target says so, as Gleipnir's does; tokens included; never Aura,
     Terra or face-down Pages). A Page may carry any number of Equipment; an Equipment Beastie may instead
     enter the Arena as a Beastie (MZ-EQUIP-04). An equipped Beastie is not in the Arena: it is not counted,
     cannot attack or be targeted, and gives no Tribal Boost. When the equipped Page leaves the Arena, each
