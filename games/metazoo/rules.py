@@ -85,7 +85,9 @@ def has_status(ind: list[Indicator], status: str) -> bool:
 
 
 def traits(st: State, ap: ArenaPage) -> list[str]:
-    """The Traits of a face-up Arena Page (MZ-TRAIT-01)."""
+    """The effective Traits of an Arena Page: its printed Traits plus those its attached Equipment gives
+    (``equip`` bonus), with repeats (Regen stacks, MZ-GAP-47); ``[]`` when face-down. Every Trait check on a
+    Page in the Arena goes through this (MZ-TRAIT-01, MZ-EQUIPTRAIT-01, MZ-EQUIP-03, MZ-EQUIP-07)."""
     if ap.face_down:
         return []
     d = defs_of(st)
@@ -551,7 +553,7 @@ def legal_targets(st: State, seat: int, target: str, *, spell: bool, power: bool
             continue
         if target == "own_beastie" and ap.controller != seat:
             continue
-        if spell and "magiproof" in d[ap.card].traits:
+        if spell and "magiproof" in traits(st, ap):  # MZ-MAGIPROOF-01, MZ-EQUIP-07: Equipment Traits count
             continue
         if "burrowed" in ap.flags and (spell or power):  # MZ-BURROW-02: Potions and other Effects still may
             continue
@@ -899,7 +901,7 @@ def attack_targets(st: State, attacker: ArenaPage) -> list[int]:
         d = defs_of(st)[ap.card]
         if d.type not in ("beastie", "artifact"):
             continue
-        tr = d.traits
+        tr = traits(st, ap)  # MZ-EQUIP-07: Traits given by Equipment protect too
         if "spirit" in tr or "invisible" in tr:
             continue
         if "flight" in tr and "flight" not in mine:
@@ -1519,10 +1521,10 @@ def decisions_of(st: State) -> list[Decision]:
                                                   or legal_targets(st, p, eff.target, spell=False, power=True)):
                         opts.append(Option(f"power:{ap.uid}:{k}", f"Power of {label(st, ap)}: {eff.text or 'use it'}"[:80],
                                            (st.cards[ap.card],)))
-            if "convert" in page.traits:
+            if "convert" in traits(st, ap):
                 opts.append(Option(f"convert:{ap.uid}", f"Convert: Fatigue {label(st, ap)} for 1 "
                                    f"{page.base_types[0].capitalize()} Aura", (st.cards[ap.card],)))
-            if "self_destruct" in page.traits:
+            if "self_destruct" in traits(st, ap):
                 opts.append(Option(f"selfdestruct:{ap.uid}", f"Self-Destruct {label(st, ap)}", (st.cards[ap.card],)))
         for ap in st.arena:
             if ap.controller == p and can_attack(st, ap):
