@@ -261,6 +261,22 @@ def destroy(st: State, ap: ArenaPage, ev: list[Event], why: str) -> None:
                 ev.append(Event(f"{page.name}'s DESTROYED Effect resolves."))
                 run_steps(st, page, k, ap.controller, untargeted(st, ap.controller, eff.target, None), -1,
                           page.base_types, ev)
+    zero_lp_check(st, ev)  # MZ-GAP-52: its leaving can lower other Pages' maximum LP (Tribal Boost)
+
+
+def zero_lp_check(st: State, ev: list[Event]) -> None:
+    """MZ-LP-05, MZ-GAP-52, MZ-IMMORTAL-01: Destroy every face-up Beastie or Artifact in the Arena whose current
+    LP is 0, unless Immortal, whatever brought it there (Damage, LP Loss, or a lower maximum LP: a Defender
+    Trait turn ending, a Tribal Boost count dropping, Equipment leaving or a negative ``equip`` bonus). One at a
+    time in Arena order, repeated until none is left, since each Destroy can lower other maximums in turn.
+    Called after Damage, LP Loss, each Destroy, a Paralyze and at the end of every applied choice."""
+    while st.result is None:
+        d = defs_of(st)  # fresh each round: a Destroy may have added a token (MZ-INFECTIOUS-01)
+        dead = next((ap for ap in st.arena if not ap.face_down and d[ap.card].type in ("beastie", "artifact")
+                     and lp(st, ap) <= 0 and "immortal" not in traits(st, ap)), None)
+        if dead is None:
+            return
+        destroy(st, dead, ev, "0 LP")
 
 
 # -- Damage, LP Loss, Recover (MZ-LP-01..07) ---------------------------------------------------------------
@@ -371,6 +387,8 @@ def inflict(st: State, target: int, status: str, x: int, automatic: bool, source
         ap.fatigued = True  # MZ-FROZEN-01, MZ-SLEEP-01
     ev.append(Event(f"{name} is inflicted with {status.capitalize()}"
                     + (f" ({ind.counters} counters)" if ind.counters else "") + f" ({why})."))
+    if status == "paralyze":  # MZ-TRIBE-04, MZ-GAP-52: a Paralyzed Page loses its Tribal Boost LP
+        zero_lp_check(st, ev)
 
 
 def start_ticks(st: State, ev: list[Event]) -> None:
@@ -408,8 +426,7 @@ def end_ticks(st: State, ev: list[Event]) -> None:
             ap.flags.remove(flag)
             ap.gain -= int(flag.split(":")[1])
             ev.append(Event(f"Defender: {label(st, ap)}'s maximum LP returns to {max_lp(st, ap)}."))
-            if lp(st, ap) <= 0 and "immortal" not in traits(st, ap):  # MZ-GAP-52: Damage is kept
-                destroy(st, ap, ev, "0 LP")
+    zero_lp_check(st, ev)  # MZ-GAP-52: Damage is kept, so a Page may now be at 0 LP
     for ap in st.arena:
         for ind in list(ap.indicators):
             if ind.status == "paralyze" and st.turn >= ind.turn + 1:
@@ -1596,6 +1613,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     ev: list[Event] = []
     try:
         _apply(st, seat, choice, decision, ev)
+        zero_lp_check(st, ev)  # MZ-GAP-52: the 0-LP check after every event, whatever lowered a maximum
     except Ended:
         pass
     st.version += 1
