@@ -269,7 +269,8 @@ def zero_lp_check(st: State, ev: list[Event]) -> None:
     LP is 0, unless Immortal, whatever brought it there (Damage, LP Loss, or a lower maximum LP: a Defender
     Trait turn ending, a Tribal Boost count dropping, Equipment leaving or a negative ``equip`` bonus). One at a
     time in Arena order, repeated until none is left, since each Destroy can lower other maximums in turn.
-    Called after Damage, LP Loss, each Destroy, a Paralyze and at the end of every applied choice."""
+    Damage and LP Loss Destroy their own Page directly (:func:`damage_page`, :func:`lose_page`); this runs after
+    each Destroy, a Paralyze, the end of a Defender Trait turn and at the end of every applied choice."""
     while st.result is None:
         d = defs_of(st)  # fresh each round: a Destroy may have added a token (MZ-INFECTIOUS-01)
         dead = next((ap for ap in st.arena if not ap.face_down and d[ap.card].type in ("beastie", "artifact")
