@@ -218,10 +218,12 @@ MZ-GAP-50 — Yes: "Poison (N)" places N Indicators (up to the cap of 3), each w
 MZ-GAP-51 — A Caster's Indicators and counters are shown next to their LP on the public board and tick on
     every turn exactly like a Page's.
 MZ-GAP-52 — A lower maximum LP is not LP Loss (no LP Loss triggers) and all Damage and LP Loss are kept; a
-    Page whose current LP is now 0 is Destroyed unless Immortal (MZ-LP-05). This covers the end of a Defender
-    Trait turn, a smaller Tribal Boost and an ending Terra LP bonus. Now the check is made at the end of a
-    Defender Trait turn and after Damage or LP Loss, so a Page left at 0 LP by a smaller Tribal Boost stays
-    until its next Damage or LP Loss (planned: Destroyed at once).
+    Page whose current LP is now 0 is Destroyed at once unless Immortal (MZ-LP-05). This covers the end of a
+    Defender Trait turn, a smaller Tribal Boost (a Beastie of the Tribe leaving, or the Page Paralyzed), an
+    Equipment's LP bonus leaving and an ending Terra LP bonus. Damage and LP Loss Destroy the Page they bring
+    to 0 at once; the engine also checks every face-up Beastie and Artifact for 0 LP after each Destroy, a
+    Paralyze, the end of a Defender Trait turn and every applied choice, and Destroys them one at a time in
+    Arena order until none is left, since each Destroy can lower another Page's maximum LP.
 MZ-GAP-53 — An Immortal at 0 LP stays a normal Page: it may attack, be declared a Defender, be the Primary
     Defender and be allocated Damage (its current LP is 0), and recovering raises its LP normally.
 MZ-GAP-54 — An Infectious token's maximum LP is the source's printed LP; its Attacks keep the source's names

@@ -85,7 +85,9 @@ def has_status(ind: list[Indicator], status: str) -> bool:
 
 
 def traits(st: State, ap: ArenaPage) -> list[str]:
-    """The Traits of a face-up Arena Page (MZ-TRAIT-01)."""
+    """The effective Traits of an Arena Page: its printed Traits plus those its attached Equipment gives
+    (``equip`` bonus), with repeats (Regen stacks, MZ-GAP-47); ``[]`` when face-down. Every Trait check on a
+    Page in the Arena goes through this (MZ-TRAIT-01, MZ-EQUIPTRAIT-01, MZ-EQUIP-03, MZ-EQUIP-07)."""
     if ap.face_down:
         return []
     d = defs_of(st)
@@ -259,6 +261,23 @@ def destroy(st: State, ap: ArenaPage, ev: list[Event], why: str) -> None:
                 ev.append(Event(f"{page.name}'s DESTROYED Effect resolves."))
                 run_steps(st, page, k, ap.controller, untargeted(st, ap.controller, eff.target, None), -1,
                           page.base_types, ev)
+    zero_lp_check(st, ev)  # MZ-GAP-52: its leaving can lower other Pages' maximum LP (Tribal Boost)
+
+
+def zero_lp_check(st: State, ev: list[Event]) -> None:
+    """MZ-LP-05, MZ-GAP-52, MZ-IMMORTAL-01: Destroy every face-up Beastie or Artifact in the Arena whose current
+    LP is 0, unless Immortal, whatever brought it there (Damage, LP Loss, or a lower maximum LP: a Defender
+    Trait turn ending, a Tribal Boost count dropping, Equipment leaving or a negative ``equip`` bonus). One at a
+    time in Arena order, repeated until none is left, since each Destroy can lower other maximums in turn.
+    Damage and LP Loss Destroy their own Page directly (:func:`damage_page`, :func:`lose_page`); this runs after
+    each Destroy, a Paralyze, the end of a Defender Trait turn and at the end of every applied choice."""
+    while st.result is None:
+        d = defs_of(st)  # fresh each round: a Destroy may have added a token (MZ-INFECTIOUS-01)
+        dead = next((ap for ap in st.arena if not ap.face_down and d[ap.card].type in ("beastie", "artifact")
+                     and lp(st, ap) <= 0 and "immortal" not in traits(st, ap)), None)
+        if dead is None:
+            return
+        destroy(st, dead, ev, "0 LP")
 
 
 # -- Damage, LP Loss, Recover (MZ-LP-01..07) ---------------------------------------------------------------
@@ -369,6 +388,8 @@ def inflict(st: State, target: int, status: str, x: int, automatic: bool, source
         ap.fatigued = True  # MZ-FROZEN-01, MZ-SLEEP-01
     ev.append(Event(f"{name} is inflicted with {status.capitalize()}"
                     + (f" ({ind.counters} counters)" if ind.counters else "") + f" ({why})."))
+    if status == "paralyze":  # MZ-TRIBE-04, MZ-GAP-52: a Paralyzed Page loses its Tribal Boost LP
+        zero_lp_check(st, ev)
 
 
 def start_ticks(st: State, ev: list[Event]) -> None:
@@ -406,8 +427,7 @@ def end_ticks(st: State, ev: list[Event]) -> None:
             ap.flags.remove(flag)
             ap.gain -= int(flag.split(":")[1])
             ev.append(Event(f"Defender: {label(st, ap)}'s maximum LP returns to {max_lp(st, ap)}."))
-            if lp(st, ap) <= 0 and "immortal" not in traits(st, ap):  # MZ-GAP-52: Damage is kept
-                destroy(st, ap, ev, "0 LP")
+    zero_lp_check(st, ev)  # MZ-GAP-52: Damage is kept, so a Page may now be at 0 LP
     for ap in st.arena:
         for ind in list(ap.indicators):
             if ind.status == "paralyze" and st.turn >= ind.turn + 1:
@@ -551,7 +571,7 @@ def legal_targets(st: State, seat: int, target: str, *, spell: bool, power: bool
             continue
         if target == "own_beastie" and ap.controller != seat:
             continue
-        if spell and "magiproof" in d[ap.card].traits:
+        if spell and "magiproof" in traits(st, ap):  # MZ-MAGIPROOF-01, MZ-EQUIP-07: Equipment Traits count
             continue
         if "burrowed" in ap.flags and (spell or power):  # MZ-BURROW-02: Potions and other Effects still may
             continue
@@ -899,7 +919,7 @@ def attack_targets(st: State, attacker: ArenaPage) -> list[int]:
         d = defs_of(st)[ap.card]
         if d.type not in ("beastie", "artifact"):
             continue
-        tr = d.traits
+        tr = traits(st, ap)  # MZ-EQUIP-07: Traits given by Equipment protect too
         if "spirit" in tr or "invisible" in tr:
             continue
         if "flight" in tr and "flight" not in mine:
@@ -1519,10 +1539,10 @@ def decisions_of(st: State) -> list[Decision]:
                                                   or legal_targets(st, p, eff.target, spell=False, power=True)):
                         opts.append(Option(f"power:{ap.uid}:{k}", f"Power of {label(st, ap)}: {eff.text or 'use it'}"[:80],
                                            (st.cards[ap.card],)))
-            if "convert" in page.traits:
+            if "convert" in traits(st, ap):
                 opts.append(Option(f"convert:{ap.uid}", f"Convert: Fatigue {label(st, ap)} for 1 "
                                    f"{page.base_types[0].capitalize()} Aura", (st.cards[ap.card],)))
-            if "self_destruct" in page.traits:
+            if "self_destruct" in traits(st, ap):
                 opts.append(Option(f"selfdestruct:{ap.uid}", f"Self-Destruct {label(st, ap)}", (st.cards[ap.card],)))
         for ap in st.arena:
             if ap.controller == p and can_attack(st, ap):
@@ -1594,6 +1614,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     ev: list[Event] = []
     try:
         _apply(st, seat, choice, decision, ev)
+        zero_lp_check(st, ev)  # MZ-GAP-52: the 0-LP check after every event, whatever lowered a maximum
     except Ended:
         pass
     st.version += 1
