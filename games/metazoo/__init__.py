@@ -386,6 +386,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
+from games.core.layout import Layout
 from games.core.rng import Rng
 from games.core.serial import dumps, loads
 
@@ -583,6 +584,12 @@ class MetaZooGame(Game):
         from .render import board_text
 
         return board_text(view)
+
+    def layout(self, view: View) -> Layout:
+        """The public board as a picture layout (issue 15 §2): :func:`games.metazoo.picture.board_layout`."""
+        from .picture import board_layout
+
+        return board_layout(view)
 
     def private_text(self, view: View) -> str:
         from .render import private_text

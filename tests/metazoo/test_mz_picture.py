@@ -1,0 +1,155 @@
+"""The MetaZoo board picture (issue 15 Tests), through the game contract: over seeded games (random and
+computer players) sampled every few decisions, the layout stays on the canvas, shows every Caster's LP and
+every face-up Arena Page, never names a Chapter or face-down Page (MZ-CORE-08, MZ-TRAP-11) unless that
+name is public on the board anyway, and paints to a PNG of the layout's size within 300 KB."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+from test_mz_playouts import new
+
+from bot.picture import board_png
+from games.core.layout import Layout
+from games.core.players import RandomPlayer
+from games.metazoo import GAME as MZ
+from games.metazoo import rules
+
+SEEDS = range(10)
+EVERY = 9
+LIMIT = 600
+MAX_PNG_BYTES = 300 * 1024
+
+
+def positions(seed: int):
+    """``(state, spectator view)`` every ``EVERY`` decisions of seeded game ``seed`` (random players for
+    even seeds, the computer against random for odd ones), up to ``LIMIT`` decisions, plus the end."""
+    st = new(seed)
+    players = ([RandomPlayer(seed * 7), RandomPlayer(seed * 7 + 1)] if seed % 2 == 0
+               else [MZ.computer(seed), RandomPlayer(seed * 7 + 1)])
+    n = 0
+    while n < LIMIT:
+        if n % EVERY == 0:
+            yield st, MZ.view(st, None)
+        open_ = MZ.decisions(st)
+        if not open_:
+            break
+        (d,) = open_
+        MZ.apply(st, d.seat, players[d.seat](d, MZ.view(st, d.seat)))
+        n += 1
+    yield st, MZ.view(st, None)
+
+
+def hidden_names(st) -> set[str]:
+    """Names of Pages no spectator may see: every Chapter, every face-down Arena Page and face-down Page
+    under another (MZ-CORE-08, MZ-TRAP-11)."""
+    defs = rules.defs_of(st)
+    ids = [c for caster in st.casters for c in caster.chapter]
+    for ap in st.arena:
+        if ap.face_down:
+            ids.append(ap.card)
+        if ap.trap >= 0:
+            ids.append(ap.trap)
+    return {defs[c].name for c in ids if defs[c].name}
+
+
+def of(lay: Layout, src: str) -> list[str]:
+    """Texts of the labels showing view element ``src`` or a part of it (``src.lp``), not ``src`` + digits."""
+    return [e.text for e in lay.labels(src) if e.source == src or e.source.startswith(src + ".")]
+
+
+def test_layout_is_a_layout_800_wide():
+    """Issue 15 §1: MetaZoo has a board layout on the shared 800 px canvas."""
+    lay = MZ.layout(MZ.view(new(1), None))
+    assert isinstance(lay, Layout)
+    assert lay.width == 800 and lay.height > 0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_board_picture_shows_public_and_hides_private(seed):
+    """Issue 15 Tests; MZ-CORE-08, MZ-TRAP-11: nothing off the canvas; every Caster's LP and every face-up
+    Arena Page and Terra name in a label; no hidden name in any label unless it is public on the board."""
+    hidden_seen = faceup_seen = 0
+    for st, view in positions(seed):
+        lay = MZ.layout(view)
+        assert lay.outside() == []
+        texts = lay.texts()
+        shown = "\n".join(texts)
+        b = view.board
+        for s, c in enumerate(b["casters"]):
+            assert f"{c['lp']} LP" in of(lay, f"p{s}.lp"), f"{c['name']}'s LP is not shown"
+            assert c["name"] in shown
+        for p in b["arena"]:
+            if p["face_down"]:
+                continue
+            faceup_seen += 1
+            own = " ".join(of(lay, f"page.{p['uid']}"))
+            assert p["name"] in own, f"face-up Page {p['name']} is not in the picture"
+            if p["type"] in ("beastie", "artifact"):
+                assert f"{p['lp']}/{p['max_lp']} LP" in own
+        for i, t in enumerate(b["terra"]):
+            if t and not t["face_down"]:
+                assert any(t["name"] in e for e in of(lay, f"terra.{i}"))
+        board = json.dumps(b, ensure_ascii=False)
+        for name in hidden_names(st):
+            hidden_seen += 1
+            if name not in board:
+                assert name not in shown, f"hidden Page {name} reached the picture"
+    assert hidden_seen > 0 and faceup_seen > 0, "the sampled positions never exercised the checks"
+
+
+def test_every_chain_entry_and_status_is_in_the_layout():
+    """Issue 15 Tests: each open chain entry, each Status Indicator with its Counters and each Equipment
+    name of a face-up Page has a label (over seeded games, checked wherever they occur)."""
+    chains = statuses = 0
+    for seed in SEEDS:
+        for _st, view in positions(seed):
+            lay = MZ.layout(view)
+            b = view.board
+            for k, it in enumerate(b["chain"]):
+                chains += 1
+                assert it["name"] in " ".join(of(lay, f"chain.{k}"))
+            for p in b["arena"]:
+                if p["face_down"]:
+                    continue
+                text = " ".join(of(lay, f"page.{p['uid']}"))
+                for i in p["indicators"]:
+                    statuses += 1
+                    assert i["status"].capitalize() in text
+                    if i["counters"]:
+                        assert f"({i['counters']})" in text
+                for e in p["equipment"]:
+                    assert e["name"].split()[0] in text
+    assert statuses > 0 and chains > 0
+
+
+def test_face_down_pages_are_anonymous_dark_cards():
+    """MZ-TRAP-11: a face-down Arena Page is drawn as a dark card whose labels say only "face-down" and its
+    public handle."""
+    found = 0
+    for seed in SEEDS:
+        for _st, view in positions(seed):
+            lay = MZ.layout(view)
+            for p in view.board["arena"]:
+                if not p["face_down"]:
+                    continue
+                found += 1
+                texts = of(lay, f"page.{p['uid']}")
+                assert texts == ["face-down", f"Page #{p['uid']}"]
+    assert found > 0, "no face-down Page in the sampled games"
+
+
+@pytest.mark.parametrize("seed", [0, 3, 6])
+def test_board_png_opens_at_layout_size(seed):
+    """Issue 15 Tests (painter): the PNG opens in Pillow at the layout's size and is at most 300 KB."""
+    for i, (_st, view) in enumerate(positions(seed)):
+        if i % 4:
+            continue
+        lay = MZ.layout(view)
+        data = board_png(MZ, view)
+        assert data is not None and len(data) <= MAX_PNG_BYTES
+        img = Image.open(io.BytesIO(data))
+        assert img.format == "PNG" and img.size == (lay.width, lay.height)
