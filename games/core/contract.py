@@ -12,10 +12,12 @@ The value types a game speaks in (:class:`Option`, :class:`Decision`, :class:`Ev
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from .layout import Layout
 from .players import RandomPlayer
+from .serial import SplitCodec, dumps, loads
 from .values import (
     Choice,
     Decision,
@@ -47,6 +49,13 @@ class Game:
     has_decks: bool = True
     deck_size: int = 0
     """Cards in a legal deck; also the most copies of one card a deck list may name (issue 6)."""
+    state_type: type | None = None
+    """The game's state dataclass: :meth:`to_json`/:meth:`from_json` serialise it (games.core.serial)."""
+    player_type: type | None = None
+    static_type: type | None = None
+    """With :attr:`player_type` (the dataclass of ``state.players``): the set-up part of the state that never
+    changes, stored once per table (issue 14, :class:`games.core.serial.SplitCodec`); ``None`` stores whole
+    states."""
 
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> Any:
         raise NotImplementedError
@@ -72,29 +81,44 @@ class Game:
         raise NotImplementedError
 
     def to_json(self, state: Any) -> str:
-        raise NotImplementedError
+        """Canonical, lossless JSON of ``state`` (:func:`games.core.serial.dumps`). Needs :attr:`state_type`."""
+        if self.state_type is None:
+            raise NotImplementedError
+        return dumps(state)
 
     def from_json(self, text: str) -> Any:
-        raise NotImplementedError
+        """The state :meth:`to_json` wrote; ``TypeError`` on text that is not one. Needs :attr:`state_type`."""
+        if self.state_type is None:
+            raise NotImplementedError
+        return loads(self.state_type, text)
 
     # -- snapshots for the store (issue 14): what never changes in a game is stored once per table
 
     def static_json(self, state: Any) -> str | None:
-        """JSON of the parts of ``state`` that never change during a game (card lists, owners, names…),
-        stored once per table; ``None`` when the game keeps none apart. Default: ``None``."""
-        return None
+        """JSON of the parts of ``state`` that never change during a game (:attr:`static_type`: card lists,
+        owners, names…), stored once per table; ``None`` when the game keeps none apart."""
+        if self.static_type is None:
+            return None
+        return self._split().static_json(state)
 
     def snapshot(self, state: Any) -> str:
-        """JSON of ``state`` without what :meth:`static_json` holds: the per-action snapshot the store
-        writes. Default: :meth:`to_json` (everything)."""
-        return self.to_json(state)
+        """JSON of ``state`` without what :meth:`static_json` holds and without fields at their default:
+        the per-action snapshot the store writes (:meth:`to_json` when the game has no :attr:`static_type`)."""
+        if self.static_type is None:
+            return self.to_json(state)
+        return self._split().snapshot(state)
 
     def from_snapshot(self, text: str, static: str | None) -> Any:
         """Rebuild a state from :meth:`snapshot` output and the table's :meth:`static_json` (``None`` for
         a table stored before issue 14, whose snapshots are whole :meth:`to_json` texts and must still
-        load). Raises ``TypeError``/``ValueError`` on text that is not such a snapshot. Default:
-        :meth:`from_json`."""
-        return self.from_json(text)
+        load). Raises ``TypeError`` for text that is not such JSON and ``ValueError`` when the two parts do
+        not fit together."""
+        if static is None or self.static_type is None:
+            return self.from_json(text)
+        return self._split().from_snapshot(text, static)
+
+    def _split(self) -> SplitCodec:
+        return _split_codec(self.state_type, self.player_type, self.static_type)
 
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
         """Every deck-construction rule the list breaks (empty = legal)."""
@@ -175,3 +199,9 @@ class Game:
         raise NotYourDecision(
             "TURN", f"Seat {seat} has no decision to make now; waiting for seat {waiting or 'nobody'}."
         )
+
+
+@cache
+def _split_codec(state_type: type, player_type: type, static_type: type) -> SplitCodec:
+    """One :class:`SplitCodec` per game (built on first use: compiling its schema takes milliseconds)."""
+    return SplitCodec(state_type, player_type, static_type)

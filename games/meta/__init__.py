@@ -130,7 +130,6 @@ from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.layout import Layout
 from games.core.rng import Rng
-from games.core.serial import SplitCodec, dumps, loads
 
 from . import rules
 from .cards import card_line, card_text, condition_text, engine_reading
@@ -170,6 +169,7 @@ class MetaGame(Game):
     max_seats = MAX_SEATS
     has_decks = True
     deck_size = DECK_SIZE
+    state_type, player_type, static_type = State, Player, Static
 
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
         """A new game (META-SET-01..07): memories shuffled, turn order by D20 roll-offs, nine cards each,
@@ -451,30 +451,6 @@ class MetaGame(Game):
 
     # -- persistence
 
-    def to_json(self, state: State) -> str:
-        return dumps(state)
-
-    def from_json(self, text: str) -> State:
-        return loads(State, text)
-
-    def static_json(self, state: State) -> str:
-        """The set-up that never changes in a game (:class:`Static`), stored once per table (issue 14,
-        Snapshots)."""
-        return _split().static_json(state)
-
-    def snapshot(self, state: State) -> str:
-        """:meth:`to_json` without what :meth:`static_json` holds and without fields at their default
-        (issue 14, Snapshots); :meth:`from_snapshot` with the static part rebuilds the state exactly."""
-        return _split().snapshot(state)
-
-    def from_snapshot(self, text: str, static: str | None) -> State:
-        """The state of :meth:`snapshot` text and :meth:`static_json` text; ``static`` ``None``: ``text`` is a
-        whole :meth:`to_json` text (a table stored before issue 14). Raises ``TypeError`` for text that is
-        not such JSON and ``ValueError`` when the two parts do not fit together."""
-        if static is None:
-            return self.from_json(text)
-        return _split().from_snapshot(text, static)
-
     # -- decks
 
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
@@ -534,12 +510,6 @@ def _target_text(state: State, t: dict[str, Any] | None) -> str | None:
     if k == "next":
         return "the next card played onto the main stack"
     return "the player of the card below (at execution)"
-
-
-@cache
-def _split() -> SplitCodec:
-    """The per-action snapshot codec: :class:`Static` stored apart, defaults left out (issue 14)."""
-    return SplitCodec(State, Player, Static)
 
 
 def _empty_state(seats: Sequence[SeatSetup], seed: int) -> State:

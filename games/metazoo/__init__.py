@@ -388,7 +388,6 @@ from typing import Any
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.layout import Layout
 from games.core.rng import Rng
-from games.core.serial import dumps, loads
 
 from . import rules
 from .cards import page_line
@@ -405,6 +404,7 @@ class MetaZooGame(Game):
     max_seats = 2
     has_decks = True
     deck_size = MIN_SPELLBOOK
+    state_type = State
 
     # -- creation
 
@@ -607,12 +607,6 @@ class MetaZooGame(Game):
         return decision.default if decision.default is not None else decision.options[0].id
 
     # -- persistence
-
-    def to_json(self, state: State) -> str:
-        return dumps(state)
-
-    def from_json(self, text: str) -> State:
-        return loads(State, text)
 
     # -- decks
 
