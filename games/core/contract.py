@@ -57,8 +57,20 @@ class Game:
     changes, stored once per table (issue 14, :class:`games.core.serial.SplitCodec`); ``None`` stores whole
     states."""
 
+    observes_clock: bool = False
+    """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
+    calls :meth:`observe` before every choice it applies, with the instant it records in the log."""
+
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> Any:
         raise NotImplementedError
+
+    def observe(self, state: Any, at: float) -> None:
+        """Tell the game the wall-clock instant ``at`` (seconds since the epoch, UTC) of the choice or
+        concession about to be applied. The host calls it right before every :meth:`apply` and
+        :meth:`concede` of a game whose :attr:`observes_clock` is true, during play with the instant it
+        stores in the choice's log row (``actions.at``) and during replays with that logged instant, so a
+        replay reads the same clock (issue 16: the clock enters the engine as an input recorded in the log).
+        It changes no rule state by itself. This default does nothing."""
 
     def decisions(self, state: Any) -> list[Decision]:
         raise NotImplementedError
