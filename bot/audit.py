@@ -20,14 +20,23 @@ class AuditFinding:
     message: str
 
 
-def replay(row: TableRow, log: list[tuple[int, int, str]], events: list | None = None) -> str:
-    """The state JSON rebuilt from a table's setup and choice log; with ``events``, every event of the
-    game is appended to it. Raises ``RulesError`` if a logged choice is refused on replay."""
+def replay(row: TableRow, log: list[tuple], events: list | None = None) -> str:
+    """The state JSON rebuilt from a table's setup and choice log ``[(seq, seat, choice, at)]`` (``at``, the
+    logged epoch seconds, may be left out for a game that does not read the clock); with ``events``, every
+    event of the game is appended to it. A game that reads the clock observes each choice's logged ``at``
+    before it is applied again (issue 16). Raises ``RulesError`` if a logged choice is refused on replay, and
+    ``ValueError`` when such a game's log has no instants."""
     game = get_game(row.game)
     state = game.new_game([SeatSetup(s.name, list(s.deck)) for s in row.seats], row.options, row.seed)
     if events is not None:
         events.extend(game.intro(state))
-    for _seq, seat, choice in log:
+    for entry in log:
+        seat, choice = entry[1], entry[2]
+        if game.observes_clock:
+            if len(entry) < 4:
+                raise ValueError(f"{game.name} reads the clock: replay its log with the logged instants "
+                                 "(Store.actions(table_id, timed=True))")
+            game.observe(state, entry[3])
         if choice == CONCEDE:
             out = game.concede(state, seat)
         else:
@@ -37,14 +46,14 @@ def replay(row: TableRow, log: list[tuple[int, int, str]], events: list | None =
     return game.to_json(state)
 
 
-def public_log(row: TableRow, log: list[tuple[int, int, str]]) -> list[str]:
+def public_log(row: TableRow, log: list[tuple]) -> list[str]:
     """Every public log line of a stored game, rebuilt from its seed and choices (private lines left out)."""
     events: list = []
     replay(row, log, events)
     return [e.text for e in events if e.audience is None]
 
 
-def replay_export(row: TableRow, log: list[tuple[int, int, str]], result: dict | None = None) -> str:
+def replay_export(row: TableRow, log: list[tuple], result: dict | None = None) -> str:
     """A table's replay as plain text for a file (issue 13 §8): its game, seats (names and deck names, never
     deck lists), result, every public log line, and, once the table is over (finished or cancelled), the
     audit record: seed, options and every choice in order, which ``metahost audit`` replays. Public
@@ -70,7 +79,10 @@ def replay_export(row: TableRow, log: list[tuple[int, int, str]], result: dict |
     if over:
         out += ["Audit record (replaying these choices from this seed rebuilds the game; `metahost audit` "
                 "checks it):", f"  seed {row.seed}", f"  options {json.dumps(row.options, sort_keys=True)}"]
-        out += [f"  #{seq} seat {seat + 1}: {choice}" for seq, seat, choice in log]
+        # a game that reads the clock replays with each choice's logged instant (issue 16)
+        timed = game.observes_clock
+        out += [f"  #{entry[0]} seat {entry[1] + 1}: {entry[2]}"
+                + (f" at {entry[3]:.3f}" if timed and len(entry) > 3 else "") for entry in log]
     else:
         out.append("The seed and the choices are added once the game is over: now they would reveal hidden "
                    "cards.")
@@ -83,7 +95,7 @@ async def audit(store: Store) -> list[AuditFinding]:
     for row in await store.load_tables(("playing", "finished", "aborted")):
         if row.snapshot is None:
             continue
-        log = await store.actions(row.id)
+        log = await store.actions(row.id, timed=True)
         try:
             rebuilt = replay(row, log[:row.seq])  # a snapshot may lag behind the log (issue 14)
             if len(log) > row.seq:

@@ -150,6 +150,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE snapshots ADD COLUMN static TEXT;
     """,
+    # 9: a player's declared surroundings (issue 16 item 2, ``/surroundings``; MetaZoo's derived mode reads
+    # them): JSON of ``games.metazoo.sky.Surroundings.to_json()``, NULL when the player has none.
+    """
+    ALTER TABLE user_settings ADD COLUMN surroundings TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -323,11 +328,12 @@ class TableRow:
 class LogSummary:
     """What loading a table needs from its choice log (:meth:`Store.log_summaries`): ``acts`` seat -> how
     many choices it made, ``last_choice`` seat -> its last choice, ``tail`` the rows ``(seq, seat,
-    choice)`` logged after the snapshot, in order."""
+    choice, at)`` logged after the snapshot, in order (``at``: the epoch seconds logged with the choice, the
+    instant a game that reads the clock observed; issue 16)."""
 
     acts: dict[int, int]
     last_choice: dict[int, str]
-    tail: list[tuple[int, int, str]]
+    tail: list[tuple[int, int, str, float]]
 
 
 def _run_batch(db: aiosqlite.Connection, batch: list[list[tuple[str, tuple]]]) -> list[Exception | None]:
@@ -678,6 +684,34 @@ class Store:
             "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, int(on)))])
 
+    async def surroundings_of(self, user_id: str) -> dict[str, Any] | None:
+        """``user_id``'s surroundings profile (migration 9, ``/surroundings``): the JSON object they declared
+        (places, weather, objects, place), or ``None`` when they have none."""
+        rows = await self._fetchall("SELECT surroundings FROM user_settings WHERE user_id = ?", (user_id,))
+        return json.loads(rows[0][0]) if rows and rows[0][0] else None
+
+    async def set_surroundings(self, user_id: str, profile: dict[str, Any] | None) -> None:
+        """Store ``user_id``'s surroundings profile (a JSON object), or clear it with ``None``; their other
+        settings stay. Raises :class:`StoreError`."""
+        value = None if profile is None else json.dumps(profile, sort_keys=True)
+        await self._tx("store the surroundings", [(
+            "INSERT INTO user_settings (user_id, surroundings) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET surroundings = excluded.surroundings", (user_id, value))])
+
+    async def location_of(self, server: str) -> dict[str, Any] | None:
+        """The location set for ``server`` (a Discord guild id; ``/settings location``, issue 16 item 2) as
+        ``games.metazoo.sky.Place.to_json()`` data, or ``None`` when none is set. Kept in the kv table."""
+        value = await self.get_kv(f"location:{server}")
+        return json.loads(value) if value else None
+
+    async def set_location(self, server: str, place: dict[str, Any] | None) -> None:
+        """Set ``server``'s location (a Place's JSON object), or clear it with ``None``. :class:`StoreError`."""
+        key = f"location:{server}"
+        if place is None:
+            await self._tx("clear the location", [("DELETE FROM kv WHERE key = ?", (key,))])
+        else:
+            await self.put_kv(key, json.dumps(place, sort_keys=True))
+
     async def messages_of(self, table_id: str) -> list[tuple[str, int, int, int, float, bool]]:
         """``[(kind, seat, channel_id, message_id, created, flag)]`` remembered for a table."""
         return [(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in await self._fetchall(
@@ -759,10 +793,13 @@ class Store:
                                 seats[r[0]], snap, seq, dls[r[0]], r[9], r[10], static))
         return out
 
-    async def actions(self, table_id: str) -> list[tuple[int, int, str]]:
-        """The choice log of a table: ``[(seq, seat, choice)]`` in order."""
-        return [(r[0], r[1], r[2]) for r in await self._fetchall(
-            "SELECT seq, seat, choice FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))]
+    async def actions(self, table_id: str, timed: bool = False) -> list[tuple]:
+        """The choice log of a table: ``[(seq, seat, choice)]`` in order; with ``timed``, ``[(seq, seat,
+        choice, at)]``, ``at`` the epoch seconds logged with each choice (issue 16: a game that reads the
+        clock is replayed with them, :meth:`games.core.contract.Game.observe`)."""
+        rows = await self._fetchall(
+            "SELECT seq, seat, choice, at FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))
+        return [tuple(r) if timed else (r[0], r[1], r[2]) for r in rows]
 
     async def log_summaries(self, table_ids: list[str]) -> dict[str, LogSummary]:
         """For each of ``table_ids`` (tables with a snapshot): how many choices each seat made, each seat's
@@ -779,11 +816,11 @@ class Store:
                     "GROUP BY table_id, seat", part):
                 out[tid].acts[seat] = count
                 out[tid].last_choice[seat] = choice
-            for tid, seq, seat, choice in await self._fetchall(
-                    "SELECT a.table_id, a.seq, a.seat, a.choice FROM actions a JOIN snapshots s "
+            for tid, seq, seat, choice, at in await self._fetchall(
+                    "SELECT a.table_id, a.seq, a.seat, a.choice, a.at FROM actions a JOIN snapshots s "
                     f"ON s.table_id = a.table_id WHERE a.table_id IN ({marks}) AND a.seq >= s.seq "
                     "ORDER BY a.table_id, a.seq", part):
-                out[tid].tail.append((seq, seat, choice))
+                out[tid].tail.append((seq, seat, choice, at))
         return out
 
     async def result(self, table_id: str) -> dict[str, Any] | None:

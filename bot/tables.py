@@ -50,6 +50,13 @@ COMPUTER_JITTER = 0.25  # a computer's pause is computer_delay times 1 ± this, 
 COMPUTER_SLOTS = 4
 SNAPSHOT_EVERY = 32  # at most this many choices of computers in a row are stored without a new snapshot
 SAVED = "saved:"  # a seat's deck_id for a user's saved deck: ``saved:<deck id>``
+SURROUNDINGS = ("virtual", "derived", "declared")
+"""The table option ``surroundings`` of a game that reads the clock (issue 16 item 2, MZ-WALL-04): how its
+4th Wall effects are settled. ``virtual`` (default): only Pages count; ``derived``: the real sky at the
+location and each Caster's ``/surroundings`` profile; ``declared``: the affected Caster confirms."""
+NO_PLACE = ("This table's surroundings are derived from the real sky, so it needs a place: a server admin can "
+            "set one with `/settings location`, or each player with `/surroundings` (place:). Or open the "
+            "table with surroundings: virtual or declared.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +175,7 @@ class Table:
     deadlines: dict[int, Deadline] = field(default_factory=dict)
     seq: int = 0  # number of choices in the stored log
     snap_seq: int = 0  # number of choices the stored snapshot includes (<= seq)
-    tail: list[tuple[int, str]] = field(default_factory=list)  # (seat, choice) logged after the snapshot
+    tail: list[tuple[int, str, float]] = field(default_factory=list)  # (seat, choice, at) logged after the snapshot
     last: tuple[int, int, str] | None = None  # (version, seat, choice) of the last applied choice
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     paused: float | None = None  # epoch seconds since which a playing table is paused (issue 12 §4)
@@ -269,8 +276,11 @@ def computer_choice(game: Game, state: Any, decision: Decision, seed: int) -> st
     return player(decision, game.view(state, decision.seat))
 
 
-def _replay_one(game: Game, state: Any, seat: int, choice: str) -> None:
-    """Apply one logged choice again (a concession is logged as :data:`CONCEDE`)."""
+def _replay_one(game: Game, state: Any, seat: int, choice: str, at: float) -> None:
+    """Apply one logged choice again (a concession is logged as :data:`CONCEDE`); a game that reads the clock
+    first observes ``at``, the instant logged with the choice (issue 16), so the replay reads the same clock."""
+    if game.observes_clock:
+        game.observe(state, at)
     if choice == CONCEDE:
         game.concede(state, seat)
     else:
@@ -332,12 +342,13 @@ class TableService:
         return len(rows)
 
     @staticmethod
-    def _catch_up(t: Table, tail: list[tuple[int, int, str]]) -> None:
-        """Apply to ``t``'s snapshot state the logged choices ``[(seq, seat, choice)]`` stored after it
-        (issue 14: a snapshot may lag behind the log); then ``t.seq`` counts the whole log."""
-        for _seq, seat, choice in tail:
-            _replay_one(t.game, t.state, seat, choice)
-            t.tail.append((seat, choice))
+    def _catch_up(t: Table, tail: list[tuple[int, int, str, float]]) -> None:
+        """Apply to ``t``'s snapshot state the logged choices ``[(seq, seat, choice, at)]`` stored after it
+        (issue 14: a snapshot may lag behind the log; ``at`` the logged instant, issue 16); then ``t.seq``
+        counts the whole log."""
+        for _seq, seat, choice, at in tail:
+            _replay_one(t.game, t.state, seat, choice, at)
+            t.tail.append((seat, choice, at))
         t.seq = t.snap_seq + len(t.tail)
         t.out = set(t.game.out_seats(t.state))  # told before the restart (told right after the commit)
 
@@ -378,7 +389,7 @@ class TableService:
                              "finished table's id is in its result message.", "unknown_table")
         t = self._from_row(rows[0])
         if t.state is not None:
-            self._catch_up(t, [a for a in await self.store.actions(t.id) if a[0] >= t.snap_seq])
+            self._catch_up(t, [a for a in await self.store.actions(t.id, timed=True) if a[0] >= t.snap_seq])
         return t
 
     def tables_in(self, place: str) -> list[Table]:
@@ -388,16 +399,29 @@ class TableService:
 
     async def create(self, game_id: str, place: str, user_id: str, name: str, *, seats: int | None = None,
                      timeout: float | None = None, seed: int | None = None, computer: bool = False,
-                     pictures: bool = True) -> Table:
+                     pictures: bool = True, surroundings: str | None = None,
+                     location: dict[str, Any] | None = None) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
         that ``user_id`` hosts without playing, for demonstrations and tests; ``pictures`` False: its board
-        shows no picture, issue 15 §3, kept in the options so a rematch keeps it). Raises :class:`TableError`
-        for an unknown game, a seat count the game does not allow, or a full server or channel
+        shows no picture, issue 15 §3, kept in the options so a rematch keeps it).
+
+        For a game that reads the clock (``Game.observes_clock``, issue 16 item 2): ``surroundings`` one of
+        :data:`SURROUNDINGS` (default ``virtual``), stored as option ``"surroundings"``; ``location`` the
+        table's own place (``games.metazoo.sky.Place.to_json()`` data, terminal play's ``--place``), stored
+        as option ``"location"`` and used instead of the server's location. Raises :class:`TableError`
+        for an unknown game, a seat count the game does not allow, a surroundings mode that is unknown or
+        given for a game that does not read the clock (``bad_option``), or a full server or channel
         (:class:`TableLimits`, code ``too_many_tables``); a refused create stores nothing."""
         try:
             game = get_game(game_id)
         except KeyError as exc:
             raise TableError(str(exc.args[0]), "unknown_game") from None
+        if (surroundings is not None or location is not None) and not game.observes_clock:
+            raise TableError(f"{game.name} has no 4th Wall effects, so it takes no surroundings or place: leave "
+                             "those options out.", "bad_option")
+        if surroundings is not None and surroundings not in SURROUNDINGS:
+            raise TableError(f"Unknown surroundings {surroundings!r}: choose virtual (only Pages count), derived "
+                             "(the real sky and your /surroundings) or declared (you confirm).", "bad_option")
         count = seats or game.max_seats
         if not game.min_seats <= count <= game.max_seats:
             raise TableError(f"{game.name} is played by {game.min_seats}–{game.max_seats} players, not {count}.",
@@ -410,6 +434,10 @@ class TableService:
             options["timeout"] = timeout
         if not pictures:
             options["pictures"] = False
+        if game.observes_clock:
+            options["surroundings"] = surroundings or "virtual"
+            if location is not None:
+                options["location"] = dict(location)
         t = Table(self.new_id(), game, place, user_id, "lobby", options,
                   seed if seed is not None else secrets.randbits(48), [], now, now)
         t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
@@ -624,11 +652,11 @@ class TableService:
             if len(t.seats) > t.max_seats:  # never reached while every change holds the lock; a guard
                 raise TableError(f"The table has {len(t.seats)} seats for {t.max_seats} players; "
                                  "someone must leave first.", "full")
-            before = _copy_seats(t)
+            before, options = _copy_seats(t), t.options
             try:
                 state = await self._new_game(t)
             except Exception:
-                t.seats[:] = before  # a refused start changes nothing
+                t.seats[:], t.options = before, options  # a refused start changes nothing
                 raise
             t.state, t.status = state, "playing"
             t.static = t.game.static_json(state)
@@ -640,7 +668,7 @@ class TableService:
             except StoreError:
                 t.state, t.status, t.committed, t.static = None, "lobby", None, None
                 t.deadlines.clear()
-                t.seats[:] = before
+                t.seats[:], t.options = before, options
                 raise
             # Told under the lock, so no choice can be applied (and told) before the intro.
             await self._tell_lobby(t)
@@ -659,10 +687,40 @@ class TableService:
                     raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start with its deck: {exc.message}",
                                      exc.code) from None
         setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
+        options = await self._start_options(t)
         try:
-            return t.game.new_game(setups, t.options, t.seed)
+            state = t.game.new_game(setups, options, t.seed)
         except RulesError as exc:
             raise TableError(exc.message, "illegal_deck") from None
+        t.options = options  # stored with the table: the audit's new_game gets the same inputs
+        return state
+
+    async def _start_options(self, t: Table) -> dict[str, Any]:
+        """The options ``new_game`` gets. For a game that reads the clock (issue 16 item 2), read again at
+        every start (a rematch too): ``"place"`` the table's ``location`` option, else the server's location
+        (``/settings location``), left out when neither is set; ``"profiles"`` ``{"<seat>": profile}`` for
+        each human seat whose user declared ``/surroundings``; ``"clock"`` the start instant (epoch seconds).
+        :class:`TableError` (``no_place``) for a derived table that has no place at all."""
+        options = dict(t.options)
+        if not t.game.observes_clock:
+            return options
+        for key in ("place", "profiles", "clock"):
+            options.pop(key, None)
+        place = options.get("location") or await self.store.location_of(t.place.partition(":")[0])
+        profiles: dict[str, Any] = {}
+        for s in t.seats:
+            if s.user_id is not None and not s.computer:
+                profile = await self.store.surroundings_of(s.user_id)
+                if profile is not None:
+                    profiles[str(s.seat)] = profile
+        if options.get("surroundings") == "derived" and place is None \
+                and not any(p.get("place") for p in profiles.values()):
+            raise TableError(NO_PLACE, "no_place")
+        if place is not None:
+            options["place"] = place
+        options["profiles"] = profiles
+        options["clock"] = self.clock.now()
+        return options
 
     # -- play
 
@@ -752,12 +810,24 @@ class TableService:
                 raise TableError("Already decided: that choice was applied.", "duplicate")
             raise TableError("This decision has passed; look at your current one.", "stale")
 
-    async def _act(self, t: Table, seat: int, version: int, choice: str, *, by_player: bool) -> list[Event]:
+    async def _act(self, t: Table, seat: int, version: int, choice: str, *, by_player: bool,
+                   at: float | None = None) -> list[Event]:
+        """Apply and commit ``seat``'s ``choice``; ``at`` the instant to log with it (default: now), which a
+        game that reads the clock observes right before the choice is applied (issue 16)."""
         self._check_current(t, seat, version, choice)
+        at = self.clock.now() if at is None else at
+        self._observe(t, at)
         events = t.game.apply(t.state, seat, choice)  # RulesError: nothing changed
         timeouts = {seat: 0} if by_player and t.seats[seat].timeouts else {}
-        await self._commit(t, seat, version, choice, events, timeouts)
+        await self._commit(t, seat, version, choice, events, timeouts, at)
         return events
+
+    @staticmethod
+    def _observe(t: Table, at: float) -> None:
+        """Tell a game that reads the clock the instant ``at`` (epoch seconds) of the choice about to be
+        applied: the one its log row stores, so every replay observes it again (issue 16 item 2)."""
+        if t.game.observes_clock:
+            t.game.observe(t.state, at)
 
     async def concede(self, table_id: str, user_id: str) -> None:
         t = self.get(table_id)
@@ -772,8 +842,10 @@ class TableService:
             if seat.seat in t.game.out_seats(t.state):
                 raise TableError(f"You are already out of table {t.id}: nothing was changed. The game goes on "
                                  "without you.", "duplicate")
+            at = self.clock.now()
+            self._observe(t, at)
             events = t.game.concede(t.state, seat.seat)
-            await self._commit(t, seat.seat, t.version - 1, CONCEDE, events, {})
+            await self._commit(t, seat.seat, t.version - 1, CONCEDE, events, {}, at)
 
     async def abort(self, table_id: str, user_id: str, admin: bool = False, lobby_only: bool = False) -> None:
         """End a table without a result (its host, or an admin such as Manage Channels). ``lobby_only``
@@ -839,11 +911,12 @@ class TableService:
         return t
 
     async def _commit(self, t: Table, seat: int, version: int, choice: str, events: list[Event],
-                      timeouts: dict[int, int]) -> None:
+                      timeouts: dict[int, int], at: float) -> None:
         """Store the applied choice with the seats' new consecutive-timeout counts (one transaction), then
-        tell the listeners. On a store failure the state goes back to the last committed snapshot and the
-        error reaches the caller."""
-        now = self.clock.now()
+        tell the listeners. ``at``: the epoch seconds logged with the choice, the instant the game observed
+        before it was applied (issue 16). On a store failure the state goes back to the last committed
+        snapshot and the error reaches the caller."""
+        now = at
         result = t.game.result(t.state)
         old_deadlines = dict(t.deadlines)
         old_acts, old_last = dict(t.acts), dict(t.last_choice)
@@ -878,7 +951,7 @@ class TableService:
             t.committed, t.snap_seq = state_json, t.seq
             t.tail.clear()
         else:
-            t.tail.append((seat, choice))
+            t.tail.append((seat, choice, at))
         t.updated = now
         t.last = (version, seat, choice)
         for s, n in timeouts.items():
@@ -898,8 +971,8 @@ class TableService:
     def _committed_state(t: Table) -> Any:
         """The state as stored: the last snapshot with the choices logged after it applied again."""
         state = t.game.from_snapshot(t.committed, t.static)
-        for seat, choice in t.tail:
-            _replay_one(t.game, state, seat, choice)
+        for seat, choice, at in t.tail:
+            _replay_one(t.game, state, seat, choice, at)
         return state
 
     async def _tell_out(self, t: Table) -> None:
@@ -981,7 +1054,8 @@ class TableService:
         timeout = old.options.get("timeout")
         t = await self.create(old.game.id, old.place, old.host_user, old.seats[0].name if old.seats else "host",
                               seats=old.max_seats, timeout=None if timeout is None else float(timeout),
-                              computer=True, pictures=old.pictures)
+                              computer=True, pictures=old.pictures, surroundings=old.options.get("surroundings"),
+                              location=old.options.get("location"))
         async with t.lock:
             before = _copy_seats(t)
             t.seats[:] = [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, list(s.deck), 0, s.deck_name)
@@ -1041,9 +1115,11 @@ class TableService:
                 if not decs:
                     return
                 d = decs[0]
+                at = self.clock.now()
+                self._observe(t, at)  # the computer decides on the clock its choice is applied with
                 choice = computer_choice(t.game, t.state, d, t.seed)
                 try:
-                    await self._act(t, d.seat, t.version, choice, by_player=False)
+                    await self._act(t, d.seat, t.version, choice, by_player=False, at=at)
                 except StoreError:
                     return  # the table stays as committed; tick() schedules the computer again
             if not self.computer_delay:
@@ -1091,16 +1167,18 @@ class TableService:
                 return
             count = {seat: t.seats[seat].timeouts + 1}
             version = t.version
+            at = self.clock.now()
+            self._observe(t, at)
             if count[seat] >= MAX_TIMEOUTS:
                 events = t.game.concede(t.state, seat)
                 events.insert(0, Event(f"{t.seats[seat].name} timed out {MAX_TIMEOUTS} times in a row."))
-                await self._commit(t, seat, version, CONCEDE, events, count)
+                await self._commit(t, seat, version, CONCEDE, events, count, at)
                 return
             decision = t.game.decision_for(t.state, seat)
             choice = t.game.timeout_choice(t.state, decision)
             events = t.game.apply(t.state, seat, choice)
             events.insert(0, Event(f"{t.seats[seat].name} ran out of time: the default was applied."))
-            await self._commit(t, seat, version, choice, events, count)
+            await self._commit(t, seat, version, choice, events, count, at)
 
     # -- views
 

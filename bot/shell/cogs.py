@@ -216,7 +216,7 @@ class TableCog(commands.Cog):
         rows = await self.bot.store.load_tables(table_id=t.id)
         if not rows or rows[0].snapshot is None:
             raise TableError(f"Table {t.id} has not started: it has no log yet.", "not_started")
-        return rows[0], await self.bot.store.actions(t.id)
+        return rows[0], await self.bot.store.actions(t.id, timed=True)
 
     @table.command(name="replay", description="A table's replay as a file: public log, and seed and choices once over")
     @app_commands.describe(table="Which table (default: the one here); finished tables too")
@@ -255,7 +255,7 @@ class TableCog(commands.Cog):
         await acknowledge(interaction)
         t = await readable_table(interaction, table)
         rows = await self.bot.store.load_tables(table_id=t.id)
-        lines = public_log(rows[0], await self.bot.store.actions(t.id)) if rows and rows[0].snapshot else []
+        lines = public_log(rows[0], await self.bot.store.actions(t.id, timed=True)) if rows and rows[0].snapshot else []
         data = io.BytesIO(("\n".join(lines) or "(no moves yet)").encode("utf-8"))
         await reply(interaction, f"Public log of table {t.id}: {len(lines)} lines.",
                     file=discord.File(data, filename=f"table-{t.id}-log.txt"))

@@ -1,0 +1,134 @@
+"""The clock as a logged input (issue 16 item 2; ``Game.observes_clock`` / ``Game.observe``): the host tells
+a game that reads the clock the instant of every choice right before applying it (players, computers,
+timeouts, concessions), stores exactly that instant in the choice's log row, and every replay (loading a
+table whose snapshot lags, a store failure's rollback, looking up a finished table, the audit) observes the
+logged instant again, so the replay reads the same clock.
+
+The game here is a stand-in whose score depends on the clock it observed: a replay that read the real clock,
+or none, would rebuild another state."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from clock_game import GAME, MOVES, ClockGame, TickClock, register
+
+from bot.audit import audit
+from bot.store import Store
+from bot.tables import CONCEDE, Listener, TableService
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch):
+    register(monkeypatch)
+
+
+class StopWrites(Listener):
+    """The store refuses writes once ``after`` choices were told, so computers stop mid-game with the last
+    snapshot behind the log."""
+
+    def __init__(self, store: Store, after: int):
+        self.store, self.after, self.told = store, after, 0
+
+    async def game_changed(self, table, events, views) -> None:
+        self.told += 1
+        if self.told == self.after + 1:  # +1: the start's intro is told too
+            await self.store.db.execute("PRAGMA query_only = ON")
+
+
+def logged_instants(path) -> list[float]:
+    con = sqlite3.connect(path)
+    try:
+        return [r[0] for r in con.execute("SELECT at FROM actions ORDER BY seq")]
+    finally:
+        con.close()
+
+
+async def test_each_computer_choice_observes_the_instant_its_log_row_stores_and_a_reload_replays_them(tmp_path):
+    """Computers stopped mid-game (store refuses a write; the rollback replays the tail), a new host loading
+    the file (snapshot plus logged choices), and the audit all rebuild the state the live game had: the
+    instants observed are exactly the logged ones, each distinct."""
+    path = tmp_path / "clock.db"
+    store = await Store.open(path, busy_timeout_ms=100)
+    clock = TickClock()
+    try:
+        svc = TableService(store, clock=clock, computer_delay=0)
+        svc.listeners.append(StopWrites(store, 5))
+        t = await svc.create("clocktest", "local", "host", "C0", seed=3, computer=True)
+        await svc.add_computer(t.id, "host")
+        await svc.start(t.id, "host")
+        await svc.settle()
+        await store.db.execute("PRAGMA query_only = OFF")
+        logged = logged_instants(path)
+        assert len(logged) == 5 == t.seq and len(set(logged)) == 5
+        assert t.state.seen == logged  # the rollback after the refused write replayed with logged instants
+        held = GAME.to_json(t.state)
+
+        store2 = await Store.open(path, busy_timeout_ms=100)
+        try:
+            clock.t += 10_000  # a later clock: a replay reading it instead of the log would differ
+            svc2 = TableService(store2, clock=clock, computer_delay=0)
+            await svc2.load()
+            t2 = svc2.get(t.id)
+            assert t2.snap_seq < t2.seq == 5  # the snapshot lags: the load replayed logged choices
+            assert GAME.to_json(t2.state) == held
+            await svc2.settle()
+            assert t2.status == "finished"
+            assert t2.state.seen == logged_instants(path) and len(t2.state.seen) == MOVES
+            assert [f.ok for f in await audit(store2)] == [True]
+            looked = await svc2.lookup(t.id)  # a finished table read back from the store
+            assert looked.state.seen == t2.state.seen
+        finally:
+            await store2.close()
+    finally:
+        await store.close()
+
+
+async def test_player_timeout_and_concession_each_log_the_instant_the_game_observed(tmp_path):
+    """A player's choice, a timeout's default and a concession each observe one instant and log exactly
+    it; the audit replays the stored game with those instants (issue 16 item 2)."""
+    path = tmp_path / "people.db"
+    store = await Store.open(path, busy_timeout_ms=100)
+    try:
+        clock = TickClock(step=0.0)
+        svc = TableService(store, clock=clock, computer_delay=0)
+        t = await svc.create("clocktest", "local", "ann", "Ann", timeout=60, seed=1)
+        await svc.join(t.id, "bob", "Bob")
+        clock.t = 1_700_000_003.0
+        await svc.start(t.id, "ann")
+        assert t.options["clock"] == 1_700_000_003.0 == t.state.now  # the start instant, an input of new_game
+        clock.t = 1_700_000_011.0
+        await svc.act(t.id, "ann", t.version, "b")
+        clock.t += 61  # Bob's time runs out: the default is applied at the tick's instant
+        await svc.tick()
+        clock.t = 1_700_000_555.0
+        await svc.concede(t.id, "ann")
+        rows = await store.actions(t.id, timed=True)
+        assert [r[2] for r in rows] == ["b", "a", CONCEDE]
+        assert [r[3] for r in rows] == [1_700_000_011.0, 1_700_000_072.0, 1_700_000_555.0]
+        assert t.state.seen == [r[3] for r in rows]
+        assert t.status == "finished"
+        assert [f.ok for f in await audit(store)] == [True]
+    finally:
+        await store.close()
+
+
+async def test_a_game_that_ignores_the_clock_is_never_told_it(tmp_path, monkeypatch):
+    """``observe`` is called only for a game whose ``observes_clock`` is true (the contract's default does
+    nothing, but a game that does not read the clock must not depend on it)."""
+    calls: list[float] = []
+    monkeypatch.setattr(ClockGame, "observes_clock", False)
+    monkeypatch.setattr(ClockGame, "observe", lambda self, state, at: calls.append(at))
+    store = await Store.open(tmp_path / "plain.db", busy_timeout_ms=100)
+    try:
+        svc = TableService(store, clock=TickClock(), computer_delay=0)
+        t = await svc.create("clocktest", "local", "host", "C0", seed=2, computer=True)
+        await svc.add_computer(t.id, "host")
+        await svc.start(t.id, "host")
+        await svc.settle()
+        assert t.status == "finished" and calls == []
+        assert t.state.seen == [0.0] * MOVES
+    finally:
+        await store.close()
+
