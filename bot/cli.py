@@ -41,8 +41,33 @@ def cmd_play(args: argparse.Namespace) -> int:
     pictures = _picture_dir(args.pictures)
     if pictures is False:
         return 2
+    location = None
+    if args.place is not None:
+        from games.metazoo.sky import Place  # the one place parser (issue 16 item 2)
+
+        try:
+            location = Place.parse(args.place).to_json()
+        except ValueError as exc:
+            print(f"metahost: bad --place: {exc}", file=sys.stderr)
+            return 2
     return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
-                            pictures=pictures))
+                            pictures=pictures, surroundings=args.surroundings, location=location))
+
+
+def _game_settings() -> bool:
+    """Apply the games' settings (``METAZOO_SPELLBOOK_MAX``) from the environment or ``.env``; ``False``
+    after printing what is wrong with them."""
+    from pydantic import ValidationError
+
+    from bot.settings import Settings, apply_game_settings
+
+    try:
+        apply_game_settings(Settings())
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        print(f"metahost: bad settings ({problems}). See .env.example.", file=sys.stderr)
+        return False
+    return True
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -377,6 +402,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deck", help="your deck: a starter deck id or the name of one of your saved decks")
     p.add_argument("--computer-deck", help="the computer's starter deck id")
     p.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
+    p.add_argument("--surroundings", choices=["virtual", "derived", "declared"],
+                   help="MetaZoo's 4th Wall effects: virtual (only Pages count; default), derived (the real sky at "
+                        "--place and the real clock) or declared (you confirm each condition)")
+    p.add_argument("--place", metavar='"NAME, LAT, LON, TIMEZONE"',
+                   help='where you play, for derived surroundings, e.g. "Oslo, 59.91, 10.75, Europe/Oslo"')
     p.add_argument("--pictures", metavar="DIR", help="write the public board as a PNG into DIR whenever it is "
                                                      "your turn and at the end, and print its path")
     p.set_defaults(func=cmd_play)
@@ -412,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
     dk.add_argument("action", choices=["list", "show", "import", "export", "validate"])
     dk.add_argument("deck", nargs="?", help="a deck name (show, export, validate) or a list file, - for stdin "
                                             "(import, validate)")
-    dk.add_argument("--game", help="the deck's game: meta or metax")
+    dk.add_argument("--game", help=f"the deck's game: {', '.join(_deck_games(None))}")
     dk.add_argument("--name", help="the name to save an imported deck under")
     dk.add_argument("--replace", action="store_true", help="import over your deck of the same name")
     dk.add_argument("--out", help="export to this file instead of printing")
@@ -432,6 +462,8 @@ def main(argv: list[str] | None = None) -> int:
     pi.add_argument("--out", required=True, metavar="FILE.png")
     pi.set_defaults(func=cmd_picture)
     args = ap.parse_args(argv)
+    if args.func in (cmd_play, cmd_resume, cmd_deck, cmd_selfplay) and not _game_settings():
+        return 2
     try:
         code = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here, where it is handled, not at interpreter exit

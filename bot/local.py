@@ -19,7 +19,7 @@ from games.core.contract import Decision, Event, RulesError, View
 
 from .decks import DeckError, DeckService
 from .store import Store, StoreError
-from .tables import SAVED, Listener, Table, TableError, TableService
+from .tables import SAVED, Clock, Listener, Table, TableError, TableService
 from .terminal import Screen
 
 LOCAL_USER = "local"
@@ -275,13 +275,16 @@ class TerminalPlay:
 async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | None = None,
                resume: str | None = None, out: TextIO | None = None, inp: TextIO | None = None,
                computer_delay: float = 0.0, seats: int | None = None, width: int | None = None,
-               colour: bool | None = None, pictures: Path | None = None) -> int:
+               colour: bool | None = None, pictures: Path | None = None, surroundings: str | None = None,
+               location: dict | None = None, clock: Clock | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
     (default: detected from ``out``; a file or pipe gets 80 columns and no colour). ``pictures``: a
     directory to write the public board into as PNG whenever the person is to choose and at the end
-    (issue 15 §4). Returns an exit code:
+    (issue 15 §4). ``surroundings`` and ``location``: a game that reads the clock's table option and
+    place (``--surroundings``, ``--place``; issue 16 item 2); ``clock``: the clock (default the real one).
+    Returns an exit code:
     0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
     it is stored up to its last committed move; issue 12 §5)."""
@@ -294,7 +297,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
         return StoreError.exit_code
     table: Table | None = None
     try:
-        svc = TableService(store, computer_delay=computer_delay)
+        svc = TableService(store, clock=clock, computer_delay=computer_delay)
         screen = Screen(out, width=width, colour=colour)
         listener = TerminalListener(screen)
         svc.listeners.append(listener)
@@ -311,7 +314,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             game = get_game(game_id)
             count = seats or game.min_seats
             try:
-                table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed, seats=count)
+                table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed, seats=count,
+                                         surroundings=surroundings, location=location)
             except TableError as exc:
                 print(f"metahost: {exc.message}", file=sys.stderr)
                 return 2

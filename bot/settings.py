@@ -20,7 +20,10 @@ class Settings(BaseSettings):
     buttons and deadlines are edited at once, and a click refreshes the DM for free (issue 13 §3).
     ``BOARD_PICTURES`` (true/false, default true): whether Discord boards carry a picture of the board (an
     embed image, issue 15 §3); ``false`` turns them off everywhere. A server (``/settings pictures``) and a
-    table (``/table new pictures:False``) can turn them off too; the text board always stays."""
+    table (``/table new pictures:False``) can turn them off too; the text board always stays.
+    ``METAZOO_SPELLBOOK_MAX`` (Pages, 40–500, default 60): the most Pages a MetaZoo Spellbook may hold
+    (MZ-BOOK-01 sets no maximum; MZ-GAP-76: the host's configurable one), for saved decks, joins and starts
+    (:func:`apply_game_settings`)."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -36,6 +39,7 @@ class Settings(BaseSettings):
     max_tables_per_channel: int = Field(10, ge=1, le=200, validation_alias="MAX_TABLES_PER_CHANNEL")
     dm_context_interval: float = Field(30.0, ge=0, le=600, validation_alias="DM_CONTEXT_INTERVAL")
     board_pictures: bool = Field(True, validation_alias="BOARD_PICTURES")
+    metazoo_spellbook_max: int = Field(60, ge=40, le=500, validation_alias="METAZOO_SPELLBOOK_MAX")
 
     @field_validator("log_level")
     @classmethod
@@ -49,3 +53,12 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_none(cls, v):
         return None if v in ("", None) else v
+
+
+def apply_game_settings(settings: Settings) -> None:
+    """Hand the games the settings that are theirs: MetaZoo's Spellbook maximum (``METAZOO_SPELLBOOK_MAX``,
+    MZ-GAP-76). Called once at start-up by the bot and the terminal commands."""
+    from games import GAME_MODULES, get_game
+
+    if "metazoo" in GAME_MODULES:
+        get_game("metazoo").spellbook_max = settings.metazoo_spellbook_max

@@ -44,7 +44,7 @@ class GameEntry:
 
 REGISTRY: tuple[GameEntry, ...] = (
     GameEntry("meta", "Meta", "games.meta"),
-    GameEntry("metazoo", "MetaZoo"),
+    GameEntry("metazoo", "MetaZoo", "games.metazoo"),
     GameEntry("metax", "MetaX", "games.metax"),
     GameEntry("memesis", "Memesis"),
     GameEntry("metaolympia", "Meta Olympia",

@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.decks import DeckService
-from bot.settings import Settings
+from bot.settings import Settings, apply_game_settings
 from bot.store import Store, StoreError
 from bot.tables import TableLimits, TableService
 
@@ -46,6 +46,7 @@ class MetaBot(commands.Bot):
         self.store = store
         self.settings = settings
         self.decks = DeckService(store)
+        apply_game_settings(settings)  # MetaZoo's Spellbook maximum (MZ-GAP-76)
         # The limits on open tables are settings of the bot (issue 12 §3); terminal play has none.
         service.limits = TableLimits(settings.max_tables_per_user, settings.max_tables_per_channel)
         self.front = DiscordFront(self, service, store, threads=settings.table_threads,

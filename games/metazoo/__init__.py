@@ -391,7 +391,7 @@ from games.core.rng import Rng
 
 from . import rules
 from .cards import page_line
-from .pool import MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
+from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
 from .state import ArenaPage, Caster, Indicator, State
 
 
@@ -405,6 +405,10 @@ class MetaZooGame(Game):
     has_decks = True
     deck_size = MIN_SPELLBOOK
     state_type = State
+    observes_clock = True  # 4th Wall effects read the real sky (issue 16 item 2): the host logs each instant
+    spellbook_max = MAX_SPELLBOOK
+    """The most Pages a Spellbook may hold here (MZ-GAP-76: the host's configurable maximum; the host sets
+    it from its ``METAZOO_SPELLBOOK_MAX`` setting). Every Spellbook check uses it: decks, joins and starts."""
 
     # -- creation
 
@@ -415,7 +419,7 @@ class MetaZooGame(Game):
         if len(seats) != 2:
             raise RulesError("MZ-GAP-12", f"MetaZoo is played by two Casters for now; got {len(seats)} seats.")
         for s in seats:
-            problems = validate_deck(s.deck)
+            problems = validate_deck(s.deck, maximum=self.spellbook_max)
             if problems:
                 raise RulesError(problems[0].rule, f"{s.name}'s Spellbook is illegal: "
                                  + " ".join(f"{p.message} [{p.rule}]" for p in problems))
@@ -611,7 +615,13 @@ class MetaZooGame(Game):
     # -- decks
 
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
-        return validate_deck(cards)
+        return validate_deck(cards, maximum=self.spellbook_max)
+
+    def card_catalog(self):
+        """The pool as a searchable :class:`games.core.catalog.Catalog` (``/card``, decks), built once."""
+        from .catalog import build_catalog
+
+        return build_catalog()
 
     def starter_decks(self) -> dict[str, list[str]]:
         return {k: d.card_list() for k, d in starter_decks().items()}
