@@ -27,7 +27,7 @@ from games import game_ids, get_game  # noqa: E402
 from games.core.players import RandomPlayer  # noqa: E402
 from games.core.playout import starter_seats  # noqa: E402
 
-SEATS = {"metax": (2,), "meta": (2, 4, 6)}
+SEATS = {"metax": (2,), "meta": (2, 4, 6), "metazoo": (2,)}
 
 
 def views(game_id: str, seats: int, games: int, every: int, limit: int = 600):

@@ -99,8 +99,9 @@ def _picture_dir(text: str | None) -> Path | None | bool:
 
 
 def cmd_picture(args: argparse.Namespace) -> int:
-    """Issue 15 §4: play ``--after`` random decisions of a seeded game and write the public board (the
-    spectator's view) as a PNG to ``--out``; prints the path. Exit 2 with one line on bad input."""
+    """Issue 15 §4: play ``--after`` random decisions of a seeded game (``--computers``: the game's computer
+    players' decisions, a position like a real game's) and write the public board (the spectator's view) as
+    a PNG to ``--out``; prints the path. Exit 2 with one line on bad input."""
     from bot.picture import board_png
     from games.core.players import RandomPlayer
     from games.core.playout import starter_seats
@@ -123,13 +124,16 @@ def cmd_picture(args: argparse.Namespace) -> int:
     out = Path(args.out)
     state = game.new_game(starter_seats(game, args.seed, seats), None, args.seed)
     players = [RandomPlayer(args.seed * 7 + p) for p in range(seats)]
+    computers = [game.computer(args.seed * 7 + p) for p in range(seats)]
     played = 0
     while played < args.after:
         open_ = game.decisions(state)
         if not open_:
             break  # the game ended first: the final board is pictured
         d = open_[0]
-        game.apply(state, d.seat, players[d.seat](d))
+        choice = (computers[d.seat](d, game.view(state, d.seat)) if args.computers
+                  else players[d.seat](d))
+        game.apply(state, d.seat, choice)
         played += 1
     data = board_png(game, game.view(state, None))
     assert data is not None
@@ -460,6 +464,8 @@ def main(argv: list[str] | None = None) -> int:
     pi.add_argument("--after", type=int, default=0, metavar="N", help="random decisions to play first")
     pi.add_argument("--seats", type=int, help="number of players (default: the game's minimum)")
     pi.add_argument("--out", required=True, metavar="FILE.png")
+    pi.add_argument("--computers", action="store_true",
+                    help="the decisions are the game's computer players' (default: random legal decisions)")
     pi.set_defaults(func=cmd_picture)
     args = ap.parse_args(argv)
     if args.func in (cmd_play, cmd_resume, cmd_deck, cmd_selfplay) and not _game_settings():

@@ -210,7 +210,7 @@ def all_views():
         yield from positions("meta", range(1, 3), seats=seats, every=11, limit=300)
 
 
-@pytest.mark.parametrize("game_id", ["metax", "meta"])
+@pytest.mark.parametrize("game_id", ["metax", "meta", "metazoo"])
 def test_every_game_with_pictures_has_a_layout(game_id):
     game = get_game(game_id)
     state = game.new_game(__import__("games.core.playout").core.playout.starter_seats(game, 1), None, 1)
@@ -252,5 +252,30 @@ def test_no_hidden_card_reaches_a_layout():
                 if short in board:
                     continue  # another copy is public
                 assert short not in shown, f"hidden card {name!r} of seat {seat} is in the picture"
+                hidden_checked += 1
+    assert hidden_checked > 100
+
+
+def test_metazoo_layouts_stay_on_the_canvas_and_never_show_a_chapter_or_face_down_page():
+    """Issue 16 item 5 (MZ-CORE-08, MZ-TRAP-11): a MetaZoo board picture lies inside its 800-px canvas, is the
+    same from every seat's view, and names no Page of a Chapter or a face-down Page (its controller's private
+    view names them) unless a copy of that Page is public on the board."""
+    hidden_checked = 0
+    for game, state in positions("metazoo", range(1, 5), every=9, limit=320):
+        public = game.view(state, None)
+        lay = game.layout(public)
+        assert lay.outside() == [] and lay.width == 800 and lay.height > 0
+        board = json.dumps(public.board, ensure_ascii=False)
+        shown = "\n".join(lay.texts())
+        for seat in range(len(public.board["casters"])):
+            mine = game.view(state, seat)
+            assert drop_waiting(game.layout(mine)) == drop_waiting(lay)
+            private = mine.private
+            hidden = [c["name"] for c in private["chapter"]]
+            hidden += [f["name"] for f in private["face_down"]] + [u["name"] for u in private["under"]]
+            for name in hidden:
+                if name in board:
+                    continue  # another copy is public
+                assert name not in shown, f"hidden Page {name!r} of seat {seat} is in the picture"
                 hidden_checked += 1
     assert hidden_checked > 100

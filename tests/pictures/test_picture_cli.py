@@ -20,7 +20,8 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.mark.parametrize(("game", "seats", "after"), [("metax", None, "40"), ("meta", "4", "25"), ("meta", None, "0")])
+@pytest.mark.parametrize(("game", "seats", "after"), [("metax", None, "40"), ("meta", "4", "25"), ("meta", None, "0"),
+                                                         ("metazoo", None, "120")])
 def test_picture_writes_the_public_board_and_prints_its_path(capsys, tmp_path, game, seats, after):
     out = tmp_path / f"{game}.png"
     argv = ["picture", game, "--seed", "3", "--after", after, "--out", str(out)]
@@ -108,3 +109,15 @@ def test_picture_module_needs_no_system_font():
     """Issue 15 §1: only Pillow's built-in font is used (no font file path anywhere in the painter)."""
     source = (Path(__file__).resolve().parents[2] / "bot" / "picture.py").read_text()
     assert "truetype(" not in source and "load_default(size=" in source
+
+
+def test_picture_with_the_computers_decisions_shows_a_game_like_position(capsys, tmp_path):
+    """``--computers``: the game's computer players decide (the README's MetaZoo picture, issue 16 item 5):
+    the same seed gives the same bytes, and another position than random decisions do."""
+    paths = [tmp_path / f"{n}.png" for n in ("a", "b", "random")]
+    for path in paths[:2]:
+        assert run(capsys, "picture", "metazoo", "--computers", "--seed", "1", "--after", "120", "--out",
+                   str(path))[0] == 0
+    assert run(capsys, "picture", "metazoo", "--seed", "1", "--after", "120", "--out", str(paths[2]))[0] == 0
+    assert paths[0].read_bytes() == paths[1].read_bytes() != paths[2].read_bytes()
+    assert Image.open(paths[0]).width == 800
