@@ -23,6 +23,7 @@ from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
 from .common import ShellTree
 from .decks import DeckCog, DeckSelect
 from .front import DiscordFront
+from .surroundings import SurroundingsCog
 
 log = logging.getLogger("metahost.bot")
 
@@ -63,6 +64,7 @@ class MetaBot(commands.Bot):
         await self.add_cog(StatsCog(self))
         await self.add_cog(SettingsCog(self))
         await self.add_cog(DeckCog(self))
+        await self.add_cog(SurroundingsCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, DeckSelect)
         if self._tick:
             self._ticker = asyncio.get_running_loop().create_task(self._tick_loop(), name="metahost-tick")

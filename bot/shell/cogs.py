@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.audit import public_log, replay_export
-from bot.tables import SAVED, Seat, Table, TableError, token_for
+from bot.tables import SAVED, SURROUNDINGS, Seat, Table, TableError, token_for
 from games import game_ids, get_game
 
 from . import ids, render
@@ -33,6 +33,7 @@ from .common import (
 )
 from .decks import deck_choices, deck_select
 from .front import BOARD_PNG, payload_key, picture_file
+from .surroundings import location_command
 
 log = logging.getLogger("metahost.shell")
 GAME_CHOICES = [app_commands.Choice(name=get_game(g).name, value=g) for g in game_ids()]
@@ -79,11 +80,15 @@ class TableCog(commands.Cog):
 
     @table.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", seats="Number of seats", timeout="Seconds per decision (30 to 86400)",
-                           pictures="Show a picture of the board on the board message (default: yes; the text stays)")
-    @app_commands.choices(game=GAME_CHOICES)
+                           pictures="Show a picture of the board on the board message (default: yes; the text stays)",
+                           surroundings="MetaZoo 4th Wall: virtual (Pages only, default), derived (real sky), "
+                                        "declared (players confirm)")
+    @app_commands.choices(game=GAME_CHOICES, surroundings=[app_commands.Choice(name=m, value=m)
+                                                           for m in SURROUNDINGS])
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   seats: app_commands.Range[int, 2, 6] | None = None,
-                  timeout: app_commands.Range[int, 30, 86400] | None = None, pictures: bool = True) -> None:
+                  timeout: app_commands.Range[int, 30, 86400] | None = None, pictures: bool = True,
+                  surroundings: app_commands.Choice[str] | None = None) -> None:
         missing = missing_permissions(interaction, self.bot.front.threads)
         if missing:
             raise TableError("I can't host a table in this channel: I need the permission(s) "
@@ -92,7 +97,7 @@ class TableCog(commands.Cog):
         t = await self.bot.service.create(
             game.value, place_of(interaction), str(interaction.user.id), interaction.user.display_name,
             seats=seats, timeout=float(timeout if timeout is not None else self.bot.settings.decision_timeout),
-            pictures=pictures)
+            pictures=pictures, surroundings=surroundings.value if surroundings else None)
         message = await reply(interaction, embed=render.lobby_embed(t), view=render.lobby_view(t),
                               ephemeral=False, wait=True)
         await self.bot.front.lobby_posted(t, message)
@@ -291,7 +296,8 @@ class TableCog(commands.Cog):
 
 
 class SettingsCog(commands.Cog):
-    """``/settings pictures``: a server's settings, changed by its admins (issue 15 §3)."""
+    """``/settings pictures`` and ``/settings location``: a server's settings, changed by its admins (issue 15
+    §3, issue 16 item 2)."""
 
     settings = app_commands.Group(name="settings", description="This server's metahost settings (admins)",
                                   guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
@@ -326,6 +332,13 @@ class SettingsCog(commands.Cog):
             text = ("Board pictures are **off** on this server: boards show their text only. "
                     "`/settings pictures state:on` turns them on.")
         await reply(interaction, text)
+
+    @settings.command(name="location", description="Where this server plays, for MetaZoo's real sky (derived mode)")
+    @app_commands.describe(place="name, lat, lon, timezone, e.g. Oslo, 59.91, 10.75, Europe/Oslo (leave out: show it)",
+                           clear="True: remove this server's location")
+    async def location(self, interaction: discord.Interaction, place: str | None = None, clear: bool = False) -> None:
+        """Issue 16 item 2: the location derived MetaZoo tables here read (Manage Server to change)."""
+        await location_command(self.bot, interaction, place, clear)
 
 
 class StatsCog(commands.Cog):
