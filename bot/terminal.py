@@ -29,7 +29,7 @@ from games.core.catalog import CardNotFound
 from games.core.contract import Decision, Game, View
 from games.core.layout import SEAT_COLOURS  # one seat palette for the terminal and pictures (issue 15 §1)
 
-PILE_KEYS = ("discard", "graveyard", "trash", "exile")
+PILE_KEYS = ("discard", "graveyard", "trash", "exile", "limbo", "cemetery", "afterlife")  # MetaZoo's last three
 """Keys of a player's dict in ``board["players"]`` that hold a public discard pile (top = last item)."""
 
 # A developer tag such as "[MX-HST-02]" or "[META-TRG-03/04]": players see rule IDs only in refusals.
@@ -272,8 +272,10 @@ class Screen:
         self.print(Padding(grid, (0, 0, 0, 2), expand=False))
 
     def piles(self, view: View) -> None:
-        """Every player's public discard pile or graveyard, top card first."""
-        players = view.board.get("players") if isinstance(view.board, dict) else None
+        """Every player's public discard pile or graveyard (MetaZoo: each Caster's Limbo, Cemetery and
+        Afterlife, MZ-GAP-70), top card first."""
+        board = view.board if isinstance(view.board, dict) else {}
+        players = board.get("players", board.get("casters"))
         shown = False
         for seat, p in enumerate(players if isinstance(players, list) else []):
             if not isinstance(p, dict):

@@ -240,7 +240,7 @@ def test_lines_wrap_at_word_boundaries_at_40_columns(tmp_path):
     assert any(len(e) > 40 for e in events)  # some lines did need wrapping
 
 
-@pytest.mark.parametrize(("game", "seats"), [("metax", None), ("meta", 4)])
+@pytest.mark.parametrize(("game", "seats"), [("metax", None), ("meta", 4), ("metazoo", None)])
 def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, seats):
     """Option ids (``play:…``, ``tgt:p1``), ``[RULE-ID]`` tags and card instance numbers (``[43] Captain
     Nemo``) never reach the player's screen."""
@@ -345,3 +345,90 @@ def test_the_decision_context_is_shown_above_the_options(tmp_path, monkeypatch):
     screen = text.split("About this choice (b shows the whole board):", 1)[1]
     assert screen.index("Nemo defends with Str3") < screen.index("Keep your opening hand")
     assert "== Turn" not in screen  # the whole board waits for b
+
+
+class Chooser(Script):
+    """A person at the terminal who reads the screen: places the first Page it may face-down, then picks a
+    seeded random option of whatever is asked, and looks at the keys ``h`` (private view) and ``d`` (piles)
+    once on the way."""
+
+    OPTION = re.compile(r"^\s*(\d+)\.\s+(.*)$")
+
+    def __init__(self, screen: io.StringIO, seed: int):
+        super().__init__("")
+        self.screen, self.rng, self.placed, self.looked = screen, __import__("random").Random(seed), False, False
+
+    def readline(self, *args) -> str:  # type: ignore[override]
+        shown = self.screen.getvalue()
+        if not self.looked and "Your Chapter:" in shown:
+            self.looked = True
+            return "h\n"
+        tail = shown[shown.rfind("\n\n"):] if "\n\n" in shown else shown
+        options = [(int(m.group(1)), m.group(2)) for ln in tail.splitlines() if (m := self.OPTION.match(ln))]
+        if not options:
+            return "d\n"
+        face_down = [n for n, label in options if "face-down" in label and "Place" in label]
+        if face_down and not self.placed:
+            self.placed = True
+            return f"{face_down[0]}\n"
+        return f"{self.rng.choice(options)[0]}\n"
+
+
+def test_a_metazoo_game_plays_to_its_end_in_the_terminal_with_the_private_view(tmp_path):
+    """Issue 16 item 5: ``metahost play metazoo`` to the end with typed input: the person sees their Chapter
+    and, once they placed one, their own face-down Page (MZ-CORE-08, MZ-TRAP-11) in their private view;
+    their decisions span several kinds (multi-step Contracts and Attacks: targets after the choice); the
+    game ends with a result, and the stored log replays."""
+    db = tmp_path / "zoo.db"
+    out = io.StringIO()
+    code = asyncio.run(play("metazoo", db, 3, "Tess", out=out, inp=Chooser(out, 3), width=120))
+    text = out.getvalue()
+    assert code == 0 and "***" in text
+    assert "Your Chapter:" in text and "Your face-down #" in text
+    status, log = stored(db)
+    assert status == "finished" and any(s == 0 and c.startswith("trap:") for s, c in log)
+    g, st, _, _ = replay(db, "metazoo")
+    assert g.result(st) is not None
+    kinds: set[str] = set()
+    st = g.new_game([SeatSetup(s.name, list(s.deck)) for s in _seats(db)], None, 3)
+    for seat, choice in log:
+        kinds |= {d.kind for d in g.decisions(st) if d.seat == 0 and seat == 0}
+        g.apply(st, seat, choice)
+    assert {"mulligan", "actions", "priority"} <= kinds and len(kinds) >= 5, kinds
+
+
+def _seats(db: Path) -> list[SeatSetup]:
+    con = sqlite3.connect(db)
+    try:
+        return [SeatSetup(n, json.loads(d)) for n, d in con.execute("SELECT name, deck FROM seats ORDER BY seat")]
+    finally:
+        con.close()
+
+
+def test_play_metazoo_surroundings_and_place_flags(tmp_path, capsys):
+    """``metahost play metazoo --surroundings derived --place "Oslo, …"`` opens a derived table at that place
+    (issue 16 item 2); a bad place is refused with the expected shape and opens nothing; MetaX takes no
+    surroundings."""
+    db = tmp_path / "flags.db"
+    code = main(["play", "metazoo", "--db", str(db), "--surroundings", "derived", "--place", "Oslo, north, 10.75, "
+                 "Europe/Oslo"])
+    err = capsys.readouterr().err
+    assert code == 2 and "bad --place" in err and "latitude and longitude must be numbers" in err
+    assert not db.exists() or sqlite3.connect(db).execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
+
+    out = io.StringIO()
+    code = asyncio.run(play("metazoo", db, 2, "Tess", out=out, inp=Script("q\n"), surroundings="derived",
+                            location={"name": "Oslo", "latitude": 59.91, "longitude": 10.75,
+                                      "timezone": "Europe/Oslo"}))
+    assert code == 0
+    con = sqlite3.connect(db)
+    try:
+        (options,) = con.execute("SELECT options FROM tables").fetchone()
+    finally:
+        con.close()
+    options = json.loads(options)
+    assert options["surroundings"] == "derived" and options["place"]["name"] == "Oslo"
+    assert isinstance(options["clock"], float)
+
+    code = main(["play", "metax", "--db", str(tmp_path / "x.db"), "--surroundings", "derived"])
+    assert code == 2 and "no 4th Wall effects" in capsys.readouterr().err

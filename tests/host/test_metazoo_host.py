@@ -1,0 +1,89 @@
+"""MetaZoo through the table service (issue 16 item 5): computer seats play a whole game to its end, every
+choice logged with the instant the game observed, the stored game audits clean, and a restart in the middle
+goes on to the same end."""
+
+from __future__ import annotations
+
+from bot.audit import audit
+from bot.store import Store
+from bot.tables import Listener, TableService
+
+
+class StepClock:
+    """Fake epoch seconds, one minute on per reading (a game spread over time, no real time passes)."""
+
+    def __init__(self, t: float = 1_790_000_000.0):
+        self.t = t
+
+    def now(self) -> float:
+        self.t += 60
+        return self.t
+
+
+async def computers_game(svc: TableService, seed: int):
+    t = await svc.create("metazoo", "local", "host", "Computer 0", seed=seed, computer=True)
+    await svc.add_computer(t.id, "host")
+    await svc.start(t.id, "host")
+    return t
+
+
+async def test_computer_seats_play_a_metazoo_game_to_its_end_and_it_audits_clean(tmp_path):
+    """MZ-WIN-05: the game ends with a result; stats and the log are stored; the audit's replay (with the
+    logged instants) rebuilds the final snapshot; each logged instant is distinct (the clock moved)."""
+    store = await Store.open(tmp_path / "zoo.db", busy_timeout_ms=100)
+    try:
+        svc = TableService(store, clock=StepClock(), computer_delay=0)
+        t = await computers_game(svc, seed=11)
+        await svc.settle()
+        assert t.status == "finished"
+        result = await store.result(t.id)
+        assert result is not None and result["reason"]
+        log = await store.actions(t.id, timed=True)
+        assert len(log) > 50 and len({r[3] for r in log}) == len(log)
+        assert t.options["surroundings"] == "virtual" and "clock" in t.options
+        assert [f.ok for f in await audit(store)] == [True]
+    finally:
+        await store.close()
+
+
+class StopWrites(Listener):
+    """Makes the store refuse writes once ``after`` choices were told (a full disk), so the computers stop
+    mid-game, as a host that went down would."""
+
+    def __init__(self, store: Store, after: int):
+        self.store, self.after, self.told = store, after, 0
+
+    async def game_changed(self, table, events, views) -> None:
+        self.told += 1
+        if self.told == self.after + 1:  # +1: the start's intro is told too
+            await self.store.db.execute("PRAGMA query_only = ON")
+
+
+async def test_a_metazoo_table_reloaded_mid_game_finishes_like_an_uninterrupted_one(tmp_path):
+    """A host stopped mid-game and a new host loading the file (the snapshot plus the logged choices, each
+    replayed with its logged instant) finish the MetaZoo game exactly as an uninterrupted host does: the
+    same log and result."""
+    ends = []
+    for name, stop_after in (("whole", None), ("restarted", 45)):
+        path = tmp_path / f"{name}.db"
+        store = await Store.open(path, busy_timeout_ms=100)
+        clock = StepClock()
+        try:
+            svc = TableService(store, clock=clock, computer_delay=0)
+            if stop_after is not None:
+                svc.listeners.append(StopWrites(store, stop_after))
+            t = await computers_game(svc, seed=7)
+            await svc.settle()
+            if stop_after is not None:
+                assert t.status == "playing" and t.seq == stop_after
+                await store.close()
+                store = await Store.open(path, busy_timeout_ms=100)
+                svc = TableService(store, clock=clock, computer_delay=0)
+                await svc.load()
+                await svc.settle()
+                assert [f.ok for f in await audit(store)] == [True]
+            log = [(r[1], r[2]) for r in await store.actions(t.id)]
+            ends.append((log, (await store.result(t.id))["text"]))
+        finally:
+            await store.close()
+    assert ends[0] == ends[1] and len(ends[0][0]) > 45
