@@ -1,6 +1,6 @@
 """REST calls per player action on Discord (issue 4; issue 13 "Discord REST budget"): two-player MetaX games,
-or four-player Meta games with ``--game meta``. Targets, turn notices included: MetaX <= 1.5 calls per
-action, four-player Meta <= 2 (goal 1.5).
+four-player Meta games with ``--game meta``, or two-player MetaZoo games with ``--game metazoo`` (issue 16).
+Targets, turn notices included: MetaX and MetaZoo <= 1.5 calls per action, four-player Meta <= 2 (goal 1.5).
 
 Plays whole games through the network-free harness (tests/discord_shell/harness.py): every decision is a
 button click or a select pick in a DM; interaction callbacks and the reply edits of a click are free and
@@ -11,7 +11,7 @@ pace, not at the machine's speed). The same arguments give the same counts. Turn
 thread mention for a new decision, issue 13 §1) are reported separately and are included in the total.
 Needs the test extras (pytest).
 
-Usage: python bench/bench_discord_rest.py [--games 5] [--seed 1] [--game meta] [--pace 10] [--context 30]
+Usage: python bench/bench_discord_rest.py [--games 5] [--seed 1] [--game meta|metazoo] [--pace 10] [--context 30]
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1, help="table seed of the first game (game i: seed + i)")
-    ap.add_argument("--game", choices=["metax", "meta"], default="metax")
+    ap.add_argument("--game", choices=["metax", "meta", "metazoo"], default="metax")
     ap.add_argument("--pace", type=float, default=10.0, help="simulated seconds between two player actions")
     ap.add_argument("--context", type=float, default=30.0, help="DM_CONTEXT_INTERVAL in seconds")
     args = ap.parse_args()
