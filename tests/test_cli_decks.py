@@ -215,3 +215,41 @@ def test_terminal_play_brings_a_saved_deck_and_refuses_an_illegal_one(tmp_path, 
     capsys.readouterr()
     assert play_with("Short") == 2
     assert "MX-DCK-01" in capsys.readouterr().err
+
+
+def test_a_metazoo_spellbook_imports_and_validates_by_rule_id(tmp_path, db, capsys, monkeypatch):
+    """MZ-BOOK-01 (at least 40 Pages, at most the configurable maximum, MZ-GAP-76), MZ-BOOK-02 (a Page's
+    Spellbook Limit): a starter Spellbook imports legal; one Page over its limit, a Spellbook under 40, and
+    one over ``METAZOO_SPELLBOOK_MAX`` are each refused by their rule ID."""
+    zoo = get_game("metazoo")
+    text, counts = starter_text("metazoo")
+    src = tmp_path / "zoo.txt"
+    src.write_text(text, encoding="utf-8")
+    code, out, err = deck(capsys, db, "import", str(src), "--game", "metazoo", "--name", "Zoo")
+    assert code == 0, err
+    assert f"Imported Zoo: {sum(counts.values())} cards." in out and "Legal." in out
+
+    pool = zoo.card_catalog()
+    limited = next(cid for cid in counts if pool.get(cid).limit.startswith("Up to"))
+    limit = int(pool.get(limited).limit.split()[2])
+    over = tmp_path / "over.txt"
+    over.write_text(text + f"{limit} {pool.get(limited).label}\n", encoding="utf-8")
+    code, out, _ = deck(capsys, db, "validate", str(over), "--game", "metazoo")
+    assert code == 1 and "MZ-BOOK-02" in out
+
+    short = tmp_path / "short.txt"
+    short.write_text(f"39 {pool.get('flame-aura').label}\n", encoding="utf-8")
+    code, out, _ = deck(capsys, db, "validate", str(short), "--game", "metazoo")
+    assert code == 1 and "MZ-BOOK-01" in out and "at least 40" in out
+
+    big = tmp_path / "big.txt"
+    big.write_text(f"40 {pool.get('flame-aura').label}\n30 {pool.get('water-aura').label}\n", encoding="utf-8")
+    code, out, _ = deck(capsys, db, "validate", str(big), "--game", "metazoo")
+    assert code == 1 and "at most 60" in out  # the default maximum
+    monkeypatch.setenv("METAZOO_SPELLBOOK_MAX", "80")
+    monkeypatch.setattr(zoo, "spellbook_max", zoo.spellbook_max)  # restored after the test
+    code, out, _ = deck(capsys, db, "validate", str(big), "--game", "metazoo")
+    assert code == 0 and out.splitlines()[-1] == "Legal."
+    monkeypatch.setenv("METAZOO_SPELLBOOK_MAX", "20")
+    code, _, err = deck(capsys, db, "validate", str(big), "--game", "metazoo")
+    assert code == 2 and "METAZOO_SPELLBOOK_MAX" in err and ".env.example" in err
