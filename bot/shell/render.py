@@ -199,7 +199,9 @@ def lobby_embed(t: Table) -> discord.Embed:
     status = {"lobby": "Waiting for players", "playing": "Playing", "finished": "Finished", "aborted": "Cancelled"}
     e.description = f"**{status.get(t.status, t.status)}** · host {seat_line(t, 0) if t.seats else '-'}\n" + "\n".join(seats)
     pictures = "" if t.pictures else " · board pictures off"
-    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{pictures} · table id {t.id}")
+    mode = t.options.get("surroundings")  # a game that reads the clock (issue 16 item 2, MZ-WALL-04)
+    sky = f" · surroundings {mode}" if isinstance(mode, str) else ""
+    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
 

@@ -170,6 +170,7 @@ async def test_a_derived_table_without_any_place_refuses_to_start_clearly(world)
     """A derived MetaZoo table with no server location and no player place says how to set one."""
     w = world
     reply = await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metazoo", "surroundings": "derived"}, sub="new")
+    assert "surroundings derived" in w.fake.text_of(reply.message)  # the lobby says the mode
     table_id = next(iter(w.service.tables))
     await w.fake.click(BEN, reply.message, f"mh:l:{table_id}:join")
     start = await w.fake.click(ANA, reply.message, f"mh:l:{table_id}:start")
