@@ -432,3 +432,25 @@ def test_play_metazoo_surroundings_and_place_flags(tmp_path, capsys):
 
     code = main(["play", "metax", "--db", str(tmp_path / "x.db"), "--surroundings", "derived"])
     assert code == 2 and "no 4th Wall effects" in capsys.readouterr().err
+
+
+def test_the_metazoo_ordering_prompt_reads_as_numbered_choices_without_ids():
+    """MZ-SIM-05, MZ-GAP-79 in the terminal: the active Caster's ordering prompt for simultaneous Poison and
+    Regen is printed as its prompt and numbered labels naming the Page; option ids never show."""
+    zoo = get_game("metazoo")
+    players = [{"spellbook": ["flame-aura"] * 10, "arena": [{"card": "bridge-troll", "damage": 80,
+                                                             "indicators": [{"status": "poison", "turn": 1}]}]},
+               {"spellbook": ["flame-aura"] * 10}]
+    st = zoo.position({"players": players}, [SeatSetup("Ana"), SeatSetup("Ben")], 1)
+    zoo.apply(st, 0, "end")
+    zoo.apply(st, 0, "pass")
+    zoo.apply(st, 1, "pass")
+    d = zoo.decision_for(st, 0)
+    assert d.kind == "order"
+    out = io.StringIO()
+    Screen(out, width=100, colour=False).decision(d)
+    text = out.getvalue()
+    assert d.prompt in " ".join(text.split())
+    for i, o in enumerate(d.options, 1):
+        assert f"{i}." in text and o.label in text and o.id not in text
+    assert "Bridge Troll" in text or "Troll" in text
