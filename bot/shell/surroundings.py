@@ -18,12 +18,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import TableError
-from games.metazoo.sky import PROFILE_WEATHER, Place, Sky, Surroundings, load_meteor_showers
+from games.metazoo.sky import (
+    PROFILE_WEATHER,
+    SKY_EVENTS,
+    TIME_OF_DAY,
+    Place,
+    Sky,
+    Surroundings,
+    load_meteor_showers,
+)
 
 from . import render
 from .common import Host, acknowledge, reply
 
-BASIS_MAX = 150  # characters of one feature's basis in the survey: 24 lines stay under an embed description
+BASIS_MAX = 330  # characters of one sky feature's line in the survey: 8 of them stay well under an embed
 EXAMPLE_PLACE = "Oslo, 59.91, 10.75, Europe/Oslo"
 
 
@@ -61,12 +69,24 @@ def profile_lines(profile: dict[str, Any] | None) -> list[str]:
 
 
 def survey_lines(place: Place, profile: Surroundings | None, instant: dt.datetime, caster: str) -> list[str]:
-    """Each of the 24 Terra Bonuses derived right now: ``"✅ Nighttime — <basis>"`` (``❔``: asked)."""
+    """The 24 Terra Bonuses derived right now: each sky feature (Daytime … Winter) on its own line with its
+    basis (``"✅ **Nighttime** — sunset at 15:12 …"``), then the places and weather of the profile in two
+    lines: those listed around the Caster and those not (``❔``: asked when checked)."""
     sky = Sky(mode="derived", place=place, showers=load_meteor_showers())
+    answers = dict(sky.survey(instant=instant, profile=profile, caster=caster))
     out = []
-    for name, answer in sky.survey(instant=instant, profile=profile, caster=caster):
+    for name in (*TIME_OF_DAY, *SKY_EVENTS):
+        answer = answers.pop(name)
         mark = "❔" if answer.holds is None else "✅" if answer.holds else "▫️"
         out.append(render.clip(f"{mark} **{name}** — {answer.basis}", BASIS_MAX))
+    around = [n for n, a in answers.items() if a.holds]
+    absent = [n for n, a in answers.items() if a.holds is False]
+    asked = [n for n, a in answers.items() if a.holds is None]
+    out.append(f"✅ **Around you:** {', '.join(around) or 'nothing listed'}")
+    if absent:
+        out.append(f"▫️ **Not around you:** {', '.join(absent)}")
+    if asked:
+        out.append(f"❔ **Asked when checked:** {', '.join(asked)}")
     return out
 
 

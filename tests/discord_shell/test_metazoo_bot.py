@@ -12,6 +12,7 @@ import pytest
 
 from bot.tables import Listener
 from games.core.rng import Rng
+from games.metazoo.sky import TERRA_BONUSES
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
@@ -125,7 +126,8 @@ async def test_surroundings_set_show_and_clear_with_bad_input_refused(world):
     assert stored["places"] == ["Forest", "Lake"] and stored["weather"] == ["Raining"]
     assert stored["objects"] == ["train"] and stored["place"]["name"] == "Oslo"
     assert "2026-12-22 20:30 UTC" in ok.text and "Nighttime" in ok.text and "sunset" in ok.text
-    assert ok.text.count("**") >= 2 * 24  # every Terra Bonus is listed in bold
+    assert all(name in ok.text for name in TERRA_BONUSES)  # each of the 24 Terra Bonuses is surveyed
+    assert "Around you:** Forest, Lake, Raining" in ok.text and "Meteor Shower" in ok.text
 
     kept = await fake.slash(ANA, CHANNEL_ID, "surroundings", {"weather": "Snowing"}, sub="set")
     assert "saved" in kept.text
