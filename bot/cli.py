@@ -42,6 +42,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if pictures is False:
         return 2
     location = None
+    if args.surroundings == "derived" and args.place is None:
+        print('metahost: --surroundings derived reads the real sky, so it needs where you play: add --place '
+              '"name, latitude, longitude, timezone", e.g. --place "Oslo, 59.91, 10.75, Europe/Oslo".',
+              file=sys.stderr)
+        return 2
     if args.place is not None:
         from games.metazoo.sky import Place  # the one place parser (issue 16 item 2)
 

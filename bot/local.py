@@ -340,7 +340,12 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             screen.me = 0
             screen.print(f"{game.name} · table {table.id} · seed {seed} · you are {name}{others}. "
                          "Type ? for help.")
-            await svc.start(table.id, LOCAL_USER)
+            try:
+                await svc.start(table.id, LOCAL_USER)
+            except TableError as exc:  # e.g. a derived MetaZoo table with no place (issue 16 item 2)
+                await svc.abort(table.id, LOCAL_USER)
+                print(f"metahost: {exc.message}", file=sys.stderr)
+                return 2
         with Interrupts() as interrupts:
             return await TerminalPlay(svc, table, listener, out, inp, db, interrupts, pictures).run()
     except StoreError as exc:

@@ -430,7 +430,7 @@ def test_play_metazoo_surroundings_and_place_flags(tmp_path, capsys):
     assert options["surroundings"] == "derived" and options["place"]["name"] == "Oslo"
     assert isinstance(options["clock"], float)
 
-    code = main(["play", "metax", "--db", str(tmp_path / "x.db"), "--surroundings", "derived"])
+    code = main(["play", "metax", "--db", str(tmp_path / "x.db"), "--surroundings", "declared"])
     assert code == 2 and "no 4th Wall effects" in capsys.readouterr().err
 
 
@@ -454,3 +454,32 @@ def test_the_metazoo_ordering_prompt_reads_as_numbered_choices_without_ids():
     for i, o in enumerate(d.options, 1):
         assert f"{i}." in text and o.label in text and o.id not in text
     assert "Bridge Troll" in text or "Troll" in text
+
+
+def test_play_derived_without_a_place_is_refused_in_terminal_words(tmp_path, capsys):
+    """Issue 16 item 2: ``--surroundings derived`` needs ``--place`` in the terminal (no server location or
+    /surroundings profile there): exit 2 with one line saying so, no traceback, and no game left to resume."""
+    db = tmp_path / "nowhere.db"
+    code = main(["play", "metazoo", "--db", str(db), "--surroundings", "derived"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--place" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    if db.exists():
+        con = sqlite3.connect(db)
+        try:
+            assert con.execute("SELECT COUNT(*) FROM tables WHERE status IN ('lobby', 'playing')").fetchone() == (0,)
+        finally:
+            con.close()
+
+
+def test_a_start_the_host_refuses_ends_terminal_play_with_its_message(tmp_path, capsys):
+    """A table the host will not start (derived surroundings with no place, called without the CLI's own
+    check) is cancelled, its message printed on one line, exit 2: no traceback, nothing left in play."""
+    db = tmp_path / "refused.db"
+    code = asyncio.run(play("metazoo", db, 1, "Tess", out=io.StringIO(), inp=Script(""), surroundings="derived"))
+    err = capsys.readouterr().err
+    assert code == 2 and "/settings location" in err and "Traceback" not in err
+    con = sqlite3.connect(db)
+    try:
+        assert con.execute("SELECT status FROM tables").fetchall() == [("aborted",)]
+    finally:
+        con.close()
