@@ -298,6 +298,14 @@ class ZooBot:
         """Worth of Attacking ``target`` (``-1 - seat`` for a Caster, else a handle) with ``att``'s Attack
         ``k``, assuming the defending Caster then declares the Defender that is worst for us."""
         victim = 1 - att["controller"]
+        toll = 0.0  # MZ-COMBAT-03: declaring with Burn costs our Caster, and a Burned attacker, 20 LP
+        if _status(t.casters[att["controller"]], "burn"):
+            toll += self.caster_weight(t, att["controller"], 20)
+        if _status(att, "burn"):
+            toll += self.hurt(att, 20)
+        return self.raw_attack_score(t, att, k, target, victim) - toll
+
+    def raw_attack_score(self, t: _Table, att: dict[str, Any], k: int, target: int, victim: int) -> float:
         if target < 0:
             base = self.fight(t, att, k, None, victim, True)
             tpv = None
@@ -593,6 +601,9 @@ class ZooBot:
                 sc = max(self.attack_score(t, att, int(k), tg) for tg in self.attack_targets(t, att))
                 if sc > 0:
                     attacks[i] = sc
+        if attacks and not self.lethal(t, attacks) and self.losing_race(t):
+            # behind in the race: a Beastie that would defend well stays Awakened unless attacking gains more
+            attacks = {i: sc for i, sc in attacks.items() if sc > self.guard_value(t, t.pages[int(i.split(":")[1])])}
         if attacks:
             return self.pick(attacks)
         # 4. Powers and Self-Destruct worth more than what they cost
@@ -627,6 +638,38 @@ class ZooBot:
             if traps:
                 return self.pick({i: sum(page_of(i[5:]).cost.values()) for i in traps})
         return "end"
+
+    def potential(self, t: _Table, seat: int) -> int:
+        """Damage per turn Caster ``seat``'s Beasties could deal to the other Caster."""
+        return sum(max((self.damage(t, pv, k, None) for k in range(len(page_of(pv["card"]).attacks))), default=0)
+                   for pv in t.board["arena"] if pv["controller"] == seat and not pv["face_down"]
+                   and pv["type"] == "beastie")
+
+    def losing_race(self, t: _Table) -> bool:
+        """Whether the opponent's Beasties would bring us to 0 LP in fewer turns than ours them."""
+        mine, theirs = self.potential(t, t.me), self.potential(t, t.opp)
+        if theirs == 0:
+            return False
+        return -(-t.lp(t.me) // theirs) < -(-t.lp(t.opp) // max(1, mine))
+
+    def guard_value(self, t: _Table, pv: dict[str, Any]) -> float:
+        """The Caster Damage ``pv`` would stop by defending next turn: the biggest opposing Attack it could
+        defend against without losing more than the hit (a sensible opponent does not attack into a good
+        Defender, so what it stops is the hit, not a kill)."""
+        best = 0.0
+        for b in t.their_beasties:
+            page = page_of(b["card"])
+            if not page.attacks or {"unblockable", "invisible"} & set(page.traits):
+                continue
+            for k in range(len(page.attacks)):
+                hit = self.caster_weight(t, t.me, self.damage(t, b, k, None))
+                if self.fight(t, b, k, pv, t.me, True) < hit:
+                    best = max(best, hit)
+        return best
+
+    @staticmethod
+    def lethal(t: _Table, attacks: dict[str, float]) -> bool:
+        return max(attacks.values()) >= WIN / 2
 
     # -- targets
 
