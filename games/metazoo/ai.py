@@ -27,6 +27,7 @@ Plan, one cheap evaluation per decision (no search):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from games.core.contract import Decision, View
@@ -42,8 +43,10 @@ MAX_TRAPS = 3  # face-down Traps kept at once
 _HANDLE = re.compile(r"#(\d+)")
 
 
+@lru_cache(maxsize=4096)
 def page_of(card: str) -> Page:
-    """The Page definition of a card id seen in a view (``token:<id>`` for an Infectious token)."""
+    """The Page definition of a card id seen in a view (``token:<id>`` for an Infectious token).
+    Raises ``KeyError`` for an id not in the pool."""
     pool = card_pool()
     if card.startswith("token:"):
         return token_of(pool[card[6:]])
@@ -105,6 +108,24 @@ class _Table:
         self.their_beasties = [pv for pv in self.theirs if pv["type"] == "beastie"]
         self.chapter = [c["card"] for c in self.private["chapter"]]
         self.my_traps = [c["card"] for c in self.private["face_down"]] + [c["card"] for c in self.private["under"]]
+        self.damage_memo: dict[tuple[int, int, int | None], int] = {}
+        self.tribes: dict[str, int] = {}  # face-up Beasties per Tribe (MZ-TRIBE-01)
+        self.arena_bonus = [0, 0]  # ARENA attack_bonus reaching each Caster's Beasties (MZ-KW-03)
+        for pv in b["arena"]:
+            if pv["face_down"]:
+                continue
+            page = page_of(pv["card"])
+            if pv["type"] == "beastie" and page.tribe:
+                self.tribes[page.tribe] = self.tribes.get(page.tribe, 0) + 1
+            if _status(pv, "paralyze"):
+                continue
+            for eff in page.effects:
+                if eff.timing == "arena" and eff.target in ("all_beasties", "all_own_beasties", "all_opposing_beasties"):
+                    amount = sum(s.amount for s in eff.steps if s.do == "attack_bonus")
+                    for seat in (0, 1):
+                        own = seat == pv["controller"]
+                        if eff.target == "all_beasties" or (eff.target == "all_own_beasties") == own:
+                            self.arena_bonus[seat] += amount
         terra = [t for t in b.get("terra", ()) if t]
         self.bonuses = {page_of(t["card"]).bonus for t in terra}
         self.my_turn = b["active"] == self.me
@@ -206,34 +227,29 @@ class ZooBot:
     def damage(self, t: _Table, attacker: dict[str, Any], k: int, receiver: dict[str, Any] | None) -> int:
         """Expected Damage of ``attacker``'s Attack ``k`` against ``receiver`` (a face-up Page view, or
         ``None`` for a Caster or a face-down Page): MZ-COMBAT-18's steps b and d, Paralyze -> 0."""
+        key = (attacker["uid"], k, None if receiver is None or receiver.get("face_down") else receiver["uid"])
+        got = t.damage_memo.get(key)
+        if got is not None:
+            return got
         page = page_of(attacker["card"])
         if not page.attacks or _status(attacker, "paralyze"):
+            t.damage_memo[key] = 0
             return 0
         atk = page.attacks[k]
         dmg = atk.damage
-        if receiver is not None and not receiver.get("face_down"):
+        if key[2] is not None:
             rtypes = page_of(receiver["card"]).base_types
             if _strong(page.base_types, rtypes):
                 dmg += ADVANTAGE
             if atk.advantage is not None and atk.advantage in rtypes:
                 dmg += ADVANTAGE
-        if page.tribal_boost and page.tribe:
-            dmg += 10 * sum(1 for pv in t.board["arena"] if pv["uid"] != attacker["uid"] and not pv["face_down"]
-                            and pv["type"] == "beastie" and page_of(pv["card"]).tribe == page.tribe)
-        for src in t.board["arena"]:
-            if src["face_down"] or _status(src, "paralyze"):
-                continue
-            for eff in page_of(src["card"]).effects:
-                if eff.timing != "arena":
-                    continue
-                reach = eff.target == "all_beasties" or (
-                    eff.target == "all_own_beasties" and src["controller"] == attacker["controller"]) or (
-                    eff.target == "all_opposing_beasties" and src["controller"] != attacker["controller"])
-                if reach:
-                    dmg += sum(s.amount for s in eff.steps if s.do == "attack_bonus")
+        if page.tribal_boost and page.tribe:  # MZ-TRIBE-01: every other face-up Beastie of the Tribe
+            dmg += 10 * (t.tribes.get(page.tribe, 0) - 1)
+        dmg += t.arena_bonus[attacker["controller"]]
         gear = sum(page_of(e["card"]).equip.damage for e in attacker.get("equipment", ())
                    if page_of(e["card"]).equip is not None)
-        return max(0, dmg + gear)
+        t.damage_memo[key] = out = max(0, dmg + gear)
+        return out
 
     def strike_back(self, t: _Table, defender: dict[str, Any], attacker: dict[str, Any]) -> int:
         """The most Damage ``defender`` could strike back at ``attacker`` as Primary Defender."""
