@@ -252,3 +252,35 @@ def test_MZ_CORE_08_choices_depend_only_on_its_own_view(hidden):
         choices.append(made)
     assert choices[0] == choices[1]
     assert choices[0][0].startswith("attack:")
+
+
+def test_MZ_COMBAT_10_primary_defender_strikes_with_the_attack_that_kills():
+    """MZ-COMBAT-09/10/13: Ben's Lampad (30 LP) attacks Ana's Wulver; as Primary Defender the Wulver strikes back
+    with Maul (30, Destroys the Lampad), not Warning Howl (10)."""
+    st = pos({"arena": ["wulver"]}, {"arena": ["lampad"]}, active=1)
+    wulver = uid_of(st, "wulver")
+    go(st, 1, f"attack:{uid_of(st, 'lampad')}:0", f"target:u{wulver}")
+    go(st, 0, "pass")  # window A
+    assert decision(st, 0).kind == "primary"
+    assert choose(st, 0) == f"primary:{wulver}:0"
+
+
+def test_MZ_SIM_05_orders_regen_first_only_when_poison_would_destroy():
+    """MZ-SIM-01/05, MZ-GAP-79: Ana's Bridge Troll at 10 LP with Poison: Regen first (Poison first would Destroy
+    it); at full LP, Poison first (Regen is not wasted on a Page at its maximum)."""
+    for damage, first in ((80, "regen"), (0, "poison")):
+        st = pos({"arena": [{"card": "bridge-troll", "damage": damage, "indicators": [{"status": "poison", "turn": 1}]}]})
+        troll = uid_of(st, "bridge-troll")
+        go(st, 0, "end", "pass")
+        go(st, 1, "pass")
+        assert decision(st, 0).kind == "order"
+        assert choose(st, 0) == f"next:{first}:u{troll}"
+
+
+def test_MZ_TERRA_01_contracts_a_terra_only_for_its_own_bonus():
+    """MZ-TERRA-01/02: the bot Contracts Moonless Night when its Bakeneko has a Nighttime bonus; with only an Ember
+    Imp (no bonus) in its Chapter it keeps the Terra."""
+    st = pos({"chapter": ["moonless-night", "bakeneko"]})
+    assert choose(st, 0) == "play:moonless-night"
+    st = pos({"chapter": ["moonless-night", "ember-imp"]})
+    assert choose(st, 0) == "end"
