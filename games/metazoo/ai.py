@@ -515,11 +515,17 @@ class ZooBot:
     # -- Aura planning
 
     def sources(self, decision: Decision) -> list[tuple[str, str]]:
-        """``(option id, Aura type)`` of every Aura the decision lets us generate now."""
+        """``(option id, Aura type)`` of every Aura the decision lets us generate now: Aura Pages, and
+        Convert (MZ-CONVERT-01) on Artifacts and on Beasties whose Attacks are weak."""
         out = []
         for o in decision.options:
             if o.id.startswith("gen:") and o.cards:
                 out.append((o.id, page_of(o.cards[0]).aura or "neutral"))
+        for o in decision.options:
+            if o.id.startswith("convert:") and o.cards:
+                page = page_of(o.cards[0])
+                if page.type != "beastie" or best_attack(page) <= 10:
+                    out.append((o.id, page.base_types[0]))
         return out
 
     def gen_for(self, t: _Table, decision: Decision, cost: dict[str, int]) -> str | None:
@@ -536,7 +542,7 @@ class ZooBot:
                 return next(i for i, a in srcs if a == t_)
         # only Neutral is missing: spend the type the Chapter asks for least
         demand = self.demand(t)
-        srcs.sort(key=lambda s: (demand.get(s[1], 0), s[0]))
+        srcs.sort(key=lambda s: (demand.get(s[1], 0), s[0].startswith("convert:"), s[0]))
         return srcs[0][0] if srcs else None
 
     def demand(self, t: _Table) -> dict[str, int]:

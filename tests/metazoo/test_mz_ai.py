@@ -165,6 +165,13 @@ def test_MZ_AURA_08_contracts_the_affordable_stronger_beastie():
     assert all(c.startswith("gen:") for c in made[:-1]) and len(made) == 3
 
 
+def test_MZ_CONVERT_01_converts_an_artifact_to_pay_for_a_beastie():
+    """MZ-CONVERT-01, MZ-AURA-05: with no Aura Page, the bot Converts its Lodestone Idol into 1 Neutral Aura and
+    Contracts the Knocker (1 Neutral) with it."""
+    st = pos({"chapter": ["knocker"], "arena": ["lodestone-idol"]})
+    assert follow(st, 0, "play:") == [f"convert:{uid_of(st, 'lodestone-idol')}", "play:knocker"]
+
+
 def test_MZ_PRIO_03_responds_with_a_saving_potion():
     """MZ-PRIO-03, MZ-COMBAT-07 (window A): Ben's Ember Imp attacks Ana's hurt Kappa (20 LP left), which would
     be Destroyed; Ana answers with Healing Draught on the Kappa. Unhurt, she passes."""
