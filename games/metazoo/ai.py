@@ -972,8 +972,10 @@ class ZooBot:
         else Poison first (so Regen is not wasted at full LP); the opponent's the other way round."""
         scores = {}
         for o in decision.options:
-            item = o.id.split(":", 1)[1] if ":" in o.id else o.id
-            kind, _, code = item.partition(":")
+            m = re.fullmatch(r"next:(poison|regen):([pu])(\d+)", o.id)
+            if m is None:
+                return None  # another kind of simultaneous item: the documented default order
+            kind, code = m.group(1), m.group(2) + m.group(3)
             if code.startswith("p"):
                 scores[o.id] = 0.0
                 continue

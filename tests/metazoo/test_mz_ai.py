@@ -81,8 +81,9 @@ def test_MZ_WIN_05_bot_picks_only_offered_options_and_games_end(opponent):
 
 
 def test_unknown_decision_kinds_fall_back_to_the_default():
-    """MZ-GAP-24: a decision kind the bot does not know (a Damage split, a 4th Wall question) gets its
-    documented default; with no default, the first option that is not "back"; without a view, the same."""
+    """MZ-GAP-24: a decision kind the bot does not know (a Damage split, a 4th Wall question, an ordering prompt
+    for other simultaneous items) gets its documented default; with no default, the first option that is not
+    "back"; without a view, the same."""
     st = pos({"arena": ["kappa"]}, {"arena": ["dryad"]})
     view = MZ.view(st, 0)
     split = Decision(0, "damage_split", "Split 40 Damage among your Defenders.",
@@ -91,8 +92,11 @@ def test_unknown_decision_kinds_fall_back_to_the_default():
     sky = Decision(0, "sky", "Is it raining where you are?", (Option("yes", "Yes"), Option("no", "No")))
     order = Decision(0, "order_new", "Order these.", (Option("back", "Back"), Option("next:x", "X")),
                      default="back")
+    flips = Decision(0, "order", "Order these simultaneous Trap flips.",
+                     (Option("next:flip:u3", "Trap #3"), Option("next:flip:u4", "Trap #4")), default="next:flip:u4")
     assert bot(1)(split, view) == "split:b"
     assert bot(1)(sky, view) == "yes"
+    assert bot(1)(flips, view) == "next:flip:u4"  # items other than Poison/Regen: the documented order
     assert bot(1)(order, view) == "next:x"  # "back" would only offer the same Action again
     assert bot(1)(split, None) == "split:b"
 
@@ -119,8 +123,8 @@ def test_bot_beats_the_random_player():
 
 def test_bot_beats_the_thin_player():
     """Issue 16 §5. Against the earlier thin player (Contract the first affordable Page, attack the Caster
-    with everything, never defend) over 40 seeded games across the starter Spellbooks: measured 34/40 (85%);
-    asserted >= 70%. What makes it: Attacks valued against the target's LP, Type and Aura Attack Advantage
+    with everything, never defend) over 40 seeded games across the starter Spellbooks: measured 33/40 (82.5%;
+    51/60 over 60 games); asserted >= 70%. What makes it: Attacks valued against the target's LP, Type and Aura Attack Advantage
     and the strike-back of the worst Defender (it kills Beasties instead of racing, and does not feed them
     to blockers), the Burn toll on declaring, keeping good Defenders Awakened when behind in the race,
     declaring Defenders that lose least, and Contracting the most valuable affordable Page with the Aura it
