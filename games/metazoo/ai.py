@@ -759,6 +759,9 @@ class ZooBot:
             return 0.0
         page = page_of(it["card"])
         timing = ("contract",) if it["kind"] == "contract" else ("any_time", "power")
+        target = it.get("chain_target", -1)
+        if any(e.target == "chain" for e in page.effects if e.timing in timing) and 0 <= target < index:
+            return -self.chain_harm(t, target)  # a stop or reflect: it hurts as much as what it answers helps
         tg = _handle(it["targets"][0]) if it["targets"] else None
         if tg is None and it["targets"]:  # a Caster by name
             tg = next((-1 - s for s, c in enumerate(t.casters) if c["name"] == it["targets"][0]), None)

@@ -219,6 +219,19 @@ def test_MZ_PRIO_05_stops_a_winning_spell():
     assert MZ.result(st) is None
 
 
+def test_MZ_PRIO_04_answers_a_stop_aimed_at_its_own_spell():
+    """MZ-PRIO-04/05: Ana's Fire Dart would Destroy Ben's Dryad; Ben answers with Hush on it; Ana stops Ben's
+    Hush with her own (chain entry 2), so the Fire Dart resolves."""
+    st = pos({"chapter": ["fire-dart", "hush"], "arena": ["flame-aura", "light-aura"]},
+             {"chapter": ["hush"], "arena": ["light-aura", "dryad"]})
+    dryad = uid_of(st, "dryad")
+    go(st, 0, f"gen:{uid_of(st, 'flame-aura', 0)}", "play:fire-dart", f"target:u{dryad}")
+    go(st, 1, f"gen:{uid_of(st, 'light-aura', 1)}", "play:hush", "target:c0")
+    assert follow(st, 0, "target:") == [f"gen:{uid_of(st, 'light-aura', 0)}", "play:hush", "target:c1"]
+    go(st, 1, "pass")
+    assert page(st, dryad) is None
+
+
 def test_MZ_COMBAT_08_defends_only_where_it_loses_least():
     """MZ-COMBAT-08/09, MZ-TYPE-05: against Ben's Ember Imp attacking Ana, her Kappa (Water beats Flame, Pond
     Slap's Aura Attack Advantage) defends and strikes it down; a Dryad (Flame beats Forest: it would be
