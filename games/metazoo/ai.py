@@ -27,7 +27,7 @@ Plan, one cheap evaluation per decision (no search):
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, View
@@ -109,29 +109,44 @@ class _Table:
         self.chapter = [c["card"] for c in self.private["chapter"]]
         self.my_traps = [c["card"] for c in self.private["face_down"]] + [c["card"] for c in self.private["under"]]
         self.damage_memo: dict[tuple[int, int, int | None], int] = {}
-        self.tribes: dict[str, int] = {}  # face-up Beasties per Tribe (MZ-TRIBE-01)
-        self.arena_bonus = [0, 0]  # ARENA attack_bonus reaching each Caster's Beasties (MZ-KW-03)
-        for pv in b["arena"]:
-            if pv["face_down"]:
+        self.worth_memo: dict[int, float] = {}
+        self.fight_memo: dict[tuple[Any, ...], float] = {}
+        self.my_turn = b["active"] == self.me
+
+    def lp(self, seat: int) -> int:
+        return self.casters[seat]["lp"]
+
+    @cached_property
+    def bonuses(self) -> set[str | None]:
+        """Terra Bonuses of the Terra Pages in the slots (MZ-TERRA-01)."""
+        return {page_of(t["card"]).bonus for t in self.board.get("terra", ()) if t}
+
+    @cached_property
+    def tribes(self) -> dict[str, int]:
+        """Face-up Beasties per Tribe (MZ-TRIBE-01)."""
+        out: dict[str, int] = {}
+        for pv in self.board["arena"]:
+            if not pv["face_down"] and pv["type"] == "beastie":
+                tribe = page_of(pv["card"]).tribe
+                if tribe:
+                    out[tribe] = out.get(tribe, 0) + 1
+        return out
+
+    @cached_property
+    def arena_bonus(self) -> list[int]:
+        """ARENA ``attack_bonus`` reaching each Caster's Beasties (MZ-KW-03; not from Paralyzed Pages)."""
+        out = [0, 0]
+        for pv in self.board["arena"]:
+            if pv["face_down"] or _status(pv, "paralyze"):
                 continue
-            page = page_of(pv["card"])
-            if pv["type"] == "beastie" and page.tribe:
-                self.tribes[page.tribe] = self.tribes.get(page.tribe, 0) + 1
-            if _status(pv, "paralyze"):
-                continue
-            for eff in page.effects:
+            for eff in page_of(pv["card"]).effects:
                 if eff.timing == "arena" and eff.target in ("all_beasties", "all_own_beasties", "all_opposing_beasties"):
                     amount = sum(s.amount for s in eff.steps if s.do == "attack_bonus")
                     for seat in (0, 1):
                         own = seat == pv["controller"]
                         if eff.target == "all_beasties" or (eff.target == "all_own_beasties") == own:
-                            self.arena_bonus[seat] += amount
-        terra = [t for t in b.get("terra", ()) if t]
-        self.bonuses = {page_of(t["card"]).bonus for t in terra}
-        self.my_turn = b["active"] == self.me
-
-    def lp(self, seat: int) -> int:
-        return self.casters[seat]["lp"]
+                            out[seat] += amount
+        return out
 
 
 # -- values --------------------------------------------------------------------------------------------------
@@ -169,6 +184,7 @@ class ZooBot:
     def __init__(self, seed: int, strict: bool = False):
         self.rng = Rng.from_seed(seed)
         self.strict = strict
+        self.table: _Table | None = None  # the decision being made (memos for Page worth)
 
     def __call__(self, decision: Decision, view: View | None = None) -> str:
         ids = [o.id for o in decision.options]
@@ -200,7 +216,7 @@ class ZooBot:
     # -- dispatch
 
     def _decide(self, decision: Decision, view: View) -> str | None:
-        t = _Table(decision, view)
+        t = self.table = _Table(decision, view)
         kind = decision.kind
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
@@ -260,9 +276,15 @@ class ZooBot:
 
     def worth(self, pv: dict[str, Any]) -> float:
         """What losing the Arena Page ``pv`` costs its controller."""
+        got = self.table.worth_memo.get(pv["uid"]) if self.table is not None else None
+        if got is not None:
+            return got
         page = page_of(pv["card"])
         worth = page_worth(page, pv["lp"]) + 10 * len(pv.get("equipment", ()))
-        return worth / 2 if page.token else worth
+        worth = worth / 2 if page.token else worth
+        if self.table is not None:
+            self.table.worth_memo[pv["uid"]] = worth
+        return worth
 
     def hurt(self, pv: dict[str, Any], dmg: int) -> float:
         """The worth taken from ``pv`` by ``dmg`` Damage: all of it when it dies, else a share."""
@@ -284,6 +306,14 @@ class ZooBot:
               overflow_to_caster: bool) -> float:
         """The attacker's gain (their loss minus ours) when ``att`` Attacks and ``prim`` is the Primary
         Defender taking the Damage (``None``: the Caster takes it)."""
+        key = (att["uid"], k, None if prim is None else prim["uid"], victim_seat, overflow_to_caster)
+        got = t.fight_memo.get(key)
+        if got is None:
+            got = t.fight_memo[key] = self._fight(t, att, k, prim, victim_seat, overflow_to_caster)
+        return got
+
+    def _fight(self, t: _Table, att: dict[str, Any], k: int, prim: dict[str, Any] | None, victim_seat: int,
+               overflow_to_caster: bool) -> float:
         dmg = self.damage(t, att, k, prim)
         if prim is None:
             return self.caster_weight(t, victim_seat, dmg)
