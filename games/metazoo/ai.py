@@ -10,9 +10,11 @@ Plan, one cheap evaluation per decision (no search):
   matches one of its Pages), generating exactly the Aura that Page needs, and keeping Aura Pages Awakened
   for its face-down Traps and "any time" answers when it can; then every favourable Attack (expected
   Damage with Type and Aura Attack Advantage, Tribal Boost, ARENA and Equipment bonuses against the
-  target's LP, the worst Defender the opponent could declare and the Primary Defender's strike-back);
-  then Powers and Self-Destruct when their Effect is worth more than the Page; then real Traps placed
-  face-down (under its most valuable Beastie). It never bluffs: a revealed non-Trap loses (MZ-TRAP-06).
+  target's LP, the worst Defender the opponent could declare and the Primary Defender's strike-back, less
+  the Burn toll on declaring); when the opponent's Beasties would win the race, a Beastie that would
+  defend well stays Awakened unless attacking gains more; then Powers and Self-Destruct when their Effect
+  is worth more than the Page; then real Traps placed face-down (under its most valuable Beastie). It
+  never bluffs: a revealed non-Trap loses (MZ-TRAP-06).
 * Opponent's turn and Combat windows: stop or reflect an opposing Spell or Effect that hurts it, heal a
   Page an Attack would Destroy, kill an attacker or a striking-back Primary Defender with an "any time"
   Spell; otherwise pass. Declares the Defender (and the Primary Defender) that loses least, pays for a
@@ -20,6 +22,10 @@ Plan, one cheap evaluation per decision (no search):
   opponent's turn, and orders end-of-turn items so that its own Pages survive.
 * Any other decision (new kinds included): the decision's default, else its first option that is not
   "back". A choice never leaves the offered options; ties go to the seeded RNG.
+
+Limits: two Casters (the opponent is ``1 - seat``, MZ-GAP-12); one Defender per Attack; it never moves a
+face-down Trap; the Page whose target is being chosen is read from the decision's prompt (the view does not
+show the pending Action).
 
 :class:`BasicZooBot` is the earlier thin player, kept as the baseline the tests and benchmarks beat.
 """
