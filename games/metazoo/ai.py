@@ -120,6 +120,7 @@ class _Table:
         self.my_turn = b["active"] == self.me
 
     def lp(self, seat: int) -> int:
+        """Caster ``seat``'s current LP (public)."""
         return self.casters[seat]["lp"]
 
     @cached_property
@@ -159,6 +160,7 @@ class _Table:
 
 
 def best_attack(page: Page) -> int:
+    """The printed Damage of ``page``'s strongest Attack (0 without Attacks)."""
     return max((a.damage for a in page.attacks), default=0)
 
 
@@ -358,6 +360,7 @@ class ZooBot:
         return self.raw_attack_score(t, att, k, target, victim) - toll
 
     def raw_attack_score(self, t: _Table, att: dict[str, Any], k: int, target: int, victim: int) -> float:
+        """:meth:`attack_score` before the Burn toll."""
         if target < 0:
             base = self.fight(t, att, k, None, victim, True)
             tpv = None
@@ -430,6 +433,8 @@ class ZooBot:
         return total
 
     def step_score(self, t: _Table, step, targets: list[int | None], types: tuple[str, ...]) -> float:
+        """Worth for us of one Effect step on ``targets`` (Caster codes or handles); ``types`` are the
+        source's Aura types for Type Advantage on Damage (MZ-TYPE-05)."""
         do = step.do
         if do in ("bookmark", "search", "look"):
             return 25.0 * max(1, step.amount if do == "bookmark" else 1)
@@ -488,6 +493,7 @@ class ZooBot:
         return best
 
     def equip_score(self, t: _Table, page: Page, tg: int | None) -> float:
+        """Worth for us of Equipment ``page`` on the Page ``tg`` (MZ-EQUIP-07): its bonus, ours or theirs."""
         if page.equip is None or tg is None or tg < 0 or tg not in t.pages:
             return 0.0
         pv = t.pages[tg]
@@ -582,6 +588,7 @@ class ZooBot:
         return srcs[0][0] if srcs else None
 
     def demand(self, t: _Table) -> dict[str, int]:
+        """Typed Aura the Chapter's Pages cost in all, per type (Neutral left out)."""
         out: dict[str, int] = {}
         for c in t.chapter:
             for k, n in page_of(c).cost.items():
@@ -727,6 +734,7 @@ class ZooBot:
 
     @staticmethod
     def lethal(t: _Table, attacks: dict[str, float]) -> bool:
+        """Whether one of the scored Attacks would bring the opposing Caster to 0 LP."""
         return max(attacks.values()) >= WIN / 2
 
     # -- targets
@@ -916,6 +924,7 @@ class ZooBot:
 
     @staticmethod
     def healed(page: Page, timing: tuple[str, ...], pv: dict[str, Any]) -> int:
+        """``pv``'s LP after ``page``'s Recover and LP Gain steps (Recover never above maximum, MZ-LP-07)."""
         lp = pv["lp"]
         for eff in page.effects:
             if eff.timing in timing:
@@ -950,6 +959,7 @@ class ZooBot:
         return self.pick(scores)
 
     def likely_attack(self, t: _Table, att: dict[str, Any], target: dict[str, Any] | None) -> int:
+        """The Attack index of ``att`` that deals most Damage to ``target`` (the one it most likely uses)."""
         page = page_of(att["card"])
         return max(range(len(page.attacks)), key=lambda k: self.damage(t, att, k, target), default=0)
 
