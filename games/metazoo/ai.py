@@ -327,14 +327,16 @@ class ZooBot:
             return self.caster_weight(t, victim_seat, dmg)
         ppage = page_of(prim["card"])
         apage = page_of(att["card"])
-        gain = self.hurt(prim, dmg)
-        dies = dmg >= prim["lp"] and "immortal" not in ppage.traits
+        # MZ-DESTROYER-01: any Damage taken from a Destroyer's Attack Destroys the Page
+        dies = (dmg >= prim["lp"] or ("destroyer" in apage.traits and dmg > 0)) and "immortal" not in ppage.traits
+        gain = self.worth(prim) if dies else self.hurt(prim, dmg)
         if overflow_to_caster and dmg > prim["lp"]:
             gain += self.caster_weight(t, victim_seat, dmg - prim["lp"])
         back = self.strike_back(t, prim, att)
         first = "first_strike" in ppage.traits and "first_strike" not in apage.traits
         if first or not dies:
-            gain -= self.hurt(att, back)
+            killed = "destroyer" in ppage.traits and back > 0 and "immortal" not in apage.traits
+            gain -= self.worth(att) if killed else self.hurt(att, back)
         if "venomous" in ppage.traits:
             gain -= 10
         return gain

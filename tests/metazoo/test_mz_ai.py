@@ -158,6 +158,15 @@ def test_MZ_COMBAT_09_does_not_attack_into_a_losing_strike_back():
     assert choose(st, 0) == "target:p1"
 
 
+def test_MZ_DESTROYER_01_does_not_attack_into_a_destroyer():
+    """MZ-DESTROYER-01, MZ-COMBAT-08: a Woodwose (80 LP) would survive a 30-Damage strike-back, but not one from
+    a Destroyer: with Nuckelavee Awakened to defend it does not attack; with Nuckelavee Fatigued it does."""
+    st = pos({"arena": ["woodwose"]}, {"arena": ["nuckelavee"]})
+    assert choose(st, 0) == "end"
+    st = pos({"arena": ["woodwose"]}, {"arena": [{"card": "nuckelavee", "fatigued": True}]})
+    assert choose(st, 0) == f"attack:{uid_of(st, 'woodwose')}:0"
+
+
 def test_MZ_AURA_08_contracts_the_affordable_stronger_beastie():
     """MZ-AURA-01/06/08: with two Awakened Flame Aura Pages, the bot generates two Flame Aura and Contracts
     Young Wyvern (2 Flame, 70 LP, 40 Damage) rather than the weaker Ember Imp or Salamander Whelp; Chimera
