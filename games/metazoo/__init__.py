@@ -579,7 +579,7 @@ class MetaZooGame(Game):
     # -- front-end helpers
 
     def computer(self, seed: int):
-        """A legal computer player that prefers developing and attacking (:class:`games.metazoo.ai.ZooBot`)."""
+        """The purposeful computer player (:class:`games.metazoo.ai.ZooBot`): from its decision and own view only."""
         from .ai import ZooBot
 
         return ZooBot(seed)

@@ -26,10 +26,11 @@ MAX_PNG_BYTES = 300 * 1024
 
 def positions(seed: int):
     """``(state, spectator view)`` every ``EVERY`` decisions of seeded game ``seed`` (random players for
-    even seeds, the computer against random for odd ones), up to ``LIMIT`` decisions, plus the end."""
+    even seeds, the computer against itself for odd ones: against random it wins too fast to show Statuses),
+    up to ``LIMIT`` decisions, plus the end."""
     st = new(seed)
     players = ([RandomPlayer(seed * 7), RandomPlayer(seed * 7 + 1)] if seed % 2 == 0
-               else [MZ.computer(seed), RandomPlayer(seed * 7 + 1)])
+               else [MZ.computer(seed), MZ.computer(seed + 1)])
     n = 0
     while n < LIMIT:
         if n % EVERY == 0:
