@@ -1202,9 +1202,10 @@ def allocate(st: State, total: int, defenders: list[int], target: int) -> list[t
     return out
 
 
-def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
+def resolve_attack(st: State, side: str, ev: list[Event]) -> bool:
     """Resolve one side's chosen Attack (MZ-COMBAT-17..25): Effects and Status icon on the Primary Defender
-    (MZ-COMBAT-24), modified Damage, allocation over several Defenders, Damage to a Caster."""
+    (MZ-COMBAT-24), modified Damage, allocation over several Defenders, Damage to a Caster. Returns False when
+    the attacking Caster must first choose how the Damage is split (MZ-COMBAT-20: stage ``allocate``)."""
     cb = st.combat
     assert cb is not None
     d = defs_of(st)
@@ -1217,7 +1218,7 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
         k = cb.primary_attack
         receiver = cb.attacker
     if ap is None or k < 0:
-        return
+        return True
     atk = d[ap.card].attacks[k]
     if has_status(ap.indicators, "confusion"):  # MZ-CONFUSION-02, MZ-AAA-04, MZ-GAP-40
         if not flip(st, ap.controller, f"Confusion on {label(st, ap)}", ev):
@@ -1226,16 +1227,30 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
             ev.append(Event(f"{label(st, ap)} is Confused and hurts itself instead of using {atk.name}."))
             damage_page(st, ap, self_hit, ev, "Confusion")
             check_end(st, ev)
-            return
+            return True
     dmg = attack_damage(st, ap, k, receiver, ev)
     ev.append(Event(f"{label(st, ap)} resolves {atk.name} for {dmg} Damage."))
     if atk.status is not None and not has_status(ap.indicators, "paralyze"):
         inflict(st, receiver, atk.status, atk.x, atk.automatic, ap.controller, ev, atk.name)
         check_end(st, ev)
     if side == "attacker" and cb.defenders:
-        plan = allocate(st, dmg, cb.defenders, cb.target)
+        from .allocation import ask_split  # MZ-COMBAT-20: the attacking Caster splits it
+
+        plan = ask_split(st, ap, dmg, ev)
+        if plan is None:
+            return False
     else:
         plan = [(receiver, dmg)]
+    deal_attack(st, ap, k, plan, ev)
+    return True
+
+
+def deal_attack(st: State, ap: ArenaPage, k: int, plan: list[tuple[int, int]], ev: list[Event]) -> None:
+    """Deal an Attack's allocated Damage: ``plan`` is (receiver, amount) pairs (uid or ``-1 - seat``);
+    Destroyer, Infectious and Blood Sucker follow (MZ-COMBAT-19/23, MZ-DESTROYER-01, MZ-INFECTIOUS-01,
+    MZ-BLOODSUCKER-01)."""
+    cb = st.combat
+    atk = defs_of(st)[ap.card].attacks[k]
     mine = traits(st, ap)
     dealt = 0
     beasties_hit = {u for u, _ in plan if u >= 0 and find(st, u) is not None
@@ -1276,15 +1291,33 @@ def strike(st: State, ev: list[Event]) -> None:
     elif a_fs and p_fs and att is not None:
         if not flip(st, att.controller, "First-Strike (heads: the attacker first)", ev):
             order.reverse()
-    for n, side in enumerate(order):
-        resolve_attack(st, side, ev)
-        if n == 0:
-            defending_left = any(find(st, u) is not None for u in cb.defenders) or (
-                cb.primary is not None and (cb.primary < 0 or find(st, cb.primary) is not None)) or (
-                cb.target < 0 or find(st, cb.target) is not None)
-            if not defending_left or find(st, cb.attacker) is None:
-                break
+    cb.order = order
+    cb.stage = "strike"
+    strike_on(st, ev)
+
+
+def strike_on(st: State, ev: list[Event]) -> None:
+    """Resolve the sides still in ``Combat.order``; stops while the attacking Caster allocates (MZ-COMBAT-20)
+    and goes on from :func:`games.metazoo.allocation.apply_split`."""
+    cb = st.combat
+    assert cb is not None
+    while cb.order:
+        if not resolve_attack(st, cb.order[0], ev):
+            return
+        struck(st)
     end_combat(st, ev)
+
+
+def struck(st: State) -> None:
+    """The side at the head of ``Combat.order`` has struck; after the first Attack, the end test (MZ-GAP-33)."""
+    cb = st.combat
+    cb.order.pop(0)
+    if len(cb.order) == 1:
+        defending_left = any(find(st, u) is not None for u in cb.defenders) or (
+            cb.primary is not None and (cb.primary < 0 or find(st, cb.primary) is not None)) or (
+            cb.target < 0 or find(st, cb.target) is not None)
+        if not defending_left or find(st, cb.attacker) is None:
+            cb.order.clear()
 
 
 def end_combat(st: State, ev: list[Event]) -> None:
@@ -1498,6 +1531,10 @@ def decisions_of(st: State) -> list[Decision]:
             return [Decision(p, "trap_where", f"{name}: where does the face-down {d[pend.card].name} go?",
                              (*opts, back), default="alone")]
     cb = st.combat
+    if cb is not None and cb.stage == "allocate":  # MZ-COMBAT-20
+        from .allocation import decisions as split_decisions
+
+        return split_decisions(st)
     if cb is not None and cb.stage == "defend":
         opts = [Option(f"defend:{ap.uid}", f"Defend with {label(st, ap)}") for ap in st.arena
                 if can_defend(st, ap, p)]
@@ -1652,6 +1689,11 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         return
     if decision.kind == "trap_pay":
         trap_paid(st, seat, choice == "pay", ev)
+        return
+    if decision.kind == "allocate":  # MZ-COMBAT-20
+        from .allocation import apply_split
+
+        apply_split(st, seat, choice, ev)
         return
     if decision.kind == "order":
         st.queue.remove(rest)

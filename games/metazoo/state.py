@@ -113,8 +113,12 @@ class Combat:
     ``attacker`` is the attacking uid, ``attack`` the index of its chosen Attack; ``target`` the original
     target (uid, or ``-1 - seat``); ``defenders`` the declared Defender uids; ``primary`` the Primary
     Defender (uid, ``-1 - seat`` for a Caster, or ``None`` until chosen) and ``primary_attack`` its
-    Attack (-1 = none); ``stage`` one of ``window_a``, ``defend``, ``primary``, ``window_b``; ``number``
-    counts Combats in the game (Frozen and Sleep same-Combat clauses)."""
+    Attack (-1 = none); ``stage`` one of ``window_a``, ``defend``, ``primary``, ``window_b``, ``strike``,
+    ``allocate``; ``number`` counts Combats in the game (Frozen and Sleep same-Combat clauses).
+    Striking (MZ-COMBAT-13..15): ``order`` the sides (``attacker``, ``primary``) still to strike. Allocation
+    (MZ-COMBAT-20, stage ``allocate``, :mod:`games.metazoo.allocation`): ``dmg`` the attacker's modified
+    Damage, ``alive`` the Defenders it is split over, ``split`` the amounts chosen so far (same order),
+    ``auto`` the automatic fill (the timeout defaults, MZ-GAP-34)."""
 
     attacker: int
     attack: int
@@ -124,6 +128,11 @@ class Combat:
     primary: int | None = None
     primary_attack: int = -1
     stage: str = "window_a"
+    order: list[str] = field(default_factory=list)
+    dmg: int = 0
+    alive: list[int] = field(default_factory=list)
+    split: list[int] = field(default_factory=list)
+    auto: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
