@@ -45,8 +45,19 @@ def defs_of(st: State) -> list[Page]:
     """Page definition by instance (cached on the state, never serialised)."""
     if st.defs is None or len(st.defs) != len(st.cards):
         pool = card_pool()
-        st.defs = [token_of(pool[c[6:]]) if c.startswith("token:") else pool[c] for c in st.cards]
+        st.defs = [_page_def(pool, c) for c in st.cards]
     return st.defs
+
+
+def _page_def(pool: dict[str, Page], code: str) -> Page:
+    """The definition behind an instance code: a Page id, ``token:<id>`` (an Infectious token) or ``copy:<code>``
+    (a copy: the same printed information, no set symbol; of a Beastie or Artifact a token, MZ-TOKEN-05/06)."""
+    if code.startswith("token:"):
+        return token_of(pool[code[6:]])
+    if code.startswith("copy:"):
+        base = _page_def(pool, code[5:])
+        return base.model_copy(update={"set": "", "token": base.type in ("beastie", "artifact")})
+    return pool[code]
 
 
 def other(st: State, p: int) -> int:
@@ -78,6 +89,18 @@ def lp(st: State, ap: ArenaPage) -> int:
 def caster_lp(c: Caster) -> int:
     """A Caster's current LP (MZ-SETUP-01, MZ-LP-02)."""
     return max(0, c.max_lp - c.damage)
+
+
+def cost_of(st: State, card: int) -> dict[str, int]:
+    """The Aura Cost of ``card`` now, printed plus added by Effects (MZ-AURA-11; :func:`games.metazoo.effects.cost_of`)."""
+    from .effects import cost_of as effective
+
+    return effective(st, card)
+
+
+def cannot_lose(st: State, p: int) -> bool:
+    """Whether Caster ``p`` cannot lose the game now (MZ-TRAP-07; :func:`games.metazoo.effects.cannot_lose`)."""
+    return any(f.startswith("no_lose:") and st.turn <= int(f[8:]) for f in st.casters[p].flags)
 
 
 def has_status(ind: list[Indicator], status: str) -> bool:
@@ -123,8 +146,11 @@ def target_label(st: State, t: int) -> str:
 
 
 def types_of(st: State, card: int) -> tuple[str, ...]:
-    """Base Aura types of an instance (MZ-TYPE-02)."""
-    return defs_of(st)[card].base_types
+    """Base Aura types of an instance (MZ-TYPE-02), or the type an Effect set while it is in the Arena
+    (MZ-TYPE-04)."""
+    from .effects import arena_types
+
+    return arena_types(st, card) or defs_of(st)[card].base_types
 
 
 def strong(attacker_types: tuple[str, ...], target_types: tuple[str, ...]) -> bool:
@@ -182,7 +208,7 @@ def check_end(st: State, ev: list[Event]) -> None:
     both at 0 at once is a draw (MZ-GAP-73); every Spellbook empty is a draw (MZ-EMPTY-02)."""
     if st.result is not None:
         raise Ended
-    down = [p for p, c in enumerate(st.casters) if caster_lp(c) <= 0]
+    down = [p for p, c in enumerate(st.casters) if caster_lp(c) <= 0 and not cannot_lose(st, p)]
     if len(down) == len(st.casters):
         finish(st, (), tuple(down), "lp", "Every Caster is at 0 LP at once: the game is a draw.", ev, draw=True)
     if down:
@@ -198,7 +224,10 @@ def check_end(st: State, ev: list[Event]) -> None:
 
 
 def discard_zone(st: State, card: int) -> list[int]:
-    """MZ-ZONE-04, MZ-OWN-02: the owner's zone for the Page's type (Limbo, Cemetery or Afterlife)."""
+    """MZ-ZONE-04, MZ-OWN-02: the owner's zone for the Page's type (Limbo, Cemetery or Afterlife); a token or a
+    copy goes to no zone (``State.gone``, MZ-TOKEN-03, MZ-GAP-64)."""
+    if st.cards[card].startswith(("token:", "copy:")):
+        return st.gone
     c = st.casters[st.owner[card]]
     t = defs_of(st)[card].type
     if t in ("beastie", "artifact"):
@@ -224,7 +253,7 @@ def enter_arena(st: State, card: int, controller: int, ev: list[Event], *, face_
 
 def leave_arena(st: State, ap: ArenaPage, ev: list[Event], *, destroyed: bool, to: str = "discard") -> None:
     """``ap`` leaves the Arena (MZ-ZONE-05/06: it keeps no Damage or Indicators). ``to`` is ``discard``
-    (its type's zone), ``chapter``. Equipment goes to its discard zone (MZ-EQUIP-08); a face-down Trap
+    (its type's zone), ``chapter``, ``under:<uid>`` (underneath that Page, MZ-PLACE-03). Equipment goes to its discard zone (MZ-EQUIP-08); a face-down Trap
     under it stays in the Arena standalone (MZ-TRAP-04); a Terra frees its slot (MZ-TERRA-06)."""
     st.arena.remove(ap)
     if ap.slot >= 0:
@@ -233,12 +262,17 @@ def leave_arena(st: State, ap: ArenaPage, ev: list[Event], *, destroyed: bool, t
         discard_zone(st, e).append(e)
     if ap.trap >= 0:
         enter_arena(st, ap.trap, ap.controller, ev, face_down=True)
+    from .placement import leave_with
+
+    leave_with(st, ap, ev)  # MZ-PLACE-06/07: the Pages underneath go too
     owner = st.owner[ap.card]
-    if st.cards[ap.card].startswith("token:"):  # MZ-TOKEN-03: removed from the game, no zone
+    if st.cards[ap.card].startswith(("token:", "copy:")):  # MZ-TOKEN-03: removed from the game, no zone
         st.gone.append(ap.card)
         ev.append(Event(f"{label(st, ap)} is a token: it is removed from the game."))
     elif to == "chapter":
         st.casters[owner].chapter.append(ap.card)
+    elif to.startswith("under:"):  # MZ-PLACE-03
+        find(st, int(to[6:])).under.append(ap.card)
     else:
         discard_zone(st, ap.card).append(ap.card)
     if st.combat is not None:
@@ -591,7 +625,9 @@ def untargeted(st: State, seat: int, target: str, item: ChainItem | None) -> lis
                 and (target == "all_beasties" or (ap.controller != seat) == (target == "all_opposing_beasties"))]
     if target == "attacker":
         return [st.combat.attacker] if st.combat is not None else []
-    return []
+    from .effects import extra_targets
+
+    return extra_targets(st, seat, target)
 
 
 # -- resolving Effects ---------------------------------------------------------------------------------------
@@ -602,8 +638,13 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
     """Resolve the steps of Effect ``eff_index`` of ``page`` on ``targets`` (MZ-GAP-16: targets that left
     the Arena are skipped, the rest still resolve). Damage from a Page's Effect gets Type Advantage
     (MZ-TYPE-05). Win/loss is checked after each step (MZ-WIN-05)."""
+    from . import effects
+
     eff = page.effects[eff_index]
-    for step in eff.steps:
+    for step in effects.steps_in_order(st, page, eff.steps):  # MZ-SIM-02
+        if step.do in effects.NEW_STEPS:
+            effects.run_step(st, page, step, controller, targets, chain_target, ev)
+            continue
         if step.do in ("stop", "reflect"):
             if 0 <= chain_target < len(st.chain):
                 it = st.chain[chain_target]
@@ -766,11 +807,17 @@ def place_terra(st: State, card: int, controller: int, ev: list[Event]) -> None:
 
 def resolve_chain(st: State, ev: list[Event]) -> None:
     """MZ-PRIO-04/05: a pass resolves the whole chain, last in, first out."""
+    from .effects import needs_order
+
     while st.chain:
         it = st.chain[-1]
+        if needs_order(st, it):  # MZ-SIM-02: the active Caster answers first (State.ask)
+            return
         resolve_item(st, it, ev)  # if the game ends inside, the entry stays on the chain (a Page is never lost)
         st.chain.pop()
         check_end(st, ev)
+        if st.ask:  # a prompt the entry opened (MZ-SIM-04, MZ-INFO-04); effects.resume goes on
+            return
 
 
 # -- turn flow -----------------------------------------------------------------------------------------------
@@ -990,6 +1037,15 @@ def flip_trap(st: State, card: int, standalone: ArenaPage | None, ev: list[Event
     ev.append(Event(f"The face-down Page flips face-up: it is {d.name}."))
     if "trap" not in d.traits:
         discard_zone(st, card).append(card)
+        if cannot_lose(st, placer):  # MZ-TRAP-07: not Contracted, to its zone; the Attack goes on
+            ev.append(Event(f"{d.name} has no Trap Trait, but {st.casters[placer].name} cannot lose: it goes to its "
+                            "owner's zone, not Contracted (MZ-TRAP-07)."))
+            if standalone is not None:
+                ev.append(Event("The Attack's target is gone: the Combat ends."))
+                end_combat(st, ev)
+            else:
+                start_window_a(st)
+            return
         finish(st, (other(st, placer),), (placer,), "bluff",
                f"{d.name} has no Trap Trait: {st.casters[placer].name}, who placed it face-down, loses "
                f"(MZ-TRAP-06).", ev)
@@ -1016,8 +1072,8 @@ def trap_paid(st: State, seat: int, pay_it: bool, ev: list[Event]) -> None:
         st.trap_flip = -1
         ev.append(Event(f"{st.casters[seat].name} does not pay for {d.name}: it goes to the Afterlife."))
     else:
-        pay(st.casters[seat].aura, dict(d.cost))
-        ev.append(Event(f"{st.casters[seat].name} pays {cost_text(dict(d.cost))} and Contracts {d.name}."))
+        pay(st.casters[seat].aura, cost_of(st, card))
+        ev.append(Event(f"{st.casters[seat].name} pays {cost_text(cost_of(st, card))} and Contracts {d.name}."))
         if d.type in ("beastie", "artifact"):
             ap = enter_arena(st, card, seat, ev, fatigued=True)
             st.trap_flip = -1
@@ -1146,7 +1202,7 @@ def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Even
         rap = find(st, receiver)
         if rap is not None and not rap.face_down:
             rtypes = types_of(st, rap.card)
-            if strong(page.base_types, rtypes):
+            if strong(types_of(st, ap.card), rtypes):
                 dmg += ADVANTAGE
                 ev.append(Event(f"Type Advantage: +{ADVANTAGE} Damage."))
             if atk.advantage is not None and atk.advantage in rtypes:
@@ -1407,9 +1463,9 @@ def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesErr
         return RulesError("MZ-TURN-06", "You have already Contracted an Aura Page this turn.")
     if page.type in ("aura", "terra") and not actions:
         return RulesError("MZ-TURN-07", f"{page.type.capitalize()} Pages are Contracted in your Take Actions step.")
-    if not can_pay(st.casters[p].aura, dict(page.cost)):
+    if not can_pay(st.casters[p].aura, cost_of(st, card)):
         have = cost_text(st.casters[p].aura) if st.casters[p].aura else "no Aura"
-        return RulesError("MZ-AURA-08", f"{page.name} costs {cost_text(dict(page.cost))}; your pool has {have}. "
+        return RulesError("MZ-AURA-08", f"{page.name} costs {cost_text(cost_of(st, card))}; your pool has {have}. "
                                         "Generate Aura first by Fatiguing Aura Pages (MZ-AURA-06).")
     eff = page.targeting
     optional = page.type == "beastie" and "equipment" in page.traits
@@ -1465,6 +1521,10 @@ def decisions_of(st: State) -> list[Decision]:
     """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
     if st.result is not None:
         return []
+    if st.ask:  # a prompt pausing the chain (MZ-SIM-02/04, MZ-INFO-04)
+        from .effects import decisions as ask_decisions
+
+        return ask_decisions(st)
     d = defs_of(st)
     p = st.priority
     name = st.casters[p].name if p >= 0 else ""
@@ -1494,8 +1554,8 @@ def decisions_of(st: State) -> list[Decision]:
         card = st.trap_flip
         page = d[card]
         opts = gen_options(st, p)
-        if can_pay(st.casters[p].aura, dict(page.cost)):
-            opts.append(Option("pay", f"Pay {cost_text(dict(page.cost))} and Contract {page.name}", (st.cards[card],)))
+        if can_pay(st.casters[p].aura, cost_of(st, card)):
+            opts.append(Option("pay", f"Pay {cost_text(cost_of(st, card))} and Contract {page.name}", (st.cards[card],)))
         opts.append(Option("decline", f"Do not pay: {page.name} goes to the Afterlife"))
         return [Decision(p, "trap_pay", f"{name}: your Trap {page.name} flipped. Pay its cost?", tuple(opts),
                          default="decline")]
@@ -1553,7 +1613,7 @@ def decisions_of(st: State) -> list[Decision]:
     for card in distinct_chapter(st, p):
         if contract_problem(st, p, card, actions=actions) is None:
             page = d[card]
-            opts.append(Option(f"play:{st.cards[card]}", f"Contract {page.name} ({cost_text(dict(page.cost))})",
+            opts.append(Option(f"play:{st.cards[card]}", f"Contract {page.name} ({cost_text(cost_of(st, card))})",
                                (st.cards[card],)))
     for ap, k in usable_effects(st, p):
         opts.append(Option(f"use:{ap.uid}:{k}", f"Use {label(st, ap)}: "
@@ -1687,6 +1747,11 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         pool[t] = pool.get(t, 0) + 1
         ev.append(Event(f"{name} Fatigues {label(st, ap)} and generates 1 {t.capitalize()} Aura."))
         return
+    if st.ask:
+        from .effects import apply as answer
+
+        answer(st, seat, choice, ev)
+        return
     if decision.kind == "trap_pay":
         trap_paid(st, seat, choice == "pay", ev)
         return
@@ -1749,6 +1814,8 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         ev.append(Event(f"{name} passes."))
         if st.chain:
             resolve_chain(st, ev)
+            if st.ask:
+                return
         continue_flow(st, ev)
         return
     if choice == "end":
@@ -1823,6 +1890,7 @@ def place_trap(st: State, seat: int, card: int, where: str, ev: list[Event]) -> 
     your Beastie/Artifact without a Trap; not an Action. Its identity is told only to its controller."""
     c = st.casters[seat]
     c.chapter.remove(card)
+    st.costs.pop(str(card), None)  # MZ-AURA-11: an added cost lasts while the Page is in the Chapter
     if where == "alone":
         ap = enter_arena(st, card, seat, ev, face_down=True)
         ev.append(Event(f"{c.name} places a face-down Page in the Arena (#{ap.uid})."))
@@ -1844,7 +1912,9 @@ def push_contract(st: State, seat: int, card: int, code: str, ev: list[Event]) -
         item.chain_target = int(code[1:])
     elif code and code != "none":
         item.targets = [parse_target(code)]
-    pay(c.aura, dict(page.cost))
+    cost = cost_of(st, card)
+    pay(c.aura, cost)
+    st.costs.pop(str(card), None)  # MZ-AURA-11: an added cost lasts while the Page is in the Chapter
     c.chapter.remove(card)
     if page.type == "aura":
         c.aura_played = True
@@ -1854,7 +1924,7 @@ def push_contract(st: State, seat: int, card: int, code: str, ev: list[Event]) -
         tgt = f" targeting {target_label(st, item.targets[0])}"
     elif item.chain_target >= 0:
         tgt = f" targeting {defs_of(st)[st.chain[item.chain_target].card].name} on the chain"
-    ev.append(Event(f"{c.name} Contracts {page.name}, paying {cost_text(dict(page.cost))}{tgt}."))
+    ev.append(Event(f"{c.name} Contracts {page.name}, paying {cost_text(cost)}{tgt}."))
     st.priority = other(st, seat)
 
 

@@ -33,13 +33,15 @@ def places(st) -> list[int]:
         out += c.spellbook + c.chapter + c.limbo + c.cemetery + c.afterlife
     for ap in st.arena:
         out.append(ap.card)
-        out += ap.equipment
+        out += ap.equipment + ap.under  # Pages underneath left the Arena but stay with it (MZ-PLACE-03)
         if ap.trap >= 0:
             out.append(ap.trap)
     out += [it.card for it in st.chain if it.kind == "contract"]  # an Effect entry is not a place
     if st.trap_flip >= 0:
         out.append(st.trap_flip)
-    return out + st.gone  # tokens removed from the game (MZ-TOKEN-03)
+    # Pages waiting on a prompt: an Index's revealed Pages, flipped Traps to pay, paid Traps to order
+    out += st.asked + [int(f.split(":")[0]) for f in st.flips] + st.paid
+    return out + st.gone  # tokens and copies removed from the game (MZ-TOKEN-03, MZ-GAP-64)
 
 
 def check_conservation(st) -> None:
