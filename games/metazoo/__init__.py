@@ -526,6 +526,8 @@ class MetaZooGame(Game):
                 "lp": rules.lp(st, ap), "max_lp": rules.max_lp(st, ap), "slot": ap.slot,
                 "indicators": [{"status": i.status, "counters": i.counters} for i in ap.indicators],
                 "equipment": [name(e) for e in ap.equipment], "trap_under": ap.trap >= 0,
+                "under": [name(x) for x in ap.under], "on": ap.on if ap.on >= 0 else None,
+                "types": list(rules.types_of(st, ap.card)),
                 "line": page_line(defs[ap.card]),
             }
 

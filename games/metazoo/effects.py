@@ -7,10 +7,10 @@ Steps (documented in :mod:`games.metazoo.cards`): ``fatigue`` (MZ-AURA-04), ``se
 
 Pauses (``State.ask``): while a chain resolves, an entry may need a Caster's choice before it resolves
 (``sim``: the active Caster decides whether a Spell's Damage or its Status Effect comes first, MZ-SIM-02)
-or after it resolved (``trap_pay``, ``flip_order``: Traps an Effect flipped, MZ-SIM-04; ``index``: the
-opponent orders the Pages an Index revealed, MZ-INFO-04). The chain stops there; the answer resumes it
+or after it resolved (``trap_pay``, ``flip_order``: Traps an Effect flipped, MZ-SIM-04; ``copy``: the copier
+targets a copied Spell, MZ-TOKEN-06; ``index``: the opponent orders the Pages an Index revealed, MZ-INFO-04). The chain stops there; the answer resumes it
 (:func:`resume`), and the flow goes on as after a pass. Every prompt has a default (MZ-GAP-24): the
-printed order, do not pay, the listed order, the revealed order.
+printed order, do not pay, the listed order, the first legal target, the revealed order.
 """
 
 from __future__ import annotations
@@ -172,19 +172,31 @@ def copy_page(st: State, seat: int, ap: ArenaPage, page: Page, ev: list[Event]) 
 
 
 def copy_spell(st: State, seat: int, index_: int, page: Page, ev: list[Event]) -> None:
-    """MZ-TOKEN-06, MZ-GAP-64: a copy of the Spell or Potion at chain entry ``index_``, controlled by ``seat``,
-    with the same targets, goes on the chain just under the resolving entry, so it resolves next with no
-    priority; once resolved it ceases to exist (no zone)."""
+    """MZ-TOKEN-06, MZ-GAP-64: a copy of the Spell or Potion at chain entry ``index_``, controlled by ``seat``, who
+    chooses new legal targets for it (prompt ``copy``; a copy aimed at a chain entry keeps it); it goes on top of
+    the chain with no priority, so it resolves next, and then ceases to exist (no zone). With no legal target
+    the copy ceases to exist at once."""
     if not 0 <= index_ < len(st.chain):
         return
     it = st.chain[index_]
-    if it.kind != "contract":
+    d = rules.defs_of(st)
+    if it.kind != "contract" or d[it.card].type not in ("spell", "potion"):
         return
     card = new_instance(st, f"copy:{st.cards[it.card]}", seat)
-    cp = ChainItem("contract", card, seat, targets=list(it.targets), chain_target=it.chain_target)
-    st.chain.insert(len(st.chain) - 1, cp)
-    ev.append(Event(f"{page.name} copies {rules.defs_of(st)[it.card].name} for {st.casters[seat].name}: the copy "
-                    "resolves next."))
+    copied = rules.defs_of(st)[card]
+    ev.append(Event(f"{page.name} copies {copied.name} for {st.casters[seat].name}."))
+    eff = copied.targeting
+    if eff is None or eff.target == "chain":
+        cp = ChainItem("contract", card, seat, chain_target=it.chain_target)
+        st.chain.insert(len(st.chain) - 1, cp)  # under the resolving entry: it resolves next
+        return
+    if not rules.legal_targets(st, seat, eff.target, spell=copied.type == "spell"):
+        st.gone.append(card)
+        ev.append(Event(f"The copy of {copied.name} has no legal target: it ceases to exist."))
+        return
+    st.asked = [card]
+    st.ask = "copy"
+    st.priority = seat
 
 
 def index(st: State, p: int, page_type: str | None, page: Page, ev: list[Event]) -> None:
@@ -321,6 +333,12 @@ def decisions(st: State) -> list[Decision]:
         opts.append(Option("decline", f"Do not pay: {page.name} goes to the Afterlife"))
         return [Decision(p, "trap_pay", f"{name}: your Trap {page.name} flipped. Pay its cost?", tuple(opts),
                          default="decline")]
+    if st.ask == "copy":
+        copied = d[st.asked[0]]
+        eff = copied.targeting
+        opts = tuple(rules.target_options(st, p, eff.target, copied.type == "spell"))
+        return [Decision(p, "target", f"{name}: choose the target of your copy of {copied.name} (MZ-TOKEN-06).",
+                         opts, default=opts[0].id)]
     if st.ask == "flip_order":
         opts = tuple(Option(f"next:{i}", f"Next: {d[c].name}'s FLIPPED Effect ({st.casters[st.owner[c]].name})")
                      for i, c in enumerate(st.paid))
@@ -365,6 +383,11 @@ def apply(st: State, seat: int, choice: str, ev: list[Event]) -> None:
         st.ask = ""
         if not run_flipped(st, ev):
             return
+    elif st.ask == "copy":
+        card = st.asked.pop()
+        st.chain.append(ChainItem("contract", card, seat, targets=[rules.parse_target(rest)]))
+        ev.append(Event(f"{name}'s copy of {d[card].name} targets {rules.target_label(st, st.chain[-1].targets[0])} "
+                        "and resolves next."))
     elif st.ask == "flip_order":
         card = st.paid.pop(int(rest))
         ev.append(Event(f"{name} orders {d[card].name}'s FLIPPED Effect next (MZ-SIM-04)."))

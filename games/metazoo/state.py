@@ -175,9 +175,10 @@ class State:
 
     Prompts that pause a chain's resolution (:mod:`games.metazoo.effects`): ``ask`` is ``""`` or one of
     ``sim`` (Damage or Status first, MZ-SIM-02), ``trap_pay`` (Traps flipped by an Effect, each paid or not),
-    ``flip_order`` (their FLIPPED Effects ordered, MZ-SIM-04), ``index`` (an opponent orders the Pages an
-    Index revealed, MZ-INFO-04); ``asked`` holds the Index's revealed Pages still to put back (out of every
-    zone meanwhile), ``flips`` the flipped Traps still to be paid (``<instance>:<placer seat>``), ``paid``
+    ``flip_order`` (their FLIPPED Effects ordered, MZ-SIM-04), ``copy`` (the copier targets a copied Spell,
+    MZ-TOKEN-06), ``index`` (an opponent orders the Pages an Index revealed, MZ-INFO-04); ``asked`` holds
+    the Index's revealed Pages still to put back or the copy waiting for its target (out of every zone
+    meanwhile), ``flips`` the flipped Traps still to be paid (``<instance>:<placer seat>``), ``paid``
     the paid Traps whose FLIPPED Effects wait for their order. ``costs`` holds Aura Cost added by Effects to
     a Page in a Chapter (str(instance) -> type -> count, MZ-AURA-11)."""
 
