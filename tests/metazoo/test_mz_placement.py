@@ -39,6 +39,7 @@ def test_MZ_PLACE_01_03_put_underneath_by_another_pages_effect_leaves_the_arena(
     assert page(st, bogle) is None and "is Destroyed" not in ev and caster_lp(st, 0) == 1000
     entry = board_page(st, coach)
     assert [u["card"] for u in entry["under"]] == ["fire-bogle"]
+    assert "underneath: Fire Bogle" in MZ.board_text(MZ.view(st, None))
     assert [p["under"] for p in MZ.view(st, None).board["arena"] if p["uid"] != coach and "under" in p] == [[]]
 
 
