@@ -12,7 +12,7 @@ legal amount is applied without asking. The timeout default of every step is the
 
 from __future__ import annotations
 
-from games.core.contract import Decision, Event, Option
+from games.core.contract import Decision, Event, Option, StaleChoice
 
 from . import rules
 from .state import ArenaPage, State
@@ -93,6 +93,16 @@ def decisions(st: State) -> list[Decision]:
     return [Decision(seat, "allocate", f"{st.casters[seat].name}: split {cb.dmg} Damage among the Defenders: "
                      f"{left} left to give; how much goes to {who}? (multiples of 5, MZ-COMBAT-20)",
                      tuple(options), default=f"give:{default_amount(st, opts)}")]
+
+
+def refusal(st: State, choice: str) -> StaleChoice:
+    """Why ``choice`` is not a legal amount for the next Defender (MZ-COMBAT-20/21), naming the legal ones."""
+    cb = st.combat
+    who = rules.target_label(st, cb.alive[len(cb.split)])
+    legal = ", ".join(str(a) for a in amounts(st))
+    return StaleChoice("MZ-COMBAT-20", f"'{choice}' is not a legal share for {who}: give a multiple of 5, at least 5 "
+                       "to every Defender when the Damage covers it, and the last Defender everything left unless "
+                       f"each Defender got its current LP (MZ-COMBAT-21). Legal now: give:<n> with n in {legal}.")
 
 
 def apply_split(st: State, seat: int, choice: str, ev: list[Event]) -> None:

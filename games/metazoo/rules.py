@@ -1665,6 +1665,10 @@ def explain(st: State, seat: int, choice: str, decision: Decision) -> RulesError
     """The rule that refuses ``choice`` (not among ``decision``'s options), with what would be right."""
     kind, _, rest = choice.partition(":")
     actions = decision.kind == "actions"
+    if decision.kind == "allocate":
+        from .allocation import refusal
+
+        return refusal(st, choice)
     if kind == "play":
         card = chapter_card(st, seat, rest)
         if card < 0:
@@ -1703,6 +1707,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         owner = decs[0]
         rule = {"mulligan": "MZ-SETUP-04", "predict": "MZ-SETUP-02", "choose_first": "MZ-SETUP-02",
                 "defend": "MZ-COMBAT-08", "primary": "MZ-COMBAT-09", "trap_pay": "MZ-TRAP-08",
+                "allocate": "MZ-COMBAT-20",
                 "actions": "MZ-TURN-16"}.get(owner.kind, "MZ-PRIO-02")
         raise NotYourDecision(rule, f"It is {st.casters[owner.seat].name}'s decision ({owner.kind}), not yours.")
     decision = mine[0]

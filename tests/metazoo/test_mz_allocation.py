@@ -42,10 +42,12 @@ def test_MZ_COMBAT_20_bad_split_is_refused_and_changes_nothing():
     st, *_ = two_defenders()
     before = MZ.to_json(st)
     for bad in ("give:3", "give:40", "give:0"):
-        with pytest.raises(RulesError):
+        with pytest.raises(RulesError) as exc:
             go(st, 0, bad)
-    with pytest.raises(RulesError):
+        assert exc.value.rule == "MZ-COMBAT-20" and "5, 10, 15, 20, 25, 30, 35" in exc.value.message
+    with pytest.raises(RulesError) as exc:
         go(st, 1, "give:20")
+    assert exc.value.rule == "MZ-COMBAT-20" and "Ana" in exc.value.message
     assert MZ.to_json(st) == before
 
 
