@@ -414,7 +414,7 @@ from games.core.contract import Choice, Decision, Event, Game, Result, RulesErro
 from games.core.layout import Layout
 from games.core.rng import Rng
 
-from . import rules
+from . import allocation, effects, placement, rules
 from .cards import page_line
 from .pool import MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
 from .state import ArenaPage, Caster, Indicator, State
@@ -664,4 +664,5 @@ def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
     return out
 
 
+rules.EXT.allocation, rules.EXT.effects, rules.EXT.placement = allocation, effects, placement  # no import cycle
 GAME = MetaZooGame()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from games.core.contract import Decision, Event, Option
 
-from . import rules
+from . import placement, rules
 from .cards import Page, Step
 from .state import ArenaPage, ChainItem, State
 
@@ -54,11 +54,6 @@ def arena_types(st: State, card: int) -> tuple[str, ...] | None:
     return None
 
 
-def cannot_lose(st: State, p: int) -> bool:
-    """Whether Caster ``p`` cannot lose the game now (a ``cannot_lose`` Effect this turn, MZ-TRAP-07)."""
-    return any(f.startswith("no_lose:") and st.turn <= int(f[8:]) for f in st.casters[p].flags)
-
-
 def extra_targets(st: State, seat: int, target: str) -> list[int]:
     """Non-targeting ``opposing_auras``: every face-up Aura Page the opposing Casters control (MZ-TGT-03)."""
     d = rules.defs_of(st)
@@ -91,8 +86,6 @@ def steps_in_order(st: State, page: Page, steps: list[Step]) -> list[Step]:
 def run_step(st: State, page: Page, step: Step, controller: int, targets: list[int], chain_target: int,
              ev: list[Event]) -> None:
     """Resolve one of :data:`NEW_STEPS` on its Effect's targets (uids, ``-1 - seat``) or chain entry."""
-    from . import placement
-
     do = step.do
     if do == "cannot_lose":
         for t in targets:

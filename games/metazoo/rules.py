@@ -16,6 +16,8 @@ in first out (MZ-PRIO-04/05); then the window moves on to its next seat, or the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
 from games.core.rng import Rng
 
@@ -32,6 +34,21 @@ STATUS_OK = {  # MZ-STATUS-01: who can have each Status Effect
     "frozen": ("beastie", "artifact"), "burn": ("beastie", "caster"), "poison": ("beastie", "caster"),
     "paralyze": ("beastie",), "sleep": ("beastie",), "scared": ("beastie",), "confusion": ("beastie",),
 }
+
+
+class Extensions:
+    """The rules kept in their own modules, plugged in by the package when it is imported
+    (``games/metazoo/__init__.py``): :mod:`games.metazoo.allocation` (MZ-COMBAT-20),
+    :mod:`games.metazoo.effects` (the later Effect steps and the prompts that pause a chain) and
+    :mod:`games.metazoo.placement` (MZ-PLACE-*). They import this module and it never imports them, so there is
+    no import cycle (``tests/test_import_graph.py``)."""
+
+    allocation: Any = None
+    effects: Any = None
+    placement: Any = None
+
+
+EXT = Extensions()
 
 
 class Ended(Exception):
@@ -93,13 +110,12 @@ def caster_lp(c: Caster) -> int:
 
 def cost_of(st: State, card: int) -> dict[str, int]:
     """The Aura Cost of ``card`` now, printed plus added by Effects (MZ-AURA-11; :func:`games.metazoo.effects.cost_of`)."""
-    from .effects import cost_of as effective
-
-    return effective(st, card)
+    return EXT.effects.cost_of(st, card)
 
 
 def cannot_lose(st: State, p: int) -> bool:
-    """Whether Caster ``p`` cannot lose the game now (MZ-TRAP-07; :func:`games.metazoo.effects.cannot_lose`)."""
+    """Whether Caster ``p`` cannot lose the game now: a ``cannot_lose`` Effect this turn (``Caster.flags``
+    ``no_lose:<turn>``, MZ-TRAP-07)."""
     return any(f.startswith("no_lose:") and st.turn <= int(f[8:]) for f in st.casters[p].flags)
 
 
@@ -148,9 +164,7 @@ def target_label(st: State, t: int) -> str:
 def types_of(st: State, card: int) -> tuple[str, ...]:
     """Base Aura types of an instance (MZ-TYPE-02), or the type an Effect set while it is in the Arena
     (MZ-TYPE-04)."""
-    from .effects import arena_types
-
-    return arena_types(st, card) or defs_of(st)[card].base_types
+    return EXT.effects.arena_types(st, card) or defs_of(st)[card].base_types
 
 
 def strong(attacker_types: tuple[str, ...], target_types: tuple[str, ...]) -> bool:
@@ -262,9 +276,7 @@ def leave_arena(st: State, ap: ArenaPage, ev: list[Event], *, destroyed: bool, t
         discard_zone(st, e).append(e)
     if ap.trap >= 0:
         enter_arena(st, ap.trap, ap.controller, ev, face_down=True)
-    from .placement import leave_with
-
-    leave_with(st, ap, ev)  # MZ-PLACE-06/07: the Pages underneath go too
+    EXT.placement.leave_with(st, ap, ev)  # MZ-PLACE-06/07: the Pages underneath go too
     owner = st.owner[ap.card]
     if st.cards[ap.card].startswith(("token:", "copy:")):  # MZ-TOKEN-03: removed from the game, no zone
         st.gone.append(ap.card)
@@ -625,9 +637,7 @@ def untargeted(st: State, seat: int, target: str, item: ChainItem | None) -> lis
                 and (target == "all_beasties" or (ap.controller != seat) == (target == "all_opposing_beasties"))]
     if target == "attacker":
         return [st.combat.attacker] if st.combat is not None else []
-    from .effects import extra_targets
-
-    return extra_targets(st, seat, target)
+    return EXT.effects.extra_targets(st, seat, target)
 
 
 # -- resolving Effects ---------------------------------------------------------------------------------------
@@ -638,8 +648,7 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
     """Resolve the steps of Effect ``eff_index`` of ``page`` on ``targets`` (MZ-GAP-16: targets that left
     the Arena are skipped, the rest still resolve). Damage from a Page's Effect gets Type Advantage
     (MZ-TYPE-05). Win/loss is checked after each step (MZ-WIN-05)."""
-    from . import effects
-
+    effects = EXT.effects
     eff = page.effects[eff_index]
     for step in effects.steps_in_order(st, page, eff.steps):  # MZ-SIM-02
         if step.do in effects.NEW_STEPS:
@@ -807,11 +816,9 @@ def place_terra(st: State, card: int, controller: int, ev: list[Event]) -> None:
 
 def resolve_chain(st: State, ev: list[Event]) -> None:
     """MZ-PRIO-04/05: a pass resolves the whole chain, last in, first out."""
-    from .effects import needs_order
-
     while st.chain:
         it = st.chain[-1]
-        if needs_order(st, it):  # MZ-SIM-02: the active Caster answers first (State.ask)
+        if EXT.effects.needs_order(st, it):  # MZ-SIM-02: the active Caster answers first (State.ask)
             return
         resolve_item(st, it, ev)  # if the game ends inside, the entry stays on the chain (a Page is never lost)
         st.chain.pop()
@@ -1290,9 +1297,7 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> bool:
         inflict(st, receiver, atk.status, atk.x, atk.automatic, ap.controller, ev, atk.name)
         check_end(st, ev)
     if side == "attacker" and cb.defenders:
-        from .allocation import ask_split  # MZ-COMBAT-20: the attacking Caster splits it
-
-        plan = ask_split(st, ap, dmg, ev)
+        plan = EXT.allocation.ask_split(st, ap, dmg, ev)  # MZ-COMBAT-20: the attacking Caster splits it
         if plan is None:
             return False
     else:
@@ -1522,9 +1527,7 @@ def decisions_of(st: State) -> list[Decision]:
     if st.result is not None:
         return []
     if st.ask:  # a prompt pausing the chain (MZ-SIM-02/04, MZ-INFO-04)
-        from .effects import decisions as ask_decisions
-
-        return ask_decisions(st)
+        return EXT.effects.decisions(st)
     d = defs_of(st)
     p = st.priority
     name = st.casters[p].name if p >= 0 else ""
@@ -1592,9 +1595,7 @@ def decisions_of(st: State) -> list[Decision]:
                              (*opts, back), default="alone")]
     cb = st.combat
     if cb is not None and cb.stage == "allocate":  # MZ-COMBAT-20
-        from .allocation import decisions as split_decisions
-
-        return split_decisions(st)
+        return EXT.allocation.decisions(st)
     if cb is not None and cb.stage == "defend":
         opts = [Option(f"defend:{ap.uid}", f"Defend with {label(st, ap)}") for ap in st.arena
                 if can_defend(st, ap, p)]
@@ -1666,9 +1667,7 @@ def explain(st: State, seat: int, choice: str, decision: Decision) -> RulesError
     kind, _, rest = choice.partition(":")
     actions = decision.kind == "actions"
     if decision.kind == "allocate":
-        from .allocation import refusal
-
-        return refusal(st, choice)
+        return EXT.allocation.refusal(st, choice)
     if kind == "play":
         card = chapter_card(st, seat, rest)
         if card < 0:
@@ -1753,17 +1752,13 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         ev.append(Event(f"{name} Fatigues {label(st, ap)} and generates 1 {t.capitalize()} Aura."))
         return
     if st.ask:
-        from .effects import apply as answer
-
-        answer(st, seat, choice, ev)
+        EXT.effects.apply(st, seat, choice, ev)
         return
     if decision.kind == "trap_pay":
         trap_paid(st, seat, choice == "pay", ev)
         return
     if decision.kind == "allocate":  # MZ-COMBAT-20
-        from .allocation import apply_split
-
-        apply_split(st, seat, choice, ev)
+        EXT.allocation.apply_split(st, seat, choice, ev)
         return
     if decision.kind == "order":
         st.queue.remove(rest)
