@@ -6,22 +6,23 @@ type changes (MZ-AURA-11, MZ-TYPE-04), a Caster who cannot lose (MZ-TRAP-07), Un
 from __future__ import annotations
 
 import pytest
-from mz_helpers import caster_lp, decision, go, ids, lp, names, page, pos, public, uid_of
+from mz_helpers import (
+    board_page,
+    caster_lp,
+    decision,
+    go,
+    ids,
+    lp,
+    names,
+    page,
+    pos,
+    public,
+    to_next_turn,
+    uid_of,
+)
 
 from games.core.contract import RulesError
 from games.metazoo import GAME as MZ
-
-
-def board_page(st, uid: int) -> dict:
-    return next(p for p in MZ.view(st, None).board["arena"] if p["uid"] == uid)
-
-
-def to_next_turn(st, seat: int) -> None:
-    """From ``seat``'s Take Actions step to the other Caster's Take Actions step (everybody passes)."""
-    go(st, seat, "end", "pass")
-    go(st, 1 - seat, "pass", "pass")
-    go(st, seat, "pass")
-
 
 # -- MZ-SIM-02 ---------------------------------------------------------------------------------------------------
 
@@ -283,3 +284,29 @@ def test_MZ_INFO_04_index_not_found_shuffles():
     ev = public(go(st, 1, "pass"))
     assert "shuffles" in ev and sorted(names(st, st.casters[0].spellbook)) == ["fire-dart", "flame-aura", "snare-pit"]
     assert decision(st, 0).kind == "actions" and page(st, uid_of(st, "hazel-rod")).fatigued
+
+
+def cock_crow_on_a_bluff(drink: bool):
+    st = pos({"chapter": ["cock-crow"], "aura": {"light": 1, "neutral": 1}},
+             {"arena": [{"card": "kappa", "face_down": True}], "chapter": ["four-leaf-draught"]})
+    go(st, 0, "play:cock-crow")
+    if drink:
+        go(st, 1, "play:four-leaf-draught")
+        go(st, 0, "pass")
+    else:
+        go(st, 1, "pass")
+    return st
+
+
+def test_MZ_TRAP_06_a_bluff_revealed_by_an_effect_loses():
+    """MZ-TRAP-06, MZ-WIN-04: Cock-Crow reveals Ben's face-down Kappa (no Trap Trait): Ben loses at once."""
+    st = cock_crow_on_a_bluff(drink=False)
+    assert st.result is not None and st.result["losers"] == [1] and st.result["reason"] == "bluff"
+
+
+def test_MZ_TRAP_07_revealed_by_an_effect_while_the_placer_cannot_lose():
+    """MZ-TRAP-07: Ben answers Cock-Crow with Four-Leaf Draught, which resolves first: the revealed Kappa is not
+    Contracted, goes to Ben's Limbo, and the game goes on."""
+    st = cock_crow_on_a_bluff(drink=True)
+    assert st.result is None and names(st, st.casters[1].limbo) == ["kappa"]
+    assert not st.arena and decision(st, 0).kind == "actions"

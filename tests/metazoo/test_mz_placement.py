@@ -3,19 +3,9 @@ moves a stack (MZ-PLACE-05)."""
 
 from __future__ import annotations
 
-from mz_helpers import caster_lp, go, names, page, pos, public, uid_of
+from mz_helpers import board_page, caster_lp, go, names, page, pos, public, to_next_turn, uid_of
 
 from games.metazoo import GAME as MZ
-
-
-def board_page(st, uid: int) -> dict:
-    return next(p for p in MZ.view(st, None).board["arena"] if p["uid"] == uid)
-
-
-def to_next_turn(st, seat: int) -> None:
-    go(st, seat, "end", "pass")
-    go(st, 1 - seat, "pass", "pass")
-    go(st, seat, "pass")
 
 
 def swallowed():
