@@ -6,11 +6,12 @@ Steps (documented in :mod:`games.metazoo.cards`): ``fatigue`` (MZ-AURA-04), ``se
 ``self_under`` and ``take_control`` (placement, :mod:`games.metazoo.placement`).
 
 Pauses (``State.ask``): while a chain resolves, an entry may need a Caster's choice before it resolves
-(``sim``: the active Caster decides whether a Spell's Damage or its Status Effect comes first, MZ-SIM-02)
-or after it resolved (``trap_pay``, ``flip_order``: Traps an Effect flipped, MZ-SIM-04; ``copy``: the copier
-targets a copied Spell, MZ-TOKEN-06; ``index``: the opponent orders the Pages an Index revealed, MZ-INFO-04). The chain stops there; the answer resumes it
-(:func:`resume`), and the flow goes on as after a pass. Every prompt has a default (MZ-GAP-24): the
-printed order, do not pay, the listed order, the first legal target, the revealed order.
+(``sim``: the active Caster decides whether a Spell's Damage or its Status Effect comes first, MZ-SIM-02) or
+after it resolved (``trap_pay``, ``flip_order``: Traps an Effect flipped, MZ-SIM-04; ``copy``: the copier
+targets a copied Spell, MZ-TOKEN-06; ``index``: the opponent orders the Pages an Index revealed, MZ-INFO-04).
+The chain stops there; the answer resumes it (:func:`resume`), and the flow goes on as after a pass. Every
+prompt has a default (MZ-GAP-24): the printed order, do not pay, the listed order, the first legal target, the
+revealed order.
 """
 
 from __future__ import annotations
