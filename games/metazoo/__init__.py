@@ -8,7 +8,7 @@ the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`gam
 end of this docstring are :func:`games.metazoo.gaps.numbered` word for word (the one record is
 :mod:`games.metazoo.gaps`; ``tests/metazoo/test_gaps.py`` keeps the two equal).
 
-Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 named)
+Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 249/253 named)
 -------------------------------------------------------------------------------------
 * Page model and state: MZ-CORE-01/02/03/07/08/09/10, MZ-OWN-01/02/05, MZ-ZONE-01..06, MZ-LP-01..07.
 * Set-up and mulligan: MZ-SETUP-01..05 (coin-flip prediction, choice of first, Bookmarking 7, N-1
@@ -20,9 +20,12 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 n
   a single pass resolves it last in, first out; "stop" and "reflect"), MZ-KW-01..04 (ARENA: Attack
   Damage bonuses only, so far), MZ-SIM-03; the
   active Caster's ordering prompt for simultaneous end-of-turn Poison and Regen (MZ-SIM-01/05, step
-  ``order``, timeout: the listed order).
+  ``order``, timeout: the listed order); the same prompt orders a Spell's Damage and Frozen/Sleep
+  (MZ-SIM-02) and the FLIPPED Effects of Traps flipped at once (MZ-SIM-04); the prompts that pause a chain
+  are in :mod:`games.metazoo.effects`.
 * Combat: MZ-COMBAT-01..25 (declare, Burn LP Loss, targets, trap flip, windows A and B, Defenders, Primary
-  Defender striking back, First-Strike with the coin, the end test, DESTROYED Effects at once), Type
+  Defender striking back, First-Strike with the coin, the end test, DESTROYED Effects at once; the attacking
+  Caster splits the Damage over several Defenders, :mod:`games.metazoo.allocation`, MZ-GAP-34), Type
   Advantage (MZ-TYPE-01/02/05/06) and Aura Attack Advantage (MZ-AAA-01..04) against the Primary Defender,
   Tribal Boost (MZ-TRIBE-01..04), Paralyze → 0.
 * Status Effects: MZ-STATUS-01..07 and every Status (Frozen, Burn, Poison, Paralyze, Sleep, Scared,
@@ -31,11 +34,18 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 n
   Immortal, Infectious (nameless Beastie tokens, MZ-TOKEN-01..04, MZ-TGT-04), Invisible, Magiproof, Regen,
   Self-Destruct, Spirit, Stone Skin, Trap, Unblockable, Venomous.
 * Equipment: MZ-EQUIP-01..04/06..08/10, MZ-EQUIPTRAIT-01 (an ``equip`` bonus of Damage, LP and Traits while
-  attached; a Beastie may decline to equip; an Equipment may weaken an opposing Beastie). Unequip
-  (MZ-EQUIP-09) is not built (MZ-GAP-59).
-* Effects: search (MZ-INFO-02), "you" = the controller (MZ-OWN-03), an Effect that wins (MZ-WIN-03), dual
+  attached; a Beastie may decline to equip; an Equipment may weaken an opposing Beastie); Unequip (MZ-EQUIP-09,
+  MZ-GAP-59).
+* Tokens and copies: copy tokens of Beasties and Artifacts, copies of Spells and Potions on the chain with new
+  targets (MZ-TOKEN-05/06, MZ-GAP-64/65). Placement on top of / underneath, stacks moving and leaving together
+  (MZ-PLACE-01..08, :mod:`games.metazoo.placement`), control changes by Effects (``take_control``).
+* Aura and types: Aura Pages Fatigued by Effects make no Aura (MZ-AURA-04); Aura Cost changes only by Effects
+  about that cost (MZ-AURA-11); Base type and Aura Cost change independently (MZ-TYPE-04).
+* Effects: search (MZ-INFO-02), Index with the opponent's ordering prompt (MZ-INFO-04, MZ-GAP-71), "you" = the
+  controller (MZ-OWN-03), an Effect that wins (MZ-WIN-03), dual
   Aura types (MZ-TYPE-03).
-* Traps: MZ-TRAP-01..06, 08..11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
+* Traps: MZ-TRAP-01..11 (bluffs allowed, a revealed non-Trap loses unless its placer cannot lose; pay or
+  decline; Traps flipped by an Effect).
 * Terra slots and rotation: MZ-TERRA-01/04/05/06/07/08.
 * End of game: MZ-WIN-01/02/04/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
 * Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01; Archive checks and one-for-one swaps
@@ -45,13 +55,10 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 n
 Not yet built (the next sessions)
 ---------------------------------
 Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module; ``attack_damage``
-has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is automatic for now: 5 each,
-then in declaration order, MZ-GAP-34); ordering prompts for Damage-versus-Status (MZ-SIM-02: a Spell's steps resolve in printed order now), simultaneous Trap flips
-and CONTRACT effects (MZ-SIM-04: they cannot yet arise), and the other end-of-turn removals (fixed order); Unequip (MZ-EQUIP-09); copies (MZ-TOKEN-05/06) and Infectious from Effects or
-Powers (only Attacks make tokens now); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
-(MZ-INFO-04 Index); control changes (MZ-OWN-03); ARENA continuous Effects other than Attack bonuses; Aura Pages Fatigued by
-Effects (MZ-AURA-04) and Aura Cost changes (MZ-AURA-11); dual-type checks (MZ-TYPE-03/04, no dual Page yet);
-MZ-TRAP-07 (a Caster who cannot lose); the Archive series on the host (MZ-BOOK-05, MZ-GAP-75); 3-4
+has the step (c) slot for them); simultaneous CONTRACT effects (MZ-SIM-04: they cannot yet arise) and the
+other end-of-turn removals (fixed order); Infectious from Effects or Powers (only Attacks make tokens now);
+ARENA continuous Effects other than Attack bonuses; dual-type checks (MZ-TYPE-03, no dual Page yet); the
+Archive series on the host (MZ-BOOK-05, MZ-GAP-75); 3-4
 Casters (MZ-GAP-12); the full 120-Page pool and four starter Spellbooks; a purposeful computer player; the
 board picture layout; registration in ``games.REGISTRY``.
 
@@ -65,7 +72,8 @@ Host rules ([host] in the checklist)
   face-down Page.
 * MZ-PRIO-10, MZ-GAP-24 timeouts: predict heads, go first, keep, pass, end Take Actions, back, no more
   Defenders, decline to pay a Trap, place a Trap standalone, burrow nothing more, the first listed end-of-turn
-  item (MZ-SIM-05), the first Primary Defender option.
+  item (MZ-SIM-05), the first Primary Defender option, the automatic Damage split (MZ-GAP-34), the printed
+  order of a Spell's Damage and Status, the revealed order of an Index, the first legal target of a copy.
 
 Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 
@@ -107,8 +115,8 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 10 Aura Attack Advantage enlarges the whole Damage before allocation, and it adds to Type Advantage:
    both can apply to one Attack, +40 in all (MZ-AAA-03).
 11 A token's Aura type: an Infectious token takes its source's first Base Aura type; a copy token takes
-   the copied Page's Base type(s); any other token takes the type its creating Effect names, else
-   Neutral. Now only Infectious tokens exist (copies, MZ-TOKEN-05/06, are not built).
+   the copied Page's Base type(s) (copies: MZ-TOKEN-05/06, the ``copy`` step); any other token takes the
+   type its creating Effect names, else Neutral.
 12 2 to 4 Casters, free-for-all; now: two Casters only (a table with any other number of seats is
    refused), the rest of this entry for 3 or 4 Casters is planned. Turns go clockwise from the first
    Caster. The second seat (seat 1, the Caster who joined the table) predicts the seeded coin against
@@ -165,12 +173,13 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 24 Every prompt has the table's deadline and a documented default (the decision's default): coin
    prediction, heads; go first or second, first; mulligan, keep; burrowing, nothing more; priority
    offer, pass; Take Actions step, end it (go to step 3); a target (of a Page, an Effect, a Power, Fear
-   or Flash, an Equipment or an Attack), back (the Action is not taken); where a face-down Page goes,
-   standalone; Trap payment, do not pay; Defenders, no more; the Primary Defender and its Attack, the
-   first listed option; ordering, the first listed item; 4th Wall confirmation, not met (details in
-   games/metazoo/sky.py). Every priority offer is a decision, even when Pass is the only option. Damage
-   allocation has no prompt now (MZ-GAP-34). Coin flips and dice need no prompt (the seeded RNG,
-   logged).
+   or Flash, an Equipment or an Attack), back (the Action is not taken); the target of a copied Spell,
+   the first legal target; where a face-down Page goes, standalone; Trap payment, do not pay; Defenders,
+   no more; the Primary Defender and its Attack, the first listed option; Damage allocation, the
+   automatic fill (MZ-GAP-34); ordering, the first listed item (Damage or Status: the printed order; the
+   Pages an Index revealed: the revealed order); 4th Wall confirmation, not met (details in
+   games/metazoo/sky.py). Every priority offer is a decision, even when Pass is the only option. Coin
+   flips and dice need no prompt (the seeded RNG, logged).
 25 "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
    All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and
    every pool empties at step 3c. Now no Effect makes Aura and start- and end-of-turn Page Effects are
@@ -206,13 +215,17 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    defending side (Defenders, Primary Defender, original target; a Caster target remains while in the
    game) is left. A Primary Defender that leaves is not replaced: it strikes nothing back, and the
    attacker's Damage still goes to the Defenders that are left, if any.
-34 The attacking Caster will allocate the Damage among the Defenders (at least 5 to each when the Damage
-   covers that; the original target only once every Defender got its current LP), with the fill below as
-   the timeout default; now there is no prompt and the fill is applied at once. The fill: 5 to each
-   Defender if the Damage covers 5 each, then each Defender in declaration order up to its current LP
-   (rounded up to a multiple of 5); only when every Defender got its current LP does the rest go to the
-   original target (if it is still there), otherwise the rest goes to the first Defender. An Immortal at
-   0 LP needs only its 5.
+34 The attacking Caster allocates the Damage among the Defenders still in the Arena when two or more are
+   left (``games/metazoo/allocation.py``): one Defender at a time in declaration order, each a multiple
+   of 5, at least 5 each when the Damage covers 5 for every Defender; the last Defender takes what is
+   left unless every Defender got at least its current LP, and only then may the rest go to the original
+   target (if it is still there; MZ-COMBAT-21). Damage that is not a multiple of 5 leaves its odd
+   remainder with the last receiver, so nothing is lost. A step with one legal amount is applied without
+   asking. With one Defender the fill below applies with no prompt. The timeout default of each step is
+   the fill's amount (or the legal amount nearest to it): 5 to each Defender if the Damage covers 5
+   each, then each Defender in declaration order up to its current LP (rounded up to a multiple of 5);
+   only when every Defender got its current LP does the rest go to the original target (if it is still
+   there), otherwise the rest goes to the first Defender. An Immortal at 0 LP needs only its 5.
 35 When Defenders were declared, the original target is not a Defender: no 5-Damage minimum, it takes
    only overflow Damage, the attacker's Status icon goes to the Primary Defender, and for Stone Skin it
    is not in the Combat (Stone Skin stops the overflow it takes). The Frozen and Sleep clauses count the
@@ -292,13 +305,16 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    face-down Pages). A Page may carry any number of Equipment; an Equipment Beastie may instead enter
    the Arena as a Beastie (MZ-EQUIP-04). An equipped Beastie is not in the Arena: it is not counted,
    cannot attack or be targeted, and gives no Tribal Boost. When the equipped Page leaves the Arena,
-   each Equipment goes to its owner's zone for its type (MZ-EQUIP-08). Unequip (MZ-EQUIP-09) is not
-   built yet; an Unequipped Page will go to its owner's zone for its type, not Destroyed.
+   each Equipment goes to its owner's zone for its type (MZ-EQUIP-08). An Unequipped Page (MZ-EQUIP-09,
+   the ``unequip`` step) goes to its owner's zone for its type, not Destroyed, and its bonus stops at
+   once.
 60 Paying is optional: the controller chooses to pay or not (timeout: not), and not paying is a
    "failure": the Page goes to the Afterlife and nothing happens. Aura may be generated for it at the
    payment prompt, mid-Combat included. Paying is Contracting, so its CONTRACT effects and "when
-   Contracted" Traits will happen along with its FLIPPED ones, ordered by the active Caster; now only a
-   paid Spell or Potion Trap's FLIPPED Effects run.
+   Contracted" Traits will happen along with its FLIPPED ones, ordered by the active Caster; now a paid
+   Trap's FLIPPED Effects run (several Traps flipped at once by an Effect: their controllers pay one
+   Trap at a time, then the active Caster orders the FLIPPED Effects, MZ-SIM-04), and a paid Beastie or
+   Artifact Trap flipped by an Effect enters the Arena Fatigued.
 61 Bluffs are allowed, as written: any Page may be placed face-down, and one revealed without the Trap
    Trait makes its placer lose at once (MZ-TRAP-06). Computer players never place a Page face-down. The
    placing prompt gives no warning yet (planned: a warning and a confirmation before a non-Trap Page is
@@ -310,11 +326,13 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    a standalone Trap (MZ-TRAP-04).
 64 A Destroyed token does trigger its DESTROYED effects (an Infectious token has none), then is removed
    from the game. A copy of a Spell or Potion is controlled by the Caster whose Effect made it, who
-   chooses new legal targets; it goes on top of the chain with no priority (making it is not an Action),
-   resolves next, and then ceases to exist (no zone). Copies are not built yet (MZ-TOKEN-05/06).
+   chooses new legal targets (a copy of a Spell aimed at a chain entry keeps that entry; with no legal
+   target the copy ceases to exist); it goes on top of the chain with no priority (making it is not an
+   Action), resolves next, and then ceases to exist (no zone).
 65 Yes: a copy token copies all printed information (name, Traits, Tribes, Tribal Boost, Terra Bonuses,
-   Powers, Attacks, Effect text, Aura type); copying a token copies its printed information. Face-down
-   Pages are not legal targets for copying. Copies are not built yet.
+   Powers, Attacks, Effect text, Aura Cost and so Aura type), but no set symbol, Damage, LP Gain or
+   Loss, Indicators or Equipment; copying a token copies its printed information. Face-down Pages are
+   not legal targets for copying.
 66 An empty slot is always filled first (the lowest empty one). With all 6 full, a cyclic pointer
    (starting at slot 1, advancing after each replacement, 6 wraps to 1) names the slot replaced; filling
    a gap does not move it. A replaced Terra is removed to the Afterlife, not Destroyed (no DESTROYED
@@ -338,15 +356,19 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
    and Chapter sizes are public.
 71 The Indexing Caster chooses which opposing Caster orders (with one opponent, that one); that Caster
-   gets an ordering prompt (timeout: the revealed order). If the Page is never found, every revealed
-   Page goes back and the Spellbook is shuffled. Index is not built yet (MZ-INFO-04).
+   gets an ordering prompt when two or more other Pages were revealed: they pick the Pages one at a
+   time, each going on top of the ones already put back, so the last pick is the top Page (timeout: the
+   revealed order). If the Page is never found, every revealed Page goes back and the Spellbook is
+   shuffled. The revealed Pages are public.
 72 A search looks through the Spellbook privately and takes the first Page of the asked type in
    Spellbook order (any Page for "a Page"), reveals it publicly and puts it into the Chapter; the
    Spellbook is then shuffled, also when nothing matched.
 73 Win, loss and draw are checked after every event, mid-chain and mid-Combat included. Casters at 0 LP
    at the same check lose together, and if every Caster is at 0 LP the game is a Draw. The game is a
    Draw as soon as every Caster's Spellbook is empty, unless the same check also ends it by LP. Ordered
-   simultaneous items are separate events. A 500-turn cap ends the game as a Draw as a safety net.
+   simultaneous items are separate events. A 500-turn cap ends the game as a Draw as a safety net. A
+   Caster who cannot lose (MZ-TRAP-07, the ``cannot_lose`` step, until the end of that turn) is skipped
+   by these checks, even at 0 LP; the first check after it ends applies.
 74 A Caster's maximum LP is 1000 and Recover never goes above it; only an Effect that says a Caster
    gains LP raises that maximum (LP Gain, keeping Damage).
 75 A series is the games played at one table by the same Casters, its length set when it starts (1, 3 or
@@ -359,9 +381,12 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 78 Recover removes LP Loss as well as Damage: both are injuries (the rulebook says LP Loss "acts the
    same as Damage"), so healing works on a Poisoned Page as players expect.
 79 The active Caster orders every simultaneous item, their opponents' included, choosing the next one
-   each time (MZ-SIM-05; timeout: the first listed). Now the ordered items are the end-of-turn Poison
-   and Regen (MZ-SIM-01); other simultaneous items resolve in a fixed order (MZ-SIM-02, MZ-SIM-04 not
-   built).
+   each time (MZ-SIM-05; timeout: the first listed). The ordered items are the end-of-turn Poison and
+   Regen (MZ-SIM-01), a Spell's Damage and Status Effect (MZ-SIM-02: asked before the Spell resolves
+   when it inflicts Frozen or Sleep, the Statuses a same-time Damage changes; for the others either
+   order gives the same result, so the printed order is used with no prompt) and the FLIPPED Effects of
+   Traps flipped at once (MZ-SIM-04). Simultaneous CONTRACT Effects cannot arise yet; other simultaneous
+   items resolve in a fixed order.
 80 Frozen or Sleep inflicted outside Combat is removed by any later Damage. Inflicted during a Combat by
    any Effect, that Combat is "the Combat in which it was inflicted".
 81 A Caster may concede at any time: a loss (MZ-WIN-05), and with 3 or 4 Casters they will leave as in
@@ -389,7 +414,7 @@ from games.core.contract import Choice, Decision, Event, Game, Result, RulesErro
 from games.core.layout import Layout
 from games.core.rng import Rng
 
-from . import rules
+from . import allocation, effects, placement, rules
 from .cards import page_line
 from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
 from .state import ArenaPage, Caster, Indicator, State
@@ -530,6 +555,8 @@ class MetaZooGame(Game):
                 "lp": rules.lp(st, ap), "max_lp": rules.max_lp(st, ap), "slot": ap.slot,
                 "indicators": [{"status": i.status, "counters": i.counters} for i in ap.indicators],
                 "equipment": [name(e) for e in ap.equipment], "trap_under": ap.trap >= 0,
+                "under": [name(x) for x in ap.under], "on": ap.on if ap.on >= 0 else None,
+                "types": list(rules.types_of(st, ap.card)),
                 "line": page_line(defs[ap.card]),
             }
 
@@ -647,4 +674,5 @@ def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
     return out
 
 
+rules.EXT.allocation, rules.EXT.effects, rules.EXT.placement = allocation, effects, placement  # no import cycle
 GAME = MetaZooGame()

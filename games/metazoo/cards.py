@@ -35,8 +35,8 @@ turn). Its ``target`` says what it acts on (MZ-TGT-01):
 * targeting (chosen when used): ``opposing_beastie``, ``own_beastie``, ``beastie``, ``opposing_page``
   (Beastie or Artifact), ``opposing_caster``, ``chain`` (a Spell or Effect on the chain, MZ-PRIO-05),
   ``terra`` (a Terra in a slot, any Caster's; only ``destroy``/``to_chapter``, MZ-TGT-02);
-* not targeting (MZ-TGT-03): ``all_opposing_beasties``, ``all_beasties``, ``all_own_beasties``, ``you`` (its
-  controller),
+* not targeting (MZ-TGT-03): ``all_opposing_beasties``, ``all_beasties``, ``all_own_beasties``,
+  ``opposing_auras`` (every face-up Aura Page of the opposing Casters), ``you`` (its controller),
   ``opponents`` (every opposing Caster), ``attacker`` (the attacking Beastie of the Combat it flipped in),
   ``this`` (the Page itself).
 
@@ -62,7 +62,26 @@ Steps (``do``), each acting on every target of its Effect:
 ``win``          its controller wins the game at once (an extra win condition, MZ-WIN-03).
 ``equip``        (an Equipment's CONTRACT Effect) the Page goes face-up under the target and gives it its
                  ``equip`` bonus (MZ-EQUIP-01..10): ``{damage, lp, traits}`` while equipped.
+``fatigue``      Fatigue each target Page (Scared applies); an Aura Page Fatigued so makes no Aura (MZ-AURA-04).
+``set_type``     each target's Base Aura type becomes ``aura`` while it stays in the Arena; its Aura Cost does
+                 not change (MZ-TYPE-04).
+``add_cost``     every Page in each target Caster's Chapter costs ``amount`` more ``aura`` (default Neutral)
+                 while it stays in that Chapter: the only way a Page's Aura Cost changes (MZ-AURA-11); its
+                 Base type does not change (MZ-TYPE-04).
+``cannot_lose``  each target Caster cannot lose the game until the end of this turn (MZ-TRAP-07).
+``unequip``      every Equipment under each target detaches and goes to its owner's zone (MZ-EQUIP-09).
+``copy``         a copy token of each target Beastie or Artifact for the controller (MZ-TOKEN-05), or, with
+                 target ``chain``, a copy of that Spell or Potion that resolves next (MZ-TOKEN-06).
+``index``        its controller Indexes their Spellbook for a Page of ``page_type`` (MZ-INFO-04, MZ-GAP-71).
+``flip_traps``   every face-down Page of each target Caster flips face-up at once (MZ-TRAP-05..09, MZ-SIM-04).
+``put_under``    (Power or "any time") each target goes underneath this Page and leaves the Arena (MZ-PLACE-03).
+``self_under``   (Power or "any time") this Page goes underneath the target and stays in the Arena (MZ-PLACE-04).
+``take_control`` the controller gains control of each target; its stack moves with it (MZ-OWN-01, MZ-PLACE-05).
 ===============  ======================================================================================
+
+``index``, ``flip_traps`` and ``copy`` may pause the chain for a prompt, so they appear only in CONTRACT,
+"any time" and Power Effects; placement and these prompts live in :mod:`games.metazoo.effects` and
+:mod:`games.metazoo.placement`.
 """
 
 from __future__ import annotations
@@ -97,7 +116,8 @@ Bonus = Literal["city", "daytime", "desert", "dawn", "dusk", "farm", "fog", "for
                 "raining", "river", "snowing", "stars", "suburban", "swamp", "winter"]
 Timing = Literal["contract", "flipped", "arena", "destroyed", "any_time", "power", "start", "end"]
 Target = Literal["opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain", "terra",
-                 "all_opposing_beasties", "all_beasties", "all_own_beasties", "you", "opponents", "attacker", "this"]
+                 "all_opposing_beasties", "all_beasties", "all_own_beasties", "opposing_auras", "you", "opponents",
+                 "attacker", "this"]
 TARGETING = frozenset({"opposing_beastie", "own_beastie", "beastie", "opposing_page", "opposing_caster", "chain",
                        "terra"})
 """Targets chosen when the Effect is used (MZ-TGT-01); the others do not target (MZ-TGT-03)."""
@@ -111,12 +131,15 @@ class Step(_Model):
     """One step of an Effect (see the module docstring)."""
 
     do: Literal["damage", "lose_lp", "recover", "gain_lp", "inflict", "destroy", "to_chapter", "bookmark",
-                "stop", "reflect", "search", "win", "equip", "look", "reveal", "attack_bonus"]
+                "stop", "reflect", "search", "win", "equip", "look", "reveal", "attack_bonus", "fatigue", "set_type",
+                "add_cost", "cannot_lose", "unequip", "copy", "index", "flip_traps", "put_under", "self_under",
+                "take_control"]
     amount: int = Field(0, ge=0, le=1000)
     status: Status | None = None
     x: int = Field(0, ge=0, le=10)
     automatic: bool = False
     page_type: Literal["aura", "beastie", "spell", "potion", "artifact", "terra"] | None = None
+    aura: AuraType | None = None
 
     @model_validator(mode="after")
     def _fits(self) -> Step:
@@ -125,6 +148,10 @@ class Step(_Model):
             raise ValueError(f"'{self.do}' needs amount >= 1")
         if self.do == "inflict" and self.status is None:
             raise ValueError("'inflict' needs a status")
+        if self.do == "set_type" and self.aura is None:
+            raise ValueError("'set_type' needs the new 'aura' type")
+        if self.do == "add_cost" and self.amount < 1:
+            raise ValueError("'add_cost' needs amount >= 1")
         return self
 
 
@@ -139,8 +166,15 @@ class Effect(_Model):
     @model_validator(mode="after")
     def _chain_steps(self) -> Effect:
         for s in self.steps:
-            if (s.do in ("stop", "reflect")) != (self.target == "chain"):
-                raise ValueError("'stop' and 'reflect' act on a chain entry, and only they take target 'chain'")
+            if s.do in ("stop", "reflect") and self.target != "chain" or (
+                    self.target == "chain" and s.do not in ("stop", "reflect", "copy")):
+                raise ValueError("'stop' and 'reflect' act on a chain entry, and only they and 'copy' take target "
+                                 "'chain'")
+            if s.do in ("index", "flip_traps", "copy", "put_under", "self_under") and self.timing not in (
+                    "contract", "any_time", "power"):
+                raise ValueError(f"'{s.do}' happens only in a CONTRACT, \"any time\" or Power Effect")
+            if s.do in ("put_under", "self_under") and self.timing not in ("any_time", "power"):
+                raise ValueError(f"'{s.do}' is a Power or \"any time\" Effect of the Page in the Arena")
             if (s.do == "attack_bonus") != (self.timing == "arena"):
                 raise ValueError("ARENA Effects are 'attack_bonus' steps, and 'attack_bonus' is ARENA only")
             if s.do == "equip" and (self.timing != "contract" or self.target not in (

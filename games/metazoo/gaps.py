@@ -61,8 +61,8 @@ MZ-GAP-09 — In Combat, Type Advantage is checked against the Primary Defender 
 MZ-GAP-10 — Aura Attack Advantage enlarges the whole Damage before allocation, and it adds to Type Advantage:
     both can apply to one Attack, +40 in all (MZ-AAA-03).
 MZ-GAP-11 — A token's Aura type: an Infectious token takes its source's first Base Aura type; a copy token
-    takes the copied Page's Base type(s); any other token takes the type its creating Effect names, else
-    Neutral. Now only Infectious tokens exist (copies, MZ-TOKEN-05/06, are not built).
+    takes the copied Page's Base type(s) (copies: MZ-TOKEN-05/06, the ``copy`` step); any other token takes
+    the type its creating Effect names, else Neutral.
 
 Turns, priority and chains
 --------------------------
@@ -121,11 +121,13 @@ MZ-GAP-23 — Mulligans are decided one Caster at a time, the first Caster first
 MZ-GAP-24 — Every prompt has the table's deadline and a documented default (the decision's default): coin
     prediction, heads; go first or second, first; mulligan, keep; burrowing, nothing more; priority offer,
     pass; Take Actions step, end it (go to step 3); a target (of a Page, an Effect, a Power, Fear or Flash, an
-    Equipment or an Attack), back (the Action is not taken); where a face-down Page goes, standalone; Trap
-    payment, do not pay; Defenders, no more; the Primary Defender and its Attack, the first listed option;
-    ordering, the first listed item; 4th Wall confirmation, not met (details in games/metazoo/sky.py). Every
-    priority offer is a decision, even when Pass is the only option. Damage allocation has no prompt now
-    (MZ-GAP-34). Coin flips and dice need no prompt (the seeded RNG, logged).
+    Equipment or an Attack), back (the Action is not taken); the target of a copied Spell, the first legal
+    target; where a face-down Page goes, standalone; Trap payment, do not pay; Defenders, no more; the Primary
+    Defender and its Attack, the first listed option; Damage allocation, the automatic fill (MZ-GAP-34);
+    ordering, the first listed item (Damage or Status: the printed order; the Pages an Index revealed: the
+    revealed order); 4th Wall confirmation, not met (details in games/metazoo/sky.py). Every priority offer is
+    a decision, even when Pass is the only option. Coin flips and dice need no prompt (the seeded RNG,
+    logged).
 MZ-GAP-25 — "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
     All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and every
     pool empties at step 3c. Now no Effect makes Aura and start- and end-of-turn Page Effects are not run yet,
@@ -164,13 +166,17 @@ MZ-GAP-33 — Combat ends when Defenders would be declared and the attacker, or 
     side (Defenders, Primary Defender, original target; a Caster target remains while in the game) is left. A
     Primary Defender that leaves is not replaced: it strikes nothing back, and the attacker's Damage still
     goes to the Defenders that are left, if any.
-MZ-GAP-34 — The attacking Caster will allocate the Damage among the Defenders (at least 5 to each when the
-    Damage covers that; the original target only once every Defender got its current LP), with the fill below
-    as the timeout default; now there is no prompt and the fill is applied at once. The fill: 5 to each
-    Defender if the Damage covers 5 each, then each Defender in declaration order up to its current LP
-    (rounded up to a multiple of 5); only when every Defender got its current LP does the rest go to the
-    original target (if it is still there), otherwise the rest goes to the first Defender. An Immortal at 0 LP
-    needs only its 5.
+MZ-GAP-34 — The attacking Caster allocates the Damage among the Defenders still in the Arena when two or more
+    are left (``games/metazoo/allocation.py``): one Defender at a time in declaration order, each a multiple
+    of 5, at least 5 each when the Damage covers 5 for every Defender; the last Defender takes what is left
+    unless every Defender got at least its current LP, and only then may the rest go to the original target
+    (if it is still there; MZ-COMBAT-21). Damage that is not a multiple of 5 leaves its odd remainder with the
+    last receiver, so nothing is lost. A step with one legal amount is applied without asking. With one
+    Defender the fill below applies with no prompt. The timeout default of each step is the fill's amount (or
+    the legal amount nearest to it): 5 to each Defender if the Damage covers 5 each, then each Defender in
+    declaration order up to its current LP (rounded up to a multiple of 5); only when every Defender got its
+    current LP does the rest go to the original target (if it is still there), otherwise the rest goes to the
+    first Defender. An Immortal at 0 LP needs only its 5.
 MZ-GAP-35 — When Defenders were declared, the original target is not a Defender: no 5-Damage minimum, it takes
     only overflow Damage, the attacker's Status icon goes to the Primary Defender, and for Stone Skin it is
     not in the Combat (Stone Skin stops the overflow it takes). The Frozen and Sleep clauses count the Combat
@@ -249,17 +255,19 @@ Equipment, Traps, tokens, placement
 -----------------------------------
 
 MZ-GAP-59 — An Equipment goes on the Page its CONTRACT Effect targets: a face-up Beastie or Artifact in the
-    Arena (an opponent's only if that target says so, as Gleipnir's does; tokens included; never Aura,
-    Terra or face-down Pages). A Page may carry any number of Equipment; an Equipment Beastie may instead
-    enter the Arena as a Beastie (MZ-EQUIP-04). An equipped Beastie is not in the Arena: it is not counted,
-    cannot attack or be targeted, and gives no Tribal Boost. When the equipped Page leaves the Arena, each
-    Equipment goes to its owner's zone for its type (MZ-EQUIP-08). Unequip (MZ-EQUIP-09) is not built yet; an
-    Unequipped Page will go to its owner's zone for its type, not Destroyed.
+    Arena (an opponent's only if that target says so, as Gleipnir's does; tokens included; never Aura, Terra
+    or face-down Pages). A Page may carry any number of Equipment; an Equipment Beastie may instead enter the
+    Arena as a Beastie (MZ-EQUIP-04). An equipped Beastie is not in the Arena: it is not counted, cannot
+    attack or be targeted, and gives no Tribal Boost. When the equipped Page leaves the Arena, each Equipment
+    goes to its owner's zone for its type (MZ-EQUIP-08). An Unequipped Page (MZ-EQUIP-09, the ``unequip``
+    step) goes to its owner's zone for its type, not Destroyed, and its bonus stops at once.
 MZ-GAP-60 — Paying is optional: the controller chooses to pay or not (timeout: not), and not paying is a
     "failure": the Page goes to the Afterlife and nothing happens. Aura may be generated for it at the payment
     prompt, mid-Combat included. Paying is Contracting, so its CONTRACT effects and "when Contracted" Traits
-    will happen along with its FLIPPED ones, ordered by the active Caster; now only a paid Spell or Potion
-    Trap's FLIPPED Effects run.
+    will happen along with its FLIPPED ones, ordered by the active Caster; now a paid Trap's FLIPPED Effects
+    run (several Traps flipped at once by an Effect: their controllers pay one Trap at a time, then the active
+    Caster orders the FLIPPED Effects, MZ-SIM-04), and a paid Beastie or Artifact Trap flipped by an Effect
+    enters the Arena Fatigued.
 MZ-GAP-61 — Bluffs are allowed, as written: any Page may be placed face-down, and one revealed without the
     Trap Trait makes its placer lose at once (MZ-TRAP-06). Computer players never place a Page face-down. The
     placing prompt gives no warning yet (planned: a warning and a confirmation before a non-Trap Page is
@@ -271,11 +279,13 @@ MZ-GAP-63 — Each face-up Page underneath (Equipment) goes to its owner's zone 
     Arena as a standalone Trap (MZ-TRAP-04).
 MZ-GAP-64 — A Destroyed token does trigger its DESTROYED effects (an Infectious token has none), then is
     removed from the game. A copy of a Spell or Potion is controlled by the Caster whose Effect made it, who
-    chooses new legal targets; it goes on top of the chain with no priority (making it is not an Action),
-    resolves next, and then ceases to exist (no zone). Copies are not built yet (MZ-TOKEN-05/06).
+    chooses new legal targets (a copy of a Spell aimed at a chain entry keeps that entry; with no legal target
+    the copy ceases to exist); it goes on top of the chain with no priority (making it is not an Action),
+    resolves next, and then ceases to exist (no zone).
 MZ-GAP-65 — Yes: a copy token copies all printed information (name, Traits, Tribes, Tribal Boost, Terra
-    Bonuses, Powers, Attacks, Effect text, Aura type); copying a token copies its printed information.
-    Face-down Pages are not legal targets for copying. Copies are not built yet.
+    Bonuses, Powers, Attacks, Effect text, Aura Cost and so Aura type), but no set symbol, Damage, LP Gain or
+    Loss, Indicators or Equipment; copying a token copies its printed information. Face-down Pages are not
+    legal targets for copying.
 MZ-GAP-66 — An empty slot is always filled first (the lowest empty one). With all 6 full, a cyclic pointer
     (starting at slot 1, advancing after each replacement, 6 wraps to 1) names the slot replaced; filling a
     gap does not move it. A replaced Terra is removed to the Afterlife, not Destroyed (no DESTROYED effects).
@@ -297,15 +307,19 @@ MZ-GAP-70 — Limbo, Cemetery and Afterlife are public and ordered, newest on to
     and anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
     and Chapter sizes are public.
 MZ-GAP-71 — The Indexing Caster chooses which opposing Caster orders (with one opponent, that one); that
-    Caster gets an ordering prompt (timeout: the revealed order). If the Page is never found, every revealed
-    Page goes back and the Spellbook is shuffled. Index is not built yet (MZ-INFO-04).
+    Caster gets an ordering prompt when two or more other Pages were revealed: they pick the Pages one at a
+    time, each going on top of the ones already put back, so the last pick is the top Page (timeout: the
+    revealed order). If the Page is never found, every revealed Page goes back and the Spellbook is shuffled.
+    The revealed Pages are public.
 MZ-GAP-72 — A search looks through the Spellbook privately and takes the first Page of the asked type in
     Spellbook order (any Page for "a Page"), reveals it publicly and puts it into the Chapter; the Spellbook
     is then shuffled, also when nothing matched.
 MZ-GAP-73 — Win, loss and draw are checked after every event, mid-chain and mid-Combat included. Casters at 0
     LP at the same check lose together, and if every Caster is at 0 LP the game is a Draw. The game is a Draw
     as soon as every Caster's Spellbook is empty, unless the same check also ends it by LP. Ordered
-    simultaneous items are separate events. A 500-turn cap ends the game as a Draw as a safety net.
+    simultaneous items are separate events. A 500-turn cap ends the game as a Draw as a safety net. A Caster
+    who cannot lose (MZ-TRAP-07, the ``cannot_lose`` step, until the end of that turn) is skipped by these
+    checks, even at 0 LP; the first check after it ends applies.
 MZ-GAP-74 — A Caster's maximum LP is 1000 and Recover never goes above it; only an Effect that says a Caster
     gains LP raises that maximum (LP Gain, keeping Damage).
 MZ-GAP-75 — A series is the games played at one table by the same Casters, its length set when it starts (1, 3
@@ -318,8 +332,12 @@ MZ-GAP-77 — Every mechanically distinct Page has its own Page id, and reprints
 MZ-GAP-78 — Recover removes LP Loss as well as Damage: both are injuries (the rulebook says LP Loss "acts the
     same as Damage"), so healing works on a Poisoned Page as players expect.
 MZ-GAP-79 — The active Caster orders every simultaneous item, their opponents' included, choosing the next one
-    each time (MZ-SIM-05; timeout: the first listed). Now the ordered items are the end-of-turn Poison and
-    Regen (MZ-SIM-01); other simultaneous items resolve in a fixed order (MZ-SIM-02, MZ-SIM-04 not built).
+    each time (MZ-SIM-05; timeout: the first listed). The ordered items are the end-of-turn Poison and Regen
+    (MZ-SIM-01), a Spell's Damage and Status Effect (MZ-SIM-02: asked before the Spell resolves when it
+    inflicts Frozen or Sleep, the Statuses a same-time Damage changes; for the others either order gives the
+    same result, so the printed order is used with no prompt) and the FLIPPED Effects of Traps flipped at once
+    (MZ-SIM-04). Simultaneous CONTRACT Effects cannot arise yet; other simultaneous items resolve in a fixed
+    order.
 MZ-GAP-80 — Frozen or Sleep inflicted outside Combat is removed by any later Damage. Inflicted during a Combat
     by any Effect, that Combat is "the Combat in which it was inflicted".
 MZ-GAP-81 — A Caster may concede at any time: a loss (MZ-WIN-05), and with 3 or 4 Casters they will leave as

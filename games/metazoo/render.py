@@ -23,6 +23,10 @@ def _page(p: dict[str, Any]) -> str:
         bits.append("face-down Page under it")
     if p["equipment"]:
         bits.append("equipped: " + ", ".join(e["name"] for e in p["equipment"]))
+    if p.get("under"):  # MZ-PLACE-03, MZ-GAP-85: Pages put underneath are public
+        bits.append("underneath: " + ", ".join(u["name"] or "Beastie token" for u in p["under"]))
+    if p.get("on") is not None:  # MZ-PLACE-04
+        bits.append(f"underneath #{p['on']}")
     return " · ".join(bits)
 
 

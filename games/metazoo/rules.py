@@ -16,6 +16,8 @@ in first out (MZ-PRIO-04/05); then the window moves on to its next seat, or the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
 from games.core.rng import Rng
 
@@ -34,6 +36,21 @@ STATUS_OK = {  # MZ-STATUS-01: who can have each Status Effect
 }
 
 
+class Extensions:
+    """The rules kept in their own modules, plugged in by the package when it is imported
+    (``games/metazoo/__init__.py``): :mod:`games.metazoo.allocation` (MZ-COMBAT-20),
+    :mod:`games.metazoo.effects` (the later Effect steps and the prompts that pause a chain) and
+    :mod:`games.metazoo.placement` (MZ-PLACE-*). They import this module and it never imports them, so there is
+    no import cycle (``tests/test_import_graph.py``)."""
+
+    allocation: Any = None
+    effects: Any = None
+    placement: Any = None
+
+
+EXT = Extensions()
+
+
 class Ended(Exception):
     """Raised inside an apply when the game ends; the state already holds the result."""
 
@@ -45,8 +62,19 @@ def defs_of(st: State) -> list[Page]:
     """Page definition by instance (cached on the state, never serialised)."""
     if st.defs is None or len(st.defs) != len(st.cards):
         pool = card_pool()
-        st.defs = [token_of(pool[c[6:]]) if c.startswith("token:") else pool[c] for c in st.cards]
+        st.defs = [_page_def(pool, c) for c in st.cards]
     return st.defs
+
+
+def _page_def(pool: dict[str, Page], code: str) -> Page:
+    """The definition behind an instance code: a Page id, ``token:<id>`` (an Infectious token) or ``copy:<code>``
+    (a copy: the same printed information, no set symbol; of a Beastie or Artifact a token, MZ-TOKEN-05/06)."""
+    if code.startswith("token:"):
+        return token_of(pool[code[6:]])
+    if code.startswith("copy:"):
+        base = _page_def(pool, code[5:])
+        return base.model_copy(update={"set": "", "token": base.type in ("beastie", "artifact")})
+    return pool[code]
 
 
 def other(st: State, p: int) -> int:
@@ -78,6 +106,17 @@ def lp(st: State, ap: ArenaPage) -> int:
 def caster_lp(c: Caster) -> int:
     """A Caster's current LP (MZ-SETUP-01, MZ-LP-02)."""
     return max(0, c.max_lp - c.damage)
+
+
+def cost_of(st: State, card: int) -> dict[str, int]:
+    """The Aura Cost of ``card`` now, printed plus added by Effects (MZ-AURA-11; :func:`games.metazoo.effects.cost_of`)."""
+    return EXT.effects.cost_of(st, card)
+
+
+def cannot_lose(st: State, p: int) -> bool:
+    """Whether Caster ``p`` cannot lose the game now: a ``cannot_lose`` Effect this turn (``Caster.flags``
+    ``no_lose:<turn>``, MZ-TRAP-07)."""
+    return any(f.startswith("no_lose:") and st.turn <= int(f[8:]) for f in st.casters[p].flags)
 
 
 def has_status(ind: list[Indicator], status: str) -> bool:
@@ -123,8 +162,9 @@ def target_label(st: State, t: int) -> str:
 
 
 def types_of(st: State, card: int) -> tuple[str, ...]:
-    """Base Aura types of an instance (MZ-TYPE-02)."""
-    return defs_of(st)[card].base_types
+    """Base Aura types of an instance (MZ-TYPE-02), or the type an Effect set while it is in the Arena
+    (MZ-TYPE-04)."""
+    return EXT.effects.arena_types(st, card) or defs_of(st)[card].base_types
 
 
 def strong(attacker_types: tuple[str, ...], target_types: tuple[str, ...]) -> bool:
@@ -182,7 +222,7 @@ def check_end(st: State, ev: list[Event]) -> None:
     both at 0 at once is a draw (MZ-GAP-73); every Spellbook empty is a draw (MZ-EMPTY-02)."""
     if st.result is not None:
         raise Ended
-    down = [p for p, c in enumerate(st.casters) if caster_lp(c) <= 0]
+    down = [p for p, c in enumerate(st.casters) if caster_lp(c) <= 0 and not cannot_lose(st, p)]
     if len(down) == len(st.casters):
         finish(st, (), tuple(down), "lp", "Every Caster is at 0 LP at once: the game is a draw.", ev, draw=True)
     if down:
@@ -198,7 +238,10 @@ def check_end(st: State, ev: list[Event]) -> None:
 
 
 def discard_zone(st: State, card: int) -> list[int]:
-    """MZ-ZONE-04, MZ-OWN-02: the owner's zone for the Page's type (Limbo, Cemetery or Afterlife)."""
+    """MZ-ZONE-04, MZ-OWN-02: the owner's zone for the Page's type (Limbo, Cemetery or Afterlife); a token or a
+    copy goes to no zone (``State.gone``, MZ-TOKEN-03, MZ-GAP-64)."""
+    if st.cards[card].startswith(("token:", "copy:")):
+        return st.gone
     c = st.casters[st.owner[card]]
     t = defs_of(st)[card].type
     if t in ("beastie", "artifact"):
@@ -224,7 +267,7 @@ def enter_arena(st: State, card: int, controller: int, ev: list[Event], *, face_
 
 def leave_arena(st: State, ap: ArenaPage, ev: list[Event], *, destroyed: bool, to: str = "discard") -> None:
     """``ap`` leaves the Arena (MZ-ZONE-05/06: it keeps no Damage or Indicators). ``to`` is ``discard``
-    (its type's zone), ``chapter``. Equipment goes to its discard zone (MZ-EQUIP-08); a face-down Trap
+    (its type's zone), ``chapter``, ``under:<uid>`` (underneath that Page, MZ-PLACE-03). Equipment goes to its discard zone (MZ-EQUIP-08); a face-down Trap
     under it stays in the Arena standalone (MZ-TRAP-04); a Terra frees its slot (MZ-TERRA-06)."""
     st.arena.remove(ap)
     if ap.slot >= 0:
@@ -233,12 +276,15 @@ def leave_arena(st: State, ap: ArenaPage, ev: list[Event], *, destroyed: bool, t
         discard_zone(st, e).append(e)
     if ap.trap >= 0:
         enter_arena(st, ap.trap, ap.controller, ev, face_down=True)
+    EXT.placement.leave_with(st, ap, ev)  # MZ-PLACE-06/07: the Pages underneath go too
     owner = st.owner[ap.card]
-    if st.cards[ap.card].startswith("token:"):  # MZ-TOKEN-03: removed from the game, no zone
+    if st.cards[ap.card].startswith(("token:", "copy:")):  # MZ-TOKEN-03: removed from the game, no zone
         st.gone.append(ap.card)
         ev.append(Event(f"{label(st, ap)} is a token: it is removed from the game."))
     elif to == "chapter":
         st.casters[owner].chapter.append(ap.card)
+    elif to.startswith("under:"):  # MZ-PLACE-03
+        find(st, int(to[6:])).under.append(ap.card)
     else:
         discard_zone(st, ap.card).append(ap.card)
     if st.combat is not None:
@@ -591,7 +637,7 @@ def untargeted(st: State, seat: int, target: str, item: ChainItem | None) -> lis
                 and (target == "all_beasties" or (ap.controller != seat) == (target == "all_opposing_beasties"))]
     if target == "attacker":
         return [st.combat.attacker] if st.combat is not None else []
-    return []
+    return EXT.effects.extra_targets(st, seat, target)
 
 
 # -- resolving Effects ---------------------------------------------------------------------------------------
@@ -602,8 +648,12 @@ def run_steps(st: State, page: Page, eff_index: int, controller: int, targets: l
     """Resolve the steps of Effect ``eff_index`` of ``page`` on ``targets`` (MZ-GAP-16: targets that left
     the Arena are skipped, the rest still resolve). Damage from a Page's Effect gets Type Advantage
     (MZ-TYPE-05). Win/loss is checked after each step (MZ-WIN-05)."""
+    effects = EXT.effects
     eff = page.effects[eff_index]
-    for step in eff.steps:
+    for step in effects.steps_in_order(st, page, eff.steps):  # MZ-SIM-02
+        if step.do in effects.NEW_STEPS:
+            effects.run_step(st, page, step, controller, targets, chain_target, ev)
+            continue
         if step.do in ("stop", "reflect"):
             if 0 <= chain_target < len(st.chain):
                 it = st.chain[chain_target]
@@ -768,9 +818,13 @@ def resolve_chain(st: State, ev: list[Event]) -> None:
     """MZ-PRIO-04/05: a pass resolves the whole chain, last in, first out."""
     while st.chain:
         it = st.chain[-1]
+        if EXT.effects.needs_order(st, it):  # MZ-SIM-02: the active Caster answers first (State.ask)
+            return
         resolve_item(st, it, ev)  # if the game ends inside, the entry stays on the chain (a Page is never lost)
         st.chain.pop()
         check_end(st, ev)
+        if st.ask:  # a prompt the entry opened (MZ-SIM-04, MZ-INFO-04); effects.resume goes on
+            return
 
 
 # -- turn flow -----------------------------------------------------------------------------------------------
@@ -990,6 +1044,15 @@ def flip_trap(st: State, card: int, standalone: ArenaPage | None, ev: list[Event
     ev.append(Event(f"The face-down Page flips face-up: it is {d.name}."))
     if "trap" not in d.traits:
         discard_zone(st, card).append(card)
+        if cannot_lose(st, placer):  # MZ-TRAP-07: not Contracted, to its zone; the Attack goes on
+            ev.append(Event(f"{d.name} has no Trap Trait, but {st.casters[placer].name} cannot lose: it goes to its "
+                            "owner's zone, not Contracted (MZ-TRAP-07)."))
+            if standalone is not None:
+                ev.append(Event("The Attack's target is gone: the Combat ends."))
+                end_combat(st, ev)
+            else:
+                start_window_a(st)
+            return
         finish(st, (other(st, placer),), (placer,), "bluff",
                f"{d.name} has no Trap Trait: {st.casters[placer].name}, who placed it face-down, loses "
                f"(MZ-TRAP-06).", ev)
@@ -1016,8 +1079,8 @@ def trap_paid(st: State, seat: int, pay_it: bool, ev: list[Event]) -> None:
         st.trap_flip = -1
         ev.append(Event(f"{st.casters[seat].name} does not pay for {d.name}: it goes to the Afterlife."))
     else:
-        pay(st.casters[seat].aura, dict(d.cost))
-        ev.append(Event(f"{st.casters[seat].name} pays {cost_text(dict(d.cost))} and Contracts {d.name}."))
+        pay(st.casters[seat].aura, cost_of(st, card))
+        ev.append(Event(f"{st.casters[seat].name} pays {cost_text(cost_of(st, card))} and Contracts {d.name}."))
         if d.type in ("beastie", "artifact"):
             ap = enter_arena(st, card, seat, ev, fatigued=True)
             st.trap_flip = -1
@@ -1146,7 +1209,7 @@ def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Even
         rap = find(st, receiver)
         if rap is not None and not rap.face_down:
             rtypes = types_of(st, rap.card)
-            if strong(page.base_types, rtypes):
+            if strong(types_of(st, ap.card), rtypes):
                 dmg += ADVANTAGE
                 ev.append(Event(f"Type Advantage: +{ADVANTAGE} Damage."))
             if atk.advantage is not None and atk.advantage in rtypes:
@@ -1202,9 +1265,10 @@ def allocate(st: State, total: int, defenders: list[int], target: int) -> list[t
     return out
 
 
-def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
+def resolve_attack(st: State, side: str, ev: list[Event]) -> bool:
     """Resolve one side's chosen Attack (MZ-COMBAT-17..25): Effects and Status icon on the Primary Defender
-    (MZ-COMBAT-24), modified Damage, allocation over several Defenders, Damage to a Caster."""
+    (MZ-COMBAT-24), modified Damage, allocation over several Defenders, Damage to a Caster. Returns False when
+    the attacking Caster must first choose how the Damage is split (MZ-COMBAT-20: stage ``allocate``)."""
     cb = st.combat
     assert cb is not None
     d = defs_of(st)
@@ -1217,7 +1281,7 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
         k = cb.primary_attack
         receiver = cb.attacker
     if ap is None or k < 0:
-        return
+        return True
     atk = d[ap.card].attacks[k]
     if has_status(ap.indicators, "confusion"):  # MZ-CONFUSION-02, MZ-AAA-04, MZ-GAP-40
         if not flip(st, ap.controller, f"Confusion on {label(st, ap)}", ev):
@@ -1226,16 +1290,28 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> None:
             ev.append(Event(f"{label(st, ap)} is Confused and hurts itself instead of using {atk.name}."))
             damage_page(st, ap, self_hit, ev, "Confusion")
             check_end(st, ev)
-            return
+            return True
     dmg = attack_damage(st, ap, k, receiver, ev)
     ev.append(Event(f"{label(st, ap)} resolves {atk.name} for {dmg} Damage."))
     if atk.status is not None and not has_status(ap.indicators, "paralyze"):
         inflict(st, receiver, atk.status, atk.x, atk.automatic, ap.controller, ev, atk.name)
         check_end(st, ev)
     if side == "attacker" and cb.defenders:
-        plan = allocate(st, dmg, cb.defenders, cb.target)
+        plan = EXT.allocation.ask_split(st, ap, dmg, ev)  # MZ-COMBAT-20: the attacking Caster splits it
+        if plan is None:
+            return False
     else:
         plan = [(receiver, dmg)]
+    deal_attack(st, ap, k, plan, ev)
+    return True
+
+
+def deal_attack(st: State, ap: ArenaPage, k: int, plan: list[tuple[int, int]], ev: list[Event]) -> None:
+    """Deal an Attack's allocated Damage: ``plan`` is (receiver, amount) pairs (uid or ``-1 - seat``);
+    Destroyer, Infectious and Blood Sucker follow (MZ-COMBAT-19/23, MZ-DESTROYER-01, MZ-INFECTIOUS-01,
+    MZ-BLOODSUCKER-01)."""
+    cb = st.combat
+    atk = defs_of(st)[ap.card].attacks[k]
     mine = traits(st, ap)
     dealt = 0
     beasties_hit = {u for u, _ in plan if u >= 0 and find(st, u) is not None
@@ -1276,15 +1352,33 @@ def strike(st: State, ev: list[Event]) -> None:
     elif a_fs and p_fs and att is not None:
         if not flip(st, att.controller, "First-Strike (heads: the attacker first)", ev):
             order.reverse()
-    for n, side in enumerate(order):
-        resolve_attack(st, side, ev)
-        if n == 0:
-            defending_left = any(find(st, u) is not None for u in cb.defenders) or (
-                cb.primary is not None and (cb.primary < 0 or find(st, cb.primary) is not None)) or (
-                cb.target < 0 or find(st, cb.target) is not None)
-            if not defending_left or find(st, cb.attacker) is None:
-                break
+    cb.order = order
+    cb.stage = "strike"
+    strike_on(st, ev)
+
+
+def strike_on(st: State, ev: list[Event]) -> None:
+    """Resolve the sides still in ``Combat.order``; stops while the attacking Caster allocates (MZ-COMBAT-20)
+    and goes on from :func:`games.metazoo.allocation.apply_split`."""
+    cb = st.combat
+    assert cb is not None
+    while cb.order:
+        if not resolve_attack(st, cb.order[0], ev):
+            return
+        struck(st)
     end_combat(st, ev)
+
+
+def struck(st: State) -> None:
+    """The side at the head of ``Combat.order`` has struck; after the first Attack, the end test (MZ-GAP-33)."""
+    cb = st.combat
+    cb.order.pop(0)
+    if len(cb.order) == 1:
+        defending_left = any(find(st, u) is not None for u in cb.defenders) or (
+            cb.primary is not None and (cb.primary < 0 or find(st, cb.primary) is not None)) or (
+            cb.target < 0 or find(st, cb.target) is not None)
+        if not defending_left or find(st, cb.attacker) is None:
+            cb.order.clear()
 
 
 def end_combat(st: State, ev: list[Event]) -> None:
@@ -1374,9 +1468,9 @@ def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesErr
         return RulesError("MZ-TURN-06", "You have already Contracted an Aura Page this turn.")
     if page.type in ("aura", "terra") and not actions:
         return RulesError("MZ-TURN-07", f"{page.type.capitalize()} Pages are Contracted in your Take Actions step.")
-    if not can_pay(st.casters[p].aura, dict(page.cost)):
+    if not can_pay(st.casters[p].aura, cost_of(st, card)):
         have = cost_text(st.casters[p].aura) if st.casters[p].aura else "no Aura"
-        return RulesError("MZ-AURA-08", f"{page.name} costs {cost_text(dict(page.cost))}; your pool has {have}. "
+        return RulesError("MZ-AURA-08", f"{page.name} costs {cost_text(cost_of(st, card))}; your pool has {have}. "
                                         "Generate Aura first by Fatiguing Aura Pages (MZ-AURA-06).")
     eff = page.targeting
     optional = page.type == "beastie" and "equipment" in page.traits
@@ -1432,6 +1526,8 @@ def decisions_of(st: State) -> list[Decision]:
     """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
     if st.result is not None:
         return []
+    if st.ask:  # a prompt pausing the chain (MZ-SIM-02/04, MZ-INFO-04)
+        return EXT.effects.decisions(st)
     d = defs_of(st)
     p = st.priority
     name = st.casters[p].name if p >= 0 else ""
@@ -1461,8 +1557,8 @@ def decisions_of(st: State) -> list[Decision]:
         card = st.trap_flip
         page = d[card]
         opts = gen_options(st, p)
-        if can_pay(st.casters[p].aura, dict(page.cost)):
-            opts.append(Option("pay", f"Pay {cost_text(dict(page.cost))} and Contract {page.name}", (st.cards[card],)))
+        if can_pay(st.casters[p].aura, cost_of(st, card)):
+            opts.append(Option("pay", f"Pay {cost_text(cost_of(st, card))} and Contract {page.name}", (st.cards[card],)))
         opts.append(Option("decline", f"Do not pay: {page.name} goes to the Afterlife"))
         return [Decision(p, "trap_pay", f"{name}: your Trap {page.name} flipped. Pay its cost?", tuple(opts),
                          default="decline")]
@@ -1498,6 +1594,8 @@ def decisions_of(st: State) -> list[Decision]:
             return [Decision(p, "trap_where", f"{name}: where does the face-down {d[pend.card].name} go?",
                              (*opts, back), default="alone")]
     cb = st.combat
+    if cb is not None and cb.stage == "allocate":  # MZ-COMBAT-20
+        return EXT.allocation.decisions(st)
     if cb is not None and cb.stage == "defend":
         opts = [Option(f"defend:{ap.uid}", f"Defend with {label(st, ap)}") for ap in st.arena
                 if can_defend(st, ap, p)]
@@ -1516,7 +1614,7 @@ def decisions_of(st: State) -> list[Decision]:
     for card in distinct_chapter(st, p):
         if contract_problem(st, p, card, actions=actions) is None:
             page = d[card]
-            opts.append(Option(f"play:{st.cards[card]}", f"Contract {page.name} ({cost_text(dict(page.cost))})",
+            opts.append(Option(f"play:{st.cards[card]}", f"Contract {page.name} ({cost_text(cost_of(st, card))})",
                                (st.cards[card],)))
     for ap, k in usable_effects(st, p):
         opts.append(Option(f"use:{ap.uid}:{k}", f"Use {label(st, ap)}: "
@@ -1568,6 +1666,8 @@ def explain(st: State, seat: int, choice: str, decision: Decision) -> RulesError
     """The rule that refuses ``choice`` (not among ``decision``'s options), with what would be right."""
     kind, _, rest = choice.partition(":")
     actions = decision.kind == "actions"
+    if decision.kind == "allocate":
+        return EXT.allocation.refusal(st, choice)
     if kind == "play":
         card = chapter_card(st, seat, rest)
         if card < 0:
@@ -1606,6 +1706,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         owner = decs[0]
         rule = {"mulligan": "MZ-SETUP-04", "predict": "MZ-SETUP-02", "choose_first": "MZ-SETUP-02",
                 "defend": "MZ-COMBAT-08", "primary": "MZ-COMBAT-09", "trap_pay": "MZ-TRAP-08",
+                "allocate": "MZ-COMBAT-20",
                 "actions": "MZ-TURN-16"}.get(owner.kind, "MZ-PRIO-02")
         raise NotYourDecision(rule, f"It is {st.casters[owner.seat].name}'s decision ({owner.kind}), not yours.")
     decision = mine[0]
@@ -1650,8 +1751,14 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         pool[t] = pool.get(t, 0) + 1
         ev.append(Event(f"{name} Fatigues {label(st, ap)} and generates 1 {t.capitalize()} Aura."))
         return
+    if st.ask:
+        EXT.effects.apply(st, seat, choice, ev)
+        return
     if decision.kind == "trap_pay":
         trap_paid(st, seat, choice == "pay", ev)
+        return
+    if decision.kind == "allocate":  # MZ-COMBAT-20
+        EXT.allocation.apply_split(st, seat, choice, ev)
         return
     if decision.kind == "order":
         st.queue.remove(rest)
@@ -1707,6 +1814,8 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         ev.append(Event(f"{name} passes."))
         if st.chain:
             resolve_chain(st, ev)
+            if st.ask:
+                return
         continue_flow(st, ev)
         return
     if choice == "end":
@@ -1781,6 +1890,7 @@ def place_trap(st: State, seat: int, card: int, where: str, ev: list[Event]) -> 
     your Beastie/Artifact without a Trap; not an Action. Its identity is told only to its controller."""
     c = st.casters[seat]
     c.chapter.remove(card)
+    st.costs.pop(str(card), None)  # MZ-AURA-11: an added cost lasts while the Page is in the Chapter
     if where == "alone":
         ap = enter_arena(st, card, seat, ev, face_down=True)
         ev.append(Event(f"{c.name} places a face-down Page in the Arena (#{ap.uid})."))
@@ -1802,7 +1912,9 @@ def push_contract(st: State, seat: int, card: int, code: str, ev: list[Event]) -
         item.chain_target = int(code[1:])
     elif code and code != "none":
         item.targets = [parse_target(code)]
-    pay(c.aura, dict(page.cost))
+    cost = cost_of(st, card)
+    pay(c.aura, cost)
+    st.costs.pop(str(card), None)  # MZ-AURA-11: an added cost lasts while the Page is in the Chapter
     c.chapter.remove(card)
     if page.type == "aura":
         c.aura_played = True
@@ -1812,7 +1924,7 @@ def push_contract(st: State, seat: int, card: int, code: str, ev: list[Event]) -
         tgt = f" targeting {target_label(st, item.targets[0])}"
     elif item.chain_target >= 0:
         tgt = f" targeting {defs_of(st)[st.chain[item.chain_target].card].name} on the chain"
-    ev.append(Event(f"{c.name} Contracts {page.name}, paying {cost_text(dict(page.cost))}{tgt}."))
+    ev.append(Event(f"{c.name} Contracts {page.name}, paying {cost_text(cost)}{tgt}."))
     st.priority = other(st, seat)
 
 

@@ -46,7 +46,11 @@ class ArenaPage:
     the face-down Trap under it (-1 = none, MZ-TRAP-02); ``face_down`` for a standalone face-down Trap
     (MZ-TRAP-01); ``moved`` once a face-down Trap has been moved (MZ-TURN-10, MZ-GAP-19); ``entered`` the
     turn it entered; ``flags`` trait markers that are not Status Effects (``burrowed``, MZ-TRAIT-01);
-    ``slot`` its Terra slot 0..5 (-1 = not a Terra in a slot)."""
+    ``slot`` its Terra slot 0..5 (-1 = not a Terra in a slot). Placement (MZ-PLACE-01..08,
+    :mod:`games.metazoo.placement`): ``under`` the face-up Pages put underneath it by another Page's Effect
+    (out of the Arena, MZ-PLACE-03); ``on`` the uid of the Page this one sits underneath while still in the
+    Arena (its own Effect put it there, MZ-PLACE-04; -1 = not underneath). Flags also hold ``type:<aura>``
+    (a Base Aura type set by an Effect, MZ-TYPE-04)."""
 
     uid: int
     card: int
@@ -62,6 +66,8 @@ class ArenaPage:
     entered: int = 0
     flags: list[str] = field(default_factory=list)
     slot: int = -1
+    under: list[int] = field(default_factory=list)
+    on: int = -1
 
 
 @dataclass(slots=True)
@@ -71,7 +77,8 @@ class Caster:
     ``damage`` is the Damage plus LP Loss taken (LP = ``max_lp`` − ``damage``, MZ-LP-02); ``aura`` the
     generated Aura pool by Aura type (``neutral`` included, MZ-GAP-05), emptied at steps 1e and 3c;
     ``mulligan`` is ``""`` (deciding), ``"kept"``; ``hand_size`` is N, the number Bookmarked for the last
-    hand (MZ-SETUP-04); ``aura_played`` the once-per-turn Aura Contract (MZ-TURN-06)."""
+    hand (MZ-SETUP-04); ``aura_played`` the once-per-turn Aura Contract (MZ-TURN-06); ``flags`` markers
+    set by Effects (``no_lose:<turn>``: cannot lose the game until the end of that turn, MZ-TRAP-07)."""
 
     name: str
     spellbook: list[int] = field(default_factory=list)
@@ -86,6 +93,7 @@ class Caster:
     mulligan: str = ""
     hand_size: int = 7
     aura_played: bool = False
+    flags: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -94,7 +102,8 @@ class ChainItem:
     ``"contract"``) or an Effect of a Page (``kind`` ``"effect"``, ``card`` the source instance, ``effect``
     its index). ``targets`` are Arena uids or ``-1 - seat`` for a Caster; ``chain_target`` the index of a
     chain entry targeted (-1 = none); ``stopped`` is set by a ``stop`` effect (MZ-GAP-16); ``trap`` marks a
-    Page Contracted by paying for a flipped Trap; ``equip`` the uid it will be equipped to."""
+    Page Contracted by paying for a flipped Trap; ``equip`` the uid it will be equipped to; ``first`` the
+    active Caster's answer to the Damage-or-Status ordering prompt (``damage``/``status``, MZ-SIM-02)."""
 
     kind: str
     card: int
@@ -104,6 +113,7 @@ class ChainItem:
     chain_target: int = -1
     stopped: bool = False
     trap: bool = False
+    first: str = ""
 
 
 @dataclass(slots=True)
@@ -113,8 +123,12 @@ class Combat:
     ``attacker`` is the attacking uid, ``attack`` the index of its chosen Attack; ``target`` the original
     target (uid, or ``-1 - seat``); ``defenders`` the declared Defender uids; ``primary`` the Primary
     Defender (uid, ``-1 - seat`` for a Caster, or ``None`` until chosen) and ``primary_attack`` its
-    Attack (-1 = none); ``stage`` one of ``window_a``, ``defend``, ``primary``, ``window_b``; ``number``
-    counts Combats in the game (Frozen and Sleep same-Combat clauses)."""
+    Attack (-1 = none); ``stage`` one of ``window_a``, ``defend``, ``primary``, ``window_b``, ``strike``,
+    ``allocate``; ``number`` counts Combats in the game (Frozen and Sleep same-Combat clauses).
+    Striking (MZ-COMBAT-13..15): ``order`` the sides (``attacker``, ``primary``) still to strike. Allocation
+    (MZ-COMBAT-20, stage ``allocate``, :mod:`games.metazoo.allocation`): ``dmg`` the attacker's modified
+    Damage, ``alive`` the Defenders it is split over, ``split`` the amounts chosen so far (same order),
+    ``auto`` the automatic fill (the timeout defaults, MZ-GAP-34)."""
 
     attacker: int
     attack: int
@@ -124,6 +138,11 @@ class Combat:
     primary: int | None = None
     primary_attack: int = -1
     stage: str = "window_a"
+    order: list[str] = field(default_factory=list)
+    dmg: int = 0
+    alive: list[int] = field(default_factory=list)
+    split: list[int] = field(default_factory=list)
+    auto: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -151,7 +170,17 @@ class State:
     ``uid_next`` numbers Arena entries. ``rng`` is the :class:`games.core.rng.Rng` state. ``gone`` holds tokens
     that left the Arena: removed from the game, in no zone (MZ-TOKEN-03). A token is an instance whose
     ``cards`` entry is ``token:<source Page id>``. ``queue`` holds simultaneous end-of-turn items still to be
-    ordered by the active Caster (step ``order``; ``poison:p<seat>``, ``poison:u<uid>``, ``regen:u<uid>``)."""
+    ordered by the active Caster (step ``order``; ``poison:p<seat>``, ``poison:u<uid>``, ``regen:u<uid>``).
+    A copy is an instance whose ``cards`` entry is ``copy:<copied entry>`` (MZ-TOKEN-05/06).
+
+    Prompts that pause a chain's resolution (:mod:`games.metazoo.effects`): ``ask`` is ``""`` or one of
+    ``sim`` (Damage or Status first, MZ-SIM-02), ``trap_pay`` (Traps flipped by an Effect, each paid or not),
+    ``flip_order`` (their FLIPPED Effects ordered, MZ-SIM-04), ``copy`` (the copier targets a copied Spell,
+    MZ-TOKEN-06), ``index`` (an opponent orders the Pages an Index revealed, MZ-INFO-04); ``asked`` holds
+    the Index's revealed Pages still to put back or the copy waiting for its target (out of every zone
+    meanwhile), ``flips`` the flipped Traps still to be paid (``<instance>:<placer seat>``), ``paid``
+    the paid Traps whose FLIPPED Effects wait for their order. ``costs`` holds Aura Cost added by Effects to
+    a Page in a Chapter (str(instance) -> type -> count, MZ-AURA-11)."""
 
     cards: list[str]
     owner: list[int]
@@ -177,6 +206,11 @@ class State:
     gone: list[int] = field(default_factory=list)
     queue: list[str] = field(default_factory=list)
     uid_next: int = 1
+    ask: str = ""
+    asked: list[int] = field(default_factory=list)
+    flips: list[str] = field(default_factory=list)
+    paid: list[int] = field(default_factory=list)
+    costs: dict[str, dict[str, int]] = field(default_factory=dict)
     version: int = 0
     result: dict[str, Any] | None = None
     # Cache, never serialised: the Page definitions by instance.

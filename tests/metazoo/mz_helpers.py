@@ -69,3 +69,15 @@ def caster_lp(st: State, seat: int) -> int:
 
 def names(st: State, zone: list[int]) -> list[str]:
     return [st.cards[c] for c in zone]
+
+
+def board_page(st: State, uid: int) -> dict[str, Any]:
+    """The public board's entry for the Arena Page with handle ``uid``."""
+    return next(p for p in MZ.view(st, None).board["arena"] if p["uid"] == uid)
+
+
+def to_next_turn(st: State, seat: int) -> None:
+    """From ``seat``'s Take Actions step to the other Caster's Take Actions step, everybody passing."""
+    go(st, seat, "end", "pass")
+    go(st, 1 - seat, "pass", "pass")
+    go(st, seat, "pass")

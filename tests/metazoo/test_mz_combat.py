@@ -84,6 +84,9 @@ def test_MZ_COMBAT_08_09_11_22_defenders_and_primary_strikes_back():
     go(st, 1, f"primary:{ww}:0")
     assert decision(st, 0).kind == "priority"  # window B
     ev = public(go(st, 0, "pass"))
+    split = decision(st, 0)  # MZ-COMBAT-20: the attacking Caster splits; the default is the automatic fill
+    assert split.kind == "allocate" and split.default == "give:40"
+    ev += public(go(st, 0, split.default))
     # Wyvern's 40 + 20 Type Advantage (Flame > Forest, checked on the Primary Defender, MZ-GAP-09) = 60:
     # 5 each, then Ember Imp up to its 40 LP (35 more), Woodwose the last 15 (MZ-GAP-34)
     assert lp(st, ww) == 60 and "ember-imp" in names(st, st.casters[1].limbo)

@@ -12,6 +12,7 @@ import pytest
 
 from games.core.contract import SeatSetup
 from games.core.players import RandomPlayer
+from games.core.rng import Rng
 from games.metazoo import GAME as MZ
 from games.metazoo import rules
 from games.metazoo.pool import card_pool
@@ -33,13 +34,15 @@ def places(st) -> list[int]:
         out += c.spellbook + c.chapter + c.limbo + c.cemetery + c.afterlife
     for ap in st.arena:
         out.append(ap.card)
-        out += ap.equipment
+        out += ap.equipment + ap.under  # Pages underneath left the Arena but stay with it (MZ-PLACE-03)
         if ap.trap >= 0:
             out.append(ap.trap)
     out += [it.card for it in st.chain if it.kind == "contract"]  # an Effect entry is not a place
     if st.trap_flip >= 0:
         out.append(st.trap_flip)
-    return out + st.gone  # tokens removed from the game (MZ-TOKEN-03)
+    # Pages waiting on a prompt: an Index's revealed Pages, flipped Traps to pay, paid Traps to order
+    out += st.asked + [int(f.split(":")[0]) for f in st.flips] + st.paid
+    return out + st.gone  # tokens and copies removed from the game (MZ-TOKEN-03, MZ-GAP-64)
 
 
 def check_conservation(st) -> None:
@@ -56,7 +59,7 @@ def public_cards(st) -> Counter:
     for ap in st.arena:
         if not ap.face_down:
             out[st.cards[ap.card]] += 1
-            out.update(st.cards[e] for e in ap.equipment)
+            out.update(st.cards[e] for e in ap.equipment + ap.under)  # Pages underneath are public (MZ-GAP-85)
     out.update(st.cards[it.card] for it in st.chain)
     if st.trap_flip >= 0:
         out[st.cards[st.trap_flip]] += 1
@@ -142,6 +145,50 @@ def test_playout_invariants(seed):
     assert res is not None and MZ.decisions(st) == []
     for p, c in enumerate(st.casters):
         assert all(st.owner[x] == p for x in c.limbo + c.cemetery + c.afterlife + c.chapter + c.spellbook)
+
+
+NEW_STEPS_DECK = {
+    "numbing-mist": 2, "salamander-mark": 2, "ashen-tithe": 2, "trolls-toll": 2, "four-leaf-draught": 1,
+    "rust-wind": 2, "fetch": 1, "second-telling": 2, "hazel-rod": 2, "cock-crow": 2, "coiste-bodhar": 1,
+    "hobs-lantern": 2, "pipers-tune": 1, "boggarts-jar": 2, "pixie-led": 2, "kappa": 2, "trollhide-girdle": 2,
+    "fire-dart": 2, "blizzard": 1, "neutral-aura": 4, "frost-aura": 1, "flame-aura": 2, "earth-aura": 2,
+    "spirit-aura": 2, "cosmic-aura": 1, "forest-aura": 1, "light-aura": 2, "dark-aura": 2, "water-aura": 2}
+"""A legal Spellbook of the Pages using the later Effect steps (copies, placement, Index, Trap flips, added costs,
+Unequip, cannot-lose) so that random games exercise their prompts and zones."""
+
+
+class NoBluff:
+    """A seeded random player that never places a Page face-down (so the games last and use the Pages)."""
+
+    def __init__(self, seed: int):
+        self.rng = Rng.from_seed(seed)
+
+    def __call__(self, decision, view=None) -> str:
+        ids = [o.id for o in decision.options if not o.id.startswith("trap:")] or [decision.options[0].id]
+        return ids[self.rng.below(len(ids))]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_playout_invariants_with_the_later_steps(seed):
+    """MZ-CORE-10, MZ-TOKEN-03, MZ-TOKEN-05/06, MZ-PLACE-03/06, MZ-INFO-04, MZ-SIM-02/04, MZ-WIN-05: the same
+    invariants when both Spellbooks use copies, placement underneath, Index, Traps flipped by Effects and the
+    other later steps: every Page (tokens, copies, Pages underneath or waiting on a prompt) is in one place."""
+    cards = [k for k, n in NEW_STEPS_DECK.items() for _ in range(n)]
+    st = MZ.new_game([SeatSetup("Ana", cards), SeatSetup("Ben", cards)], None, seed)
+    players = [MZ.computer(seed) if seed % 2 else NoBluff(seed), NoBluff(seed + 50)]
+    steps = 0
+    while MZ.decisions(st):
+        (d,) = MZ.decisions(st)
+        events = MZ.apply(st, d.seat, players[d.seat](d, MZ.view(st, d.seat)))
+        steps += 1
+        check_conservation(st)
+        if steps % 3 == 0 or st.ask:  # every prompt state, and a sample of the rest (these games are long)
+            check_views(st)
+        check_log(st, events)
+        if steps % 25 == 0:
+            assert MZ.from_json(MZ.to_json(st)) == st
+        assert steps < 20000, "the game does not end"
+    assert MZ.result(st) is not None
 
 
 def test_MZ_RNG_03_replay_is_identical():
