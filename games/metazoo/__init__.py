@@ -389,7 +389,7 @@ from games.core.contract import Choice, Decision, Event, Game, Result, RulesErro
 from games.core.layout import Layout
 from games.core.rng import Rng
 
-from . import rules
+from . import rules, wall
 from .cards import page_line
 from .pool import MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
 from .state import ArenaPage, Caster, Indicator, State
@@ -405,13 +405,21 @@ class MetaZooGame(Game):
     has_decks = True
     deck_size = MIN_SPELLBOOK
     state_type = State
+    observes_clock = True
+    """MetaZoo reads the real clock in derived mode (issue 16 item 2, MZ-GAP-69): see :meth:`observe`."""
 
     # -- creation
 
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
         """A new game: every Caster at 1000 LP (MZ-SETUP-01); seat 1 predicts the flip (MZ-SETUP-02,
         MZ-GAP-12). Raises :class:`RulesError` for a seat count other than 2 (MZ-GAP-12) or an illegal
-        Spellbook (naming each rule broken)."""
+        Spellbook (naming each rule broken).
+
+        ``options`` (unknown keys such as the host's ``seats``, ``timeout`` are ignored): ``surroundings``
+        ``"virtual"`` (default) | ``"derived"`` | ``"declared"``, ``place`` (``Place.to_json()``),
+        ``profiles`` (``{"0": Surroundings.to_json(), ...}``), ``clock`` (epoch seconds UTC, the game's
+        start; required in derived mode) — see :func:`games.metazoo.wall.configure` (MZ-WALL-04). They are
+        frozen at game start. Raises ValueError for a bad surroundings option."""
         if len(seats) != 2:
             raise RulesError("MZ-GAP-12", f"MetaZoo is played by two Casters for now; got {len(seats)} seats.")
         for s in seats:
@@ -420,6 +428,7 @@ class MetaZooGame(Game):
                 raise RulesError(problems[0].rule, f"{s.name}'s Spellbook is illegal: "
                                  + " ".join(f"{p.message} [{p.rule}]" for p in problems))
         st = _empty(seats, seed)
+        wall.configure(st, options)
         st.rng = Rng.from_seed(seed).state
         for p, s in enumerate(seats):
             st.casters[p].spellbook = _add(st, p, s.deck)
@@ -440,8 +449,10 @@ class MetaZooGame(Game):
         ``afterlife`` (Page ids), ``lp``, ``aura`` (type -> count), ``indicators`` (``[{status, counters,
         turn}]``) and ``arena``: Page ids or ``{card, fatigued, damage, indicators, face_down, trap,
         equipment}``
-        (Terra Pages take the next Terra slot). Raises ``KeyError`` for an unknown Page id."""
+        (Terra Pages take the next Terra slot); ``options``: the surroundings options of :meth:`new_game`
+        (the turn reads their ``clock``). Raises ``KeyError`` for an unknown Page id."""
         st = _empty(seats, seed)
+        wall.configure(st, spec.get("options"))
         st.rng = Rng.from_seed(seed).state
         st.turn = spec.get("turn", 1)
         st.active = spec.get("active", 0)
@@ -476,6 +487,11 @@ class MetaZooGame(Game):
 
     def decisions(self, state: State) -> list[Decision]:
         return rules.decisions_of(state)
+
+    def observe(self, state: State, at: float) -> None:
+        """Store the host's instant ``at`` (epoch seconds UTC, the one it logs with the next choice); the next
+        step 1a reads the last one stored (MZ-GAP-69). Changes no rule state; ValueError for a non-number."""
+        wall.observe(state, at)
 
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` naming the rule and
@@ -556,6 +572,7 @@ class MetaZooGame(Game):
             "terra": [None if u < 0 else page(rules.find(st, u)) for u in st.terra],
             "chain": chain, "combat": combat,
             "flipped": name(st.trap_flip) if st.trap_flip >= 0 else None,
+            "sky": wall.board(st),
         }
         private = None
         if viewer is not None:

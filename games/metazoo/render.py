@@ -8,7 +8,7 @@ from games.core.contract import View
 
 _STEPS = {"predict": "Set-up: coin prediction", "choose_first": "Set-up: who goes first", "mulligan": "Mulligan",
           "start": "Start of turn (priority)", "actions": "Take Actions", "end": "End of turn (priority)",
-          "trap_pay": "A Trap flipped", "over": "Game over"}
+          "trap_pay": "A Trap flipped", "sky": "4th Wall question", "over": "Game over"}
 
 
 def _page(p: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
 from games.core.rng import Rng
 
+from . import wall
 from .cards import TARGETING, Page, token_of
 from .pool import card_pool, wheel
 from .state import ArenaPage, Caster, ChainItem, Combat, Indicator, Pending, State
@@ -63,10 +64,12 @@ def find(st: State, uid: int) -> ArenaPage | None:
 
 
 def max_lp(st: State, ap: ArenaPage) -> int:
-    """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01,
-    MZ-EQUIP-07)."""
+    """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment plus active Terra LP Bonuses
+    (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01, MZ-EQUIP-07, MZ-TERRA-10)."""
     d = defs_of(st)
     extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None)
+    if d[ap.card].terra_bonuses:
+        extra += wall.terra_lp(st, ap)
     return d[ap.card].lp + ap.gain + 10 * tribe_count(st, ap) + extra
 
 
@@ -86,14 +89,18 @@ def has_status(ind: list[Indicator], status: str) -> bool:
 
 def traits(st: State, ap: ArenaPage) -> list[str]:
     """The effective Traits of an Arena Page: its printed Traits plus those its attached Equipment gives
-    (``equip`` bonus), with repeats (Regen stacks, MZ-GAP-47); ``[]`` when face-down. Every Trait check on a
-    Page in the Arena goes through this (MZ-TRAIT-01, MZ-EQUIPTRAIT-01, MZ-EQUIP-03, MZ-EQUIP-07)."""
+    (``equip`` bonus) and those its 4th Wall clauses give while they hold (MZ-WALL-01), with repeats (Regen
+    stacks, MZ-GAP-47); ``[]`` when face-down. Every Trait check on a Page in the Arena goes through this
+    (MZ-TRAIT-01, MZ-EQUIPTRAIT-01, MZ-EQUIP-03, MZ-EQUIP-07)."""
     if ap.face_down:
         return []
     d = defs_of(st)
+    out = d[ap.card].traits
+    if d[ap.card].wall:
+        out = out + wall.gained_traits(st, ap)
     if not ap.equipment:
-        return d[ap.card].traits
-    return d[ap.card].traits + [t for e in ap.equipment if d[e].equip is not None for t in d[e].equip.traits]
+        return out
+    return out + [t for e in ap.equipment if d[e].equip is not None for t in d[e].equip.traits]
 
 
 def tribe_count(st: State, ap: ArenaPage) -> int:
@@ -799,7 +806,16 @@ def begin_turn(st: State, p: int, ev: list[Event]) -> None:
     ev.append(Event(f"— Turn {st.turn}: {st.casters[p].name} —"))
     if st.turn > TURN_CAP:
         finish(st, (), (), "turn_cap", "The turn limit is reached: the game is a draw.", ev, draw=True)
+    if wall.begin(st, ev):  # MZ-GAP-69: the turn's sky first; 4th Wall questions wait in step "sky"
+        return
+    step_1a(st, ev)
+
+
+def step_1a(st: State, ev: list[Event]) -> None:
+    """The rest of step 1a once the turn's sky is settled: ticks, Special Terra, Defender, Burrow, then 1b."""
+    p = st.active
     start_ticks(st, ev)
+    wall.special_terra(st, "start", ev)  # MZ-TERRA-09
     for ap in st.arena:  # MZ-DEFENDERTRAIT-01, MZ-GAP-52: double after all other modifiers, on opposing turns
         if ap.controller != p and "defender" in traits(st, ap):
             bonus = max_lp(st, ap)
@@ -848,6 +864,7 @@ def after_end(st: State, ev: list[Event]) -> None:
     """Steps 3b-3d (MZ-TURN-14/15): end-of-turn effects (the simultaneous ones ordered by the active Caster,
     MZ-SIM-01), Aura dissolves, play passes."""
     end_ticks(st, ev)
+    wall.special_terra(st, "end", ev)  # MZ-TERRA-09
     check_end(st, ev)
     st.queue = end_items(st)
     run_queue(st, ev)
@@ -900,7 +917,7 @@ def can_attack(st: State, ap: ArenaPage) -> bool:
     d = defs_of(st)[ap.card]
     return (not ap.face_down and d.type == "beastie" and bool(d.attacks) and not ap.fatigued
             and not has_status(ap.indicators, "paralyze") and "burrowed" not in ap.flags
-            and not any(f.startswith("flashed:") for f in ap.flags))
+            and not any(f.startswith("flashed:") for f in ap.flags) and not wall.blocks_attack(st, ap))
 
 
 def attack_targets(st: State, attacker: ArenaPage) -> list[int]:
@@ -1138,7 +1155,7 @@ def set_primary(st: State, uid: int, k: int, ev: list[Event]) -> None:
 def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Event]) -> int:
     """MZ-COMBAT-18, MZ-GAP-39, MZ-GAP-09/10: printed Damage; (b) Type Advantage and Aura Attack Advantage
     against the receiver (the Primary Defender, or the attacker for the Primary Defender's own Attack),
-    never against a Caster; (c) Terra Bonuses (not yet built); (d) Tribal Boost; Paralyze makes it 0."""
+    never against a Caster; (c) Terra Bonuses (MZ-TERRA-10); (d) Tribal Boost; Paralyze makes it 0."""
     page = defs_of(st)[ap.card]
     atk = page.attacks[k]
     dmg = atk.damage
@@ -1152,6 +1169,8 @@ def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Even
             if atk.advantage is not None and atk.advantage in rtypes:
                 dmg += ADVANTAGE
                 ev.append(Event(f"Aura Attack Advantage ({atk.advantage.capitalize()}): +{ADVANTAGE} Damage."))
+    if page.terra_bonuses:  # step (c)
+        dmg += wall.terra_damage(st, ap, ev)
     boost = tribe_count(st, ap)
     if boost:
         dmg += 10 * boost
@@ -1383,7 +1402,7 @@ def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesErr
     if eff is not None and not optional and not legal_targets(st, p, eff.target, spell=page.type == "spell"):
         return RulesError("MZ-AURA-07", f"{page.name} needs a target ({eff.target.replace('_', ' ')}) and none "
                                         "is legal now.")
-    return None
+    return wall.contract_problem(st, p, card)  # MZ-WALL-01: no_contract known to hold
 
 
 def usable_effects(st: State, p: int) -> list[tuple[ArenaPage, int]]:
@@ -1432,6 +1451,8 @@ def decisions_of(st: State) -> list[Decision]:
     """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
     if st.result is not None:
         return []
+    if st.step == "sky":
+        return wall.decisions(st)
     d = defs_of(st)
     p = st.priority
     name = st.casters[p].name if p >= 0 else ""
@@ -1612,8 +1633,10 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     if decision.option(choice) is None:
         raise explain(st, seat, choice, decision)
     ev: list[Event] = []
+    first = st.uid_next
     try:
         _apply(st, seat, choice, decision, ev)
+        wall.after_choice(st, first, ev)  # MZ-WALL-06: entering Pages' returns; new bases logged
         zero_lp_check(st, ev)  # MZ-GAP-52: the 0-LP check after every event, whatever lowered a maximum
     except Ended:
         pass
@@ -1625,6 +1648,8 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
     d = defs_of(st)
     name = st.casters[seat].name
     kind, _, rest = choice.partition(":")
+    if wall.intercept(st, seat, choice, decision, ev):  # 4th Wall answers; Actions held until asked
+        return
     if decision.kind == "predict":
         heads = flip(st, seat, "who chooses to go first", ev)
         right = heads == (choice == "heads")
