@@ -164,6 +164,12 @@ def shown(text: str) -> str:
     return condition(text).text
 
 
+def why(text: str, answer: Answer) -> str:
+    """An answer's basis without its leading condition name, for "X cannot …: <condition> (<why>)"."""
+    head = f"{shown(text)}: "
+    return answer.basis[len(head):] if answer.basis.startswith(head) else answer.basis
+
+
 def conditions_of(page: Page) -> list[str]:
     """The condition texts a Page carries: its 4th Wall clauses, then its printed Terra Bonuses, each once."""
     out: list[str] = []
@@ -280,7 +286,8 @@ def contract_problem(st: State, p: int, card: int) -> RulesError | None:
     hit = _clause(st, page, p, "no_contract")
     if hit is None:
         return None
-    return RulesError("MZ-WALL-01", f"{page.name} cannot be Contracted now: {shown(hit[0])} ({hit[1].basis}).")
+    return RulesError("MZ-WALL-01", f"{page.name} cannot be Contracted now: {shown(hit[0])} "
+                                    f"({why(*hit)}).")
 
 
 def _to_chapter(st: State, ap: ArenaPage, ev: list[Event]) -> None:
@@ -406,15 +413,15 @@ def _ask(st: State, asks: list[SkyAsk], resume: str, ev: list[Event]) -> None:
     s.resume = resume
     st.step = "sky"
     st.priority = asks[0].seat
+    sky, _ = _built(st)
     for a in asks:
-        ev.append(Event(f"4th Wall: {st.casters[a.seat].name} is asked about {shown(a.condition)} "
-                        f"for {a.page}."))
+        ev.append(Event(f"{st.casters[a.seat].name} is asked (for {a.page}): {sky.question(condition(a.condition))}"))
 
 
 def question(st: State, ask: SkyAsk) -> str:
     """The prompt of a ``sky`` decision: the sky module's question, naming the Page."""
     sky, _ = _built(st)
-    return f"{sky.question(condition(ask.condition), st.casters[ask.seat].name)} (4th Wall: {ask.page})"
+    return f"{sky.question(condition(ask.condition), st.casters[ask.seat].name)} (for {ask.page})"
 
 
 def decisions(st: State) -> list[Decision]:
@@ -500,13 +507,13 @@ def _refusal(st: State, seat: int, choice: str) -> str:
         page = d[card]
         hit = _clause(st, page, seat, "no_contract")
         if hit is not None:
-            return f"{page.name} cannot be Contracted: {shown(hit[0])} ({hit[1].basis})."
+            return f"{page.name} cannot be Contracted: {shown(hit[0])} ({why(*hit)})."
         return f"{page.name} cannot be Contracted now."
     ap = rules.find(st, int(rest.split(":")[0]))
     if ap is not None:
         hit = _clause(st, d[ap.card], seat, "no_attack")
         if hit is not None:
-            return f"{rules.label(st, ap)} cannot declare Attacks: {shown(hit[0])} ({hit[1].basis})."
+            return f"{rules.label(st, ap)} cannot declare Attacks: {shown(hit[0])} ({why(*hit)})."
     return "That Attack cannot be declared now."
 
 
