@@ -317,7 +317,8 @@ def special_terra(st: State, timing: str, ev: list[Event]) -> None:
         page = d[ap.card]
         for k, eff in enumerate(page.effects):
             if eff.timing == timing:
-                ev.append(Event(f"{rules.label(st, ap)} (Special Terra): {eff.text or 'its Effect'}"))
+                ev.append(Event(f"{rules.label(st, ap)}'s {timing}-of-turn Effect resolves: "
+                                f"{eff.text or 'Special Terra'}"))
                 rules.run_steps(st, page, k, ap.controller, rules.untargeted(st, ap.controller, eff.target, None),
                                 -1, page.base_types, ev)
 
@@ -328,6 +329,8 @@ def special_terra(st: State, timing: str, ev: list[Event]) -> None:
 def note(st: State, seat: int, text: str, answer: Answer, ev: list[Event]) -> None:
     """Log ``answer``'s basis once per (Caster, condition, basis) per turn; the board shows the latest."""
     notes = st.sky.notes
+    if st.sky.mode == "virtual" and answer.holds is not True and not st.sky.answers:
+        return  # virtual mode: a feature no Page provides is simply absent, nothing to tell
     old = next((n for n in notes if n.seat == seat and n.condition == text), None)
     holds_now = answer.holds is True
     if old is not None and old.basis == answer.basis and old.holds == holds_now:
