@@ -8,7 +8,7 @@ the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`gam
 end of this docstring are :func:`games.metazoo.gaps.numbered` word for word (the one record is
 :mod:`games.metazoo.gaps`; ``tests/metazoo/test_gaps.py`` keeps the two equal).
 
-Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 named)
+Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 235/253 named)
 -------------------------------------------------------------------------------------
 * Page model and state: MZ-CORE-01/02/03/07/08/09/10, MZ-OWN-01/02/05, MZ-ZONE-01..06, MZ-LP-01..07.
 * Set-up and mulligan: MZ-SETUP-01..05 (coin-flip prediction, choice of first, Bookmarking 7, N-1
@@ -37,6 +37,14 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 n
   Aura types (MZ-TYPE-03).
 * Traps: MZ-TRAP-01..06, 08..11 (bluffs allowed, a revealed non-Trap loses; pay or decline).
 * Terra slots and rotation: MZ-TERRA-01/04/05/06/07/08.
+* Terra Bonuses and 4th Wall Effects (:mod:`games.metazoo.wall` over :mod:`games.metazoo.sky`; issue 16
+  item 2): MZ-WALL-01..06, MZ-TERRA-02/03/09/10/11. The ``new_game`` options ``surroundings`` (virtual,
+  derived, declared), ``place``, ``profiles`` and ``clock``, frozen at game start; the host's clock through
+  ``observe``, read once per turn at step 1a (MZ-GAP-69); yes/no questions (step ``sky``) at step 1a and
+  before an Action a condition could stop (held, then carried out or refused); "cannot be Contracted",
+  "cannot declare Attacks", "returns to its Chapter" and Traits gained; Terra Damage bonuses at step (c)
+  and LP bonuses (the 0-LP check when one ends); Special Terra start- and end-of-turn Effects; the public
+  board's ``sky`` (mode, instant, place, the open question, this turn's answers with their bases).
 * End of game: MZ-WIN-01/02/04/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
 * Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01; Archive checks and one-for-one swaps
   as pure functions (``pool.validate_archive``, ``pool.archive_swap``: MZ-BOOK-04/06); Look and Reveal
@@ -44,8 +52,7 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 224/253 n
 
 Not yet built (the next sessions)
 ---------------------------------
-Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module; ``attack_damage``
-has the step (c) slot for them); the Damage allocation choice (MZ-COMBAT-20 is automatic for now: 5 each,
+The Damage allocation choice (MZ-COMBAT-20 is automatic for now: 5 each,
 then in declaration order, MZ-GAP-34); ordering prompts for Damage-versus-Status (MZ-SIM-02: a Spell's steps resolve in printed order now), simultaneous Trap flips
 and CONTRACT effects (MZ-SIM-04: they cannot yet arise), and the other end-of-turn removals (fixed order); Unequip (MZ-EQUIP-09); copies (MZ-TOKEN-05/06) and Infectious from Effects or
 Powers (only Attacks make tokens now); placement on top/underneath by Effects (MZ-PLACE-*); search/look/reveal/Index
@@ -80,8 +87,10 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    Regen may repeat); one Tribe and a Tribal Boost flag; Effects with their keyword timing (CONTRACT,
    FLIPPED, ARENA, DESTROYED, "any time", Power, start or end of turn), target and steps; an "any time"
    flag for the Page; Terra Bonuses as (bonus, Attack Damage, LP); 4th Wall clauses as (condition,
-   consequence); an Equipment's bonus; set symbol; Spellbook Limit (none = unlimited). The loader
-   rejects anything else.
+   consequence): the condition a Terra Bonus name or an object, room or person phrase, the consequence
+   "cannot be Contracted", "cannot declare Attacks", "returns to its Caster's Chapter" or a Trait
+   gained; an Equipment's bonus; set symbol; Spellbook Limit (none = unlimited). The loader rejects
+   anything else.
 03 An Artifact's "Abilities" are not a separate kind: each is an ordinary Effect (ARENA, keyword or "any
    time" Effect) or a Power, and follows that kind's rules.
 04 A Special Aura Page belongs to no other Aura type: it is Special for every check and has no Type
@@ -167,14 +176,16 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    offer, pass; Take Actions step, end it (go to step 3); a target (of a Page, an Effect, a Power, Fear
    or Flash, an Equipment or an Attack), back (the Action is not taken); where a face-down Page goes,
    standalone; Trap payment, do not pay; Defenders, no more; the Primary Defender and its Attack, the
-   first listed option; ordering, the first listed item; 4th Wall confirmation, not met (details in
-   games/metazoo/sky.py). Every priority offer is a decision, even when Pass is the only option. Damage
+   first listed option; ordering, the first listed item; 4th Wall confirmation, not met (a yes/no
+   question whose default is no, logged as the Caster's answer; details in games/metazoo/sky.py and
+   games/metazoo/wall.py). Every priority offer is a decision, even when Pass is the only option. Damage
    allocation has no prompt now (MZ-GAP-34). Coin flips and dice need no prompt (the seeded RNG,
    logged).
 25 "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
    All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and
-   every pool empties at step 3c. Now no Effect makes Aura and start- and end-of-turn Page Effects are
-   not run yet, so step 1e empties every pool.
+   every pool empties at step 3c. Now only Special Terra Pages in the Terra slots run start- and
+   end-of-turn Effects (MZ-TERRA-09: at step 1a after the Status ticks, and at step 3b after its fixed
+   part, in slot order) and no Effect makes Aura, so step 1e empties every pool.
 26 Yes: at the start of every turn (any Caster's), each Caster may declare their face-up Burrow Beasties
    burrowed, one at a time, the active Caster first then clockwise, each public. This comes at the end
    of step 1a, after its Status ticks and before the fixed window of step 1b; burrowed ends at step 3b
@@ -228,9 +239,9 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    Sucker ignore it and Stone Skin reduces it to 0, but Type Advantage applies (any Damage by a Page).
    For Sleep and Frozen only the Combat matters, not the kind of Damage.
 39 Within one step additions come before multiplications; steps go b (Type and Aura Attack Advantage), c
-   (Terra Bonuses, not built yet), d (Tribal Boost's +10 per Beastie, ARENA bonuses, Equipment), then
-   Paralyze sets 0. Halving rounds up to a multiple of 5; Damage is never below 0. No Page multiplies or
-   halves Damage yet.
+   (the attacker's active Terra Bonuses), d (Tribal Boost's +10 per Beastie, ARENA bonuses, Equipment),
+   then Paralyze sets 0. Halving rounds up to a multiple of 5; Damage is never below 0. No Page
+   multiplies or halves Damage yet.
 40 On the receiving side Stone Skin applies first (Damage it stops is 0, and Damage reduced to 0 is not
    "taking Damage", so it wakes nothing), then Sleep doubles the Damage after all of the dealer's
    modifiers. Confusion's self-Damage is the Attack's Damage with every modifier but Type and Aura
@@ -319,21 +330,35 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    (starting at slot 1, advancing after each replacement, 6 wraps to 1) names the slot replaced; filling
    a gap does not move it. A replaced Terra is removed to the Afterlife, not Destroyed (no DESTROYED
    effects).
-67 A Terra LP bonus is LP Gain while the bonus is active; when it ends the maximum LP goes down again as
-   in MZ-GAP-52. Terra Bonuses are not built yet.
+67 A Terra LP bonus is LP Gain while the bonus is active; when it ends (a new turn's reading, or the
+   Terra that provided it leaves its slot) the maximum LP goes down again as in MZ-GAP-52: the 0-LP
+   check runs after every applied choice.
 68 A 4th Wall or Terra condition on a Page is checked against its controller's surroundings (its owner's
    when nobody controls it); Terra Pages in slots count for every Caster. A named object is also present
    when a face-up Page in the Arena (any Caster's, tokens by name) has the object's words as whole words
    in its name, ignoring case and a leading article, with no plurals or synonyms ("a train" matches
    "Ghost Train", "rain" does not match "Raining"); each clause's keyword is card data. In virtual mode
-   nothing outside the game exists: only Terra Pages and Page names satisfy a condition. What is
-   derived, read from the /surroundings profile or asked depends on the table's mode; details in
+   nothing outside the game exists: only Terra Pages and Page names satisfy a condition, and person or
+   room conditions are still asked. The table's mode, place and each Caster's /surroundings profile are
+   options of the game, frozen when it starts (a profile edited during the game counts from the next
+   game). Asking about a Page being Contracted names it: its name is public once its Contract is
+   attempted. What is derived, read from the profile or asked depends on the mode; details in
    games/metazoo/sky.py.
-69 Conditions are evaluated at checks, never watched continuously. Terra Pages count at every check. In
-   derived mode the sky and profile reading is taken once at the start of each turn (step 1a) from the
-   clock and place the host records in the log, and holds for that whole turn; in declared mode, and for
-   person or room conditions in either real mode, the affected Caster is asked at the check. Each
-   reading logs its basis; details in games/metazoo/sky.py.
+69 Conditions are evaluated at checks, never watched continuously. Terra Pages and Page names count at
+   every check. At the start of every turn (step 1a) the engine fixes the turn's instant (turn 1: the
+   clock the game started with; later turns: the last instant the host observed, which it logs with
+   every choice) and, in derived mode, logs it with the place(s); every reading of that turn uses it, so
+   a replay gives the same answers and nightfall during a turn counts from the next turn. Answers are
+   kept per Caster and condition for the turn and forgotten at the next step 1a. At step 1a each Caster
+   whose face-up Arena Pages carry conditions nothing settles (declared mode; person and room conditions
+   in every mode; derived-mode objects not in the profile) is asked, one yes/no question per condition,
+   active Caster first; the opponent sees the question and then the answer. An Action that such a
+   condition could stop (Contracting a Page that carries conditions, declaring an Attack with a Page
+   that "cannot declare Attacks") is held, its questions are asked, and it is then carried out or
+   refused with the reason logged. A Page that entered the Arena by another Effect counts its unanswered
+   conditions as not met until the next step 1a. "Returns to its Chapter" is checked at step 1a and when
+   the Page enters the Arena. Each reading logs its basis once per Caster and condition per turn (again
+   if it changes); details in games/metazoo/sky.py and games/metazoo/wall.py.
 70 Limbo, Cemetery and Afterlife are public and ordered, newest on top; the board shows their sizes and
    anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
    and Chapter sizes are public.
@@ -367,8 +392,8 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 81 A Caster may concede at any time: a loss (MZ-WIN-05), and with 3 or 4 Casters they will leave as in
    MZ-GAP-12. A timed-out prompt takes its default (MZ-GAP-24); the host concedes a seat after 3
    timeouts in a row (``bot/tables.py``), and a disconnected or AFK Caster is handled the same way.
-82 Only the 24 listed Terra Bonuses exist; the loader rejects any other name, so a typo cannot create a
-   bonus nothing satisfies.
+82 Only the 24 listed Terra Bonuses exist; the loader rejects any other name, in a Terra Bonus or a 4th
+   Wall condition, so a typo cannot create a bonus nothing satisfies.
 83 While its CONTRACT effects resolve, the Page is not yet in the Arena: Arena counts and Effects on
    Arena Pages made by them do not include it. A CONTRACT Effect cannot act on its own Page now; when
    one can, its changes to "this Beastie" or "this Artifact" (LP Gain, Traits, Counters) will go into
