@@ -123,7 +123,8 @@ def _showers() -> tuple[Any, ...]:
     return load_meteor_showers()
 
 
-def _built(st: State) -> tuple[Sky, dict[int, Surroundings]]:
+def _built(st: State) -> tuple[Sky, dict[int, Surroundings], dict[tuple[Any, ...], Answer]]:
+    """The Sky, the profiles by seat and a memo of readings, built once from the frozen options."""
     s = st.sky
     if s.built is None:
         profiles = {int(k): Surroundings.from_json(v) for k, v in s.profiles.items()}
@@ -135,7 +136,7 @@ def _built(st: State) -> tuple[Sky, dict[int, Surroundings]]:
             sky = Sky(mode, place, _showers())
         else:
             sky = Sky(mode, place)
-        s.built = (sky, profiles)
+        s.built = (sky, profiles, {})
     return s.built
 
 
@@ -170,13 +171,19 @@ def why(text: str, answer: Answer) -> str:
     return answer.basis[len(head):] if answer.basis.startswith(head) else answer.basis
 
 
-def conditions_of(page: Page) -> list[str]:
+def conditions_of(page: Page) -> tuple[str, ...]:
     """The condition texts a Page carries: its 4th Wall clauses, then its printed Terra Bonuses, each once."""
-    out: list[str] = []
-    for c in [w.condition for w in page.wall] + [tb.bonus for tb in page.terra_bonuses]:
-        if c not in out:
-            out.append(c)
-    return out
+    got = _CONDITIONS.get(page.id)
+    if got is None:
+        out: list[str] = []
+        for c in [w.condition for w in page.wall] + [tb.bonus for tb in page.terra_bonuses]:
+            if c not in out:
+                out.append(c)
+        got = _CONDITIONS[page.id] = tuple(out)
+    return got
+
+
+_CONDITIONS: dict[str, tuple[str, ...]] = {}
 
 
 def _board(st: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -193,30 +200,37 @@ def _board(st: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(terra), names
 
 
-@lru_cache(maxsize=4096)
-def _reading(sky: Sky, cond: Condition, instant: float | None, profile: Surroundings | None,
-             caster: str) -> Answer:
-    """The mode's reading of the real surroundings (no Terra, no Page names): pure, so memoised."""
-    when = dt.datetime.fromtimestamp(instant, dt.UTC) if instant is not None else None
-    return sky.check(cond, instant=when, profile=profile, caster=caster)
+def _reading(st: State, seat: int, text: str) -> Answer:
+    """The mode's reading of the real surroundings (no Terra, no Page names) at the turn's instant: pure, so
+    memoised on the state's cache (never serialised)."""
+    sky, profiles, memo = _built(st)
+    key = (st.sky.instant, seat, text)
+    got = memo.get(key)
+    if got is None:
+        instant = st.sky.instant
+        when = dt.datetime.fromtimestamp(instant, dt.UTC) if instant is not None else None
+        got = sky.check(condition(text), instant=when, profile=profiles.get(seat), caster=st.casters[seat].name)
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
-def settle(st: State, seat: int, text: str) -> Answer:
+def settle(st: State, seat: int, text: str, board: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> Answer:
     """Whether condition ``text`` holds for Caster ``seat`` now (MZ-WALL-02..06, MZ-TERRA-02/03/11, MZ-GAP-68):
     the board first (a Terra in a slot, a Page named like the object; read at every check), then ``seat``'s
     answer this turn, then the mode's reading at the turn's instant. ``holds is None``: unsettled (ask).
-    Pure: it changes nothing."""
+    ``board``: :func:`_board` when the caller has it. Pure: it changes nothing (but a cache)."""
     cond = condition(text)
-    name = st.casters[seat].name
-    terra, names = _board(st)
-    board = _VIRTUAL.check(cond, caster=name, terra=terra, arena_names=names)
-    if board.holds:
-        return board
+    terra, names = board if board is not None else _board(st)
+    if (cond.kind == "terra" and terra) or (cond.kind in ("object", "room") and names):
+        seen = _VIRTUAL.check(cond, caster=st.casters[seat].name, terra=terra, arena_names=names)
+        if seen.holds:
+            return seen
     for a in st.sky.answers:
         if a.seat == seat and a.condition == text:
             return Answer(a.holds, a.basis)
-    sky, profiles = _built(st)
-    return _reading(sky, cond, st.sky.instant, profiles.get(seat), name)
+    return _reading(st, seat, text)
 
 
 def holds(st: State, seat: int, text: str) -> bool:
@@ -357,15 +371,18 @@ def after_choice(st: State, first_uid: int, ev: list[Event]) -> None:
     d = rules.defs_of(st)
     _returns(st, ev, [ap for ap in st.arena if ap.uid >= first_uid])
     asked = {(a.seat, a.condition) for a in st.sky.asks}
+    board = None
     for ap in st.arena:
         if ap.face_down:
             continue
         page = d[ap.card]
         if not page.wall and not page.terra_bonuses:
             continue
+        board = board or _board(st)
         for text in conditions_of(page):
             if (ap.controller, text) not in asked:
-                note(st, ap.controller, text, _unasked(st, ap.controller, text, settle(st, ap.controller, text)), ev)
+                answer = settle(st, ap.controller, text, board)
+                note(st, ap.controller, text, _unasked(st, ap.controller, text, answer), ev)
 
 
 # -- step 1a and asking --------------------------------------------------------------------------------------------
@@ -382,12 +399,12 @@ def begin(st: State, ev: list[Event]) -> bool:
     s.notes.clear()
     s.asks.clear()
     if s.mode == "derived":
-        sky, profiles = _built(st)
+        sky, profiles, _ = _built(st)
         table = s.place["name"] if s.place else None
         own = [f"{st.casters[k].name} in {p.place.name}" for k, p in sorted(profiles.items()) if p.place]
         where = " and ".join(own + ([f"{table} for everyone else" if own else table] if table
                                     and len(own) < len(st.casters) else []))
-        ev.append(Event(f"The sky for turn {st.turn} is read at {instant_text(s.instant)} UTC in {where} "
+        ev.append(Event(f"The sky for turn {st.turn} is read at {instant_text(s.instant)} in {where} "
                         "(derived surroundings)."))
     asks = _turn_asks(st)
     if asks:
@@ -416,14 +433,14 @@ def _ask(st: State, asks: list[SkyAsk], resume: str, ev: list[Event]) -> None:
     s.resume = resume
     st.step = "sky"
     st.priority = asks[0].seat
-    sky, _ = _built(st)
+    sky = _built(st)[0]
     for a in asks:
         ev.append(Event(f"{st.casters[a.seat].name} is asked (for {a.page}): {sky.question(condition(a.condition))}"))
 
 
 def question(st: State, ask: SkyAsk) -> str:
     """The prompt of a ``sky`` decision: the sky module's question, naming the Page."""
-    sky, _ = _built(st)
+    sky = _built(st)[0]
     return f"{sky.question(condition(ask.condition), st.casters[ask.seat].name)} (for {ask.page})"
 
 

@@ -359,7 +359,7 @@ def test_MZ_GAP_69_one_turn_reads_one_sky():
     crow = uid_of(st, "sun-crow")
     assert f"attack:{crow}:0" in ids(st, 0)
     log = next_turn(st)
-    assert "The sky for turn 2 is read at 2026-12-21T20:00Z UTC in Oslo (derived surroundings)." in log
+    assert "The sky for turn 2 is read at 2026-12-21T20:00Z in Oslo (derived surroundings)." in log
     next_turn(st)
     assert f"attack:{crow}:0" not in ids(st, 0)
 
