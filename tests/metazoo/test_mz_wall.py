@@ -315,6 +315,21 @@ def test_MZ_GAP_68_derived_profile_places_and_objects():
              options=derived(profiles={"0": {"objects": ["train"]}}))
     go(st, 0, "play:snegurochka")
     assert decision(st, 0).kind == "sky" and "a source of fire" in decision(st, 0).prompt
+    assert "Ana Contracts Snegurochka" in public(go(st, 0, "yes"))
+    log = public(go(st, 1, "pass"))
+    assert ("4th Wall: Snegurochka #1 returns to its owner's Chapter (a source of fire: yes, declared by Ana)."
+            in log)
+
+
+def test_MZ_WALL_04_the_terminal_board_shows_the_surroundings():
+    """MZ-WALL-04: the text board says the mode, instant and place, the open question and each check's basis."""
+    st = pos({"chapter": ["redcap"], "aura": {"dark": 1, "neutral": 1}}, options=derived(NIGHT))
+    go(st, 0, "play:redcap")
+    text = MZ.board_text(MZ.view(st, 1))
+    assert "Surroundings: derived · 2026-12-21T20:00Z · Oslo" in text
+    assert "Asking Ana: Is this true for you right now: “you are wearing a hat”? (for Redcap)" in text
+    go(st, 0, "yes")
+    assert "✓ Ana: you are wearing a hat: yes, declared by Ana" in MZ.board_text(MZ.view(st, None))
 
 
 # -- replays (MZ-GAP-69) --------------------------------------------------------------------------------------------------
