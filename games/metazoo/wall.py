@@ -1,13 +1,15 @@
 """4th Wall Effects and Terra Bonuses in the MetaZoo engine (issue 16 item 2; MZ-WALL-01..06, MZ-TERRA-02,
 MZ-TERRA-03, MZ-TERRA-09, MZ-TERRA-10, MZ-TERRA-11; gap decisions MZ-GAP-02, 24, 67, 68, 69, 82).
 
-The sky itself (what holds where and when, and the sentence saying why) is :mod:`games.metazoo.sky`; this
-module decides *when* the engine checks, what a holding condition does, and when a Caster is asked.
-:mod:`games.metazoo.rules` calls it through small hooks: :func:`begin` at step 1a, :func:`intercept` for
-every choice, :func:`after_choice` after every choice, :func:`gained_traits` (``traits``),
-:func:`terra_lp` (``max_lp``), :func:`terra_damage` (``attack_damage`` step c), :func:`blocks_attack`
-(``can_attack``), :func:`contract_problem` (``contract_problem``) and :func:`special_terra` (the start and
-the end of every turn).
+The sky itself (what holds where and when, and the sentence saying why) is :mod:`games.metazoo.sky`. This
+module holds the checks on a game state: the table options (:func:`configure`, :func:`observe`), whether a
+Page's condition holds for its controller (:func:`settle`), what a holding condition does
+(:func:`gained_traits` for ``rules.traits``, :func:`terra_lp` for ``rules.max_lp``, :func:`terra_damage` for
+step (c) of ``rules.attack_damage``, :func:`blocks_attack` for ``rules.can_attack``, :func:`contract_problem`
+for ``rules.contract_problem``), the log lines (:func:`note`), the ``sky`` question (:func:`decisions`) and the
+public board (:func:`board`). It never imports the engine (the Page definitions come in as ``d``, the
+engine's ``defs_of``); the flow (step 1a, asking, holding an Action, returns to the Chapter, Special Terra
+Effects) is the ``wall_*`` section at the end of :mod:`games.metazoo.rules`.
 
 Inputs (the table options, frozen at game start; :func:`configure`): the mode (``virtual`` | ``derived`` |
 ``declared``), the table's place, each Caster's ``/surroundings`` profile and the game's start instant.
@@ -40,7 +42,6 @@ from typing import Any
 
 from games.core.contract import Decision, Event, Option, RulesError
 
-from . import rules
 from .cards import TRAITS, Page, TerraBonus
 from .sky import Answer, Condition, Mode, Place, Sky, Surroundings, load_meteor_showers
 from .state import ArenaPage, SkyAsk, SkyNote, State
@@ -123,7 +124,7 @@ def _showers() -> tuple[Any, ...]:
     return load_meteor_showers()
 
 
-def _built(st: State) -> tuple[Sky, dict[int, Surroundings], dict[tuple[Any, ...], Answer]]:
+def built(st: State) -> tuple[Sky, dict[int, Surroundings], dict[tuple[Any, ...], Answer]]:
     """The Sky, the profiles by seat and a memo of readings, built once from the frozen options."""
     s = st.sky
     if s.built is None:
@@ -186,16 +187,16 @@ def conditions_of(page: Page) -> tuple[str, ...]:
 _CONDITIONS: dict[str, tuple[str, ...]] = {}
 
 
-def _board(st: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
+Board = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def board_features(st: State, d: list[Page]) -> Board:
     """Terra Bonuses provided by the Terra Pages in the slots (any Caster's, MZ-TERRA-03) and the names of
-    the face-up Pages in the Arena (MZ-WALL-02)."""
-    d = rules.defs_of(st)
+    the face-up Pages in the Arena (MZ-WALL-02). ``d``: the Page definitions by instance (the engine's)."""
     terra = []
-    for u in st.terra:
-        if u >= 0:
-            ap = rules.find(st, u)
-            if ap is not None and d[ap.card].bonus:
-                terra.append(d[ap.card].bonus.replace("_", " "))
+    for ap in st.arena:
+        if ap.slot >= 0 and d[ap.card].bonus:
+            terra.append(d[ap.card].bonus.replace("_", " "))
     names = tuple(d[ap.card].name for ap in st.arena if not ap.face_down and d[ap.card].name)
     return tuple(terra), names
 
@@ -203,7 +204,7 @@ def _board(st: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def _reading(st: State, seat: int, text: str) -> Answer:
     """The mode's reading of the real surroundings (no Terra, no Page names) at the turn's instant: pure, so
     memoised on the state's cache (never serialised)."""
-    sky, profiles, memo = _built(st)
+    sky, profiles, memo = built(st)
     key = (st.sky.instant, seat, text)
     got = memo.get(key)
     if got is None:
@@ -216,13 +217,14 @@ def _reading(st: State, seat: int, text: str) -> Answer:
     return got
 
 
-def settle(st: State, seat: int, text: str, board: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> Answer:
+def settle(st: State, seat: int, text: str, d: list[Page], board: Board | None = None) -> Answer:
     """Whether condition ``text`` holds for Caster ``seat`` now (MZ-WALL-02..06, MZ-TERRA-02/03/11, MZ-GAP-68):
     the board first (a Terra in a slot, a Page named like the object; read at every check), then ``seat``'s
     answer this turn, then the mode's reading at the turn's instant. ``holds is None``: unsettled (ask).
-    ``board``: :func:`_board` when the caller has it. Pure: it changes nothing (but a cache)."""
+    ``d``: the Page definitions by instance; ``board``: :func:`board_features` when the caller has it. Pure:
+    it changes nothing (but a cache)."""
     cond = condition(text)
-    terra, names = board if board is not None else _board(st)
+    terra, names = board if board is not None else board_features(st, d)
     if (cond.kind == "terra" and terra) or (cond.kind in ("object", "room") and names):
         seen = _VIRTUAL.check(cond, caster=st.casters[seat].name, terra=terra, arena_names=names)
         if seen.holds:
@@ -233,108 +235,74 @@ def settle(st: State, seat: int, text: str, board: tuple[tuple[str, ...], tuple[
     return _reading(st, seat, text)
 
 
-def holds(st: State, seat: int, text: str) -> bool:
+def holds(st: State, seat: int, text: str, d: list[Page]) -> bool:
     """A passive check (a Trait, a bonus, a return): unsettled counts as not met (MZ-GAP-24, MZ-GAP-69)."""
-    return settle(st, seat, text).holds is True
+    return settle(st, seat, text, d).holds is True
 
 
 # -- what holding conditions do ----------------------------------------------------------------------------------
 
 
-def gained_traits(st: State, ap: ArenaPage) -> list[str]:
+def gained_traits(st: State, ap: ArenaPage, d: list[Page]) -> list[str]:
     """MZ-WALL-01, MZ-TERRA-11: Traits a face-up Page gains from its 4th Wall clauses while they hold."""
     if ap.face_down:
         return []
-    page = rules.defs_of(st)[ap.card]
-    return [w.then for w in page.wall if w.then in TRAITS and holds(st, ap.controller, w.condition)]
+    return [w.then for w in d[ap.card].wall if w.then in TRAITS and holds(st, ap.controller, w.condition, d)]
 
 
-def active_bonuses(st: State, ap: ArenaPage) -> list[TerraBonus]:
+def active_bonuses(st: State, ap: ArenaPage, d: list[Page]) -> list[TerraBonus]:
     """MZ-TERRA-02/03: the printed Terra Bonuses of a face-up Page active for its controller; one bonus counts
     once however many sources provide it (Terra Pages, surroundings)."""
     if ap.face_down:
         return []
     out: list[TerraBonus] = []
-    for tb in rules.defs_of(st)[ap.card].terra_bonuses:
-        if all(o.bonus != tb.bonus for o in out) and holds(st, ap.controller, tb.bonus):
+    for tb in d[ap.card].terra_bonuses:
+        if all(o.bonus != tb.bonus for o in out) and holds(st, ap.controller, tb.bonus, d):
             out.append(tb)
     return out
 
 
-def terra_lp(st: State, ap: ArenaPage) -> int:
+def terra_lp(st: State, ap: ArenaPage, d: list[Page]) -> int:
     """MZ-TERRA-10, MZ-GAP-67: the LP the active Terra Bonuses add to the maximum LP while active."""
-    return sum(tb.lp for tb in active_bonuses(st, ap))
+    return sum(tb.lp for tb in active_bonuses(st, ap, d))
 
 
-def terra_damage(st: State, ap: ArenaPage, ev: list[Event]) -> int:
+def terra_damage(st: State, ap: ArenaPage, d: list[Page], ev: list[Event]) -> int:
     """MZ-TERRA-10, MZ-COMBAT-18 step (c): the Damage the attacker's active Terra Bonuses add, logged."""
     total = 0
-    for tb in active_bonuses(st, ap):
+    for tb in active_bonuses(st, ap, d):
         if tb.damage:
             total += tb.damage
             ev.append(Event(f"Terra Bonus ({shown(tb.bonus)}): +{tb.damage} Damage."))
     return total
 
 
-def _clause(st: State, page: Page, seat: int, then: str) -> tuple[str, Answer] | None:
+def clause(st: State, page: Page, seat: int, then: str, d: list[Page]) -> tuple[str, Answer] | None:
     """The first clause ``then`` of ``page`` whose condition holds (settled) for ``seat``, with its answer."""
     for w in page.wall:
         if w.then == then:
-            a = settle(st, seat, w.condition)
+            a = settle(st, seat, w.condition, d)
             if a.holds:
                 return w.condition, a
     return None
 
 
-def blocks_attack(st: State, ap: ArenaPage) -> bool:
+def blocks_attack(st: State, ap: ArenaPage, d: list[Page]) -> bool:
     """MZ-WALL-01: a ``no_attack`` clause known to hold stops the Page declaring Attacks."""
-    page = rules.defs_of(st)[ap.card]
-    return bool(page.wall) and _clause(st, page, ap.controller, "no_attack") is not None
+    page = d[ap.card]
+    return bool(page.wall) and clause(st, page, ap.controller, "no_attack", d) is not None
 
 
-def contract_problem(st: State, p: int, card: int) -> RulesError | None:
+def contract_problem(st: State, p: int, card: int, d: list[Page]) -> RulesError | None:
     """MZ-WALL-01: a ``no_contract`` clause known to hold for ``p`` stops the Contract (not offered)."""
-    page = rules.defs_of(st)[card]
+    page = d[card]
     if not page.wall:
         return None
-    hit = _clause(st, page, p, "no_contract")
+    hit = clause(st, page, p, "no_contract", d)
     if hit is None:
         return None
     return RulesError("MZ-WALL-01", f"{page.name} cannot be Contracted now: {shown(hit[0])} "
                                     f"({why(*hit)}).")
-
-
-def _to_chapter(st: State, ap: ArenaPage, ev: list[Event]) -> None:
-    """MZ-WALL-01: a ``to_chapter`` clause that holds returns the Page to its owner's Chapter."""
-    page = rules.defs_of(st)[ap.card]
-    hit = _clause(st, page, ap.controller, "to_chapter")
-    if hit is not None and ap in st.arena:
-        ev.append(Event(f"4th Wall: {rules.label(st, ap)} returns to its owner's Chapter ({hit[1].basis})."))
-        rules.leave_arena(st, ap, ev, destroyed=False, to="chapter")
-
-
-def _returns(st: State, ev: list[Event], pages: list[ArenaPage]) -> None:
-    d = rules.defs_of(st)
-    for ap in pages:
-        if not ap.face_down and any(w.then == "to_chapter" for w in d[ap.card].wall):
-            _to_chapter(st, ap, ev)
-
-
-def special_terra(st: State, timing: str, ev: list[Event]) -> None:
-    """MZ-TERRA-09: the ``start`` / ``end`` Effects of the Special Terra Pages in the slots, slot order; each
-    copy's Effect happens (they stack). They affect every Caster as their text says."""
-    d = rules.defs_of(st)
-    for u in list(st.terra):
-        ap = rules.find(st, u) if u >= 0 else None
-        if ap is None or not d[ap.card].special:
-            continue
-        page = d[ap.card]
-        for k, eff in enumerate(page.effects):
-            if eff.timing == timing:
-                ev.append(Event(f"{rules.label(st, ap)}'s {timing}-of-turn Effect resolves: "
-                                f"{eff.text or 'Special Terra'}"))
-                rules.run_steps(st, page, k, ap.controller, rules.untargeted(st, ap.controller, eff.target, None),
-                                -1, page.base_types, ev)
 
 
 # -- the log ---------------------------------------------------------------------------------------------------------
@@ -355,92 +323,19 @@ def note(st: State, seat: int, text: str, answer: Answer, ev: list[Event]) -> No
     ev.append(Event(f"Sky check for {st.casters[seat].name}: {answer.basis}."))
 
 
-def _unasked(st: State, seat: int, text: str, answer: Answer) -> Answer:
+def unasked(st: State, seat: int, text: str, answer: Answer) -> Answer:
     if answer.holds is not None:
         return answer
     return Answer(None, f"not {shown(text)}: {st.casters[seat].name} has not been asked this turn, so it counts "
                         "as not met until the next turn's step 1a")
 
 
-def after_choice(st: State, first_uid: int, ev: list[Event]) -> None:
-    """After every applied choice: Pages that entered the Arena in it check their ``to_chapter`` clauses
-    (MZ-WALL-06), then every condition of a face-up Arena Page that is newly settled (or changed) this turn
-    logs its basis (one line per Caster and condition while it stays the same)."""
-    if st.result is not None:
-        return
-    d = rules.defs_of(st)
-    _returns(st, ev, [ap for ap in st.arena if ap.uid >= first_uid])
-    asked = {(a.seat, a.condition) for a in st.sky.asks}
-    board = None
-    for ap in st.arena:
-        if ap.face_down:
-            continue
-        page = d[ap.card]
-        if not page.wall and not page.terra_bonuses:
-            continue
-        board = board or _board(st)
-        for text in conditions_of(page):
-            if (ap.controller, text) not in asked:
-                answer = settle(st, ap.controller, text, board)
-                note(st, ap.controller, text, _unasked(st, ap.controller, text, answer), ev)
-
-
-# -- step 1a and asking --------------------------------------------------------------------------------------------
-
-
-def begin(st: State, ev: list[Event]) -> bool:
-    """Step 1a (MZ-GAP-69): fix the turn's instant (turn 1: the clock option; later: the last observed one),
-    forget last turn's answers, log the derived sky's instant and place(s), then ask every unsettled
-    condition of the face-up Arena Pages (returns True: step ``sky`` waits for the answers) or return the
-    Pages whose ``to_chapter`` clause holds (returns False: step 1a goes on)."""
-    s = st.sky
-    s.instant = s.clock if st.turn <= 1 or s.observed is None else s.observed
-    s.answers.clear()
-    s.notes.clear()
-    s.asks.clear()
-    if s.mode == "derived":
-        sky, profiles, _ = _built(st)
-        table = s.place["name"] if s.place else None
-        own = [f"{st.casters[k].name} in {p.place.name}" for k, p in sorted(profiles.items()) if p.place]
-        where = " and ".join(own + ([f"{table} for everyone else" if own else table] if table
-                                    and len(own) < len(st.casters) else []))
-        ev.append(Event(f"The sky for turn {st.turn} is read at {instant_text(s.instant)} in {where} "
-                        "(derived surroundings)."))
-    asks = _turn_asks(st)
-    if asks:
-        _ask(st, asks, "turn", ev)
-        return True
-    _returns(st, ev, list(st.arena))
-    return False
-
-
-def _turn_asks(st: State) -> list[SkyAsk]:
-    d = rules.defs_of(st)
-    out: list[SkyAsk] = []
-    for seat in (st.active, rules.other(st, st.active)):
-        for ap in st.arena:
-            if ap.controller != seat or ap.face_down:
-                continue
-            for text in conditions_of(d[ap.card]):
-                if all((a.seat, a.condition) != (seat, text) for a in out) and settle(st, seat, text).holds is None:
-                    out.append(SkyAsk(seat, text, rules.label(st, ap)))
-    return out
-
-
-def _ask(st: State, asks: list[SkyAsk], resume: str, ev: list[Event]) -> None:
-    s = st.sky
-    s.asks = asks
-    s.resume = resume
-    st.step = "sky"
-    st.priority = asks[0].seat
-    sky = _built(st)[0]
-    for a in asks:
-        ev.append(Event(f"{st.casters[a.seat].name} is asked (for {a.page}): {sky.question(condition(a.condition))}"))
+# -- asking and the public board ---------------------------------------------------------------------------------
 
 
 def question(st: State, ask: SkyAsk) -> str:
     """The prompt of a ``sky`` decision: the sky module's question, naming the Page."""
-    sky = _built(st)[0]
+    sky = built(st)[0]
     return f"{sky.question(condition(ask.condition), st.casters[ask.seat].name)} (for {ask.page})"
 
 
@@ -449,92 +344,6 @@ def decisions(st: State) -> list[Decision]:
     a = st.sky.asks[0]
     return [Decision(a.seat, "sky", question(st, a),
                      (Option("yes", "Yes, it is true for me now"), Option("no", "No")), default="no")]
-
-
-def _gated(st: State, seat: int, choice: str) -> list[tuple[str, str]]:
-    """The unsettled conditions an Action must ask first: (condition, Page label); [] = go ahead."""
-    kind, _, rest = choice.partition(":")
-    d = rules.defs_of(st)
-    if kind == "play":
-        card = rules.chapter_card(st, seat, rest)
-        if card < 0:
-            return []
-        page = d[card]
-        return [(t, page.name) for t in conditions_of(page) if settle(st, seat, t).holds is None]
-    if kind == "attack":
-        ap = rules.find(st, int(rest.split(":")[0]))
-        if ap is None:
-            return []
-        return [(w.condition, rules.label(st, ap)) for w in d[ap.card].wall
-                if w.then == "no_attack" and settle(st, seat, w.condition).holds is None]
-    return []
-
-
-def intercept(st: State, seat: int, choice: str, decision: Decision, ev: list[Event]) -> bool:
-    """Before a choice is carried out: an answer to a ``sky`` question is recorded (and, after the last one,
-    the held Action or step 1a goes on); an Action gated by unsettled conditions is held and its questions
-    asked first (MZ-WALL-05, MZ-WALL-06). Returns True when the choice was handled here."""
-    if decision.kind == "sky":
-        _answer(st, seat, choice == "yes", ev)
-        return True
-    if decision.kind not in ("actions", "priority"):
-        return False
-    gates = _gated(st, seat, choice)
-    if not gates:
-        return False
-    s = st.sky
-    s.held, s.held_seat = choice, seat
-    who = st.casters[seat].name
-    what = (f"Contract {gates[0][1]}" if choice.startswith("play:") else f"Attack with {gates[0][1]}")
-    ev.append(Event(f"{who} wants to {what}: 4th Wall questions first."))
-    _ask(st, [SkyAsk(seat, t, page) for t, page in gates], st.step, ev)
-    return True
-
-
-def _answer(st: State, seat: int, yes: bool, ev: list[Event]) -> None:
-    s = st.sky
-    a = s.asks.pop(0)
-    name = st.casters[seat].name
-    basis = f"{shown(a.condition)}: {'yes' if yes else 'no'}, declared by {name}"
-    s.answers.append(SkyNote(seat, a.condition, yes, basis))
-    note(st, seat, a.condition, Answer(yes, basis), ev)
-    if s.asks:
-        st.priority = s.asks[0].seat
-        return
-    resume, s.resume = s.resume, ""
-    if resume == "turn":
-        st.step = "start"  # step 1a goes on (the window opens at its end)
-        _returns(st, ev, list(st.arena))
-        rules.step_1a(st, ev)
-        return
-    held, held_seat = s.held, s.held_seat
-    s.held, s.held_seat = "", -1
-    st.step = resume
-    st.priority = held_seat
-    mine = [dc for dc in rules.decisions_of(st) if dc.seat == held_seat]
-    if mine and mine[0].option(held) is not None:
-        rules._apply(st, held_seat, held, mine[0], ev)
-        return
-    ev.append(Event(_refusal(st, held_seat, held)))
-
-
-def _refusal(st: State, seat: int, choice: str) -> str:
-    """Why a held Action is not carried out after its questions (the Page is public once tried)."""
-    kind, _, rest = choice.partition(":")
-    d = rules.defs_of(st)
-    if kind == "play":
-        card = rules.chapter_card(st, seat, rest)
-        page = d[card]
-        hit = _clause(st, page, seat, "no_contract")
-        if hit is not None:
-            return f"{page.name} cannot be Contracted: {shown(hit[0])} ({why(*hit)})."
-        return f"{page.name} cannot be Contracted now."
-    ap = rules.find(st, int(rest.split(":")[0]))
-    if ap is not None:
-        hit = _clause(st, d[ap.card], seat, "no_attack")
-        if hit is not None:
-            return f"{rules.label(st, ap)} cannot declare Attacks: {shown(hit[0])} ({why(*hit)})."
-    return "That Attack cannot be declared now."
 
 
 # -- the public board ------------------------------------------------------------------------------------------------
