@@ -193,7 +193,7 @@ def test_MZ_WALL_01_no_contract_known_to_hold_is_not_offered():
     assert "play:moonwell" not in ids(st, 0)
 
 
-def test_MZ_WALL_01_no_attack_and_bonus_follow_the_sky():
+def test_MZ_WALL_01_no_attack_follows_the_sky():
     """MZ-WALL-01, MZ-WALL-06: Sun Crow cannot declare Attacks at Nighttime; Strigoi cannot in Daytime."""
     st = pos({"arena": ["strigoi", "sun-crow"]}, options=derived(NIGHT))
     assert f"attack:{uid_of(st, 'strigoi')}:0" in ids(st, 0)
