@@ -14,6 +14,7 @@ A scenario is a YAML mapping::
       - {seat: 0, choose: "Hercules", log: ["KO'd"]}  # public events of this choice must contain these
       - decision: {seat: 0, kind: attack, includes: ["attack:3"], excludes: ["done"]}
       - expect: {viewer: 1, path: board.players.0.mp, equals: 2}   # also: contains, length, absent
+      - {observe: 1797883200}                         # Game.observe(state, at): the host's clock (issue 16)
     result: {winners: [0], reason: seven_vp}          # checked at the end (null = still running)
 
 Every ``choose`` runs against the seat's current decision. :func:`run_file` returns a
@@ -178,6 +179,9 @@ def _run_step(game: Game, state: Any, step: dict[str, Any]) -> None:
             if oid in ids:
                 raise ScenarioFailure(f"decision: option {oid} should not be offered ({ids})")
         return
+    if "observe" in step:
+        game.observe(state, float(step["observe"]))
+        return
     if "expect" in step:
         want = step["expect"]
         data = _view_data(game, state, want.get("viewer"))
@@ -197,7 +201,7 @@ def _run_step(game: Game, state: Any, step: dict[str, Any]) -> None:
                                                             [g.get("card") if isinstance(g, dict) else g for g in got]):
             raise ScenarioFailure(f"expect {want['path']}: {want['contains']!r} not in {got!r}")
         return
-    raise ScenarioFailure(f"unknown step {step!r}: use choose, decision or expect")
+    raise ScenarioFailure(f"unknown step {step!r}: use choose, decision, expect or observe")
 
 
 def run_file(path: str | Path, games: GameLookup) -> ScenarioReport:

@@ -1,7 +1,6 @@
 """MetaZoo — the TCG where your surroundings matter (``shared/rules/metazoo.md``; rule IDs ``MZ-*``).
 
-``GAME`` is the :class:`games.core.Game` for MetaZoo. NOT registered in ``games.REGISTRY`` yet: this is the
-foundation that later sessions complete (issue 16). The rules live in :mod:`games.metazoo.rules`, the
+``GAME`` is the :class:`games.core.Game` for MetaZoo, registered in ``games.REGISTRY`` (issue 16). The rules live in :mod:`games.metazoo.rules`, the
 state in :mod:`games.metazoo.state`, the Page schema in :mod:`games.metazoo.cards` (its docstring documents
 the effect vocabulary), the pool, Aura wheel and Spellbook legality in :mod:`games.metazoo.pool`. The
 4th Wall / real-sky evaluation is :mod:`games.metazoo.sky`. The decisions on the rulebook's gaps at the
@@ -47,6 +46,14 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 249/253 n
 * Traps: MZ-TRAP-01..11 (bluffs allowed, a revealed non-Trap loses unless its placer cannot lose; pay or
   decline; Traps flipped by an Effect).
 * Terra slots and rotation: MZ-TERRA-01/04/05/06/07/08.
+* Terra Bonuses and 4th Wall Effects (:mod:`games.metazoo.wall` over :mod:`games.metazoo.sky`; issue 16
+  item 2): MZ-WALL-01..06, MZ-TERRA-02/03/09/10/11. The ``new_game`` options ``surroundings`` (virtual,
+  derived, declared), ``place``, ``profiles`` and ``clock``, frozen at game start; the host's clock through
+  ``observe``, read once per turn at step 1a (MZ-GAP-69); yes/no questions (step ``sky``) at step 1a and
+  before an Action a condition could stop (held, then carried out or refused); "cannot be Contracted",
+  "cannot declare Attacks", "returns to its Chapter" and Traits gained; Terra Damage bonuses at step (c)
+  and LP bonuses (the 0-LP check when one ends); Special Terra start- and end-of-turn Effects; the public
+  board's ``sky`` (mode, instant, place, the open question, this turn's answers with their bases).
 * End of game: MZ-WIN-01/02/04/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
 * Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01; Archive checks and one-for-one swaps
   as pure functions (``pool.validate_archive``, ``pool.archive_swap``: MZ-BOOK-04/06); Look and Reveal
@@ -54,13 +61,11 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 249/253 n
 
 Not yet built (the next sessions)
 ---------------------------------
-Terra Bonuses and all 4th Wall effects (MZ-TERRA-02/03/09..11, MZ-WALL-*: the sky module; ``attack_damage``
-has the step (c) slot for them); simultaneous CONTRACT effects (MZ-SIM-04: they cannot yet arise) and the
-other end-of-turn removals (fixed order); Infectious from Effects or Powers (only Attacks make tokens now);
-ARENA continuous Effects other than Attack bonuses; dual-type checks (MZ-TYPE-03, no dual Page yet); the
-Archive series on the host (MZ-BOOK-05, MZ-GAP-75); 3-4
-Casters (MZ-GAP-12); the full 120-Page pool and four starter Spellbooks; a purposeful computer player; the
-board picture layout; registration in ``games.REGISTRY``.
+Simultaneous CONTRACT effects (MZ-SIM-04: they cannot yet arise) and the other end-of-turn removals
+(fixed order); Infectious from Effects or Powers (only Attacks make tokens now); ARENA continuous Effects other
+than Attack bonuses; dual-type checks (MZ-TYPE-03, no dual Page yet); the Archive series on the host
+(MZ-BOOK-05, MZ-GAP-75); 3-4
+Casters (MZ-GAP-12).
 
 Host rules ([host] in the checklist)
 ------------------------------------
@@ -88,8 +93,10 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    Regen may repeat); one Tribe and a Tribal Boost flag; Effects with their keyword timing (CONTRACT,
    FLIPPED, ARENA, DESTROYED, "any time", Power, start or end of turn), target and steps; an "any time"
    flag for the Page; Terra Bonuses as (bonus, Attack Damage, LP); 4th Wall clauses as (condition,
-   consequence); an Equipment's bonus; set symbol; Spellbook Limit (none = unlimited). The loader
-   rejects anything else.
+   consequence): the condition a Terra Bonus name or an object, room or person phrase, the consequence
+   "cannot be Contracted", "cannot declare Attacks", "returns to its Caster's Chapter" or a Trait
+   gained; an Equipment's bonus; set symbol; Spellbook Limit (none = unlimited). The loader rejects
+   anything else.
 03 An Artifact's "Abilities" are not a separate kind: each is an ordinary Effect (ARENA, keyword or "any
    time" Effect) or a Power, and follows that kind's rules.
 04 A Special Aura Page belongs to no other Aura type: it is Special for every check and has no Type
@@ -177,13 +184,15 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    the first legal target; where a face-down Page goes, standalone; Trap payment, do not pay; Defenders,
    no more; the Primary Defender and its Attack, the first listed option; Damage allocation, the
    automatic fill (MZ-GAP-34); ordering, the first listed item (Damage or Status: the printed order; the
-   Pages an Index revealed: the revealed order); 4th Wall confirmation, not met (details in
-   games/metazoo/sky.py). Every priority offer is a decision, even when Pass is the only option. Coin
+   Pages an Index revealed: the revealed order); 4th Wall confirmation, not met (a yes/no question whose
+   default is no, logged as the Caster's answer; details in games/metazoo/sky.py and
+   games/metazoo/wall.py). Every priority offer is a decision, even when Pass is the only option. Coin
    flips and dice need no prompt (the seeded RNG, logged).
 25 "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
    All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and
-   every pool empties at step 3c. Now no Effect makes Aura and start- and end-of-turn Page Effects are
-   not run yet, so step 1e empties every pool.
+   every pool empties at step 3c. Now only Special Terra Pages in the Terra slots run start- and
+   end-of-turn Effects (MZ-TERRA-09: at step 1a after the Status ticks, and at step 3b after its fixed
+   part, in slot order) and no Effect makes Aura, so step 1e empties every pool.
 26 Yes: at the start of every turn (any Caster's), each Caster may declare their face-up Burrow Beasties
    burrowed, one at a time, the active Caster first then clockwise, each public. This comes at the end
    of step 1a, after its Status ticks and before the fixed window of step 1b; burrowed ends at step 3b
@@ -241,9 +250,9 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    Sucker ignore it and Stone Skin reduces it to 0, but Type Advantage applies (any Damage by a Page).
    For Sleep and Frozen only the Combat matters, not the kind of Damage.
 39 Within one step additions come before multiplications; steps go b (Type and Aura Attack Advantage), c
-   (Terra Bonuses, not built yet), d (Tribal Boost's +10 per Beastie, ARENA bonuses, Equipment), then
-   Paralyze sets 0. Halving rounds up to a multiple of 5; Damage is never below 0. No Page multiplies or
-   halves Damage yet.
+   (the attacker's active Terra Bonuses), d (Tribal Boost's +10 per Beastie, ARENA bonuses, Equipment),
+   then Paralyze sets 0. Halving rounds up to a multiple of 5; Damage is never below 0. No Page
+   multiplies or halves Damage yet.
 40 On the receiving side Stone Skin applies first (Damage it stops is 0, and Damage reduced to 0 is not
    "taking Damage", so it wakes nothing), then Sleep doubles the Damage after all of the dealer's
    modifiers. Confusion's self-Damage is the Attack's Damage with every modifier but Type and Aura
@@ -316,9 +325,9 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    Trap at a time, then the active Caster orders the FLIPPED Effects, MZ-SIM-04), and a paid Beastie or
    Artifact Trap flipped by an Effect enters the Arena Fatigued.
 61 Bluffs are allowed, as written: any Page may be placed face-down, and one revealed without the Trap
-   Trait makes its placer lose at once (MZ-TRAP-06). Computer players never place a Page face-down. The
-   placing prompt gives no warning yet (planned: a warning and a confirmation before a non-Trap Page is
-   placed).
+   Trait makes its placer lose at once (MZ-TRAP-06). Computer players place only Pages with the Trap
+   Trait face-down, never a bluff. The placing option of a Page without the Trap Trait says, to its
+   placer only, that it is a bluff and loses the game if revealed.
 62 A standalone face-down Trap is a Page in the Arena of unknown type: no Effect can target it, and it
    never counts as a Beastie or Artifact; it leaves the Arena only by flipping (MZ-TRAP-05).
 63 Each face-up Page underneath (Equipment) goes to its owner's zone for its own type (Limbo, Cemetery
@@ -337,21 +346,35 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    (starting at slot 1, advancing after each replacement, 6 wraps to 1) names the slot replaced; filling
    a gap does not move it. A replaced Terra is removed to the Afterlife, not Destroyed (no DESTROYED
    effects).
-67 A Terra LP bonus is LP Gain while the bonus is active; when it ends the maximum LP goes down again as
-   in MZ-GAP-52. Terra Bonuses are not built yet.
+67 A Terra LP bonus is LP Gain while the bonus is active; when it ends (a new turn's reading, or the
+   Terra that provided it leaves its slot) the maximum LP goes down again as in MZ-GAP-52: the 0-LP
+   check runs after every applied choice.
 68 A 4th Wall or Terra condition on a Page is checked against its controller's surroundings (its owner's
    when nobody controls it); Terra Pages in slots count for every Caster. A named object is also present
    when a face-up Page in the Arena (any Caster's, tokens by name) has the object's words as whole words
    in its name, ignoring case and a leading article, with no plurals or synonyms ("a train" matches
    "Ghost Train", "rain" does not match "Raining"); each clause's keyword is card data. In virtual mode
-   nothing outside the game exists: only Terra Pages and Page names satisfy a condition. What is
-   derived, read from the /surroundings profile or asked depends on the table's mode; details in
+   nothing outside the game exists: only Terra Pages and Page names satisfy a condition, and person or
+   room conditions are still asked. The table's mode, place and each Caster's /surroundings profile are
+   options of the game, frozen when it starts (a profile edited during the game counts from the next
+   game). Asking about a Page being Contracted names it: its name is public once its Contract is
+   attempted. What is derived, read from the profile or asked depends on the mode; details in
    games/metazoo/sky.py.
-69 Conditions are evaluated at checks, never watched continuously. Terra Pages count at every check. In
-   derived mode the sky and profile reading is taken once at the start of each turn (step 1a) from the
-   clock and place the host records in the log, and holds for that whole turn; in declared mode, and for
-   person or room conditions in either real mode, the affected Caster is asked at the check. Each
-   reading logs its basis; details in games/metazoo/sky.py.
+69 Conditions are evaluated at checks, never watched continuously. Terra Pages and Page names count at
+   every check. At the start of every turn (step 1a) the engine fixes the turn's instant (turn 1: the
+   clock the game started with; later turns: the last instant the host observed, which it logs with
+   every choice) and, in derived mode, logs it with the place(s); every reading of that turn uses it, so
+   a replay gives the same answers and nightfall during a turn counts from the next turn. Answers are
+   kept per Caster and condition for the turn and forgotten at the next step 1a. At step 1a each Caster
+   whose face-up Arena Pages carry conditions nothing settles (declared mode; person and room conditions
+   in every mode; derived-mode objects not in the profile) is asked, one yes/no question per condition,
+   active Caster first; the opponent sees the question and then the answer. An Action that such a
+   condition could stop (Contracting a Page that carries conditions, declaring an Attack with a Page
+   that "cannot declare Attacks") is held, its questions are asked, and it is then carried out or
+   refused with the reason logged. A Page that entered the Arena by another Effect counts its unanswered
+   conditions as not met until the next step 1a. "Returns to its Chapter" is checked at step 1a and when
+   the Page enters the Arena. Each reading logs its basis once per Caster and condition per turn (again
+   if it changes); details in games/metazoo/sky.py and games/metazoo/wall.py.
 70 Limbo, Cemetery and Afterlife are public and ordered, newest on top; the board shows their sizes and
    anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
    and Chapter sizes are public.
@@ -392,8 +415,8 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 81 A Caster may concede at any time: a loss (MZ-WIN-05), and with 3 or 4 Casters they will leave as in
    MZ-GAP-12. A timed-out prompt takes its default (MZ-GAP-24); the host concedes a seat after 3
    timeouts in a row (``bot/tables.py``), and a disconnected or AFK Caster is handled the same way.
-82 Only the 24 listed Terra Bonuses exist; the loader rejects any other name, so a typo cannot create a
-   bonus nothing satisfies.
+82 Only the 24 listed Terra Bonuses exist; the loader rejects any other name, in a Terra Bonus or a 4th
+   Wall condition, so a typo cannot create a bonus nothing satisfies.
 83 While its CONTRACT effects resolve, the Page is not yet in the Arena: Arena counts and Effects on
    Arena Pages made by them do not include it. A CONTRACT Effect cannot act on its own Page now; when
    one can, its changes to "this Beastie" or "this Artifact" (LP Gain, Traits, Counters) will go into
@@ -414,7 +437,7 @@ from games.core.contract import Choice, Decision, Event, Game, Result, RulesErro
 from games.core.layout import Layout
 from games.core.rng import Rng
 
-from . import allocation, effects, placement, rules
+from . import allocation, effects, placement, rules, wall
 from .cards import page_line
 from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
 from .state import ArenaPage, Caster, Indicator, State
@@ -430,7 +453,9 @@ class MetaZooGame(Game):
     has_decks = True
     deck_size = MIN_SPELLBOOK
     state_type = State
-    observes_clock = True  # 4th Wall effects read the real sky (issue 16 item 2): the host logs each instant
+    observes_clock = True
+    """MetaZoo reads the real clock in derived mode (issue 16 item 2, MZ-GAP-69): the host logs each instant
+    and passes it to :meth:`observe`."""
     spellbook_max = MAX_SPELLBOOK
     """The most Pages a Spellbook may hold here (MZ-GAP-76: the host's configurable maximum; the host sets
     it from its ``METAZOO_SPELLBOOK_MAX`` setting). Every Spellbook check uses it: decks, joins and starts."""
@@ -440,7 +465,13 @@ class MetaZooGame(Game):
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
         """A new game: every Caster at 1000 LP (MZ-SETUP-01); seat 1 predicts the flip (MZ-SETUP-02,
         MZ-GAP-12). Raises :class:`RulesError` for a seat count other than 2 (MZ-GAP-12) or an illegal
-        Spellbook (naming each rule broken)."""
+        Spellbook (naming each rule broken).
+
+        ``options`` (unknown keys such as the host's ``seats``, ``timeout`` are ignored): ``surroundings``
+        ``"virtual"`` (default) | ``"derived"`` | ``"declared"``, ``place`` (``Place.to_json()``),
+        ``profiles`` (``{"0": Surroundings.to_json(), ...}``), ``clock`` (epoch seconds UTC, the game's
+        start; required in derived mode) — see :func:`games.metazoo.wall.configure` (MZ-WALL-04). They are
+        frozen at game start. Raises ValueError for a bad surroundings option."""
         if len(seats) != 2:
             raise RulesError("MZ-GAP-12", f"MetaZoo is played by two Casters for now; got {len(seats)} seats.")
         for s in seats:
@@ -449,6 +480,7 @@ class MetaZooGame(Game):
                 raise RulesError(problems[0].rule, f"{s.name}'s Spellbook is illegal: "
                                  + " ".join(f"{p.message} [{p.rule}]" for p in problems))
         st = _empty(seats, seed)
+        wall.configure(st, options)
         st.rng = Rng.from_seed(seed).state
         for p, s in enumerate(seats):
             st.casters[p].spellbook = _add(st, p, s.deck)
@@ -469,8 +501,10 @@ class MetaZooGame(Game):
         ``afterlife`` (Page ids), ``lp``, ``aura`` (type -> count), ``indicators`` (``[{status, counters,
         turn}]``) and ``arena``: Page ids or ``{card, fatigued, damage, indicators, face_down, trap,
         equipment}``
-        (Terra Pages take the next Terra slot). Raises ``KeyError`` for an unknown Page id."""
+        (Terra Pages take the next Terra slot); ``options``: the surroundings options of :meth:`new_game`
+        (the turn reads their ``clock``). Raises ``KeyError`` for an unknown Page id."""
         st = _empty(seats, seed)
+        wall.configure(st, spec.get("options"))
         st.rng = Rng.from_seed(seed).state
         st.turn = spec.get("turn", 1)
         st.active = spec.get("active", 0)
@@ -505,6 +539,11 @@ class MetaZooGame(Game):
 
     def decisions(self, state: State) -> list[Decision]:
         return rules.decisions_of(state)
+
+    def observe(self, state: State, at: float) -> None:
+        """Store the host's instant ``at`` (epoch seconds UTC, the one it logs with the next choice); the next
+        step 1a reads the last one stored (MZ-GAP-69). Changes no rule state; ValueError for a non-number."""
+        wall.observe(state, at)
 
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` naming the rule and
@@ -587,6 +626,7 @@ class MetaZooGame(Game):
             "terra": [None if u < 0 else page(rules.find(st, u)) for u in st.terra],
             "chain": chain, "combat": combat,
             "flipped": name(st.trap_flip) if st.trap_flip >= 0 else None,
+            "sky": wall.board(st),
         }
         private = None
         if viewer is not None:

@@ -206,10 +206,26 @@ class TerraBonus(_Model):
 
 
 class WallClause(_Model):
-    """A 4th Wall clause (MZ-WALL-01): ``condition`` names the outside thing, ``then`` what it does."""
+    """A 4th Wall clause (MZ-WALL-01): ``condition`` names the outside thing, ``then`` what it does.
+
+    ``condition`` is a Terra Bonus data name (``nighttime``) or ``object: …``, ``room: …``, ``person: …``;
+    ``then`` is ``no_contract``, ``no_attack``, ``to_chapter`` or a Trait name (MZ-GAP-02, MZ-GAP-82)."""
 
     condition: str = Field(min_length=2, max_length=60)
     then: str = Field(min_length=2, max_length=40)
+
+    @model_validator(mode="after")
+    def _known(self) -> WallClause:
+        kind, sep, rest = self.condition.partition(":")
+        if sep and kind.strip() in ("object", "room", "person"):
+            if not rest.strip():
+                raise ValueError(f"condition {self.condition!r} needs words after '{kind.strip()}:'")
+        elif self.condition not in TERRA_BONUSES:
+            raise ValueError(f"condition {self.condition!r} is neither a Terra Bonus ({', '.join(TERRA_BONUSES)}) "
+                             "nor 'object: …', 'room: …' or 'person: …'")
+        if self.then not in ("no_contract", "no_attack", "to_chapter") + TRAITS:
+            raise ValueError(f"then {self.then!r} is not no_contract, no_attack, to_chapter or a Trait name")
+        return self
 
 
 class EquipBonus(_Model):

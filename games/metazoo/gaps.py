@@ -27,12 +27,14 @@ MZ-GAP-01 — The pool in ``data/metazoo/`` is original: original names and text
     Fireball, Mirror Ward for Reflection, Hush for Dampen, Hearth Brownie for Chupacabra); no publisher text
     or art is copied.
 MZ-GAP-02 — Every printed icon is a data field of a Page (schema and loader: ``games/metazoo/cards.py``): Aura
-    Cost as type -> count (Neutral included); Attacks with name, Damage, Status icon with its number (Frozen
-    X) and whether it skips the coin flip, Aura Attack Advantage type and text; Traits (only Regen may
-    repeat); one Tribe and a Tribal Boost flag; Effects with their keyword timing (CONTRACT, FLIPPED, ARENA,
-    DESTROYED, "any time", Power, start or end of turn), target and steps; an "any time" flag for the Page;
-    Terra Bonuses as (bonus, Attack Damage, LP); 4th Wall clauses as (condition, consequence); an Equipment's
-    bonus; set symbol; Spellbook Limit (none = unlimited). The loader rejects anything else.
+    Cost as type -> count (Neutral included); Attacks with name, Damage, Status icon with its number (Frozen X)
+    and whether it skips the coin flip, Aura Attack Advantage type and text; Traits (only Regen may repeat); one
+    Tribe and a Tribal Boost flag; Effects with their keyword timing (CONTRACT, FLIPPED, ARENA, DESTROYED, "any
+    time", Power, start or end of turn), target and steps; an "any time" flag for the Page; Terra Bonuses as
+    (bonus, Attack Damage, LP); 4th Wall clauses as (condition, consequence): the condition a Terra Bonus name or
+    an object, room or person phrase, the consequence "cannot be Contracted", "cannot declare Attacks", "returns
+    to its Caster's Chapter" or a Trait gained; an Equipment's bonus; set symbol; Spellbook Limit (none =
+    unlimited). The loader rejects anything else.
 MZ-GAP-03 — An Artifact's "Abilities" are not a separate kind: each is an ordinary Effect (ARENA, keyword or
     "any time" Effect) or a Power, and follows that kind's rules.
 MZ-GAP-04 — A Special Aura Page belongs to no other Aura type: it is Special for every check and has no Type
@@ -125,13 +127,14 @@ MZ-GAP-24 — Every prompt has the table's deadline and a documented default (th
     target; where a face-down Page goes, standalone; Trap payment, do not pay; Defenders, no more; the Primary
     Defender and its Attack, the first listed option; Damage allocation, the automatic fill (MZ-GAP-34);
     ordering, the first listed item (Damage or Status: the printed order; the Pages an Index revealed: the
-    revealed order); 4th Wall confirmation, not met (details in games/metazoo/sky.py). Every priority offer is
-    a decision, even when Pass is the only option. Coin flips and dice need no prompt (the seeded RNG,
-    logged).
-MZ-GAP-25 — "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
-    All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and every
-    pool empties at step 3c. Now no Effect makes Aura and start- and end-of-turn Page Effects are not run yet,
-    so step 1e empties every pool.
+    revealed order); 4th Wall confirmation, not met (a yes/no question whose default is no, logged as the
+    Caster's answer; details in games/metazoo/sky.py and games/metazoo/wall.py). Every priority offer is a
+    decision, even when Pass is the only option. Coin flips and dice need no prompt (the seeded RNG, logged).
+MZ-GAP-25 — "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e. All
+    other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and every pool
+    empties at step 3c. Now only Special Terra Pages in the Terra slots run start- and end-of-turn Effects
+    (MZ-TERRA-09: at step 1a after the Status ticks, and at step 3b after its fixed part, in slot order) and no
+    Effect makes Aura, so step 1e empties every pool.
 MZ-GAP-26 — Yes: at the start of every turn (any Caster's), each Caster may declare their face-up Burrow
     Beasties burrowed, one at a time, the active Caster first then clockwise, each public. This comes at the
     end of step 1a, after its Status ticks and before the fixed window of step 1b; burrowed ends at step 3b of
@@ -191,10 +194,10 @@ MZ-GAP-38 — "This Attack deals +N" in an Attack's text is a modifier of the At
     text deals separately ("deals 20 to each opposing Beastie") is Effect Damage: Destroyer and Blood Sucker
     ignore it and Stone Skin reduces it to 0, but Type Advantage applies (any Damage by a Page). For Sleep and
     Frozen only the Combat matters, not the kind of Damage.
-MZ-GAP-39 — Within one step additions come before multiplications; steps go b (Type and Aura Attack
-    Advantage), c (Terra Bonuses, not built yet), d (Tribal Boost's +10 per Beastie, ARENA bonuses,
-    Equipment), then Paralyze sets 0. Halving rounds up to a multiple of 5; Damage is never below 0. No Page
-    multiplies or halves Damage yet.
+MZ-GAP-39 — Within one step additions come before multiplications; steps go b (Type and Aura Attack Advantage), c
+    (the attacker's active Terra Bonuses), d (Tribal Boost's +10 per Beastie, ARENA bonuses, Equipment), then
+    Paralyze sets 0. Halving rounds up to a multiple of 5; Damage is never below 0. No Page multiplies or halves
+    Damage yet.
 MZ-GAP-40 — On the receiving side Stone Skin applies first (Damage it stops is 0, and Damage reduced to 0 is
     not "taking Damage", so it wakes nothing), then Sleep doubles the Damage after all of the dealer's
     modifiers. Confusion's self-Damage is the Attack's Damage with every modifier but Type and Aura Attack
@@ -269,9 +272,9 @@ MZ-GAP-60 — Paying is optional: the controller chooses to pay or not (timeout:
     Caster orders the FLIPPED Effects, MZ-SIM-04), and a paid Beastie or Artifact Trap flipped by an Effect
     enters the Arena Fatigued.
 MZ-GAP-61 — Bluffs are allowed, as written: any Page may be placed face-down, and one revealed without the
-    Trap Trait makes its placer lose at once (MZ-TRAP-06). Computer players never place a Page face-down. The
-    placing prompt gives no warning yet (planned: a warning and a confirmation before a non-Trap Page is
-    placed).
+    Trap Trait makes its placer lose at once (MZ-TRAP-06). Computer players place only Pages with the Trap
+    Trait face-down, never a bluff. The placing option of a Page without the Trap Trait says, to its placer
+    only, that it is a bluff and loses the game if revealed.
 MZ-GAP-62 — A standalone face-down Trap is a Page in the Arena of unknown type: no Effect can target it, and
     it never counts as a Beastie or Artifact; it leaves the Arena only by flipping (MZ-TRAP-05).
 MZ-GAP-63 — Each face-up Page underneath (Equipment) goes to its owner's zone for its own type (Limbo,
@@ -289,20 +292,33 @@ MZ-GAP-65 — Yes: a copy token copies all printed information (name, Traits, Tr
 MZ-GAP-66 — An empty slot is always filled first (the lowest empty one). With all 6 full, a cyclic pointer
     (starting at slot 1, advancing after each replacement, 6 wraps to 1) names the slot replaced; filling a
     gap does not move it. A replaced Terra is removed to the Afterlife, not Destroyed (no DESTROYED effects).
-MZ-GAP-67 — A Terra LP bonus is LP Gain while the bonus is active; when it ends the maximum LP goes down again
-    as in MZ-GAP-52. Terra Bonuses are not built yet.
-MZ-GAP-68 — A 4th Wall or Terra condition on a Page is checked against its controller's surroundings (its
-    owner's when nobody controls it); Terra Pages in slots count for every Caster. A named object is also
-    present when a face-up Page in the Arena (any Caster's, tokens by name) has the object's words as whole
-    words in its name, ignoring case and a leading article, with no plurals or synonyms ("a train" matches
-    "Ghost Train", "rain" does not match "Raining"); each clause's keyword is card data. In virtual mode
-    nothing outside the game exists: only Terra Pages and Page names satisfy a condition. What is derived,
-    read from the /surroundings profile or asked depends on the table's mode; details in games/metazoo/sky.py.
-MZ-GAP-69 — Conditions are evaluated at checks, never watched continuously. Terra Pages count at every check.
-    In derived mode the sky and profile reading is taken once at the start of each turn (step 1a) from the
-    clock and place the host records in the log, and holds for that whole turn; in declared mode, and for
-    person or room conditions in either real mode, the affected Caster is asked at the check. Each reading
-    logs its basis; details in games/metazoo/sky.py.
+MZ-GAP-67 — A Terra LP bonus is LP Gain while the bonus is active; when it ends (a new turn's reading, or the
+    Terra that provided it leaves its slot) the maximum LP goes down again as in MZ-GAP-52: the 0-LP check runs
+    after every applied choice.
+MZ-GAP-68 — A 4th Wall or Terra condition on a Page is checked against its controller's surroundings (its owner's
+    when nobody controls it); Terra Pages in slots count for every Caster. A named object is also present when a
+    face-up Page in the Arena (any Caster's, tokens by name) has the object's words as whole words in its name,
+    ignoring case and a leading article, with no plurals or synonyms ("a train" matches "Ghost Train", "rain" does
+    not match "Raining"); each clause's keyword is card data. In virtual mode nothing outside the game exists:
+    only Terra Pages and Page names satisfy a condition, and person or room conditions are still asked. The
+    table's mode, place and each Caster's /surroundings profile are options of the game, frozen when it starts (a
+    profile edited during the game counts from the next game). Asking about a Page being Contracted names it: its
+    name is public once its Contract is attempted. What is derived, read from the profile or asked depends on the
+    mode; details in games/metazoo/sky.py.
+MZ-GAP-69 — Conditions are evaluated at checks, never watched continuously. Terra Pages and Page names count at
+    every check. At the start of every turn (step 1a) the engine fixes the turn's instant (turn 1: the clock the
+    game started with; later turns: the last instant the host observed, which it logs with every choice) and, in
+    derived mode, logs it with the place(s); every reading of that turn uses it, so a replay gives the same
+    answers and nightfall during a turn counts from the next turn. Answers are kept per Caster and condition for
+    the turn and forgotten at the next step 1a. At step 1a each Caster whose face-up Arena Pages carry conditions
+    nothing settles (declared mode; person and room conditions in every mode; derived-mode objects not in the
+    profile) is asked, one yes/no question per condition, active Caster first; the opponent sees the question and
+    then the answer. An Action that such a condition could stop (Contracting a Page that carries conditions,
+    declaring an Attack with a Page that "cannot declare Attacks") is held, its questions are asked, and it is
+    then carried out or refused with the reason logged. A Page that entered the Arena by another Effect counts its
+    unanswered conditions as not met until the next step 1a. "Returns to its Chapter" is checked at step 1a and
+    when the Page enters the Arena. Each reading logs its basis once per Caster and condition per turn (again if
+    it changes); details in games/metazoo/sky.py and games/metazoo/wall.py.
 MZ-GAP-70 — Limbo, Cemetery and Afterlife are public and ordered, newest on top; the board shows their sizes
     and anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
     and Chapter sizes are public.
@@ -343,8 +359,8 @@ MZ-GAP-80 — Frozen or Sleep inflicted outside Combat is removed by any later D
 MZ-GAP-81 — A Caster may concede at any time: a loss (MZ-WIN-05), and with 3 or 4 Casters they will leave as
     in MZ-GAP-12. A timed-out prompt takes its default (MZ-GAP-24); the host concedes a seat after 3 timeouts
     in a row (``bot/tables.py``), and a disconnected or AFK Caster is handled the same way.
-MZ-GAP-82 — Only the 24 listed Terra Bonuses exist; the loader rejects any other name, so a typo cannot create
-    a bonus nothing satisfies.
+MZ-GAP-82 — Only the 24 listed Terra Bonuses exist; the loader rejects any other name, in a Terra Bonus or a 4th
+    Wall condition, so a typo cannot create a bonus nothing satisfies.
 MZ-GAP-83 — While its CONTRACT effects resolve, the Page is not yet in the Arena: Arena counts and Effects on
     Arena Pages made by them do not include it. A CONTRACT Effect cannot act on its own Page now; when one
     can, its changes to "this Beastie" or "this Artifact" (LP Gain, Traits, Counters) will go into the Arena

@@ -8,7 +8,7 @@ from games.core.contract import View
 
 _STEPS = {"predict": "Set-up: coin prediction", "choose_first": "Set-up: who goes first", "mulligan": "Mulligan",
           "start": "Start of turn (priority)", "actions": "Take Actions", "end": "End of turn (priority)",
-          "trap_pay": "A Trap flipped", "over": "Game over"}
+          "trap_pay": "A Trap flipped", "sky": "4th Wall question", "over": "Game over"}
 
 
 def _page(p: dict[str, Any]) -> str:
@@ -60,9 +60,24 @@ def board_text(view: View) -> str:
                      f"; Primary: {cb['primary'] or '-'}")
     if b["flipped"]:
         lines.append(f"Flipped Trap: {b['flipped']['name']}")
+    lines += sky_lines(b.get("sky"))
     if view.result is not None:
         lines.append(view.result.text)
     return "\n".join(lines)
+
+
+def sky_lines(sky: dict[str, Any] | None) -> list[str]:
+    """The surroundings (issue 16 item 2): the mode, the turn's instant and place, the open 4th Wall question
+    and this turn's checks (✓ holds, ✗ does not), each with its basis."""
+    if not sky:
+        return []
+    where = " · ".join(x for x in (sky["instant"], sky["place"]) if x)
+    out = [f"Surroundings: {sky['mode']}" + (f" · {where}" if where else "")]
+    if sky["asking"]:
+        out.append(f"  Asking {sky['asking']['question']}")
+    for a in sky["answers"]:
+        out.append(f"  {'✓' if a['holds'] else '✗'} {a['caster']}: {a['basis']}")
+    return out
 
 
 def private_text(view: View) -> str:

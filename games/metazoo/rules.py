@@ -21,9 +21,11 @@ from typing import Any
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
 from games.core.rng import Rng
 
+from . import wall
 from .cards import TARGETING, Page, token_of
 from .pool import card_pool, wheel
-from .state import ArenaPage, Caster, ChainItem, Combat, Indicator, Pending, State
+from .sky import Answer
+from .state import ArenaPage, Caster, ChainItem, Combat, Indicator, Pending, SkyAsk, SkyNote, State
 
 START_LP = 1000  # MZ-SETUP-01
 OPENING = 7  # MZ-SETUP-03
@@ -91,10 +93,12 @@ def find(st: State, uid: int) -> ArenaPage | None:
 
 
 def max_lp(st: State, ap: ArenaPage) -> int:
-    """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01,
-    MZ-EQUIP-07)."""
+    """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment plus active Terra LP Bonuses
+    (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01, MZ-EQUIP-07, MZ-TERRA-10)."""
     d = defs_of(st)
     extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None)
+    if d[ap.card].terra_bonuses:
+        extra += wall.terra_lp(st, ap, d)
     return d[ap.card].lp + ap.gain + 10 * tribe_count(st, ap) + extra
 
 
@@ -125,14 +129,18 @@ def has_status(ind: list[Indicator], status: str) -> bool:
 
 def traits(st: State, ap: ArenaPage) -> list[str]:
     """The effective Traits of an Arena Page: its printed Traits plus those its attached Equipment gives
-    (``equip`` bonus), with repeats (Regen stacks, MZ-GAP-47); ``[]`` when face-down. Every Trait check on a
-    Page in the Arena goes through this (MZ-TRAIT-01, MZ-EQUIPTRAIT-01, MZ-EQUIP-03, MZ-EQUIP-07)."""
+    (``equip`` bonus) and those its 4th Wall clauses give while they hold (MZ-WALL-01), with repeats (Regen
+    stacks, MZ-GAP-47); ``[]`` when face-down. Every Trait check on a Page in the Arena goes through this
+    (MZ-TRAIT-01, MZ-EQUIPTRAIT-01, MZ-EQUIP-03, MZ-EQUIP-07)."""
     if ap.face_down:
         return []
     d = defs_of(st)
+    out = d[ap.card].traits
+    if d[ap.card].wall:
+        out = out + wall.gained_traits(st, ap, d)
     if not ap.equipment:
-        return d[ap.card].traits
-    return d[ap.card].traits + [t for e in ap.equipment if d[e].equip is not None for t in d[e].equip.traits]
+        return out
+    return out + [t for e in ap.equipment if d[e].equip is not None for t in d[e].equip.traits]
 
 
 def tribe_count(st: State, ap: ArenaPage) -> int:
@@ -853,7 +861,16 @@ def begin_turn(st: State, p: int, ev: list[Event]) -> None:
     ev.append(Event(f"— Turn {st.turn}: {st.casters[p].name} —"))
     if st.turn > TURN_CAP:
         finish(st, (), (), "turn_cap", "The turn limit is reached: the game is a draw.", ev, draw=True)
+    if wall_begin(st, ev):  # MZ-GAP-69: the turn's sky first; 4th Wall questions wait in step "sky"
+        return
+    step_1a(st, ev)
+
+
+def step_1a(st: State, ev: list[Event]) -> None:
+    """The rest of step 1a once the turn's sky is settled: ticks, Special Terra, Defender, Burrow, then 1b."""
+    p = st.active
     start_ticks(st, ev)
+    special_terra(st, "start", ev)  # MZ-TERRA-09
     for ap in st.arena:  # MZ-DEFENDERTRAIT-01, MZ-GAP-52: double after all other modifiers, on opposing turns
         if ap.controller != p and "defender" in traits(st, ap):
             bonus = max_lp(st, ap)
@@ -902,6 +919,7 @@ def after_end(st: State, ev: list[Event]) -> None:
     """Steps 3b-3d (MZ-TURN-14/15): end-of-turn effects (the simultaneous ones ordered by the active Caster,
     MZ-SIM-01), Aura dissolves, play passes."""
     end_ticks(st, ev)
+    special_terra(st, "end", ev)  # MZ-TERRA-09
     check_end(st, ev)
     st.queue = end_items(st)
     run_queue(st, ev)
@@ -954,7 +972,7 @@ def can_attack(st: State, ap: ArenaPage) -> bool:
     d = defs_of(st)[ap.card]
     return (not ap.face_down and d.type == "beastie" and bool(d.attacks) and not ap.fatigued
             and not has_status(ap.indicators, "paralyze") and "burrowed" not in ap.flags
-            and not any(f.startswith("flashed:") for f in ap.flags))
+            and not any(f.startswith("flashed:") for f in ap.flags) and not wall.blocks_attack(st, ap, defs_of(st)))
 
 
 def attack_targets(st: State, attacker: ArenaPage) -> list[int]:
@@ -1201,7 +1219,7 @@ def set_primary(st: State, uid: int, k: int, ev: list[Event]) -> None:
 def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Event]) -> int:
     """MZ-COMBAT-18, MZ-GAP-39, MZ-GAP-09/10: printed Damage; (b) Type Advantage and Aura Attack Advantage
     against the receiver (the Primary Defender, or the attacker for the Primary Defender's own Attack),
-    never against a Caster; (c) Terra Bonuses (not yet built); (d) Tribal Boost; Paralyze makes it 0."""
+    never against a Caster; (c) Terra Bonuses (MZ-TERRA-10); (d) Tribal Boost; Paralyze makes it 0."""
     page = defs_of(st)[ap.card]
     atk = page.attacks[k]
     dmg = atk.damage
@@ -1215,6 +1233,8 @@ def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Even
             if atk.advantage is not None and atk.advantage in rtypes:
                 dmg += ADVANTAGE
                 ev.append(Event(f"Aura Attack Advantage ({atk.advantage.capitalize()}): +{ADVANTAGE} Damage."))
+    if page.terra_bonuses:  # step (c)
+        dmg += wall.terra_damage(st, ap, defs_of(st), ev)
     boost = tribe_count(st, ap)
     if boost:
         dmg += 10 * boost
@@ -1477,7 +1497,7 @@ def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesErr
     if eff is not None and not optional and not legal_targets(st, p, eff.target, spell=page.type == "spell"):
         return RulesError("MZ-AURA-07", f"{page.name} needs a target ({eff.target.replace('_', ' ')}) and none "
                                         "is legal now.")
-    return None
+    return wall.contract_problem(st, p, card, defs_of(st))  # MZ-WALL-01: no_contract known to hold
 
 
 def usable_effects(st: State, p: int) -> list[tuple[ArenaPage, int]]:
@@ -1528,6 +1548,8 @@ def decisions_of(st: State) -> list[Decision]:
         return []
     if st.ask:  # a prompt pausing the chain (MZ-SIM-02/04, MZ-INFO-04)
         return EXT.effects.decisions(st)
+    if st.step == "sky":
+        return wall.decisions(st)
     d = defs_of(st)
     p = st.priority
     name = st.casters[p].name if p >= 0 else ""
@@ -1621,7 +1643,9 @@ def decisions_of(st: State) -> list[Decision]:
                            f"{d[ap.card].effects[k].text or 'its any time Effect'}"[:80], (st.cards[ap.card],)))
     if actions:
         for card in distinct_chapter(st, p):
-            opts.append(Option(f"trap:{st.cards[card]}", f"Place {d[card].name} face-down", (st.cards[card],)))
+            bluff = "" if "trap" in d[card].traits else " (a bluff: you lose if it is revealed, MZ-TRAP-06)"
+            opts.append(Option(f"trap:{st.cards[card]}", f"Place {d[card].name} face-down{bluff}",
+                               (st.cards[card],)))
         hosts = trap_hosts(st, p)
         for ap in st.arena:
             if ap.controller == p and ap.face_down and not ap.moved:
@@ -1713,8 +1737,10 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     if decision.option(choice) is None:
         raise explain(st, seat, choice, decision)
     ev: list[Event] = []
+    first = st.uid_next
     try:
         _apply(st, seat, choice, decision, ev)
+        wall_after_choice(st, first, ev)  # MZ-WALL-06: entering Pages' returns; new bases logged
         zero_lp_check(st, ev)  # MZ-GAP-52: the 0-LP check after every event, whatever lowered a maximum
     except Ended:
         pass
@@ -1726,6 +1752,8 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
     d = defs_of(st)
     name = st.casters[seat].name
     kind, _, rest = choice.partition(":")
+    if wall_intercept(st, seat, choice, decision, ev):  # 4th Wall answers; Actions held until asked
+        return
     if decision.kind == "predict":
         heads = flip(st, seat, "who chooses to go first", ev)
         right = heads == (choice == "heads")
@@ -2012,3 +2040,206 @@ def arena_bonus(st: State, ap: ArenaPage) -> int:
             if eff.timing == "arena" and ap.uid in untargeted(st, src.controller, eff.target, None):
                 total += sum(s.amount for s in eff.steps if s.do == "attack_bonus")
     return total
+
+
+# -- 4th Wall Effects and Terra Bonuses: the flow (issue 16 item 2; the checks are games/metazoo/wall.py) ----
+
+
+def wall_to_chapter(st: State, ap: ArenaPage, ev: list[Event]) -> None:
+    """MZ-WALL-01: a ``to_chapter`` clause that holds returns the Page to its owner's Chapter."""
+    d = defs_of(st)
+    hit = wall.clause(st, d[ap.card], ap.controller, "to_chapter", d)
+    if hit is not None and ap in st.arena:
+        ev.append(Event(f"4th Wall: {label(st, ap)} returns to its owner's Chapter ({hit[1].basis})."))
+        leave_arena(st, ap, ev, destroyed=False, to="chapter")
+
+
+def wall_returns(st: State, ev: list[Event], pages: list[ArenaPage]) -> None:
+    """MZ-WALL-01, MZ-WALL-06: each of ``pages`` (face-up) with a ``to_chapter`` clause checks it now."""
+    d = defs_of(st)
+    for ap in pages:
+        if not ap.face_down and any(w.then == "to_chapter" for w in d[ap.card].wall):
+            wall_to_chapter(st, ap, ev)
+
+
+def special_terra(st: State, timing: str, ev: list[Event]) -> None:
+    """MZ-TERRA-09: the ``start`` / ``end`` Effects of the Special Terra Pages in the slots, slot order; each
+    copy's Effect happens (they stack). They affect every Caster as their text says."""
+    d = defs_of(st)
+    for u in list(st.terra):
+        ap = find(st, u) if u >= 0 else None
+        if ap is None or not d[ap.card].special:
+            continue
+        page = d[ap.card]
+        for k, eff in enumerate(page.effects):
+            if eff.timing == timing:
+                ev.append(Event(f"{label(st, ap)}'s {timing}-of-turn Effect resolves: "
+                                f"{eff.text or 'Special Terra'}"))
+                run_steps(st, page, k, ap.controller, untargeted(st, ap.controller, eff.target, None),
+                          -1, page.base_types, ev)
+
+
+def wall_after_choice(st: State, first_uid: int, ev: list[Event]) -> None:
+    """After every applied choice: Pages that entered the Arena in it check their ``to_chapter`` clauses
+    (MZ-WALL-06), then every condition of a face-up Arena Page that is newly settled (or changed) this turn
+    logs its basis (one line per Caster and condition while it stays the same)."""
+    if st.result is not None:
+        return
+    d = defs_of(st)
+    wall_returns(st, ev, [ap for ap in st.arena if ap.uid >= first_uid])
+    asked = {(a.seat, a.condition) for a in st.sky.asks}
+    board = None
+    for ap in st.arena:
+        if ap.face_down:
+            continue
+        page = d[ap.card]
+        if not page.wall and not page.terra_bonuses:
+            continue
+        board = board or wall.board_features(st, d)
+        for text in wall.conditions_of(page):
+            if (ap.controller, text) not in asked:
+                answer = wall.settle(st, ap.controller, text, d, board)
+                wall.note(st, ap.controller, text, wall.unasked(st, ap.controller, text, answer), ev)
+
+
+def wall_begin(st: State, ev: list[Event]) -> bool:
+    """Step 1a (MZ-GAP-69): fix the turn's instant (turn 1: the clock option; later: the last observed one),
+    forget last turn's answers, log the derived sky's instant and place(s), then ask every unsettled
+    condition of the face-up Arena Pages (returns True: step ``sky`` waits for the answers) or return the
+    Pages whose ``to_chapter`` clause holds (returns False: step 1a goes on)."""
+    s = st.sky
+    s.instant = s.clock if st.turn <= 1 or s.observed is None else s.observed
+    s.answers.clear()
+    s.notes.clear()
+    s.asks.clear()
+    if s.mode == "derived":
+        _, profiles, _ = wall.built(st)
+        table = s.place["name"] if s.place else None
+        own = [f"{st.casters[k].name} in {p.place.name}" for k, p in sorted(profiles.items()) if p.place]
+        where = " and ".join(own + ([f"{table} for everyone else" if own else table] if table
+                                    and len(own) < len(st.casters) else []))
+        ev.append(Event(f"The sky for turn {st.turn} is read at {wall.instant_text(s.instant)} in {where} "
+                        "(derived surroundings)."))
+    asks = wall_turn_asks(st)
+    if asks:
+        wall_ask(st, asks, "turn", ev)
+        return True
+    wall_returns(st, ev, list(st.arena))
+    return False
+
+
+def wall_turn_asks(st: State) -> list[SkyAsk]:
+    """Step 1a's questions: every unsettled condition of each Caster's face-up Arena Pages, active first."""
+    d = defs_of(st)
+    out: list[SkyAsk] = []
+    for seat in (st.active, other(st, st.active)):
+        for ap in st.arena:
+            if ap.controller != seat or ap.face_down:
+                continue
+            for text in wall.conditions_of(d[ap.card]):
+                if (all((a.seat, a.condition) != (seat, text) for a in out)
+                        and wall.settle(st, seat, text, d).holds is None):
+                    out.append(SkyAsk(seat, text, label(st, ap)))
+    return out
+
+
+def wall_ask(st: State, asks: list[SkyAsk], resume: str, ev: list[Event]) -> None:
+    """Open step ``sky`` with ``asks`` (public: who is asked, about what, for which Page); ``resume`` is the
+    step to go back to (``turn``: the rest of step 1a)."""
+    s = st.sky
+    s.asks = asks
+    s.resume = resume
+    st.step = "sky"
+    st.priority = asks[0].seat
+    sky = wall.built(st)[0]
+    for a in asks:
+        ev.append(Event(f"{st.casters[a.seat].name} is asked (for {a.page}): "
+                        f"{sky.question(wall.condition(a.condition))}"))
+
+
+def wall_gated(st: State, seat: int, choice: str) -> list[tuple[str, str]]:
+    """The unsettled conditions an Action must ask first: (condition, Page label); [] = go ahead."""
+    kind, _, rest = choice.partition(":")
+    d = defs_of(st)
+    if kind == "play":
+        card = chapter_card(st, seat, rest)
+        if card < 0:
+            return []
+        page = d[card]
+        return [(t, page.name) for t in wall.conditions_of(page) if wall.settle(st, seat, t, d).holds is None]
+    if kind == "attack":
+        ap = find(st, int(rest.split(":")[0]))
+        if ap is None:
+            return []
+        return [(w.condition, label(st, ap)) for w in d[ap.card].wall
+                if w.then == "no_attack" and wall.settle(st, seat, w.condition, d).holds is None]
+    return []
+
+
+def wall_intercept(st: State, seat: int, choice: str, decision: Decision, ev: list[Event]) -> bool:
+    """Before a choice is carried out: an answer to a ``sky`` question is recorded (and, after the last one,
+    the held Action or step 1a goes on); an Action gated by unsettled conditions is held and its questions
+    asked first (MZ-WALL-05, MZ-WALL-06). Returns True when the choice was handled here."""
+    if decision.kind == "sky":
+        wall_answer(st, seat, choice == "yes", ev)
+        return True
+    if decision.kind not in ("actions", "priority"):
+        return False
+    gates = wall_gated(st, seat, choice)
+    if not gates:
+        return False
+    s = st.sky
+    s.held, s.held_seat = choice, seat
+    who = st.casters[seat].name
+    what = (f"Contract {gates[0][1]}" if choice.startswith("play:") else f"Attack with {gates[0][1]}")
+    ev.append(Event(f"{who} wants to {what}: 4th Wall questions first."))
+    wall_ask(st, [SkyAsk(seat, t, page) for t, page in gates], st.step, ev)
+    return True
+
+
+def wall_answer(st: State, seat: int, yes: bool, ev: list[Event]) -> None:
+    """Record a yes/no answer (MZ-WALL-04/05, "declared by"); after the last question, step 1a or the held
+    Action goes on: carried out if it is still an option, else refused with the reason logged."""
+    s = st.sky
+    a = s.asks.pop(0)
+    name = st.casters[seat].name
+    basis = f"{wall.shown(a.condition)}: {'yes' if yes else 'no'}, declared by {name}"
+    s.answers.append(SkyNote(seat, a.condition, yes, basis))
+    wall.note(st, seat, a.condition, Answer(yes, basis), ev)
+    if s.asks:
+        st.priority = s.asks[0].seat
+        return
+    resume, s.resume = s.resume, ""
+    if resume == "turn":
+        st.step = "start"  # step 1a goes on (the window opens at its end)
+        wall_returns(st, ev, list(st.arena))
+        step_1a(st, ev)
+        return
+    held, held_seat = s.held, s.held_seat
+    s.held, s.held_seat = "", -1
+    st.step = resume
+    st.priority = held_seat
+    mine = [dc for dc in decisions_of(st) if dc.seat == held_seat]
+    if mine and mine[0].option(held) is not None:
+        _apply(st, held_seat, held, mine[0], ev)
+        return
+    ev.append(Event(wall_refusal(st, held_seat, held)))
+
+
+def wall_refusal(st: State, seat: int, choice: str) -> str:
+    """Why a held Action is not carried out after its questions (the Page is public once tried)."""
+    kind, _, rest = choice.partition(":")
+    d = defs_of(st)
+    if kind == "play":
+        card = chapter_card(st, seat, rest)
+        page = d[card]
+        hit = wall.clause(st, page, seat, "no_contract", d)
+        if hit is not None:
+            return f"{page.name} cannot be Contracted: {wall.shown(hit[0])} ({wall.why(*hit)})."
+        return f"{page.name} cannot be Contracted now."
+    ap = find(st, int(rest.split(":")[0]))
+    if ap is not None:
+        hit = wall.clause(st, d[ap.card], seat, "no_attack", d)
+        if hit is not None:
+            return f"{label(st, ap)} cannot declare Attacks: {wall.shown(hit[0])} ({wall.why(*hit)})."
+    return "That Attack cannot be declared now."

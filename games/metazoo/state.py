@@ -158,6 +158,57 @@ class Pending:
 
 
 @dataclass(slots=True)
+class SkyNote:
+    """One settled 4th Wall or Terra Bonus answer of the current turn (MZ-WALL-04..06, MZ-GAP-69): for the
+    Caster in ``seat``, the Page ``condition`` (its data text: ``nighttime``, ``person: you are wearing a
+    hat``) ``holds`` or not, for the reason ``basis`` (the log sentence)."""
+
+    seat: int
+    condition: str
+    holds: bool
+    basis: str
+
+
+@dataclass(slots=True)
+class SkyAsk:
+    """A yes/no 4th Wall question still to ask (step ``sky``): Caster ``seat``, the ``condition`` (data
+    text) and ``page``, the public label of the Page it is asked for."""
+
+    seat: int
+    condition: str
+    page: str
+
+
+@dataclass(slots=True)
+class SkyState:
+    """The real-surroundings inputs and this turn's answers (issue 16 item 2; games/metazoo/wall.py).
+
+    Set at game start and frozen: ``mode`` (``virtual`` | ``derived`` | ``declared``, MZ-WALL-04),
+    ``place`` (the table's :class:`games.metazoo.sky.Place` as JSON, or None), ``profiles`` (seat index as a
+    string -> :class:`games.metazoo.sky.Surroundings` JSON), ``clock`` (the game's start, epoch seconds UTC,
+    or None). Changing: ``observed`` (the last instant the host passed to ``observe``), ``instant`` (the
+    instant this turn reads, fixed at step 1a, MZ-GAP-69), ``answers`` (this turn's asked answers),
+    ``notes`` (this turn's logged bases, shown on the board), ``asks`` (questions still to ask, the first
+    is open), ``held`` and ``held_seat`` (a choice held until its questions are answered), ``resume`` (the
+    step to return to after the questions; ``turn`` = go on with step 1a)."""
+
+    mode: str = "virtual"
+    place: dict[str, Any] | None = None
+    profiles: dict[str, dict[str, Any]] = field(default_factory=dict)
+    clock: float | None = None
+    observed: float | None = None
+    instant: float | None = None
+    answers: list[SkyNote] = field(default_factory=list)
+    notes: list[SkyNote] = field(default_factory=list)
+    asks: list[SkyAsk] = field(default_factory=list)
+    held: str = ""
+    held_seat: int = -1
+    resume: str = ""
+    # Cache, never serialised: the sky module's Sky and the profiles built from the fields above.
+    built: Any = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
+
+
+@dataclass(slots=True)
 class State:
     """A whole MetaZoo game.
 
@@ -180,7 +231,9 @@ class State:
     the Index's revealed Pages still to put back or the copy waiting for its target (out of every zone
     meanwhile), ``flips`` the flipped Traps still to be paid (``<instance>:<placer seat>``), ``paid``
     the paid Traps whose FLIPPED Effects wait for their order. ``costs`` holds Aura Cost added by Effects to
-    a Page in a Chapter (str(instance) -> type -> count, MZ-AURA-11)."""
+    a Page in a Chapter (str(instance) -> type -> count, MZ-AURA-11).
+    ``sky`` holds the real surroundings and this turn's 4th Wall answers (:class:`SkyState`); step ``sky``
+    is a 4th Wall question waiting for its Caster's yes or no."""
 
     cards: list[str]
     owner: list[int]
@@ -213,6 +266,7 @@ class State:
     costs: dict[str, dict[str, int]] = field(default_factory=dict)
     version: int = 0
     result: dict[str, Any] | None = None
+    sky: SkyState = field(default_factory=SkyState)
     # Cache, never serialised: the Page definitions by instance.
     defs: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
 

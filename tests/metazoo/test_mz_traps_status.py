@@ -136,3 +136,14 @@ def test_MZ_STATUS_01_02_who_can_have_it_and_no_refresh():
     go(st, 0, "play:fire-dart", f"target:u{w}")
     ev = public(go(st, 1, "pass"))
     assert "already has Burn" in ev and [(i.status, i.counters) for i in page(st, w).indicators] == [("burn", 5)]
+
+
+def test_MZ_TRAP_06_MZ_GAP_61_placing_a_bluff_says_so_to_its_placer_only():
+    """MZ-TRAP-06, MZ-GAP-61: the option to place a Page without the Trap Trait face-down warns that it is a
+    bluff that loses the game if revealed; a real Trap's option carries no warning; the opponent's view shows
+    neither option."""
+    st = pos({"chapter": ["ember-imp", "snare-pit"]})
+    labels = {o.id: o.label for o in decision(st, 0).options}
+    assert "bluff" in labels["trap:ember-imp"] and "lose" in labels["trap:ember-imp"]
+    assert labels["trap:snare-pit"] == "Place Snare Pit face-down"
+    assert "bluff" not in str(MZ.view(st, 1).board) and not MZ.view(st, 1).decisions
