@@ -213,7 +213,6 @@ async def test_a_derived_table_gets_the_server_place_and_the_fixed_clock(derived
     assert [r[3] for r in await w.store.actions(table_id, timed=True)] == [WINTER_NIGHT]
 
 
-@pytest.mark.xfail(strict=True, reason="needs mz-sky: the engine's view.board['sky'] (issue 16 item 2)")
 async def test_a_whole_derived_game_through_discord_reads_the_fixed_clock(derived_world):
     """Issue 16 "Done when": a game in *derived* mode with a fixed clock, played to the end through the
     harness; the board says derived mode and the clock's instant."""
