@@ -201,6 +201,17 @@ def _shared(out: Layout, b: dict, names: list[str], y: int) -> int:
         out.add(Label(x + 10, ty + 32, w - 20, 26, names[t["controller"]], 18, shade(colour, 0.25), source=src))
     y += 2 * (h + 8) + 4
     text_w = WIDTH - 2 * PAD
+    sky = b.get("sky") or {}
+    if sky.get("mode", "virtual") != "virtual" or sky.get("asking"):  # issue 16 item 2: the turn's sky
+        text = f"Sky ({sky.get('mode', 'virtual')})"
+        text += f": {sky['instant']}" if sky.get("instant") else ""
+        text += f" in {sky['place']}" if sky.get("place") else ""
+        if sky.get("asking"):
+            text += f"; {sky['asking']['caster']} is asked: {sky['asking']['condition']}"
+        for line in wrap(text, 20, text_w):
+            out.add(Label(PAD, y, text_w, 28, line, 20, MUTED, source="sky"))
+            y += 28
+        y += 4
     if b["combat"]:
         cb = b["combat"]
         text = (f"Combat: {cb['attacker']} → {cb['target']}; Defenders: {', '.join(cb['defenders']) or 'none'}"

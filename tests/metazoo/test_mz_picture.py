@@ -154,3 +154,18 @@ def test_board_png_opens_at_layout_size(seed):
         assert data is not None and len(data) <= MAX_PNG_BYTES
         img = Image.open(io.BytesIO(data))
         assert img.format == "PNG" and img.size == (lay.width, lay.height)
+
+
+def test_MZ_WALL_04_derived_sky_is_in_the_picture_and_virtual_shows_none():
+    """MZ-WALL-04 (issue 16 item 2): a derived table's picture says the mode, the turn's instant and the place
+    (what the log's basis lines refer to); a virtual table's picture has no sky line."""
+    from games.core.contract import SeatSetup
+
+    decks = MZ.starter_decks()
+    seats = [SeatSetup("Ana", decks["ember-dawn"]), SeatSetup("Ben", decks["tide-shadow"])]
+    oslo = {"name": "Oslo", "latitude": 59.9139, "longitude": 10.7522, "timezone": "Europe/Oslo"}
+    st = MZ.new_game(seats, {"surroundings": "derived", "place": oslo, "clock": 1797883200.0}, 1)
+    sky = [x.text for x in MZ.layout(MZ.view(st, None)).elements if getattr(x, "source", "") == "sky"]
+    assert " ".join(sky) == "Sky (derived): 2026-12-21T20:00Z in Oslo"
+    plain = MZ.new_game(seats, None, 1)
+    assert not [x for x in MZ.layout(MZ.view(plain, None)).elements if getattr(x, "source", "") == "sky"]
