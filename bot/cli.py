@@ -282,7 +282,16 @@ def starter_names(game: str | None) -> str:
 def cmd_deck(args: argparse.Namespace) -> int:
     """``metahost deck …``: the same decks, formats and checks as ``/deck``, against the same store.
     Exit status 0 done (or legal), 1 illegal deck (``validate``), 2 refused input."""
-    from bot.decks import DeckError, DeckService, deck_game, export_text, grouped, parse_list, problem_lines
+    from bot.decks import (
+        DeckError,
+        DeckService,
+        archive_lines,
+        deck_game,
+        export_text,
+        grouped,
+        parse_list,
+        problem_lines,
+    )
     from bot.local import default_db
     from bot.store import DeckRow, Store
 
@@ -302,6 +311,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
             print(f"  {kind} ({sum(have[c.id] for c in cards)})")
             for c in cards:
                 print(f"    {have[c.id]}× {c.label}")
+        if deck.archive:  # MZ-BOOK-04: MetaZoo's side-deck, used only between games of a series
+            print(f"  Archive ({sum(n for _, n in deck.archive)})")
+            for line in archive_lines(deck, catalog):
+                print(f"    {line}")
         print("Legal." if not problems else "Not legal:\n" + "\n".join(f"  {line}" for line in problem_lines(problems)))
 
     async def run() -> int:

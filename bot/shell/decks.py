@@ -14,7 +14,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import picture
-from bot.decks import STARTER, Checked, DeckError, check_name, deck_game, grouped, problem_lines
+from bot.decks import (
+    STARTER,
+    Checked,
+    DeckError,
+    archive_lines,
+    check_name,
+    deck_game,
+    grouped,
+    problem_lines,
+)
 from bot.rulebook import RuleBook
 from bot.tables import SAVED, TableError
 from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
@@ -74,6 +83,9 @@ def deck_embed(checked: Checked) -> discord.Embed:
         body = "\n".join(lines)
         e.add_field(name=f"{kind} ({sum(have[c.id] for c in cards)})", value=render.clip(body, 1024) or "-",
                     inline=False)
+    if deck.archive:  # MZ-BOOK-04: used only between games of a series (MZ-BOOK-05/06)
+        e.add_field(name=f"Archive ({sum(n for _, n in deck.archive)})",
+                    value=render.clip("\n".join(archive_lines(deck, catalog)), 1024) or "-", inline=False)
     if checked.legal:
         verdict = f"✅ **Legal** — {deck.total} cards. Bring it with `/table join deck:{deck.name}`."
     else:

@@ -453,6 +453,10 @@ class MetaZooGame(Game):
     has_decks = True
     deck_size = MIN_SPELLBOOK
     state_type = State
+    has_archive = True
+    """A MetaZoo deck may carry an Archive of at most 15 Pages (MZ-BOOK-04)."""
+    series_lengths = (1, 3, 5)
+    """A table plays a series of 1, 3 or 5 games (MZ-GAP-75); Archive swaps happen between its games."""
     observes_clock = True
     """MetaZoo reads the real clock in derived mode (issue 16 item 2, MZ-GAP-69): the host logs each instant
     and passes it to :meth:`observe`."""
@@ -683,6 +687,11 @@ class MetaZooGame(Game):
 
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
         return validate_deck(cards, maximum=self.spellbook_max)
+
+    def validate_archive(self, cards: Sequence[str], archive: Sequence[str]) -> list[RulesError]:
+        """MZ-BOOK-04 (at most 15 Pages) and MZ-BOOK-02 (limits across the Spellbook and Archive)."""
+        from .pool import validate_archive
+        return validate_archive(cards, archive)
 
     def card_catalog(self):
         """The pool as a searchable :class:`games.core.catalog.Catalog` (``/card``, decks), built once."""
