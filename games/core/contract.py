@@ -146,6 +146,13 @@ class Game:
         :attr:`has_archive` is true."""
         return []
 
+    def archive_swap(self, cards: Sequence[str], archive: Sequence[str], out: Sequence[str],
+                     into: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The (deck, Archive) after swapping ``out`` (from the deck) for ``into`` (from the Archive) between
+        games of a series; :class:`RulesError` when the swap is not allowed. Only called when
+        :attr:`has_archive` is true."""
+        raise RulesError("MZ-BOOK-06", f"{self.name} has no Archive to swap with.")
+
     def starter_decks(self) -> dict[str, list[str]]:
         """Starter deck id -> card id list."""
         raise NotImplementedError

@@ -693,6 +693,12 @@ class MetaZooGame(Game):
         from .pool import validate_archive
         return validate_archive(cards, archive)
 
+    def archive_swap(self, cards: Sequence[str], archive: Sequence[str], out: Sequence[str],
+                     into: Sequence[str]) -> tuple[list[str], list[str]]:
+        """MZ-BOOK-06: one for one between games of a series (:func:`games.metazoo.pool.archive_swap`)."""
+        from .pool import archive_swap
+        return archive_swap(cards, archive, out, into)
+
     def card_catalog(self):
         """The pool as a searchable :class:`games.core.catalog.Catalog` (``/card``, decks), built once."""
         from .catalog import build_catalog
