@@ -32,7 +32,7 @@ from games.core.contract import Game
 from games.core.textsearch import rank
 
 from . import ids, render
-from .common import Guarded, Host, acknowledge, acknowledge_update, bot_of, refuse, reply
+from .common import Guarded, Host, acknowledge, acknowledge_update, bot_of, find_table, refuse, reply
 from .front import PICTURE_MAX
 
 log = logging.getLogger("metahost.shell")
@@ -63,6 +63,20 @@ def load_lookups() -> None:
 
 def card_choice(card: CardInfo, value: str | None = None) -> app_commands.Choice[str]:
     return app_commands.Choice(name=render.clip(f"{card.label} · {card.type}", 100), value=value or card.id)
+
+
+def page_names(text: str) -> list[str]:
+    """``"2 Ember Imp, Kappa"`` -> ``["Ember Imp", "Ember Imp", "Kappa"]`` (a count up to 15 before a name,
+    the Archive's size, MZ-BOOK-04); empty parts are skipped."""
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        head, _, rest = part.partition(" ")
+        if head.rstrip("x×").isdecimal() and rest.strip() and 1 <= int(head.rstrip("x×")) <= 15:
+            out += [rest.strip()] * int(head.rstrip("x×"))
+        elif part:
+            out.append(part)
+    return out
 
 
 def deck_line(checked: Checked, size: int) -> str:
@@ -181,6 +195,20 @@ class DeckCog(commands.Cog):
         await acknowledge(interaction)
         d = await self.decks.find(str(interaction.user.id), deck)
         await reply(interaction, embed=deck_embed(self.decks.check(d)))
+
+    @deck.command(name="swap", description="MetaZoo series: swap Pages with your Archive for the next game")
+    @app_commands.describe(out="Pages leaving your Spellbook, comma-separated (e.g. 2 Ember Imp, Kappa)",
+                           into="As many Pages from your Archive, comma-separated",
+                           table="Which table (default: the one in this channel)")
+    @app_commands.rename(into="in")
+    async def swap(self, interaction: discord.Interaction, out: str, into: str, table: str | None = None) -> None:
+        """MZ-BOOK-06: private (ephemeral) reply; the board only ever shows deck sizes."""
+        await acknowledge(interaction)
+        t = await find_table(interaction, table, lobby=True)
+        gone, came = await self.bot.service.swap(t.id, str(interaction.user.id), page_names(out), page_names(into))
+        await reply(interaction, render.clip(f"Swapped for game {t.options['series']['game']} of the series at "
+                                             f"table {t.id}: out {', '.join(gone)}; in {', '.join(came)}. The "
+                                             "Pages go back after this game (MZ-BOOK-06).", 2000))
 
     @deck.command(name="list", description="Your decks")
     @app_commands.describe(game="Only this game's decks")
