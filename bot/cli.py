@@ -56,7 +56,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"metahost: bad --place: {exc}", file=sys.stderr)
             return 2
     return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
-                            pictures=pictures, surroundings=args.surroundings, location=location))
+                            pictures=pictures, surroundings=args.surroundings, location=location,
+                            series=args.series))
 
 
 def _game_settings() -> bool:
@@ -431,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
                    help='where you play, for derived surroundings, e.g. "Oslo, 59.91, 10.75, Europe/Oslo"')
     p.add_argument("--pictures", metavar="DIR", help="write the public board as a PNG into DIR whenever it is "
                                                      "your turn and at the end, and print its path")
+    p.add_argument("--series", type=int, choices=[1, 3, 5],
+                   help="MetaZoo: play a series of 1, 3 or 5 games; between games swap Pages with your deck's "
+                        "Archive (MZ-BOOK-06)")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("resume", help="continue a stored terminal game")
     r.add_argument("table")

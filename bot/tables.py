@@ -1098,6 +1098,11 @@ class TableService:
             except (TableError, StoreError):
                 pass  # it waits in its lobby for /table start
 
+    def next_of(self, table_id: str) -> Table | None:
+        """The table that continues finished table ``table_id``'s series (its next game), if open here."""
+        nxt = self._rematched.get(table_id)
+        return self.tables.get(nxt) if nxt else None
+
     async def swap(self, table_id: str, user_id: str, out: list[str], into: list[str]) -> tuple[list[str], list[str]]:
         """``user_id`` swaps Pages one for one between their Spellbook (``out``) and their Archive (``into``)
         for the coming game of a series (MZ-BOOK-06), in its lobby from the second game on (MZ-BOOK-05);
