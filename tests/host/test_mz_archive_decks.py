@@ -69,3 +69,17 @@ async def test_mz_book_04_a_game_without_archives_refuses_the_section(decks):
         await decks.import_list(OWNER, "metax", "Sided", text)
     assert err.value.code == "no_archive" and "no Archive" in err.value.message
     assert f"line {len(game.starter_decks()[starter]) + 1}" in err.value.message
+
+
+def test_mz_book_04_metahost_deck_show_lists_the_archive(tmp_path, capsys):
+    """MZ-BOOK-04: ``metahost deck import`` reads the Archive section and ``metahost deck show`` lists it after
+    the Spellbook, the deck legal."""
+    from bot.cli import main
+    db, src = tmp_path / "cli.db", tmp_path / "sided.txt"
+    src.write_text(ember_text("Archive:\n2 Moonwell\n3 Cockcrow"), encoding="utf-8")
+    assert main(["deck", "import", str(src), "--game", "metazoo", "--name", "Sided", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["deck", "show", "Sided", "--game", "metazoo", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("  Archive (5)")
+    assert lines[at + 1:at + 3] == ["    2× Moonwell", "    3× Cockcrow"] and lines[-1] == "Legal."
