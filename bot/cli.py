@@ -56,7 +56,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"metahost: bad --place: {exc}", file=sys.stderr)
             return 2
     return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
-                            pictures=pictures, surroundings=args.surroundings, location=location))
+                            pictures=pictures, surroundings=args.surroundings, location=location,
+                            series=args.series))
 
 
 def _game_settings() -> bool:
@@ -282,7 +283,16 @@ def starter_names(game: str | None) -> str:
 def cmd_deck(args: argparse.Namespace) -> int:
     """``metahost deck …``: the same decks, formats and checks as ``/deck``, against the same store.
     Exit status 0 done (or legal), 1 illegal deck (``validate``), 2 refused input."""
-    from bot.decks import DeckError, DeckService, deck_game, export_text, grouped, parse_list, problem_lines
+    from bot.decks import (
+        DeckError,
+        DeckService,
+        archive_lines,
+        deck_game,
+        export_text,
+        grouped,
+        parse_list,
+        problem_lines,
+    )
     from bot.local import default_db
     from bot.store import DeckRow, Store
 
@@ -302,6 +312,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
             print(f"  {kind} ({sum(have[c.id] for c in cards)})")
             for c in cards:
                 print(f"    {have[c.id]}× {c.label}")
+        if deck.archive:  # MZ-BOOK-04: MetaZoo's side-deck, used only between games of a series
+            print(f"  Archive ({sum(n for _, n in deck.archive)})")
+            for line in archive_lines(deck, catalog):
+                print(f"    {line}")
         print("Legal." if not problems else "Not legal:\n" + "\n".join(f"  {line}" for line in problem_lines(problems)))
 
     async def run() -> int:
@@ -418,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
                    help='where you play, for derived surroundings, e.g. "Oslo, 59.91, 10.75, Europe/Oslo"')
     p.add_argument("--pictures", metavar="DIR", help="write the public board as a PNG into DIR whenever it is "
                                                      "your turn and at the end, and print its path")
+    p.add_argument("--series", type=int, choices=[1, 3, 5],
+                   help="MetaZoo: play a series of 1, 3 or 5 games; between games swap Pages with your deck's "
+                        "Archive (MZ-BOOK-06)")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("resume", help="continue a stored terminal game")
     r.add_argument("table")

@@ -11,6 +11,9 @@ Deck list text (import and export), one card per line::
 A name must match a card exactly (case and accents aside); a name shared by several versions needs its
 id in brackets, as the export writes it. An export imports back to the same deck and the same text.
 
+A MetaZoo deck may carry an Archive (issue 16 item 4, MZ-BOOK-04): the lines after an ``Archive:`` header
+(also ``Archive (3)``) list it, in the same format; a game without Archives refuses that section.
+
 Validation is the game's own :meth:`games.core.Game.validate_deck` (every rule broken, by ID, with the
 cards at fault). Incomplete or illegal decks can be saved and shown; only legal ones reach a table
 (:mod:`bot.tables`). Ownership: every read and write names the user; nobody else's deck is ever found.
@@ -37,10 +40,12 @@ MAX_IMPORT_BYTES = 10 * 1024
 MAX_IMPORT_LINES = 300
 MAX_NAME = 64
 MAX_DECK_CARDS = 300  # a saved list may be unfinished or too big, but not without bound
+MAX_ARCHIVE_LIST = 15  # copies one Archive line may name (MZ-BOOK-04: an Archive holds at most 15 Pages)
 STARTER = "starter:"  # deck reference prefix for a starter deck: ``starter:<game>:<id>``
 
 _COUNT = re.compile(r"^(?P<n>[+-]?\d+)\s*[x×]?\s+(?P<name>\S.*)$", re.IGNORECASE)
 _HEADER_WORDS = ("deck", "main", "main deck", "cards", "maindeck")
+_ARCHIVE = re.compile(r"^archive\s*(\(\d+\))?\s*:?$", re.IGNORECASE)
 
 
 class DeckError(Exception):
@@ -145,6 +150,19 @@ def parse_list(text: str, catalog: Catalog, max_count: int) -> list[tuple[str, i
     return list(counts.items())
 
 
+def split_archive(text: str) -> tuple[str, str | None, int]:
+    """Split deck list ``text`` at its ``Archive:`` header line (MZ-BOOK-04): ``(Spellbook text, Archive text
+    or None, header line number or 0)``. Both texts keep every line's number (the other part's lines are
+    blanked), so problems name the line of the pasted list."""
+    lines = text.splitlines()
+    at = next((i for i, line in enumerate(lines) if _ARCHIVE.match(line.strip())), None)
+    if at is None:
+        return text, None, 0
+    main = lines[:at] + [""] * (len(lines) - at)
+    side = [""] * (at + 1) + lines[at + 1:]
+    return "\n".join(main), "\n".join(side), at + 1
+
+
 def export_text(deck: DeckRow, catalog: Catalog) -> str:
     """The deck as list text: a comment naming it, then one section comment per card type (in the
     catalog's order) with ``count label`` lines in pool order. :func:`parse_list` reads it back."""
@@ -153,7 +171,21 @@ def export_text(deck: DeckRow, catalog: Catalog) -> str:
     for kind, cards in grouped(deck, catalog):
         lines.append(f"# {kind} ({sum(have[c.id] for c in cards)})")
         lines += [f"{have[c.id]} {c.label}" for c in cards]
+    if deck.archive:
+        lines.append(f"Archive ({sum(n for _, n in deck.archive)}):")
+        for cid, n in deck.archive:
+            card = catalog.get(cid)
+            lines.append(f"{n} {card.label if card is not None else cid}")
     return "\n".join(lines) + "\n"
+
+
+def archive_lines(deck: DeckRow, catalog: Catalog) -> list[str]:
+    """The deck's Archive (MZ-BOOK-04) as ``"2× label"`` lines in build order; empty without one."""
+    out = []
+    for cid, n in deck.archive:
+        card = catalog.get(cid)
+        out.append(f"{n}× {card.label if card is not None else cid}")
+    return out
 
 
 def grouped(deck: DeckRow, catalog: Catalog) -> list[tuple[str, list[CardInfo]]]:
@@ -190,8 +222,13 @@ class DeckService:
         return deck_game(game_id).card_catalog()
 
     def check(self, deck: DeckRow) -> Checked:
-        """The deck with every deck-construction rule it breaks (by rule ID)."""
-        return Checked(deck, deck_game(deck.game).validate_deck(deck.card_list()))
+        """The deck with every deck-construction rule it breaks (by rule ID), its Archive's too (MZ-BOOK-04,
+        MZ-BOOK-02 counted across both)."""
+        game = deck_game(deck.game)
+        problems = game.validate_deck(deck.card_list())
+        if deck.archive:
+            problems += game.validate_archive(deck.card_list(), deck.archive_list())
+        return Checked(deck, problems)
 
     async def decks(self, user: str, game: str | None = None) -> list[DeckRow]:
         return await self.store.decks_of(user, game)
@@ -299,18 +336,35 @@ class DeckService:
 
     async def import_list(self, user: str, game: str, name: str, text: str, replace: bool = False) -> DeckRow:
         """Save deck list ``text`` as the user's deck ``name`` (replacing a deck of that name only when
-        ``replace``). All or nothing: any problem raises :class:`DeckError` and nothing is saved."""
+        ``replace``). All or nothing: any problem raises :class:`DeckError` and nothing is saved.
+
+        Lines after an ``Archive:`` header are the deck's Archive (MZ-BOOK-04: at most 15 Pages, checked
+        here with MZ-BOOK-02's limits across both; a game without Archives refuses the section)."""
         g = deck_game(game)
         name = check_name(name)
+        text, side, header = split_archive(text)
+        archive: list[tuple[str, int]] = []
+        if side is not None:
+            if not g.has_archive:
+                raise DeckError(f"{g.name} decks have no Archive (a side-deck is MetaZoo's, MZ-BOOK-04): remove "
+                                f"the 'Archive' section from line {header}. Nothing was saved.", code="no_archive")
+            archive = parse_list(side, g.card_catalog(), MAX_ARCHIVE_LIST)
         cards = parse_list(text, g.card_catalog(), g.deck_size)
+        if archive:
+            flat = [c for c, n in archive for _ in range(n)]
+            book = [c for c, n in cards for _ in range(n)]
+            wrong = [p for p in g.validate_archive(book, flat) if p.rule in ("MZ-BOOK-04", "MZ-BOOK-02")]
+            if wrong:
+                raise DeckError("The Archive breaks the deck rules; nothing was saved:", problem_lines(wrong),
+                                code="bad_archive")
         old = await self._named(user, game, name)
         if old is not None and not replace:
             raise DeckError(f"You already have a {g.name} deck named '{old.name}'. Choose another name, or "
                             f"import with replace to overwrite it.", code="name_taken")
         if old is not None:
-            await self.store.update_deck(user, old.id, self.clock(), cards=cards)
+            await self.store.update_deck(user, old.id, self.clock(), cards=cards, archive=archive)
             return await self._reload(user, old)
-        return await self.store.create_deck(user, game, name, cards, self.clock())
+        return await self.store.create_deck(user, game, name, cards, self.clock(), archive=archive)
 
     async def export(self, user: str, ref: str | None, game: str | None = None) -> tuple[DeckRow, str]:
         """The deck and its list text (:func:`export_text`)."""

@@ -205,7 +205,12 @@ class TerminalPlay:
                 self.screen.print(self.screen.text(f"*** {res.text if res else 'The table was closed.'} ***", "bold"))
                 if t.state is not None:
                     self.picture()
-                return 0
+                nxt = self.svc.next_of(t.id)
+                if nxt is None or nxt.status != "lobby":
+                    return 0
+                await self._between_games(nxt)  # a series goes on (MZ-GAP-75)
+                self.t = t = nxt
+                continue
             view = self.svc.view(t.id, LOCAL_USER)
             if not view.decisions:
                 # Still playing, the computers settled, yet nothing for the person: a computer's move
@@ -225,6 +230,31 @@ class TerminalPlay:
             self.screen.decision(d)
             while not await self._command(d, self.read()):
                 pass
+
+    async def _between_games(self, nxt: Table) -> None:
+        """The lobby of a series' next game (MZ-BOOK-06): ``swap OUT, OUT / IN, IN`` swaps Pages one for one
+        with your Archive for that game only; an empty line starts it. Refusals are printed, nothing changes."""
+        info = nxt.options.get("series") or {}
+        self.say(f"Game {info.get('game')} of the series is next (table {nxt.id}). Type "
+                 "`swap Page, Page / Page, Page` to swap Pages out of your Spellbook for Pages of your Archive "
+                 "(one for one, MZ-BOOK-06), or press Enter to start.")
+        while True:
+            line = self.read("series> ").strip()
+            if not line:
+                await self.svc.start(nxt.id, LOCAL_USER)
+                return
+            verb, _, rest = line.partition(" ")
+            out, slash, into = rest.partition("/")
+            if verb.lower() != "swap" or not slash:
+                self.say("Type `swap Page, Page / Page, Page` (out of the Spellbook / in from the Archive), or Enter.")
+                continue
+            try:
+                gone, came = await self.svc.swap(nxt.id, LOCAL_USER, [p for p in out.split(",") if p.strip()],
+                                                 [p for p in into.split(",") if p.strip()])
+            except TableError as exc:
+                self.say(exc.message)
+                continue
+            self.say(f"Swapped for this game: out {', '.join(gone)}; in {', '.join(came)}.")
 
     async def _command(self, d: Decision, line: str) -> bool:
         """Carry out one typed line; ``True`` when the game moved on (a choice or a concession)."""
@@ -276,14 +306,15 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                resume: str | None = None, out: TextIO | None = None, inp: TextIO | None = None,
                computer_delay: float = 0.0, seats: int | None = None, width: int | None = None,
                colour: bool | None = None, pictures: Path | None = None, surroundings: str | None = None,
-               location: dict | None = None, clock: Clock | None = None) -> int:
+               location: dict | None = None, clock: Clock | None = None, series: int | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
     (default: detected from ``out``; a file or pipe gets 80 columns and no colour). ``pictures``: a
     directory to write the public board into as PNG whenever the person is to choose and at the end
     (issue 15 §4). ``surroundings`` and ``location``: a game that reads the clock's table option and
-    place (``--surroundings``, ``--place``; issue 16 item 2); ``clock``: the clock (default the real one).
+    place (``--surroundings``, ``--place``; issue 16 item 2); ``clock``: the clock (default the real one);
+    ``series``: a series of that many games (``--series``, MZ-GAP-75), with Archive swaps between games.
     Returns an exit code:
     0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
@@ -315,7 +346,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             count = seats or game.min_seats
             try:
                 table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed, seats=count,
-                                         surroundings=surroundings, location=location)
+                                         surroundings=surroundings, location=location, series=series)
             except TableError as exc:
                 print(f"metahost: {exc.message}", file=sys.stderr)
                 return 2

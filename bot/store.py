@@ -20,7 +20,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -154,6 +154,11 @@ MIGRATIONS: list[str] = [
     # them): JSON of ``games.metazoo.sky.Surroundings.to_json()``, NULL when the player has none.
     """
     ALTER TABLE user_settings ADD COLUMN surroundings TEXT;
+    """,
+    # 10: a saved deck's Archive (issue 16 item 4, MZ-BOOK-04: MetaZoo's side-deck of at most 15 Pages), a JSON
+    # list of [card id, count] like ``cards``; empty for every deck of a game without Archives.
+    """
+    ALTER TABLE decks ADD COLUMN archive TEXT NOT NULL DEFAULT '[]';
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -294,10 +299,16 @@ class DeckRow:
     cards: list[tuple[str, int]]
     created: float
     updated: float
+    archive: list[tuple[str, int]] = field(default_factory=list)
+    """MetaZoo's Archive (MZ-BOOK-04): ``[(card id, count)]``; empty for other games (migration 10)."""
 
     @property
     def total(self) -> int:
         return sum(n for _, n in self.cards)
+
+    def archive_list(self) -> list[str]:
+        """The Archive as a flat list of card ids."""
+        return [cid for cid, n in self.archive for _ in range(n)]
 
     def card_list(self) -> list[str]:
         """The deck as a flat list of card ids (what a table's seat carries)."""
@@ -850,11 +861,12 @@ class Store:
 
     @staticmethod
     def _deck(r: tuple) -> DeckRow:
-        return DeckRow(r[0], r[1], r[2], r[3], [(c, int(n)) for c, n in json.loads(r[4])], r[5], r[6])
+        return DeckRow(r[0], r[1], r[2], r[3], [(c, int(n)) for c, n in json.loads(r[4])], r[5], r[6],
+                       [(c, int(n)) for c, n in json.loads(r[7])])
 
     async def decks_of(self, user_id: str, game: str | None = None) -> list[DeckRow]:
         """The user's decks (of one game, or all), most recently changed first."""
-        cols = "id, user_id, game, name, cards, created, updated"
+        cols = "id, user_id, game, name, cards, created, updated, archive"
         if game is None:
             rows = await self._fetchall(
                 f"SELECT {cols} FROM decks WHERE user_id = ? ORDER BY updated DESC, id DESC", (user_id,))
@@ -869,30 +881,34 @@ class Store:
         if not 0 < deck_id < 2**63:  # beyond SQLite's INTEGER (a typed id): no such deck, not OverflowError
             return None
         rows = await self._fetchall(
-            "SELECT id, user_id, game, name, cards, created, updated FROM decks WHERE id = ? AND user_id = ?",
+            "SELECT id, user_id, game, name, cards, created, updated, archive FROM decks WHERE id = ? AND user_id = ?",
             (deck_id, user_id))
         return self._deck(rows[0]) if rows else None
 
     async def deck_named(self, user_id: str, game: str, name: str) -> DeckRow | None:
         """The user's deck of ``game`` called ``name`` (case-insensitive), else ``None``."""
         rows = await self._fetchall(
-            "SELECT id, user_id, game, name, cards, created, updated FROM decks "
+            "SELECT id, user_id, game, name, cards, created, updated, archive FROM decks "
             "WHERE user_id = ? AND game = ? AND name = ? COLLATE NOCASE", (user_id, game, name))
         return self._deck(rows[0]) if rows else None
 
-    async def create_deck(self, user_id: str, game: str, name: str, cards: list[tuple[str, int]], at: float
-                          ) -> DeckRow:
-        """A new deck; :class:`StoreError` when the user already has a deck of that name for the game."""
+    async def create_deck(self, user_id: str, game: str, name: str, cards: list[tuple[str, int]], at: float,
+                          archive: list[tuple[str, int]] | None = None) -> DeckRow:
+        """A new deck (``archive``: MetaZoo's Archive, MZ-BOOK-04); :class:`StoreError` when the user already has
+        a deck of that name for the game."""
         await self._tx("save the deck", [(
-            "INSERT INTO decks (user_id, game, name, cards, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
-            (user_id, game, name, json.dumps([list(e) for e in cards]), at, at))])
+            "INSERT INTO decks (user_id, game, name, cards, created, updated, archive) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (user_id, game, name, json.dumps([list(e) for e in cards]), at, at,
+             json.dumps([list(e) for e in archive or []])))])
         row = await self.deck_named(user_id, game, name)
         assert row is not None
         return row
 
     async def update_deck(self, user_id: str, deck_id: int, at: float, *, name: str | None = None,
-                          cards: list[tuple[str, int]] | None = None) -> None:
-        """Rename and/or replace the cards of the user's deck (nothing happens to another user's deck)."""
+                          cards: list[tuple[str, int]] | None = None,
+                          archive: list[tuple[str, int]] | None = None) -> None:
+        """Rename and/or replace the cards (and/or the Archive) of the user's deck (nothing happens to another
+        user's deck)."""
         sets, params = ["updated = ?"], [at]
         if name is not None:
             sets.append("name = ?")
@@ -900,6 +916,9 @@ class Store:
         if cards is not None:
             sets.append("cards = ?")
             params.append(json.dumps([list(e) for e in cards]))
+        if archive is not None:
+            sets.append("archive = ?")
+            params.append(json.dumps([list(e) for e in archive]))
         await self._tx("save the deck", [(
             f"UPDATE decks SET {', '.join(sets)} WHERE id = ? AND user_id = ?", (*params, deck_id, user_id))])
 

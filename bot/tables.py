@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
+import json
 import random
 import secrets
 import time
@@ -39,6 +40,7 @@ from typing import Any, Protocol
 from games import get_game
 from games.core.contract import Decision, Event, Game, Result, RulesError, SeatSetup, View
 
+from . import series as sr
 from .store import SeatRow, Store, StoreError, TableRow
 
 DEFAULT_TIMEOUT = 300.0  # seconds per decision (issue 3: default 5 minutes)
@@ -245,6 +247,10 @@ class Listener:
     async def resumed(self, table: Table) -> None:
         """A paused table continues at ``table.place``, its deadlines moved on by the paused time."""
 
+    async def series_next(self, old: Table, new: Table) -> None:
+        """The next game of ``old``'s series opened as ``new`` (in its lobby: the Casters may swap Pages with
+        their Archives, MZ-BOOK-06, then start it; a table without human players starts at once)."""
+
     async def seat_out(self, table: Table, seat: int) -> None:
         """Human ``seat`` is out of the game for good (``Game.out_seats``: conceded, removed) while the game
         goes on; told once per seat and table (issue 13 §7), after the choice that put it out."""
@@ -400,7 +406,7 @@ class TableService:
     async def create(self, game_id: str, place: str, user_id: str, name: str, *, seats: int | None = None,
                      timeout: float | None = None, seed: int | None = None, computer: bool = False,
                      pictures: bool = True, surroundings: str | None = None,
-                     location: dict[str, Any] | None = None) -> Table:
+                     location: dict[str, Any] | None = None, series: int | None = None) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
         that ``user_id`` hosts without playing, for demonstrations and tests; ``pictures`` False: its board
         shows no picture, issue 15 §3, kept in the options so a rematch keeps it).
@@ -410,7 +416,9 @@ class TableService:
         table's own place (``games.metazoo.sky.Place.to_json()`` data, terminal play's ``--place``), stored
         as option ``"location"`` and used instead of the server's location. Raises :class:`TableError`
         for an unknown game, a seat count the game does not allow, a surroundings mode that is unknown or
-        given for a game that does not read the clock (``bad_option``), or a full server or channel
+        given for a game that does not read the clock (``bad_option``), a ``series`` length the game does not
+        offer (``bad_option``; MetaZoo plays series of 1, 3 or 5 games, MZ-GAP-75, stored as option
+        ``"series"``, :mod:`bot.series`), or a full server or channel
         (:class:`TableLimits`, code ``too_many_tables``); a refused create stores nothing."""
         try:
             game = get_game(game_id)
@@ -422,6 +430,11 @@ class TableService:
         if surroundings is not None and surroundings not in SURROUNDINGS:
             raise TableError(f"Unknown surroundings {surroundings!r}: choose virtual (only Pages count), derived "
                              "(the real sky and your /surroundings) or declared (you confirm).", "bad_option")
+        if series is not None and series not in game.series_lengths:
+            lengths = ", ".join(str(n) for n in game.series_lengths)
+            raise TableError(f"A {game.name} table plays a series of {lengths} game(s), not {series}." if
+                             len(game.series_lengths) > 1 else f"{game.name} plays single games: leave series out.",
+                             "bad_option")
         count = seats or game.max_seats
         if not game.min_seats <= count <= game.max_seats:
             raise TableError(f"{game.name} is played by {game.min_seats}–{game.max_seats} players, not {count}.",
@@ -440,6 +453,8 @@ class TableService:
                 options["location"] = dict(location)
         t = Table(self.new_id(), game, place, user_id, "lobby", options,
                   seed if seed is not None else secrets.randbits(48), [], now, now)
+        if series is not None and series > 1:
+            options[sr.SERIES] = sr.new_series(t.id, series)
         t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
                             deck_id=self._default_deck(game, 0)))
         self._fill_decks(t)
@@ -529,6 +544,7 @@ class TableService:
             self._check_lobby(t)
             if t.seat_of(user_id) is not None:
                 raise TableError("You are already seated at this table.", "already_seated")
+            self._check_series_seats(t)
             if len(t.seats) >= t.max_seats:
                 raise TableError(f"The table is full ({t.max_seats} seats).", "full")
             seat = Seat(len(t.seats), user_id, name, deck_id=deck_id or self._default_deck(t.game, len(t.seats)))
@@ -541,6 +557,15 @@ class TableService:
             self._fill_decks(t)
             await self._save_lobby(t, before)
             return seat
+
+    @staticmethod
+    def _check_series_seats(t: Table) -> None:
+        """MZ-GAP-75: from its second game a series keeps its Casters and decks (Archive swaps aside)."""
+        info = t.options.get(sr.SERIES)
+        if info is not None and int(info.get("game", 1)) > 1:
+            raise TableError(f"Table {t.id} plays game {info['game']} of a series: the same Casters keep the "
+                             "same decks (MZ-GAP-75). Swap Pages with your Archive with `/deck swap` "
+                             "(MZ-BOOK-06), or open a new table.", "series")
 
     def _renumber(self, t: Table) -> None:
         for i, s in enumerate(t.seats):
@@ -601,6 +626,7 @@ class TableService:
             if mine is None:
                 raise TableError("You are not seated at this table.", "not_seated")
             target = mine
+            self._check_series_seats(t)
             if seat is not None:
                 if not 0 <= seat < len(t.seats) or not t.seats[seat].computer:
                     raise TableError(f"Seat {seat + 1} is not a computer seat; players choose their own decks.",
@@ -672,7 +698,7 @@ class TableService:
                 raise
             # Told under the lock, so no choice can be applied (and told) before the intro.
             await self._tell_lobby(t)
-            await self._tell_game(t, t.game.intro(t.state))
+            await self._tell_game(t, self._series_intro(t) + t.game.intro(t.state))
             self._schedule(t)
         return t
 
@@ -680,20 +706,50 @@ class TableService:
         """The starting state for ``t``'s seats, with the saved decks copied now (edits made in the lobby
         count, edits after the start do not). :class:`TableError` for a deck that cannot be played."""
         for s in t.seats:
-            if s.deck_id and s.deck_id.startswith(SAVED) and s.user_id is not None:
+            if s.deck_id and s.deck_id.startswith(SAVED) and s.user_id is not None and self._first_of_series(t):
                 try:
                     s.deck_name, s.deck = await self._saved_deck(t, s.user_id, s.deck_id)
                 except TableError as exc:
                     raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start with its deck: {exc.message}",
                                      exc.code) from None
-        setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
         options = await self._start_options(t)
+        info = options.get(sr.SERIES)
+        if info is not None and int(info.get("game", 1)) == 1:
+            options[sr.SERIES] = await self._open_series(t, info)
+        setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
         try:
             state = t.game.new_game(setups, options, t.seed)
         except RulesError as exc:
             raise TableError(exc.message, "illegal_deck") from None
         t.options = options  # stored with the table: the audit's new_game gets the same inputs
         return state
+
+    @staticmethod
+    def _first_of_series(t: Table) -> bool:
+        """False for the second and later games of a series, whose decks the series holds (MZ-GAP-75)."""
+        info = t.options.get(sr.SERIES)
+        return info is None or int(info.get("game", 1)) == 1
+
+    async def _open_series(self, t: Table, info: dict[str, Any]) -> dict[str, Any]:
+        """At a series' first start (MZ-BOOK-05): freeze each seat's Spellbook and its saved deck's Archive
+        (validated, MZ-BOOK-04/02) in the kv table; returns the public state with the Archive sizes."""
+        books: dict[str, list[str]] = {}
+        archives: dict[str, list[str]] = {}
+        for s in t.seats:
+            archive: list[str] = []
+            if s.deck_id and s.deck_id.startswith(SAVED) and s.user_id is not None and not s.computer:
+                row = await self.store.deck(s.user_id, int(s.deck_id[len(SAVED):]))
+                archive = row.archive_list() if row is not None else []
+                problems = t.game.validate_archive(s.deck, archive) if archive else []
+                if problems:
+                    detail = "; ".join(f"{p.rule}: {p.message}" for p in problems[:3])
+                    raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start: the Archive of its deck is not "
+                                     f"legal: {detail}", "illegal_deck")
+            books[str(s.seat)], archives[str(s.seat)] = list(s.deck), archive
+        await self.store.put_kv(sr.private_key(info["id"]), json.dumps(
+            {"books": books, "archives": archives, "current": archives}))
+        return dict(info, score={str(s.seat): 0 for s in t.seats}, draws=0,
+                    sizes={k: len(v) for k, v in archives.items()})
 
     async def _start_options(self, t: Table) -> dict[str, Any]:
         """The options ``new_game`` gets. For a game that reads the clock (issue 16 item 2), read again at
@@ -964,6 +1020,8 @@ class TableService:
             self.tables.pop(t.id, None)
             for lst in self.listeners:
                 await lst.finished(t, result, result.reason)
+            if t.options.get(sr.SERIES) is not None:
+                await self._series_end(t, result)
         else:
             self._schedule(t)
 
@@ -984,6 +1042,119 @@ class TableService:
                 continue
             for lst in self.listeners:
                 await lst.seat_out(t, s)
+
+    # -- series (issue 16 item 4, MZ-BOOK-05/06, MZ-GAP-75)
+
+    @staticmethod
+    def _series_intro(t: Table) -> list[Event]:
+        """The public line opening each game of a series: at the first, every seat's Archive size and never
+        its Pages (MZ-BOOK-05); later, the score so far."""
+        info = t.options.get(sr.SERIES)
+        if info is None:
+            return []
+        names = [s.name for s in t.seats]
+        head = f"Series of {info['length']} games (first to {sr.majority(int(info['length']))} wins), game {info['game']}"
+        if int(info["game"]) == 1:
+            return [Event(f"{head}. Archive sizes (MZ-BOOK-05): {sr.sizes_text(info, names)}.")]
+        return [Event(f"{head}. Score: {sr.score_text(info, names)}.")]
+
+    async def _series_private(self, info: dict[str, Any]) -> dict[str, Any]:
+        raw = await self.store.get_kv(sr.private_key(info["id"]))
+        return json.loads(raw) if raw else {"books": {}, "archives": {}, "current": {}}
+
+    async def _series_end(self, t: Table, result: Result) -> None:
+        """After game ``t`` of a series: post the score; when no seat has a majority yet, open the next game
+        at the same place with the same seats, each deck its frozen Spellbook again and each Archive whole
+        again (MZ-BOOK-06: Pages brought in go back), then start it at once if no human plays. A failure to
+        open it is posted, never raised: the finished game stands."""
+        info = sr.record(t.options[sr.SERIES], result.winners, result.draw)
+        names = [s.name for s in t.seats]
+        done = sr.over(info)
+        what = "Series over" if done else f"Series after game {info['game']}"
+        await self._tell_game(t, [Event(f"{what}: {sr.score_text(info, names)}.")])
+        if done:
+            return
+        try:
+            new = await self._reseat(t)
+            private = await self._series_private(info)
+            async with new.lock:
+                before = _copy_seats(new)
+                for s in new.seats:
+                    s.deck = list(private["books"].get(str(s.seat), s.deck))
+                new.options[sr.SERIES] = dict(info, game=int(info["game"]) + 1)
+                private["current"] = dict(private["archives"])
+                await self.store.put_kv(sr.private_key(info["id"]), json.dumps(private))
+                await self._save_lobby(new, before)
+        except (TableError, StoreError) as exc:
+            msg = exc.message if isinstance(exc, TableError) else str(exc)
+            await self._tell_game(t, [Event(f"The next game of the series could not open: {msg}")])
+            return
+        self._rematched[t.id] = new.id
+        for lst in self.listeners:
+            await lst.series_next(t, new)
+        if all(s.computer for s in new.seats):
+            try:
+                await self.start(new.id, new.host_user)
+            except (TableError, StoreError):
+                pass  # it waits in its lobby for /table start
+
+    def next_of(self, table_id: str) -> Table | None:
+        """The table that continues finished table ``table_id``'s series (its next game), if open here."""
+        nxt = self._rematched.get(table_id)
+        return self.tables.get(nxt) if nxt else None
+
+    async def swap(self, table_id: str, user_id: str, out: list[str], into: list[str]) -> tuple[list[str], list[str]]:
+        """``user_id`` swaps Pages one for one between their Spellbook (``out``) and their Archive (``into``)
+        for the coming game of a series (MZ-BOOK-06), in its lobby from the second game on (MZ-BOOK-05);
+        names or ids. Swaps add up until the game starts and hold for that game only. Returns the labels
+        (out, in). :class:`TableError`: not in a series lobby after its first game (``series``), not seated
+        (``not_seated``), an unknown Page (``unknown_card``), or a swap MZ-BOOK-06 refuses (``bad_swap``,
+        naming the rule); a refused swap changes nothing."""
+        t = self.get(table_id)
+        async with t.lock:
+            self._check_lobby(t)
+            info = t.options.get(sr.SERIES)
+            if info is None or not t.game.has_archive:
+                raise TableError(f"Table {t.id} is not a series, so it has no Archive swaps (MZ-BOOK-05: an Archive "
+                                 "is used only between games of a series; open one with `/table new series:3`).",
+                                 "series")
+            if int(info.get("game", 1)) == 1:
+                raise TableError("An Archive is never used before the first game of a series (MZ-BOOK-05): swaps "
+                                 "open in the lobby of the second game.", "series")
+            seat = t.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.", "not_seated")
+            ids_out, ids_in = self._page_ids(t.game, out), self._page_ids(t.game, into)
+            private = await self._series_private(info)
+            archive = private["current"].get(str(seat.seat), [])
+            try:
+                book, archive = t.game.archive_swap(seat.deck, archive, ids_out, ids_in)
+            except RulesError as exc:
+                raise TableError(f"{exc.rule}: {exc.message} Nothing was swapped.", "bad_swap") from None
+            before = _copy_seats(t)
+            private["current"][str(seat.seat)] = archive
+            await self.store.put_kv(sr.private_key(info["id"]), json.dumps(private))
+            seat.deck = book
+            await self._save_lobby(t, before)
+        catalog = t.game.card_catalog()
+        return ([catalog.get(c).label for c in ids_out], [catalog.get(c).label for c in ids_in])
+
+    @staticmethod
+    def _page_ids(game: Game, names: list[str]) -> list[str]:
+        """Card ids of ``names`` (ids, labels or names); :class:`TableError` ``unknown_card`` naming the first
+        unknown one."""
+        from games.core.catalog import CardNotFound
+        catalog = game.card_catalog()
+        out = []
+        for name in names:
+            card = catalog.get(name.strip())
+            if card is None:
+                try:
+                    card = catalog.resolve(name)
+                except CardNotFound as exc:
+                    raise TableError(exc.message, "unknown_card") from None
+            out.append(card.id)
+        return out
 
     # -- rematch (issue 13 §7)
 
@@ -1055,7 +1226,8 @@ class TableService:
         t = await self.create(old.game.id, old.place, old.host_user, old.seats[0].name if old.seats else "host",
                               seats=old.max_seats, timeout=None if timeout is None else float(timeout),
                               computer=True, pictures=old.pictures, surroundings=old.options.get("surroundings"),
-                              location=old.options.get("location"))
+                              location=old.options.get("location"),
+                              series=(old.options.get(sr.SERIES) or {}).get("length"))
         async with t.lock:
             before = _copy_seats(t)
             t.seats[:] = [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, list(s.deck), 0, s.deck_name)

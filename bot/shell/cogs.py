@@ -82,13 +82,16 @@ class TableCog(commands.Cog):
     @app_commands.describe(game="Which game", seats="Number of seats", timeout="Seconds per decision (30 to 86400)",
                            pictures="Show a picture of the board on the board message (default: yes; the text stays)",
                            surroundings="MetaZoo 4th Wall: virtual (Pages only, default), derived (real sky), "
-                                        "declared (players confirm)")
+                                        "declared (players confirm)",
+                           series="MetaZoo: a series of 1, 3 or 5 games (Archive swaps between games)")
     @app_commands.choices(game=GAME_CHOICES, surroundings=[app_commands.Choice(name=m, value=m)
-                                                           for m in SURROUNDINGS])
+                                                           for m in SURROUNDINGS],
+                          series=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)])
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   seats: app_commands.Range[int, 2, 6] | None = None,
                   timeout: app_commands.Range[int, 30, 86400] | None = None, pictures: bool = True,
-                  surroundings: app_commands.Choice[str] | None = None) -> None:
+                  surroundings: app_commands.Choice[str] | None = None,
+                  series: app_commands.Choice[int] | None = None) -> None:
         missing = missing_permissions(interaction, self.bot.front.threads)
         if missing:
             raise TableError("I can't host a table in this channel: I need the permission(s) "
@@ -97,7 +100,8 @@ class TableCog(commands.Cog):
         t = await self.bot.service.create(
             game.value, place_of(interaction), str(interaction.user.id), interaction.user.display_name,
             seats=seats, timeout=float(timeout if timeout is not None else self.bot.settings.decision_timeout),
-            pictures=pictures, surroundings=surroundings.value if surroundings else None)
+            pictures=pictures, surroundings=surroundings.value if surroundings else None,
+            series=series.value if series else None)
         message = await reply(interaction, embed=render.lobby_embed(t), view=render.lobby_view(t),
                               ephemeral=False, wait=True)
         await self.bot.front.lobby_posted(t, message)

@@ -14,7 +14,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import picture
-from bot.decks import STARTER, Checked, DeckError, check_name, deck_game, grouped, problem_lines
+from bot.decks import (
+    STARTER,
+    Checked,
+    DeckError,
+    archive_lines,
+    check_name,
+    deck_game,
+    grouped,
+    problem_lines,
+)
 from bot.rulebook import RuleBook
 from bot.tables import SAVED, TableError
 from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
@@ -23,7 +32,7 @@ from games.core.contract import Game
 from games.core.textsearch import rank
 
 from . import ids, render
-from .common import Guarded, Host, acknowledge, acknowledge_update, bot_of, refuse, reply
+from .common import Guarded, Host, acknowledge, acknowledge_update, bot_of, find_table, refuse, reply
 from .front import PICTURE_MAX
 
 log = logging.getLogger("metahost.shell")
@@ -56,6 +65,20 @@ def card_choice(card: CardInfo, value: str | None = None) -> app_commands.Choice
     return app_commands.Choice(name=render.clip(f"{card.label} · {card.type}", 100), value=value or card.id)
 
 
+def page_names(text: str) -> list[str]:
+    """``"2 Ember Imp, Kappa"`` -> ``["Ember Imp", "Ember Imp", "Kappa"]`` (a count up to 15 before a name,
+    the Archive's size, MZ-BOOK-04); empty parts are skipped."""
+    out: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        head, _, rest = part.partition(" ")
+        if head.rstrip("x×").isdecimal() and rest.strip() and 1 <= int(head.rstrip("x×")) <= 15:
+            out += [rest.strip()] * int(head.rstrip("x×"))
+        elif part:
+            out.append(part)
+    return out
+
+
 def deck_line(checked: Checked, size: int) -> str:
     d = checked.deck
     mark = "✅ legal" if checked.legal else "✏️ " + ", ".join(sorted({p.rule for p in checked.problems}))
@@ -74,6 +97,9 @@ def deck_embed(checked: Checked) -> discord.Embed:
         body = "\n".join(lines)
         e.add_field(name=f"{kind} ({sum(have[c.id] for c in cards)})", value=render.clip(body, 1024) or "-",
                     inline=False)
+    if deck.archive:  # MZ-BOOK-04: used only between games of a series (MZ-BOOK-05/06)
+        e.add_field(name=f"Archive ({sum(n for _, n in deck.archive)})",
+                    value=render.clip("\n".join(archive_lines(deck, catalog)), 1024) or "-", inline=False)
     if checked.legal:
         verdict = f"✅ **Legal** — {deck.total} cards. Bring it with `/table join deck:{deck.name}`."
     else:
@@ -169,6 +195,20 @@ class DeckCog(commands.Cog):
         await acknowledge(interaction)
         d = await self.decks.find(str(interaction.user.id), deck)
         await reply(interaction, embed=deck_embed(self.decks.check(d)))
+
+    @deck.command(name="swap", description="MetaZoo series: swap Pages with your Archive for the next game")
+    @app_commands.describe(out="Pages leaving your Spellbook, comma-separated (e.g. 2 Ember Imp, Kappa)",
+                           into="As many Pages from your Archive, comma-separated",
+                           table="Which table (default: the one in this channel)")
+    @app_commands.rename(into="in")
+    async def swap(self, interaction: discord.Interaction, out: str, into: str, table: str | None = None) -> None:
+        """MZ-BOOK-06: private (ephemeral) reply; the board only ever shows deck sizes."""
+        await acknowledge(interaction)
+        t = await find_table(interaction, table, lobby=True)
+        gone, came = await self.bot.service.swap(t.id, str(interaction.user.id), page_names(out), page_names(into))
+        await reply(interaction, render.clip(f"Swapped for game {t.options['series']['game']} of the series at "
+                                             f"table {t.id}: out {', '.join(gone)}; in {', '.join(came)}. The "
+                                             "Pages go back after this game (MZ-BOOK-06).", 2000))
 
     @deck.command(name="list", description="Your decks")
     @app_commands.describe(game="Only this game's decks")

@@ -299,6 +299,26 @@ class DiscordFront(Listener):
         except StoreError as exc:  # the message still works; only a restart would lose track of it
             log.warning("could not remember %s message of table %s: %s", kind, table_id, exc)
 
+    async def series_next(self, old: Table, new: Table) -> None:
+        """The next game of a series (MZ-GAP-75) opened in its lobby: post its lobby in the channel, naming
+        the score and ``/deck swap`` (MZ-BOOK-06); a failure is logged, never raised (the finished game stands)."""
+        _, _, cid = new.place.partition(":")
+        if not cid.isdigit():
+            return
+        info = new.options.get("series") or {}
+        players = " ".join(render.seat_line(new, s.seat) for s in new.seats if not s.computer)
+        text = render.clip(f"🔁 Game {info.get('game')} of the series (table {old.id} → {new.id}): {players}. "
+                           "Before it starts, each Caster may swap Pages one for one with their Archive: "
+                           "`/deck swap out:<Pages> in:<Pages>` (MZ-BOOK-06), then **Start**.", 2000)
+        channel = self.client.get_channel(int(cid)) or self.client.get_partial_messageable(int(cid))
+        try:
+            message = await channel.send(text, embed=render.lobby_embed(new), view=render.lobby_view(new),
+                                         allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.HTTPException:
+            log.exception("could not post the lobby of series table %s", new.id)
+            return
+        await self.lobby_posted(new, message)
+
     async def lobby_posted(self, t: Table, message: discord.Message | discord.InteractionMessage) -> None:
         m = await self.messages(t.id)
         m.lobby = (message.channel.id, message.id)

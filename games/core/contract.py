@@ -57,6 +57,11 @@ class Game:
     changes, stored once per table (issue 14, :class:`games.core.serial.SplitCodec`); ``None`` stores whole
     states."""
 
+    has_archive: bool = False
+    """True when a saved deck may carry an Archive (a side-deck, MetaZoo's MZ-BOOK-04..06, issue 16 item 4)."""
+    series_lengths: tuple[int, ...] = (1,)
+    """The series lengths a table may choose (games in a best-of series; MetaZoo: 1, 3 or 5, MZ-GAP-75)."""
+
     observes_clock: bool = False
     """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
     calls :meth:`observe` before every choice it applies, with the instant it records in the log."""
@@ -135,6 +140,18 @@ class Game:
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
         """Every deck-construction rule the list breaks (empty = legal)."""
         raise NotImplementedError
+
+    def validate_archive(self, cards: Sequence[str], archive: Sequence[str]) -> list[RulesError]:
+        """Every rule the Archive ``archive`` of the deck ``cards`` breaks (empty = legal); only called when
+        :attr:`has_archive` is true."""
+        return []
+
+    def archive_swap(self, cards: Sequence[str], archive: Sequence[str], out: Sequence[str],
+                     into: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The (deck, Archive) after swapping ``out`` (from the deck) for ``into`` (from the Archive) between
+        games of a series; :class:`RulesError` when the swap is not allowed. Only called when
+        :attr:`has_archive` is true."""
+        raise RulesError("MZ-BOOK-06", f"{self.name} has no Archive to swap with.")
 
     def starter_decks(self) -> dict[str, list[str]]:
         """Starter deck id -> card id list."""

@@ -55,16 +55,15 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 249/253 n
   and LP bonuses (the 0-LP check when one ends); Special Terra start- and end-of-turn Effects; the public
   board's ``sky`` (mode, instant, place, the open question, this turn's answers with their bases).
 * End of game: MZ-WIN-01/02/04/05, MZ-EMPTY-01/02, concession (MZ-GAP-81).
-* Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01; Archive checks and one-for-one swaps
-  as pure functions (``pool.validate_archive``, ``pool.archive_swap``: MZ-BOOK-04/06); Look and Reveal
-  (MZ-INFO-03).
+* Spellbooks: MZ-BOOK-01/02/03 (configurable maximum 60), MZ-INFO-01; the Archive (``pool.validate_archive``,
+  ``pool.archive_swap``: MZ-BOOK-04/06) in saved decks and series on the host (``series_lengths``,
+  bot/series.py: MZ-BOOK-05, MZ-GAP-75); Look and Reveal (MZ-INFO-03).
 
 Not yet built (the next sessions)
 ---------------------------------
 Simultaneous CONTRACT effects (MZ-SIM-04: they cannot yet arise) and the other end-of-turn removals
 (fixed order); Infectious from Effects or Powers (only Attacks make tokens now); ARENA continuous Effects other
-than Attack bonuses; dual-type checks (MZ-TYPE-03, no dual Page yet); the Archive series on the host
-(MZ-BOOK-05, MZ-GAP-75); 3-4
+than Attack bonuses; dual-type checks (MZ-TYPE-03, no dual Page yet); 3-4
 Casters (MZ-GAP-12).
 
 Host rules ([host] in the checklist)
@@ -395,9 +394,11 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 74 A Caster's maximum LP is 1000 and Recover never goes above it; only an Effect that says a Caster
    gains LP raises that maximum (LP Gain, keeping Damage).
 75 A series is the games played at one table by the same Casters, its length set when it starts (1, 3 or
-   5 games; it ends when a Caster has won a majority). Archive sizes are posted when it starts, and
-   swaps are offered between games from the second game on. Now only the Archive checks and swaps exist
-   (pure functions, MZ-BOOK-04/06); the series on the host is not built yet (MZ-BOOK-05).
+   5 games; it ends when a Caster has won a majority; a drawn game does not count and is played again,
+   up to twice the length in games, after which the score stands). Each Spellbook and Archive is fixed
+   when the first game starts, and the Archive sizes (never their Pages) are posted then. From the
+   second game on, each Caster may swap Pages one for one in the lobby before the game starts (/deck
+   swap), for that game only; the score is posted after each game.
 76 A Spellbook has at most 60 Pages by default; the host can configure the maximum.
 77 Every mechanically distinct Page has its own Page id, and reprints with identical rules share it;
    Spellbook Limits are counted per Page id.
@@ -453,6 +454,10 @@ class MetaZooGame(Game):
     has_decks = True
     deck_size = MIN_SPELLBOOK
     state_type = State
+    has_archive = True
+    """A MetaZoo deck may carry an Archive of at most 15 Pages (MZ-BOOK-04)."""
+    series_lengths = (1, 3, 5)
+    """A table plays a series of 1, 3 or 5 games (MZ-GAP-75); Archive swaps happen between its games."""
     observes_clock = True
     """MetaZoo reads the real clock in derived mode (issue 16 item 2, MZ-GAP-69): the host logs each instant
     and passes it to :meth:`observe`."""
@@ -683,6 +688,17 @@ class MetaZooGame(Game):
 
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
         return validate_deck(cards, maximum=self.spellbook_max)
+
+    def validate_archive(self, cards: Sequence[str], archive: Sequence[str]) -> list[RulesError]:
+        """MZ-BOOK-04 (at most 15 Pages) and MZ-BOOK-02 (limits across the Spellbook and Archive)."""
+        from .pool import validate_archive
+        return validate_archive(cards, archive)
+
+    def archive_swap(self, cards: Sequence[str], archive: Sequence[str], out: Sequence[str],
+                     into: Sequence[str]) -> tuple[list[str], list[str]]:
+        """MZ-BOOK-06: one for one between games of a series (:func:`games.metazoo.pool.archive_swap`)."""
+        from .pool import archive_swap
+        return archive_swap(cards, archive, out, into)
 
     def card_catalog(self):
         """The pool as a searchable :class:`games.core.catalog.Catalog` (``/card``, decks), built once."""

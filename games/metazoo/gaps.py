@@ -339,9 +339,11 @@ MZ-GAP-73 — Win, loss and draw are checked after every event, mid-chain and mi
 MZ-GAP-74 — A Caster's maximum LP is 1000 and Recover never goes above it; only an Effect that says a Caster
     gains LP raises that maximum (LP Gain, keeping Damage).
 MZ-GAP-75 — A series is the games played at one table by the same Casters, its length set when it starts (1, 3
-    or 5 games; it ends when a Caster has won a majority). Archive sizes are posted when it starts, and swaps
-    are offered between games from the second game on. Now only the Archive checks and swaps exist (pure
-    functions, MZ-BOOK-04/06); the series on the host is not built yet (MZ-BOOK-05).
+    or 5 games; it ends when a Caster has won a majority; a drawn game does not count and is played again, up
+    to twice the length in games, after which the score stands). Each Spellbook and Archive is fixed when the
+    first game starts, and the Archive sizes (never their Pages) are posted then. From the second game on,
+    each Caster may swap Pages one for one in the lobby before the game starts (/deck swap), for that game
+    only; the score is posted after each game.
 MZ-GAP-76 — A Spellbook has at most 60 Pages by default; the host can configure the maximum.
 MZ-GAP-77 — Every mechanically distinct Page has its own Page id, and reprints with identical rules share it;
     Spellbook Limits are counted per Page id.
