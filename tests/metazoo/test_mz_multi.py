@@ -230,3 +230,21 @@ def test_MZ_GAP_12_playouts_with_3_and_4_casters(n, seed):
     res = MZ.result(st)
     assert res is not None
     assert len(res.winners) <= 1 or res.draw
+
+
+def test_MZ_GAP_12_every_casters_public_zones_in_the_view_text_and_picture():
+    """MZ-GAP-12, MZ-CORE-08: with 4 Casters the public board, its text and its picture show each Caster (a
+    Caster who left is marked), and each seat's private part holds only its own Chapter."""
+    st = pos3({"chapter": ["fire-dart"]}, {"chapter": ["kappa"]}, {"chapter": ["hush"]}, {"chapter": ["blizzard"]},
+              n=4)
+    MZ.concede(st, 3)
+    spectator = MZ.view(st, None)
+    text = MZ.board_text(spectator)
+    lay = MZ.layout(spectator)
+    shown = "\n".join(lay.texts())
+    for name in NAMES:
+        assert name in text and name in shown
+    assert "Dee (out)" in shown and "left the game" in text
+    for seat, page in enumerate(["Fire Dart", "Kappa", "Hush"]):
+        private = MZ.view(st, seat).private
+        assert [c["name"] for c in private["chapter"]] == [page]
