@@ -10,8 +10,9 @@ package docstring (``games/metazoo/__init__.py``).
 Flow: ``predict`` → ``choose_first`` → ``mulligan`` → turns. A turn is step 1a (ticks) → the fixed window
 ``start`` (1b) → 1c-1e → ``actions`` (2) → the fixed window ``end`` (3a) → 3b-3d. A *window* is a queue of
 seats that get priority in turn (``State.window``); Combat windows A and B are one-seat windows. While the
-chain is not empty, priority alternates after every Action and a single pass resolves the whole chain, last
-in first out (MZ-PRIO-04/05); then the window moves on to its next seat, or the step continues.
+chain is not empty, priority passes clockwise after every Action and pass; when every other Caster still in
+the game has passed in a row (with two Casters: a single pass) the whole chain resolves, last in first out
+(MZ-PRIO-04/05, MZ-GAP-13); then the window moves on to its next seat, or the step continues.
 """
 
 from __future__ import annotations
