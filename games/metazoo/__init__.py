@@ -13,6 +13,9 @@ Built (with tests naming the IDs; ``rule_coverage.py --game metazoo``: 249/253 n
 * Set-up and mulligan: MZ-SETUP-01..05 (coin-flip prediction, choice of first, Bookmarking 7, N-1
   mulligans), MZ-RNG-01..03 (every flip is a logged D6, even = heads).
 * Turn steps 1a-3d in order: MZ-TURN-01..16 (face-down placement and one move, Powers).
+* 2 to 4 Casters (MZ-GAP-12/13, :mod:`games.metazoo.multi`): turns, windows and priority clockwise, a chain
+  resolves when every other Caster passed in a row, Attacks on any opponent, a Caster at 0 LP leaves
+  (``out_seats``) and the last one standing wins; the computer player focuses one opponent at a time.
 * Aura: MZ-AURA-01..03, 05..10 (generation is not an Action and never passes priority, MZ-PRIO-08; costs
   paid from the pool only; one Aura Page per turn; Terra only in Take Actions); Convert (MZ-CONVERT-01).
 * Priority and the resolution chain: MZ-PRIO-01..10 (every Contract, Effect and Power waits on the chain;
@@ -123,17 +126,21 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 11 A token's Aura type: an Infectious token takes its source's first Base Aura type; a copy token takes
    the copied Page's Base type(s) (copies: MZ-TOKEN-05/06, the ``copy`` step); any other token takes the
    type its creating Effect names, else Neutral.
-12 2 to 4 Casters, free-for-all; now: two Casters only (a table with any other number of seats is
-   refused), the rest of this entry for 3 or 4 Casters is planned. Turns go clockwise from the first
-   Caster. The second seat (seat 1, the Caster who joined the table) predicts the seeded coin against
-   the first seat; whoever wins the choice picks "go first" or "go second" (second: the Caster before
-   them clockwise starts). Only the Caster controlling the original target declares Defenders, from
-   their own Beasties. A Caster at 0 LP loses and leaves: every Page they own leaves the game (not
-   Destroyed, no DESTROYED effects), Pages of others they controlled return to their owners' control,
-   their chain entries are removed, and if it was their turn the turn ends at once; the last Caster left
-   wins. Window A goes to the targeted Caster, window B to the attacker, and responses pass clockwise
-   (MZ-GAP-13). Status durations count every Caster's turns (Poison: placed in turn T, gone at the start
-   of T+2); "their next turn" counts that Caster's own.
+12 2 to 4 Casters, free-for-all (a table with 1 or 5 seats is refused). Turns go clockwise (seat order)
+   from the first Caster. The second seat (seat 1, the Caster who joined the table) predicts the seeded
+   coin against the first seat (seat 0); whoever wins the choice picks "go first" or "go second"
+   (second: the Caster before them clockwise starts). "Opposing" and "each opponent" mean every other
+   Caster still in the game: an Attack may target any opposing Caster or their Pages, and an Effect over
+   every opponent reaches each of them. Only the Caster controlling the original target declares
+   Defenders, from their own Beasties. A Caster at 0 LP (or revealed bluffing, or conceding) loses and
+   leaves: every Page they own leaves the Arena and the game (not Destroyed, no DESTROYED effects),
+   Pages of others they controlled return to their owners' control, their chain entries are removed, and
+   if it was their turn the turn ends at once (the rest of the chain ends, each Contracted Page to its
+   owner's zone as a stopped Contract, MZ-GAP-16) and the next Caster clockwise begins; the last Caster
+   left wins. Window A goes to the targeted Caster, window B to the attacker, and responses pass
+   clockwise (MZ-GAP-13). The 6 Terra slots are shared by every Caster. Status durations count every
+   Caster's turns (Poison: placed in turn T, gone at the start of T+2); "their next turn" counts that
+   Caster's own.
 13 With two Casters one pass resolves the chain (the rulebook's example). In general a chain resolves
    when every Caster other than the one who took the last Action has passed in a row; the whole chain
    then resolves last in, first out, with no priority between entries. A fixed window (steps 1b, 3a)
@@ -377,11 +384,11 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 70 Limbo, Cemetery and Afterlife are public and ordered, newest on top; the board shows their sizes and
    anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
    and Chapter sizes are public.
-71 The Indexing Caster chooses which opposing Caster orders (with one opponent, that one); that Caster
-   gets an ordering prompt when two or more other Pages were revealed: they pick the Pages one at a
-   time, each going on top of the ones already put back, so the last pick is the top Page (timeout: the
-   revealed order). If the Page is never found, every revealed Page goes back and the Spellbook is
-   shuffled. The revealed Pages are public.
+71 The next opposing Caster clockwise from the Indexing Caster orders (with one opponent, that one);
+   that Caster gets an ordering prompt when two or more other Pages were revealed: they pick the Pages
+   one at a time, each going on top of the ones already put back, so the last pick is the top Page
+   (timeout: the revealed order). If the Page is never found, every revealed Page goes back and the
+   Spellbook is shuffled. The revealed Pages are public.
 72 A search looks through the Spellbook privately and takes the first Page of the asked type in
    Spellbook order (any Page for "a Page"), reveals it publicly and puts it into the Chapter; the
    Spellbook is then shuffled, also when nothing matched.
@@ -438,7 +445,7 @@ from games.core.contract import Choice, Decision, Event, Game, Result, RulesErro
 from games.core.layout import Layout
 from games.core.rng import Rng
 
-from . import allocation, effects, placement, rules, wall
+from . import allocation, effects, multi, placement, rules, wall
 from .cards import page_line
 from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
 from .state import ArenaPage, Caster, Indicator, State
@@ -450,7 +457,7 @@ class MetaZooGame(Game):
     id = "metazoo"
     name = "MetaZoo"
     min_seats = 2
-    max_seats = 2
+    max_seats = 4
     has_decks = True
     deck_size = MIN_SPELLBOOK
     state_type = State
@@ -469,16 +476,16 @@ class MetaZooGame(Game):
 
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
         """A new game: every Caster at 1000 LP (MZ-SETUP-01); seat 1 predicts the flip (MZ-SETUP-02,
-        MZ-GAP-12). Raises :class:`RulesError` for a seat count other than 2 (MZ-GAP-12) or an illegal
-        Spellbook (naming each rule broken).
+        MZ-GAP-12: against seat 0). Raises :class:`RulesError` for a seat count outside 2..4 (MZ-GAP-12) or an
+        illegal Spellbook (naming each rule broken).
 
         ``options`` (unknown keys such as the host's ``seats``, ``timeout`` are ignored): ``surroundings``
         ``"virtual"`` (default) | ``"derived"`` | ``"declared"``, ``place`` (``Place.to_json()``),
         ``profiles`` (``{"0": Surroundings.to_json(), ...}``), ``clock`` (epoch seconds UTC, the game's
         start; required in derived mode) — see :func:`games.metazoo.wall.configure` (MZ-WALL-04). They are
         frozen at game start. Raises ValueError for a bad surroundings option."""
-        if len(seats) != 2:
-            raise RulesError("MZ-GAP-12", f"MetaZoo is played by two Casters for now; got {len(seats)} seats.")
+        if not 2 <= len(seats) <= 4:
+            raise RulesError("MZ-GAP-12", f"MetaZoo is played by 2 to 4 Casters; got {len(seats)} seats.")
         for s in seats:
             problems = validate_deck(s.deck, maximum=self.spellbook_max)
             if problems:
@@ -495,7 +502,7 @@ class MetaZooGame(Game):
         return st
 
     def intro(self, state: State) -> list[Event]:
-        return [Event(f"MetaZoo: {state.casters[0].name} against {state.casters[1].name}. "
+        return [Event(f"MetaZoo: {' against '.join(c.name for c in state.casters)}. "
                       f"{state.casters[state.predictor].name} predicts the coin flip.")]
 
     def position(self, spec: dict[str, Any], seats: Sequence[SeatSetup], seed: int) -> State:
@@ -558,8 +565,13 @@ class MetaZooGame(Game):
                 raise RulesError("MZ-PRIO-10", "MetaZoo decisions take exactly one option.")
             choice = choice[0]
         if not 0 <= seat < len(state.casters):
-            raise RulesError("MZ-GAP-12", f"There is no seat {seat}: this game has seats 0 and 1.")
+            raise RulesError("MZ-GAP-12", f"There is no seat {seat}: this game has seats 0 to "
+                             f"{len(state.casters) - 1}.")
         return rules.apply_choice(state, seat, choice)
+
+    def out_seats(self, state: State) -> frozenset[int]:
+        """The Casters who lost and left a game of 3 or 4 that goes on (MZ-GAP-12); empty once it is over."""
+        return frozenset() if state.result is not None else frozenset(state.out)
 
     def result(self, state: State) -> Result | None:
         return None if state.result is None else Result.from_dict(state.result)
@@ -568,12 +580,22 @@ class MetaZooGame(Game):
         return state.version
 
     def concede(self, state: State, seat: int) -> list[Event]:
-        """``seat`` concedes (MZ-WIN-05, MZ-GAP-81): the opponent wins (reason ``concede``)."""
+        """``seat`` concedes (MZ-WIN-05, MZ-GAP-81): the opponent wins (reason ``concede``). With 3 or 4 Casters
+        and two or more staying, the conceding Caster leaves as at 0 LP (MZ-GAP-12) and the game goes on.
+        Raises :class:`RulesError` when the game is over or the seat already left."""
         if state.result is not None:
             raise RulesError("MZ-WIN-05", "The game is already over.")
-        other = 1 - seat
+        if seat in state.out:
+            raise RulesError("MZ-GAP-12", f"{state.casters[seat].name} has already left this game.")
+        if len(state.casters) - len(state.out) > 2:
+            ev = [Event(f"{state.casters[seat].name} concedes.")]
+            multi.eliminate(state, [seat], ev)
+            multi.resume(state, ev)
+            state.version += 1
+            return ev
+        other = rules.other(state, seat)
         text = f"{state.casters[seat].name} concedes: {state.casters[other].name} wins."
-        state.result = Result((other,), (seat,), "concede", text).to_dict()
+        state.result = Result((other,), tuple(state.out) + (seat,), "concede", text).to_dict()
         state.step = "over"
         state.priority = -1
         state.pending = None
@@ -605,8 +627,9 @@ class MetaZooGame(Game):
             }
 
         casters = []
-        for c in st.casters:
+        for p, c in enumerate(st.casters):
             casters.append({
+                "out": p in st.out,
                 "name": c.name, "lp": rules.caster_lp(c), "max_lp": c.max_lp, "aura": dict(sorted(c.aura.items())),
                 "spellbook": len(c.spellbook), "chapter": len(c.chapter),
                 "limbo": [name(x) for x in c.limbo], "cemetery": [name(x) for x in c.cemetery],
@@ -731,4 +754,5 @@ def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
 
 
 rules.EXT.allocation, rules.EXT.effects, rules.EXT.placement = allocation, effects, placement  # no import cycle
+rules.EXT.multi = multi
 GAME = MetaZooGame()

@@ -23,7 +23,8 @@ Plan, one cheap evaluation per decision (no search):
 * Any other decision (new kinds included): the decision's default, else its first option that is not
   "back". A choice never leaves the offered options; ties go to the seeded RNG.
 
-Limits: two Casters (the opponent is ``1 - seat``, MZ-GAP-12); one Defender per Attack; it never moves a
+Limits: with 3 or 4 Casters it plays against one focus opponent at a time (:func:`_focus`, MZ-GAP-12); one
+Defender per Attack; it never moves a
 face-down Trap; the Page whose target is being chosen is read from the decision's prompt (the view does not
 show the pending Action).
 
@@ -95,6 +96,18 @@ def _add(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
     return out
 
 
+def _focus(me: int, board: dict[str, Any]) -> int:
+    """The opponent the bot plays against now (MZ-GAP-12: with 3 or 4 Casters, free-for-all): on another
+    Caster's turn the active Caster (the one who can Attack it); on its own turn the opponent still in the
+    game with the least LP (the nearest to leaving), the first clockwise on a tie. With two Casters, the other."""
+    casters = board["casters"]
+    n = len(casters)
+    if board["active"] != me and not casters[board["active"]].get("out"):
+        return board["active"]
+    foes = [(me + i) % n for i in range(1, n) if not casters[(me + i) % n].get("out")]
+    return min(foes, key=lambda q: casters[q]["lp"]) if foes else (me + 1) % n
+
+
 class _Table:
     """What the bot knows at one decision: its view, read into handy shapes (public data and its own
     private part only)."""
@@ -102,8 +115,8 @@ class _Table:
     def __init__(self, decision: Decision, view: View):
         b = view.board
         self.me = decision.seat
-        self.opp = 1 - self.me
         self.board = b
+        self.opp = _focus(self.me, b)
         self.private = view.private or {"chapter": [], "face_down": [], "under": []}
         self.casters = b["casters"]
         self.pool: dict[str, int] = dict(self.casters[self.me]["aura"])
@@ -142,14 +155,14 @@ class _Table:
     @cached_property
     def arena_bonus(self) -> list[int]:
         """ARENA ``attack_bonus`` reaching each Caster's Beasties (MZ-KW-03; not from Paralyzed Pages)."""
-        out = [0, 0]
+        out = [0] * len(self.casters)
         for pv in self.board["arena"]:
             if pv["face_down"] or _status(pv, "paralyze"):
                 continue
             for eff in page_of(pv["card"]).effects:
                 if eff.timing == "arena" and eff.target in ("all_beasties", "all_own_beasties", "all_opposing_beasties"):
                     amount = sum(s.amount for s in eff.steps if s.do == "attack_bonus")
-                    for seat in (0, 1):
+                    for seat in range(len(out)):
                         own = seat == pv["controller"]
                         if eff.target == "all_beasties" or (eff.target == "all_own_beasties") == own:
                             out[seat] += amount
@@ -345,7 +358,7 @@ class ZooBot:
         """Opposing Beasties that could be declared Defenders against ``att`` (MZ-COMBAT-08)."""
         if {"unblockable", "invisible"} & set(page_of(att["card"]).traits):
             return []
-        owner = 1 - att["controller"]
+        owner = t.opp if att["controller"] == t.me else t.me
         return [pv for pv in t.board["arena"] if pv["controller"] == owner and not pv["face_down"]
                 and pv["type"] == "beastie" and not pv["fatigued"] and pv["uid"] != target_uid
                 and not _status(pv, "paralyze") and page_of(pv["card"]).attacks]
@@ -353,7 +366,7 @@ class ZooBot:
     def attack_score(self, t: _Table, att: dict[str, Any], k: int, target: int) -> float:
         """Worth of Attacking ``target`` (``-1 - seat`` for a Caster, else a handle) with ``att``'s Attack
         ``k``, assuming the defending Caster then declares the Defender that is worst for us."""
-        victim = 1 - att["controller"]
+        victim = t.opp if att["controller"] == t.me else t.me
         toll = 0.0  # MZ-COMBAT-03: declaring with Burn costs our Caster, and a Burned attacker, 20 LP
         if _status(t.casters[att["controller"]], "burn"):
             toll += self.caster_weight(t, att["controller"], 20)
@@ -386,7 +399,7 @@ class ZooBot:
         mine = set(page_of(att["card"]).traits)
         out = [-1 - t.opp]
         for pv in t.board["arena"]:
-            if pv["controller"] == t.me:
+            if pv["controller"] != t.opp:  # MZ-GAP-12: it Attacks its focus Caster (see _focus)
                 continue
             if pv["face_down"]:
                 out.append(pv["uid"])
@@ -448,7 +461,7 @@ class ZooBot:
                 continue
             if tg < 0:
                 seat = -1 - tg
-                sign = 1 if seat == t.opp else -1
+                sign = 1 if seat != t.me else -1
                 if do in ("damage", "lose_lp"):
                     total += sign * self.caster_weight(t, seat, step.amount)
                 elif do == "recover":
@@ -813,7 +826,7 @@ class ZooBot:
             tg = next((-1 - s for s, c in enumerate(t.casters) if c["name"] == it["targets"][0]), None)
         mirror = _Table.__new__(_Table)  # the same board seen from the entry's controller
         mirror.__dict__.update(t.__dict__)
-        mirror.me, mirror.opp = it["controller"], 1 - it["controller"]
+        mirror.me, mirror.opp = it["controller"], (t.me if it["controller"] != t.me else t.opp)
         harm = self.effect_score(mirror, page, timing, tg)
         return harm if it["controller"] != t.me else -harm
 

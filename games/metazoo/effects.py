@@ -261,11 +261,9 @@ def flip_traps(st: State, seats: list[int], page: Page, ev: list[Event]) -> None
         for card in [int(f.split(":")[0]) for f in st.flips]:
             st.casters[st.owner[card]].afterlife.append(card)
         st.flips = []
-        alive = tuple(q for q in range(len(st.casters)) if q not in losers)
         names = " and ".join(st.casters[q].name for q in sorted(losers))
-        rules.finish(st, alive, tuple(sorted(losers)), "bluff",
-                     f"A face-down Page without the Trap Trait is revealed: {names} loses (MZ-TRAP-06).", ev,
-                     draw=not alive)
+        rules.lose(st, sorted(losers), "bluff",
+                   f"A face-down Page without the Trap Trait is revealed: {names} loses (MZ-TRAP-06).", ev)
     if st.flips:
         if on_chain(st, page):
             ask_next_payment(st)
@@ -340,7 +338,7 @@ def decisions(st: State) -> list[Decision]:
                          "resolves next (MZ-SIM-04).", opts, default=opts[0].id)]
     opts = tuple(Option(f"top:{i}", f"Put {d[c].name} back now (under the ones still to come)")
                  for i, c in enumerate(st.asked))
-    owner = st.casters[rules.other(st, p)].name
+    owner = st.casters[rules.previous(st, p)].name  # the Indexing Caster (the orderer is next clockwise)
     return [Decision(p, "order", f"{name}: put the Pages {owner} revealed back on top of their Spellbook in the "
                      "order you choose: each one you pick goes on top of those already put back, so the last "
                      "is the top Page (MZ-INFO-04, MZ-GAP-71).", opts, default=opts[-1].id)]

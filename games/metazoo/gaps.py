@@ -69,16 +69,20 @@ MZ-GAP-11 — A token's Aura type: an Infectious token takes its source's first 
 Turns, priority and chains
 --------------------------
 
-MZ-GAP-12 — 2 to 4 Casters, free-for-all; now: two Casters only (a table with any other number of seats is
-    refused), the rest of this entry for 3 or 4 Casters is planned. Turns go clockwise from the first Caster.
-    The second seat (seat 1, the Caster who joined the table) predicts the seeded coin against the first seat;
-    whoever wins the choice picks "go first" or "go second" (second: the Caster before them clockwise starts).
-    Only the Caster controlling the original target declares Defenders, from their own Beasties. A Caster at 0
-    LP loses and leaves: every Page they own leaves the game (not Destroyed, no DESTROYED effects), Pages of
-    others they controlled return to their owners' control, their chain entries are removed, and if it was
-    their turn the turn ends at once; the last Caster left wins. Window A goes to the targeted Caster, window
-    B to the attacker, and responses pass clockwise (MZ-GAP-13). Status durations count every Caster's turns
-    (Poison: placed in turn T, gone at the start of T+2); "their next turn" counts that Caster's own.
+MZ-GAP-12 — 2 to 4 Casters, free-for-all (a table with 1 or 5 seats is refused). Turns go clockwise (seat
+    order) from the first Caster. The second seat (seat 1, the Caster who joined the table) predicts the seeded
+    coin against the first seat (seat 0); whoever wins the choice picks "go first" or "go second" (second: the
+    Caster before them clockwise starts). "Opposing" and "each opponent" mean every other Caster still in the
+    game: an Attack may target any opposing Caster or their Pages, and an Effect over every opponent reaches
+    each of them. Only the Caster controlling the original target declares Defenders, from their own
+    Beasties. A Caster at 0 LP (or revealed bluffing, or conceding) loses and leaves: every Page they own
+    leaves the Arena and the game (not Destroyed, no DESTROYED effects), Pages of others they controlled return
+    to their owners' control, their chain entries are removed, and if it was their turn the turn ends at once
+    (the rest of the chain ends, each Contracted Page to its owner's zone as a stopped Contract, MZ-GAP-16) and
+    the next Caster clockwise begins; the last Caster left wins. Window A goes to the targeted Caster, window B
+    to the attacker, and responses pass clockwise (MZ-GAP-13). The 6 Terra slots are shared by every Caster.
+    Status durations count every Caster's turns (Poison: placed in turn T, gone at the start of T+2); "their
+    next turn" counts that Caster's own.
 MZ-GAP-13 — With two Casters one pass resolves the chain (the rulebook's example). In general a chain resolves
     when every Caster other than the one who took the last Action has passed in a row; the whole chain then
     resolves last in, first out, with no priority between entries. A fixed window (steps 1b, 3a) offers
@@ -322,7 +326,7 @@ MZ-GAP-69 — Conditions are evaluated at checks, never watched continuously. Te
 MZ-GAP-70 — Limbo, Cemetery and Afterlife are public and ordered, newest on top; the board shows their sizes
     and anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
     and Chapter sizes are public.
-MZ-GAP-71 — The Indexing Caster chooses which opposing Caster orders (with one opponent, that one); that
+MZ-GAP-71 — The next opposing Caster clockwise from the Indexing Caster orders (with one opponent, that one); that
     Caster gets an ordering prompt when two or more other Pages were revealed: they pick the Pages one at a
     time, each going on top of the ones already put back, so the last pick is the top Page (timeout: the
     revealed order). If the Page is never found, every revealed Page goes back and the Spellbook is shuffled.

@@ -65,7 +65,8 @@ def board_layout(view: View) -> Layout:
     y = 72
     y = _caster(out, b, 0, y)
     y = _shared(out, b, names, y)
-    y = _caster(out, b, 1, y)
+    for s in range(1, len(names)):  # MZ-GAP-12: every Caster's public zones, 3 or 4 included
+        y = _caster(out, b, s, y)
     y = footer(out, view.result.text if view.result else None, list(view.waiting), names, y, PAD)
     out.height = y + PAD
     return out
@@ -84,7 +85,8 @@ def _caster(out: Layout, b: dict, s: int, y: int) -> int:
         out.add(Box(x, y + 11, 70, 30, fill=WHITE, radius=8))
         out.add(Label(x, y + 11, 70, 30, "TURN", 18, colour, align="centre", bold=True, source="active"))
         x += 80
-    out.add(Label(x, y + 4, 470 - x, 44, c["name"], 28, WHITE, bold=True, source=f"{src}.name"))
+    left = " (out)" if c.get("out") else ""  # MZ-GAP-12: left the game
+    out.add(Label(x, y + 4, 470 - x, 44, c["name"] + left, 28, WHITE, bold=True, source=f"{src}.name"))
     out.add(Label(480, y + 4, WIDTH - PAD - 480, 44, f"{c['lp']} LP", 30, WHITE, align="right", bold=True,
                   source=f"{src}.lp"))
     y += 58

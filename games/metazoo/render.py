@@ -37,7 +37,7 @@ def board_text(view: View) -> str:
     lines = [f"== Turn {b['turn']} · {_STEPS.get(b['step'], b['step'])} =="]
     for s, c in enumerate(b["casters"]):
         mark = "▶ " if s == b["active"] and b["step"] != "over" else "  "
-        you = " (you)" if view.viewer == s else ""
+        you = (" (you)" if view.viewer == s else "") + (" (left the game)" if c.get("out") else "")
         aura = ", ".join(f"{n} {t}" for t, n in c["aura"].items()) or "none"
         status = " · " + ", ".join(i["status"] for i in c["indicators"]) if c["indicators"] else ""
         lines.append(f"{mark}{c['name']}{you}: {c['lp']}/{c['max_lp']} LP · Aura {aura} · Spellbook "

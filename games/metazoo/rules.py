@@ -10,8 +10,9 @@ package docstring (``games/metazoo/__init__.py``).
 Flow: ``predict`` → ``choose_first`` → ``mulligan`` → turns. A turn is step 1a (ticks) → the fixed window
 ``start`` (1b) → 1c-1e → ``actions`` (2) → the fixed window ``end`` (3a) → 3b-3d. A *window* is a queue of
 seats that get priority in turn (``State.window``); Combat windows A and B are one-seat windows. While the
-chain is not empty, priority alternates after every Action and a single pass resolves the whole chain, last
-in first out (MZ-PRIO-04/05); then the window moves on to its next seat, or the step continues.
+chain is not empty, priority passes clockwise after every Action and pass; when every other Caster still in
+the game has passed in a row (with two Casters: a single pass) the whole chain resolves, last in first out
+(MZ-PRIO-04/05, MZ-GAP-13); then the window moves on to its next seat, or the step continues.
 """
 
 from __future__ import annotations
@@ -41,12 +42,14 @@ STATUS_OK = {  # MZ-STATUS-01: who can have each Status Effect
 class Extensions:
     """The rules kept in their own modules, plugged in by the package when it is imported
     (``games/metazoo/__init__.py``): :mod:`games.metazoo.allocation` (MZ-COMBAT-20),
-    :mod:`games.metazoo.effects` (the later Effect steps and the prompts that pause a chain) and
+    :mod:`games.metazoo.effects` (the later Effect steps and the prompts that pause a chain),
+    :mod:`games.metazoo.multi` (Casters leaving a game of 3 or 4, MZ-GAP-12) and
     :mod:`games.metazoo.placement` (MZ-PLACE-*). They import this module and it never imports them, so there is
     no import cycle (``tests/test_import_graph.py``)."""
 
     allocation: Any = None
     effects: Any = None
+    multi: Any = None
     placement: Any = None
 
 
@@ -80,8 +83,39 @@ def _page_def(pool: dict[str, Page], code: str) -> Page:
 
 
 def other(st: State, p: int) -> int:
-    """The opposing Caster of ``p`` (two Casters, MZ-GAP-12)."""
-    return 1 - p
+    """The next Caster clockwise after ``p`` still in the game (MZ-GAP-12; with two Casters, the opponent)."""
+    n = len(st.casters)
+    for i in range(1, n + 1):
+        q = (p + i) % n
+        if q not in st.out:
+            return q
+    return p
+
+
+def previous(st: State, p: int) -> int:
+    """The Caster before ``p`` clockwise still in the game (MZ-GAP-12; with two Casters, the opponent)."""
+    n = len(st.casters)
+    for i in range(1, n + 1):
+        q = (p - i) % n
+        if q not in st.out:
+            return q
+    return p
+
+
+def clockwise(st: State, p: int) -> list[int]:
+    """The seats still in the game in turn order starting at ``p`` (MZ-GAP-12, MZ-GAP-13, MZ-SIM-01)."""
+    n = len(st.casters)
+    return [(p + i) % n for i in range(n) if (p + i) % n not in st.out]
+
+
+def opponents(st: State, p: int) -> list[int]:
+    """Every opposing Caster of ``p`` still in the game, clockwise from ``p`` (MZ-GAP-12: no teams)."""
+    return [q for q in clockwise(st, p) if q != p]
+
+
+class Eliminated(Exception):
+    """Raised by :func:`check_end` when a Caster leaves a game of 3 or 4 that goes on (MZ-GAP-12); the apply
+    then removes them and resumes the flow (:mod:`games.metazoo.multi`)."""
 
 
 def find(st: State, uid: int) -> ArenaPage | None:
@@ -225,20 +259,36 @@ def finish(st: State, winners: tuple[int, ...], losers: tuple[int, ...], reason:
     raise Ended
 
 
+def lose(st: State, seats: list[int], reason: str, text: str, ev: list[Event]) -> None:
+    """``seats`` lose at once (a bluff, MZ-TRAP-06). With two or more Casters staying they leave and the game
+    goes on (MZ-GAP-12: raises :class:`Eliminated`); otherwise the game ends (raises :class:`Ended`), a
+    draw when nobody stays."""
+    stay = [p for p in range(len(st.casters)) if p not in st.out and p not in seats]
+    if len(stay) >= 2:
+        ev.append(Event(text))
+        EXT.multi.eliminate(st, seats, ev, why="loses")
+        raise Eliminated
+    finish(st, tuple(stay), tuple(st.out) + tuple(seats), reason, text, ev, draw=not stay)
+
+
 def check_end(st: State, ev: list[Event]) -> None:
     """MZ-WIN-05: checked after every event, mid-chain and mid-Combat. A Caster at 0 LP loses (MZ-WIN-01);
     both at 0 at once is a draw (MZ-GAP-73); every Spellbook empty is a draw (MZ-EMPTY-02)."""
     if st.result is not None:
         raise Ended
-    down = [p for p, c in enumerate(st.casters) if caster_lp(c) <= 0 and not cannot_lose(st, p)]
-    if len(down) == len(st.casters):
+    down = [p for p, c in enumerate(st.casters) if p not in st.out and caster_lp(c) <= 0 and not cannot_lose(st, p)]
+    if down and len(st.casters) - len(st.out) - len(down) >= 2:  # MZ-GAP-12: they leave, the game goes on
+        EXT.multi.eliminate(st, down, ev)
+        raise Eliminated
+    if len(down) == len(st.casters) - len(st.out):
         finish(st, (), tuple(down), "lp", "Every Caster is at 0 LP at once: the game is a draw.", ev, draw=True)
     if down:
-        alive = tuple(p for p in range(len(st.casters)) if p not in down)
+        alive = tuple(p for p in range(len(st.casters)) if p not in down and p not in st.out)
         names = " and ".join(st.casters[p].name for p in alive)
-        finish(st, alive, tuple(down), "lp",
+        finish(st, alive, tuple(st.out) + tuple(down), "lp",
                f"{', '.join(st.casters[p].name for p in down)} is at 0 LP: {names} wins.", ev)
-    if st.step not in ("predict", "choose_first", "mulligan") and all(not c.spellbook for c in st.casters):
+    if st.step not in ("predict", "choose_first", "mulligan") and all(
+            not c.spellbook for p, c in enumerate(st.casters) if p not in st.out):
         finish(st, (), (), "pages", "Every Caster's Spellbook is empty: the game is a draw.", ev, draw=True)
 
 
@@ -289,6 +339,8 @@ def leave_arena(st: State, ap: ArenaPage, ev: list[Event], *, destroyed: bool, t
     if st.cards[ap.card].startswith(("token:", "copy:")):  # MZ-TOKEN-03: removed from the game, no zone
         st.gone.append(ap.card)
         ev.append(Event(f"{label(st, ap)} is a token: it is removed from the game."))
+    elif to == "gone":  # MZ-GAP-12: its owner left the game
+        st.gone.append(ap.card)
     elif to == "chapter":
         st.casters[owner].chapter.append(ap.card)
     elif to.startswith("under:"):  # MZ-PLACE-03
@@ -545,9 +597,8 @@ def run_queue(st: State, ev: list[Event]) -> None:
         st.priority = st.active
         st.window = []
         return
-    for item in st.queue:
-        resolve_end_item(st, item, ev)
-    st.queue = []
+    while st.queue:  # each item leaves the queue before it resolves (a Caster may leave inside, MZ-GAP-12)
+        resolve_end_item(st, st.queue.pop(0), ev)
     dissolve(st, ev, "step 3c")
     begin_turn(st, other(st, st.active), ev)
 
@@ -609,7 +660,7 @@ def legal_targets(st: State, seat: int, target: str, *, spell: bool, power: bool
         return [i for i, it in enumerate(st.chain)
                 if not it.stopped and (it.kind == "effect" or d[it.card].type in ("spell", "potion"))]
     if target == "opposing_caster":
-        return [-1 - other(st, seat)]
+        return [-1 - q for q in opponents(st, seat)]
     if target == "terra":
         return [u for u in st.terra if u >= 0]
     out = []
@@ -639,7 +690,7 @@ def untargeted(st: State, seat: int, target: str, item: ChainItem | None) -> lis
     if target == "you":
         return [-1 - seat]
     if target == "opponents":
-        return [-1 - p for p in range(len(st.casters)) if p != seat]
+        return [-1 - p for p in opponents(st, seat)]
     if target in ("all_opposing_beasties", "all_beasties", "all_own_beasties"):
         return [ap.uid for ap in st.arena if not ap.face_down and d[ap.card].type == "beastie"
                 and (target == "all_beasties" or (ap.controller != seat) == (target == "all_opposing_beasties"))]
@@ -869,6 +920,7 @@ def begin_turn(st: State, p: int, ev: list[Event]) -> None:
 def step_1a(st: State, ev: list[Event]) -> None:
     """The rest of step 1a once the turn's sky is settled: ticks, Special Terra, Defender, Burrow, then 1b."""
     p = st.active
+    st.step = "ticks"  # where a Caster leaving during the ticks resumes (MZ-GAP-12)
     start_ticks(st, ev)
     special_terra(st, "start", ev)  # MZ-TERRA-09
     for ap in st.arena:  # MZ-DEFENDERTRAIT-01, MZ-GAP-52: double after all other modifiers, on opposing turns
@@ -878,13 +930,13 @@ def step_1a(st: State, ev: list[Event]) -> None:
             ap.flags.append(f"defender:{bonus}")
             ev.append(Event(f"Defender: {label(st, ap)}'s maximum LP doubles to {max_lp(st, ap)}."))
     check_end(st, ev)
-    burrowers = [q for q in (p, other(st, p)) if burrow_candidates(st, q)]
+    burrowers = [q for q in clockwise(st, p) if burrow_candidates(st, q)]
     if burrowers:  # MZ-BURROW-01, MZ-GAP-26: each Caster in turn, active first, at the end of step 1a
         st.step = "burrow"
         st.window = burrowers
         st.priority = burrowers[0]
         return
-    open_window(st, "start", [p, other(st, p)])
+    open_window(st, "start", clockwise(st, p))
 
 
 def burrow_candidates(st: State, q: int) -> list[ArenaPage]:
@@ -918,6 +970,7 @@ def after_start(st: State, ev: list[Event]) -> None:
 def after_end(st: State, ev: list[Event]) -> None:
     """Steps 3b-3d (MZ-TURN-14/15): end-of-turn effects (the simultaneous ones ordered by the active Caster,
     MZ-SIM-01), Aura dissolves, play passes."""
+    st.step = "end_ticks"  # where a Caster leaving during the ticks resumes (MZ-GAP-12)
     end_ticks(st, ev)
     special_terra(st, "end", ev)  # MZ-TERRA-09
     check_end(st, ev)
@@ -981,7 +1034,7 @@ def attack_targets(st: State, attacker: ArenaPage) -> list[int]:
     the attacker has Burrow; face-down Traps under a Page and Aura/Terra are never targets."""
     seat = attacker.controller
     mine = traits(st, attacker)
-    out = [-1 - other(st, seat)]
+    out = [-1 - q for q in opponents(st, seat)]
     for ap in st.arena:
         if ap.controller == seat:
             continue
@@ -1071,9 +1124,8 @@ def flip_trap(st: State, card: int, standalone: ArenaPage | None, ev: list[Event
             else:
                 start_window_a(st)
             return
-        finish(st, (other(st, placer),), (placer,), "bluff",
-               f"{d.name} has no Trap Trait: {st.casters[placer].name}, who placed it face-down, loses "
-               f"(MZ-TRAP-06).", ev)
+        lose(st, [placer], "bluff", f"{d.name} has no Trap Trait: {st.casters[placer].name}, who placed it "
+             f"face-down, loses (MZ-TRAP-06).", ev)
     st.trap_flip = card
     st.pending = Pending("trap", card, 1 if standalone is not None else 0)
     st.step = "trap_pay"
@@ -1443,7 +1495,7 @@ def mulligan(st: State, p: int, again: bool, ev: list[Event]) -> None:
             return
     c.mulligan = "kept"
     ev.append(Event(f"{c.name} keeps {len(c.chapter)} Pages."))
-    nxt = [q for q in (st.first, other(st, st.first)) if st.casters[q].mulligan != "kept"]
+    nxt = [q for q in clockwise(st, st.first) if st.casters[q].mulligan != "kept"]
     if nxt:
         st.priority = nxt[0]
         return
@@ -1744,6 +1796,8 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         zero_lp_check(st, ev)  # MZ-GAP-52: the 0-LP check after every event, whatever lowered a maximum
     except Ended:
         pass
+    except Eliminated:  # MZ-GAP-12: a Caster left a game that goes on
+        EXT.multi.resume(st, ev)
     st.version += 1
     return ev
 
@@ -1757,14 +1811,14 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
     if decision.kind == "predict":
         heads = flip(st, seat, "who chooses to go first", ev)
         right = heads == (choice == "heads")
-        st.chooser = seat if right else other(st, seat)
+        st.chooser = seat if right else (0 if seat else 1)  # MZ-GAP-12: predicted against the first seat
         ev.append(Event(f"{name} predicted {choice}: {'right' if right else 'wrong'}; "
                         f"{st.casters[st.chooser].name} chooses who goes first."))
         st.step = "choose_first"
         st.priority = st.chooser
         return
     if decision.kind == "choose_first":
-        st.first = seat if choice == "first" else other(st, seat)
+        st.first = seat if choice == "first" else previous(st, seat)
         ev.append(Event(f"{name} chooses to go {choice}: {st.casters[st.first].name} takes the first turn."))
         deal(st, ev)
         return
@@ -1805,7 +1859,7 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         if st.window:
             st.priority = st.window[0]
         else:
-            open_window(st, "start", [st.active, other(st, st.active)])
+            open_window(st, "start", clockwise(st, st.active))
         return
     if choice == "back":
         st.pending = None
@@ -1841,6 +1895,11 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
     if choice == "pass":
         ev.append(Event(f"{name} passes."))
         if st.chain:
+            st.passes += 1
+            if st.passes < len(st.casters) - len(st.out) - 1:  # MZ-GAP-13: the next Caster clockwise
+                st.priority = other(st, seat)
+                return
+            st.passes = 0
             resolve_chain(st, ev)
             if st.ask:
                 return
@@ -1848,7 +1907,7 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         return
     if choice == "end":
         ev.append(Event(f"{name} ends their Take Actions step."))
-        open_window(st, "end", [seat, other(st, seat)])
+        open_window(st, "end", clockwise(st, seat))
         return
     if kind == "play":
         card = chapter_card(st, seat, rest)
@@ -1900,6 +1959,7 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         h.trap = ap.card
         ev.append(Event(f"{name} moves {label(st, ap)} under {label(st, h)} (MZ-TURN-10)."))
         st.priority = other(st, seat)  # moving a Trap is an Action (MZ-PRIO-01/02)
+        st.passes = 0
         return
     if kind == "attack":
         uid, k = (int(x) for x in rest.split(":"))
@@ -1954,6 +2014,7 @@ def push_contract(st: State, seat: int, card: int, code: str, ev: list[Event]) -
         tgt = f" targeting {defs_of(st)[st.chain[item.chain_target].card].name} on the chain"
     ev.append(Event(f"{c.name} Contracts {page.name}, paying {cost_text(cost)}{tgt}."))
     st.priority = other(st, seat)
+    st.passes = 0
 
 
 def push_effect(st: State, seat: int, ap: ArenaPage, k: int, code: str, ev: list[Event]) -> None:
@@ -1968,6 +2029,7 @@ def push_effect(st: State, seat: int, ap: ArenaPage, k: int, code: str, ev: list
     tgt = f" on {target_label(st, item.targets[0])}" if item.targets else ""
     ev.append(Event(f"{st.casters[seat].name} uses {label(st, ap)}'s Effect{tgt}."))
     st.priority = other(st, seat)
+    st.passes = 0
 
 
 def use_power(st: State, seat: int, ap: ArenaPage, k: int, code: str, ev: list[Event]) -> None:
@@ -1984,6 +2046,7 @@ def use_power(st: State, seat: int, ap: ArenaPage, k: int, code: str, ev: list[E
     tgt = f" on {target_label(st, item.targets[0])}" if item.targets else ""
     ev.append(Event(f"{st.casters[seat].name} uses the Power of {label(st, ap)}{tgt}."))
     st.priority = other(st, seat)
+    st.passes = 0
 
 
 def make_token(st: State, source: ArenaPage, ev: list[Event]) -> None:
@@ -2132,7 +2195,7 @@ def wall_turn_asks(st: State) -> list[SkyAsk]:
     """Step 1a's questions: every unsettled condition of each Caster's face-up Arena Pages, active first."""
     d = defs_of(st)
     out: list[SkyAsk] = []
-    for seat in (st.active, other(st, st.active)):
+    for seat in clockwise(st, st.active):
         for ap in st.arena:
             if ap.controller != seat or ap.face_down:
                 continue

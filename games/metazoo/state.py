@@ -233,7 +233,11 @@ class State:
     the paid Traps whose FLIPPED Effects wait for their order. ``costs`` holds Aura Cost added by Effects to
     a Page in a Chapter (str(instance) -> type -> count, MZ-AURA-11).
     ``sky`` holds the real surroundings and this turn's 4th Wall answers (:class:`SkyState`); step ``sky``
-    is a 4th Wall question waiting for its Caster's yes or no."""
+    is a 4th Wall question waiting for its Caster's yes or no.
+
+    With 3 or 4 Casters (MZ-GAP-12/13): ``out`` lists the seats that lost and left the game, in order;
+    ``passes`` counts the passes in a row on the open chain since its last Action (the chain resolves when
+    every other Caster still in the game has passed). Step ``ticks`` is step 1a's ticks, ``end_ticks`` step 3b's."""
 
     cards: list[str]
     owner: list[int]
@@ -267,6 +271,8 @@ class State:
     version: int = 0
     result: dict[str, Any] | None = None
     sky: SkyState = field(default_factory=SkyState)
+    out: list[int] = field(default_factory=list)
+    passes: int = 0
     # Cache, never serialised: the Page definitions by instance.
     defs: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
 

@@ -87,3 +87,24 @@ async def test_a_metazoo_table_reloaded_mid_game_finishes_like_an_uninterrupted_
         finally:
             await store.close()
     assert ends[0] == ends[1] and len(ends[0][0]) > 45
+
+
+async def test_MZ_GAP_12_three_computer_seats_play_a_metazoo_game_to_its_end(tmp_path):
+    """MZ-GAP-12, MZ-WIN-05: a table of 3 Casters (max_seats 4) starts through the host; the computer seats
+    play to the end, the Casters who left are reported by ``out_seats`` while it goes on, and the stored game
+    audits clean."""
+    store = await Store.open(tmp_path / "zoo3.db", busy_timeout_ms=100)
+    try:
+        svc = TableService(store, clock=StepClock(), computer_delay=0)
+        t = await svc.create("metazoo", "local", "host", "Computer 0", seats=3, seed=5, computer=True)
+        await svc.add_computer(t.id, "host")
+        await svc.add_computer(t.id, "host")
+        await svc.start(t.id, "host")
+        assert len(t.state.casters) == 3
+        await svc.settle()
+        assert t.status == "finished"
+        result = await store.result(t.id)
+        assert result is not None and len(result["winners"]) <= 1
+        assert [f.ok for f in await audit(store)] == [True]
+    finally:
+        await store.close()

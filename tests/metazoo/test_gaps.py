@@ -141,15 +141,15 @@ def test_sky_docstring_names_only_decided_gaps_and_agrees_with_them():
 
 
 def test_decisions_state_the_engines_numbers():
-    """The numbers the engine and host use are the ones the decisions state: two seats now (MZ-GAP-12), the
+    """The numbers the engine and host use are the ones the decisions state: 2 to 4 seats (MZ-GAP-12), the
     500-turn safety cap (MZ-GAP-73), a 60-Page Spellbook maximum (MZ-GAP-76), 3 timeouts in a row
     (MZ-GAP-81), +20 once for Type Advantage (MZ-GAP-08)."""
     from bot.tables import MAX_TIMEOUTS
     from games.metazoo import rules
     from games.metazoo.pool import MAX_SPELLBOOK
 
-    assert metazoo.GAME.min_seats == metazoo.GAME.max_seats == 2
-    assert "now: two Casters only" in gaps.DECISIONS["MZ-GAP-12"]
+    assert (metazoo.GAME.min_seats, metazoo.GAME.max_seats) == (2, 4)
+    assert f"{metazoo.GAME.min_seats} to {metazoo.GAME.max_seats} Casters" in gaps.DECISIONS["MZ-GAP-12"]
     assert f"A {rules.TURN_CAP}-turn cap ends the game as a Draw" in gaps.DECISIONS["MZ-GAP-73"]
     assert f"at most {MAX_SPELLBOOK} Pages by default" in gaps.DECISIONS["MZ-GAP-76"]
     assert f"after {MAX_TIMEOUTS} timeouts in a row" in gaps.DECISIONS["MZ-GAP-81"]
