@@ -202,3 +202,32 @@ def test_MZ_RNG_03_replay_is_identical():
             MZ.apply(st, d.seat, players[d.seat](d))
         runs.append(MZ.to_json(st))
     assert runs[0] == runs[1]
+
+
+WIDE_GAMES = 240
+"""With the 60 games of :func:`test_playout_invariants` and the others above: over 300 seeded games."""
+
+
+@pytest.mark.parametrize("block", range(WIDE_GAMES // 20))
+def test_playout_invariants_over_300_games(block):
+    """MZ-WIN-05, MZ-CORE-08, MZ-CORE-10, MZ-TRAP-11 (issue 16: "over at least 300 seeded random games"):
+    240 more seeded games, 20 per block, of random players (one seed in four never bluffs, so its game runs
+    long): every game ends, Pages are conserved and the public log never names a hidden Page after every
+    choice, and no hidden Page is in another seat's or a spectator's view every 16th choice and at the end
+    (the 60 games above check views after every choice)."""
+    for seed in range(1000 + 20 * block, 1020 + 20 * block):
+        st = new(seed)
+        make = NoBluff if seed % 4 == 1 else RandomPlayer
+        players = [make(seed * 7), make(seed * 7 + 1)]
+        steps = 0
+        while MZ.decisions(st):
+            d = MZ.decisions(st)[0]
+            events = MZ.apply(st, d.seat, players[d.seat](d))  # random players read no view
+            steps += 1
+            check_conservation(st)
+            check_log(st, events)
+            if steps % 16 == 0:
+                check_views(st)
+            assert steps < 20000, f"seed {seed}: the game does not end"
+        check_views(st)
+        assert MZ.result(st) is not None, f"seed {seed}: no result"
