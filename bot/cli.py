@@ -287,11 +287,13 @@ def cmd_deck(args: argparse.Namespace) -> int:
         DeckError,
         DeckService,
         archive_lines,
+        copy_cap,
         deck_game,
         export_text,
         grouped,
         parse_list,
         problem_lines,
+        size_text,
     )
     from bot.local import default_db
     from bot.store import DeckRow, Store
@@ -305,9 +307,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
             raise DeckError(f"Cannot read {path}: {exc}") from None
 
     def listing(deck: DeckRow, problems: list) -> None:
-        catalog = deck_game(deck.game).card_catalog()
+        game = deck_game(deck.game)
+        catalog = game.card_catalog()
         have = dict(deck.cards)
-        print(f"{deck.name} — {catalog.game_name} deck, {deck.total} cards")
+        print(f"{deck.name} — {catalog.game_name} deck, {size_text(game, deck.total, of=False)}")
         for kind, cards in grouped(deck, catalog):
             print(f"  {kind} ({sum(have[c.id] for c in cards)})")
             for c in cards:
@@ -380,7 +383,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
                 if not args.game:
                     raise DeckError("validate FILE needs --game (meta, metax).")
                 game = deck_game(args.game)
-                cards = parse_list(read(args.deck), game.card_catalog(), game.deck_size)
+                cards = parse_list(read(args.deck), game.card_catalog(), copy_cap(game))
                 deck = DeckRow(0, args.user, args.game, Path(args.deck).stem, cards, 0, 0)
             else:
                 deck = await svc.find(args.user, args.deck, args.game)

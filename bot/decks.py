@@ -72,6 +72,23 @@ class Checked:
         return not self.problems
 
 
+def copy_cap(game: Game) -> int:
+    """The most copies of one card a deck list line or ``/deck add`` may name: the largest legal deck.
+    That is ``deck_size`` for an exact size (Meta 60, MetaX 40), and MetaZoo's Spellbook maximum
+    ``spellbook_max`` (MZ-BOOK-01; a Basic Aura Page has no Spellbook Limit, MZ-BOOK-02)."""
+    return max(game.deck_size, getattr(game, "spellbook_max", 0) or 0)
+
+
+def size_text(game: Game, total: int, of: bool = True) -> str:
+    """A deck's size against its legal size: ``"58/60 cards"`` for an exact size (Meta, MetaX; ``"58
+    cards"`` when ``of`` is false), and ``"45 Pages (40–60)"`` for a MetaZoo Spellbook (MZ-BOOK-01: at
+    least 40, at most ``spellbook_max``)."""
+    top = getattr(game, "spellbook_max", 0) or 0
+    if top > game.deck_size:
+        return f"{total} Pages ({game.deck_size}–{top})"
+    return f"{total}/{game.deck_size} cards" if of else f"{total} cards"
+
+
 def deck_game(game_id: str) -> Game:
     """The game of a deck command; :class:`DeckError` for an unknown game, one not built yet, or one
     without personal decks (Meta Olympia)."""
@@ -289,11 +306,12 @@ class DeckService:
         game = deck_game(deck.game)
         info = self._card(game, card)
         have = dict(deck.cards)
-        if not 1 <= count <= game.deck_size:
-            raise DeckError(f"The count must be from 1 to {game.deck_size}, not {count}.", code="bad_count")
-        if have.get(info.id, 0) + count > game.deck_size:
+        cap = copy_cap(game)
+        if not 1 <= count <= cap:
+            raise DeckError(f"The count must be from 1 to {cap}, not {count}.", code="bad_count")
+        if have.get(info.id, 0) + count > cap:
             raise DeckError(f"'{deck.name}' would hold {have.get(info.id, 0) + count} copies of {info.label}; "
-                            f"at most {game.deck_size}.", code="bad_count")
+                            f"at most {cap}.", code="bad_count")
         if deck.total + count > MAX_DECK_CARDS:
             raise DeckError(f"A saved deck holds at most {MAX_DECK_CARDS} cards.", code="too_big")
         have[info.id] = have.get(info.id, 0) + count
@@ -329,10 +347,10 @@ class DeckService:
 
     async def copy(self, user: str, source: str, new_name: str, game: str | None = None) -> DeckRow:
         """A new deck copied from ``source``: ``starter:<game>:<id>``, a starter deck's id or name (of
-        ``game``), or one of the user's own decks."""
-        src_game, cards = await self._source(user, source, game)
+        ``game``), or one of the user's own decks. A MetaZoo deck's Archive comes along (MZ-BOOK-04)."""
+        src_game, cards, archive = await self._source(user, source, game)
         name = await self._free_name(user, src_game, new_name)
-        return await self.store.create_deck(user, src_game, name, cards, self.clock())
+        return await self.store.create_deck(user, src_game, name, cards, self.clock(), archive=archive)
 
     async def import_list(self, user: str, game: str, name: str, text: str, replace: bool = False) -> DeckRow:
         """Save deck list ``text`` as the user's deck ``name`` (replacing a deck of that name only when
@@ -349,7 +367,7 @@ class DeckService:
                 raise DeckError(f"{g.name} decks have no Archive (a side-deck is MetaZoo's, MZ-BOOK-04): remove "
                                 f"the 'Archive' section from line {header}. Nothing was saved.", code="no_archive")
             archive = parse_list(side, g.card_catalog(), MAX_ARCHIVE_LIST)
-        cards = parse_list(text, g.card_catalog(), g.deck_size)
+        cards = parse_list(text, g.card_catalog(), copy_cap(g))
         if archive:
             flat = [c for c, n in archive for _ in range(n)]
             book = [c for c, n in cards for _ in range(n)]
@@ -389,7 +407,9 @@ class DeckService:
         except CardNotFound as exc:
             raise DeckError(exc.message, code="unknown_card") from None
 
-    async def _source(self, user: str, source: str, game: str | None) -> tuple[str, list[tuple[str, int]]]:
+    async def _source(self, user: str, source: str, game: str | None
+                      ) -> tuple[str, list[tuple[str, int]], list[tuple[str, int]]]:
+        """``(game id, cards, Archive)`` of a copy's source; starter decks have no Archive."""
         source = source.strip()
         if source.startswith(STARTER):
             _, _, rest = source.partition(":")
@@ -399,9 +419,9 @@ class DeckService:
             g = deck_game(gid)
             for sid, title in g.starter_names().items():
                 if source.casefold() in (sid.casefold(), title.casefold()):
-                    return gid, list(Counter(g.starter_decks()[sid]).items())
+                    return gid, list(Counter(g.starter_decks()[sid]).items()), []
         deck = await self.find(user, source, game)
-        return deck.game, list(deck.cards)
+        return deck.game, list(deck.cards), list(deck.archive)
 
 
 def problem_lines(problems: list[RulesError]) -> list[str]:

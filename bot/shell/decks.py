@@ -23,6 +23,7 @@ from bot.decks import (
     deck_game,
     grouped,
     problem_lines,
+    size_text,
 )
 from bot.rulebook import RuleBook
 from bot.tables import SAVED, TableError
@@ -79,10 +80,11 @@ def page_names(text: str) -> list[str]:
     return out
 
 
-def deck_line(checked: Checked, size: int) -> str:
+def deck_line(checked: Checked) -> str:
+    """A ``/deck list`` line: name, game, size against the legal size (:func:`bot.decks.size_text`), legality."""
     d = checked.deck
     mark = "✅ legal" if checked.legal else "✏️ " + ", ".join(sorted({p.rule for p in checked.problems}))
-    return f"**{d.name}** · {GAME_NAMES.get(d.game, d.game)} · {d.total}/{size} cards · {mark}"
+    return f"**{d.name}** · {GAME_NAMES.get(d.game, d.game)} · {size_text(get_game(d.game), d.total)} · {mark}"
 
 
 def deck_embed(checked: Checked) -> discord.Embed:
@@ -101,7 +103,8 @@ def deck_embed(checked: Checked) -> discord.Embed:
         e.add_field(name=f"Archive ({sum(n for _, n in deck.archive)})",
                     value=render.clip("\n".join(archive_lines(deck, catalog)), 1024) or "-", inline=False)
     if checked.legal:
-        verdict = f"✅ **Legal** — {deck.total} cards. Bring it with `/table join deck:{deck.name}`."
+        verdict = (f"✅ **Legal** — {size_text(game, deck.total, of=False)}. "
+                   f"Bring it with `/table join deck:{deck.name}`.")
     else:
         verdict = "❌ **Not legal yet** (you can keep building):\n" + "\n".join(
             f"• {line}" for line in problem_lines(checked.problems))
@@ -109,7 +112,8 @@ def deck_embed(checked: Checked) -> discord.Embed:
     e.set_footer(text=footer)
     # The description gets what the title, fields and footer leave of the embed's 6,000 characters.
     used = len(e.title or "") + len(footer) + sum(len(f.name or "") + len(f.value or "") for f in e.fields)
-    e.description = render.clip(f"{deck.total} cards\n{verdict}", min(render.DESC_MAX, render.EMBED_MAX - used))
+    e.description = render.clip(f"{size_text(game, deck.total, of=False)}\n{verdict}",
+                                min(render.DESC_MAX, render.EMBED_MAX - used))
     return render.fit_embed(e)
 
 
@@ -177,7 +181,7 @@ class DeckCog(commands.Cog):
         d, info = await self.decks.add(str(interaction.user.id), deck, card, count)
         checked = self.decks.check(d)
         await reply(interaction, f"Added {count}× {info.label} to **{d.name}**: {dict(d.cards)[info.id]} now, "
-                                 f"{d.total}/{get_game(d.game).deck_size} cards"
+                                 f"{size_text(get_game(d.game), d.total)}"
                                  + (" — legal ✅" if checked.legal else "."))
 
     @deck.command(name="remove", description="Remove copies of a card from a deck")
@@ -186,8 +190,8 @@ class DeckCog(commands.Cog):
                      deck: str | None = None) -> None:
         await acknowledge(interaction)
         d, info, gone = await self.decks.remove(str(interaction.user.id), deck, card, count)
-        await reply(interaction, f"Removed {gone}× {info.label} from **{d.name}**: {d.total}/"
-                                 f"{get_game(d.game).deck_size} cards.")
+        await reply(interaction, f"Removed {gone}× {info.label} from **{d.name}**: "
+                                 f"{size_text(get_game(d.game), d.total)}.")
 
     @deck.command(name="show", description="A deck's cards by type, and whether it is legal")
     @app_commands.describe(deck="Which deck (default: the one you changed last)")
@@ -222,7 +226,7 @@ class DeckCog(commands.Cog):
             await reply(interaction, "You have no decks yet. `/deck new` starts one; `/deck copy` copies a "
                                      "starter deck; `/deck import` reads a list.")
             return
-        lines = [deck_line(self.decks.check(d), get_game(d.game).deck_size) for d in rows]
+        lines = [deck_line(self.decks.check(d)) for d in rows]
         await reply(interaction, "\n".join(lines))
 
     @deck.command(name="rename", description="Rename one of your decks")

@@ -83,3 +83,40 @@ def test_mz_book_04_metahost_deck_show_lists_the_archive(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     at = lines.index("  Archive (5)")
     assert lines[at + 1:at + 3] == ["    2× Moonwell", "    3× Cockcrow"] and lines[-1] == "Legal."
+
+
+async def test_mz_book_04_deck_copy_carries_the_archive(decks):
+    """MZ-BOOK-04: copying one of your MetaZoo decks copies its Archive with its Spellbook."""
+    await decks.import_list(OWNER, "metazoo", "Sided", ember_text("Archive:\n2 Moonwell\n3 Cockcrow"))
+    copied = await decks.copy(OWNER, "Sided", "Sided copy")
+    assert dict(copied.archive) == {"moonwell": 2, "cockcrow": 3}
+    assert copied.total == 50 and decks.check(copied).legal
+
+
+async def test_mz_book_02_a_basic_aura_line_may_name_more_pages_than_the_minimum(decks):
+    """MZ-BOOK-01/02: a Basic Aura Page has no Spellbook Limit, so one line may name up to the Spellbook
+    maximum (``spellbook_max``, 60 by default), beyond the 40-Page minimum; above it is refused naming it."""
+    top = get_game("metazoo").spellbook_max
+    deck = await decks.import_list(OWNER, "metazoo", "Auras", "45 Neutral Aura\n")
+    assert dict(deck.cards) == {"neutral-aura": 45} and decks.check(deck).legal
+    deck, _ = await decks.add(OWNER, "Auras", "Neutral Aura", top - 45)
+    assert dict(deck.cards) == {"neutral-aura": top}
+    with pytest.raises(DeckError) as err:
+        await decks.add(OWNER, "Auras", "Neutral Aura", 1)
+    assert f"at most {top}" in err.value.message
+    with pytest.raises(DeckError) as err:
+        await decks.import_list(OWNER, "metazoo", "Too many", f"{top + 1} Neutral Aura\n")
+    assert f"from 1 to {top}, not {top + 1}" in err.value.message
+
+
+def test_mz_book_01_metahost_deck_show_names_the_spellbook_range(tmp_path, capsys):
+    """MZ-BOOK-01: ``metahost deck show`` gives a MetaZoo Spellbook's size against 40..spellbook_max in
+    Pages, not against the 40-Page minimum as if it were exact."""
+    from bot.cli import main
+    db, src = tmp_path / "cli.db", tmp_path / "ember.txt"
+    src.write_text(ember_text(), encoding="utf-8")
+    assert main(["deck", "import", str(src), "--game", "metazoo", "--name", "Ember", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["deck", "show", "Ember", "--game", "metazoo", "--db", str(db)]) == 0
+    top = get_game("metazoo").spellbook_max
+    assert capsys.readouterr().out.splitlines()[0] == f"Ember — MetaZoo deck, 50 Pages (40–{top})"
