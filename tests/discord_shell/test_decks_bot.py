@@ -729,3 +729,20 @@ async def test_the_worst_decks_still_fit_discord(world):
         join = await run(w, ANA, "table", {"deck": name, "table": t.id}, sub="join")
         assert first in join.text and t.seat_of(str(ANA)) is None
     await deck(w, ANA, "list")
+
+
+async def test_metazoo_deck_replies_give_the_spellbook_range_in_pages(world):
+    """MZ-BOOK-01/02: a MetaZoo Spellbook holds 40 to ``spellbook_max`` Pages, so `/deck add`, `/deck list`
+    and `/deck show` give its size as "N Pages (40–max)", never "N/40 cards"; a Basic Aura line may name 45
+    copies (no Spellbook Limit). Meta keeps its exact "N/60 cards"."""
+    w = world
+    top = get_game("metazoo").spellbook_max
+    await deck(w, ANA, "new", game="metazoo", name="Auras")
+    added = await deck(w, ANA, "add", card="Neutral Aura", count=45)
+    assert f"45 Pages (40–{top})" in added.text and "/40" not in added.text, added.text
+    assert f"45 Pages (40–{top})" in shown(await deck(w, ANA, "show", deck="Auras"))
+    await deck(w, ANA, "new", game="meta", name="Burn")
+    await deck(w, ANA, "add", card=get_game("meta").card_catalog().get(starter_counts("meta", META_STARTER)[0][0])
+               .label, count=2)
+    listed = (await deck(w, ANA, "list")).text
+    assert f"45 Pages (40–{top})" in listed and "2/60 cards" in listed, listed
