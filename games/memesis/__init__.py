@@ -6,6 +6,7 @@ for word (the one record is :mod:`games.memesis.gaps`; ``tests/memesis/test_gaps
 
 Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
 
+01 The pool in ``data/memesis/`` is original (names and texts). Each card is data: kind (creature,
    Cause, Effect, Rune), source cost, predilection, Attack/Life/Armor, Rune markings with their
    upgrades, set (Sym, Bio, Tic or none), Rune fragments, True Fusion partner, abilities with cost in
    source or Ammo; the loader rejects anything else. A deck is exactly 40 cards, at most 3 copies of a
