@@ -15,9 +15,10 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    of the owner's turns after the placing turn. A matured card comes into the owner's Main Cell at that
    moment, may be used that turn but may not attack until the owner's next turn. A card with source cost
    0 matures at the start of the owner's next turn.
-03 The first player is drawn by the seeded RNG; play goes clockwise in seat order, allies seated apart
-   when the lobby's teams allow it (A1, B1, A2, B2). The first player does not draw in their first turn
-   in a 2-player game; every player draws in every later turn.
+03 Teams are chosen in the lobby (2 to 4 seats, any alliance: 1v1, 2v2, 1v3, free-for-all). The first
+   player is drawn by the seeded RNG; play goes clockwise in seat order, allies seated apart when the
+   teams allow it (A1, B1, A2, B2). The first player does not draw in their first turn in a 2-player
+   game; every player draws in every later turn.
 04 "Any player's first turn" is each player's own first turn: a player may not place creatures in the
    Attack Cell in it, whatever other players have done.
 05 A player at 0 Life or less is out at once: their cards in every Cell go to their Dead Cell, their
@@ -61,7 +62,8 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
 20 The source paid for a Stealth card is public (the cost is seen being paid, plus the 1 extra). A
    Stealth card cannot be upturned in a Cell it may not occupy, because the engine refuses illegal
    Stealth placements (MEM-STL-10). A Stealth Effect card resolves when upturned, and then goes to the
-   Dead Cell.
+   Dead Cell. With the table option Stealth off (MEM-STL-11), chosen in the lobby, nothing is played
+   face down.
 21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
    in incubation.
 22 The card taken back to hand is the top one (last placed). An Ammo card is used once and goes to the
@@ -73,7 +75,8 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
 24 An ally grants exactly the source they spent on that play, once per play. Placement in an ally's
    Cells follows the usual timing: creatures and incubation only during the granting player's own turn.
    Allies see each other's public team state and counts only, never hands, Stealth identities,
-   Incubation or Ammunition contents.
+   Incubation or Ammunition contents; a Stealth card is known only to its owner, even in an ally's Cell
+   (MEM-ALY-02).
 25 A card's Rune fragments are data: each names a marking and the upgrade it gives the card it is fused
    onto. True Fusion partners are named in the data, both ways.
 26 The chain is Bio, then Tic, then Sym: a Sym card joins a Bio + Tic pair through the Bio card. A
@@ -84,7 +87,7 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
 28 After each action, every player with a legal "any time" action gets a window in seat order from the
    acting player, each with the table's deadline (default 60 s); the default on timeout is pass, and an
    unanswered interception means no interception (the damage is absorbed). Windows repeat until all pass
-   in a row.
+   in a row. The 5-source draw (MEM-DRW-01) is offered in these windows.
 29 Paying 5 source to draw from an empty Brain Cell is refused (nothing is paid).
 30 A card removed from the Incubation Cell for another goes back to its owner's hand.
 31 Cards placed in the Defend Cell from hand must be creatures (Section 8).

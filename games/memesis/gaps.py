@@ -26,8 +26,9 @@ MEM-GAP-02 — A "turn" for incubation is one of the owner's turns: the counter 
     each of the owner's turns after the placing turn. A matured card comes into the owner's Main Cell at that
     moment, may be used that turn but may not attack until the owner's next turn. A card with source cost 0
     matures at the start of the owner's next turn.
-MEM-GAP-03 — The first player is drawn by the seeded RNG; play goes clockwise in seat order, allies seated
-    apart when the lobby's teams allow it (A1, B1, A2, B2). The first player does not draw in their first
+MEM-GAP-03 — Teams are chosen in the lobby (2 to 4 seats, any alliance: 1v1, 2v2, 1v3, free-for-all). The
+    first player is drawn by the seeded RNG; play goes clockwise in seat order, allies seated apart when the
+    teams allow it (A1, B1, A2, B2). The first player does not draw in their first
     turn in a 2-player game; every player draws in every later turn.
 MEM-GAP-04 — "Any player's first turn" is each player's own first turn: a player may not place creatures in
     the Attack Cell in it, whatever other players have done.
@@ -71,6 +72,7 @@ MEM-GAP-19 — A Rune may be played only on a card with its matching marking; pl
 MEM-GAP-20 — The source paid for a Stealth card is public (the cost is seen being paid, plus the 1 extra).
     A Stealth card cannot be upturned in a Cell it may not occupy, because the engine refuses illegal Stealth
     placements (MEM-STL-10). A Stealth Effect card resolves when upturned, and then goes to the Dead Cell.
+    With the table option Stealth off (MEM-STL-11), chosen in the lobby, nothing is played face down.
 MEM-GAP-21 — Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth
     card in incubation.
 MEM-GAP-22 — The card taken back to hand is the top one (last placed). An Ammo card is used once and goes to
@@ -81,7 +83,7 @@ MEM-GAP-23 — Fusing costs no source. A player may fuse only cards they control
 MEM-GAP-24 — An ally grants exactly the source they spent on that play, once per play. Placement in an ally's
     Cells follows the usual timing: creatures and incubation only during the granting player's own turn.
     Allies see each other's public team state and counts only, never hands, Stealth identities, Incubation or
-    Ammunition contents.
+    Ammunition contents; a Stealth card is known only to its owner, even in an ally's Cell (MEM-ALY-02).
 MEM-GAP-25 — A card's Rune fragments are data: each names a marking and the upgrade it gives the card it is
     fused onto. True Fusion partners are named in the data, both ways.
 MEM-GAP-26 — The chain is Bio, then Tic, then Sym: a Sym card joins a Bio + Tic pair through the Bio card. A
@@ -92,7 +94,7 @@ MEM-GAP-27 — A Rune has source cost 0 and may be consumed for 0. A fused group
 MEM-GAP-28 — After each action, every player with a legal "any time" action gets a window in seat order from
     the acting player, each with the table's deadline (default 60 s); the default on timeout is pass, and an
     unanswered interception means no interception (the damage is absorbed). Windows repeat until all pass in a
-    row.
+    row. The 5-source draw (MEM-DRW-01) is offered in these windows.
 MEM-GAP-29 — Paying 5 source to draw from an empty Brain Cell is refused (nothing is paid).
 MEM-GAP-30 — A card removed from the Incubation Cell for another goes back to its owner's hand.
 MEM-GAP-31 — Cards placed in the Defend Cell from hand must be creatures (Section 8).
