@@ -1,0 +1,174 @@
+"""Memesis — the decision on every gap the rulebook leaves open (``MEM-GAP-NN``; issue 17).
+
+Source: the "Gaps the source leaves open" part of ``shared/rules/checklists/memesis.md`` (copied to
+``data/rules/memesis.md``); rule IDs ``MEM-*`` refer to that checklist, the rulebook is
+``shared/rules/memesis.md``. The bot enforces every rule itself with no human referee, so each decision
+states the final rule the engine (``games/memesis``, to be built for issue 17) follows; the reasons are
+what players would expect and what keeps the game fair and unstuck on Discord with up to four seats.
+
+This is the one record of these decisions: the ``games/memesis/__init__.py`` docstring carries
+:func:`numbered` word for word, and ``tests/memesis/test_gaps.py`` fails when the two differ.
+
+Words used below: players sit in seat order, which is clockwise; a "team" is the players allied in the
+lobby (a player alone is a team of one; 1v1, 2v2, 1v3, 1v1v2 and free-for-all are all teams); "opposing"
+means every player of another team still in the game; a "window" is a decision offered with the table's
+deadline and the stated default on timeout.
+
+Gaps the source leaves open
+---------------------------
+
+MEM-GAP-01 — The pool in ``data/memesis/`` is original (names and texts). Each card is data: kind (creature,
+    Cause, Effect, Rune), source cost, predilection, Attack/Life/Armor, Rune markings with their upgrades, set
+    (Sym, Bio, Tic or none), Rune fragments, True Fusion partner, abilities with cost in source or Ammo; the
+    loader rejects anything else. A deck is exactly 40 cards, at most 3 copies of a card by name, any
+    predilections.
+MEM-GAP-02 — A "turn" for incubation is one of the owner's turns: the counter advances by 1 at the start of
+    each of the owner's turns after the placing turn. A matured card comes into the owner's Main Cell at that
+    moment, may be used that turn but may not attack until the owner's next turn. A card with source cost 0
+    matures at the start of the owner's next turn.
+MEM-GAP-03 — Teams are chosen in the lobby (2 to 4 seats, any alliance: 1v1, 2v2, 1v3, free-for-all). The
+    first player is drawn by the seeded RNG; play goes clockwise in seat order, allies seated apart when the
+    teams allow it (A1, B1, A2, B2). The first player does not draw in their first
+    turn in a 2-player game; every player draws in every later turn.
+MEM-GAP-04 — "Any player's first turn" is each player's own first turn: a player may not place creatures in
+    the Attack Cell in it, whatever other players have done.
+MEM-GAP-05 — A player at 0 Life or less is out at once: their cards in every Cell go to their Dead Cell,
+    their Runes on other players' cards are removed to their Dead Cell, cards fused to theirs stay with the
+    group's controller. A team loses when all its members are out; allies of a defeated player play on.
+    If every remaining player reaches 0 in the same change, the game is a draw among those teams.
+MEM-GAP-06 — Each attacking creature chooses one opposing player when it is moved to the Attack Cell; different
+    attackers may attack different opposing players. In 1v1 the choice is automatic.
+MEM-GAP-07 — Life has no maximum: consumption may raise it above 20 without limit.
+MEM-GAP-08 — There is no hand size limit.
+MEM-GAP-09 — Cards may be sourced in the Main, Attack and Defend Cells; a sourced card stays where it is and
+    still attacks or defends (Section 0's later allowance wins over the first sentence).
+MEM-GAP-10 — In their own turn a player moves cards freely between Main, Attack and Defend, except into Attack
+    in their first turn. In another player's turn a player may move cards into Defend or Main only, never into
+    Attack, and not once that player's attack has been declared on them, except to intercept.
+MEM-GAP-11 — Attack damage is dealt in the combat step of the attacker's own turn, once, after the defenders
+    have had a window to intercept.
+MEM-GAP-12 — Each interceptor blocks one attacker of its choice; several may block the same attacker. An
+    attacker deals its full Attack to each interceptor blocking it (the 5/8 example) and no damage to the
+    player; an unblocked attacker deals its Attack to the attacked player. Each interceptor deals its full
+    Attack to the attacker it blocks. Effect and Ammo damage aimed at a player may be intercepted by one Defend
+    creature, which takes it in full.
+MEM-GAP-13 — Creatures regenerate to full Life at the start of their owner's turn, except a creature that took
+    damage while attacking in the owner's previous turn: it regenerates only at the start of a turn that follows
+    an owner's turn in which it did not attack.
+MEM-GAP-14 — A hit is one damage instance: each attacker's or interceptor's damage, each Effect or Ammo damage.
+    Each hit removes one Armor point and does no Life damage, however large; excess never carries over. Armor
+    absorbs Effect and Ammo damage too.
+MEM-GAP-15 — An Effect card is "played at an opposing player" when it targets that player or a card they
+    control. The defender may prevent it by discarding any one card from hand to destroy one Cause card of the
+    attacker's that is in play; one discard per destruction, chosen by the defender (default: no prevention).
+MEM-GAP-16 — The defending player chooses the destroyed Cause card first; then the attacking player chooses
+    the fusion among what is still possible.
+MEM-GAP-17 — Section 7 wins: opposing players may play Runes on any fused card, True or Partial; only the
+    owner may not play Runes on their own True Fusion cards (MEM-RUN-09, MEM-FUS-14).
+MEM-GAP-18 — A Rune played by a third player displaces the existing Rune, which goes to its owner's Dead Cell;
+    a card has at most one Rune.
+MEM-GAP-19 — A Rune may be played only on a card with its matching marking; playing it elsewhere is refused.
+    "Degrading" is a detrimental upgrade printed under that marking, applied like any upgrade.
+MEM-GAP-20 — The source paid for a Stealth card is public (the cost is seen being paid, plus the 1 extra).
+    A Stealth card cannot be upturned in a Cell it may not occupy, because the engine refuses illegal Stealth
+    placements (MEM-STL-10). A Stealth Effect card resolves when upturned, and then goes to the Dead Cell.
+    With the table option Stealth off (MEM-STL-11), chosen in the lobby, nothing is played face down.
+MEM-GAP-21 — Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth
+    card in incubation.
+MEM-GAP-22 — The card taken back to hand is the top one (last placed). An Ammo card is used once and goes to
+    the Dead Cell, so it cannot be used again. The owner may look at their own Ammo cards at any time (private
+    view). Ammo placed in an opponent's turn counts from then on, like any other.
+MEM-GAP-23 — Fusing costs no source. A player may fuse only cards they control. The controller of the base card
+    controls the fused group; each card stays owned by its owner. A group's source cost is the sum of its cards'.
+MEM-GAP-24 — An ally grants exactly the source they spent on that play, once per play. Placement in an ally's
+    Cells follows the usual timing: creatures and incubation only during the granting player's own turn.
+    Allies see each other's public team state and counts only, never hands, Stealth identities, Incubation or
+    Ammunition contents; a Stealth card is known only to its owner, even in an ally's Cell (MEM-ALY-02).
+MEM-GAP-25 — A card's Rune fragments are data: each names a marking and the upgrade it gives the card it is
+    fused onto. True Fusion partners are named in the data, both ways.
+MEM-GAP-26 — The chain is Bio, then Tic, then Sym: a Sym card joins a Bio + Tic pair through the Bio card. A
+    second card of a set already in the chain cannot join.
+MEM-GAP-27 — A Rune has source cost 0 and may be consumed for 0. A fused group is consumed whole for the sum of
+    its costs. Stealth, incubating and Ammo cards cannot be consumed. Sacrifice for source and consumption for
+    Life differ only in the reward. A player may consume only cards they own and control.
+MEM-GAP-28 — After each action, every player with a legal "any time" action gets a window in seat order from
+    the acting player, each with the table's deadline (default 60 s); the default on timeout is pass, and an
+    unanswered interception means no interception (the damage is absorbed). Windows repeat until all pass in a
+    row. The 5-source draw (MEM-DRW-01) is offered in these windows.
+MEM-GAP-29 — Paying 5 source to draw from an empty Brain Cell is refused (nothing is paid).
+MEM-GAP-30 — A card removed from the Incubation Cell for another goes back to its owner's hand.
+MEM-GAP-31 — Cards placed in the Defend Cell from hand must be creatures (Section 8).
+MEM-GAP-32 — Yes: when the upgraded card dies in an opponent's turn, its Rune's owner gets a window then to pay
+    and return the Rune (default on timeout: not paid, the Rune goes to the Dead Cell).
+MEM-GAP-33 — Effect cards may not be sourced, face up or face down, as MEM-SRC-03 assumes; a Stealth card in
+    play may not be sourced.
+"""
+
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from pathlib import Path
+
+__all__ = ["DECISIONS", "SECTIONS", "numbered"]
+
+_ENTRY = re.compile(r"^(MEM-GAP-\d\d) — (.*)$")
+
+
+def _doc() -> str:
+    # ``python -OO`` drops docstrings; the decisions are read from the source then.
+    if __doc__:
+        return __doc__
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    return ast.get_docstring(tree, clean=False) or ""
+
+
+def _parse(doc: str) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The entries of ``doc``: gap ID -> decision (one line), and section title -> gap IDs in order.
+
+    An entry starts at a line ``MEM-GAP-NN — text`` and goes on over the following indented lines; a
+    section title is the line above a ``---`` underline."""
+    decisions: dict[str, str] = {}
+    sections: dict[str, list[str]] = {}
+    lines = doc.splitlines()
+    current: str | None = None
+    section = ""
+    for i, line in enumerate(lines):
+        if set(line) == {"-"} and i:
+            section = lines[i - 1].strip()
+            sections[section] = []
+            current = None
+            continue
+        hit = _ENTRY.match(line)
+        if hit:
+            current = hit.group(1)
+            if current in decisions:
+                raise ValueError(f"{current} is decided twice in games/memesis/gaps.py")
+            decisions[current] = hit.group(2).strip()
+            sections.setdefault(section, []).append(current)
+        elif current and line.startswith(" ") and line.strip():
+            decisions[current] += " " + line.strip()
+        else:
+            current = None
+    return decisions, sections
+
+
+DECISIONS: dict[str, str]
+"""Gap ID (``"MEM-GAP-24"``) -> its decision, one line of text, as written in this module's docstring."""
+SECTIONS: dict[str, list[str]]
+"""Checklist group title (``"Combat"``) -> the gap IDs decided under it, in checklist order."""
+DECISIONS, SECTIONS = _parse(_doc())
+
+
+def numbered(width: int = 104) -> str:
+    """The decisions as the ``NN text`` block that ``games/<id>/__init__.py`` docstrings use after
+    "Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):" (the format
+    ``tests/host/test_rulebook.py`` parses): each entry starts with its two-digit number and wraps at
+    ``width`` characters with a 3-space indent. Returns the text without a trailing newline."""
+    out: list[str] = []
+    for gap, text in DECISIONS.items():
+        out.append(textwrap.fill(f"{gap[-2:]} {text}", width=width, subsequent_indent="   ",
+                                 break_on_hyphens=False, break_long_words=False))
+    return "\n".join(out)
