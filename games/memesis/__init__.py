@@ -29,8 +29,9 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    attackers may attack different opposing players. In 1v1 the choice is automatic.
 07 Life has no maximum: consumption may raise it above 20 without limit.
 08 There is no hand size limit.
-09 Cards may be sourced in the Main, Attack and Defend Cells; a sourced card stays where it is and still
-   attacks or defends (Section 0's later allowance wins over the first sentence).
+09 Cards may be sourced in the Main, Attack and Defend Cells (Section 0's later allowance wins over the
+   first sentence); a sourced card stays where it is but neither attacks nor defends until it is
+   unsourced (MEM-SRC-06).
 10 In their own turn a player moves cards freely between Main, Attack and Defend, except into Attack in
    their first turn. In another player's turn a player may move cards into Defend or Main only, never
    into Attack, and not once that player's attack has been declared on them, except to intercept.
@@ -66,9 +67,11 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    face down.
 21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
    in incubation.
-22 The card taken back to hand is the top one (last placed). An Ammo card is used once and goes to the
-   Dead Cell, so it cannot be used again. The owner may look at their own Ammo cards at any time
-   (private view). Ammo placed in an opponent's turn counts from then on, like any other.
+22 The card taken back to hand is the top one (last placed). Using Ammo marks that many unused cards of
+   the pile as used, top first; a used Ammo card stays in the pile and no card, the same one included,
+   may use it again until it recycles at the start of its owner's next turn (MEM-AMM-04). The owner may
+   look at their own Ammo cards at any time (private view). Ammo placed in an opponent's turn counts
+   from then on, like any other.
 23 Fusing costs no source. A player may fuse only cards they control. The controller of the base card
    controls the fused group; each card stays owned by its owner. A group's source cost is the sum of its
    cards'.
@@ -84,10 +87,17 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
 27 A Rune has source cost 0 and may be consumed for 0. A fused group is consumed whole for the sum of
    its costs. Stealth, incubating and Ammo cards cannot be consumed. Sacrifice for source and
    consumption for Life differ only in the reward. A player may consume only cards they own and control.
-28 After each action, every player with a legal "any time" action gets a window in seat order from the
-   acting player, each with the table's deadline (default 60 s); the default on timeout is pass, and an
-   unanswered interception means no interception (the damage is absorbed). Windows repeat until all pass
-   in a row. The 5-source draw (MEM-DRW-01) is offered in these windows.
+28 A response window opens after each card put into play (an Effect card included), each ability used,
+   each Rune placed or removed, each upturn, each attack declared and before combat damage; sourcing,
+   consuming, moving and drawing open none. It is offered, in seat order from the acting player, to each
+   other player still in who has a response: an Effect or Rune card in hand, a face-down card in play,
+   an any-time ability they can use, or, when damage or an attack is directed at them, a creature able
+   to move into Defend. Inside a window a player may also consume, source, place Ammo and pay 5 source
+   to draw (MEM-DRW-01). After any action taken in a window the round starts again; play goes on when
+   all have passed in a row. Each window has the table's response deadline (default 45 s), shorter than
+   the turn deadline; on timeout the default is pass, and an unanswered interception means no
+   interception (the damage is absorbed). A timed-out window never counts towards conceding a seat for
+   absence.
 29 Paying 5 source to draw from an empty Brain Cell is refused (nothing is paid).
 30 A card removed from the Incubation Cell for another goes back to its owner's hand.
 31 Cards placed in the Defend Cell from hand must be creatures (Section 8).
