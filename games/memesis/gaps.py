@@ -116,68 +116,18 @@ MEM-GAP-33 — Effect cards may not be sourced, face up or face down, as MEM-SRC
 
 from __future__ import annotations
 
-import ast
-import re
-import textwrap
-from pathlib import Path
+from games.core import gapdoc
 
 __all__ = ["DECISIONS", "SECTIONS", "numbered"]
-
-_ENTRY = re.compile(r"^(MEM-GAP-\d\d) — (.*)$")
-
-
-def _doc() -> str:
-    # ``python -OO`` drops docstrings; the decisions are read from the source then.
-    if __doc__:
-        return __doc__
-    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
-    return ast.get_docstring(tree, clean=False) or ""
-
-
-def _parse(doc: str) -> tuple[dict[str, str], dict[str, list[str]]]:
-    """The entries of ``doc``: gap ID -> decision (one line), and section title -> gap IDs in order.
-
-    An entry starts at a line ``MEM-GAP-NN — text`` and goes on over the following indented lines; a
-    section title is the line above a ``---`` underline."""
-    decisions: dict[str, str] = {}
-    sections: dict[str, list[str]] = {}
-    lines = doc.splitlines()
-    current: str | None = None
-    section = ""
-    for i, line in enumerate(lines):
-        if set(line) == {"-"} and i:
-            section = lines[i - 1].strip()
-            sections[section] = []
-            current = None
-            continue
-        hit = _ENTRY.match(line)
-        if hit:
-            current = hit.group(1)
-            if current in decisions:
-                raise ValueError(f"{current} is decided twice in games/memesis/gaps.py")
-            decisions[current] = hit.group(2).strip()
-            sections.setdefault(section, []).append(current)
-        elif current and line.startswith(" ") and line.strip():
-            decisions[current] += " " + line.strip()
-        else:
-            current = None
-    return decisions, sections
-
 
 DECISIONS: dict[str, str]
 """Gap ID (``"MEM-GAP-24"``) -> its decision, one line of text, as written in this module's docstring."""
 SECTIONS: dict[str, list[str]]
-"""Checklist group title (``"Combat"``) -> the gap IDs decided under it, in checklist order."""
-DECISIONS, SECTIONS = _parse(_doc())
+"""Checklist group title -> the gap IDs decided under it, in checklist order."""
+DECISIONS, SECTIONS = gapdoc.parse(gapdoc.module_doc(__doc__, __file__), "MEM")
 
 
 def numbered(width: int = 104) -> str:
-    """The decisions as the ``NN text`` block that ``games/<id>/__init__.py`` docstrings use after
-    "Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):" (the format
-    ``tests/host/test_rulebook.py`` parses): each entry starts with its two-digit number and wraps at
-    ``width`` characters with a 3-space indent. Returns the text without a trailing newline."""
-    out: list[str] = []
-    for gap, text in DECISIONS.items():
-        out.append(textwrap.fill(f"{gap[-2:]} {text}", width=width, subsequent_indent="   ",
-                                 break_on_hyphens=False, break_long_words=False))
-    return "\n".join(out)
+    """The decisions as the ``NN text`` block that ends the ``games/memesis/__init__.py`` docstring after
+    "Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):" (:func:`games.core.gapdoc.numbered`)."""
+    return gapdoc.numbered(DECISIONS, width)
