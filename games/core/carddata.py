@@ -57,22 +57,38 @@ def data_dir(game: str) -> Path:
     return base / game
 
 
+def parse_models(raw: object, source: str, model: type[BaseModel], what: str = "card") -> dict[str, Any]:
+    """Validate a list of mappings with ``model`` (a pydantic model with an ``id``); returns id -> model, in
+    file order. ``what`` names an item in messages (``"card"``, ``"Page"``).
+
+    Raises :class:`CardDataError` naming ``source`` and every item (by id, else by position) at fault, one
+    line each, or the id used twice."""
+    if not isinstance(raw, list):
+        raise CardDataError(f"{source}: expected a list of {what}s at the top level")
+    out: dict[str, Any] = {}
+    problems: list[str] = []
+    for i, item in enumerate(raw):
+        who = f"{what} '{item['id']}'" if isinstance(item, dict) and "id" in item else f"{what} #{i + 1}"
+        try:
+            obj = model.model_validate(item)
+        except ValidationError as exc:
+            problems += [f"{source}: {who}: {where(e['loc']) or what}: {e['msg']}" for e in exc.errors()]
+            continue
+        if obj.id in out:
+            problems.append(f"{source}: {who}: the id is used twice")
+        out[obj.id] = obj
+    if problems:
+        raise CardDataError("\n".join(problems))
+    return out
+
+
 def parse_decks(raw: object, source: str, cards: dict[str, Any], model: type[BaseModel]) -> dict[str, Any]:
     """Validate a list of starter decks with ``model`` (a pydantic model with ``id`` and ``cards``) and
     check that every card id is in ``cards``; returns id -> deck. Raises :class:`CardDataError` naming
     ``source`` and the deck at fault."""
-    if not isinstance(raw, list):
-        raise CardDataError(f"{source}: expected a list of decks at the top level")
-    decks: dict[str, Any] = {}
-    for i, item in enumerate(raw):
-        name = item.get("id", f"#{i + 1}") if isinstance(item, dict) else f"#{i + 1}"
-        try:
-            deck = model.model_validate(item)
-        except ValidationError as exc:
-            msgs = "; ".join(f"{where(e['loc'])}: {e['msg']}" for e in exc.errors())
-            raise CardDataError(f"{source}: deck '{name}': {msgs}") from None
+    decks = parse_models(raw, source, model, "deck")
+    for deck in decks.values():
         unknown = [cid for cid in deck.cards if cid not in cards]
         if unknown:
             raise CardDataError(f"{source}: deck '{deck.id}': unknown card ids {', '.join(unknown)}")
-        decks[deck.id] = deck
     return decks

@@ -59,9 +59,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from games.core.carddata import CardDataError, where
+from games.core import carddata
+from games.core.carddata import CardDataError
 
 Kind = Literal["creature", "cause", "effect", "rune"]
 Marking = Literal["mathematical", "spiritual", "philosophical", "practical"]
@@ -251,7 +252,6 @@ class StarterDeck(_Model):
         return [cid for cid, n in self.cards.items() for _ in range(n)]
 
 
-_CARDS = TypeAdapter(list[Card])
 
 
 def parse_cards(raw: object, source: str) -> dict[str, Card]:
@@ -259,20 +259,7 @@ def parse_cards(raw: object, source: str) -> dict[str, Card]:
     name each other (MEM-GAP-25).
 
     Raises :class:`CardDataError` naming ``source`` and the card (by id or position) at fault."""
-    if not isinstance(raw, list):
-        raise CardDataError(f"{source}: expected a list of cards at the top level")
-    out: dict[str, Card] = {}
-    for i, item in enumerate(raw):
-        name = item.get("id", f"#{i + 1}") if isinstance(item, dict) else f"#{i + 1}"
-        try:
-            card = Card.model_validate(item)
-        except ValidationError as exc:
-            msgs = "; ".join(f"{where(e['loc'])}: {e['msg']}" for e in exc.errors())
-            raise CardDataError(f"{source}: card '{name}': {msgs}") from None
-        if card.id in out:
-            raise CardDataError(f"{source}: card '{card.id}' is defined twice")
-        out[card.id] = card
-    return out
+    return carddata.parse_models(raw, source, Card)
 
 
 def check_partners(cards: dict[str, Card], source: str) -> None:

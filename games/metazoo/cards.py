@@ -88,9 +88,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from games.core.carddata import CardDataError, where
+from games.core import carddata
+from games.core.carddata import CardDataError
 
 AURA_TYPES = ("water", "flame", "forest", "frost", "lightning", "earth", "cosmic", "dark", "light", "spirit")
 """MZ-TYPE-01: the ten Aura types with Type Advantage; ``neutral`` and ``special`` have none."""
@@ -330,33 +331,13 @@ class StarterDeck(_Model):
         return [cid for cid, n in self.cards.items() for _ in range(n)]
 
 
-_PAGES = TypeAdapter(list[Page])
 
 
 def parse_pages(raw: object, source: str) -> dict[str, Page]:
     """Validate a list of Page mappings; returns id -> :class:`Page`.
 
     Raises :class:`CardDataError` naming ``source`` and the Page (by id or position) at fault."""
-    if not isinstance(raw, list):
-        raise CardDataError(f"{source}: expected a list of Pages at the top level")
-    try:
-        pages = _PAGES.validate_python(raw)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            loc = err["loc"]
-            idx = loc[0] if loc and isinstance(loc[0], int) else None
-            who = f"Page #{idx + 1}" if idx is not None else "?"
-            if idx is not None and isinstance(raw[idx], dict) and "id" in raw[idx]:
-                who = f"Page '{raw[idx]['id']}'"
-            problems.append(f"{source}: {who}: {where(loc[1:]) or 'Page'}: {err['msg']}")
-        raise CardDataError("\n".join(problems)) from None
-    out: dict[str, Page] = {}
-    for p in pages:
-        if p.id in out:
-            raise CardDataError(f"{source}: Page '{p.id}': the id is used twice")
-        out[p.id] = p
-    return out
+    return carddata.parse_models(raw, source, Page, "Page")
 
 
 def parse_wheel(raw: object, source: str) -> dict[str, tuple[str, ...]]:
