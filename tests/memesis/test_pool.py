@@ -374,6 +374,6 @@ def test_MEM_GAP_01_an_illegal_starter_deck_is_refused_naming_it(data_root: Path
 
 def test_parse_cards_names_the_card_by_position_when_it_has_no_id():
     """MEM-GEN-05: an entry without an id is named by its position in the file."""
-    with pytest.raises(CardDataError, match=r"cards\.yaml: card '#2'"):
+    with pytest.raises(CardDataError, match=r"cards\.yaml: card #2: id: Field required"):
         parse_cards([{"id": "test-hare", "name": "Test Hare", "kind": "creature", "predilection": "mathematical",
                       "cost": 1, "attack": 1, "life": 1}, {"name": "Nameless"}], "cards.yaml")
