@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 import team_game
 
+from bot.audit import audit
 from bot.store import Store, StoreError
 from bot.tables import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, TableError, TableService
 from games.core import teams as tm
@@ -278,3 +279,17 @@ async def test_MEM_GAP_28_timed_out_windows_never_concede_a_seat(svc, clock):
     clock.t += 301
     await svc.tick()
     assert t.seats[1].timeouts == 1
+
+
+async def test_a_team_game_replays_from_its_stored_seats_and_options(svc, store, clock):
+    """The audit rebuilds the game from the stored (arranged) seats and options["teams"] and the log."""
+    t = await four(svc)
+    await svc.start(t.id, "u1")
+    await svc.act(t.id, "u1", t.version, "poke")
+    await svc.settle()  # the computers answer at once
+    clock.t += 301
+    await svc.tick()  # whatever a person has open now times out (a window or a turn)
+    await svc.settle()
+    assert t.seq >= 3
+    findings = await audit(store)
+    assert findings and all(f.ok for f in findings), [f.message for f in findings]
