@@ -214,7 +214,8 @@ def lobby_embed(t: Table) -> discord.Embed:
     pictures = "" if t.pictures else " · board pictures off"
     mode = t.options.get("surroundings")  # a game that reads the clock (issue 16 item 2, MZ-WALL-04)
     sky = f" · surroundings {mode}" if isinstance(mode, str) else ""
-    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{pictures}{sky} · table id {t.id}")
+    windows = f" · response windows {int(t.response)} s" if t.game.has_teams else ""  # MEM-GAP-28
+    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
 

@@ -80,6 +80,12 @@ class Decision:
     default: str | None = None
     window: bool = False
 
+    def __repr__(self) -> str:
+        # Without a window, the repr the dataclass gave before issue 17 (golden records hash decision reprs).
+        head = (f"{type(self).__qualname__}(seat={self.seat!r}, kind={self.kind!r}, prompt={self.prompt!r}, "
+                f"options={self.options!r}, min={self.min!r}, max={self.max!r}, default={self.default!r}")
+        return head + (", window=True)" if self.window else ")")
+
     def option(self, option_id: str) -> Option | None:
         """The option with this id, or ``None``."""
         for opt in self.options:
