@@ -1,7 +1,7 @@
 """The ``metahost`` command: terminal play, simulations and scenario files.
 
 ``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
-``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost scenario FILE...`` ·
+``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost simulate memesis --teams 2v2 --games N`` · ``metahost scenario FILE...`` ·
 ``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC`` ·
 ``metahost picture GAME --seed S --after N --out FILE.png``
 
@@ -29,6 +29,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     game = get_game(args.game)
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000
+    if _team_problem(game, args.teams, args.seats):
+        return 2
     decks = None
     if args.deck or args.computer_deck:
         names = sorted(game.starter_decks())
@@ -57,7 +59,40 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 2
     return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
                             pictures=pictures, surroundings=args.surroundings, location=location,
-                            series=args.series))
+                            series=args.series, teams=args.teams))
+
+
+def _team_problem(game, teams: str | None, seats: int | None) -> bool:
+    """``--teams`` checked (issue 17 item 4): refused for a game without teams, or a format that does not fit
+    ``--seats``; ``True`` after printing what is wrong and what would be right."""
+    if teams is None:
+        return False
+    from games.core.teams import format_sizes
+
+    if not game.has_teams:
+        print(f"metahost: {game.name} has no teams, so --teams does not apply: leave it out.", file=sys.stderr)
+        return True
+    try:
+        format_sizes(teams, seats if seats is not None or teams.strip().lower() != "ffa" else game.min_seats)
+    except ValueError as exc:
+        print(f"metahost: bad --teams: {exc}", file=sys.stderr)
+        return True
+    return False
+
+
+def team_options(game, teams: str | None, seats: int | None) -> tuple[int | None, dict | None]:
+    """The seat count and ``new_game`` options of ``metahost simulate --teams`` (issue 17 item 4): the
+    format's teams seated allies apart (:func:`games.core.teams.arranged`: 2v2 → ``[0, 1, 0, 1]``); without
+    ``--seats`` the format sets the count (ffa: the game's minimum). ``(seats, None)`` without teams."""
+    if teams is None:
+        return seats, None
+    from games.core.teams import arranged, format_sizes
+
+    if seats is None:
+        seats = game.min_seats if teams.strip().lower() == "ffa" else sum(format_sizes(teams, None))
+    sizes = format_sizes(teams, seats)
+    lobby = [team for team, size in enumerate(sizes) for _ in range(size)]
+    return seats, {"teams": arranged(lobby)}
 
 
 def _game_settings() -> bool:
@@ -222,11 +257,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from games.core.playout import simulate
 
     game = get_game(args.game)
-    if args.seats is not None and not game.min_seats <= args.seats <= game.max_seats:
-        print(f"{game.name} is played by {game.min_seats} to {game.max_seats} players, not {args.seats}.",
+    if _team_problem(game, args.teams, args.seats):
+        return 2
+    seats, options = team_options(game, args.teams, args.seats)
+    if seats is not None and not game.min_seats <= seats <= game.max_seats:
+        print(f"{game.name} is played by {game.min_seats} to {game.max_seats} players, not {seats}.",
               file=sys.stderr)
         return 2
-    n, d, secs = simulate(game, args.games, args.seed, args.seats)
+    n, d, secs = simulate(game, args.games, args.seed, seats, options)
     print(f"{n} games, {d} decisions, {d / secs:.0f} decisions/s")
     return 0
 
@@ -438,6 +476,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--series", type=int, choices=[1, 3, 5],
                    help="MetaZoo: play a series of 1, 3 or 5 games; between games swap Pages with your deck's "
                         "Archive (MZ-BOOK-06)")
+    p.add_argument("--teams", metavar="FORMAT", help="team games (Memesis): ffa, 1v1, 1v2, 2v2, 1v3 or 1v1v2; you "
+                                                     "are in team A, allies are seated apart (sets --seats)")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("resume", help="continue a stored terminal game")
     r.add_argument("table")
@@ -463,6 +503,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--seats", type=int, help="number of players (default: the game's minimum)")
+    s.add_argument("--teams", metavar="FORMAT", help="team games (Memesis): ffa, 1v1, 1v2, 2v2, 1v3 or 1v1v2, "
+                                                     "seated allies apart (sets --seats)")
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("scenario", help="run scenario files and report pass/fail per file")
     c.add_argument("files", nargs="+")

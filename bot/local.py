@@ -306,7 +306,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                resume: str | None = None, out: TextIO | None = None, inp: TextIO | None = None,
                computer_delay: float = 0.0, seats: int | None = None, width: int | None = None,
                colour: bool | None = None, pictures: Path | None = None, surroundings: str | None = None,
-               location: dict | None = None, clock: Clock | None = None, series: int | None = None) -> int:
+               location: dict | None = None, clock: Clock | None = None, series: int | None = None,
+               teams: str | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
@@ -315,7 +316,9 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
     (issue 15 §4). ``surroundings`` and ``location``: a game that reads the clock's table option and
     place (``--surroundings``, ``--place``; issue 16 item 2); ``clock``: the clock (default the real one);
     ``series``: a series of that many games (``--series``, MZ-GAP-75), with Archive swaps between games.
-    Returns an exit code:
+    ``teams``: a team game's format (``--teams 2v2``, issue 17 item 4; without ``seats`` it sets the seat
+    count): the person is in team A, the computers fill the teams in letter order, and the host seats
+    allies apart at the start. Returns an exit code:
     0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
     it is stored up to its last committed move; issue 12 §5)."""
@@ -343,10 +346,12 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             listener.log.append("(resumed)")
         else:
             game = get_game(game_id)
-            count = seats or game.min_seats
+            count = seats or (None if teams and teams.strip().lower() != "ffa" else game.min_seats)
             try:
                 table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed, seats=count,
-                                         surroundings=surroundings, location=location, series=series)
+                                         surroundings=surroundings, location=location, series=series,
+                                         teams=teams)
+                count = table.max_seats  # a team format may have set it
             except TableError as exc:
                 print(f"metahost: {exc.message}", file=sys.stderr)
                 return 2
@@ -377,6 +382,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                 await svc.abort(table.id, LOCAL_USER)
                 print(f"metahost: {exc.message}", file=sys.stderr)
                 return 2
+            if table.game.has_teams:  # seated allies apart at the start: say who plays with whom
+                screen.print(teams_line(table))
         with Interrupts() as interrupts:
             return await TerminalPlay(svc, table, listener, out, inp, db, interrupts, pictures).run()
     except StoreError as exc:
@@ -391,6 +398,14 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
     finally:
         await svc.settle()
         await store.close()
+
+
+def teams_line(table: Table) -> str:
+    """``Teams: A: Player (seat 1), Computer 1 (seat 3) · B: …`` for a started team game (issue 17 item 4)."""
+    groups: dict[str, list[str]] = {}
+    for s in table.seats:
+        groups.setdefault(table.team_of(s.seat) or "?", []).append(f"{s.name} (seat {s.seat + 1})")
+    return "Teams: " + " · ".join(f"{team}: {', '.join(names)}" for team, names in sorted(groups.items()))
 
 
 async def selfplay(game_id: str, db: Path, seed: int, out: TextIO = sys.stdout, table_id: str | None = None) -> int:

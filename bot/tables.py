@@ -38,13 +38,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games import get_game
+from games.core import teams as tm
 from games.core.contract import Decision, Event, Game, Result, RulesError, SeatSetup, View
 
 from . import series as sr
 from .store import SeatRow, Store, StoreError, TableRow
 
 DEFAULT_TIMEOUT = 300.0  # seconds per decision (issue 3: default 5 minutes)
-MAX_TIMEOUTS = 3  # consecutive timeouts before a seat is conceded
+DEFAULT_RESPONSE = 45.0  # seconds per response window (Decision.window, MEM-GAP-28; setting RESPONSE_TIMEOUT)
+MAX_TIMEOUTS = 3  # consecutive timeouts before a seat is conceded (response windows never count)
+TEAMS = "teams"  # table option of a team game: the team number of each seat, in seat order (issue 17 item 4)
+TEAM_FORMAT = "team_format"  # table option: the format chosen at /table new (``2v2``...), absent when free
 CONCEDE = "!concede"  # log entry for a concession (replayed by the audit)
 COMPUTER_JITTER = 0.25  # a computer's pause is computer_delay times 1 ± this, so tables do not act in lock-step
 # Computer moves being decided or stored at once; more wait their turn (issue 14). Measured with bench_host at
@@ -193,6 +197,19 @@ class Table:
     @property
     def timeout(self) -> float:
         return float(self.options.get("timeout", DEFAULT_TIMEOUT))
+
+    @property
+    def response(self) -> float:
+        """Seconds a response window (``Decision.window``, MEM-GAP-28) may stay open: option ``response``
+        (default :data:`DEFAULT_RESPONSE`), never more than :attr:`timeout`."""
+        return min(float(self.options.get("response", DEFAULT_RESPONSE)), self.timeout)
+
+    def team_of(self, seat: int) -> str | None:
+        """The letter of ``seat``'s team at a team game (``Game.has_teams``), else ``None``."""
+        teams = self.options.get(TEAMS)
+        if not self.game.has_teams or not isinstance(teams, list) or not 0 <= seat < len(teams):
+            return None
+        return tm.letter(int(teams[seat]))
 
     @property
     def max_seats(self) -> int:
@@ -406,7 +423,8 @@ class TableService:
     async def create(self, game_id: str, place: str, user_id: str, name: str, *, seats: int | None = None,
                      timeout: float | None = None, seed: int | None = None, computer: bool = False,
                      pictures: bool = True, surroundings: str | None = None,
-                     location: dict[str, Any] | None = None, series: int | None = None) -> Table:
+                     location: dict[str, Any] | None = None, series: int | None = None,
+                     response: float | None = None, teams: str | None = None) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
         that ``user_id`` hosts without playing, for demonstrations and tests; ``pictures`` False: its board
         shows no picture, issue 15 §3, kept in the options so a rematch keeps it).
@@ -419,7 +437,14 @@ class TableService:
         given for a game that does not read the clock (``bad_option``), a ``series`` length the game does not
         offer (``bad_option``; MetaZoo plays series of 1, 3 or 5 games, MZ-GAP-75, stored as option
         ``"series"``, :mod:`bot.series`), or a full server or channel
-        (:class:`TableLimits`, code ``too_many_tables``); a refused create stores nothing."""
+        (:class:`TableLimits`, code ``too_many_tables``); a refused create stores nothing.
+
+        ``response``: seconds of a response window (``Decision.window``, MEM-GAP-28; 10–86400, stored as option
+        ``"response"``; default :data:`DEFAULT_RESPONSE`). ``teams``: for a game with teams
+        (``Game.has_teams``, issue 17 item 4) a format of :func:`games.core.teams.format_sizes` (``"2v2"``,
+        ``"1v3"``, ``"ffa"``…), stored as option ``"team_format"``; without ``seats`` the format sets the
+        seat count. A team game's seats carry their team in option ``"teams"`` (:meth:`choose_team`).
+        ``bad_option`` for teams given to a game without teams or a format that does not fit the seats."""
         try:
             game = get_game(game_id)
         except KeyError as exc:
@@ -435,16 +460,33 @@ class TableService:
             raise TableError(f"A {game.name} table plays a series of {lengths} game(s), not {series}." if
                              len(game.series_lengths) > 1 else f"{game.name} plays single games: leave series out.",
                              "bad_option")
+        if teams is not None:
+            if not game.has_teams:
+                raise TableError(f"{game.name} has no teams: leave the teams option out.", "bad_option")
+            try:
+                if seats is None and teams.strip().lower() != "ffa":
+                    seats = sum(tm.format_sizes(teams, None))  # the format sets the seat count
+                tm.format_sizes(teams, seats or game.max_seats)
+            except ValueError as exc:
+                raise TableError(f"{exc} Nothing was created.", "bad_option") from None
         count = seats or game.max_seats
         if not game.min_seats <= count <= game.max_seats:
             raise TableError(f"{game.name} is played by {game.min_seats}–{game.max_seats} players, not {count}.",
                              "bad_seats")
         if timeout is not None and not 30 <= timeout <= 86400:
             raise TableError("A decision timeout is between 30 seconds and 24 hours.", "bad_timeout")
+        if response is not None and not 10 <= response <= 86400:
+            raise TableError("A response window lasts between 10 seconds and 24 hours.", "bad_timeout")
         now = self.clock.now()
         options: dict[str, Any] = {"seats": count}
         if timeout is not None:
             options["timeout"] = timeout
+        if response is not None:
+            options["response"] = response
+        if game.has_teams:
+            options[TEAMS] = []
+            if teams is not None:
+                options[TEAM_FORMAT] = teams.strip().lower()
         if not pictures:
             options["pictures"] = False
         if game.observes_clock:
@@ -457,6 +499,7 @@ class TableService:
             options[sr.SERIES] = sr.new_series(t.id, series)
         t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
                             deck_id=self._default_deck(game, 0)))
+        self._seat_teams(t)
         self._fill_decks(t)
         if ":" in place:  # a Discord place: limited, so creates there run one at a time
             async with self._creating:
@@ -524,16 +567,96 @@ class TableService:
             raise TableError(f"Table {t.id} {what}: nothing was changed. `/table new` opens a new one.",
                              "not_lobby")
 
-    async def _save_lobby(self, t: Table, before: list[Seat]) -> None:
+    async def _save_lobby(self, t: Table, before: list[Seat], options: dict[str, Any] | None = None) -> None:
         """Store a lobby change, then tell the listeners. When the store refuses, the seats go back to
-        ``before`` (taken with :func:`_copy_seats` before the change), so memory matches the store."""
+        ``before`` (taken with :func:`_copy_seats` before the change), and the options to ``options`` when
+        given (a copy taken before a change of teams), so memory matches the store."""
         updated, t.updated = t.updated, self.clock.now()
         try:
             await self.store.save_table(t.row())
         except StoreError:
             t.seats[:], t.updated = before, updated
+            if options is not None:
+                t.options = options
             raise
         await self._tell_lobby(t)
+
+    # -- teams (issue 17 item 4, MEM-GAP-03)
+
+    @staticmethod
+    def _team_sizes(t: Table) -> tuple[int, ...] | None:
+        """The team sizes of ``t``'s format (option ``team_format``), or ``None`` when teams are free."""
+        fmt = t.options.get(TEAM_FORMAT)
+        return tm.format_sizes(fmt, t.max_seats) if isinstance(fmt, str) else None
+
+    def _seat_teams(self, t: Table, removed: int | None = None) -> None:
+        """Keep option ``teams`` one team number per seat of a team game's lobby, in seat order: drop the
+        seat at ``removed`` (a seat that left), give every new seat :func:`games.core.teams.fill_team`'s
+        team (with a format: the first team with room; free: a team of its own). Replaces the list, so a
+        copy of the options taken before is intact. Nothing for a game without teams."""
+        if not t.game.has_teams:
+            return
+        teams = [int(x) for x in t.options.get(TEAMS) or []]
+        if removed is not None and removed < len(teams):
+            del teams[removed]
+        sizes = self._team_sizes(t)
+        while len(teams) < len(t.seats):
+            teams.append(tm.fill_team(teams, sizes))
+        t.options[TEAMS] = teams[:len(t.seats)]
+
+    async def choose_team(self, table_id: str, user_id: str, team: str, seat: int | None = None) -> Seat:
+        """Put the user's own seat, or with ``seat`` (0-based) a computer seat (any seated player may), in
+        team ``team`` (a letter, A to the seat count's letter) at a team game's lobby (issue 17 item 4).
+        Teams are checked when the game starts (:meth:`start`), not here, so players may regroup freely.
+        Returns the seat. :class:`TableError`, nothing changed: a game without teams (``no_teams``), not in
+        the lobby, not seated (``not_seated``), a seat that is not a computer's (``forbidden``), an unknown
+        team letter (``bad_team``)."""
+        t = self.get(table_id)
+        async with t.lock:
+            if not t.game.has_teams:
+                raise TableError(f"{t.game.name} has no teams: every player plays for themselves. Nothing was "
+                                 "changed.", "no_teams")
+            self._check_lobby(t)
+            mine = t.seat_of(user_id)
+            if mine is None:
+                raise TableError(f"You are not seated at table {t.id}: join it first, then choose your team.",
+                                 "not_seated")
+            target = mine
+            if seat is not None:
+                if not 0 <= seat < len(t.seats) or not t.seats[seat].computer:
+                    raise TableError(f"Seat {seat + 1} is not a computer seat; players choose their own teams. "
+                                     "Nothing was changed.", "forbidden")
+                target = t.seats[seat]
+            try:
+                number = tm.team_number(team, t.max_seats)
+            except ValueError as exc:
+                raise TableError(f"{exc} Nothing was changed.", "bad_team") from None
+            before, old = _copy_seats(t), dict(t.options)
+            teams = list(t.options.get(TEAMS) or [])
+            teams[target.seat] = number
+            t.options[TEAMS] = teams
+            await self._save_lobby(t, before, old)
+            return target
+
+    def _arrange_teams(self, t: Table) -> None:
+        """At a team game's start: check the teams (at least two; the format's sizes when one was chosen),
+        then seat allies apart (MEM-GAP-03, :func:`games.core.teams.seating`: A1, B1, A2, B2; 1v3 seats
+        A, B, B, B) and set option ``teams`` to the arranged, renumbered teams. :class:`TableError`
+        (``bad_teams``) saying what to change; the caller restores seats and options on any refusal."""
+        if not t.game.has_teams:
+            return
+        t.options = dict(t.options)  # the lobby's options stay as they were if the start is refused
+        self._seat_teams(t)
+        teams = list(t.options[TEAMS])
+        problem = tm.problems(teams, self._team_sizes(t))
+        if problem is not None:
+            raise TableError(f"Cannot start: {problem} Choose teams with `/table team` (letters A to "
+                             f"{tm.letter(t.max_seats - 1)}); nothing was changed.", "bad_teams")
+        norm = tm.normalise(teams)
+        order = tm.seating(norm)
+        t.seats[:] = [t.seats[pos] for pos in order]
+        self._renumber(t)
+        t.options = dict(t.options, **{TEAMS: [norm[pos] for pos in order]})
 
     async def join(self, table_id: str, user_id: str, name: str, deck_id: str | None = None) -> Seat:
         """Take the first free seat, with starter deck ``deck_id`` or the user's saved deck ``saved:<id>``
@@ -552,10 +675,11 @@ class TableService:
                 seat.deck_name, seat.deck = await self._saved_deck(t, user_id, seat.deck_id)
             else:
                 self._check_deck_id(t, seat.deck_id)
-            before = _copy_seats(t)
+            before, old = _copy_seats(t), dict(t.options)
             t.seats.append(seat)
+            self._seat_teams(t)
             self._fill_decks(t)
-            await self._save_lobby(t, before)
+            await self._save_lobby(t, before, old)
             return seat
 
     @staticmethod
@@ -578,10 +702,11 @@ class TableService:
             seat = t.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not seated at this table.", "not_seated")
-            before = _copy_seats(t)
+            before, old = _copy_seats(t), dict(t.options)
             t.seats.remove(seat)
+            self._seat_teams(t, removed=seat.seat)
             self._renumber(t)
-            await self._save_lobby(t, before)
+            await self._save_lobby(t, before, old)
 
     async def add_computer(self, table_id: str, user_id: str) -> Seat:
         t = self.get(table_id)
@@ -592,10 +717,11 @@ class TableService:
             n = sum(1 for s in t.seats if s.computer) + 1
             seat = Seat(len(t.seats), None, f"Computer {n}", computer=True,
                         deck_id=self._default_deck(t.game, len(t.seats)))
-            before = _copy_seats(t)
+            before, old = _copy_seats(t), dict(t.options)
             t.seats.append(seat)
+            self._seat_teams(t)
             self._fill_decks(t)
-            await self._save_lobby(t, before)
+            await self._save_lobby(t, before, old)
             return seat
 
     async def remove_computer(self, table_id: str, user_id: str) -> None:
@@ -605,10 +731,11 @@ class TableService:
             comps = [s for s in t.seats if s.computer]
             if not comps:
                 raise TableError("There is no computer seat to remove.", "no_computer")
-            before = _copy_seats(t)
+            before, old = _copy_seats(t), dict(t.options)
             t.seats.remove(comps[-1])
+            self._seat_teams(t, removed=comps[-1].seat)
             self._renumber(t)
-            await self._save_lobby(t, before)
+            await self._save_lobby(t, before, old)
 
     def _check_deck_id(self, t: Table, deck_id: str | None) -> None:
         if t.game.has_decks and deck_id not in t.game.starter_decks():
@@ -712,6 +839,7 @@ class TableService:
                 except TableError as exc:
                     raise TableError(f"Seat {s.seat + 1} ({s.name}) cannot start with its deck: {exc.message}",
                                      exc.code) from None
+        self._arrange_teams(t)  # seats reordered allies apart: before anything reads seat numbers
         options = await self._start_options(t)
         info = options.get(sr.SERIES)
         if info is not None and int(info.get("game", 1)) == 1:
@@ -1227,12 +1355,16 @@ class TableService:
                               seats=old.max_seats, timeout=None if timeout is None else float(timeout),
                               computer=True, pictures=old.pictures, surroundings=old.options.get("surroundings"),
                               location=old.options.get("location"),
-                              series=(old.options.get(sr.SERIES) or {}).get("length"))
+                              series=(old.options.get(sr.SERIES) or {}).get("length"),
+                              response=old.options.get("response"), teams=old.options.get(TEAM_FORMAT))
         async with t.lock:
-            before = _copy_seats(t)
+            before, options = _copy_seats(t), dict(t.options)
             t.seats[:] = [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, list(s.deck), 0, s.deck_name)
                           for s in old.seats]
-            await self._save_lobby(t, before)
+            if t.game.has_teams:  # the same teams, seated as they were (already allies apart)
+                t.options[TEAMS] = list(old.options.get(TEAMS) or [])
+                self._seat_teams(t)
+            await self._save_lobby(t, before, options)
         return t
 
     # -- deadlines and computers
@@ -1253,9 +1385,10 @@ class TableService:
             # a seat's timer runs while its own decision stays the same (issue 13 §3), not per version
             if seat not in open_ or t.deadlines[seat].token != tokens[seat]:
                 del t.deadlines[seat]
-        for seat in open_:
+        for seat, d in open_.items():
             if seat not in t.deadlines:
-                t.deadlines[seat] = Deadline(t.version, now + t.timeout, now + t.timeout / 2, token=tokens[seat])
+                span = t.response if d.window else t.timeout  # MEM-GAP-28: a window has the shorter deadline
+                t.deadlines[seat] = Deadline(t.version, now + span, now + span / 2, token=tokens[seat])
         return bool(open_)
 
     def _deadline_rows(self, t: Table) -> list[tuple[int, float, float]]:
@@ -1337,19 +1470,21 @@ class TableService:
             if (t.status != "playing" or t.paused is not None or seat not in t.deadlines
                     or t.deadlines[seat].token != decision_token(t, seat)):
                 return
-            count = {seat: t.seats[seat].timeouts + 1}
+            decision = t.game.decision_for(t.state, seat)
+            # MEM-GAP-28: a timed-out response window never counts towards conceding for absence
+            count = {} if decision.window else {seat: t.seats[seat].timeouts + 1}
             version = t.version
             at = self.clock.now()
             self._observe(t, at)
-            if count[seat] >= MAX_TIMEOUTS:
+            if count.get(seat, 0) >= MAX_TIMEOUTS:
                 events = t.game.concede(t.state, seat)
                 events.insert(0, Event(f"{t.seats[seat].name} timed out {MAX_TIMEOUTS} times in a row."))
                 await self._commit(t, seat, version, CONCEDE, events, count, at)
                 return
-            decision = t.game.decision_for(t.state, seat)
             choice = t.game.timeout_choice(t.state, decision)
             events = t.game.apply(t.state, seat, choice)
-            events.insert(0, Event(f"{t.seats[seat].name} ran out of time: the default was applied."))
+            what = "did not respond in time" if decision.window else "ran out of time"
+            events.insert(0, Event(f"{t.seats[seat].name} {what}: the default was applied."))
             await self._commit(t, seat, version, choice, events, count, at)
 
     # -- views

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.audit import public_log, replay_export
 from bot.tables import SAVED, SURROUNDINGS, Seat, Table, TableError, token_for
 from games import game_ids, get_game
+from games.core import teams as tm
 
 from . import ids, render
 from .common import (
@@ -83,15 +84,20 @@ class TableCog(commands.Cog):
                            pictures="Show a picture of the board on the board message (default: yes; the text stays)",
                            surroundings="MetaZoo 4th Wall: virtual (Pages only, default), derived (real sky), "
                                         "declared (players confirm)",
-                           series="MetaZoo: a series of 1, 3 or 5 games (Archive swaps between games)")
+                           series="MetaZoo: a series of 1, 3 or 5 games (Archive swaps between games)",
+                           teams="Team games (Memesis): ffa, 1v1, 1v2, 2v2, 1v3, 1v1v2 (default: players choose)",
+                           response="Seconds to answer a response window (10 to 3600; never above timeout)")
     @app_commands.choices(game=GAME_CHOICES, surroundings=[app_commands.Choice(name=m, value=m)
                                                            for m in SURROUNDINGS],
-                          series=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)])
+                          series=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)],
+                          teams=[app_commands.Choice(name=f, value=f) for f in tm.FORMATS])
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   seats: app_commands.Range[int, 2, 6] | None = None,
                   timeout: app_commands.Range[int, 30, 86400] | None = None, pictures: bool = True,
                   surroundings: app_commands.Choice[str] | None = None,
-                  series: app_commands.Choice[int] | None = None) -> None:
+                  series: app_commands.Choice[int] | None = None,
+                  teams: app_commands.Choice[str] | None = None,
+                  response: app_commands.Range[int, 10, 3600] | None = None) -> None:
         missing = missing_permissions(interaction, self.bot.front.threads)
         if missing:
             raise TableError("I can't host a table in this channel: I need the permission(s) "
@@ -101,7 +107,8 @@ class TableCog(commands.Cog):
             game.value, place_of(interaction), str(interaction.user.id), interaction.user.display_name,
             seats=seats, timeout=float(timeout if timeout is not None else self.bot.settings.decision_timeout),
             pictures=pictures, surroundings=surroundings.value if surroundings else None,
-            series=series.value if series else None)
+            series=series.value if series else None, teams=teams.value if teams else None,
+            response=float(response if response is not None else self.bot.settings.response_timeout))
         message = await reply(interaction, embed=render.lobby_embed(t), view=render.lobby_view(t),
                               ephemeral=False, wait=True)
         await self.bot.front.lobby_posted(t, message)
@@ -137,6 +144,20 @@ class TableCog(commands.Cog):
                 return sid
         row = await self.bot.decks.find(str(interaction.user.id), deck, t.game.id)
         return f"{SAVED}{row.id}"
+
+    @table.command(name="team", description="Team games: choose your team (or a computer seat's) in the lobby")
+    @app_commands.describe(team="The team letter", seat="A computer seat's number, to choose its team instead",
+                           table="Which table (default: the one in this channel)")
+    @app_commands.choices(team=[app_commands.Choice(name=f"Team {x}", value=x) for x in tm.LETTERS])
+    async def team(self, interaction: discord.Interaction, team: app_commands.Choice[str],
+                   seat: app_commands.Range[int, 1, 8] | None = None, table: str | None = None) -> None:
+        """Issue 17 item 4 (MEM-GAP-03): the seat's team in a team game's lobby; the lobby message shows it."""
+        await acknowledge(interaction)
+        t = await find_table(interaction, table, lobby=True)
+        chosen = await self.bot.service.choose_team(t.id, str(interaction.user.id), team.value,
+                                                    None if seat is None else seat - 1)
+        who = "You are" if not chosen.computer else f"{chosen.name} (seat {chosen.seat + 1}) is"
+        await reply(interaction, f"{who} in team {t.team_of(chosen.seat)} at table {t.id}.")
 
     @table.command(name="start", description="Start the table (seats and decks are checked)")
     async def start(self, interaction: discord.Interaction, table: str | None = None) -> None:
@@ -281,6 +302,7 @@ class TableCog(commands.Cog):
         return [app_commands.Choice(name=render.clip(label, 100), value=value) for label, value in choices]
 
     @join.autocomplete("table")
+    @team.autocomplete("table")
     @start.autocomplete("table")
     @concede.autocomplete("table")
     @abort.autocomplete("table")
@@ -655,6 +677,34 @@ class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=i
                         view=deck_select(t.id, choices))
 
 
+class TeamSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], template=ids.TEAM.pattern):
+    """The team select of a team game's lobby (issue 17 item 4): the clicking player's seat joins the chosen
+    team; the lobby message is edited to show it."""
+
+    def __init__(self, table: str):
+        super().__init__(discord.ui.Select(custom_id=ids.team(table)))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["table"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        await acknowledge_update(interaction)  # the change waits for the table's lock and the store
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1:
+            raise TableError("Pick one team in the menu. Nothing was changed.", "bad_team")
+        t = bot.service.get(self.table)
+        await bot.service.choose_team(t.id, str(interaction.user.id), str(values[0]))
+        m = await bot.front.messages(t.id)
+        embed, view = render.lobby_embed(t), render.lobby_view(t)
+        await interaction.edit_original_response(embed=embed, view=view)
+        m.sent["lobby"] = payload_key(embed, view)
+        if m.sent["lobby"] != payload_key(render.lobby_embed(t), render.lobby_view(t)):
+            await bot.front.lobby_changed(t)  # another click changed it meanwhile: the front edits again
+
+
 class ConcedeButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.CONCEDE.pattern):
     """Concede / Keep playing under ``/table concede`` (issue 13 §5): only the user it was shown to may
     answer; Concede concedes once, a repeated press is told it was done."""
@@ -753,5 +803,5 @@ class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids
                                                  allowed_mentions=discord.AllowedMentions.none())
 
 
-DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, LegacyDecision, HandButton, BoardButton, LobbyButton,
+DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, LegacyDecision, HandButton, BoardButton, LobbyButton, TeamSelect,
                  ConcedeButton, RematchButton, OutButton)

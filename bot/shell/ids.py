@@ -11,6 +11,7 @@ others play, and a repeated click is known (issue 13 §3). All ids stay under Di
 * ``mh:o:…``, ``mh:s:…``, ``mh:p:…`` — the decision components of before issue 13 (game version and
   option index): :data:`LEGACY` matches them so they are refused with a clear message
 * ``mh:l:<table>:<action>`` — a lobby button (join, leave, computer, start, cancel)
+* ``mh:t:<table>`` — the team select of a team game's lobby (values: team letters; issue 17 item 4)
 * ``mh:h:<table>`` — "My hand": the private view as an ephemeral message
 * ``mh:b:<table>`` — "Full board": the whole board text as a file, when it does not fit the board message
 * ``mh:k:<table>`` — the deck select of a player who joined a lobby (values: a starter id or ``saved:<id>``)
@@ -29,6 +30,7 @@ SELECT = re.compile(r"mh:m:(?P<table>[0-9a-f]{1,16}):" + TOKEN + r":(?P<page>\d{
 PAGE = re.compile(r"mh:g:(?P<table>[0-9a-f]{1,16}):" + TOKEN + r":(?P<page>\d{1,4})")
 LEGACY = re.compile(r"mh:(?P<kind>[osp]):(?P<table>[0-9a-f]{1,16}):(?P<rest>[0-9:]{1,40})")
 LOBBY = re.compile(r"mh:l:(?P<table>[0-9a-f]{1,16}):(?P<action>join|leave|computer|start|cancel)")
+TEAM = re.compile(r"mh:t:(?P<table>[0-9a-f]{1,16})")
 HAND = re.compile(r"mh:h:(?P<table>[0-9a-f]{1,16})")
 BOARD = re.compile(r"mh:b:(?P<table>[0-9a-f]{1,16})")
 DECK = re.compile(r"mh:k:(?P<table>[0-9a-f]{1,16})")
@@ -57,6 +59,10 @@ DECISION_PREFIXES = ("mh:d:", "mh:m:")  # what a decision component's id starts 
 
 def lobby(table: str, action: str) -> str:
     return f"mh:l:{table}:{action}"
+
+
+def team(table: str) -> str:
+    return f"mh:t:{table}"
 
 
 def hand(table: str) -> str:

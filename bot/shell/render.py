@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables import Table, option_key, token_for
+from bot.tables import TEAM_FORMAT, Table, option_key, token_for
+from games.core import teams as tm
 from games.core.contract import Decision, Result, View
 
 from . import ids
@@ -190,18 +191,31 @@ def seat_line(t: Table, seat: int) -> str:
     return f"<@{s.user_id}>" if s.user_id and s.user_id.isdigit() else s.name
 
 
+def team_mark(t: Table, seat: int) -> str:
+    """`` · team A`` after a seat of a team game (issue 17 item 4), else empty."""
+    team = t.team_of(seat)
+    return f" · team {team}" if team else ""
+
+
 def lobby_embed(t: Table) -> discord.Embed:
-    """A lobby: status, host, every seat with the deck it brings, the free seats, the decision timeout."""
+    """A lobby: status, host, every seat with its team (a team game) and the deck it brings, the free seats,
+    the team format, the decision timeout."""
     e = discord.Embed(title=f"{t.game.name} table {t.id}", colour=COLOUR)
-    seats = [f"{i + 1}. {seat_line(t, i)}" + (f" · deck {s.deck_label}" if s.deck_label else "") for i, s in enumerate(t.seats)]
+    seats = [f"{i + 1}. {seat_line(t, i)}" + team_mark(t, i) + (f" · deck {s.deck_label}" if s.deck_label else "")
+             for i, s in enumerate(t.seats)]
     free = t.max_seats - len(t.seats)
     seats += [f"{len(t.seats) + i + 1}. (free)" for i in range(free)]
     status = {"lobby": "Waiting for players", "playing": "Playing", "finished": "Finished", "aborted": "Cancelled"}
     e.description = f"**{status.get(t.status, t.status)}** · host {seat_line(t, 0) if t.seats else '-'}\n" + "\n".join(seats)
+    if t.game.has_teams and t.status == "lobby":
+        fmt = t.options.get(TEAM_FORMAT)
+        e.description += (f"\nTeams: {fmt if fmt else 'free (at least two teams)'} · choose yours below or with "
+                          "`/table team`; allies are seated apart at the start")
     pictures = "" if t.pictures else " · board pictures off"
     mode = t.options.get("surroundings")  # a game that reads the clock (issue 16 item 2, MZ-WALL-04)
     sky = f" · surroundings {mode}" if isinstance(mode, str) else ""
-    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{pictures}{sky} · table id {t.id}")
+    windows = f" · response windows {int(t.response)} s" if t.game.has_teams else ""  # MEM-GAP-28
+    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
 
@@ -214,6 +228,10 @@ def lobby_view(t: Table) -> discord.ui.View | None:
                                  ("computer", "Add computer", discord.ButtonStyle.secondary),
                                  ("start", "Start", discord.ButtonStyle.primary), ("cancel", "Cancel", discord.ButtonStyle.danger)):
         v.add_item(discord.ui.Button(label=label, style=style, custom_id=ids.lobby(t.id, action)))
+    if t.game.has_teams:  # issue 17 item 4: each player picks a team here (or with /table team)
+        v.add_item(discord.ui.Select(custom_id=ids.team(t.id), placeholder="Choose your team",
+                                     options=[discord.SelectOption(label=f"Team {tm.letter(n)}", value=tm.letter(n))
+                                              for n in range(min(t.max_seats, SELECT_MAX))]))
     return v
 
 
@@ -353,7 +371,11 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
         e.description = "The table was cancelled."
     else:
         winners = ", ".join(seat_line(t, s) for s in result.winners) or "nobody"
-        e.description = f"**{result.text}**\nWinner: {winners}\nWhy: {result.reason.replace('_', ' ')}"
+        teams = sorted({team for s in result.winners if (team := t.team_of(s))})
+        label = "Winners" if len(result.winners) > 1 else "Winner"
+        if teams:  # a team game: the winning team(s) and every member (issue 17 item 4)
+            label = f"{label} (team {', '.join(teams)})"
+        e.description = f"**{result.text}**\n{label}: {winners}\nWhy: {result.reason.replace('_', ' ')}"
         if view is not None:
             turns, lines = t.game.end_state(view)
             if turns is not None:
@@ -361,7 +383,8 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
             seats = []
             for s in range(len(t.seats)):
                 mark = " 🏆" if s in result.winners else ""
-                seats.append(clip(f"{s + 1}. {seat_line(t, s)}{mark}" + (f" — {lines[s]}" if s in lines else ""), 200))
+                seats.append(clip(f"{s + 1}. {seat_line(t, s)}{team_mark(t, s)}{mark}"
+                                  + (f" — {lines[s]}" if s in lines else ""), 200))
             e.add_field(name="Seats at the end", value=clip("\n".join(seats), FIELD_VALUE_MAX), inline=False)
         if stats:
             e.add_field(name="Stats", value=clip("\n".join(stats), FIELD_VALUE_MAX), inline=False)

@@ -62,6 +62,12 @@ class Game:
     series_lengths: tuple[int, ...] = (1,)
     """The series lengths a table may choose (games in a best-of series; MetaZoo: 1, 3 or 5, MZ-GAP-75)."""
 
+    has_teams: bool = False
+    """True when seats play in teams that win together (Memesis' allies, issue 17 item 4, MEM-GAP-03): the
+    lobby lets players choose their team, the host seats allies apart (A1, B1, A2, B2) and ``new_game``
+    receives ``options["teams"]``, the team number of each seat in seat order (``[0, 1, 0, 1]``; numbers
+    0..k-1 in letter order, :mod:`games.core.teams`). False: the host never sends ``"teams"``."""
+
     observes_clock: bool = False
     """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
     calls :meth:`observe` before every choice it applies, with the instant it records in the log."""

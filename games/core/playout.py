@@ -39,15 +39,18 @@ def starter_seats(game: Game, seed: int, count: int | None = None) -> list[SeatS
     ]
 
 
-def simulate(game: Game, games: int, seed: int, seats: int | None = None) -> tuple[int, int, float]:
-    """Play ``games`` random games with seeds ``seed .. seed+games-1``.
+def simulate(game: Game, games: int, seed: int, seats: int | None = None,
+             options: dict[str, Any] | None = None) -> tuple[int, int, float]:
+    """Play ``games`` random games with seeds ``seed .. seed+games-1``; ``options`` go to every ``new_game``
+    (``{"teams": [0, 1, 0, 1]}`` for ``--teams 2v2``, issue 17 item 5).
 
     Returns (games, decisions, seconds of wall time)."""
     total = 0
     t0 = time.perf_counter()
     for i in range(games):
         s = seed + i
-        st = game.new_game(starter_seats(game, s, seats), None, s)
-        players = [RandomPlayer(s * 7 + p) for p in range(len(st.players))]
+        setups = starter_seats(game, s, seats)
+        st = game.new_game(setups, None if options is None else dict(options), s)
+        players = [RandomPlayer(s * 7 + p) for p in range(len(setups))]
         total += playout(game, st, players)
     return games, total, time.perf_counter() - t0

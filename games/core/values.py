@@ -64,6 +64,11 @@ class Decision:
     the player; ``options`` the legal answers; between ``min`` and ``max`` of them are chosen (most
     decisions are ``1..1``); ``default`` is the option id applied when the decision times out
     (rule-documented per game), or ``None`` when the host must pick the first option.
+
+    ``window`` marks a response window (an "any time" chance to respond to another player's action,
+    MEM-GAP-28, issue 17 item 4): the host gives it the table's response deadline (option ``response``,
+    setting ``RESPONSE_TIMEOUT``), shorter than the turn deadline, and a timed-out window never counts
+    towards conceding a seat for absence (``MAX_TIMEOUTS`` consecutive timeouts).
     """
 
     seat: int
@@ -73,6 +78,13 @@ class Decision:
     min: int = 1
     max: int = 1
     default: str | None = None
+    window: bool = False
+
+    def __repr__(self) -> str:
+        # Without a window, the repr the dataclass gave before issue 17 (golden records hash decision reprs).
+        head = (f"{type(self).__qualname__}(seat={self.seat!r}, kind={self.kind!r}, prompt={self.prompt!r}, "
+                f"options={self.options!r}, min={self.min!r}, max={self.max!r}, default={self.default!r}")
+        return head + (", window=True)" if self.window else ")")
 
     def option(self, option_id: str) -> Option | None:
         """The option with this id, or ``None``."""
