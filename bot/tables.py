@@ -321,10 +321,11 @@ class TableService:
 
     def __init__(self, store: Store, clock: Clock | None = None, computer_delay: float = 1.0,
                  new_id: Callable[[], str] | None = None, limits: TableLimits | None = None,
-                 computer_slots: int = COMPUTER_SLOTS):
+                 computer_slots: int = COMPUTER_SLOTS, new_seed: Callable[[], int] | None = None):
         """``computer_delay``: seconds a computer seat pauses before each move (jittered, see
         :meth:`_computers`); ``computer_slots``: computer moves decided or being stored at once across all
-        tables (issue 14), at least 1."""
+        tables (issue 14), at least 1; ``new_seed``: the seed of a table created without one (a rematch, the
+        next game of a series), unpredictable by default (tests pass a fixed sequence)."""
         self.store = store
         self.limits = limits or TableLimits()
         self._creating = asyncio.Lock()  # limited creates run one at a time: two at once cannot pass a limit
@@ -333,6 +334,7 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self.listeners: list[Listener] = []
         self.new_id = new_id or (lambda: secrets.token_hex(4))
+        self.new_seed = new_seed or (lambda: secrets.randbits(48))
         self._tasks: dict[str, asyncio.Task] = {}
         # Computers take turns (issue 14): with every table's computers acting at once, a committed choice
         # would resume behind all their work; a few at a time keep each act short, people's acts too.
@@ -494,7 +496,7 @@ class TableService:
             if location is not None:
                 options["location"] = dict(location)
         t = Table(self.new_id(), game, place, user_id, "lobby", options,
-                  seed if seed is not None else secrets.randbits(48), [], now, now)
+                  seed if seed is not None else self.new_seed(), [], now, now)
         if series is not None and series > 1:
             options[sr.SERIES] = sr.new_series(t.id, series)
         t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
