@@ -106,3 +106,7 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
 33 Effect cards may not be sourced, face up or face down, as MEM-SRC-03 assumes; a Stealth card in play
    may not be sourced.
 """
+
+from .game import GAME, MemesisGame  # noqa: E402
+
+__all__ = ["GAME", "MemesisGame"]

@@ -1,0 +1,363 @@
+"""Memesis through the game contract (DESIGN.md): :class:`MemesisGame`, exposed as ``games.memesis.GAME``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
+from games.core.layout import Layout
+from games.core.rng import Rng
+
+from . import rules
+from .cards import card_line
+from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
+from .state import Job, Piece, Player, State
+
+
+class MemesisGame(Game):
+    """Memesis for 2 to 4 players in any alliance (MEM-GEN-01, MEM-GAP-03)."""
+
+    id = "memesis"
+    name = "Memesis"
+    min_seats = 2
+    max_seats = 4
+    has_decks = True
+    deck_size = DECK_SIZE
+    state_type = State
+    has_teams = True
+    """Allies win together (MEM-GEN-01/03): the lobby picks teams and seats allies apart (MEM-GAP-03)."""
+
+    # -- creation
+
+    def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
+        """A new game: decks shuffled, seven cards each (MEM-LIFE-02), 20 Life (MEM-LIFE-01), the first player
+        drawn by the seeded RNG (MEM-GAP-03, MEM-INF-04); the first turn starts.
+
+        ``options``: ``teams`` (the team number of each seat, default everyone alone), ``stealth`` (bool,
+        default True; False turns Stealth off, MEM-STL-11); unknown keys are ignored. Raises
+        :class:`RulesError` for 2..4 seats broken (MEM-GEN-01), an illegal deck (MEM-GAP-01) or bad teams."""
+        opts = dict(options or {})
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise RulesError("MEM-GEN-01", f"Memesis is played here by 2 to 4 players; got {len(seats)} seats.")
+        for s in seats:
+            problems = validate_deck(s.deck)
+            if problems:
+                raise RulesError(problems[0].rule, f"{s.name}'s deck is illegal: "
+                                 + " ".join(f"{p.message} [{p.rule}]" for p in problems))
+        st = _empty(seats, opts, seed)
+        rng = Rng.from_seed(seed)
+        for p, s in enumerate(seats):
+            ids = _add(st, p, s.deck)
+            rng.shuffle(ids)
+            st.players[p].brain = ids
+        st.first = rng.below(len(seats))
+        st.rng = rng.state
+        ev: list[Event] = []
+        for p in range(len(seats)):
+            rules.draw(st, p, rules.OPENING_HAND, ev)
+        st.turn = 1
+        st.round = 1
+        st.active = st.first
+        st.jobs.append(Job("start", {"stage": "begin"}))
+        rules.advance(st, ev)
+        return st
+
+    def intro(self, state: State) -> list[Event]:
+        st = state
+        teams = {p.team for p in st.players}
+        if len(teams) < len(st.players):
+            from games.core.teams import letter
+            sides = " against ".join(
+                " and ".join(p.name for p in st.players if p.team == t) + f" (team {letter(t)})" for t in sorted(teams))
+        else:
+            sides = " against ".join(p.name for p in st.players)
+        stealth = "" if st.stealth else " Stealth is off for this table (MEM-STL-11)."
+        return [Event(f"Memesis: {sides}. Everyone draws seven cards and starts at 20 Life. "
+                      f"{st.players[st.first].name} goes first (drawn at random).{stealth}")]
+
+    def position(self, spec: dict[str, Any], seats: Sequence[SeatSetup], seed: int) -> State:
+        """A state from a scenario's explicit position, in the active player's main phase.
+
+        ``spec`` keys: ``turn`` (default 3), ``active`` and ``first`` (default 0), ``stealth`` (default true),
+        ``teams`` (default everyone alone) and ``players``: mappings with optional ``life`` (20), ``source``
+        (0), ``turns`` (own turns begun, default 2), ``brain`` (card ids, top last), ``hand``, ``dead``,
+        ``ammo`` (bottom first), ``pieces`` (card ids or ``{card | cards, cell, down, sourced, damage, hits,
+        rune, rune_down, target, partials: [[id, marking]], entered, true}``) and ``incubation`` (``{card |
+        cards, down, elapsed, needed}``). Raises ``KeyError`` for an unknown card id."""
+        st = _empty(seats, {"teams": spec.get("teams"), "stealth": spec.get("stealth", True)}, seed)
+        st.rng = Rng.from_seed(seed).state
+        st.turn = spec.get("turn", 3)
+        st.round = spec.get("round", 2)
+        st.active = spec.get("active", 0)
+        st.first = spec.get("first", 0)
+        for s, ps in enumerate(spec.get("players", [])):
+            p = st.players[s]
+            p.life = ps.get("life", rules.START_LIFE)
+            p.source = ps.get("source", 0)
+            p.turns = ps.get("turns", 2)
+            for zone in ("brain", "hand", "dead", "ammo"):
+                setattr(p, zone, _add(st, s, ps.get(zone, [])))
+            p.ammo_used = [False] * len(p.ammo)
+            for item in ps.get("pieces", []):
+                _piece(st, s, {"card": item} if isinstance(item, str) else dict(item))
+            if ps.get("incubation"):
+                inc = dict(ps["incubation"])
+                inc["cell"] = "incubation"
+                pc = _piece(st, s, inc)
+                pc.elapsed = inc.get("elapsed", 0)
+                n = sum(rules.card(st, c).cost for c in pc.cards)
+                if rules.card(st, pc.cards[0]).kind == "rune":
+                    n = 1
+                pc.needed = inc.get("needed", n * 2 if inc.get("down") else n)
+        st.phase = "main"
+        return st
+
+    # -- the contract
+
+    def decisions(self, state: State) -> list[Decision]:
+        return rules.decisions_of(state)
+
+    def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
+        """Apply one option id for ``seat``; :class:`RulesError` (state unchanged) when it is not one of the
+        seat's current options."""
+        if not isinstance(choice, str):
+            if len(choice) != 1:
+                raise RulesError("MEM-TRN-07", "Memesis decisions take exactly one option.")
+            choice = choice[0]
+        if not 0 <= seat < len(state.players):
+            raise RulesError("MEM-GEN-01", f"There is no seat {seat}: this game has seats 0 to "
+                             f"{len(state.players) - 1}.")
+        return rules.apply_choice(state, seat, choice)
+
+    def result(self, state: State) -> Result | None:
+        return None if state.result is None else Result.from_dict(state.result)
+
+    def version(self, state: State) -> int:
+        return state.version
+
+    def out_seats(self, state: State) -> frozenset[int]:
+        """Players out while their team plays on (MEM-GAP-05); empty once the game is over."""
+        if state.result is not None:
+            return frozenset()
+        return frozenset(s for s, p in enumerate(state.players) if p.out)
+
+    def concede(self, state: State, seat: int) -> list[Event]:
+        """``seat`` leaves as if at 0 Life (MEM-GAP-05): out at once; the game ends when one team is left
+        (its members win, reason ``concede``). Raises :class:`RulesError` when the game is over or the seat is
+        already out."""
+        st = state
+        if st.result is not None:
+            raise RulesError("MEM-GEN-03", "The game is already over.")
+        if st.players[seat].out:
+            raise RulesError("MEM-GAP-05", f"{st.players[seat].name} is already out of this game.")
+        ev: list[Event] = []
+        rules.eliminate(st, seat, ev, f"{st.players[seat].name} concedes and is out")
+        teams = {st.players[s].team for s in rules.alive(st)}
+        if len(teams) == 1:
+            rules.finish(st, teams.pop(), "concede", ev)
+        else:
+            w = rules.open_window(st)
+            if w is not None and seat in w.data["queue"]:
+                w.data["queue"].remove(seat)
+            rules.advance(st, ev)
+        st.version += 1
+        return ev
+
+    def timeout_choice(self, state: State, decision: Decision) -> str:
+        """MEM-GAP-28: pass, back, end the turn, no interception (absorb), no block, let the Cause go, leave
+        the Rune, discard at random; the first option where none is set."""
+        return decision.default if decision.default is not None else decision.options[0].id
+
+    def view(self, state: State, viewer: int | None) -> View:
+        """The public board (MEM-INF-02) and ``viewer``'s private hand, face-down cards, Ammunition and
+        incubating card (MEM-INF-01, MEM-STL-03, MEM-AMM-08). Everyone else, allies included (MEM-GAP-24),
+        sees counts and "face-down card" with its Cell."""
+        st = state
+        decs = rules.decisions_of(st)
+        board = board_of(st)
+        private = None if viewer is None else private_of(st, viewer)
+        return View(game=self.id, viewer=viewer, board=board, private=private,
+                    decisions=tuple(d for d in decs if d.seat == viewer),
+                    waiting=tuple((d.seat, d.kind) for d in decs), result=self.result(st))
+
+    # -- front-end helpers
+
+    def computer(self, seed: int):
+        """The computer player (:class:`games.memesis.ai.MemesisBot`), from its decision and own view only."""
+        from .ai import MemesisBot
+
+        return MemesisBot(seed)
+
+    def board_text(self, view: View) -> str:
+        from .render import board_text
+
+        return board_text(view)
+
+    def context_text(self, view: View) -> str:
+        from .render import context_text
+
+        return context_text(view)
+
+    def private_text(self, view: View) -> str:
+        from .render import private_text
+
+        return private_text(view)
+
+    def layout(self, view: View) -> Layout:
+        """The public board as a picture layout: :func:`games.memesis.picture.board_layout`."""
+        from .picture import board_layout
+
+        return board_layout(view)
+
+    def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
+        from .render import end_lines
+
+        return view.board["turn"], end_lines(view)
+
+    # -- decks
+
+    def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
+        return validate_deck(cards)
+
+    def card_catalog(self):
+        from .catalog import build_catalog
+
+        return build_catalog()
+
+    def starter_decks(self) -> dict[str, list[str]]:
+        return {k: d.card_list() for k, d in starter_decks().items()}
+
+    def starter_names(self) -> dict[str, str]:
+        return {k: d.name for k, d in starter_decks().items()}
+
+
+# ---------------------------------------------------------------- the view
+
+def _card(st: State, c: int) -> dict[str, Any]:
+    return {"card": st.cards[c], "name": rules.cname(st, c)}
+
+
+def _shown(st: State, pc: Piece, c: int) -> dict[str, Any]:
+    return {"face_down": True} if c in pc.hidden else _card(st, c)
+
+
+def piece_view(st: State, pc: Piece) -> dict[str, Any]:
+    """One piece on the public board (MEM-INF-02, MEM-STL-03): face-down cards show only as such."""
+    out: dict[str, Any] = {
+        "uid": pc.uid, "controller": pc.controller, "owner": st.owner[pc.cards[0]], "cell": pc.cell,
+        "face_down": rules.face_down(pc), "cards": [_shown(st, pc, c) for c in pc.cards],
+        "fusion": ("true" if pc.true else "trans") if len(pc.cards) > 1 else None,
+        "partials": [({**_card(st, c), "marking": m} if c not in pc.hidden else {"face_down": True})
+                     for c, m in zip(pc.partials, pc.frags, strict=False)],
+        "rune": None if pc.rune < 0 else ({"face_down": True, "owner": st.owner[pc.rune]} if pc.rune in pc.hidden
+                                          else {**_card(st, pc.rune), "owner": st.owner[pc.rune]}),
+        "sourced": pc.sourced, "target": pc.target if pc.target >= 0 else None,
+    }
+    if not out["face_down"]:
+        out.update({"kind": rules.kind(st, pc), "attack": rules.attack(st, pc), "life": rules.life(st, pc),
+                    "max_life": rules.max_life(st, pc), "armor": rules.armor(st, pc),
+                    "line": " · ".join(card_line(rules.card(st, c)) for c in pc.cards if c not in pc.hidden)})
+    return out
+
+
+def board_of(st: State) -> dict[str, Any]:
+    """The public board dict (``games/memesis/render.py`` documents and shows every key)."""
+    players = []
+    for s, p in enumerate(st.players):
+        inc = next((pc for pc in st.pieces if pc.controller == s and pc.cell == "incubation"), None)
+        players.append({
+            "name": p.name, "team": p.team, "life": p.life, "source": p.source, "brain": len(p.brain),
+            "hand": len(p.hand), "out": p.out, "turns": p.turns,
+            "dead": [_card(st, c) for c in p.dead],
+            "ammo": len(p.ammo), "ammo_used": sum(p.ammo_used),
+            "incubation": None if inc is None else {
+                "uid": inc.uid, "face_down": rules.face_down(inc), "cards": [_shown(st, inc, c) for c in inc.cards],
+                "elapsed": inc.elapsed, "needed": inc.needed},
+        })
+    combat = None
+    window = None
+    for job in st.jobs:
+        if job.kind == "combat" and job.data["attackers"]:
+            d = job.data
+            stage = {"blocks_init": "interceptions", "blocks": "interceptions", "damage": "damage"}.get(
+                d["stage"], "attack declared")
+            combat = {"attackers": [{"uid": u, "target": pc.target} for u in d["attackers"]
+                                    if (pc := rules.find(st, u)) is not None],
+                      "blocks": [{"uid": b, "attacker": a} for b, a in d["blocks"]], "stage": stage}
+        if job.kind == "window":
+            q = job.data["queue"]
+            window = {"reason": job.data["reason"], "actor": job.data["actor"], "asking": q[0] if q else None}
+    return {
+        "turn": st.turn, "round": st.round, "active": st.active, "first": st.first, "phase": st.phase,
+        "stealth": st.stealth, "teams": len({p.team for p in st.players}) < len(st.players),
+        "players": players,
+        "pieces": [piece_view(st, pc) for pc in st.pieces if pc.cell != "incubation"],
+        "combat": combat, "window": window, "stall": st.stall if st.stall >= 0 else None,
+    }
+
+
+def private_of(st: State, viewer: int) -> dict[str, Any]:
+    """What only ``viewer`` sees: hand (MEM-INF-01), own face-down cards (MEM-STL-03), Ammunition pile
+    (MEM-AMM-08, MEM-GAP-22) and incubating card."""
+    p = st.players[viewer]
+    inc = next((pc for pc in st.pieces if pc.controller == viewer and pc.cell == "incubation"), None)
+    return {
+        "hand": [{**_card(st, c), "line": card_line(rules.card(st, c))} for c in p.hand],
+        "face_down": [{"uid": pc.uid, **_card(st, c)} for pc in st.pieces for c in pc.hidden
+                      if st.owner[c] == viewer],
+        "ammo": [{**_card(st, c), "used": u} for c, u in zip(p.ammo, p.ammo_used, strict=False)],
+        "incubation": None if inc is None else {
+            "name": " + ".join(rules.cname(st, c) for c in inc.cards), "card": st.cards[inc.cards[0]],
+            "elapsed": inc.elapsed, "needed": inc.needed},
+    }
+
+
+# ---------------------------------------------------------------- set-up helpers
+
+def _empty(seats: Sequence[SeatSetup], opts: dict[str, Any], seed: int) -> State:
+    teams = opts.get("teams")
+    if teams is None:
+        teams = list(range(len(seats)))
+    teams = list(teams)
+    if len(teams) != len(seats) or len(set(teams)) < 2 or not all(isinstance(t, int) for t in teams):
+        raise RulesError("MEM-GEN-01", f"options['teams'] needs one team number per seat and at least two teams; "
+                         f"got {teams!r} for {len(seats)} seats.")
+    return State(cards=[], owner=[], players=[Player(s.name, t) for s, t in zip(seats, teams, strict=False)], seed=seed,
+                 stealth=bool(opts.get("stealth", True)))
+
+
+def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
+    pool = card_pool()
+    out = []
+    for cid in ids:
+        if cid not in pool:
+            raise KeyError(f"unknown Memesis card id {cid!r}")
+        out.append(len(st.cards))
+        st.cards.append(cid)
+        st.owner.append(owner)
+    return out
+
+
+def _piece(st: State, seat: int, item: dict[str, Any]) -> Piece:
+    cards = _add(st, seat, item.get("cards") or [item["card"]])
+    pc = rules.new_piece(st, cards, seat, item.get("cell", "main"), item.get("down", False))
+    pc.entered = item.get("entered", st.turn - 1)
+    pc.sourced = item.get("sourced", False)
+    pc.damage = item.get("damage", 0)
+    pc.hits = item.get("hits", 0)
+    pc.target = item.get("target", -1)
+    pc.true = item.get("true", len(cards) > 1 and any(rules.card(st, c).partner for c in cards)) or len(cards) >= 3
+    for cid, m in item.get("partials", []):
+        (c,) = _add(st, seat, [cid])
+        pc.partials.append(c)
+        pc.frags.append(m)
+    if item.get("rune"):
+        (r,) = _add(st, seat, [item["rune"]])
+        pc.rune = r
+        if item.get("rune_down"):
+            pc.hidden.append(r)
+    return pc
+
+
+GAME = MemesisGame()
