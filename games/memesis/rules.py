@@ -198,9 +198,6 @@ def abilities(st: State, pc: Piece) -> list[tuple[Ability, int]]:
     for c in pc.cards:
         for a in card(st, c).abilities:
             out.append((a, c))
-    for c in pc.partials:
-        if card(st, c).kind == "effect":
-            continue  # a fragment gives its upgrade, not its effect (MEM-FUS-13)
     for u in upgrades(st, pc):
         if u.ability is not None:
             out.append((u.ability, pc.cards[0]))
@@ -722,8 +719,6 @@ def piece_actions(st: State, seat: int, pc: Piece, window: bool) -> list[Act]:
             for t in target_choices(st, seat, a, pc):
                 acts.append(((f"use:{i}", t), (f"Use {a.name}: {a.describe()}",
                                                 "no target to choose" if t == "-" else f"at {label_target(st, t, seat)}")))
-        if (own or (k == "effect" and not face_down(pc))) and not pc.hidden:
-            pass
         if own and len(pc.cards) <= 3 and k != "rune":
             for onto, how, hl in fusion_ways(st, seat, pc.cards, pc):
                 acts.append((("fuse", f"p{onto.uid}", how), ("Fuse it", f"onto {label_piece(st, onto, seat)}", hl)))
@@ -1147,7 +1142,11 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             up = f", upgraded by {cname(st, rune)}" if rune >= 0 else ""
             at = "" if t == "-" else f" at {label_target(st, t)}"
             ev.append(Event(f"{p.name} plays {d.name}{at}{up} (MEM-INF-03): {d.rules_text()}"))
-            start_resolve(st, seat, c, -1, d.abilities[0], [] if t == "-" else [t], rune, keep)
+            a = d.abilities[0]
+            up = d.markings.get(card(st, rune).predilection) if rune >= 0 else None
+            if up is not None and up.ability is not None and up.ability.target == a.target:
+                a = a.model_copy(update={"steps": a.steps + up.ability.steps})  # MEM-RUN-05: the upgrade works too
+            start_resolve(st, seat, c, -1, a, [] if t == "-" else [t], rune, keep)
             return
         if verb == "play" and d.kind == "rune":
             pay(st, seat, 2)
