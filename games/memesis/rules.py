@@ -523,6 +523,8 @@ def move_dests(st: State, seat: int, pc: Piece, window: bool) -> list[tuple[str,
     real card while face down, MEM-CBT-04, MEM-STL-10)."""
     if pc.controller != seat or not in_play(pc) or kind(st, pc) != "creature":
         return []
+    if face_down(pc) and st.owner[pc.cards[0]] != seat:
+        return []  # an ally's face-down card in your Cell: only its owner knows what it is (MEM-GAP-24)
     out: list[tuple[str, str]] = []
     mine = st.active == seat
     if pc.cell != "defend":
@@ -1021,7 +1023,8 @@ def has_response(st: State, seat: int, at: list[int]) -> bool:
     if p.out:
         return False
     for pc in st.pieces:
-        if in_play(pc) and any(st.owner[c] == seat for c in pc.hidden):
+        if in_play(pc) and any(st.owner[c] == seat for c in pc.hidden) and any(
+                a[0] == "upturn" for a, _ in piece_actions(st, seat, pc, True)):
             return True
         if pc.controller == seat and in_play(pc):
             if seat in at and pc.cell != "defend" and kind(st, pc) == "creature" and not pc.sourced:
