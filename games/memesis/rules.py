@@ -812,7 +812,7 @@ def menu_decision(st: State, seat: int, window: bool, reason: str = "") -> Decis
     p = st.players[seat]
     opts: list[Option] = []
     for ref, label, ids in things(st, seat):
-        if thing_actions(st, seat, ref, window):
+        if ref[0] == "h" or thing_actions(st, seat, ref, window):  # a hand card can always be consumed
             opts.append(Option(ref, label, ids))
     if p.source >= DRAW_COST and p.brain:
         opts.append(Option("draw", f"Pay {DRAW_COST} source: draw a card (MEM-DRW-01)"))
