@@ -845,8 +845,9 @@ def draft_decision(st: State) -> Decision:
             opts.append(Option(pth[k], labels[k] if k < len(labels) else pth[k]))
     opts.append(Option("back", "Back"))
     what = ref_label(st, seat, ref)
-    return Decision(seat, "act", f"{what}: what do you do?" if not path else f"{what}: choose.", tuple(opts),
-                    default="back", window=dr["window"])
+    so_far = next((" → ".join(labels[:k]) for pth, labels in acts if pth[:k] == path), "")
+    return Decision(seat, "act", f"{what}: what do you do?" if not path else f"{what} — {so_far}: choose.",
+                    tuple(opts), default="back", window=dr["window"])
 
 
 def ref_label(st: State, seat: int, ref: str) -> str:
