@@ -237,6 +237,13 @@ def defenders(st: State, seat: int) -> list[Piece]:
     return [pc for pc in st.pieces if pc.controller == seat and can_defend(st, pc)]
 
 
+def interceptors(st: State, seat: int) -> list[Piece]:
+    """The creatures of ``seat`` able to intercept damage aimed at them: in the Defend Cell, or able to move
+    there now (a card able to defend may defend at any time, MEM-CBT-01/02; MEM-TRN-03, MEM-GAP-28)."""
+    return [pc for pc in st.pieces if pc.controller == seat and in_play(pc) and kind(st, pc) == "creature"
+            and not face_down(pc) and not pc.sourced]
+
+
 # ---------------------------------------------------------------- moving cards
 
 def draw(st: State, seat: int, n: int, ev: list[Event]) -> int:
@@ -532,7 +539,7 @@ def move_dests(st: State, seat: int, pc: Piece, window: bool) -> list[tuple[str,
     if pc.cell != "main" and (mine and not combat_on(st) or not mine and not attack_declared_on(st, seat)):
         out.append(("main", "Move back to the Main Cell"))
     if (mine and not window and not combat_on(st) and not first_turn(st, seat) and pc.placed_by < 0
-            and pc.cell != "attack"):
+            and pc.cell != "attack" and pc.hatched != st.turn):  # MEM-GAP-02: not the turn it hatched
         for s in opposing(st, seat):
             out.append((f"attack:s{s}", f"Attack {pname(st, s)}"))
     return out
@@ -867,9 +874,10 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
                         default="leave")
     if pr.kind == "intercept":
         opts = [Option("absorb", f"Take the {d['amount']} damage yourself")]
+        # a creature outside the Defend Cell moves there to intercept (MEM-CBT-01)
         opts += [Option(f"p{pc.uid}", f"Intercept with {label_piece(st, pc, s)} ({attack(st, pc)}/{life(st, pc)}"
                         + (f", Armor {armor(st, pc)}" if armor(st, pc) else "") + ")")
-                 for pc in defenders(st, s)]
+                 for pc in interceptors(st, s)]
         return Decision(s, "intercept", f"{d['what']} deals {d['amount']} damage to you: intercept it with a "
                         "Defend creature, or take it (MEM-TRN-03)?", tuple(opts), default="absorb", window=True)
     if pr.kind == "block":
@@ -1428,7 +1436,8 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
         d["targets"] = [t for t in d["targets"] if _valid(st, t)]
         dmg = sum(s.amount for s in a.steps if s.do == "damage")
         d["icpt"] = {}
-        d["queue"] = [int(t[1:]) for t in d["targets"] if t.startswith("s") and dmg and defenders(st, int(t[1:]))]
+        d["queue"] = [int(t[1:]) for t in d["targets"]
+                      if t.startswith("s") and dmg and interceptors(st, int(t[1:]))]
         d["opp"] = opposed_players(st, seat, d["targets"]) if d["card"] >= 0 else []
         d["i"], d["j"] = 0, 0
         d["stage"] = "icpt"
@@ -1438,8 +1447,12 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
             s = d["queue"].pop(0)
             d["icpt"][str(s)] = -1 if ans == "absorb" else int(ans[1:])
             if ans != "absorb":
-                ev.append(Event(f"{pname(st, s)} intercepts with {label_piece(st, find(st, int(ans[1:])))}."))
-        while d["queue"] and not defenders(st, d["queue"][0]):
+                bp = find(st, int(ans[1:]))
+                if bp is not None and bp.cell != "defend":
+                    bp.cell, bp.target = "defend", -1
+                    ev.append(Event(f"{pname(st, s)} moves {label_piece(st, bp)} into the Defend Cell."))
+                ev.append(Event(f"{pname(st, s)} intercepts with {label_piece(st, bp)}."))
+        while d["queue"] and not interceptors(st, d["queue"][0]):
             d["queue"].pop(0)
         if d["queue"]:
             dmg = sum(s.amount for s in a.steps if s.do == "damage")
