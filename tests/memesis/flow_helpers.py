@@ -160,3 +160,27 @@ def end_turn(st: State) -> list[Event]:
     assert d.kind == "main"
     out = GAME.apply(st, d.seat, "end")
     return out + settle(st)
+
+
+def copy(st: State) -> State:
+    return GAME.from_json(GAME.to_json(st))
+
+
+def moves(st: State, seat: int, uid_: int) -> set[str]:
+    """Where ``seat`` may move piece ``uid_`` now: the destination components (``main``, ``defend``,
+    ``attack:s1``) offered after ``move``, found on a copy of the state (empty when no move is offered).
+    When only one destination exists the draft carries it out at once; it is then read from the board."""
+    c = copy(st)
+    ref = f"p{uid_}"
+    if ref not in ids(c):
+        return set()
+    GAME.apply(c, seat, ref)
+    if "move" not in ids(c):
+        return set()
+    GAME.apply(c, seat, "move")
+    d = GAME.decisions(c)
+    if d and d[0].kind == "act" and d[0].seat == seat:
+        return {o.id for o in d[0].options if o.id != "back"}
+    pc = piece(c, uid_)
+    assert pc is not None
+    return {f"attack:s{pc['target']}" if pc["cell"] == "attack" else pc["cell"]}
