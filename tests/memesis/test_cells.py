@@ -333,3 +333,13 @@ def test_MEM_GAP_08_no_hand_size_limit():
         GAME.apply(st, dec(st).seat, GAME.timeout_choice(st, dec(st)))
     assert "discard" not in kinds
     assert board(st)["active"] == 1 and player(st, 0)["hand"] == 15 and len(hand(st, 0)) == 15
+
+
+def test_MEM_GEN_02_a_player_can_lose_by_their_own_card():
+    """MEM-GEN-02, MEM-GEN-03: Ana at 2 Life plays Blood Offering (she loses 2 Life for 2 source): she is at 0
+    and has lost at once, in her own turn; Ben wins."""
+    st = pos({"life": 2, "hand": ["blood-offering"]}, {})
+    go(st, 0, hand_ref(st, 0, "blood-offering"), "play")
+    res = GAME.result(st)
+    assert res is not None and res.winners == (1,) and res.losers == (0,)
+    assert player(st, 0)["life"] == 0
