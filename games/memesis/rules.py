@@ -721,7 +721,7 @@ def piece_actions(st: State, seat: int, pc: Piece, window: bool) -> list[Act]:
             acts.append((("consume", "life"), ("Consume it", f"gain {v} Life")))
             acts.append((("consume", "source"), ("Consume it", f"gain {v} source")))
         for dest, dl in move_dests(st, seat, pc, window):
-            acts.append((("move", dest), (dl,)))
+            acts.append((("move", dest), ("Move it", dl)))
         for i, (a, c) in enumerate(abilities(st, pc)):
             if not ability_ok(st, seat, pc, i, a, c, window):
                 continue

@@ -202,11 +202,12 @@ def test_MEM_CEL_11_incubating_and_ammo_cards_are_not_in_play():
 
 
 def test_MEM_LIFE_03_damage_with_no_creature_able_to_intercept_hits_life():
-    """MEM-LIFE-03, MEM-CBT-10: Ben's only creature is in the Main Cell, so Catapult Stone's 2 damage and
-    Ana's unblocked attacker's 3 reduce his Life with no interception asked."""
+    """MEM-LIFE-03, MEM-CBT-10, MEM-CBT-03: Ben's only creature is sourced, so it can neither intercept nor
+    move to defend: Catapult Stone's 2 damage and Ana's unblocked attacker's 3 reduce his Life with no
+    interception asked."""
     st = pos({"hand": ["catapult-stone"], "source": 1,
               "pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1}]},
-             {"pieces": ["temple-lion"]})
+             {"pieces": [{"card": "temple-lion", "sourced": True}]})
     go(st, 0, hand_ref(st, 0, "catapult-stone"), "play")
     assert dec(st).kind != "intercept" and player(st, 1)["life"] == 18
     pass_windows(st)

@@ -21,6 +21,7 @@ from .flow_helpers import (
     hand_ref,
     ids,
     labels,
+    moves,
     new_game,
     pass_windows,
     pieces,
@@ -324,8 +325,8 @@ def test_MEM_DRW_02_the_turn_draw_from_an_empty_brain_cell_draws_nothing():
 
 def test_MEM_GAP_02_a_card_hatches_at_the_turn_start_and_may_not_attack_that_turn():
     """MEM-GAP-02, MEM-INC-03: a card placed in incubation this turn does not count this turn; at each of
-    the owner's later turn starts it counts one; the matured card comes into the Main Cell then, and
-    moving it into the Attack Cell that turn makes no attack."""
+    the owner's later turn starts it counts one; the matured card comes into the Main Cell then, and it is
+    not offered the Attack Cell that turn, so it makes no attack."""
     st = pos({"hand": ["cro-magnon-hunter"]}, {})
     go(st, 0, hand_ref(st, 0, "cro-magnon-hunter"), "incubate", "s0", "up")
     assert player(st, 0)["incubation"]["elapsed"] == 0 and player(st, 0)["incubation"]["needed"] == 2
@@ -337,7 +338,7 @@ def test_MEM_GAP_02_a_card_hatches_at_the_turn_start_and_may_not_attack_that_tur
     assert player(st, 0)["incubation"] is None
     hunter = uid(st, 0, "cro-magnon-hunter")
     assert pieces(st, 0, "cro-magnon-hunter")[0]["cell"] == "main"
-    go(st, 0, f"p{hunter}", "move", "attack:s1")
+    assert "attack:s1" not in moves(st, 0, hunter) and moves(st, 0, hunter)
     end_turn(st)
     assert player(st, 1)["life"] == 20
 

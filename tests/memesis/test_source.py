@@ -215,6 +215,8 @@ def test_MEM_SRC_09_unused_source_is_kept_and_spent_in_opponents_turns():
     go(st, 1, hand_ref(st, 1, FILLER), "play", "main")
     assert (dec(st).seat, dec(st).kind) == (0, "window")
     go(st, 0, hand_ref(st, 0, "catapult-stone"), "play", "s1")
+    assert (dec(st).seat, dec(st).kind) == (1, "intercept")  # Ben's new creature could move to intercept
+    GAME.apply(st, 1, "absorb")
     assert player(st, 0)["source"] == 2 and player(st, 1)["life"] == 18
 
 
@@ -281,6 +283,8 @@ def test_MEM_CON_01_consume_at_any_time_in_a_window():
     go(st, 0, hand_ref(st, 0, "roman-legionary"), "consume", "source")
     assert player(st, 0)["source"] == 4 and (dec(st).seat, dec(st).kind) == (0, "window")
     go(st, 0, hand_ref(st, 0, "infinite-series"), "play", "s1")  # no Rune in hand: played at once
+    assert (dec(st).seat, dec(st).kind) == (1, "intercept")  # Ben's new creature could move to intercept
+    GAME.apply(st, 1, "absorb")
     assert player(st, 1)["life"] == 17 and player(st, 0)["source"] == 1
 
 
