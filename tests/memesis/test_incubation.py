@@ -10,8 +10,20 @@ import pytest
 from games.core.scenario import run_file
 from games.memesis import GAME as MEMESIS
 
-from .mem_play import (GAME, board_piece, choose, decision, end_turn, hand_ref, ids, labels, pass_windows,
-                       piece_uid, pos, public, view)
+from .mem_play import (
+    GAME,
+    board_piece,
+    choose,
+    decision,
+    end_turn,
+    hand_ref,
+    ids,
+    labels,
+    piece_uid,
+    pos,
+    public,
+    view,
+)
 
 
 def _inc(st, seat: int, viewer: int | None = None):

@@ -5,8 +5,21 @@ from __future__ import annotations
 
 from games.memesis.pool import card_pool
 
-from .mem_play import (GAME, board_piece, choose, decision, end_turn, hand_ref, ids, pass_windows, piece_uid, pos,
-                       public, refused, view)
+from .mem_play import (
+    GAME,
+    board_piece,
+    choose,
+    decision,
+    end_turn,
+    hand_ref,
+    ids,
+    pass_windows,
+    piece_uid,
+    pos,
+    public,
+    refused,
+    view,
+)
 
 
 def test_MEM_RUN_01_four_rune_cards_one_per_marking():

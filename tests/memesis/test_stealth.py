@@ -8,8 +8,21 @@ import json
 from games.core.contract import SeatSetup
 from games.memesis import rules
 
-from .mem_play import (GAME, board_piece, choose, decision, hand_ref, ids, pass_windows, piece_uid, pos, public,
-                       refused, seen_by, view)
+from .mem_play import (
+    GAME,
+    board_piece,
+    choose,
+    decision,
+    hand_ref,
+    ids,
+    pass_windows,
+    piece_uid,
+    pos,
+    public,
+    refused,
+    seen_by,
+    view,
+)
 
 
 def _dump(v) -> str:
