@@ -186,6 +186,8 @@ def test_MEM_AMM_02_pile_order_is_kept():
     order = ["pilgrim-of-the-way", "fire-arrow", "cro-magnon-hunter"]
     assert [a[0] for a in _ammo(st)] == order
     choose(st, 0, f"p{piece_uid(st, 'longbowman')}", "use:1")  # Arrow Storm: 2 Ammo, the top two
+    assert [(d.seat, d.kind) for d in GAME.decisions(st)] == [(1, "intercept")]  # the Garrison could intercept
+    GAME.apply(st, 1, "absorb")
     pass_windows(st)
     assert _ammo(st) == [("pilgrim-of-the-way", False), ("fire-arrow", True), ("cro-magnon-hunter", True)]
     end_turn(st)
