@@ -211,7 +211,7 @@ class MemesisBot:
         for pc in c.mine:
             ref = f"p{pc['uid']}"
             if (pc["face_down"] or pc["sourced"] or pc.get("kind") in ("effect", "rune")
-                    or ref not in c.opts or (ref, "source") in self.failed or pc["uid"] in c.fresh):
+                    or ref not in c.opts or (ref, "source") in self.failed):
                 continue
             cands.append((c.keep_value(pc), self.rng.below(1000), ref))
         if not cands:
@@ -264,8 +264,6 @@ class MemesisBot:
             for pc in sorted(c.fighters(), key=lambda p: -p["attack"]):
                 ref = f"p{pc['uid']}"
                 if pc["cell"] == "attack" or pc["uid"] == reserve or not self._ok(c, ref, "move"):
-                    continue
-                if pc["uid"] in c.hatched:
                     continue
                 if c.worth_attacking(pc, tgt):
                     return self._start(ref, ("move", f"attack:s{tgt}"))
@@ -448,10 +446,8 @@ class _Ctx:
         self.mine = [pc for pc in self.board["pieces"] if pc["controller"] == self.me]
         self.opp_causes = any(pc.get("kind") == "cause" and pc["controller"] not in self.team_seats
                               for pc in self.board["pieces"])
-        # pieces that came into play this turn cannot be sourced; the bot does not know which exactly, so it
-        # relies on the offered options (a thing without "source" fails once and is not tried again)
-        self.fresh: set[int] = set()
-        self.hatched: set[int] = set()
+        # the view does not say which pieces came into play this turn (they cannot be sourced): the bot relies
+        # on the offered components (a thing without "source" fails once and is not tried again this turn)
         self.sourceable = [pc for pc in self.mine if not pc["face_down"] and not pc["sourced"]
                            and pc.get("kind") not in ("effect", "rune")]
         ammo = self.private.get("ammo", [])
