@@ -253,6 +253,7 @@ def piece_view(st: State, pc: Piece) -> dict[str, Any]:
         "rune": None if pc.rune < 0 else ({"face_down": True, "owner": st.owner[pc.rune]} if pc.rune in pc.hidden
                                           else {**_card(st, pc.rune), "owner": st.owner[pc.rune]}),
         "sourced": pc.sourced, "target": pc.target if pc.target >= 0 else None,
+        "new": pc.entered == st.turn, "hatched": pc.hatched == st.turn,
     }
     if not out["face_down"]:
         out.update({"kind": rules.kind(st, pc), "attack": rules.attack(st, pc), "life": rules.life(st, pc),

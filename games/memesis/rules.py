@@ -675,7 +675,7 @@ def hand_actions(st: State, seat: int, c: int, window: bool) -> list[Act]:
     fuse_any = d.kind == "effect" or own  # MEM-FUS-07
     if fuse_any:
         for pc, how, hl in fusion_ways(st, seat, [c], None):
-            for face, fl, _cost in _faces(st, 0, seat):
+            for face, fl, _cost in _faces(st, 0, seat, 0 if pc.cell == "incubation" else 1):  # MEM-STL-02
                 acts.append((("fuse", f"p{pc.uid}", how, face), ("Fuse it", f"onto {label_piece(st, pc, seat)}", hl,
                                                                   fl)))
     for who in [seat] + mates:  # MEM-AMM-01, MEM-ALY-02
@@ -1019,6 +1019,9 @@ def respond(st: State, actor: int, reason: str, at: Iterable[int] = ()) -> None:
         return
     data = {"actor": actor, "reason": reason, "at": sorted(set(at)), "queue": seat_order(st, actor)}
     if st.jobs and st.jobs[-1].kind == "window":
+        # a response: the round starts again with the responder, who may go on (an upturned card's "any
+        # time" ability at once, MEM-STL-05), then the others; it ends when all pass in a row (MEM-GAP-28)
+        data["queue"].insert(0, actor)
         st.jobs[-1].data = data
     else:
         st.jobs.append(Job("window", data))
@@ -1186,7 +1189,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             onto = find(st, int(path[1][1:]))
             assert onto is not None
             down = path[3] == "down"
-            if down:
+            if down and onto.cell != "incubation":  # MEM-STL-02: incubation doubles the turns instead
                 pay(st, seat, 1, "MEM-STL-01")
             p.hand.remove(c)
             do_fuse(st, seat, [c], [c] if down else [], onto, path[2], ev)
