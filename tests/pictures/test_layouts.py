@@ -210,7 +210,7 @@ def all_views():
         yield from positions("meta", range(1, 3), seats=seats, every=11, limit=300)
 
 
-@pytest.mark.parametrize("game_id", ["metax", "meta", "metazoo"])
+@pytest.mark.parametrize("game_id", ["metax", "meta", "metazoo", "memesis"])
 def test_every_game_with_pictures_has_a_layout(game_id):
     game = get_game(game_id)
     state = game.new_game(__import__("games.core.playout").core.playout.starter_seats(game, 1), None, 1)
@@ -277,5 +277,33 @@ def test_metazoo_layouts_stay_on_the_canvas_and_never_show_a_chapter_or_face_dow
                 if name in board:
                     continue  # another copy is public
                 assert name not in shown, f"hidden Page {name!r} of seat {seat} is in the picture"
+                hidden_checked += 1
+    assert hidden_checked > 100
+
+
+def test_memesis_layouts_stay_on_the_canvas_and_never_show_a_hidden_card():
+    """Issue 17 item 4 (MEM-INF-01, MEM-STL-03, MEM-AMM-08): a Memesis board picture, two and four seats, lies
+    inside its 800-px canvas, is the same from every seat's view, and names no card of a hand, Ammunition pile,
+    face-down card or face-down incubating card (their owner's private view names them) unless a copy of that
+    card is public on the board."""
+    hidden_checked = 0
+    views = list(positions("memesis", range(1, 4), every=9, limit=300))
+    for game, state in views + list(positions("memesis", range(4, 6), seats=4, every=15, limit=400)):
+        public = game.view(state, None)
+        lay = game.layout(public)
+        assert lay.outside() == [] and lay.width == 800 and lay.height > 0
+        board = json.dumps(public.board, ensure_ascii=False)
+        shown = "\n".join(lay.texts())
+        for seat in range(len(public.board["players"])):
+            mine = game.view(state, seat)
+            assert drop_waiting(game.layout(mine)) == drop_waiting(lay)
+            private = mine.private
+            hidden = [c["name"] for c in private["hand"] + private["ammo"] + private["face_down"]]
+            if private["incubation"] is not None:
+                hidden.append(private["incubation"]["name"])
+            for name in hidden:
+                if name in board:
+                    continue  # another copy is public
+                assert name not in shown, f"hidden card {name!r} of seat {seat} is in the picture"
                 hidden_checked += 1
     assert hidden_checked > 100
