@@ -1236,6 +1236,8 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             c = pc.cards[0]
             st.pieces.remove(pc)
             p.dead.append(c)
+            if pc.rune >= 0:  # MEM-CE-08, MEM-RUN-06: its Rune goes too, to the Rune owner's Dead Cell
+                st.players[st.owner[pc.rune]].dead.append(pc.rune)
             d = card(st, c)
             t = path[1]
             ev.append(Event(f"{d.name} works{'' if t == '-' else ' at ' + label_target(st, t)} (MEM-GAP-20): "
@@ -1804,6 +1806,8 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
     if k == "effect" and not pc.hidden:
         st.pieces.remove(pc)
         st.players[st.owner[c]].dead.append(c)
+        if pc.rune >= 0:  # MEM-CE-08, MEM-RUN-06: its Rune goes too, to the Rune owner's Dead Cell
+            st.players[st.owner[pc.rune]].dead.append(pc.rune)
         d["hatch"] = {"effect": c}
         a = card(st, c).abilities[0]
         tg = target_choices(st, seat, a, None)
