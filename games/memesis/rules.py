@@ -400,8 +400,9 @@ def label_piece(st: State, pc: Piece, viewer: int | None = None) -> str:
     """A piece as players see it: ``#uid Name (Cell)`` or ``#uid face-down card (Cell)``."""
     if face_down(pc) and viewer != st.owner[pc.cards[0]]:
         what = "face-down card"
-    else:
-        what = " + ".join(cname(st, c) for c in pc.cards)
+    else:  # a card fused face down stays hidden from everyone but its owner (MEM-STL-03)
+        what = " + ".join("face-down card" if c in pc.hidden and viewer != st.owner[c] else cname(st, c)
+                          for c in pc.cards)
     return f"#{pc.uid} {what}"
 
 
