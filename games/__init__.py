@@ -46,7 +46,7 @@ REGISTRY: tuple[GameEntry, ...] = (
     GameEntry("meta", "Meta", "games.meta"),
     GameEntry("metazoo", "MetaZoo", "games.metazoo"),
     GameEntry("metax", "MetaX", "games.metax"),
-    GameEntry("memesis", "Memesis"),
+    GameEntry("memesis", "Memesis", "games.memesis"),
     GameEntry("metaolympia", "Meta Olympia",
               no_decks="Meta Olympia has no personal decks: each team drafts its roster during play."),
 )

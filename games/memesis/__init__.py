@@ -1,8 +1,44 @@
-"""Memesis — foundation, not registered in games.REGISTRY yet (issue 17).
+"""Memesis — the CCG of source, Stealth, Incubation, Ammunition and Fusion (``shared/rules/memesis.md``; rule
+IDs ``MEM-*`` in ``shared/rules/checklists/memesis.md``; issue 17).
 
-Rulebook ``shared/rules/memesis.md``; rule IDs ``MEM-*`` in ``shared/rules/checklists/memesis.md``. The
-decisions on the rulebook's gaps at the end of this docstring are :func:`games.memesis.gaps.numbered` word
-for word (the one record is :mod:`games.memesis.gaps`; ``tests/memesis/test_gaps.py`` keeps the two equal).
+``GAME`` is the :class:`games.core.Game` for Memesis (:mod:`games.memesis.game`), registered in
+``games.REGISTRY``. The rules are :mod:`games.memesis.rules` (its docstring says how decisions are built:
+pick a card or piece, then its action step by step), the state :mod:`games.memesis.state`, the card schema
+and effect vocabulary :mod:`games.memesis.cards`, the pool and deck legality :mod:`games.memesis.pool`, the
+computer player :mod:`games.memesis.ai`, the text and picture boards :mod:`games.memesis.render` and
+:mod:`games.memesis.picture`. The decisions on the rulebook's gaps at the end of this docstring are
+:func:`games.memesis.gaps.numbered` word for word (the one record is :mod:`games.memesis.gaps`;
+``tests/memesis/test_gaps.py`` keeps the two equal).
+
+How the bot plays the host (``[host]`` rules)
+---------------------------------------------
+* MEM-CEL-02: the Main, Attack and Defend Cells are each card's state on the board (idle, attacking,
+  defending). MEM-CEL-03: only Brain Cell counts are shown. MEM-SRC-02: "sourced" is public on each card.
+* MEM-CON-02, MEM-INF-03: consumed cards and used Effect cards are named in the public log.
+* MEM-TRN-07, MEM-GAP-28: after each action that allows a response, a response window (a decision with the
+  table's response deadline) goes round the other players who have a response; a timeout passes.
+* MEM-STL-03/10/11, MEM-AMM-08, MEM-INF-01: hands, face-down identities and Ammunition piles are in their
+  owner's private view only (allies included, MEM-GAP-24); only legal face-down plays are ever offered, so
+  nothing illegal is refused in public; the table option ``stealth`` (lobby) turns Stealth off.
+* MEM-INF-04: shuffles and the first player come from the game's seeded RNG.
+
+Further rulings the engine needed (beyond the checklist's gaps)
+---------------------------------------------------------------
+* The stall limit (MEM-GEN-04): depleted Brain Cells never lose, but once every Brain Cell still in play is
+  empty, the game lasts 5 more rounds; then the team with the most Life (its players still in, added up)
+  wins, and equal Life is a draw. Without it two walls could play for ever on Discord.
+* Every ability (a creature's, a Cause card's, a fused Effect's, one granted by an upgrade) may be used
+  once between two starts of its controller's turns (MEM-CE-06 extended to creatures, so that no free
+  ability repeats without end). A fused Effect card's effect costs the card's source cost (MEM-FUS-08).
+* A Rune may be placed on another player's face-down card only by that card's owner: nobody else can see
+  its markings (MEM-STL-10). A piece put into Ammunition returns its Rune to the Rune owner's hand.
+* When a fusion makes a True Fusion (MEM-FUS-04/12), the fusing player's own Rune on it comes off to their
+  hand for 1 source when they can pay, else it is shattered; other players' Runes stay (MEM-GAP-17);
+  a Rune on a piece fused onto another is shattered.
+* Creatures may attack the turn they are played (Section 0: "place a creature here from hand to attack
+  directly"), but not in their player's first turn (MEM-TRN-06) nor the turn they hatch (MEM-GAP-02).
+* Combat ends the turn (MEM-TRN-01 steps 11-12): "End your turn" runs combat first when creatures attack.
+* A Rune's RUN-07 payment is asked right after its card dies (the turn it died, MEM-GAP-32).
 
 Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
 
@@ -49,9 +85,8 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    Each hit removes one Armor point and does no Life damage, however large; excess never carries over.
    Armor absorbs Effect and Ammo damage too.
 15 An Effect card is "played at an opposing player" when it targets that player or a card they control.
-   The defender may prevent it by discarding any one card from hand to destroy one Cause card of the
-   attacker's that is in play; one discard per destruction, chosen by the defender (default: no
-   prevention).
+   Then one of that player's face-up Cause cards in play is to be destroyed; that player may save it by
+   discarding any one card from hand, one discard per destruction, chosen by them (default: no discard).
 16 The defending player chooses the destroyed Cause card first; then the attacking player chooses the
    fusion among what is still possible.
 17 Section 7 wins: opposing players may play Runes on any fused card, True or Partial; only the owner
@@ -75,11 +110,11 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
 23 Fusing costs no source. A player may fuse only cards they control. The controller of the base card
    controls the fused group; each card stays owned by its owner. A group's source cost is the sum of its
    cards'.
-24 An ally grants exactly the source they spent on that play, once per play. Placement in an ally's
-   Cells follows the usual timing: creatures and incubation only during the granting player's own turn.
-   Allies see each other's public team state and counts only, never hands, Stealth identities,
-   Incubation or Ammunition contents; a Stealth card is known only to its owner, even in an ally's Cell
-   (MEM-ALY-02).
+24 An ally grants exactly the source they spent on that play, once per play, giving it from their own
+   unused source. Placement in an ally's Cells follows the usual timing: creatures and incubation only
+   during the granting player's own turn. Allies see each other's public team state and counts only,
+   never hands, Stealth identities, Incubation or Ammunition contents; a Stealth card is known only to
+   its owner, even in an ally's Cell (MEM-ALY-02).
 25 A card's Rune fragments are data: each names a marking and the upgrade it gives the card it is fused
    onto. True Fusion partners are named in the data, both ways.
 26 The chain is Bio, then Tic, then Sym: a Sym card joins a Bio + Tic pair through the Bio card. A

@@ -1,9 +1,723 @@
-"""The Memesis computer player (placeholder: random)."""
+"""The Memesis computer player: :class:`MemesisBot`, a callable ``(decision, view) -> option id``.
+
+It decides only from its own decision and its own view (``view.board``, ``view.private``) plus the public
+card pool; ties are broken by its own seeded :class:`games.core.rng.Rng`.
+
+The main decision is built in draft steps (``games.memesis.rules`` docstring): the bot picks one *plan* (a
+thing and the full path of components it means to take) and follows it through the ``act`` decisions; when
+a planned component is not offered it goes ``back`` and never tries that thing and verb again this turn. A
+per-turn budget of actions ends the turn in any case.
+
+Each main decision it takes the best of, in order:
+
+* the most valuable affordable use of source: an Effect at an opponent's creature or at an opponent (never
+  at its own side or an ally), the best creature or Cause card, an ability (Ammo-fuelled ones included), a
+  Rune on its own piece bearing the Rune's marking;
+* else sourcing a piece that came in earlier turns, when that makes a clearly better play affordable;
+* incubating a big card it cannot afford (its Incubation Cell empty), spare cards into Ammunition when it
+  has Ammo users, consuming a card for Life when its Life is low;
+* then the end of its turn: creatures that survive the best blocker, or face none, attack the
+  weakest-defended opponent (not in its first turn); the others wait in the Defend Cell; source left over
+  is granted to an ally when offered, 5 source buys a card; then ``end``.
+
+In response windows it passes unless an attack or damage is aimed at it (it moves useful blockers into
+Defend and may kill an attacker with an Effect). Prompts: intercept with a creature that survives, block the
+attacker it kills or survives (chump when the damage would be lethal), and sensible answers to the rest.
+"""
 
 from __future__ import annotations
 
-from games.core.players import RandomPlayer
+import re
+
+from games.core.rng import Rng
+from games.core.values import Decision, View
+
+from .cards import Ability, Card
+from .pool import card_pool
+
+BUDGET = 40  # main decisions per own turn before it ends the turn
+WINDOW_BUDGET = 8  # responses per turn in windows
+UNKNOWN = 3.0  # the value guessed for a face-down card
+_UID = re.compile(r"#(\d+)")
 
 
-class MemesisBot(RandomPlayer):
-    """Random for now."""
+def _card(cid: str) -> Card | None:
+    return card_pool().get(cid)
+
+
+def card_value(cid: str) -> float:
+    """What a card is worth to have in play (creature stats, abilities) or in hand."""
+    c = _card(cid)
+    if c is None:
+        return UNKNOWN
+    if c.kind == "creature":
+        return c.attack + c.life + 2 * c.armor + 1.5 * len(c.abilities)
+    if c.kind == "cause":
+        return 2 + 2 * len(c.abilities)
+    if c.kind == "effect":
+        return 2 + c.cost
+    return 1.0
+
+
+class MemesisBot:
+    """Callable ``(decision, view) -> option id``; ``strict`` lets internal errors raise (for tests) instead
+    of falling back to the decision's default."""
+
+    def __init__(self, seed: int, strict: bool = False):
+        self.rng = Rng.from_seed(seed)
+        self.strict = strict
+        self.turn = -1
+        self.used = 0
+        self.responses = 0
+        self.failed: set[tuple[str, str]] = set()
+        self.plan: tuple[str, tuple[str, ...]] | None = None
+        self.step = 0
+        self.incubating: str | None = None
+
+    # ------------------------------------------------------------ entry
+
+    def __call__(self, decision: Decision, view: View | None = None) -> str:
+        ids = {o.id for o in decision.options}
+        try:
+            choice = self._decide(decision, view)
+        except Exception:
+            if self.strict:
+                raise
+            choice = None
+        if choice not in ids:
+            choice = decision.default if decision.default in ids else decision.options[0].id
+        return choice
+
+    def _decide(self, d: Decision, view: View | None) -> str | None:
+        if view is None or view.board is None:
+            return d.default
+        ctx = _Ctx(d, view)
+        if ctx.turn != self.turn:
+            self.turn, self.used, self.responses = ctx.turn, 0, 0
+            self.failed = set()
+        if ctx.private and ctx.private.get("incubation"):
+            self.incubating = ctx.private["incubation"]["card"]
+        if d.kind == "act":
+            return self._act(d)
+        self.plan = None
+        if d.kind == "main":
+            return self._main(ctx)
+        if d.kind == "window":
+            return self._window(ctx)
+        handler = getattr(self, f"_p_{d.kind}", None)
+        return handler(ctx) if handler else d.default
+
+    # ------------------------------------------------------------ drafts
+
+    def _act(self, d: Decision) -> str:
+        ids = {o.id for o in d.options}
+        if self.plan is None:
+            return "back"
+        ref, path = self.plan
+        if self.step < len(path):
+            want = path[self.step]
+            if want in ids:
+                self.step += 1
+                return want
+        else:
+            for dflt in ("up", "plain"):
+                if dflt in ids:
+                    return dflt
+        self.failed.add((ref, path[0]))
+        self.plan = None
+        return "back"
+
+    def _start(self, ref: str, path: tuple[str, ...]) -> str:
+        self.plan = (ref, path)
+        self.step = 0
+        return ref
+
+    # ------------------------------------------------------------ main decision
+
+    def _main(self, c: _Ctx) -> str:
+        self.used += 1
+        if self.used > BUDGET:
+            return "end"
+        best = self._best_spend(c, c.source)
+        if best is not None and best[0] >= 1.0:
+            return self._start(best[1], best[2])
+        src = self._source_for(c)
+        if src is not None:
+            return self._start(src, ("source",))
+        other = self._housekeeping(c)
+        if other is not None:
+            return other
+        return self._end_phase(c)
+
+    def _ok(self, c: _Ctx, ref: str, verb: str) -> bool:
+        return ref in c.opts and (ref, verb) not in self.failed
+
+    def _spends(self, c: _Ctx, window: bool) -> list[tuple[float, int, str, tuple[str, ...]]]:
+        """Every use of source worth considering: (value, cost, ref, path)."""
+        out: list[tuple[float, int, str, tuple[str, ...]]] = []
+        for ref, cid in c.hand:
+            card = _card(cid)
+            if card is None:
+                continue
+            if card.kind == "effect" and self._ok(c, ref, "play"):
+                v, t = c.best_target(card.abilities[0], None)
+                if t is not None:
+                    bonus = 2.0 if c.opp_causes and v > 0 and c.hits_opponent(card.abilities[0], t) else 0.0
+                    out.append((v + bonus - 0.3 * card.cost, card.cost, ref, ("play", t, "plain")))
+            elif window:
+                continue
+            elif card.kind in ("creature", "cause") and self._ok(c, ref, "play"):
+                dest = "main"
+                if card.kind == "creature":
+                    dest = c.ally_defend_dest() or "main"
+                out.append((card_value(cid) * 0.6 + 1, card.cost, ref, ("play", dest, "up")))
+            elif card.kind == "rune" and self._ok(c, ref, "rune"):
+                host, v = c.best_rune_host(card.predilection)
+                if host is not None and v > 0:
+                    out.append((v, 1, ref, ("rune", host)))
+        for pc in c.mine:
+            ref = f"p{pc['uid']}"
+            if pc["face_down"] or pc["sourced"] or ref not in c.opts:
+                continue
+            for i, a in enumerate(c.abilities_of(pc)):
+                if (window and not a.any_time) or (a.ammo and window):
+                    continue
+                key = f"use:{i}"
+                if (ref, key) in self.failed:
+                    continue
+                if a.ammo and (a.ammo > c.ammo_free or pc["cell"] not in ("main", "attack")):
+                    continue
+                v, t = c.best_target(a, pc)
+                if t is None:
+                    continue
+                out.append((v - 0.3 * a.cost, a.cost, ref, (key, t)))
+        return out
+
+    def _best_spend(self, c: _Ctx, budget: int, window: bool = False):
+        best = None
+        for v, cost, ref, path in self._spends(c, window):
+            if cost > budget:
+                continue
+            key = (v, cost, self.rng.below(1000))
+            if best is None or key > best[0]:
+                best = (key, ref, path)
+        if best is None:
+            return None
+        return best[0][0], best[1], best[2]
+
+    def _source_for(self, c: _Ctx) -> str | None:
+        """Source a piece when that makes a clearly better play affordable."""
+        cands = []
+        for pc in c.mine:
+            ref = f"p{pc['uid']}"
+            if (pc["face_down"] or pc["sourced"] or pc.get("kind") in ("effect", "rune")
+                    or ref not in c.opts or (ref, "source") in self.failed):
+                continue
+            cands.append((c.keep_value(pc), self.rng.below(1000), ref))
+        if not cands:
+            return None
+        cands.sort()
+        best_gain = 0.0
+        for v, cost, _ref, _path in self._spends(c, False):
+            need = cost - c.source
+            if need <= 0 or need > len(cands) or v < 2:
+                continue
+            loss = sum(k for k, _, _ in cands[:need])
+            if v - loss > best_gain:
+                best_gain = v - loss
+        return cands[0][2] if best_gain > 0.5 else None
+
+    def _housekeeping(self, c: _Ctx) -> str | None:
+        me = c.me
+        hand = [(ref, cid, _card(cid)) for ref, cid in c.hand]
+        hand = [h for h in hand if h[2] is not None]
+        # consume a card for Life when low
+        if c.players[me]["life"] <= 6:
+            pool = [(card.cost, ref) for ref, _cid, card in hand if card.cost >= 2 and self._ok(c, ref, "consume")
+                    and card.cost > c.source]
+            if pool:
+                return self._start(max(pool)[1], ("consume", "life"))
+        potential = c.source + len(c.sourceable)
+        # incubate a big card the bot cannot afford
+        if c.private.get("incubation") is None and c.players[me].get("incubation") is None:
+            big = [(card_value(cid), ref) for ref, cid, card in hand
+                   if card.kind == "creature" and card.cost >= 3 and card.cost > potential
+                   and self._ok(c, ref, "incubate")]
+            if big:
+                return self._start(max(big)[1], ("incubate", f"s{me}", "up"))
+        # spare cards into Ammunition for the Ammo users
+        need = c.ammo_need()
+        if need > len(c.private.get("ammo", [])) and len(hand) > 2:
+            spare = [(card_value(cid) + (10 if card.cost <= potential and card.kind != "rune" else 0), ref)
+                     for ref, cid, card in hand if self._ok(c, ref, "ammo")]
+            if spare:
+                v, ref = min(spare)
+                if v < 10:
+                    return self._start(ref, ("ammo", f"s{me}"))
+        return None
+
+    def _end_phase(self, c: _Ctx) -> str:
+        me = c.me
+        if c.players[me]["turns"] > 1 and c.opponents:
+            tgt = c.weakest_opponent()
+            reserve = c.reserve_uid()
+            for pc in sorted(c.fighters(), key=lambda p: -p["attack"]):
+                ref = f"p{pc['uid']}"
+                if pc["cell"] == "attack" or pc["uid"] == reserve or not self._ok(c, ref, "move"):
+                    continue
+                if c.worth_attacking(pc, tgt):
+                    return self._start(ref, ("move", f"attack:s{tgt}"))
+        for pc in c.fighters():
+            ref = f"p{pc['uid']}"
+            if pc["cell"] == "main" and self._ok(c, ref, "move") and (ref, "move:defend") not in self.failed:
+                self.failed.add((ref, "move:defend"))
+                return self._start(ref, ("move", "defend"))
+        grants = [o for o in c.opts if o.startswith("grant:")]
+        if grants and c.source > 0:
+            return grants[0]
+        if "draw" in c.opts and c.players[me]["brain"] > 0 and ("draw", "draw") not in self.failed:
+            self.failed.add(("draw", "draw"))
+            return "draw"
+        return "end"
+
+    # ------------------------------------------------------------ windows
+
+    def _window(self, c: _Ctx) -> str:
+        if self.responses >= WINDOW_BUDGET:
+            return "pass"
+        aimed = c.attackers_at_me()
+        if aimed:
+            for pc in c.fighters():
+                ref = f"p{pc['uid']}"
+                if pc["cell"] == "defend" or not self._ok(c, ref, "move"):
+                    continue
+                if c.useful_blocker(pc, aimed):
+                    self.responses += 1
+                    self.failed.add((ref, "move"))
+                    return self._start(ref, ("move", "defend"))
+        best = self._best_spend(c, c.source, window=True)
+        if best is not None and best[0] >= (3.0 if aimed else 5.0):
+            self.responses += 1
+            return self._start(best[1], best[2])
+        return "pass"
+
+    # ------------------------------------------------------------ prompts
+
+    def _p_ammo_take(self, c: _Ctx) -> str:
+        need = c.ammo_need()
+        return "leave" if need and len(c.private.get("ammo", [])) <= need else "take"
+
+    def _p_intercept(self, c: _Ctx) -> str:
+        m = re.search(r"deals (\d+) damage", c.d.prompt)
+        amount = int(m.group(1)) if m else 3
+        life = c.players[c.me]["life"]
+        cands = []
+        for o in c.d.options:
+            if o.id == "absorb":
+                continue
+            pc = c.piece(int(o.id[1:]))
+            if pc is None:
+                continue
+            survives = pc.get("armor", 0) > 0 or pc.get("life", 0) > amount
+            cands.append((0 if survives else 1, c.value(pc), o.id))
+        if not cands:
+            return "absorb"
+        cands.sort()
+        if cands[0][0] == 0:
+            return cands[0][2]
+        if amount >= life or (amount >= 4 and cands[0][1] < 2 * amount):
+            return cands[0][2]
+        return "absorb"
+
+    def _p_block(self, c: _Ctx) -> str:
+        m = _UID.search(c.d.prompt)
+        me_pc = c.piece(int(m.group(1))) if m else None
+        if me_pc is None:
+            return "none"
+        my_atk, my_life, my_arm = me_pc.get("attack", 0), me_pc.get("life", 1), me_pc.get("armor", 0)
+        blocked: dict[int, int] = {}
+        combat = c.board.get("combat") or {}
+        for b in combat.get("blocks", []):
+            bp = c.piece(b["uid"])
+            blocked[b["attacker"]] = blocked.get(b["attacker"], 0) + (bp.get("attack", 0) if bp else 0)
+        best = None
+        incoming = 0
+        for o in c.d.options:
+            if o.id == "none":
+                continue
+            a = c.piece(int(o.id[1:]))
+            if a is None:
+                continue
+            a_atk, a_life, a_arm = a.get("attack", 0), a.get("life", 1), a.get("armor", 0)
+            if a["uid"] not in blocked:
+                incoming += a_atk
+            kills = a_arm == 0 and blocked.get(a["uid"], 0) + my_atk >= a_life
+            survives = my_arm > 0 or my_life > a_atk
+            score = (4 if kills and survives else 3 if survives and a_atk > 0 else
+                     2 if kills and c.value(a) >= c.value(me_pc) else 0)
+            if score:
+                key = (score, a_atk, c.value(a))
+                if best is None or key > best[0]:
+                    best = (key, o.id)
+        if best is not None:
+            return best[1]
+        if incoming >= c.players[c.me]["life"] or c.players[c.me]["life"] <= 5:
+            strongest = max((o for o in c.d.options if o.id != "none"),
+                            key=lambda o: (c.piece(int(o.id[1:])) or {}).get("attack", 0), default=None)
+            if strongest is not None:
+                return strongest.id
+        return "none"
+
+    def _p_cause(self, c: _Ctx) -> str:
+        return min(c.d.options, key=lambda o: c.value(c.piece(int(o.id[1:])) or {})).id
+
+    def _p_save(self, c: _Ctx) -> str:
+        m = _UID.search(c.d.prompt)
+        pc = c.piece(int(m.group(1))) if m else None
+        hand = [o for o in c.d.options if o.id != "let"]
+        if pc is None or not hand or c.value(pc) < 6:
+            return "let"
+        cheapest = min(hand, key=lambda o: card_value(o.cards[0]) if o.cards else 0)
+        return cheapest.id if (card_value(cheapest.cards[0]) if cheapest.cards else 0) < c.value(pc) else "let"
+
+    def _p_fuse_cause(self, c: _Ctx) -> str:
+        return c.d.options[0].id
+
+    def _p_discard(self, c: _Ctx) -> str:
+        hand = [o for o in c.d.options if o.cards]
+        if not hand:
+            return "random"
+        return min(hand, key=lambda o: (card_value(o.cards[0]), o.id)).id
+
+    def _p_fragment(self, c: _Ctx) -> str:
+        return c.d.options[0].id
+
+    def _p_rune_return(self, c: _Ctx) -> str:
+        return "pay"
+
+    def _p_attach(self, c: _Ctx) -> str:
+        best, best_v = "dead", 0.0
+        m = re.match(r"(.+?) must attach", c.d.prompt)
+        pred = None
+        if m:
+            for card in card_pool().values():
+                if card.kind == "rune" and card.name == m.group(1):
+                    pred = card.predilection
+        for o in c.d.options:
+            if o.id == "dead":
+                continue
+            pc = c.piece(int(o.id[1:]))
+            if pc is None:
+                continue
+            v = c.rune_gain(pc, pred) if pred else (1.0 if pc["controller"] in c.team_seats else -1.0)
+            if v > best_v:
+                best, best_v = o.id, v
+        return best
+
+    def _p_hatch_target(self, c: _Ctx) -> str:
+        card = _card(self.incubating) if self.incubating else None
+        if card is None or card.kind != "effect":
+            return c.d.default or c.d.options[0].id
+        a = card.abilities[0]
+        return max(c.d.options, key=lambda o: c.target_value(a, o.id, None)).id
+
+
+# ---------------------------------------------------------------- what the bot reads from its view
+
+
+class _Ctx:
+    """The bot's reading of one decision and view."""
+
+    def __init__(self, d: Decision, view: View):
+        self.d = d
+        self.board = view.board
+        self.private = view.private or {}
+        self.me = d.seat
+        self.turn = self.board["turn"]
+        self.players = self.board["players"]
+        team = self.players[self.me]["team"]
+        self.team_seats = {s for s, p in enumerate(self.players) if p["team"] == team}
+        self.opponents = [s for s, p in enumerate(self.players) if not p["out"] and p["team"] != team]
+        self.allies = [s for s in self.team_seats if s != self.me and not self.players[s]["out"]]
+        self.source = self.players[self.me]["source"]
+        self.opts = {o.id for o in d.options}
+        self.hand = [(o.id, o.cards[0]) for o in d.options if o.id.startswith("h") and o.cards]
+        self.pieces = {pc["uid"]: pc for pc in self.board["pieces"]}
+        self.mine = [pc for pc in self.board["pieces"] if pc["controller"] == self.me]
+        self.opp_causes = any(pc.get("kind") == "cause" and pc["controller"] not in self.team_seats
+                              for pc in self.board["pieces"])
+        # the view does not say which pieces came into play this turn (they cannot be sourced): the bot relies
+        # on the offered components (a thing without "source" fails once and is not tried again this turn)
+        self.sourceable = [pc for pc in self.mine if not pc["face_down"] and not pc["sourced"]
+                           and pc.get("kind") not in ("effect", "rune")]
+        ammo = self.private.get("ammo", [])
+        self.ammo_free = sum(1 for a in ammo if not a["used"])
+
+    # -- pieces
+
+    def piece(self, uid: int) -> dict | None:
+        return self.pieces.get(uid)
+
+    def value(self, pc: dict) -> float:
+        if not pc:
+            return 0.0
+        if pc.get("face_down"):
+            return UNKNOWN
+        k = pc.get("kind")
+        if k == "creature":
+            return pc["attack"] + pc["life"] + 2 * pc["armor"] + 1.5 * len(self.abilities_of(pc))
+        if k == "cause":
+            return 2 + 2 * len(self.abilities_of(pc))
+        return 2.0
+
+    def keep_value(self, pc: dict) -> float:
+        """What sourcing ``pc`` gives up this turn (its fighting and its abilities)."""
+        k = pc.get("kind")
+        if k == "creature":
+            return 0.5 * pc["attack"] + 0.3 * pc["life"] + 0.5 * pc["armor"] + 0.5
+        return 0.5
+
+    def abilities_of(self, pc: dict) -> list[Ability]:
+        out: list[Ability] = []
+        cards = [x.get("card") for x in pc.get("cards", [])]
+        for cid in cards:
+            card = _card(cid) if cid else None
+            if card is not None:
+                out.extend(card.abilities)
+        rune = pc.get("rune")
+        if rune and rune.get("card"):
+            r = _card(rune["card"])
+            if r is not None:
+                ups = [(_card(cid).markings.get(r.predilection) if cid and _card(cid) else None) for cid in cards]
+                if ups and all(u is not None for u in ups):
+                    out.extend(u.ability for u in ups if u.ability is not None)
+        return out
+
+    def fighters(self) -> list[dict]:
+        """Own face-up, unsourced creatures in play (those that may attack or defend)."""
+        return [pc for pc in self.mine if not pc["face_down"] and not pc["sourced"] and pc.get("kind") == "creature"]
+
+    def ammo_need(self) -> int:
+        need = 0
+        for pc in self.mine:
+            if pc["face_down"]:
+                continue
+            for a in self.abilities_of(pc):
+                need = max(need, a.ammo)
+        return need
+
+    # -- combat
+
+    def blockers_of(self, seat: int) -> list[dict]:
+        return [pc for pc in self.board["pieces"] if pc["controller"] == seat and not pc["face_down"]
+                and not pc["sourced"] and pc.get("kind") == "creature"]
+
+    def weakest_opponent(self) -> int:
+        def key(s: int):
+            bl = self.blockers_of(s)
+            return (sum(p["attack"] for p in bl) + len(bl), self.players[s]["life"], s)
+        return min(self.opponents, key=key)
+
+    def threat(self) -> int:
+        return max((sum(p.get("attack", 0) for p in self.board["pieces"] if p["controller"] == s
+                        and p.get("kind") == "creature") for s in self.opponents), default=0)
+
+    def reserve_uid(self) -> int | None:
+        """A creature kept home when the opponents' creatures threaten most of the bot's Life."""
+        life = self.players[self.me]["life"]
+        if self.threat() < life - 2:
+            return None
+        f = self.fighters()
+        if len(f) < 2:
+            return f[0]["uid"] if f and self.threat() >= life else None
+        return max(f, key=lambda p: (p["life"] + 3 * p["armor"], p["attack"]))["uid"]
+
+    def worth_attacking(self, pc: dict, tgt: int) -> bool:
+        if pc["attack"] <= 0:
+            return False
+        bl = self.blockers_of(tgt)
+        if not bl or pc["armor"] > 0:
+            return True
+        if pc["attack"] >= self.players[tgt]["life"] and len(bl) <= 1:
+            return True
+        top = max(p["attack"] for p in bl)
+        if pc["life"] > top:
+            return True
+        # trades: it kills every possible blocker and is worth no more than the cheapest of them
+        return all(p["armor"] == 0 and p["life"] <= pc["attack"] for p in bl) and \
+            self.value(pc) <= min(self.value(p) for p in bl)
+
+    def attackers_at_me(self) -> list[dict]:
+        combat = self.board.get("combat")
+        if not combat:
+            return []
+        out = []
+        for a in combat["attackers"]:
+            if a["target"] == self.me:
+                pc = self.piece(a["uid"])
+                if pc is not None:
+                    out.append(pc)
+        return out
+
+    def useful_blocker(self, pc: dict, aimed: list[dict]) -> bool:
+        incoming = sum(a.get("attack", 0) for a in aimed)
+        for a in aimed:
+            kills = a.get("armor", 0) == 0 and pc["attack"] >= a.get("life", 99)
+            survives = pc["armor"] > 0 or pc["life"] > a.get("attack", 0)
+            if survives or (kills and self.value(a) >= self.value(pc)):
+                return True
+        return incoming >= self.players[self.me]["life"]
+
+    def ally_defend_dest(self) -> str | None:
+        """2v2: a creature for an ally's Defend Cell when the ally is weaker and the bot has creatures to spare."""
+        mine = len(self.fighters())
+        for a in self.allies:
+            theirs = len(self.blockers_of(a))
+            if theirs + 1 < mine and self.players[a]["life"] <= self.players[self.me]["life"]:
+                return f"defend@{a}"
+        return None
+
+    # -- Runes
+
+    def rune_gain(self, pc: dict, pred: str | None) -> float:
+        if pc.get("face_down") or pred is None:
+            return 0.0
+        ups = []
+        for x in pc.get("cards", []):
+            card = _card(x.get("card", ""))
+            if card is None or pred not in card.markings:
+                return 0.0
+            ups.append(card.markings[pred])
+        v = sum(u.attack + u.life + 2 * u.armor + (3 if u.ability else 0) for u in ups)
+        return v if pc["controller"] in self.team_seats else -v
+
+    def best_rune_host(self, pred: str) -> tuple[str | None, float]:
+        best, best_v = None, 0.0
+        for pc in self.board["pieces"]:
+            if pc.get("rune") is not None or pc.get("fusion") == "true":
+                continue
+            v = self.rune_gain(pc, pred)
+            if pc.get("kind") != "creature":
+                v *= 0.5
+            if v > best_v:
+                best, best_v = f"p{pc['uid']}", v
+        return best, best_v
+
+    # -- targets
+
+    def candidates(self, a: Ability, self_pc: dict | None) -> list[str]:
+        t = a.target
+        team = self.team_seats
+        alive = [s for s, p in enumerate(self.players) if not p["out"]]
+        creatures = [pc for pc in self.board["pieces"] if not pc["face_down"] and pc.get("kind") == "creature"]
+        if t == "player":
+            return [f"s{s}" for s in alive]
+        if t == "opposing_player":
+            return [f"s{s}" for s in self.opponents]
+        if t == "cause":
+            return [f"p{pc['uid']}" for pc in self.board["pieces"] if pc.get("kind") == "cause"
+                    and not pc["face_down"] and pc["controller"] not in team]
+        if t == "creature":
+            return [f"p{pc['uid']}" for pc in creatures]
+        if t == "opposing_creature":
+            return [f"p{pc['uid']}" for pc in creatures if pc["controller"] not in team]
+        if t == "own_creature":
+            return [f"p{pc['uid']}" for pc in creatures if pc["controller"] == self.me]
+        if t == "ally_creature":
+            return [f"p{pc['uid']}" for pc in creatures if pc["controller"] in team]
+        return ["-"]
+
+    def fixed(self, a: Ability, self_pc: dict | None) -> list[str]:
+        t = a.target
+        team = self.team_seats
+        if t == "you":
+            return [f"s{self.me}"]
+        if t == "each_opponent":
+            return [f"s{s}" for s in self.opponents]
+        if t == "team":
+            return [f"s{s}" for s in team if not self.players[s]["out"]]
+        if t == "this":
+            return [f"p{self_pc['uid']}"] if self_pc else []
+        creatures = [pc for pc in self.board["pieces"] if not pc["face_down"] and pc.get("kind") == "creature"]
+        if t == "all_opposing_creatures":
+            return [f"p{pc['uid']}" for pc in creatures if pc["controller"] not in team]
+        if t == "all_creatures":
+            return [f"p{pc['uid']}" for pc in creatures]
+        return []
+
+    def best_target(self, a: Ability, self_pc: dict | None) -> tuple[float, str | None]:
+        cands = self.candidates(a, self_pc)
+        best_v, best_t = -99.0, None
+        for t in cands:
+            v = self.target_value(a, t, self_pc)
+            if v > best_v:
+                best_v, best_t = v, t
+        return best_v, best_t
+
+    def hits_opponent(self, a: Ability, t: str) -> bool:
+        if t == "-":
+            return a.target in ("each_opponent", "all_opposing_creatures")
+        if t.startswith("s"):
+            return int(t[1:]) not in self.team_seats
+        pc = self.piece(int(t[1:]))
+        return pc is not None and pc["controller"] not in self.team_seats
+
+    def target_value(self, a: Ability, t: str, self_pc: dict | None) -> float:
+        targets = self.fixed(a, self_pc) if t == "-" else [t]
+        return sum(self._step_value(s.do, s.amount, x) for x in targets for s in a.steps)
+
+    def _step_value(self, do: str, n: int, t: str) -> float:
+        if t.startswith("s"):
+            s = int(t[1:])
+            p = self.players[s]
+            friend = s in self.team_seats
+            if do in ("damage", "drain"):
+                if friend:
+                    return -2.0 * n
+                lethal = 20.0 if n >= p["life"] else 0.0
+                return n * (0.8 if do == "damage" else 1.0) + lethal
+            if do == "heal":
+                return (n * (1.5 if p["life"] <= 8 else 0.4)) if friend else -n
+            if do == "source":
+                return 0.7 * n if s == self.me else (0.3 * n if friend else -n)
+            if do == "draw":
+                return 1.5 * n if friend else -n
+            if do == "discard":
+                return -n * 1.5 if friend else min(n, p["hand"]) * 1.2
+            return 0.0
+        pc = self.piece(int(t[1:]))
+        if pc is None:
+            return 0.0
+        friend = pc["controller"] in self.team_seats
+        sign = -1.0 if friend else 1.0
+        val = self.value(pc)
+        life, armor, atk = pc.get("life", 1), pc.get("armor", 0), pc.get("attack", 0)
+        combat = bool(self.board.get("combat"))
+        if do == "damage":
+            if armor > 0:
+                return sign * 0.5
+            if n >= life:
+                return sign * (val + 1)
+            return sign * 0.3
+        if do == "destroy":
+            return sign * (val + 1)
+        if do == "bounce":
+            return sign * 0.6 * val
+        if do == "exhaust":
+            if pc["sourced"]:
+                return 0.0
+            return sign * (0.4 * atk + (2 if pc["cell"] in ("attack", "defend") else 0.5))
+        if do == "unsource":
+            return (1.0 if pc["sourced"] else 0.0) * -sign
+        if do == "weaken":
+            busy = combat and pc["cell"] in ("attack", "defend")
+            return sign * min(n, atk) * (0.8 if busy else 0.1)
+        if do == "pump":
+            busy = pc["cell"] == "attack" or combat
+            return -sign * n * (0.8 if busy else 0.1)
+        if do == "shield":
+            return -sign * min(n, 3 - armor) * (1.0 if pc["cell"] in ("attack", "defend") else 0.5)
+        if do == "mend":
+            hurt = pc.get("max_life", life) - life
+            return -sign * 0.5 * min(n, hurt)
+        return 0.0

@@ -60,8 +60,8 @@ MEM-GAP-14 — A hit is one damage instance: each attacker's or interceptor's da
     Each hit removes one Armor point and does no Life damage, however large; excess never carries over. Armor
     absorbs Effect and Ammo damage too.
 MEM-GAP-15 — An Effect card is "played at an opposing player" when it targets that player or a card they
-    control. The defender may prevent it by discarding any one card from hand to destroy one Cause card of the
-    attacker's that is in play; one discard per destruction, chosen by the defender (default: no prevention).
+    control. Then one of that player's face-up Cause cards in play is to be destroyed; that player may save it
+    by discarding any one card from hand, one discard per destruction, chosen by them (default: no discard).
 MEM-GAP-16 — The defending player chooses the destroyed Cause card first; then the attacking player chooses
     the fusion among what is still possible.
 MEM-GAP-17 — Section 7 wins: opposing players may play Runes on any fused card, True or Partial; only the
@@ -83,7 +83,8 @@ MEM-GAP-22 — The card taken back to hand is the top one (last placed). Using A
     then on, like any other.
 MEM-GAP-23 — Fusing costs no source. A player may fuse only cards they control. The controller of the base card
     controls the fused group; each card stays owned by its owner. A group's source cost is the sum of its cards'.
-MEM-GAP-24 — An ally grants exactly the source they spent on that play, once per play. Placement in an ally's
+MEM-GAP-24 — An ally grants exactly the source they spent on that play, once per play, giving it from their
+    own unused source. Placement in an ally's
     Cells follows the usual timing: creatures and incubation only during the granting player's own turn.
     Allies see each other's public team state and counts only, never hands, Stealth identities, Incubation or
     Ammunition contents; a Stealth card is known only to its owner, even in an ally's Cell (MEM-ALY-02).

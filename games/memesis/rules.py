@@ -198,9 +198,6 @@ def abilities(st: State, pc: Piece) -> list[tuple[Ability, int]]:
     for c in pc.cards:
         for a in card(st, c).abilities:
             out.append((a, c))
-    for c in pc.partials:
-        if card(st, c).kind == "effect":
-            continue  # a fragment gives its upgrade, not its effect (MEM-FUS-13)
     for u in upgrades(st, pc):
         if u.ability is not None:
             out.append((u.ability, pc.cards[0]))
@@ -238,6 +235,13 @@ def can_defend(st: State, pc: Piece) -> bool:
 
 def defenders(st: State, seat: int) -> list[Piece]:
     return [pc for pc in st.pieces if pc.controller == seat and can_defend(st, pc)]
+
+
+def interceptors(st: State, seat: int) -> list[Piece]:
+    """The creatures of ``seat`` able to intercept damage aimed at them: in the Defend Cell, or able to move
+    there now (a card able to defend may defend at any time, MEM-CBT-01/02; MEM-TRN-03, MEM-GAP-28)."""
+    return [pc for pc in st.pieces if pc.controller == seat and in_play(pc) and kind(st, pc) == "creature"
+            and not face_down(pc) and not pc.sourced]
 
 
 # ---------------------------------------------------------------- moving cards
@@ -527,6 +531,8 @@ def move_dests(st: State, seat: int, pc: Piece, window: bool) -> list[tuple[str,
     real card while face down, MEM-CBT-04, MEM-STL-10)."""
     if pc.controller != seat or not in_play(pc) or kind(st, pc) != "creature":
         return []
+    if face_down(pc) and st.owner[pc.cards[0]] != seat:
+        return []  # an ally's face-down card in your Cell: only its owner knows what it is (MEM-GAP-24)
     out: list[tuple[str, str]] = []
     mine = st.active == seat
     if pc.cell != "defend":
@@ -534,7 +540,7 @@ def move_dests(st: State, seat: int, pc: Piece, window: bool) -> list[tuple[str,
     if pc.cell != "main" and (mine and not combat_on(st) or not mine and not attack_declared_on(st, seat)):
         out.append(("main", "Move back to the Main Cell"))
     if (mine and not window and not combat_on(st) and not first_turn(st, seat) and pc.placed_by < 0
-            and pc.cell != "attack"):
+            and pc.cell != "attack" and pc.hatched != st.turn):  # MEM-GAP-02: not the turn it hatched
         for s in opposing(st, seat):
             out.append((f"attack:s{s}", f"Attack {pname(st, s)}"))
     return out
@@ -716,15 +722,13 @@ def piece_actions(st: State, seat: int, pc: Piece, window: bool) -> list[Act]:
             acts.append((("consume", "life"), ("Consume it", f"gain {v} Life")))
             acts.append((("consume", "source"), ("Consume it", f"gain {v} source")))
         for dest, dl in move_dests(st, seat, pc, window):
-            acts.append((("move", dest), (dl,)))
+            acts.append((("move", dest), ("Move it", dl)))
         for i, (a, c) in enumerate(abilities(st, pc)):
             if not ability_ok(st, seat, pc, i, a, c, window):
                 continue
             for t in target_choices(st, seat, a, pc):
                 acts.append(((f"use:{i}", t), (f"Use {a.name}: {a.describe()}",
                                                 "no target to choose" if t == "-" else f"at {label_target(st, t, seat)}")))
-        if (own or (k == "effect" and not face_down(pc))) and not pc.hidden:
-            pass
         if own and len(pc.cards) <= 3 and k != "rune":
             for onto, how, hl in fusion_ways(st, seat, pc.cards, pc):
                 acts.append((("fuse", f"p{onto.uid}", how), ("Fuse it", f"onto {label_piece(st, onto, seat)}", hl)))
@@ -816,7 +820,7 @@ def menu_decision(st: State, seat: int, window: bool, reason: str = "") -> Decis
     p = st.players[seat]
     opts: list[Option] = []
     for ref, label, ids in things(st, seat):
-        if thing_actions(st, seat, ref, window):
+        if ref[0] == "h" or thing_actions(st, seat, ref, window):  # a hand card can always be consumed
             opts.append(Option(ref, label, ids))
     if p.source >= DRAW_COST and p.brain:
         opts.append(Option("draw", f"Pay {DRAW_COST} source: draw a card (MEM-DRW-01)"))
@@ -849,8 +853,9 @@ def draft_decision(st: State) -> Decision:
             opts.append(Option(pth[k], labels[k] if k < len(labels) else pth[k]))
     opts.append(Option("back", "Back"))
     what = ref_label(st, seat, ref)
-    return Decision(seat, "act", f"{what}: what do you do?" if not path else f"{what}: choose.", tuple(opts),
-                    default="back", window=dr["window"])
+    so_far = next((" → ".join(labels[:k]) for pth, labels in acts if pth[:k] == path), "")
+    return Decision(seat, "act", f"{what}: what do you do?" if not path else f"{what} — {so_far}: choose.",
+                    tuple(opts), default="back", window=dr["window"])
 
 
 def ref_label(st: State, seat: int, ref: str) -> str:
@@ -870,9 +875,10 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
                         default="leave")
     if pr.kind == "intercept":
         opts = [Option("absorb", f"Take the {d['amount']} damage yourself")]
+        # a creature outside the Defend Cell moves there to intercept (MEM-CBT-01)
         opts += [Option(f"p{pc.uid}", f"Intercept with {label_piece(st, pc, s)} ({attack(st, pc)}/{life(st, pc)}"
                         + (f", Armor {armor(st, pc)}" if armor(st, pc) else "") + ")")
-                 for pc in defenders(st, s)]
+                 for pc in interceptors(st, s)]
         return Decision(s, "intercept", f"{d['what']} deals {d['amount']} damage to you: intercept it with a "
                         "Defend creature, or take it (MEM-TRN-03)?", tuple(opts), default="absorb", window=True)
     if pr.kind == "block":
@@ -1027,7 +1033,8 @@ def has_response(st: State, seat: int, at: list[int]) -> bool:
     if p.out:
         return False
     for pc in st.pieces:
-        if in_play(pc) and any(st.owner[c] == seat for c in pc.hidden):
+        if in_play(pc) and any(st.owner[c] == seat for c in pc.hidden) and any(
+                a[0] == "upturn" for a, _ in piece_actions(st, seat, pc, True)):
             return True
         if pc.controller == seat and in_play(pc):
             if seat in at and pc.cell != "defend" and kind(st, pc) == "creature" and not pc.sourced:
@@ -1148,7 +1155,11 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             up = f", upgraded by {cname(st, rune)}" if rune >= 0 else ""
             at = "" if t == "-" else f" at {label_target(st, t)}"
             ev.append(Event(f"{p.name} plays {d.name}{at}{up} (MEM-INF-03): {d.rules_text()}"))
-            start_resolve(st, seat, c, -1, d.abilities[0], [] if t == "-" else [t], rune, keep)
+            a = d.abilities[0]
+            up = d.markings.get(card(st, rune).predilection) if rune >= 0 else None
+            if up is not None and up.ability is not None and up.ability.target == a.target:
+                a = a.model_copy(update={"steps": a.steps + up.ability.steps})  # MEM-RUN-05: the upgrade works too
+            start_resolve(st, seat, c, -1, a, [] if t == "-" else [t], rune, keep)
             return
         if verb == "play" and d.kind == "rune":
             pay(st, seat, 2)
@@ -1428,7 +1439,8 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
         d["targets"] = [t for t in d["targets"] if _valid(st, t)]
         dmg = sum(s.amount for s in a.steps if s.do == "damage")
         d["icpt"] = {}
-        d["queue"] = [int(t[1:]) for t in d["targets"] if t.startswith("s") and dmg and defenders(st, int(t[1:]))]
+        d["queue"] = [int(t[1:]) for t in d["targets"]
+                      if t.startswith("s") and dmg and interceptors(st, int(t[1:]))]
         d["opp"] = opposed_players(st, seat, d["targets"]) if d["card"] >= 0 else []
         d["i"], d["j"] = 0, 0
         d["stage"] = "icpt"
@@ -1438,8 +1450,12 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
             s = d["queue"].pop(0)
             d["icpt"][str(s)] = -1 if ans == "absorb" else int(ans[1:])
             if ans != "absorb":
-                ev.append(Event(f"{pname(st, s)} intercepts with {label_piece(st, find(st, int(ans[1:])))}."))
-        while d["queue"] and not defenders(st, d["queue"][0]):
+                bp = find(st, int(ans[1:]))
+                if bp is not None and bp.cell != "defend":
+                    bp.cell, bp.target = "defend", -1
+                    ev.append(Event(f"{pname(st, s)} moves {label_piece(st, bp)} into the Defend Cell."))
+                ev.append(Event(f"{pname(st, s)} intercepts with {label_piece(st, bp)}."))
+        while d["queue"] and not interceptors(st, d["queue"][0]):
             d["queue"].pop(0)
         if d["queue"]:
             dmg = sum(s.amount for s in a.steps if s.do == "damage")

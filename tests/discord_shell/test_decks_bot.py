@@ -171,8 +171,8 @@ async def test_rules_deck_and_copy_autocomplete(world):
     assert len(await complete(w, ANA, "deck", {"deck": ""}, sub="show")) == 25
 
     sources = await complete(w, ANA, "deck", {"source": ""}, sub="copy")
-    assert len(sources) == 25  # 8 starter decks and 26 of Ana's decks, cut at 25
-    assert sources[0]["value"] == "starter:meta:burn-rush"
+    assert len(sources) == 25  # the starter decks (Memesis' first) and 26 of Ana's decks, cut at 25
+    assert sources[0]["value"] == "starter:memesis:legion-rush"
     burn_src = await complete(w, ANA, "deck", {"source": "Burn"}, sub="copy")
     assert burn_src[0]["value"] == str(burn.id)
     heroes = await complete(w, ANA, "deck", {"source": "heroes"}, sub="copy")

@@ -58,10 +58,10 @@ async def test_a_host_rule_says_how_the_bot_handles_it(world):
 
 
 async def test_a_game_not_built_yet_shows_no_open_question(world):
-    """Memesis is not playable yet: its gaps say "not decided yet", without the checklist's questions."""
-    book = RuleBook.load("memesis")
+    """Meta Olympia is not playable yet: its gaps say "not decided yet", without the checklist's questions."""
+    book = RuleBook.load("metaolympia")
     gap = book.sections[-1].rules[0]
-    reply = await run(world, "rules", {"game": "memesis", "topic": "gaps"})
+    reply = await run(world, "rules", {"game": "metaolympia", "topic": "gaps"})
     text = everything(reply)
     assert "not playable here yet" in text and f"**{gap.id}** Not decided yet." in text
     assert gap.checklist not in text and "?" not in text.replace("not decided yet", "")

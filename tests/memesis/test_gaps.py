@@ -5,8 +5,18 @@
 from __future__ import annotations
 
 import games
+from games.memesis import gaps
 
 
-def test_memesis_is_not_registered_yet():
-    """Issue 17: the foundation is not a playable game yet, so ``/rules memesis`` keeps "not decided yet"."""
-    assert "memesis" not in games.REGISTRY
+def test_memesis_is_registered_and_playable():
+    """Issue 17: Memesis is a built game, so ``/rules memesis`` shows the decisions (not "not decided yet")."""
+    assert "memesis" in games.game_ids()
+    game = games.get_game("memesis")
+    assert (game.name, game.min_seats, game.max_seats, game.has_teams) == ("Memesis", 2, 4, True)
+
+
+def test_package_docstring_ends_with_the_gap_block():
+    """The package docstring's gap block is :func:`gaps.numbered` (the one record, word for word)."""
+    import games.memesis as pkg
+
+    assert pkg.__doc__.rstrip().endswith(gaps.numbered().rstrip())

@@ -48,7 +48,7 @@ def test_picture_after_the_game_ended_pictures_the_final_board_and_says_so(capsy
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["chess"], "unknown game 'chess'; choose one of: meta, metax"),
+    (["chess"], "unknown game 'chess'; choose one of: memesis, meta, metax"),
     (["metax", "--after", "-1"], "--after must be 0 or more decisions, not -1"),
     (["meta", "--seats", "9"], "Meta is played by 2 to 6 players, not 9"),
 ])
