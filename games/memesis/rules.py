@@ -1302,10 +1302,12 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
         pay(st, seat, 1, "MEM-RUN-02")
         r = pc.rune
         pc.rune = -1
-        if r in pc.hidden:
+        was_down = r in pc.hidden
+        if was_down:
             pc.hidden.remove(r)
         p.hand.append(r)
-        ev.append(Event(f"{p.name} pays 1 source and takes {cname(st, r)} back from {label_piece(st, pc)}."))
+        what = "a face-down Rune" if was_down else cname(st, r)  # it goes back to hand unseen (MEM-STL-03)
+        ev.append(Event(f"{p.name} pays 1 source and takes {what} back from {label_piece(st, pc)}."))
         respond(st, seat, f"{p.name} removed a Rune")
         return
     raise ValueError(path)
