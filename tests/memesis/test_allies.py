@@ -21,7 +21,6 @@ from .fusion_helpers import (
     offers,
     piece,
     pos,
-    public,
     refused,
     settle,
     uid,
