@@ -308,8 +308,10 @@ def private_of(st: State, viewer: int) -> dict[str, Any]:
         "face_down": [{"uid": pc.uid, **_card(st, c)} for pc in st.pieces for c in pc.hidden
                       if st.owner[c] == viewer],
         "ammo": [{**_card(st, c), "used": u} for c, u in zip(p.ammo, p.ammo_used, strict=False)],
-        "incubation": None if inc is None else {
-            "name": " + ".join(rules.cname(st, c) for c in inc.cards), "card": st.cards[inc.cards[0]],
+        "incubation": None if inc is None else {  # an ally's face-down card stays its owner's secret (MEM-GAP-24)
+            "name": " + ".join("face-down card" if c in inc.hidden and st.owner[c] != viewer else rules.cname(st, c)
+                               for c in inc.cards),
+            "card": None if inc.cards[0] in inc.hidden and st.owner[inc.cards[0]] != viewer else st.cards[inc.cards[0]],
             "elapsed": inc.elapsed, "needed": inc.needed},
     }
 

@@ -404,8 +404,9 @@ def label_piece(st: State, pc: Piece, viewer: int | None = None) -> str:
     """A piece as players see it: ``#uid Name (Cell)`` or ``#uid face-down card (Cell)``."""
     if face_down(pc) and viewer != st.owner[pc.cards[0]]:
         what = "face-down card"
-    else:
-        what = " + ".join(cname(st, c) for c in pc.cards)
+    else:  # a card fused face down stays hidden from everyone but its owner (MEM-STL-03)
+        what = " + ".join("face-down card" if c in pc.hidden and viewer != st.owner[c] else cname(st, c)
+                          for c in pc.cards)
     return f"#{pc.uid} {what}"
 
 
@@ -1250,6 +1251,8 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             c = pc.cards[0]
             st.pieces.remove(pc)
             p.dead.append(c)
+            if pc.rune >= 0:  # MEM-CE-08, MEM-RUN-06: its Rune goes too, to the Rune owner's Dead Cell
+                st.players[st.owner[pc.rune]].dead.append(pc.rune)
             d = card(st, c)
             t = path[1]
             ev.append(Event(f"{d.name} works{'' if t == '-' else ' at ' + label_target(st, t)} (MEM-GAP-20): "
@@ -1302,10 +1305,12 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
         pay(st, seat, 1, "MEM-RUN-02")
         r = pc.rune
         pc.rune = -1
-        if r in pc.hidden:
+        was_down = r in pc.hidden
+        if was_down:
             pc.hidden.remove(r)
         p.hand.append(r)
-        ev.append(Event(f"{p.name} pays 1 source and takes {cname(st, r)} back from {label_piece(st, pc)}."))
+        what = "a face-down Rune" if was_down else cname(st, r)  # it goes back to hand unseen (MEM-STL-03)
+        ev.append(Event(f"{p.name} pays 1 source and takes {what} back from {label_piece(st, pc)}."))
         respond(st, seat, f"{p.name} removed a Rune")
         return
     raise ValueError(path)
@@ -1823,6 +1828,8 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
     if k == "effect" and not pc.hidden:
         st.pieces.remove(pc)
         st.players[st.owner[c]].dead.append(c)
+        if pc.rune >= 0:  # MEM-CE-08, MEM-RUN-06: its Rune goes too, to the Rune owner's Dead Cell
+            st.players[st.owner[pc.rune]].dead.append(pc.rune)
         d["hatch"] = {"effect": c}
         a = card(st, c).abilities[0]
         tg = target_choices(st, seat, a, None)
