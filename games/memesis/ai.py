@@ -16,9 +16,13 @@ Each main decision it takes the best of, in order:
 * else sourcing a piece that came in earlier turns, when that makes a clearly better play affordable;
 * incubating a big card it cannot afford (its Incubation Cell empty), spare cards into Ammunition when it
   has Ammo users, consuming a card for Life when its Life is low;
-* then the end of its turn: creatures that survive the best blocker, or face none, attack the
-  weakest-defended opponent (not in its first turn); the others wait in the Defend Cell; source left over
-  is granted to an ally when offered, 5 source buys a card; then ``end``.
+* then the end of its turn (attacks not in its first turn): per opponent it weighs sets of its creatures
+  (strongest first, cheapest first) against how that opponent would block them with every creature it has
+  (the bot's own blocking rule): creatures killed on both sides plus the damage that gets through, a lethal
+  attack above all; the best set with a gain attacks, so outnumbering the blockers presses the attack.
+  Other creatures that survive the best blocker, or face none, attack the weakest-defended opponent; the
+  rest wait in the Defend Cell (attackers may still move into Defend when attacked); source left over is
+  granted to an ally when offered, 5 source buys a card when its hand is small; then ``end``.
 
 In response windows it passes unless an attack or damage is aimed at it (it moves useful blockers into
 Defend and may kill an attacker with an Effect). Prompts: intercept with a creature that survives, block the
@@ -73,6 +77,7 @@ class MemesisBot:
         self.plan: tuple[str, tuple[str, ...]] | None = None
         self.step = 0
         self.incubating: str | None = None
+        self.attack_cache: tuple | None = None
 
     # ------------------------------------------------------------ entry
 
@@ -210,7 +215,7 @@ class MemesisBot:
         cands = []
         for pc in c.mine:
             ref = f"p{pc['uid']}"
-            if (pc["face_down"] or pc["sourced"] or pc.get("kind") in ("effect", "rune")
+            if (pc["face_down"] or pc["sourced"] or pc.get("new") or pc.get("kind") in ("effect", "rune")
                     or ref not in c.opts or (ref, "source") in self.failed):
                 continue
             cands.append((c.keep_value(pc), self.rng.below(1000), ref))
@@ -259,13 +264,9 @@ class MemesisBot:
     def _end_phase(self, c: _Ctx) -> str:
         me = c.me
         if c.players[me]["turns"] > 1 and c.opponents:
-            tgt = c.weakest_opponent()
-            reserve = c.reserve_uid()
-            for pc in sorted(c.fighters(), key=lambda p: -p["attack"]):
-                ref = f"p{pc['uid']}"
-                if pc["cell"] == "attack" or pc["uid"] == reserve or not self._ok(c, ref, "move"):
-                    continue
-                if c.worth_attacking(pc, tgt):
+            for uid, tgt in self._attack_plan(c):
+                ref = f"p{uid}"
+                if self._ok(c, ref, "move"):
                     return self._start(ref, ("move", f"attack:s{tgt}"))
         for pc in c.fighters():
             ref = f"p{pc['uid']}"
@@ -275,10 +276,59 @@ class MemesisBot:
         grants = [o for o in c.opts if o.startswith("grant:")]
         if grants and c.source > 0:
             return grants[0]
-        if "draw" in c.opts and c.players[me]["brain"] > 0 and ("draw", "draw") not in self.failed:
+        if ("draw" in c.opts and c.players[me]["brain"] > 0 and c.players[me]["hand"] <= 4
+                and ("draw", "draw") not in self.failed):
             self.failed.add(("draw", "draw"))
             return "draw"
         return "end"
+
+    def _attackers(self, c: _Ctx) -> list[dict]:
+        """Own creatures that may still be sent into the Attack Cell this turn."""
+        out = []
+        for pc in c.fighters():
+            ref = f"p{pc['uid']}"
+            if (pc["cell"] == "attack" or pc.get("hatched") or pc["attack"] <= 0 or pc.get("owner", c.me) != c.me
+                    or not self._ok(c, ref, "move")):
+                continue
+            out.append(pc)
+        return out
+
+    def _attack_plan(self, c: _Ctx) -> list[tuple[int, int]]:
+        """``[(uid, seat)]``: the creatures to send and whom they attack. Per opponent it weighs sets of
+        attackers (the strongest first, the cheapest first) against how that opponent would block them (the
+        bot's own blocking rule: every creature it has may move into Defend): creatures killed on both sides
+        and the damage that gets through; the best set with a gain is sent, the rest attack where they are
+        safe."""
+        free = self._attackers(c)
+        if not free:
+            return []
+        # the plan is made once per turn and board (moving its creatures into the Attack Cell keeps it)
+        key = (c.turn, tuple((pc["uid"], pc["controller"], pc.get("attack"), pc.get("life"), pc.get("armor"),
+                              pc["sourced"], pc["face_down"]) for pc in c.board["pieces"]))
+        if self.attack_cache is not None and self.attack_cache[0] == key:
+            ok = {pc["uid"] for pc in free}
+            return [(u, t) for u, t in self.attack_cache[1] if u in ok]
+        committed = [pc for pc in c.fighters() if pc["cell"] == "attack" and pc.get("target") is not None]
+        best = None
+        for tgt in c.opponents:
+            fixed = [pc for pc in committed if pc["target"] == tgt]
+            for order in (sorted(free, key=lambda p: (-(p["attack"] + p["life"] + 3 * p["armor"]), p["uid"])),
+                          sorted(free, key=lambda p: (c.value(p), p["uid"]))):
+                for k in range(1, len(order) + 1):
+                    score = c.attack_score(fixed + order[:k], tgt)
+                    if score > 0 and (best is None or score > best[0]):
+                        best = (score, tgt, order[:k])
+        plan: list[tuple[int, int]] = []
+        sent: set[int] = set()
+        if best is not None:
+            plan = [(pc["uid"], best[1]) for pc in best[2]]
+            sent = {pc["uid"] for pc in best[2]}
+        tgt = c.weakest_opponent()
+        for pc in free:
+            if pc["uid"] not in sent and c.worth_attacking(pc, tgt):
+                plan.append((pc["uid"], tgt))
+        self.attack_cache = (key, plan)
+        return plan
 
     # ------------------------------------------------------------ windows
 
@@ -443,12 +493,12 @@ class _Ctx:
         self.opts = {o.id for o in d.options}
         self.hand = [(o.id, o.cards[0]) for o in d.options if o.id.startswith("h") and o.cards]
         self.pieces = {pc["uid"]: pc for pc in self.board["pieces"]}
+        self._values: dict[int, float] = {}
         self.mine = [pc for pc in self.board["pieces"] if pc["controller"] == self.me]
         self.opp_causes = any(pc.get("kind") == "cause" and pc["controller"] not in self.team_seats
                               for pc in self.board["pieces"])
-        # the view does not say which pieces came into play this turn (they cannot be sourced): the bot relies
-        # on the offered components (a thing without "source" fails once and is not tried again this turn)
-        self.sourceable = [pc for pc in self.mine if not pc["face_down"] and not pc["sourced"]
+        # pieces that came into play this turn ("new") cannot be sourced (MEM-SRC-04)
+        self.sourceable = [pc for pc in self.mine if not pc["face_down"] and not pc["sourced"] and not pc.get("new")
                            and pc.get("kind") not in ("effect", "rune")]
         ammo = self.private.get("ammo", [])
         self.ammo_free = sum(1 for a in ammo if not a["used"])
@@ -461,6 +511,14 @@ class _Ctx:
     def value(self, pc: dict) -> float:
         if not pc:
             return 0.0
+        uid = pc.get("uid")
+        if uid is not None and self.pieces.get(uid) is pc:
+            if uid not in self._values:
+                self._values[uid] = self._value(pc)
+            return self._values[uid]
+        return self._value(pc)
+
+    def _value(self, pc: dict) -> float:
         if pc.get("face_down"):
             return UNKNOWN
         k = pc.get("kind")
@@ -522,16 +580,6 @@ class _Ctx:
         return max((sum(p.get("attack", 0) for p in self.board["pieces"] if p["controller"] == s
                         and p.get("kind") == "creature") for s in self.opponents), default=0)
 
-    def reserve_uid(self) -> int | None:
-        """A creature kept home when the opponents' creatures threaten most of the bot's Life."""
-        life = self.players[self.me]["life"]
-        if self.threat() < life - 2:
-            return None
-        f = self.fighters()
-        if len(f) < 2:
-            return f[0]["uid"] if f and self.threat() >= life else None
-        return max(f, key=lambda p: (p["life"] + 3 * p["armor"], p["attack"]))["uid"]
-
     def worth_attacking(self, pc: dict, tgt: int) -> bool:
         if pc["attack"] <= 0:
             return False
@@ -546,6 +594,46 @@ class _Ctx:
         # trades: it kills every possible blocker and is worth no more than the cheapest of them
         return all(p["armor"] == 0 and p["life"] <= pc["attack"] for p in bl) and \
             self.value(pc) <= min(self.value(p) for p in bl)
+
+    def attack_score(self, attackers: list[dict], tgt: int) -> float:
+        """What attacking ``tgt`` with ``attackers`` gains, when ``tgt`` blocks with every creature it has as
+        the bot itself would: blockers killed minus attackers lost plus the damage that gets through (a
+        lethal attack counts most)."""
+        life = self.players[tgt]["life"]
+        blocks: dict[int, list[dict]] = {a["uid"]: [] for a in attackers}
+        taken = {a["uid"]: 0 for a in attackers}
+        unblocked = sum(a["attack"] for a in attackers)
+        for b in sorted(self.blockers_of(tgt), key=lambda p: (-p["attack"], p["uid"])):
+            pick, key = None, None
+            for a in attackers:
+                kills = a["armor"] == 0 and taken[a["uid"]] + b["attack"] >= a["life"]
+                survives = b["armor"] > 0 or b["life"] > a["attack"]
+                sc = (4 if kills and survives else 3 if survives and a["attack"] > 0 else
+                      2 if kills and self.value(a) >= self.value(b) else 0)
+                if sc and (key is None or (sc, a["attack"]) > key):
+                    pick, key = a, (sc, a["attack"])
+            if pick is None and (unblocked >= life or life <= 5):
+                open_ = [a for a in attackers if not blocks[a["uid"]]] or attackers
+                pick = max(open_, key=lambda a: (a["attack"], -a["uid"]))
+            if pick is not None:
+                if not blocks[pick["uid"]]:
+                    unblocked -= pick["attack"]
+                blocks[pick["uid"]].append(b)
+                taken[pick["uid"]] += b["attack"]
+        gain = 0.0
+        for a in attackers:
+            bl = blocks[a["uid"]]
+            if not bl:
+                continue
+            hits = sorted(b["attack"] for b in bl)
+            if a["armor"] < len(hits) and sum(hits[:len(hits) - a["armor"]]) >= a["life"]:
+                gain -= self.value(a)
+            for b in bl:
+                if b["armor"] == 0 and a["attack"] >= b["life"]:
+                    gain += self.value(b)
+        if unblocked >= life:
+            return gain + 100.0
+        return gain + unblocked * (1.0 + (0.5 if life <= 10 else 0.0))
 
     def attackers_at_me(self) -> list[dict]:
         combat = self.board.get("combat")
