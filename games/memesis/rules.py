@@ -1158,11 +1158,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             up = f", upgraded by {cname(st, rune)}" if rune >= 0 else ""
             at = "" if t == "-" else f" at {label_target(st, t)}"
             ev.append(Event(f"{p.name} plays {d.name}{at}{up} (MEM-INF-03): {d.rules_text()}"))
-            a = d.abilities[0]
-            up = d.markings.get(card(st, rune).predilection) if rune >= 0 else None
-            if up is not None and up.ability is not None and up.ability.target == a.target:
-                a = a.model_copy(update={"steps": a.steps + up.ability.steps})  # MEM-RUN-05: the upgrade works too
-            start_resolve(st, seat, c, -1, a, [] if t == "-" else [t], rune, keep)
+            start_resolve(st, seat, c, -1, effect_ability(st, c, rune), [] if t == "-" else [t], rune, keep)
             return
         if verb == "play" and d.kind == "rune":
             pay(st, seat, 2)
@@ -1194,6 +1190,8 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
                 pay(st, seat, 1, "MEM-STL-01")
             p.hand.remove(c)
             do_fuse(st, seat, [c], [c] if down else [], onto, path[2], ev)
+            if onto.cell != "incubation":
+                respond(st, seat, f"{p.name} fused a card from hand into play")  # MEM-GAP-28
             return
         if verb == "ammo":
             who = int(path[1][1:])
@@ -1257,7 +1255,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             t = path[1]
             ev.append(Event(f"{d.name} works{'' if t == '-' else ' at ' + label_target(st, t)} (MEM-GAP-20): "
                             f"{d.rules_text()}"))
-            start_resolve(st, seat, c, -1, d.abilities[0], [] if t == "-" else [t], -1, False)
+            start_resolve(st, seat, c, -1, effect_ability(st, c, pc.rune), [] if t == "-" else [t], -1, False)
             return
         respond(st, seat, f"{p.name} upturned a card")
         return
@@ -1413,6 +1411,17 @@ def do_fuse(st: State, seat: int, cards: list[int], hidden: list[int], onto: Pie
 
 
 # ---------------------------------------------------------------- resolving Effects and abilities
+
+def effect_ability(st: State, c: int, rune: int) -> Ability:
+    """Effect card ``c``'s one effect, with the upgrade of Rune ``rune`` (-1: none) when it bears that Rune's
+    marking: the upgrade's steps follow the effect's, on the same targets (MEM-RUN-01/05, MEM-STL-08)."""
+    d = card(st, c)
+    a = d.abilities[0]
+    u = d.markings.get(card(st, rune).predilection) if rune >= 0 else None
+    if u is not None and u.ability is not None and u.ability.target == a.target:
+        a = a.model_copy(update={"steps": a.steps + u.ability.steps})
+    return a
+
 
 def start_resolve(st: State, seat: int, c: int, uid: int, a: Ability, targets: list[str], rune: int,
                   keep: bool) -> None:
@@ -1830,8 +1839,8 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
         st.players[st.owner[c]].dead.append(c)
         if pc.rune >= 0:  # MEM-CE-08, MEM-RUN-06: its Rune goes too, to the Rune owner's Dead Cell
             st.players[st.owner[pc.rune]].dead.append(pc.rune)
-        d["hatch"] = {"effect": c}
-        a = card(st, c).abilities[0]
+        d["hatch"] = {"effect": c, "on_rune": pc.rune}
+        a = effect_ability(st, c, pc.rune)
         tg = target_choices(st, seat, a, None)
         ev.append(Event(f"{pname(st, seat)}'s incubating {cname(st, c)} hatches and works (MEM-CE-13)."))
         if not tg:
@@ -1864,7 +1873,7 @@ def hatch_answer(st: State, seat: int, d: dict[str, Any], ans: str, ev: list[Eve
             respond(st, seat, f"{pname(st, seat)} placed a Rune")
     elif "effect" in h:
         c = h["effect"]
-        start_resolve(st, seat, c, -1, card(st, c).abilities[0], [ans], -1, False)
+        start_resolve(st, seat, c, -1, effect_ability(st, c, h.get("on_rune", -1)), [ans], -1, False)
 
 
 def step_endturn(st: State, job: Job, ev: list[Event]) -> None:
