@@ -2,10 +2,10 @@
 (``bot.picture.board_png``: layout, Pillow drawing, palette PNG), and the PNG sizes. Targets: ≤ 50 ms per
 picture (median), ≤ 300 KB per PNG.
 
-Positions: for each game with a picture layout and each seat count in ``--seats`` (MetaX 2; Meta 2, 4
-and 6 by default), ``--games`` seeded random games (seeds 1..N, random players), each stopped every
-``--every`` decisions and at its end. The font and glyph tables are loaded once before timing (a
-bot does that once at start-up; that load is printed separately).
+Positions: for each game with a picture layout and each of its seat counts (MetaX and MetaZoo 2; Meta 2,
+4 and 6; Memesis 2 and 4), ``--games`` seeded random games (seeds 1..N, random players), each stopped
+every ``--every`` decisions (for at most 600 decisions) and at its end. The font and glyph tables are
+loaded once before timing (a bot does that once at start-up; that load is printed separately).
 
 Usage: python bench/bench_pictures.py [--games 4] [--every 15]
 Last line: ``all games: N pictures, max PNG K KB, M.M ms per picture`` (median).
@@ -27,7 +27,7 @@ from games import game_ids, get_game  # noqa: E402
 from games.core.players import RandomPlayer  # noqa: E402
 from games.core.playout import starter_seats  # noqa: E402
 
-SEATS = {"metax": (2,), "meta": (2, 4, 6), "metazoo": (2,)}
+SEATS = {"metax": (2,), "meta": (2, 4, 6), "metazoo": (2,), "memesis": (2, 4)}
 
 
 def views(game_id: str, seats: int, games: int, every: int, limit: int = 600):

@@ -1,7 +1,8 @@
 """The ``metahost`` command: terminal play, simulations and scenario files.
 
 ``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
-``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost simulate memesis --teams 2v2 --games N`` · ``metahost scenario FILE...`` ·
+``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost simulate memesis --teams 2v2 --games N`` ·
+``metahost play memesis --no-stealth`` · ``metahost scenario FILE...`` ·
 ``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC`` ·
 ``metahost picture GAME --seed S --after N --out FILE.png``
 
@@ -29,7 +30,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     game = get_game(args.game)
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000
-    if _team_problem(game, args.teams, args.seats):
+    if _team_problem(game, args.teams, args.seats) or _stealth_problem(game, args.no_stealth):
         return 2
     decks = None
     if args.deck or args.computer_deck:
@@ -59,7 +60,17 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 2
     return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
                             pictures=pictures, surroundings=args.surroundings, location=location,
-                            series=args.series, teams=args.teams))
+                            series=args.series, teams=args.teams, stealth=False if args.no_stealth else None))
+
+
+def _stealth_problem(game, no_stealth: bool) -> bool:
+    """``--no-stealth`` refused for a game without Stealth (``Game.has_stealth``; Memesis has it,
+    MEM-STL-11): ``True`` after printing one line saying so."""
+    if no_stealth and not game.has_stealth:
+        print(f"metahost: {game.name} has no Stealth, so --no-stealth does not apply: leave it out.",
+              file=sys.stderr)
+        return True
+    return False
 
 
 def _team_problem(game, teams: str | None, seats: int | None) -> bool:
@@ -257,9 +268,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from games.core.playout import simulate
 
     game = get_game(args.game)
-    if _team_problem(game, args.teams, args.seats):
+    if _team_problem(game, args.teams, args.seats) or _stealth_problem(game, args.no_stealth):
         return 2
     seats, options = team_options(game, args.teams, args.seats)
+    if args.no_stealth:
+        options = dict(options or {}, stealth=False)  # MEM-STL-11: no card is played face down
     if seats is not None and not game.min_seats <= seats <= game.max_seats:
         print(f"{game.name} is played by {game.min_seats} to {game.max_seats} players, not {seats}.",
               file=sys.stderr)
@@ -478,6 +491,8 @@ def main(argv: list[str] | None = None) -> int:
                         "Archive (MZ-BOOK-06)")
     p.add_argument("--teams", metavar="FORMAT", help="team games (Memesis): ffa, 1v1, 1v2, 2v2, 1v3 or 1v1v2; you "
                                                      "are in team A, allies are seated apart (sets --seats)")
+    p.add_argument("--no-stealth", action="store_true", help="games with Stealth (Memesis): no card may be played "
+                                                              "face down at this table (MEM-STL-11)")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("resume", help="continue a stored terminal game")
     r.add_argument("table")
@@ -505,6 +520,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seats", type=int, help="number of players (default: the game's minimum)")
     s.add_argument("--teams", metavar="FORMAT", help="team games (Memesis): ffa, 1v1, 1v2, 2v2, 1v3 or 1v1v2, "
                                                      "seated allies apart (sets --seats)")
+    s.add_argument("--no-stealth", action="store_true", help="games with Stealth (Memesis): Stealth off in every "
+                                                              "game (MEM-STL-11)")
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("scenario", help="run scenario files and report pass/fail per file")
     c.add_argument("files", nargs="+")

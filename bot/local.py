@@ -120,6 +120,7 @@ class TerminalPlay:
         listener.seat = seat.seat
         self.screen.me = seat.seat
         self.screen.seats([s.name for s in table.seats])
+        self._shown: tuple | None = None  # what show() printed last, with the log length then
 
     def say(self, text: str = "") -> None:
         self.screen.print(text)
@@ -167,11 +168,19 @@ class TerminalPlay:
         self.say(f"Picture: {path}")
 
     def show(self, view: View) -> None:
-        """The decision's context (the whole board when the game gives no smaller one), then the hand."""
+        """The decision's context (the whole board when the game gives no smaller one), then the hand.
+
+        Not printed again when nothing in it changed and nothing happened since it was printed: a step of
+        a two-step choice (pick a card, then what to do with it, or Back) shows only its prompt and options
+        under the context already on the screen (``b`` and ``h`` print them again)."""
         g = self.t.game
-        self.say()
         context = g.context_text(view) if view.decisions else ""
         board = g.board_text(view)
+        shown = (context, board, g.private_text(view), len(self.listener.log))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.say()
         if context and context.strip() != board.strip():
             self.screen.print(self.screen.text("About this choice (b shows the whole board):", "bold"))
             self.screen.lines(context)
@@ -307,7 +316,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                computer_delay: float = 0.0, seats: int | None = None, width: int | None = None,
                colour: bool | None = None, pictures: Path | None = None, surroundings: str | None = None,
                location: dict | None = None, clock: Clock | None = None, series: int | None = None,
-               teams: str | None = None) -> int:
+               teams: str | None = None, stealth: bool | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
@@ -318,7 +327,9 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
     ``series``: a series of that many games (``--series``, MZ-GAP-75), with Archive swaps between games.
     ``teams``: a team game's format (``--teams 2v2``, issue 17 item 4; without ``seats`` it sets the seat
     count): the person is in team A, the computers fill the teams in letter order, and the host seats
-    allies apart at the start. Returns an exit code:
+    allies apart at the start. ``stealth``: ``False`` turns Stealth off at a game with Stealth
+    (``--no-stealth``, ``Game.has_stealth``, MEM-STL-11; stored as table option ``"stealth"``, which
+    ``new_game`` reads). Returns an exit code:
     0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
     it is stored up to its last committed move; issue 12 §5)."""
@@ -352,6 +363,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                                          surroundings=surroundings, location=location, series=series,
                                          teams=teams)
                 count = table.max_seats  # a team format may have set it
+                if stealth is not None and game.has_stealth:
+                    table.options["stealth"] = stealth  # goes to new_game with the other options at the start
             except TableError as exc:
                 print(f"metahost: {exc.message}", file=sys.stderr)
                 return 2

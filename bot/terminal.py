@@ -231,14 +231,20 @@ class Screen:
         if not isinstance(cards, list) or not all(isinstance(c, dict) for c in cards):
             self.lines(text)
             return
+        card_lines = [c.get("line") if isinstance(c.get("line"), str) else item_name(c) for c in cards]
+        if not any(c.get("text") for c in cards):
+            # One line per card and no rules-text column (Memesis: the line holds the text): each card a
+            # bullet, its wrapped lines hanging under its name, so a long hand reads card by card.
+            self.print(Text(f"Your hand ({len(cards)})", style="bold"))
+            for label in card_lines:
+                self.bullet(label, indent=1)
+            self._private_rest(text, card_lines)
+            return
         table = Table(title=f"Your hand ({len(cards)})", title_justify="left", title_style="bold",
                       box=None, pad_edge=False, show_edge=False, show_header=False)
         table.add_column(overflow="fold")
         table.add_column(overflow="fold", style="dim")
-        card_lines = []
-        for c in cards:
-            label = c.get("line") if isinstance(c.get("line"), str) else item_name(c)
-            card_lines.append(label)
+        for c, label in zip(cards, card_lines, strict=True):
             name = self.text(label)
             if label.startswith(item_name(c)):
                 name.stylize("bold", 0, len(item_name(c)))
@@ -247,6 +253,10 @@ class Screen:
             self.lines(text)
             return
         self.print(table)
+        self._private_rest(text, card_lines)
+
+    def _private_rest(self, text: str, card_lines: list[str]) -> None:
+        """The game's private text after its hand line, without the hand's cards (shown above)."""
         extra = [ln for ln in text.splitlines()[1:] if ln.strip() and not any(cl in ln for cl in card_lines)]
         self.lines("\n".join(extra))
 

@@ -253,3 +253,32 @@ def test_a_metazoo_spellbook_imports_and_validates_by_rule_id(tmp_path, db, caps
     monkeypatch.setenv("METAZOO_SPELLBOOK_MAX", "20")
     code, _, err = deck(capsys, db, "validate", str(big), "--game", "metazoo")
     assert code == 2 and "METAZOO_SPELLBOOK_MAX" in err and ".env.example" in err
+
+
+def test_MEM_GAP_01_memesis_decks_export_import_and_validate_40_cards_at_most_3_copies(tmp_path, db, capsys):
+    """MEM-GAP-01 from the terminal: a Memesis starter deck exports as a list that imports and validates as
+    legal (exactly 40 cards); a 41st card, or a 4th copy of a card in 40, is not legal: exit 1, the rule
+    ID and what to remove."""
+    listing = tmp_path / "legion.txt"
+    assert deck(capsys, db, "export", "legion-rush", "--game", "memesis", "--out", str(listing))[0] == 0
+    code, out, _ = deck(capsys, db, "import", str(listing), "--game", "memesis", "--name", "Legion")
+    assert code == 0 and "Legion — Memesis deck, 40 cards" in out and out.rstrip().endswith("Legal.")
+    code, out, _ = deck(capsys, db, "validate", "Legion", "--game", "memesis")
+    assert code == 0 and out.rstrip().endswith("Legal.")
+    mem = get_game("memesis")
+    counts = Counter(mem.starter_decks()["legion-rush"])
+    three = next(cid for cid, n in counts.items() if n == 3)
+    one = next(cid for cid, n in counts.items() if n == 1 and cid != three)
+    names = {cid: mem.card_catalog().get(cid).label for cid in counts}
+    plus_one = tmp_path / "forty-one.txt"
+    plus_one.write_text(listing.read_text(encoding="utf-8") + f"1 {names[one]}\n", encoding="utf-8")
+    code, out, _ = deck(capsys, db, "validate", str(plus_one), "--game", "memesis")
+    assert code == 1 and "MEM-GAP-01: A Memesis deck has exactly 40 cards; this one has 41: remove 1." in out
+    four = dict(counts)
+    four[three], four[one] = 4, 0  # still 40 cards
+    fourth = tmp_path / "four-copies.txt"
+    fourth.write_text("".join(f"{n} {names[cid]}\n" for cid, n in four.items() if n), encoding="utf-8")
+    code, out, _ = deck(capsys, db, "validate", str(fourth), "--game", "memesis")
+    assert code == 1 and "40 cards" in out
+    assert f"MEM-GAP-01: 4 copies of {names[three]}; a deck holds at most 3 copies of a card: remove 1." in out
+    assert "exactly 40" not in out

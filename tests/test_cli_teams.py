@@ -6,6 +6,9 @@ stand-in tests/team_game.py."""
 from __future__ import annotations
 
 import io
+import json
+import re
+import sqlite3
 import sys
 
 import pytest
@@ -61,3 +64,62 @@ def test_MEM_GAP_03_play_with_teams_2v2_puts_the_person_in_team_a(tmp_path, monk
     assert team_game.RECEIVED[-1]["teams"] == [0, 1, 0, 1]
     assert "Teams: A: Tess (seat 1), Computer 1 (seat 3) · B: Computer 2 (seat 2), Computer 3 (seat 4)" in out
     assert "Team A wins" in out
+
+
+SUMMARY = re.compile(r"\d+ games, \d+ decisions, \d+ decisions/s")
+
+
+@pytest.mark.parametrize("argv", [["--seats", "4"], ["--teams", "2v2"], ["--teams", "1v1"], ["--seats", "3"]])
+def test_MEM_GEN_01_simulate_memesis_prints_the_same_summary_line(capsys, argv):
+    """MEM-GEN-01, MEM-GAP-03: ``metahost simulate memesis`` at 2 to 4 seats and in teams ends with the
+    summary line every game prints."""
+    assert main(["simulate", "memesis", *argv, "--games", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert SUMMARY.fullmatch(out[-1]) and out[-1].startswith("2 games, ")
+
+
+def test_MEM_STL_11_simulate_no_stealth_sends_stealth_false(capsys, monkeypatch):
+    """MEM-STL-11: ``--no-stealth`` reaches every ``new_game`` as ``options["stealth"]`` false, with the
+    teams; without it no ``stealth`` option is sent (Stealth allowed, the default)."""
+    from games import get_game
+
+    mem = get_game("memesis")
+    got: list = []
+    real = type(mem).new_game
+
+    def spy(self, seats, options, seed):
+        got.append(options)
+        return real(self, seats, options, seed)
+
+    monkeypatch.setattr(type(mem), "new_game", spy)
+    assert main(["simulate", "memesis", "--teams", "2v2", "--no-stealth", "--games", "2"]) == 0
+    assert got == [{"teams": [0, 1, 0, 1], "stealth": False}] * 2
+    got.clear()
+    assert main(["simulate", "memesis", "--games", "1"]) == 0
+    assert got == [None]
+
+
+def test_MEM_STL_11_play_no_stealth_starts_a_table_without_stealth(tmp_path, monkeypatch, capsys):
+    """MEM-STL-11: ``metahost play memesis --no-stealth`` starts a game whose intro says Stealth is off, and
+    the table's stored options carry it (a replay or audit gets the same ``new_game``)."""
+    db = tmp_path / "ns.db"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "memesis", "--no-stealth", "--seed", "2", "--db", str(db)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Stealth is off for this table" in out
+    con = sqlite3.connect(db)
+    try:
+        (options,) = con.execute("SELECT options FROM tables").fetchone()
+    finally:
+        con.close()
+    assert json.loads(options)["stealth"] is False
+
+
+@pytest.mark.parametrize("cmd", ["play", "simulate"])
+def test_no_stealth_is_refused_for_a_game_without_stealth(tmp_path, capsys, cmd):
+    """``--no-stealth`` for MetaX (no Stealth): exit 2 and one line saying so, nothing played."""
+    argv = [cmd, "metax", "--no-stealth"] + (["--db", str(tmp_path / "x.db")] if cmd == "play" else ["--games", "1"])
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip() == "metahost: MetaX has no Stealth, so --no-stealth does not apply: leave it out."
+    assert captured.out == "" and not (tmp_path / "x.db").exists()

@@ -240,15 +240,21 @@ def test_lines_wrap_at_word_boundaries_at_40_columns(tmp_path):
     assert any(len(e) > 40 for e in events)  # some lines did need wrapping
 
 
-@pytest.mark.parametrize(("game", "seats"), [("metax", None), ("meta", 4), ("metazoo", None)])
-def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, seats):
+@pytest.mark.parametrize(("game", "seats", "answers"), [
+    ("metax", None, "1\n"), ("meta", 4, "1\n"), ("metazoo", None, "1\n"),
+    # Memesis: always option 1 incubates card after card, each sending the last one back to the hand
+    # (MEM-GAP-30), so the game would never end; 3, 2, 1 in turn plays it to its end.
+    ("memesis", None, "3\n2\n1\n")])
+def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, seats, answers):
     """Option ids (``play:…``, ``tgt:p1``), ``[RULE-ID]`` tags and card instance numbers (``[43] Captain
     Nemo``) never reach the player's screen."""
     db = tmp_path / "a.db"
-    code, text = run(db, "?\nh\nb\nl\nd\n" + "1\n" * 3000, game=game, seats=seats, seed=4)
+    code, text = run(db, "?\nh\nb\nl\nd\n" + answers * (3000 // answers.count("\n")), game=game, seats=seats,
+                     seed=4)
     assert code == 0 and "***" in text
     _, _, _, ids = replay(db, game)
-    internal = {i for i in ids if ":" in i}
+    # ids like "play:…" and Memesis' "h3" (a card in hand) and "p12" (a piece): none is a word of the screen
+    internal = {i for i in ids if ":" in i or re.fullmatch(r"[a-z]+\d+", i)}
     assert internal  # the game did offer such ids
     assert not [i for i in internal if i in text]
     assert not TAG.search(text), TAG.search(text)
@@ -483,3 +489,74 @@ def test_a_start_the_host_refuses_ends_terminal_play_with_its_message(tmp_path, 
         assert con.execute("SELECT status FROM tables").fetchall() == [("aborted",)]
     finally:
         con.close()
+
+
+class MemesisChooser(io.StringIO):
+    """A person at a Memesis game reading the screen: each time the numbered options of the last prompt, a
+    seeded random one that is not Back; the first time a card's menu offers Back, Back (to see the turn's
+    menu again). ``steps``: per answer, what was printed since the last answer, the prompt and the label
+    chosen."""
+
+    OPTION = re.compile(r"^\s*(\d+)\.\s+(.*)$")
+
+    def __init__(self, screen: io.StringIO, seed: int):
+        super().__init__("")
+        self.screen, self.rng, self.backed, self.seen = screen, __import__("random").Random(seed), False, 0
+        self.steps: list[tuple[str, str, str]] = []
+
+    def readline(self, *args) -> str:  # type: ignore[override]
+        shown = self.screen.getvalue()
+        lines = shown.splitlines()[:-1]  # the last line is the "> " prompt itself
+        options: dict[int, str] = {}
+        while lines and (m := self.OPTION.match(lines[-1])):
+            options[int(m.group(1))] = m.group(2)
+            lines.pop()
+        if not options:
+            return "q\n"
+        back = [n for n, label in options.items() if label == "Back"]
+        if back and not self.backed:
+            self.backed = True
+            answer = back[0]
+        else:
+            answer = self.rng.choice([n for n, label in options.items() if label != "Back"] or list(options))
+        self.steps.append((shown[self.seen:], lines[-1], options[answer]))
+        self.seen = len(shown)
+        return f"{answer}\n"
+
+
+def test_a_1v1_memesis_game_plays_to_its_end_in_the_terminal(tmp_path):
+    """Issue 17 items 3 and 5 (MEM-GEN-01, MEM-GAP-03, MEM-TRN-07, MEM-GAP-28): ``metahost play memesis --teams
+    1v1`` to the end with typed input. The person's private view shows their hand, face-down cards
+    (MEM-STL-03), Ammunition Cell (MEM-AMM-08) and incubating card (MEM-INC-01); a card's two-step menu
+    shows its next step without printing the board and hand again, and Back returns to the turn's menu;
+    the person answers a response window; the game ends with a result and the stored log replays to it."""
+    db = tmp_path / "mem.db"
+    out = io.StringIO()
+    chooser = MemesisChooser(out, 2)
+    code = asyncio.run(play("memesis", db, 2, "Tess", out=out, inp=chooser, width=200, teams="1v1"))
+    text = out.getvalue()
+    assert code == 0 and "***" in text
+    assert "Teams: A: Tess (seat 1) · B: Computer 1 (seat 2)" in text
+    for shown in ("Your hand (", "Your face-down cards:", "Your Ammunition Cell (", "Incubating: "):
+        assert shown in text, shown
+    steps = chooser.steps
+    card_menus = [k for k, (_, prompt, _) in enumerate(steps) if prompt.endswith(": what do you do?")]
+    assert card_menus
+    for k in card_menus:  # the step after choosing a card: only its menu, the context stays above it
+        printed, _, _ = steps[k]
+        assert "Your hand (" not in printed and "About this choice" not in printed, printed
+    backed = next(k for k, (_, _, label) in enumerate(steps) if label == "Back")
+    printed, prompt, _ = steps[backed + 1]
+    assert prompt.startswith("Your turn") and "Your hand (" not in printed
+    status, log = stored(db)
+    assert status == "finished"
+    g, st, _, _ = replay(db, "memesis")
+    res = g.result(st)
+    assert res is not None and f"*** {res.text} ***" in text
+    kinds: set[tuple[str, bool]] = set()
+    st = g.new_game([SeatSetup(s.name, list(s.deck)) for s in _seats(db)], {"teams": [0, 1]}, 2)
+    for seat, choice in log:
+        kinds |= {(d.kind, d.window) for d in g.decisions(st) if d.seat == 0 and seat == 0}
+        g.apply(st, seat, choice)
+    assert {("main", False), ("act", False), ("window", True)} <= kinds, kinds
+    assert g.result(st) == res

@@ -68,6 +68,10 @@ class Game:
     receives ``options["teams"]``, the team number of each seat in seat order (``[0, 1, 0, 1]``; numbers
     0..k-1 in letter order, :mod:`games.core.teams`). False: the host never sends ``"teams"``."""
 
+    has_stealth: bool = False
+    """True when cards may be played face down and a table may turn that off (Memesis' Stealth, MEM-STL-11):
+    ``new_game`` then reads ``options["stealth"]`` (default true; false: no card is played face down)."""
+
     observes_clock: bool = False
     """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
     calls :meth:`observe` before every choice it applies, with the instant it records in the log."""

@@ -27,6 +27,8 @@ class MemesisGame(Game):
     state_type = State
     has_teams = True
     """Allies win together (MEM-GEN-01/03): the lobby picks teams and seats allies apart (MEM-GAP-03)."""
+    has_stealth = True
+    """A table may turn Stealth off (``options["stealth"]`` false, MEM-STL-11)."""
 
     # -- creation
 
