@@ -1147,7 +1147,11 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             up = f", upgraded by {cname(st, rune)}" if rune >= 0 else ""
             at = "" if t == "-" else f" at {label_target(st, t)}"
             ev.append(Event(f"{p.name} plays {d.name}{at}{up} (MEM-INF-03): {d.rules_text()}"))
-            start_resolve(st, seat, c, -1, d.abilities[0], [] if t == "-" else [t], rune, keep)
+            a = d.abilities[0]
+            u = d.markings.get(card(st, rune).predilection) if rune >= 0 else None
+            if u is not None and u.ability is not None:  # MEM-RUN-01/05: the Rune's upgrade adds its steps
+                a = a.model_copy(update={"steps": a.steps + u.ability.steps})
+            start_resolve(st, seat, c, -1, a, [] if t == "-" else [t], rune, keep)
             return
         if verb == "play" and d.kind == "rune":
             pay(st, seat, 2)
