@@ -42,17 +42,23 @@ def ids(st: State) -> list[str]:
 
 
 def option(st: State, text: str) -> str:
-    """The option id ``text`` names: an id, or the unique option whose label contains it (any case)."""
+    """``text`` when it is an option id of the open decision (fails loudly otherwise, listing the options)."""
     d = dec(st)
-    if d.option(text) is not None:
-        return text
-    hits = [o.id for o in d.options if text.lower() in o.label.lower()]
-    assert len(hits) == 1, f"{text!r} matches {hits} in {[(o.id, o.label) for o in d.options]}"
+    assert d.option(text) is not None, f"{text!r} is not among {[(o.id, o.label) for o in d.options]}"
+    return text
+
+
+def labelled(st: State, part: str) -> str:
+    """The id of the unique option of the open decision whose label contains ``part`` (any case)."""
+    d = dec(st)
+    hits = [o.id for o in d.options if part.lower() in o.label.lower()]
+    assert len(hits) == 1, f"{part!r} matches {hits} in {[(o.id, o.label) for o in d.options]}"
     return hits[0]
 
 
 def go(st: State, seat: int, *choices: str) -> list[Event]:
-    """Apply ``choices`` in order for ``seat`` (each an option id or a unique label part); all the events."""
+    """Apply ``choices`` (option ids) in order for ``seat``, each checked against the open decision first;
+    all their events."""
     out: list[Event] = []
     for c in choices:
         out += GAME.apply(st, seat, option(st, c))
@@ -168,12 +174,13 @@ def end_turn(st: State, plan: dict[int, int | None] | None = None) -> None:
 
 
 def play(st: State, seat: int, card_id: str, target: str | None = None, how: str = "plain") -> list[Event]:
-    """``seat`` plays the Effect card ``card_id`` from hand (at ``target`` when there is a target to choose,
-    ``how`` = ``plain`` or a Rune option when that is asked too); the card leaves the hand."""
+    """``seat`` plays the Effect card ``card_id`` from hand face up (at ``target`` when there is a target to
+    choose, ``-`` for a fixed target; ``how`` = ``plain`` or a Rune option when that is asked too); the card
+    leaves the hand."""
     ref = hand_ref(st, seat, card_id)
     ev = go(st, seat, ref, "play")
-    if target is not None and GAME.decisions(st) and dec(st).kind == "act":
-        ev += go(st, seat, target)
+    if GAME.decisions(st) and dec(st).kind == "act":
+        ev += go(st, seat, target if target is not None else "-")
     if GAME.decisions(st) and dec(st).kind == "act":
         ev += go(st, seat, how)
     assert f"h{ref[1:]}" not in [f"h{c}" for c in st.players[seat].hand]

@@ -21,8 +21,8 @@ from .combat_helpers import (
     end_turn,
     go,
     hand_ref,
+    labelled,
     life,
-    option,
     pass_windows,
     piece,
     play,
@@ -106,7 +106,7 @@ def test_MEM_CBT_01_attack_damage_only_in_the_combat_step_of_the_owners_turn_and
     enk = uid_of(st, "enkidu")
     go(st, 0, f"p{enk}", "move", "attack:s1")
     assert piece(st, enk)["cell"] == "attack" and life(st, 1) == 20
-    assert option(st, "Combat") == "end"
+    assert labelled(st, "Combat") == "end"
     end_turn(st)
     assert life(st, 1) == 16
     assert board(st)["active"] == 1 and piece(st, enk)["cell"] == "attack"
