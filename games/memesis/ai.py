@@ -40,6 +40,7 @@ from .cards import Ability, Card
 from .pool import card_pool
 
 BUDGET = 40  # main decisions per own turn before it ends the turn
+HARD_LIMIT = 150  # choices in one turn (the board's "choices", anyone's) after which it only ends, backs or passes
 WINDOW_BUDGET = 8  # responses per turn in windows
 UNKNOWN = 3.0  # the value guessed for a face-down card
 _UID = re.compile(r"#(\d+)")
@@ -97,12 +98,20 @@ class MemesisBot:
         if view is None or view.board is None:
             return d.default
         ctx = _Ctx(d, view)
+        if ctx.board.get("choices", 0) > HARD_LIMIT:
+            # The host asks a new bot for every decision (bot/tables.py computer_choice): this bound on the
+            # turn, read from the view, keeps a turn finite even without the bot's memory.
+            quit_ = {"main": "end", "act": "back", "window": "pass"}.get(d.kind)
+            if quit_ is not None:
+                return quit_
         if ctx.turn != self.turn:
             self.turn, self.used, self.responses = ctx.turn, 0, 0
             self.failed = set()
         if ctx.private and ctx.private.get("incubation"):
             self.incubating = ctx.private["incubation"]["card"]
         if d.kind == "act":
+            if self.plan is None:
+                return self._resume(d, ctx)
             return self._act(d)
         self.plan = None
         if d.kind == "main":
@@ -129,6 +138,29 @@ class MemesisBot:
                 if dflt in ids:
                     return dflt
         self.failed.add((ref, path[0]))
+        self.plan = None
+        return "back"
+
+    def _resume(self, d: Decision, c: _Ctx) -> str:
+        """A draft this bot did not start (the host asks a new bot for each decision): plan again for the
+        draft's card or piece only (``view.private["draft"]``) and go on when the plan fits what is chosen."""
+        dr = c.private.get("draft")
+        if not dr:
+            return "back"
+        ref, path = dr["ref"], tuple(dr["path"])
+        # the main decision as it was: every hand card and every piece of this seat's, and "end"
+        c.hand = [(h["ref"], h["card"]) for h in c.private.get("hand", []) if h.get("ref")]
+        c.opts = {h for h, _ in c.hand} | {f"p{pc['uid']}" for pc in c.board["pieces"]
+                                           if pc["controller"] == c.me} | {ref, "end"}
+        used, responses = self.used, self.responses
+        self.plan = None
+        try:
+            (self._window if d.window else self._main)(c)  # a draft inside a response window, or the turn's
+        finally:
+            self.used, self.responses = used, responses
+        if self.plan is not None and self.plan[0] == ref and self.plan[1][:len(path)] == path:
+            self.step = len(path)
+            return self._act(d)
         self.plan = None
         return "back"
 
@@ -188,7 +220,7 @@ class MemesisBot:
                 if (window and not a.any_time) or (a.ammo and window):
                     continue
                 key = f"use:{i}"
-                if (ref, key) in self.failed:
+                if (ref, key) in self.failed or i in pc.get("used", ()):  # once per turn (MEM-CE-06)
                     continue
                 if a.ammo and (a.ammo > c.ammo_free or pc["cell"] not in ("main", "attack")):
                     continue

@@ -255,7 +255,7 @@ def piece_view(st: State, pc: Piece) -> dict[str, Any]:
         "rune": None if pc.rune < 0 else ({"face_down": True, "owner": st.owner[pc.rune]} if pc.rune in pc.hidden
                                           else {**_card(st, pc.rune), "owner": st.owner[pc.rune]}),
         "sourced": pc.sourced, "target": pc.target if pc.target >= 0 else None,
-        "new": pc.entered == st.turn, "hatched": pc.hatched == st.turn,
+        "new": pc.entered == st.turn, "hatched": pc.hatched == st.turn, "used": list(pc.used),
     }
     if not out["face_down"]:
         out.update({"kind": rules.kind(st, pc), "attack": rules.attack(st, pc), "life": rules.life(st, pc),
@@ -297,6 +297,7 @@ def board_of(st: State) -> dict[str, Any]:
         "players": players,
         "pieces": [piece_view(st, pc) for pc in st.pieces if pc.cell != "incubation"],
         "combat": combat, "window": window, "stall": st.stall if st.stall >= 0 else None,
+        "choices": st.version - st.turn_version,
     }
 
 
@@ -305,8 +306,10 @@ def private_of(st: State, viewer: int) -> dict[str, Any]:
     (MEM-AMM-08, MEM-GAP-22) and incubating card."""
     p = st.players[viewer]
     inc = next((pc for pc in st.pieces if pc.controller == viewer and pc.cell == "incubation"), None)
+    dr = st.draft if st.draft is not None and st.draft["seat"] == viewer else None
     return {
-        "hand": [{**_card(st, c), "line": card_line(rules.card(st, c))} for c in p.hand],
+        "hand": [{**_card(st, c), "ref": f"h{c}", "line": card_line(rules.card(st, c))} for c in p.hand],
+        "draft": None if dr is None else {"ref": dr["ref"], "path": list(dr["path"])},
         "face_down": [{"uid": pc.uid, **_card(st, c)} for pc in st.pieces for c in pc.hidden
                       if st.owner[c] == viewer],
         "ammo": [{**_card(st, c), "used": u} for c, u in zip(p.ammo, p.ammo_used, strict=False)],

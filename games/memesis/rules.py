@@ -1761,6 +1761,7 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
     p = st.players[seat]
     if d["stage"] == "begin":
         st.phase = "start"
+        st.turn_version = st.version
         p.turns += 1
         p.grants = []
         p.ammo_taken = False

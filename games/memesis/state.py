@@ -136,5 +136,7 @@ class State:
     (the components chosen so far)."""
     version: int = 0
     result: dict[str, Any] | None = None
+    turn_version: int = 0
+    """``version`` when the current turn began (the board's count of choices this turn)."""
     stall: int = -1
     """Rounds left once every Brain Cell still in play is empty (the stall limit); -1 before that."""

@@ -149,6 +149,8 @@ def test_MEM_CE_05_causes_only_in_their_owners_turn_only_into_the_main_cell_and_
     st = pos({"source": 1, "hand": ["catapult-stone"]},
              {"source": 5, "hand": ["zen-garden", "fire-arrow"], "pieces": ["jackal-of-anubis"]})
     play(st, 0, "catapult-stone", "s1")
+    assert dec(st, 1).kind == "intercept"  # his Jackal could move into Defend to take it (MEM-TRN-03)
+    GAME.apply(st, 1, "absorb")
     assert dec(st, 1).kind == "window"
     assert "play" not in act_ids(st, 1, hand_ref(st, 1, "zen-garden"))
     pass_windows(st)
