@@ -68,6 +68,11 @@ class Game:
     receives ``options["teams"]``, the team number of each seat in seat order (``[0, 1, 0, 1]``; numbers
     0..k-1 in letter order, :mod:`games.core.teams`). False: the host never sends ``"teams"``."""
 
+    has_stealth: bool = False
+    """True when the game has Stealth (face-down play) that a table may turn off (Memesis' MEM-STL-11): the
+    host then takes the table option ``stealth`` and ``new_game`` receives ``options["stealth"] = False`` for a
+    table without it. False: the host refuses the option and never sends ``"stealth"``."""
+
     observes_clock: bool = False
     """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
     calls :meth:`observe` before every choice it applies, with the instant it records in the log."""

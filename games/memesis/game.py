@@ -27,6 +27,8 @@ class MemesisGame(Game):
     state_type = State
     has_teams = True
     """Allies win together (MEM-GEN-01/03): the lobby picks teams and seats allies apart (MEM-GAP-03)."""
+    has_stealth = True
+    """Stealth is a table option (MEM-STL-11): a table opened with it off gets ``options["stealth"] = False``."""
 
     # -- creation
 
