@@ -1,5 +1,6 @@
 """REST calls per player action on Discord (issue 4; issue 13 "Discord REST budget"): two-player MetaX games,
-four-player Meta games with ``--game meta``, or two-player MetaZoo games with ``--game metazoo`` (issue 16).
+four-player Meta games with ``--game meta``, two-player MetaZoo games with ``--game metazoo`` (issue 16), or
+Memesis games with ``--game memesis`` (two players) or ``--game memesis4`` (four, each their own team; issue 17).
 Targets, turn notices included: MetaX and MetaZoo <= 1.5 calls per action, four-player Meta <= 2 (goal 1.5).
 
 Plays whole games through the network-free harness (tests/discord_shell/harness.py): every decision is a
@@ -11,7 +12,7 @@ pace, not at the machine's speed). The same arguments give the same counts. Turn
 thread mention for a new decision, issue 13 §1) are reported separately and are included in the total.
 Needs the test extras (pytest).
 
-Usage: python bench/bench_discord_rest.py [--games 5] [--seed 1] [--game meta|metazoo] [--pace 10] [--context 30]
+Usage: python bench/bench_discord_rest.py [--games 5] [--seed 1] [--game meta|metazoo|memesis|memesis4] [--pace 10] [--context 30]
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: 
         pace = [0.0]
         w.bot.front.now = lambda: pace[0]
         try:
-            users = USERS if game == "meta" else USERS[:2]
-            table_id = await open_seeded_table(w, game, users, seed)
+            users = USERS if game in ("meta", "memesis4") else USERS[:2]
+            table_id = await open_seeded_table(w, game.removesuffix("4"), users, seed)
             before, notices_before = len(fake.rest), getattr(w.bot.front, "notices", 0)
             clicks = await play(w, table_id, users, Rng.from_seed(seed), pace, step)
             return clicks, len(fake.rest) - before, getattr(w.bot.front, "notices", 0) - notices_before
@@ -75,7 +76,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1, help="table seed of the first game (game i: seed + i)")
-    ap.add_argument("--game", choices=["metax", "meta", "metazoo"], default="metax")
+    ap.add_argument("--game", choices=["metax", "meta", "metazoo", "memesis", "memesis4"], default="metax")
     ap.add_argument("--pace", type=float, default=10.0, help="simulated seconds between two player actions")
     ap.add_argument("--context", type=float, default=30.0, help="DM_CONTEXT_INTERVAL in seconds")
     args = ap.parse_args()
@@ -87,7 +88,7 @@ def main() -> None:
         total_notices += notices
         print(f"game {i + 1} (seed {args.seed + i}): {clicks} actions, {calls} REST calls "
               f"({calls / clicks:.2f} per action), of which {notices} turn notices ({notices / clicks:.2f})")
-    target = "2 (goal 1.5)" if args.game == "meta" else "1.5"
+    target = "2 (goal 1.5)" if args.game in ("meta", "memesis4") else "1.5"
     print(f"{args.games} {args.game} games: {total_calls} REST calls for {total_clicks} player actions = "
           f"{total_calls / total_clicks:.2f} per action, notices included (target <= {target}); "
           f"turn notices {total_notices} = {total_notices / total_clicks:.2f} per action")

@@ -216,6 +216,11 @@ class Table:
         return int(self.options.get("seats", self.game.max_seats))
 
     @property
+    def stealth(self) -> bool:
+        """Whether this table's game plays with Stealth (option ``stealth``, default on; MEM-STL-11)."""
+        return self.game.has_stealth and self.options.get("stealth", True) is not False
+
+    @property
     def pictures(self) -> bool:
         """Whether this table's board may carry a picture (option ``pictures``, default on; issue 15 §3)."""
         return self.options.get("pictures", True) is not False
@@ -426,7 +431,8 @@ class TableService:
                      timeout: float | None = None, seed: int | None = None, computer: bool = False,
                      pictures: bool = True, surroundings: str | None = None,
                      location: dict[str, Any] | None = None, series: int | None = None,
-                     response: float | None = None, teams: str | None = None) -> Table:
+                     response: float | None = None, teams: str | None = None,
+                     stealth: bool | None = None) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
         that ``user_id`` hosts without playing, for demonstrations and tests; ``pictures`` False: its board
         shows no picture, issue 15 §3, kept in the options so a rematch keeps it).
@@ -446,7 +452,12 @@ class TableService:
         (``Game.has_teams``, issue 17 item 4) a format of :func:`games.core.teams.format_sizes` (``"2v2"``,
         ``"1v3"``, ``"ffa"``…), stored as option ``"team_format"``; without ``seats`` the format sets the
         seat count. A team game's seats carry their team in option ``"teams"`` (:meth:`choose_team`).
-        ``bad_option`` for teams given to a game without teams or a format that does not fit the seats."""
+        ``bad_option`` for teams given to a game without teams or a format that does not fit the seats.
+
+        ``stealth``: for a game with Stealth (``Game.has_stealth``, Memesis' MEM-STL-11) ``False`` plays without
+        it, stored as option ``"stealth"`` (only when off, so ``new_game`` gets ``options["stealth"] = False``;
+        a rematch keeps it); ``True`` or ``None`` is the game's default. ``bad_option`` when given to a game
+        without Stealth."""
         try:
             game = get_game(game_id)
         except KeyError as exc:
@@ -454,6 +465,9 @@ class TableService:
         if (surroundings is not None or location is not None) and not game.observes_clock:
             raise TableError(f"{game.name} has no 4th Wall effects, so it takes no surroundings or place: leave "
                              "those options out.", "bad_option")
+        if stealth is not None and not game.has_stealth:
+            raise TableError(f"{game.name} has no Stealth (face-down play), so it takes no stealth option: leave "
+                             "it out (only Memesis tables can turn Stealth off). Nothing was created.", "bad_option")
         if surroundings is not None and surroundings not in SURROUNDINGS:
             raise TableError(f"Unknown surroundings {surroundings!r}: choose virtual (only Pages count), derived "
                              "(the real sky and your /surroundings) or declared (you confirm).", "bad_option")
@@ -491,6 +505,8 @@ class TableService:
                 options[TEAM_FORMAT] = teams.strip().lower()
         if not pictures:
             options["pictures"] = False
+        if stealth is False:
+            options["stealth"] = False
         if game.observes_clock:
             options["surroundings"] = surroundings or "virtual"
             if location is not None:
@@ -1358,7 +1374,8 @@ class TableService:
                               computer=True, pictures=old.pictures, surroundings=old.options.get("surroundings"),
                               location=old.options.get("location"),
                               series=(old.options.get(sr.SERIES) or {}).get("length"),
-                              response=old.options.get("response"), teams=old.options.get(TEAM_FORMAT))
+                              response=old.options.get("response"), teams=old.options.get(TEAM_FORMAT),
+                              stealth=old.options.get("stealth"))
         async with t.lock:
             before, options = _copy_seats(t), dict(t.options)
             t.seats[:] = [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, list(s.deck), 0, s.deck_name)

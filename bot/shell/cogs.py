@@ -86,7 +86,8 @@ class TableCog(commands.Cog):
                                         "declared (players confirm)",
                            series="MetaZoo: a series of 1, 3 or 5 games (Archive swaps between games)",
                            teams="Team games (Memesis): ffa, 1v1, 1v2, 2v2, 1v3, 1v1v2 (default: players choose)",
-                           response="Seconds to answer a response window (10 to 3600; never above timeout)")
+                           response="Seconds to answer a response window (10 to 3600; never above timeout)",
+                           stealth="Memesis: False plays without Stealth, no face-down cards (default: with it)")
     @app_commands.choices(game=GAME_CHOICES, surroundings=[app_commands.Choice(name=m, value=m)
                                                            for m in SURROUNDINGS],
                           series=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)],
@@ -97,7 +98,8 @@ class TableCog(commands.Cog):
                   surroundings: app_commands.Choice[str] | None = None,
                   series: app_commands.Choice[int] | None = None,
                   teams: app_commands.Choice[str] | None = None,
-                  response: app_commands.Range[int, 10, 3600] | None = None) -> None:
+                  response: app_commands.Range[int, 10, 3600] | None = None,
+                  stealth: bool | None = None) -> None:
         missing = missing_permissions(interaction, self.bot.front.threads)
         if missing:
             raise TableError("I can't host a table in this channel: I need the permission(s) "
@@ -108,7 +110,8 @@ class TableCog(commands.Cog):
             seats=seats, timeout=float(timeout if timeout is not None else self.bot.settings.decision_timeout),
             pictures=pictures, surroundings=surroundings.value if surroundings else None,
             series=series.value if series else None, teams=teams.value if teams else None,
-            response=float(response if response is not None else self.bot.settings.response_timeout))
+            response=float(response if response is not None else self.bot.settings.response_timeout),
+            stealth=stealth)
         message = await reply(interaction, embed=render.lobby_embed(t), view=render.lobby_view(t),
                               ephemeral=False, wait=True)
         await self.bot.front.lobby_posted(t, message)

@@ -199,7 +199,8 @@ def team_mark(t: Table, seat: int) -> str:
 
 def lobby_embed(t: Table) -> discord.Embed:
     """A lobby: status, host, every seat with its team (a team game) and the deck it brings, the free seats,
-    the team format, the decision timeout."""
+    the team format, the decision timeout and the table options that are not the default (Stealth off,
+    pictures off, surroundings)."""
     e = discord.Embed(title=f"{t.game.name} table {t.id}", colour=COLOUR)
     seats = [f"{i + 1}. {seat_line(t, i)}" + team_mark(t, i) + (f" · deck {s.deck_label}" if s.deck_label else "")
              for i, s in enumerate(t.seats)]
@@ -215,7 +216,8 @@ def lobby_embed(t: Table) -> discord.Embed:
     mode = t.options.get("surroundings")  # a game that reads the clock (issue 16 item 2, MZ-WALL-04)
     sky = f" · surroundings {mode}" if isinstance(mode, str) else ""
     windows = f" · response windows {int(t.response)} s" if t.game.has_teams else ""  # MEM-GAP-28
-    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{pictures}{sky} · table id {t.id}")
+    stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
+    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{stealth}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
 
@@ -250,8 +252,9 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
     else:
         waiting = ""
     head = "\n".join(p for p in (waiting, *notes) if p)
+    stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     e, _ = text_embed(f"{t.game.name} · table {t.id}", head, t.game.board_text(view),
-                      f"spectators see only this board · table {t.id}", more=MORE_BOARD)
+                      f"spectators see only this board{stealth} · table {t.id}", more=MORE_BOARD)
     room = min(FIELD_VALUE_MAX, EMBED_MAX - embed_size(e) - len("Recent"))
     recent: list[str] = []
     for line in reversed(log[-8:]):  # the newest first, as many as fit

@@ -69,8 +69,9 @@ class Game:
     0..k-1 in letter order, :mod:`games.core.teams`). False: the host never sends ``"teams"``."""
 
     has_stealth: bool = False
-    """True when cards may be played face down and a table may turn that off (Memesis' Stealth, MEM-STL-11):
-    ``new_game`` then reads ``options["stealth"]`` (default true; false: no card is played face down)."""
+    """True when the game has Stealth (face-down play) that a table may turn off (Memesis' MEM-STL-11): the
+    host then takes the table option ``stealth`` and ``new_game`` receives ``options["stealth"] = False`` for a
+    table without it. False: the host refuses the option and never sends ``"stealth"``."""
 
     observes_clock: bool = False
     """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then

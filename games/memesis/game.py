@@ -28,7 +28,7 @@ class MemesisGame(Game):
     has_teams = True
     """Allies win together (MEM-GEN-01/03): the lobby picks teams and seats allies apart (MEM-GAP-03)."""
     has_stealth = True
-    """A table may turn Stealth off (``options["stealth"]`` false, MEM-STL-11)."""
+    """Stealth is a table option (MEM-STL-11): a table opened with it off gets ``options["stealth"] = False``."""
 
     # -- creation
 
