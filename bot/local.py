@@ -361,10 +361,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             try:
                 table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed, seats=count,
                                          surroundings=surroundings, location=location, series=series,
-                                         teams=teams)
+                                         teams=teams, stealth=stealth if game.has_stealth else None)
                 count = table.max_seats  # a team format may have set it
-                if stealth is not None and game.has_stealth:
-                    table.options["stealth"] = stealth  # goes to new_game with the other options at the start
             except TableError as exc:
                 print(f"metahost: {exc.message}", file=sys.stderr)
                 return 2
