@@ -149,8 +149,9 @@ def test_MEM_CE_05_causes_only_in_their_owners_turn_only_into_the_main_cell_and_
     st = pos({"source": 1, "hand": ["catapult-stone"]},
              {"source": 5, "hand": ["zen-garden", "fire-arrow"], "pieces": ["jackal-of-anubis"]})
     play(st, 0, "catapult-stone", "s1")
-    assert dec(st, 1).kind == "intercept"  # his Jackal could move into Defend to take it (MEM-TRN-03)
-    GAME.apply(st, 1, "absorb")
+    d = dec(st, 1)  # his Jackal could move into Defend to take it (MEM-TRN-03, MEM-CBT-01)
+    assert d.kind == "intercept" and {o.id for o in d.options} == {"absorb", f"p{uid_of(st, 'jackal-of-anubis')}"}
+    go(st, 1, "absorb")
     assert dec(st, 1).kind == "window"
     assert "play" not in act_ids(st, 1, hand_ref(st, 1, "zen-garden"))
     pass_windows(st)
@@ -359,6 +360,9 @@ def test_MEM_CE_12_a_cause_is_fragmented_only_before_it_goes_to_the_dead_cell():
              {"source": 1, "hand": ["catapult-stone"]}, active=1)
     sieve = uid_of(st, "sieve-of-eratosthenes")
     play(st, 1, "catapult-stone", "s0")
+    d = dec(st, 0)  # her Sage could move into Defend to take the damage (MEM-TRN-03, MEM-CBT-01)
+    assert d.kind == "intercept" and {o.id for o in d.options} == {"absorb", f"p{uid_of(st, 'abacus-sage')}"}
+    go(st, 0, "absorb")
     d = dec(st, 0)
     assert d.kind == "save" and {o.id for o in d.options} == {hand_ref(st, 0, "flint-knapper"), "let"}
     go(st, 0, "let")

@@ -123,6 +123,10 @@ def test_MEM_CBT_01_a_defender_moves_into_defend_at_any_time_but_never_attacks_i
                                                           "pieces": ["jackal-of-anubis"]})
     jackal = uid_of(st, "jackal-of-anubis")
     play(st, 0, "catapult-stone", "s1")
+    d = dec(st, 1)  # the Jackal could move into Defend to intercept the damage (MEM-TRN-03); Ben takes it
+    assert d.kind == "intercept" and {o.id for o in d.options} == {"absorb", f"p{jackal}"}
+    go(st, 1, "absorb")
+    assert life(st, 1) == 18 and piece(st, jackal)["cell"] == "main"
     assert dec(st, 1).kind == "window"
     ev = go(st, 1, f"p{jackal}", "move")
     assert "into the Defend Cell" in public(ev)
