@@ -243,8 +243,9 @@ def test_lines_wrap_at_word_boundaries_at_40_columns(tmp_path):
 @pytest.mark.parametrize(("game", "seats", "answers"), [
     ("metax", None, "1\n"), ("meta", 4, "1\n"), ("metazoo", None, "1\n"),
     # Memesis: always option 1 incubates card after card, each sending the last one back to the hand
-    # (MEM-GAP-30), so the game would never end; 3, 2, 1 in turn plays it to its end.
-    ("memesis", None, "3\n2\n1\n")])
+    # (MEM-GAP-30), so the game would never end; 3, 2, 1 in turn can fall in step with a three-prompt loop (the
+    # turn's menu, a card's menu: Incubate, then Back) and repeat one turn; 3, 2, 1, 2, 1 plays it to its end.
+    ("memesis", None, "3\n2\n1\n2\n1\n")])
 def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, seats, answers):
     """Option ids (``play:…``, ``tgt:p1``), ``[RULE-ID]`` tags and card instance numbers (``[43] Captain
     Nemo``) never reach the player's screen."""
@@ -532,8 +533,9 @@ def test_a_1v1_memesis_game_plays_to_its_end_in_the_terminal(tmp_path):
     the person answers a response window; the game ends with a result and the stored log replays to it."""
     db = tmp_path / "mem.db"
     out = io.StringIO()
-    chooser = MemesisChooser(out, 2)
-    code = asyncio.run(play("memesis", db, 2, "Tess", out=out, inp=chooser, width=200, teams="1v1"))
+    seed = 3  # a game (and typist) in which Tess also plays a card face down and answers a window
+    chooser = MemesisChooser(out, seed)
+    code = asyncio.run(play("memesis", db, seed, "Tess", out=out, inp=chooser, width=200, teams="1v1"))
     text = out.getvalue()
     assert code == 0 and "***" in text
     assert "Teams: A: Tess (seat 1) · B: Computer 1 (seat 2)" in text
@@ -554,7 +556,7 @@ def test_a_1v1_memesis_game_plays_to_its_end_in_the_terminal(tmp_path):
     res = g.result(st)
     assert res is not None and f"*** {res.text} ***" in text
     kinds: set[tuple[str, bool]] = set()
-    st = g.new_game([SeatSetup(s.name, list(s.deck)) for s in _seats(db)], {"teams": [0, 1]}, 2)
+    st = g.new_game([SeatSetup(s.name, list(s.deck)) for s in _seats(db)], {"teams": [0, 1]}, seed)
     for seat, choice in log:
         kinds |= {(d.kind, d.window) for d in g.decisions(st) if d.seat == 0 and seat == 0}
         g.apply(st, seat, choice)
