@@ -218,7 +218,8 @@ def private_text(view: View) -> str:
         top = len(pv["ammo"]) - 1
         for k, a in enumerate(pv["ammo"]):
             marks = [m for m, on in (("used", a["used"]), ("top", k == top)) if on]
-            lines.append(f"  {k + 1}. {a['name']}" + (f" ({', '.join(marks)})" if marks else ""))
+            # bullets, not numbers: the terminal numbers the options just below (MEM-AMM-02: the order is kept)
+            lines.append(f"  · {a['name']}" + (f" ({', '.join(marks)})" if marks else ""))
     inc = pv.get("incubation")
     if inc:
         lines.append(f"Incubating: {inc['name']} · {inc['elapsed']}/{inc['needed']} turns")

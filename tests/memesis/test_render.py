@@ -212,7 +212,7 @@ def test_private_text_shows_hand_face_down_cards_ammunition_and_incubation():
     assert f"#3: {SECRETS[0]}" in text and f"#40: {SECRETS[1]}" in text
     lines = text.splitlines()
     ammo = lines.index("Your Ammunition Cell (3, top last):")
-    assert lines[ammo + 1:ammo + 4] == ["  1. Rusty Nail", "  2. Old Coin (used)", f"  3. {SECRETS[4]} (top)"]
+    assert lines[ammo + 1:ammo + 4] == ["  · Rusty Nail", "  · Old Coin (used)", f"  · {SECRETS[4]} (top)"]
     assert f"Incubating: {SECRETS[1]} · 1/6 turns" in text
     assert private_text(view_of(four_board())) == ""
 
