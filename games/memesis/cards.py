@@ -90,6 +90,11 @@ AMOUNTED: frozenset[str] = frozenset({"damage", "heal", "mend", "source", "draw"
                                       "shield", "drain"})
 
 
+PARTNER_NAMES: dict[str, str] = {}
+"""Card id -> name of the loaded pool (filled by :func:`games.memesis.pool.card_pool`), so that rules text
+names a True Fusion partner by its name rather than its id."""
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -233,7 +238,8 @@ class Card(_Model):
         parts += [f"[{m.title()}] {u.describe()}" for m, u in self.markings.items()]
         parts += [f"Fragment [{f.marking.title()}] {f.upgrade.describe()}" for f in self.fragments]
         if self.partner and self.fusion:
-            parts.append(f"True Fusion with {self.partner}: {self.fusion.describe()}")
+            parts.append(f"True Fusion with {PARTNER_NAMES.get(self.partner, self.partner)}: "
+                         f"{self.fusion.describe()}")
         return "; ".join(parts)
 
 

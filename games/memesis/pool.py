@@ -16,7 +16,7 @@ from games.core import carddata
 from games.core.carddata import CardDataError, load_yaml
 from games.core.contract import RulesError
 
-from .cards import Card, StarterDeck, check_partners, parse_cards
+from .cards import PARTNER_NAMES, Card, StarterDeck, check_partners, parse_cards
 
 DECK_SIZE = 40  # MEM-GAP-01
 MAX_COPIES = 3  # MEM-GAP-01: per card name
@@ -43,6 +43,7 @@ def card_pool() -> dict[str, Card]:
                 raise CardDataError(f"{path}: card '{cid}' is already defined in another file")
             out[cid] = card
     check_partners(out, ", ".join(str(p) for p in files) or str(data_dir()))
+    PARTNER_NAMES.update({cid: c.name for cid, c in out.items()})
     return out
 
 
