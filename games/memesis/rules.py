@@ -1157,7 +1157,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
                 p.dead.append(rune)
             up = f", upgraded by {cname(st, rune)}" if rune >= 0 else ""
             at = "" if t == "-" else f" at {label_target(st, t)}"
-            ev.append(Event(f"{p.name} plays {d.name}{at}{up} (MEM-INF-03): {d.rules_text()}"))
+            ev.append(Event(f"{p.name} plays {d.name}{at}{up} (MEM-INF-03): {d.abilities[0].describe()}"))
             start_resolve(st, seat, c, -1, effect_ability(st, c, rune), [] if t == "-" else [t], rune, keep)
             return
         if verb == "play" and d.kind == "rune":
@@ -1254,7 +1254,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             d = card(st, c)
             t = path[1]
             ev.append(Event(f"{d.name} works{'' if t == '-' else ' at ' + label_target(st, t)} (MEM-GAP-20): "
-                            f"{d.rules_text()}"))
+                            f"{d.abilities[0].describe()}"))
             start_resolve(st, seat, c, -1, effect_ability(st, c, pc.rune), [] if t == "-" else [t], -1, False)
             return
         respond(st, seat, f"{p.name} upturned a card")
