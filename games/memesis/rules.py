@@ -28,7 +28,7 @@ from typing import Any
 from games.core.contract import Decision, Event, Option, RulesError
 from games.core.rng import Rng
 
-from .cards import CARD_STEPS, CHOSEN, MARKINGS, Ability, Card, Upgrade
+from .cards import CHOSEN, MARKINGS, Ability, Card, Upgrade
 from .pool import card_pool
 from .state import CELLS_IN_PLAY, Job, Piece, Prompt, State
 
@@ -58,10 +58,6 @@ def find(st: State, uid: int) -> Piece | None:
     return None
 
 
-def team_of(st: State, seat: int) -> int:
-    return st.players[seat].team
-
-
 def alive(st: State) -> list[int]:
     """Seats still in the game, in seat order."""
     return [s for s, p in enumerate(st.players) if not p.out]
@@ -89,24 +85,12 @@ def pname(st: State, seat: int) -> str:
     return st.players[seat].name
 
 
-def own_turn(st: State, seat: int) -> bool:
-    return st.active == seat and st.phase in ("main", "combat")
-
-
 def first_turn(st: State, seat: int) -> bool:
     """MEM-TRN-06, MEM-GAP-04: the player's own first turn."""
     return st.players[seat].turns <= 1
 
 
 # ---------------------------------------------------------------- pieces: what they are
-
-def is_hidden(pc: Piece, c: int) -> bool:
-    return c in pc.hidden
-
-
-def base(pc: Piece) -> int:
-    return pc.cards[0]
-
 
 def face_down(pc: Piece) -> bool:
     """The piece shows as a face-down card: its base card is hidden (MEM-STL-03)."""
@@ -381,12 +365,10 @@ def finish(st: State, team: int, reason: str, ev: list[Event]) -> None:
 
 
 def finish_draw(st: State, teams: list[int], ev: list[Event], reason: str = "life") -> None:
-    seats = tuple(s for s, p in enumerate(st.players) if p.team in teams)
     others = tuple(s for s, p in enumerate(st.players) if p.team not in teams)
     text = ("A draw: the last players reached 0 Life together." if reason == "life"
             else "A draw: equal Life at the stall limit.")
     st.result = {"winners": [], "losers": list(others), "reason": reason, "text": text, "draw": True}
-    _ = seats
     _over(st, ev, text)
 
 
@@ -576,7 +558,6 @@ def fusion_ways(st: State, seat: int, cards: list[int], src: Piece | None) -> li
     ``seat`` controls (MEM-FUS-01/02/06, MEM-GAP-23/25/26): ``[(onto, how, label)]`` with ``how`` ``true``
     (True Fusion partners), ``trans`` (a Sym/Bio/Tic chain) or ``frag:<marking>`` (Partial Fusion)."""
     out: list[tuple[Piece, str, str]] = []
-    ids = [st.cards[c] for c in cards]
     sets = [card(st, c).set for c in cards]
     single = len(cards) == 1 and (src is None or not src.partials)
     for pc in st.pieces:
@@ -599,7 +580,6 @@ def fusion_ways(st: State, seat: int, cards: list[int], src: Piece | None) -> li
                 if f.marking in bm:
                     out.append((pc, f"frag:{f.marking}", f"Partial Fusion: {f.marking.title()} fragment "
                                 f"({f.upgrade.describe()})"))
-    _ = ids
     return out
 
 
@@ -1603,7 +1583,6 @@ def apply_step(st: State, seat: int, do: str, n: int, t: str, icpt: dict[str, in
     elif do == "exhaust":
         pc.sourced = True
         ev.append(Event(f"{label_piece(st, pc)} is sourced (its controller gains nothing)."))
-    _ = CARD_STEPS
 
 
 def cause_fusions(st: State, c: int, pc: Piece) -> list[tuple[str, str]]:
@@ -1764,7 +1743,6 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
         st.turn_version = st.version
         p.turns += 1
         p.grants = []
-        p.ammo_taken = False
         ev.append(Event(f"— Turn {st.turn}: {p.name} ({'first turn' if p.turns == 1 else f'turn {p.turns}'}) —"))
         mine = [pc for pc in st.pieces if pc.controller == seat]
         for pc in mine:  # 1: regeneration (MEM-REG-01..03, MEM-GAP-13)
@@ -1812,7 +1790,6 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
                 c = p.ammo.pop()
                 p.ammo_used.pop()
                 p.hand.append(c)
-                p.ammo_taken = True
                 ev.append(Event(f"{p.name} takes the top card of their Ammunition Cell into their hand (MEM-AMM-07)."))
                 ev.append(Event(f"You take {cname(st, c)} from Ammunition.", (seat,)))
         st.jobs.remove(job)

@@ -88,7 +88,6 @@ class Player:
     out: bool = False
     turns: int = 0
     """Own turns begun (1 during the first: MEM-TRN-06, MEM-GAP-04)."""
-    ammo_taken: bool = False
     grants: list[int] = field(default_factory=list)
     """Source this player may still grant to an ally this turn, one entry per qualifying play (MEM-ALY-01,
     MEM-GAP-24)."""
