@@ -18,6 +18,7 @@ from typing import Any
 
 from games.core.contract import View
 from games.core.teams import letter
+from games.core.textlines import wrap_parts
 
 PHASES = {"start": "Start of turn", "ammo": "Ammunition step", "main": "Main phase", "combat": "Combat",
           "over": "Game over"}
@@ -293,25 +294,8 @@ def _brief(b: dict[str, Any], p: dict[str, Any]) -> list[str]:
 
 
 def _wrap(line: str, width: int = WIDTH) -> list[str]:
-    """``line`` cut to ``width`` between its " · " parts (within a part at word boundaries), continuation
-    lines indented under it."""
-    if len(line) <= width:
-        return [line]
-    indent = " " * (len(line) - len(line.lstrip()) + 2)
-    out: list[str] = []
-    cur = ""
-    for part in line.split(" · "):
-        joined = f"{cur} · {part}" if cur else part
-        if len(joined) <= width or not cur:
-            cur = joined
-        else:
-            out.append(cur)
-            cur = indent + part
-    out.append(cur)
-    wrapped: list[str] = []
-    for piece in out:
-        wrapped += textwrap.wrap(piece, width, subsequent_indent=indent, break_long_words=False) or [piece]
-    return wrapped
+    """``line`` wrapped to ``width`` (:func:`games.core.textlines.wrap_parts`)."""
+    return wrap_parts(line, width)
 
 
 def _clip(text: str, width: int) -> str:

@@ -3,9 +3,8 @@ a :class:`games.core.View`."""
 
 from __future__ import annotations
 
-import textwrap
-
 from games.core.contract import View
+from games.core.textlines import wrap_parts
 
 from .cards import Stat
 from .pool import card_pool
@@ -103,26 +102,8 @@ def context_text(view: View) -> str:
 
 
 def _wrap(line: str) -> list[str]:
-    """``line`` cut to :data:`CONTEXT_WIDTH` between its " · " parts (within a part at word boundaries),
-    continuation lines indented under it."""
-    if len(line) <= CONTEXT_WIDTH:
-        return [line]
-    indent = " " * (len(line) - len(line.lstrip()) + 2)
-    out: list[str] = []
-    cur = ""
-    for part in line.split(" · "):
-        joined = f"{cur} · {part}" if cur else part
-        if len(joined) <= CONTEXT_WIDTH or not cur:
-            cur = joined
-        else:
-            out.append(cur)
-            cur = indent + part
-    out.append(cur)
-    wrapped: list[str] = []
-    for piece in out:
-        wrapped += textwrap.wrap(piece, CONTEXT_WIDTH, subsequent_indent=indent, break_long_words=False,
-                                 drop_whitespace=True) or [piece]
-    return wrapped
+    """``line`` wrapped to :data:`CONTEXT_WIDTH` (:func:`games.core.textlines.wrap_parts`)."""
+    return wrap_parts(line, CONTEXT_WIDTH)
 
 
 def _seat_lines(b: dict, p: int, me: int, mulligan: bool) -> list[str]:
