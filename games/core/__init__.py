@@ -11,6 +11,7 @@ from .contract import (
     RulesError,
     SeatSetup,
     StaleChoice,
+    TableOption,
     View,
 )
 from .rng import Rng
@@ -27,5 +28,6 @@ __all__ = [
     "RulesError",
     "SeatSetup",
     "StaleChoice",
+    "TableOption",
     "View",
 ]

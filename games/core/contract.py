@@ -28,11 +28,12 @@ from .values import (
     RulesError,
     SeatSetup,
     StaleChoice,
+    TableOption,
     View,
 )
 
 __all__ = ["Choice", "Decision", "Event", "Game", "NotYourDecision", "Option", "Result", "RulesError",
-           "SeatSetup", "StaleChoice", "View"]
+           "SeatSetup", "StaleChoice", "TableOption", "View"]
 
 
 class Game:
@@ -73,6 +74,16 @@ class Game:
     host then takes the table option ``stealth`` and ``new_game`` receives ``options["stealth"] = False`` for a
     table without it. False: the host refuses the option and never sends ``"stealth"``."""
 
+    table_options: tuple[TableOption, ...] = ()
+    """Options a table of this game may set at creation (issue 18: Meta Olympia's series lengths and optional
+    rules): the host parses ``key=value`` words with :meth:`TableOption.parse` and passes the values that
+    differ from the default in ``new_game``'s ``options``. Empty: the game takes none."""
+
+    has_team_names: bool = False
+    """True when each seat is a named team with a colour chosen in the lobby (Meta Olympia's MO-SET-09/10,
+    issue 18): the host lets a joining player give ``team_name`` and ``colour`` (defaults generated) and
+    passes ``options["team_names"]`` and ``options["colours"]`` (one string per seat, in seat order)."""
+
     observes_clock: bool = False
     """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
     calls :meth:`observe` before every choice it applies, with the instant it records in the log."""
@@ -87,6 +98,17 @@ class Game:
         stores in the choice's log row (``actions.at``) and during replays with that logged instant, so a
         replay reads the same clock (issue 16: the clock enters the engine as an input recorded in the log).
         It changes no rule state by itself. This default does nothing."""
+
+    def seat_limit(self, options: dict[str, Any] | None) -> int:
+        """The most seats a table with these ``options`` may have (Meta Olympia: 4, or 8 with its Mega League
+        option, MO-OPT-05). This default: :attr:`max_seats`."""
+        return self.max_seats
+
+    def managed_by(self, state: Any, seat: int) -> int:
+        """The seat whose decisions ``seat``'s player answers (Meta Olympia's merger, MO-OPT-08: a dissolved
+        team's player co-manages the acquiring team). The host lets that player answer, and sends them the
+        private view of, the returned seat. This default: ``seat`` itself."""
+        return seat
 
     def decisions(self, state: Any) -> list[Decision]:
         raise NotImplementedError

@@ -171,5 +171,44 @@ class SeatSetup:
     deck: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class TableOption:
+    """A table option a game declares (:attr:`games.core.contract.Game.table_options`, issue 18): the host
+    offers it when a table is created (Discord ``/table new options:"key=value ..."``, CLI ``--option
+    key=value``), checks the value and passes it to ``new_game`` as ``options[key]`` only when it differs
+    from ``default``.
+
+    ``kind`` is ``"bool"`` (``on``/``off``, ``true``/``false``, ``yes``/``no``), ``"int"`` (one of
+    ``choices``) or ``"choice"`` (one of ``choices``, strings); ``help`` says what it does, naming its rule.
+    """
+
+    key: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+
+    def parse(self, text: str) -> Any:
+        """The value ``text`` stands for. Raises ``ValueError`` with a message saying what would be right."""
+        t = text.strip().lower()
+        if self.kind == "bool":
+            if t in ("on", "true", "yes", "1"):
+                return True
+            if t in ("off", "false", "no", "0"):
+                return False
+            raise ValueError(f"option {self.key} is on or off, not {text!r}")
+        if self.kind == "int":
+            try:
+                v = int(t)
+            except ValueError:
+                v = None
+            if v is None or (self.choices and v not in self.choices):
+                raise ValueError(f"option {self.key} is one of {', '.join(map(str, self.choices))}, not {text!r}")
+            return v
+        if t not in self.choices:
+            raise ValueError(f"option {self.key} is one of {', '.join(map(str, self.choices))}, not {text!r}")
+        return t
+
+
 Choice = str | Sequence[str]
 """A choice is one option id, or a sequence of ids for decisions with ``max > 1``."""
