@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from games.core import carddata
@@ -42,6 +42,11 @@ class Pool:
     sponsors: dict[str, Sponsor]
     scrimmages: dict[str, Scrimmage]
     tiles: dict[str, Tile]
+
+    @cached_property
+    def by_id(self) -> dict[str, tuple[str, Athlete | Tactic | Sponsor | Scrimmage | Tile]]:
+        """Card id -> (kind as :func:`kind_of` names it, model), over all five files."""
+        return {cid: (KINDS[stem], card) for stem in cards.MODELS for cid, card in getattr(self, stem).items()}
 
 
 def data_dir() -> Path:
@@ -103,13 +108,6 @@ def pool() -> Pool:
     return p
 
 
-@cache
-def _index() -> dict[str, tuple[str, object]]:
-    """Card id -> (kind, model), over all five files."""
-    p = pool()
-    return {cid: (KINDS[stem], card) for stem in cards.MODELS for cid, card in getattr(p, stem).items()}
-
-
 def starters() -> list[str]:
     """The ids of the six starting Rookies (MO-SET-03), in file order."""
     return [cid for cid, a in pool().athletes.items() if a.starter]
@@ -117,7 +115,7 @@ def starters() -> list[str]:
 
 def _entry(cid: str) -> tuple[str, object]:
     try:
-        return _index()[cid]
+        return pool().by_id[cid]
     except KeyError:
         raise KeyError(f"no Meta Olympia card has the id {cid!r}") from None
 
