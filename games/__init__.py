@@ -47,7 +47,7 @@ REGISTRY: tuple[GameEntry, ...] = (
     GameEntry("metazoo", "MetaZoo", "games.metazoo"),
     GameEntry("metax", "MetaX", "games.metax"),
     GameEntry("memesis", "Memesis", "games.memesis"),
-    GameEntry("metaolympia", "Meta Olympia",
+    GameEntry("metaolympia", "Meta Olympia", "games.metaolympia",
               no_decks="Meta Olympia has no personal decks: each team drafts its roster during play."),
 )
 """Every game metahost hosts, built or not, in the rulebooks' order."""

@@ -1,0 +1,488 @@
+"""Meta Olympia through the game contract (DESIGN.md): :class:`MetaOlympiaGame`, exposed as
+``games.metaolympia.GAME``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core.contract import (
+    Choice,
+    Decision,
+    Event,
+    Game,
+    Result,
+    RulesError,
+    SeatSetup,
+    TableOption,
+    View,
+)
+from games.core.rng import Rng
+
+from . import rules
+from .pool import athlete_text, pool, scrimmage_text, sponsor_text, starters, tactic_text
+from .state import Player, State
+
+PALETTE = ("red", "blue", "green", "gold", "violet", "orange", "teal", "silver")
+"""Default team colours, one per seat (MO-SET-10)."""
+DEFAULT_TEAMS = ("Gusev Super Colliders", "Jezero Dust Devils", "Tharsis Rovers", "Olympus Comets",
+                 "Elysium Meteors", "Hellas Pioneers", "Utopia Pathfinders", "Arcadia Sandstorms")
+
+OPTIONS: tuple[TableOption, ...] = (
+    TableOption("series", "int", 3, "two teams: matches in each stage's best-of series (MO-BRK-04)", (3, 5, 7)),
+    TableOption("final", "int", 5, "two teams: matches in the Final Championship series (MO-FIN-01)", (3, 5, 7)),
+    TableOption("gambling", "bool", False, "teams not playing bet 1 credit on each match and scrimmage (MO-OPT-01)"),
+    TableOption("wagers", "bool", False, "teams not playing may offer each other side wagers (MO-OPT-02)"),
+    TableOption("short", "bool", False, "two longer stages instead of four (MO-OPT-03)"),
+    TableOption("trades", "bool", False, "a Recruit tile may trade athletes with another team (MO-OPT-04)"),
+    TableOption("mega", "bool", False, "Mega League: 5 to 8 teams, doubled tracks and decks (MO-OPT-05)"),
+    TableOption("teamup", "bool", False, "several people may manage one team (MO-OPT-06)"),
+    TableOption("merger", "bool", False, "a team may dissolve into another at a stage start (MO-OPT-07/08)"),
+)
+
+
+class MetaOlympiaGame(Game):
+    """Meta Olympia for 2 to 4 teams (MO-CMP-06), 5 to 8 with the Mega League option (MO-OPT-05)."""
+
+    id = "metaolympia"
+    name = "Meta Olympia"
+    min_seats = 2
+    max_seats = 4
+    """Without options (MO-CMP-06); :meth:`seat_limit` allows 8 with the Mega League (MO-OPT-05)."""
+    has_decks = False
+    state_type = State
+    table_options = OPTIONS
+    has_team_names = True
+
+    def seat_limit(self, options: dict[str, Any] | None) -> int:
+        """4 teams, 8 with the ``mega`` option (MO-CMP-06, MO-OPT-05)."""
+        return 8 if (options or {}).get("mega") else 4
+
+    def managed_by(self, state: State, seat: int) -> int:
+        """A team dissolved by a merger co-manages the team that bought it out (MO-OPT-08)."""
+        m = state.players[seat].merged_into
+        return seat if m < 0 else m
+
+    # -- creation
+
+    def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> State:
+        """A new game set up by MO-SET-01..10 and the start roll (MO-ORD-01..05); the first move is open.
+
+        ``options``: the :data:`OPTIONS` keys, plus ``team_names`` and ``colours`` (one per seat; defaults
+        generated). Raises :class:`RulesError` for a seat count the options do not allow (MO-CMP-06)."""
+        opts = normalise(options)
+        n = len(seats)
+        limit = self.seat_limit(opts)
+        if not 2 <= n <= limit:
+            more = "" if opts.get("mega") else " (5 to 8 with the mega option, MO-OPT-05)"
+            raise RulesError("MO-CMP-06", f"Meta Olympia is for 2 to {limit} teams{more}; got {n} seats.")
+        st = _empty(seats, opts, seed)
+        rng = Rng.from_seed(seed)
+        sets = rules.sets(st)
+        p = pool()
+        st.tracks = build_tracks(rng, opts, sets)
+        # athletes: each team gets one of each starting Rookie (MO-SET-03); the rest form the deck (MO-SET-04)
+        start = starters()
+        athletes: list[int] = []
+        for aid, a in p.athletes.items():
+            for _ in range(a.copies * sets):
+                athletes.append(_add(st, aid))
+        for pl in st.players:
+            for sid in start:
+                c = next(x for x in athletes if st.cards[x] == sid)
+                athletes.remove(c)
+                pl.athletes.append(c)
+        rng.shuffle(athletes)
+        st.athlete_deck = athletes
+        st.market = [st.athlete_deck.pop() for _ in range(3)]
+        tactics = [_add(st, tid) for tid, t in p.tactics.items() for _ in range(t.copies * sets)]
+        rng.shuffle(tactics)
+        st.tactic_deck = tactics
+        majors = [_add(st, sid) for sid, s in p.sponsors.items() if s.major for _ in range(sets)]
+        minors = [_add(st, sid) for sid, s in p.sponsors.items() if not s.major for _ in range(sets)]
+        rng.shuffle(majors)
+        st.majors = [majors.pop(), majors.pop()]  # MO-SET-02
+        rest = majors + minors
+        rng.shuffle(rest)
+        st.sponsor_deck = rest  # MO-SET-06
+        by_tier: dict[int, list[int]] = {}
+        for sid, s in p.scrimmages.items():
+            for _ in range(sets):
+                by_tier.setdefault(s.tier, []).append(_add(st, sid))
+        deck: list[int] = []
+        for tier in sorted(by_tier, reverse=True):  # top last: the lowest tier ends on top (MO-SET-07)
+            group = by_tier[tier]
+            rng.shuffle(group)
+            deck += group
+        st.scrim_deck = deck
+        for pl in st.players:
+            pl.credits, pl.popularity = rules.START_CREDITS, rules.START_POPULARITY  # MO-SET-08
+        st.rng = rng.state
+        rules.start_roll(st)
+        ev: list[Event] = []
+        rules.begin_stage(st, list(st.order), ev)
+        st.intro += [e.text for e in ev]
+        rules.advance(st, ev)
+        return st
+
+    def intro(self, state: State) -> list[Event]:
+        st = state
+        teams = ", ".join(f"{p.team} ({p.colour}, {p.name})" for p in st.players)
+        majors = "; ".join(f"{rules.cname(st, m)} — {sponsor_text(rules.cdef(st, m))}" for m in st.majors)
+        head = (f"Meta Olympia: {teams}. Each team starts with six Rookies, {rules.START_CREDITS} credits and "
+                f"{rules.START_POPULARITY} popularity. Major sponsors revealed: {majors}.")
+        return [Event(head)] + [Event(t) for t in st.intro]
+
+    def position(self, spec: dict[str, Any], seats: Sequence[SeatSetup], seed: int) -> State:
+        """A state from a scenario's explicit position.
+
+        ``spec`` keys (all optional): ``options`` (as for :meth:`new_game`), ``stage`` (0-based), ``tracks``
+        (stage -> tile ids), ``order`` (turn order, default seat order), ``dice`` (loaded die faces for the
+        next rolls: goal, counter, boost4, boost8, special, injury), ``market``, ``athlete_deck`` (top last),
+        ``athlete_discard``, ``tactic_deck``, ``sponsor_deck``, ``scrim_deck`` (top last), ``majors``,
+        ``players`` (mappings: ``athletes`` (6 ids; default the starters), ``injured`` (ids among them),
+        ``tactics``, ``minors``, ``shown``, ``scrims``, ``credits`` (3), ``popularity`` (1), ``prestige``,
+        ``wins``, ``pos`` (-1), ``spot``, ``arrival``) and what happens first: ``match: [home, away]`` (a
+        Tournament with that one match, ``series`` for a best-of), ``scrimmage: {seat, card}``, ``land: {seat,
+        tile}`` (the seat lands on that tile index), else the next move. Raises ``KeyError`` for an unknown id."""
+        opts = normalise(spec.get("options"))
+        st = _empty(seats, opts, seed)
+        rng = Rng.from_seed(seed)
+        st.tracks = [list(t) for t in spec["tracks"]] if "tracks" in spec else build_tracks(rng, opts, 1)
+        st.rng = rng.state
+        st.stage = spec.get("stage", 0)
+        st.order = list(spec.get("order", range(len(seats))))
+        st.loaded = list(spec.get("dice", []))
+        for key in ("market", "athlete_deck", "athlete_discard", "tactic_deck", "sponsor_deck", "scrim_deck",
+                    "majors"):
+            setattr(st, key, [_add(st, cid) for cid in spec.get(key, [])])
+        for s, ps in enumerate(spec.get("players", [])):
+            p = st.players[s]
+            ids = ps.get("athletes", starters())
+            p.athletes = [_add(st, cid) for cid in ids]
+            for cid in ps.get("injured", []):
+                p.injured.append(next(a for a in p.athletes if st.cards[a] == cid and a not in p.injured))
+            for zone in ("tactics", "minors", "shown", "scrims"):
+                setattr(p, zone, [_add(st, cid) for cid in ps.get(zone, [])])
+            p.credits = ps.get("credits", rules.START_CREDITS)
+            p.popularity = ps.get("popularity", rules.START_POPULARITY)
+            p.prestige = ps.get("prestige", 0)
+            p.sponsor_prestige = ps.get("sponsor_prestige", 0)
+            p.wins = ps.get("wins", 0)
+            p.pos = ps.get("pos", -1)
+            p.stamp = ps.get("stamp", s - len(seats))
+            p.spot = ps.get("spot", -1)
+            p.arrival = ps.get("arrival", -1)
+        for p in st.players:
+            if not p.athletes:
+                p.athletes = [_add(st, cid) for cid in starters()]
+                p.credits, p.popularity = rules.START_CREDITS, rules.START_POPULARITY
+        ev: list[Event] = []
+        if "match" in spec:
+            home, away = spec["match"]
+            st.phase = "tournament"
+            rec = {"home": home, "away": away, "score": None, "winner": None}
+            if spec.get("series"):
+                rec["series"] = spec["series"]
+            st.bracket = [rec]
+            if spec.get("third") is not None:
+                st.bracket.append({"home": -1, "away": spec["third"], "score": None, "winner": None,
+                                   "waits": "loser of the first match"})
+        elif "scrimmage" in spec:
+            sc = spec["scrimmage"]
+            c = _add(st, sc["card"])
+            st.pending = [c]
+            st.tile = {"seat": sc["seat"], "kind": "scrimmage", "step": "play"}
+            rules.start_contest(st, [sc["seat"]], c, ev)
+        elif "land" in spec:
+            ld = spec["land"]
+            st.players[ld["seat"]].pos = ld["tile"]
+            rules.start_tile(st, ld["seat"], rules.tile_def(st.tracks[st.stage][ld["tile"]]).kind, ev)
+        rules.advance(st, ev)
+        return st
+
+    # -- the contract
+
+    def decisions(self, state: State) -> list[Decision]:
+        return rules.decisions_of(state)
+
+    def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
+        """Apply one option id for ``seat``; :class:`RulesError` (state unchanged) when it is not one of the
+        seat's current options."""
+        if not isinstance(choice, str):
+            if len(choice) != 1:
+                raise RulesError("MO-MOV-07", "Meta Olympia decisions take exactly one option.")
+            choice = choice[0]
+        if not 0 <= seat < len(state.players):
+            raise RulesError("MO-CMP-06", f"There is no seat {seat}: this game has seats 0 to "
+                             f"{len(state.players) - 1}.")
+        return rules.apply_choice(state, seat, choice)
+
+    def result(self, state: State) -> Result | None:
+        return None if state.result is None else Result.from_dict(state.result)
+
+    def version(self, state: State) -> int:
+        return state.version
+
+    def out_seats(self, state: State) -> frozenset[int]:
+        """Teams that conceded while the others play on; a merged team's player co-manages instead."""
+        if state.result is not None:
+            return frozenset()
+        return frozenset(s for s, p in enumerate(state.players) if p.out and p.merged_into < 0)
+
+    def concede(self, state: State, seat: int) -> list[Event]:
+        """``seat``'s team withdraws: its cards go to the discard piles (tactics and minor sponsors face down),
+        its matches still to come are not played; the game ends when one team is left (reason ``concede``).
+        Raises :class:`RulesError` when the game is over or the team is already out."""
+        st = state
+        if st.result is not None:
+            raise RulesError("MO-STR-03", "The game is already over.")
+        p = st.players[seat]
+        if p.out:
+            raise RulesError("MO-STR-01", f"{p.team} are already out of this game.")
+        ev = [Event(f"{p.team} withdraw from Meta Olympia.")]
+        withdraw(st, seat, ev)
+        left = rules.active(st)
+        if len(left) < 2:
+            rules.finish(st, left, "concede", ev)
+        else:
+            rules.advance(st, ev)
+        st.version += 1
+        return ev
+
+    def timeout_choice(self, state: State, decision: Decision) -> str:
+        """MO-GAP-24: the nearest tile, the first spot, 3 credits, decline recruiting, the first healthy athlete,
+        pass, spend no popularity, keep the first listed die, no bet; the first option where none is set."""
+        return decision.default if decision.default is not None else decision.options[0].id
+
+    def view(self, state: State, viewer: int | None) -> View:
+        """The public board (MO-INF-02) and ``viewer``'s athletes, tactics, minor sponsors and drawn cards
+        (MO-INF-01); face-down discards are counts only (MO-INF-03)."""
+        st = state
+        decs = rules.decisions_of(st)
+        private = None if viewer is None else private_of(st, viewer)
+        return View(game=self.id, viewer=viewer, board=board_of(st), private=private,
+                    decisions=tuple(d for d in decs if d.seat == viewer),
+                    waiting=tuple((d.seat, d.kind) for d in decs), result=self.result(st))
+
+    # -- front-end helpers
+
+    # computer, board_text, context_text, private_text, layout: the helpers' ai.py, render.py, picture.py
+
+    def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
+        b = view.board
+        return None, {s: f"{p['team']}: {p['prestige']} prestige tokens, {p['wins']} wins"
+                      for s, p in enumerate(b["players"])}
+
+    # -- decks: none (the roster is drafted in play)
+
+    def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
+        return [RulesError("MO-SET-03", "Meta Olympia has no personal decks: each team drafts its roster in play.")]
+
+    def card_catalog(self):
+        from .catalog import build_catalog
+
+        return build_catalog()
+
+    def starter_decks(self) -> dict[str, list[str]]:
+        return {}
+
+
+# ---------------------------------------------------------------- set-up helpers
+
+def normalise(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The table options with defaults filled in; raises :class:`RulesError` for a bad value."""
+    opts = dict(options or {})
+    out: dict[str, Any] = {}
+    for o in OPTIONS:
+        v = opts.get(o.key, o.default)
+        if o.kind == "bool":
+            v = bool(v)
+        elif o.choices and v not in o.choices:
+            raise RulesError("MO-BRK-04", f"option {o.key} is one of {', '.join(map(str, o.choices))}, not {v!r}.")
+        out[o.key] = v
+    out["team_names"] = opts.get("team_names")
+    out["colours"] = opts.get("colours")
+    return out
+
+
+def build_tracks(rng: Rng, opts: dict[str, Any], sets: int) -> list[list[str]]:
+    """MO-SET-01, MO-OPT-03/05, MO-GAP-21: every stage track holds the same number of black, grey and white
+    tiles (one each; two with ``short``; doubled again with ``mega``), tiles dealt and ordered at random."""
+    stages = 2 if opts.get("short") else 4
+    per = (2 if opts.get("short") else 1) * (2 if opts.get("mega") else 1)
+    by_border: dict[str, list[str]] = {}
+    for tid, t in pool().tiles.items():
+        by_border.setdefault(t.border, []).extend([tid] * sets)
+    for b in sorted(by_border):
+        rng.shuffle(by_border[b])
+    tracks = []
+    for _ in range(stages):
+        tr = [by_border[b].pop() for b in ("white", "grey", "black") for _ in range(per)]
+        rng.shuffle(tr)
+        tracks.append(tr)
+    check_tracks(tracks)
+    return tracks
+
+
+def check_tracks(tracks: list[list[str]]) -> None:
+    """MO-SET-01: each stage track holds as many black as grey as white tiles. Raises :class:`RulesError`."""
+    for i, tr in enumerate(tracks):
+        borders = [pool().tiles[t].border for t in tr]
+        if not (borders.count("white") == borders.count("grey") == borders.count("black") >= 1):
+            raise RulesError("MO-SET-01", f"Stage {i + 1}'s track needs one black, one grey and one white tile "
+                             f"(per length); it has {', '.join(borders)}.")
+
+
+def _empty(seats: Sequence[SeatSetup], opts: dict[str, Any], seed: int) -> State:
+    names = list(opts.get("team_names") or [])
+    colours = list(opts.get("colours") or [])
+    players = []
+    for i, s in enumerate(seats):
+        team = names[i] if i < len(names) and names[i] else DEFAULT_TEAMS[i % len(DEFAULT_TEAMS)]
+        colour = colours[i] if i < len(colours) and colours[i] else PALETTE[i % len(PALETTE)]
+        players.append(Player(name=s.name, team=team, colour=colour))
+    clean = {k: v for k, v in opts.items() if k not in ("team_names", "colours")}
+    return State(cards=[], players=players, seed=seed, options=clean)
+
+
+def _add(st: State, cid: str) -> int:
+    if cid not in pool().by_id:
+        raise KeyError(f"unknown Meta Olympia card id {cid!r}")
+    st.cards.append(cid)
+    return len(st.cards) - 1
+
+
+def withdraw(st: State, seat: int, ev: list[Event]) -> None:
+    """A conceding team leaves: cards to the discard piles, a contest or decision of theirs abandoned."""
+    p = st.players[seat]
+    p.out = True
+    st.athlete_discard.extend(p.athletes)
+    st.tactic_buried.extend(p.tactics)
+    st.sponsor_buried.extend(p.minors + p.shown)
+    st.scrim_discard.extend(p.scrims)
+    p.athletes, p.injured, p.tactics, p.minors, p.shown, p.scrims = [], [], [], [], [], []
+    c = st.contest
+    if c is not None and seat in c["seats"] + [b["seat"] for b in c["bets"]] + [
+            x for w in c["wagers"] for x in (w["from"], w["to"])]:
+        if seat in c["seats"]:
+            ev.append(Event("The contest is abandoned."))
+            if c["kind"] == "scrimmage":
+                st.scrim_discard.extend(st.pending)
+                st.pending = []
+                st.tile = None
+            st.contest = None
+            st.queue, st.roll = [], None
+            for b in st.bracket:
+                if seat in (b["home"], b["away"]) and not b.get("closed"):
+                    b["done"] = b["closed"] = True
+        else:
+            c["bets"] = [b for b in c["bets"] if b["seat"] != seat]
+            c["wagers"] = [w for w in c["wagers"] if seat not in (w["from"], w["to"])]
+    if st.tile is not None and (st.tile["seat"] == seat or seat in (
+            st.tile.get("trade", {}).get("from"), st.tile.get("trade", {}).get("to"))):
+        tile_seat = st.tile["seat"]
+        for c in st.pending:
+            kind = pool().by_id[st.cards[c]][0]
+            {"athlete": st.athlete_discard, "tactic": st.tactic_buried, "sponsor": st.sponsor_buried,
+             "scrimmage": st.scrim_discard}[kind].append(c)
+        st.pending = []
+        st.tile = None
+        if tile_seat != seat:
+            ev.append(Event("The trade is off."))
+    if st.merger is not None and seat in (st.merger.get("from"), st.merger.get("to")) \
+            and st.merger.get("stage") in ("accept", "approve"):
+        st.merger["stage"] = "propose"
+    if st.prompt is not None and st.prompt["seat"] == seat:
+        st.prompt = None
+    for q in st.players:
+        if q.merged_into == seat:
+            q.merged_into = -1
+
+
+# ---------------------------------------------------------------- the view
+
+def _card(st: State, c: int) -> dict[str, Any]:
+    return {"card": st.cards[c], "name": rules.cname(st, c)}
+
+
+def board_of(st: State) -> dict[str, Any]:
+    """The public board dict (MO-INF-02); ``games/metaolympia/render.py`` shows every key."""
+    players = []
+    for p in st.players:
+        players.append({
+            "name": p.name, "team": p.team, "colour": p.colour, "credits": p.credits, "popularity": p.popularity,
+            "prestige": p.prestige, "sponsor_prestige": p.sponsor_prestige, "athletes": len(p.athletes),
+            "injured": len(p.injured), "tactics": len(p.tactics), "minors": len(p.minors),
+            "shown": [{**_card(st, c), "text": sponsor_text(rules.cdef(st, c))} for c in p.shown],
+            "scrims": [{**_card(st, c), "tier": rules.cdef(st, c).tier} for c in p.scrims],
+            "wins": p.wins, "draws": p.draws, "losses": p.losses, "pos": p.pos, "spot": p.spot,
+            "arrival": p.arrival, "out": p.out, "merged_into": p.merged_into if p.merged_into >= 0 else None,
+        })
+    c = st.contest
+    contest = None
+    if c is not None:
+        contest = {
+            "kind": c["kind"], "away": c["seats"][0], "home": c["seats"][1] if c["kind"] == "match" else None,
+            "score": list(c["score"]), "moment": min(c["moment"] + 1, 3), "stage": c["stage"],
+            "mat": [None if a < 0 else {**_card(st, a), "line": athlete_text(rules.cdef(st, a)),
+                                        "injured": a in st.players[s].injured}
+                    for a, s in zip(c["mat"], c["seats"], strict=True)],
+            "played": [[None if a < 0 else _card(st, a) for a in side] for side in c["played"]],
+            "card": None if c["card"] < 0 else {**_card(st, c["card"]),
+                                                "line": scrimmage_text(rules.cdef(st, c["card"]))},
+            "bets": [dict(b) for b in c["bets"]],
+            "wagers": [dict(w) for w in c["wagers"] if w.get("accepted")],
+        }
+    tracks = [[{"id": t, "name": rules.tile_def(t).name, "kind": rules.tile_def(t).kind,
+                "border": rules.tile_def(t).border} for t in tr] for tr in st.tracks]
+    top_tier = rules.cdef(st, st.scrim_deck[-1]).tier if st.scrim_deck else None
+    return {
+        "stage": st.stage, "stages": len(st.tracks), "phase": st.phase, "capacity": rules.capacity(st),
+        "tracks": tracks, "players": players, "order": list(st.order),
+        "market": [{**_card(st, a), "line": athlete_text(rules.cdef(st, a))} for a in st.market],
+        "athlete_deck": len(st.athlete_deck),
+        "athlete_discard": [_card(st, a) for a in st.athlete_discard],
+        "tactic_deck": len(st.tactic_deck), "tactic_discard": [_card(st, t) for t in st.tactic_discard],
+        "tactic_buried": len(st.tactic_buried), "sponsor_deck": len(st.sponsor_deck),
+        "sponsor_buried": len(st.sponsor_buried),
+        "majors": [{**_card(st, m), "text": sponsor_text(rules.cdef(st, m))} for m in st.majors],
+        "scrim_deck": len(st.scrim_deck), "scrim_next_tier": top_tier,
+        "scrim_discard": [_card(st, x) for x in st.scrim_discard],
+        "bracket": [{k: v for k, v in b.items() if k in ("home", "away", "score", "winner", "series", "games",
+                                                         "waits", "done", "closed")} for b in st.bracket],
+        "contest": contest, "last_roll": None if st.last_roll is None else dict(st.last_roll),
+        "supply": {k: rules.supply_left(st, k) for k in rules.SUPPLY},
+        "options": {k: v for k, v in st.options.items() if any(o.key == k and o.default != v for o in OPTIONS)},
+        "tile": None if st.tile is None else {"seat": st.tile["seat"], "kind": st.tile["kind"]},
+        "scores": rules.scores(st) if st.phase == "over" else None,
+    }
+
+
+def private_of(st: State, viewer: int) -> dict[str, Any]:
+    """What only ``viewer`` sees (MO-INF-01): athletes, tactics, minor sponsors, the cards they drew."""
+    p = st.players[viewer]
+    mine = st.tile is not None and st.tile["seat"] == viewer
+    scrim = st.contest is not None and st.contest["kind"] == "scrimmage"
+    pending = []
+    if mine and not scrim:
+        for c in st.pending:
+            kind = pool().by_id[st.cards[c]][0]
+            pending.append({**_card(st, c), "kind": kind, "line": _line(st, c)})
+    return {
+        "athletes": [{**_card(st, a), "line": athlete_text(rules.cdef(st, a)), "injured": a in p.injured,
+                      "value": rules.cdef(st, a).value, "tier": rules.cdef(st, a).tier,
+                      "type": rules.cdef(st, a).type} for a in p.athletes],
+        "tactics": [{**_card(st, t), "line": tactic_text(rules.cdef(st, t))} for t in p.tactics],
+        "minors": [{**_card(st, s), "line": sponsor_text(rules.cdef(st, s))} for s in p.minors],
+        "pending": pending,
+    }
+
+
+def _line(st: State, c: int) -> str:
+    kind, d = pool().by_id[st.cards[c]]
+    return {"athlete": athlete_text, "tactic": tactic_text, "sponsor": sponsor_text,
+            "scrimmage": scrimmage_text}[kind](d)
+
+
+

@@ -1,0 +1,117 @@
+"""Meta Olympia game state: plain dataclasses that serialise to JSON losslessly (:mod:`games.core.serial`).
+
+Cards are numbered: ``State.cards[i]`` is the definition id of card ``i`` (athletes, tactics, sponsors and
+scrimmage cards, copies included; Stage Tiles are ids in ``State.tracks``). Every card number is in exactly
+one zone: a deck, a discard pile, the market, a player's hand zones, the revealed major sponsors or
+``State.pending`` (drawn cards waiting for their player's choice). That is what the playouts check.
+
+The flow is explicit: ``phase`` (``preseason`` | ``tournament`` | ``over``), the tile being resolved
+(``tile``), the contest being played (``contest``: a match or a scrimmage), the queue of effect steps
+(``queue``) and the roll in progress (``roll``). A step that needs a player's answer sets ``prompt``; the
+answer continues it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Player:
+    """One team (a seat). ``athletes`` is the roster of 6 (MO-REC-04), ``injured`` the subset turned face down
+    (MO-INJ-01); ``tactics`` and ``minors`` are secret (MO-INF-01); ``shown`` the minor sponsors revealed and paid
+    (MO-RES-03, MO-GAP-13); ``scrims`` the scrimmage cards kept after a win (MO-SCR-03/04)."""
+
+    name: str
+    team: str
+    colour: str
+    athletes: list[int] = field(default_factory=list)
+    injured: list[int] = field(default_factory=list)
+    tactics: list[int] = field(default_factory=list)
+    minors: list[int] = field(default_factory=list)
+    shown: list[int] = field(default_factory=list)
+    scrims: list[int] = field(default_factory=list)
+    credits: int = 0
+    popularity: int = 0
+    prestige: int = 0
+    """Prestige tokens (from matches, MO-RES-01)."""
+    sponsor_prestige: int = 0
+    """Prestige printed on revealed minor sponsors (MO-SCO-02): points, not tokens."""
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    pos: int = -1
+    """-1 the start line of the stage, 0..n-1 a Stage Tile of the track, n the end (MO-MOV-05)."""
+    stamp: int = 0
+    """When the player arrived where they stand (smaller = earlier; the start line uses the start order)."""
+    spot: int = -1
+    """The Match Up spot taken at the end of the stage (0-based; -1 none yet, MO-MOV-06)."""
+    arrival: int = -1
+    """Order of arrival at the end of the current stage (0 = first)."""
+    out: bool = False
+    """Conceded or dissolved by a merger: no more decisions."""
+    merged_into: int = -1
+    """The seat that bought this team out (MO-OPT-08), -1 otherwise."""
+
+
+@dataclass
+class State:
+    cards: list[str]
+    players: list[Player]
+    seed: int
+    rng: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    tracks: list[list[str]] = field(default_factory=list)
+    """Stage -> its Stage Tile ids in track order (MO-SET-01)."""
+    stage: int = 0
+    phase: str = "preseason"
+    order: list[int] = field(default_factory=list)
+    """The turn order decided by the start roll (MO-ORD-04)."""
+    intro: list[str] = field(default_factory=list)
+    """The start roll, for the log (MO-ORD-01..03)."""
+    clock: int = 0
+    """Arrival counter for ``Player.stamp``."""
+    arrivals: int = 0
+    athlete_deck: list[int] = field(default_factory=list)
+    """Top last."""
+    athlete_discard: list[int] = field(default_factory=list)
+    """Face up, top last (MO-REC-03)."""
+    market: list[int] = field(default_factory=list)
+    """The three face-up athletes (MO-SET-04)."""
+    tactic_deck: list[int] = field(default_factory=list)
+    tactic_discard: list[int] = field(default_factory=list)
+    """Used tactic cards, face up (MO-MAT-06)."""
+    tactic_buried: list[int] = field(default_factory=list)
+    """Tactic cards discarded face down (MO-STG-01, MO-INF-03)."""
+    sponsor_deck: list[int] = field(default_factory=list)
+    sponsor_buried: list[int] = field(default_factory=list)
+    """Sponsor cards discarded face down (MO-FND-02, MO-INF-03)."""
+    majors: list[int] = field(default_factory=list)
+    """Revealed major sponsors (MO-SET-02, MO-FND-03)."""
+    scrim_deck: list[int] = field(default_factory=list)
+    """Top last: lowest tier on top (MO-SET-07)."""
+    scrim_discard: list[int] = field(default_factory=list)
+    """Played scrimmage cards not kept: out of the game for good (MO-SCR-05)."""
+    pending: list[int] = field(default_factory=list)
+    """Cards drawn and waiting for a choice (two sponsors, two tactics, two athletes, a scrimmage card)."""
+    tile: dict[str, Any] | None = None
+    """The tile action being resolved: ``{"seat", "kind", "step", ...}``."""
+    schedule: list[list[int]] = field(default_factory=list)
+    """Matches still to play this Tournament: ``[home, away]`` seats."""
+    bracket: list[dict[str, Any]] = field(default_factory=list)
+    """This Tournament's matches, played and to come, for the board: ``{"home", "away", "score", "winner"}``."""
+    contest: dict[str, Any] | None = None
+    queue: list[dict[str, Any]] = field(default_factory=list)
+    """Effect steps waiting to resolve: ``{"seat", "key", "n", "why"}``."""
+    roll: dict[str, Any] | None = None
+    """The roll in progress: ``{"seat", "athlete", "dice", "why", "stage", "faces"}``."""
+    prompt: dict[str, Any] | None = None
+    merger: dict[str, Any] | None = None
+    """The merger proposals round at a stage start (MO-OPT-07)."""
+    last_roll: dict[str, Any] | None = None
+    """The latest roll, for the board (MO-CMP-03: every roll is public)."""
+    loaded: list[str] = field(default_factory=list)
+    """Die faces a scenario position fixes for the next rolls (tests only; empty in every real game)."""
+    version: int = 0
+    result: dict[str, Any] | None = None
