@@ -335,7 +335,8 @@ class Listener:
 
     async def game_changed(self, table: Table, events: list[Event], views: dict[int | None, View]) -> None:
         """A choice was applied: ``events`` with their audiences, ``views[None]`` the public board and
-        ``views[seat]`` each human seat's private view with its open decisions."""
+        ``views[seat]`` each human seat's private view with its open decisions, and the view of every seat a
+        human seat answers for (``Table.answers_for``, a merger, MO-OPT-08)."""
 
     async def reminder(self, table: Table, seat: int, decision: Decision, deadline: float) -> None:
         """Half of ``seat``'s decision time has passed."""

@@ -11,7 +11,9 @@ import pytest
 
 from bot.store import Store
 from bot.tables import (
+    HOST_OPTIONS,
     PALETTE,
+    TEAMUP,
     Listener,
     TableError,
     TableService,
@@ -20,7 +22,7 @@ from bot.tables import (
     parse_table_options,
     token_for,
 )
-from games import get_game
+from games import game_ids, get_game
 
 
 class Recorder(Listener):
@@ -311,3 +313,14 @@ async def test_managed_by_identity_changes_nothing_for_other_games(svc):
     await svc.start(t.id, "u1")
     assert [t.answers_for(s) for s in range(2)] == [0, 1] and t.deciders(0) == ["u1"]
     assert t.slots() == [(0, "u1"), (1, "u2")] and PALETTE[0] == "red"
+
+
+@pytest.mark.parametrize("game_id", game_ids() + ["optiontest"])
+def test_no_game_declares_an_option_the_host_sets_itself(game_id):
+    """A game's table option must not overwrite what the host stores in the same options (issue 18)."""
+    game = get_game(game_id)
+    for o in game.table_options:
+        assert o.key not in HOST_OPTIONS, f"{game.name}'s option {o.key} is one the host sets"
+        assert o.key != "series" or game.series_lengths == (1,), f"{game.name} plays host series and has a series option"
+        assert o.key != TEAMUP or o.kind == "bool"
+        o.parse(str(o.default).lower() if o.kind != "bool" else ("on" if o.default else "off"))  # its default parses
