@@ -2,7 +2,8 @@
 
 ``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
 ``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost simulate memesis --teams 2v2 --games N`` ·
-``metahost play memesis --no-stealth`` · ``metahost scenario FILE...`` ·
+``metahost play memesis --no-stealth`` · ``metahost play GAME --option key=value --team-name NAME`` ·
+``metahost scenario FILE...`` ·
 ``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC`` ·
 ``metahost picture GAME --seed S --after N --out FILE.png``
 
@@ -30,7 +31,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     game = get_game(args.game)
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000
-    if _team_problem(game, args.teams, args.seats) or _stealth_problem(game, args.no_stealth):
+    if _team_problem(game, args.teams, args.seats) or _stealth_problem(game, args.no_stealth) \
+            or _table_options(game, args.option) is None or _team_name_problem(game, args.team_name):
         return 2
     decks = None
     if args.deck or args.computer_deck:
@@ -60,7 +62,31 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 2
     return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
                             pictures=pictures, surroundings=args.surroundings, location=location,
-                            series=args.series, teams=args.teams, stealth=False if args.no_stealth else None))
+                            series=args.series, teams=args.teams, stealth=False if args.no_stealth else None,
+                            table_options=args.option, team_name=args.team_name))
+
+
+def _table_options(game, words: list[str] | None) -> dict | None:
+    """The values of ``--option key=value`` (repeatable) for the game's table options (``Game.table_options``,
+    issue 18; :func:`bot.tables.parse_table_options`): only those that differ from the default. ``None`` after
+    printing what was wrong and the game's options."""
+    from bot.tables import TableError, parse_table_options
+
+    try:
+        return parse_table_options(game, words)
+    except TableError as exc:
+        print(f"metahost: {exc.message.replace('`', '')}", file=sys.stderr)
+        return None
+
+
+def _team_name_problem(game, team_name: str | None) -> bool:
+    """``--team-name`` refused for a game without team names (``Game.has_team_names``, MO-SET-09): ``True``
+    after printing one line saying so (a bad name is refused when the table opens)."""
+    if team_name is not None and not game.has_team_names:
+        print(f"metahost: {game.name} has no team names, so --team-name does not apply: leave it out.",
+              file=sys.stderr)
+        return True
+    return False
 
 
 def _stealth_problem(game, no_stealth: bool) -> bool:
@@ -166,8 +192,8 @@ def cmd_picture(args: argparse.Namespace) -> int:
     problem = None
     if args.after < 0:
         problem = f"--after must be 0 or more decisions, not {args.after}."
-    elif not game.min_seats <= seats <= game.max_seats:
-        problem = f"{game.name} is played by {game.min_seats} to {game.max_seats} players, not {seats}."
+    elif not game.min_seats <= seats <= game.seat_limit(None):
+        problem = f"{game.name} is played by {game.min_seats} to {game.seat_limit(None)} players, not {seats}."
     elif game.layout(game.view(game.new_game(starter_seats(game, 0, game.min_seats), None, 0), None)) is None:
         problem = f"{game.name} has no board picture yet."
     if problem:
@@ -270,13 +296,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if _team_problem(game, args.teams, args.seats) or _stealth_problem(game, args.no_stealth):
         return 2
+    chosen = _table_options(game, args.option)
+    if chosen is None:
+        return 2
     seats, options = team_options(game, args.teams, args.seats)
     if args.no_stealth:
         options = dict(options or {}, stealth=False)  # MEM-STL-11: no card is played face down
-    if seats is not None and not game.min_seats <= seats <= game.max_seats:
-        print(f"{game.name} is played by {game.min_seats} to {game.max_seats} players, not {seats}.",
-              file=sys.stderr)
+    if chosen:
+        options = dict(options or {}, **chosen)  # issue 18: as a table with these options passes them
+    limit = game.seat_limit(chosen)
+    if seats is not None and not game.min_seats <= seats <= limit:
+        print(f"{game.name} is played by {game.min_seats} to {limit} players, not {seats}.", file=sys.stderr)
         return 2
+    if game.has_team_names:  # MO-SET-09/10: generated names and colours, as a table's lobby gives them
+        from bot.tables import PALETTE, generated_name
+
+        names: list[str] = []
+        for seat in range(seats or game.min_seats):
+            names.append(generated_name(args.seed, seat, names))
+        options = dict(options or {}, team_names=names, colours=list(PALETTE[:len(names)]))
     n, d, secs = simulate(game, args.games, args.seed, seats, options)
     print(f"{n} games, {d} decisions, {d / secs:.0f} decisions/s")
     return 0
@@ -493,6 +531,11 @@ def main(argv: list[str] | None = None) -> int:
                                                      "are in team A, allies are seated apart (sets --seats)")
     p.add_argument("--no-stealth", action="store_true", help="games with Stealth (Memesis): no card may be played "
                                                               "face down at this table (MEM-STL-11)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a table option of the game (repeatable), e.g. --option gambling=on; a wrong one lists "
+                        "the game's options")
+    p.add_argument("--team-name", metavar="NAME", help="games with team names (Meta Olympia): your team's name, "
+                                                       "1 to 32 characters (default: a generated one)")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("resume", help="continue a stored terminal game")
     r.add_argument("table")
@@ -522,6 +565,8 @@ def main(argv: list[str] | None = None) -> int:
                                                      "seated allies apart (sets --seats)")
     s.add_argument("--no-stealth", action="store_true", help="games with Stealth (Memesis): Stealth off in every "
                                                               "game (MEM-STL-11)")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a table option of the game for every game (repeatable), e.g. --option gambling=on")
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("scenario", help="run scenario files and report pass/fail per file")
     c.add_argument("files", nargs="+")

@@ -316,7 +316,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                computer_delay: float = 0.0, seats: int | None = None, width: int | None = None,
                colour: bool | None = None, pictures: Path | None = None, surroundings: str | None = None,
                location: dict | None = None, clock: Clock | None = None, series: int | None = None,
-               teams: str | None = None, stealth: bool | None = None) -> int:
+               teams: str | None = None, stealth: bool | None = None,
+               table_options: list[str] | None = None, team_name: str | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
@@ -329,7 +330,9 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
     count): the person is in team A, the computers fill the teams in letter order, and the host seats
     allies apart at the start. ``stealth``: ``False`` turns Stealth off at a game with Stealth
     (``--no-stealth``, ``Game.has_stealth``, MEM-STL-11; stored as table option ``"stealth"``, which
-    ``new_game`` reads). Returns an exit code:
+    ``new_game`` reads). ``table_options``: ``key=value`` words for the game's table options (``--option``,
+    issue 18); ``team_name``: the person's team name at a game with team names (``--team-name``, MO-SET-09;
+    the computers' are generated). Returns an exit code:
     0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
     it is stored up to its last committed move; issue 12 §5)."""
@@ -361,7 +364,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
             try:
                 table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed, seats=count,
                                          surroundings=surroundings, location=location, series=series,
-                                         teams=teams, stealth=stealth if game.has_stealth else None)
+                                         teams=teams, stealth=stealth if game.has_stealth else None,
+                                         table_options=table_options, team_name=team_name)
                 count = table.max_seats  # a team format may have set it
             except TableError as exc:
                 print(f"metahost: {exc.message}", file=sys.stderr)

@@ -22,6 +22,13 @@ from typing import Any
 SERIES = "series"  # the table option holding a series' public state
 
 
+def info(options: dict[str, Any]) -> dict[str, Any] | None:
+    """The public state of the series a table's ``options`` hold, or ``None``: not a series (a game's own table
+    option named ``series``, such as Meta Olympia's best-of length, is a number, never a series' state)."""
+    value = options.get(SERIES)
+    return value if isinstance(value, dict) else None
+
+
 def private_key(series_id: str) -> str:
     """The kv key of a series' private part: ``{"books": {seat: [ids]}, "archives": {seat: [ids]},
     "current": {seat: [ids]}}`` (``current``: the Archive after this game's swaps, MZ-BOOK-06)."""

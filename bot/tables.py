@@ -31,15 +31,16 @@ import dataclasses
 import hashlib
 import json
 import random
+import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games import get_game
 from games.core import teams as tm
-from games.core.contract import Decision, Event, Game, Result, RulesError, SeatSetup, View
+from games.core.contract import Decision, Event, Game, Result, RulesError, SeatSetup, TableOption, View
 
 from . import series as sr
 from .store import SeatRow, Store, StoreError, TableRow
@@ -60,6 +61,22 @@ SURROUNDINGS = ("virtual", "derived", "declared")
 """The table option ``surroundings`` of a game that reads the clock (issue 16 item 2, MZ-WALL-04): how its
 4th Wall effects are settled. ``virtual`` (default): only Pages count; ``derived``: the real sky at the
 location and each Caster's ``/surroundings`` profile; ``declared``: the affected Caster confirms."""
+TEAM_NAMES = "team_names"  # option of a game with team names: each seat's team name, in seat order (MO-SET-09)
+COLOURS = "colours"  # option of a game with team names: each seat's colour, in seat order (MO-SET-10)
+CO_MANAGERS = "co_managers"  # option of a Team Up table: per seat, its co-managers' [user id, name] (MO-OPT-06)
+TEAMUP = "teamup"  # the game's table option that lets several users manage one seat (MO-OPT-06)
+PALETTE = ("red", "blue", "green", "gold", "violet", "orange", "teal", "silver")
+"""The colours a seat of a game with team names may take (MO-SET-10: one marker per team, distinct per table)."""
+NAME_PLACES = ("Gusev", "Jezero", "Tharsis", "Olympus", "Elysium", "Utopia", "Hellas", "Arcadia")
+NAME_NOUNS = ("Colliders", "Comets", "Rovers", "Dust Devils", "Meteors", "Pioneers")
+TEAM_NAME_MAX = 32  # characters of a team name (MO-SET-09)
+SLOT = 100
+"""A user's DM slot at a table: ``seat`` for the seat's first player, ``seat + SLOT * k`` for its k-th co-manager
+(Team Up, MO-OPT-06); the Discord front keeps one private message per slot."""
+HOST_OPTIONS = frozenset({"seats", "timeout", "response", TEAMS, TEAM_FORMAT, "pictures", "stealth", "surroundings",
+                          "location", "place", "profiles", "clock", TEAM_NAMES, COLOURS, CO_MANAGERS})
+"""Option keys the host itself sets: a game's :class:`~games.core.values.TableOption` must not use them (``series``
+may be used by a game that plays no host series, ``Game.series_lengths == (1,)``)."""
 NO_PLACE = ("This table's surroundings are derived from the real sky, so it needs a place: a server admin can "
             "set one with `/settings location`, or each player with `/surroundings` (place:). Or open the "
             "table with surroundings: virtual or declared.")
@@ -212,8 +229,55 @@ class Table:
         return tm.letter(int(teams[seat]))
 
     @property
+    def game_options(self) -> dict[str, Any]:
+        """This table's values of its game's table options (``Game.table_options``, issue 18): only those that
+        differ from the default, as ``new_game`` gets them."""
+        return {o.key: self.options[o.key] for o in self.game.table_options if o.key in self.options}
+
+    @property
     def max_seats(self) -> int:
-        return int(self.options.get("seats", self.game.max_seats))
+        return int(self.options.get("seats", self.game.seat_limit(self.game_options)))
+
+    @property
+    def teamup(self) -> bool:
+        """Whether several users may manage one seat here (the game's table option ``teamup``, MO-OPT-06)."""
+        return any(o.key == TEAMUP for o in self.game.table_options) and self.options.get(TEAMUP) is True
+
+    def managers(self, seat: int) -> list[str]:
+        """The users attached to ``seat``: its player first, then its co-managers (Team Up, MO-OPT-06) in the
+        order they joined; empty for a computer seat."""
+        s = self.seats[seat]
+        users = [s.user_id] if s.user_id and not s.computer else []
+        co = self.options.get(CO_MANAGERS)
+        if users and isinstance(co, list) and seat < len(co):
+            users += [str(u) for u, _name in co[seat]]
+        return users
+
+    def slots(self) -> list[tuple[int, str]]:
+        """``(slot, user id)`` of every user seated here (co-managers too), in seat order; a slot is
+        ``seat + SLOT * k`` for the seat's k-th user (:data:`SLOT`)."""
+        return [(s.seat + SLOT * k, u) for s in self.seats for k, u in enumerate(self.managers(s.seat))]
+
+    def slot_of(self, user_id: str) -> int | None:
+        """The DM slot of ``user_id`` (:meth:`slots`), or ``None`` when they are not seated."""
+        return next((slot for slot, u in self.slots() if u == user_id), None)
+
+    def slot_user(self, slot: int) -> str | None:
+        """The user of DM slot ``slot``, or ``None`` when there is none."""
+        seat, k = slot % SLOT, slot // SLOT
+        users = self.managers(seat) if 0 <= seat < len(self.seats) else []
+        return users[k] if k < len(users) else None
+
+    def answers_for(self, seat: int) -> int:
+        """The seat whose decisions ``seat``'s users answer and whose private view they get: the game's
+        ``managed_by`` once the game is on (a merged team's player co-manages the acquiring team, MO-OPT-08),
+        else ``seat``."""
+        return seat if self.state is None else self.game.managed_by(self.state, seat)
+
+    def deciders(self, seat: int) -> list[str]:
+        """Every user who may answer ``seat``'s decisions: its own users while it manages itself, and the users
+        of every seat managed by it (Team Up, MO-OPT-06; a merger, MO-OPT-08)."""
+        return [u for s in self.seats if self.answers_for(s.seat) == seat for u in self.managers(s.seat)]
 
     @property
     def stealth(self) -> bool:
@@ -226,10 +290,26 @@ class Table:
         return self.options.get("pictures", True) is not False
 
     def seat_of(self, user_id: str) -> Seat | None:
+        """The seat ``user_id`` plays, as its player or one of its co-managers (Team Up, MO-OPT-06)."""
         for s in self.seats:
             if s.user_id == user_id and not s.computer:
                 return s
+        co = self.options.get(CO_MANAGERS)
+        for seat, users in enumerate(co if isinstance(co, list) else []):
+            if seat < len(self.seats) and any(u == user_id for u, _name in users):
+                return self.seats[seat]
         return None
+
+    def team_name(self, seat: int) -> str | None:
+        """``seat``'s team name at a game with team names (MO-SET-09), else ``None``."""
+        names = self.options.get(TEAM_NAMES)
+        return str(names[seat]) if self.game.has_team_names and isinstance(names, list) and seat < len(names) else None
+
+    def colour(self, seat: int) -> str | None:
+        """``seat``'s colour at a game with team names (MO-SET-10), else ``None``."""
+        colours = self.options.get(COLOURS)
+        return str(colours[seat]) if self.game.has_team_names and isinstance(colours, list) and seat < len(colours) \
+            else None
 
     def snapshot(self) -> str:
         """The text to store for the live state (issue 14): ``Game.snapshot`` when the table's static part is
@@ -255,7 +335,8 @@ class Listener:
 
     async def game_changed(self, table: Table, events: list[Event], views: dict[int | None, View]) -> None:
         """A choice was applied: ``events`` with their audiences, ``views[None]`` the public board and
-        ``views[seat]`` each human seat's private view with its open decisions."""
+        ``views[seat]`` each human seat's private view with its open decisions, and the view of every seat a
+        human seat answers for (``Table.answers_for``, a merger, MO-OPT-08)."""
 
     async def reminder(self, table: Table, seat: int, decision: Decision, deadline: float) -> None:
         """Half of ``seat``'s decision time has passed."""
@@ -319,6 +400,81 @@ def _paused_text(t: Table) -> str:
     why = f" ({t.pause_reason})" if t.pause_reason else ""
     return (f"Table {t.id} is paused{why}; nothing was changed. Its host can continue it with "
             f"`/table resume table:{t.id}` in another channel.")
+
+
+def option_word(option: TableOption, value: Any) -> str:
+    """The ``key=value`` word standing for ``value`` of ``option`` (``gambling=on``, ``series=5``)."""
+    if option.kind == "bool":
+        return f"{option.key}={'on' if value else 'off'}"
+    return f"{option.key}={value}"
+
+
+def options_help(game: Game) -> str:
+    """``game``'s table options (issue 18), one line each: ``key=on|off`` (its values), its default and its
+    help; empty when it takes none."""
+    lines = []
+    for o in game.table_options:
+        values = "on|off" if o.kind == "bool" else "|".join(str(c) for c in o.choices)
+        default = option_word(o, o.default).partition("=")[2]
+        lines.append(f"`{o.key}={values}` (default {default}): {o.help}")
+    return "\n".join(lines)
+
+
+def options_text(game: Game, values: dict[str, Any]) -> str:
+    """The chosen table options, briefly, for a lobby or board footer (``gambling=on series=5``); empty for
+    none."""
+    return " ".join(option_word(o, values[o.key]) for o in game.table_options if o.key in values)
+
+
+def parse_table_options(game: Game, words: str | Sequence[str] | None) -> dict[str, Any]:
+    """The values ``words`` give ``game``'s table options (``Game.table_options``, issue 18): ``words`` is
+    ``"gambling=on series=5"`` (words apart by spaces or commas) or a list of such texts (the CLI's repeated
+    ``--option``); each value is read by its option's :meth:`~games.core.values.TableOption.parse`. Returns only
+    the values that differ from the option's default. :class:`TableError` (``bad_option``) saying what was
+    wrong and listing the game's options with their values and help: options for a game that takes none, a
+    word that is not ``key=value``, a key the game does not have or given twice, a value the option refuses."""
+    texts = [words] if isinstance(words, str) else list(words or [])
+    parts = [w for text in texts for w in re.split(r"[\s,]+", text.strip()) if w]
+    if not parts:
+        return {}
+    if not game.table_options:
+        raise TableError(f"{game.name} takes no table options, so {' '.join(parts)!r} does not apply: leave the "
+                         "options out. Nothing was changed.", "bad_option")
+    declared = {o.key: o for o in game.table_options}
+    values: dict[str, Any] = {}
+    for word in parts:
+        key, eq, text = word.partition("=")
+        key = key.strip().lower()
+        option = declared.get(key)
+        if not eq:
+            what = f"{word!r} is not key=value"
+        elif option is None:
+            what = f"{game.name} has no option {key!r}"
+        elif key in values:
+            what = f"option {key} is given twice"
+        else:
+            try:
+                values[key] = option.parse(text)
+                continue
+            except ValueError as exc:
+                what = str(exc)
+        raise TableError(f"Table options: {what}. Nothing was changed. {game.name} takes these options "
+                         f"(`key=value`, apart by spaces):\n{options_help(game)}", "bad_option")
+    return {k: v for k, v in values.items() if v != declared[k].default}
+
+
+def generated_name(seed: int, seat: int, taken: Sequence[str]) -> str:
+    """The default team name of ``seat`` at a table with seed ``seed`` (MO-SET-09): ``"<Martian place>
+    <Noun>"`` from :data:`NAME_PLACES` and :data:`NAME_NOUNS`, the same for the same seed and seat, never
+    one of ``taken`` (compared without case)."""
+    combos = [f"{p} {n}" for p in NAME_PLACES for n in NAME_NOUNS]
+    used = {t.casefold() for t in taken}
+    start = (seed + 13 * seat) % len(combos)  # 13 is prime to 48: seats start apart
+    for i in range(len(combos)):
+        name = combos[(start + i) % len(combos)]
+        if name.casefold() not in used:
+            return name
+    return f"Team {seat + 1}"
 
 
 class TableService:
@@ -432,7 +588,8 @@ class TableService:
                      pictures: bool = True, surroundings: str | None = None,
                      location: dict[str, Any] | None = None, series: int | None = None,
                      response: float | None = None, teams: str | None = None,
-                     stealth: bool | None = None) -> Table:
+                     stealth: bool | None = None, table_options: str | Sequence[str] | None = None,
+                     team_name: str | None = None, colour: str | None = None) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
         that ``user_id`` hosts without playing, for demonstrations and tests; ``pictures`` False: its board
         shows no picture, issue 15 §3, kept in the options so a rematch keeps it).
@@ -457,7 +614,13 @@ class TableService:
         ``stealth``: for a game with Stealth (``Game.has_stealth``, Memesis' MEM-STL-11) ``False`` plays without
         it, stored as option ``"stealth"`` (only when off, so ``new_game`` gets ``options["stealth"] = False``;
         a rematch keeps it); ``True`` or ``None`` is the game's default. ``bad_option`` when given to a game
-        without Stealth."""
+        without Stealth.
+
+        ``table_options``: ``key=value`` words for the game's own table options (``Game.table_options``, issue 18;
+        :func:`parse_table_options`, whose refusals are ``bad_option``); the values that differ from the default
+        are stored under their keys in the options (a rematch keeps them) and set the seat limit
+        (``Game.seat_limit``). ``team_name`` and ``colour``: the creator's team at a game with team names
+        (``Game.has_team_names``, MO-SET-09/10; defaults generated, see :meth:`join`)."""
         try:
             game = get_game(game_id)
         except KeyError as exc:
@@ -465,6 +628,8 @@ class TableService:
         if (surroundings is not None or location is not None) and not game.observes_clock:
             raise TableError(f"{game.name} has no 4th Wall effects, so it takes no surroundings or place: leave "
                              "those options out.", "bad_option")
+        chosen = parse_table_options(game, table_options)
+        self._check_team_names(game, team_name, colour)
         if stealth is not None and not game.has_stealth:
             raise TableError(f"{game.name} has no Stealth (face-down play), so it takes no stealth option: leave "
                              "it out (only Memesis tables can turn Stealth off). Nothing was created.", "bad_option")
@@ -482,12 +647,17 @@ class TableService:
             try:
                 if seats is None and teams.strip().lower() != "ffa":
                     seats = sum(tm.format_sizes(teams, None))  # the format sets the seat count
-                tm.format_sizes(teams, seats or game.max_seats)
+                tm.format_sizes(teams, seats or game.seat_limit(chosen))
             except ValueError as exc:
                 raise TableError(f"{exc} Nothing was created.", "bad_option") from None
-        count = seats or game.max_seats
-        if not game.min_seats <= count <= game.max_seats:
-            raise TableError(f"{game.name} is played by {game.min_seats}–{game.max_seats} players, not {count}.",
+        limit = game.seat_limit(chosen)
+        count = seats or limit
+        if not game.min_seats <= count <= limit:
+            raising = [option_word(o, v) for o in game.table_options
+                       for v in ((True, False) if o.kind == "bool" else o.choices)
+                       if game.seat_limit(dict(chosen, **{o.key: v})) > limit]
+            more = f" (more with the table option {' or '.join(raising)})" if raising else ""
+            raise TableError(f"{game.name} is played by {game.min_seats}–{limit} players{more}, not {count}.",
                              "bad_seats")
         if timeout is not None and not 30 <= timeout <= 86400:
             raise TableError("A decision timeout is between 30 seconds and 24 hours.", "bad_timeout")
@@ -507,6 +677,9 @@ class TableService:
             options["pictures"] = False
         if stealth is False:
             options["stealth"] = False
+        options.update(chosen)
+        if any(o.key == TEAMUP for o in game.table_options) and chosen.get(TEAMUP) is True:
+            options[CO_MANAGERS] = []  # MO-OPT-06: per seat, the users who co-manage it
         if game.observes_clock:
             options["surroundings"] = surroundings or "virtual"
             if location is not None:
@@ -518,6 +691,7 @@ class TableService:
         t.seats.append(Seat(0, None if computer else user_id, name, computer=computer,
                             deck_id=self._default_deck(game, 0)))
         self._seat_teams(t)
+        self._set_team_name(t, 0, team_name, colour)
         self._fill_decks(t)
         if ":" in place:  # a Discord place: limited, so creates there run one at a time
             async with self._creating:
@@ -611,7 +785,9 @@ class TableService:
         """Keep option ``teams`` one team number per seat of a team game's lobby, in seat order: drop the
         seat at ``removed`` (a seat that left), give every new seat :func:`games.core.teams.fill_team`'s
         team (with a format: the first team with room; free: a team of its own). Replaces the list, so a
-        copy of the options taken before is intact. Nothing for a game without teams."""
+        copy of the options taken before is intact. Nothing for a game without teams. The other per-seat
+        options (team names, colours, co-managers) follow the seats the same way (:meth:`_seat_extras`)."""
+        self._seat_extras(t, removed)
         if not t.game.has_teams:
             return
         teams = [int(x) for x in t.options.get(TEAMS) or []]
@@ -621,6 +797,83 @@ class TableService:
         while len(teams) < len(t.seats):
             teams.append(tm.fill_team(teams, sizes))
         t.options[TEAMS] = teams[:len(t.seats)]
+
+    @staticmethod
+    def _seat_extras(t: Table, removed: int | None = None) -> None:
+        """Keep the per-seat options one entry per seat, in seat order, dropping the seat at ``removed``: at a
+        game with team names (MO-SET-09/10) ``team_names`` (a new seat gets :func:`generated_name`) and
+        ``colours`` (a new seat gets the first :data:`PALETTE` colour no seat has); at a Team Up table
+        ``co_managers`` (a new seat has none). Replaces the lists, so a copy of the options is intact."""
+        n = len(t.seats)
+        keys = [TEAM_NAMES, COLOURS] if t.game.has_team_names else []
+        keys += [CO_MANAGERS] if isinstance(t.options.get(CO_MANAGERS), list) else []
+        for key in keys:
+            items = [[list(pair) for pair in x] if key == CO_MANAGERS else x for x in t.options.get(key) or []]
+            if removed is not None and removed < len(items):
+                del items[removed]
+            while len(items) < n:
+                if key == TEAM_NAMES:
+                    items.append(generated_name(t.seed, len(items), items))
+                elif key == COLOURS:
+                    items.append(next((c for c in PALETTE if c not in items), PALETTE[len(items) % len(PALETTE)]))
+                else:
+                    items.append([])
+            t.options[key] = items[:n]
+
+    @staticmethod
+    def _check_team_names(game: Game, team_name: str | None, colour: str | None) -> None:
+        if (team_name is not None or colour is not None) and not game.has_team_names:
+            raise TableError(f"{game.name} has no team names or colours: leave team_name and colour out. Nothing "
+                             "was changed.", "bad_option")
+
+    def _set_team_name(self, t: Table, seat: int, team_name: str | None, colour: str | None) -> None:
+        """Give ``seat`` (already in ``t.seats``) the team name and colour chosen (MO-SET-09/10), the others'
+        left alone. :class:`TableError`, nothing changed: a game without team names (``bad_option``), a name
+        that is not 1–:data:`TEAM_NAME_MAX` printable characters or is another seat's (``bad_team_name``), a
+        colour not in :data:`PALETTE` (``bad_colour``) or another seat's (``colour_taken``), naming the free
+        colours."""
+        self._check_team_names(t.game, team_name, colour)
+        if team_name is None and colour is None:
+            return
+        names, colours = list(t.options.get(TEAM_NAMES) or []), list(t.options.get(COLOURS) or [])
+        if team_name is not None:
+            name = " ".join(team_name.split())
+            if not 1 <= len(name) <= TEAM_NAME_MAX or not name.isprintable():
+                raise TableError(f"A team name is 1 to {TEAM_NAME_MAX} printable characters, not {team_name!r}. "
+                                 "Nothing was changed.", "bad_team_name")
+            if any(n.casefold() == name.casefold() for i, n in enumerate(names) if i != seat):
+                raise TableError(f"Another team at table {t.id} is already called {name}: choose another name. "
+                                 "Nothing was changed.", "bad_team_name")
+            names[seat] = name
+        if colour is not None:
+            wanted = colour.strip().lower()
+            others = {c: i for i, c in enumerate(colours) if i != seat}
+            free = ", ".join(c for c in PALETTE if c not in others)
+            if wanted not in PALETTE:
+                raise TableError(f"{colour!r} is not a team colour: choose one of the free ones: {free}. Nothing was "
+                                 "changed.", "bad_colour")
+            if wanted in others:
+                raise TableError(f"{wanted.capitalize()} is taken by {names[others[wanted]]}: choose one of the free "
+                                 f"colours: {free}. Nothing was changed.", "colour_taken")
+            colours[seat] = wanted
+        t.options[TEAM_NAMES], t.options[COLOURS] = names, colours
+
+    async def choose_team_name(self, table_id: str, user_id: str, team_name: str | None = None,
+                               colour: str | None = None) -> Seat:
+        """Change the team name and/or colour of the user's seat in the lobby of a game with team names
+        (MO-SET-09/10; ``/table join team_name: colour:`` when seated). Returns the seat. :class:`TableError`
+        as :meth:`_set_team_name`, and not in the lobby or not seated (``not_seated``)."""
+        t = self.get(table_id)
+        async with t.lock:
+            self._check_team_names(t.game, team_name, colour)
+            self._check_lobby(t)
+            mine = t.seat_of(user_id)
+            if mine is None:
+                raise TableError(f"You are not seated at table {t.id}: join it first.", "not_seated")
+            before, old = _copy_seats(t), dict(t.options)
+            self._set_team_name(t, mine.seat, team_name, colour)
+            await self._save_lobby(t, before, old)
+            return mine
 
     async def choose_team(self, table_id: str, user_id: str, team: str, seat: int | None = None) -> Seat:
         """Put the user's own seat, or with ``seat`` (0-based) a computer seat (any seated player may), in
@@ -673,18 +926,33 @@ class TableService:
         norm = tm.normalise(teams)
         order = tm.seating(norm)
         t.seats[:] = [t.seats[pos] for pos in order]
+        for key in (TEAM_NAMES, COLOURS, CO_MANAGERS):  # the per-seat options move with their seats
+            if isinstance(t.options.get(key), list):
+                t.options[key] = [t.options[key][pos] for pos in order]
         self._renumber(t)
         t.options = dict(t.options, **{TEAMS: [norm[pos] for pos in order]})
 
-    async def join(self, table_id: str, user_id: str, name: str, deck_id: str | None = None) -> Seat:
+    async def join(self, table_id: str, user_id: str, name: str, deck_id: str | None = None, *,
+                   seat: int | None = None, team_name: str | None = None, colour: str | None = None) -> Seat:
         """Take the first free seat, with starter deck ``deck_id`` or the user's saved deck ``saved:<id>``
         (which must be legal; it is copied again at start). Refused when seated already, the table is full,
-        or the deck is unknown, someone else's, or illegal."""
+        or the deck is unknown, someone else's, or illegal.
+
+        ``seat`` (0-based): a taken seat to co-manage at a Team Up table (MO-OPT-06, :meth:`_co_manage`); a
+        free seat number takes the first free seat (seats fill in joining order). ``team_name``/``colour``:
+        the new seat's team at a game with team names (MO-SET-09/10; see :meth:`_set_team_name`), generated
+        when left out."""
         t = self.get(table_id)
         async with t.lock:
+            self._check_team_names(t.game, team_name, colour)
             self._check_lobby(t)
+            if seat is not None and 0 <= seat < len(t.seats):
+                return await self._co_manage(t, user_id, name, seat, team_name, colour)
             if t.seat_of(user_id) is not None:
                 raise TableError("You are already seated at this table.", "already_seated")
+            if seat is not None and not 0 <= seat < t.max_seats:
+                raise TableError(f"Table {t.id} has seats 1 to {t.max_seats}, not {seat + 1}. Nothing was changed.",
+                                 "bad_seat")
             self._check_series_seats(t)
             if len(t.seats) >= t.max_seats:
                 raise TableError(f"The table is full ({t.max_seats} seats).", "full")
@@ -696,14 +964,48 @@ class TableService:
             before, old = _copy_seats(t), dict(t.options)
             t.seats.append(seat)
             self._seat_teams(t)
+            try:
+                self._set_team_name(t, seat.seat, team_name, colour)
+            except TableError:
+                t.seats[:], t.options = before, old
+                raise
             self._fill_decks(t)
             await self._save_lobby(t, before, old)
             return seat
 
+    async def _co_manage(self, t: Table, user_id: str, name: str, seat: int, team_name: str | None,
+                         colour: str | None) -> Seat:
+        """``user_id`` joins taken ``seat`` as its co-manager (Team Up, MO-OPT-06): stored in option
+        ``co_managers`` (it survives a restart and a rematch); they may answer its decisions and get its DMs.
+        Called with ``t.lock`` held in the lobby. :class:`TableError`, nothing changed: the table has no Team
+        Up (``seat_taken``), the user is seated already, the seat is a computer's (``forbidden``), a team name
+        or colour given (``bad_option``: the seat keeps its team)."""
+        target = t.seats[seat]
+        if not t.teamup:
+            free = "" if len(t.seats) >= t.max_seats else " Join a free seat instead (leave seat out)."
+            raise TableError(f"Seat {seat + 1} is taken by {target.name}. Only a table opened with Team Up "
+                             f"(`options:{TEAMUP}=on`) lets several players manage one team.{free} Nothing was "
+                             "changed.", "seat_taken")
+        if t.seat_of(user_id) is not None:
+            raise TableError("You are already seated at this table: leave your seat first to co-manage another. "
+                             "Nothing was changed.", "already_seated")
+        if target.computer:
+            raise TableError(f"Seat {seat + 1} is a computer seat: only a player's seat can be co-managed. Nothing "
+                             "was changed.", "forbidden")
+        if team_name is not None or colour is not None:
+            raise TableError(f"A co-manager joins seat {seat + 1}'s team as it is: leave team_name and colour out "
+                             "(any of its managers may change them once seated). Nothing was changed.", "bad_option")
+        before, old = _copy_seats(t), dict(t.options)
+        self._seat_extras(t)
+        co = t.options[CO_MANAGERS]
+        co[seat] = co[seat] + [[user_id, name]]
+        await self._save_lobby(t, before, old)
+        return target
+
     @staticmethod
     def _check_series_seats(t: Table) -> None:
         """MZ-GAP-75: from its second game a series keeps its Casters and decks (Archive swaps aside)."""
-        info = t.options.get(sr.SERIES)
+        info = sr.info(t.options)
         if info is not None and int(info.get("game", 1)) > 1:
             raise TableError(f"Table {t.id} plays game {info['game']} of a series: the same Casters keep the "
                              "same decks (MZ-GAP-75). Swap Pages with your Archive with `/deck swap` "
@@ -721,6 +1023,18 @@ class TableService:
             if seat is None:
                 raise TableError("You are not seated at this table.", "not_seated")
             before, old = _copy_seats(t), dict(t.options)
+            co = t.options.get(CO_MANAGERS)
+            others = [list(p) for p in co[seat.seat]] if isinstance(co, list) and seat.seat < len(co) else []
+            if seat.user_id != user_id or others:  # Team Up (MO-OPT-06): the seat stays with its other managers
+                if seat.user_id == user_id:  # its first co-manager takes it over, with a starter deck
+                    seat.user_id, seat.name = others[0][0], others[0][1]
+                    if seat.deck_id and seat.deck_id.startswith(SAVED):
+                        seat.deck_id, seat.deck, seat.deck_name = self._default_deck(t.game, seat.seat), [], None
+                        self._fill_decks(t)
+                others = [p for p in others if p[0] not in (user_id, seat.user_id)]
+                t.options[CO_MANAGERS] = [others if i == seat.seat else x for i, x in enumerate(co)]
+                await self._save_lobby(t, before, old)
+                return
             t.seats.remove(seat)
             self._seat_teams(t, removed=seat.seat)
             self._renumber(t)
@@ -859,7 +1173,7 @@ class TableService:
                                      exc.code) from None
         self._arrange_teams(t)  # seats reordered allies apart: before anything reads seat numbers
         options = await self._start_options(t)
-        info = options.get(sr.SERIES)
+        info = sr.info(options)
         if info is not None and int(info.get("game", 1)) == 1:
             options[sr.SERIES] = await self._open_series(t, info)
         setups = [SeatSetup(s.name, list(s.deck)) for s in t.seats]
@@ -873,7 +1187,7 @@ class TableService:
     @staticmethod
     def _first_of_series(t: Table) -> bool:
         """False for the second and later games of a series, whose decks the series holds (MZ-GAP-75)."""
-        info = t.options.get(sr.SERIES)
+        info = sr.info(t.options)
         return info is None or int(info.get("game", 1)) == 1
 
     async def _open_series(self, t: Table, info: dict[str, Any]) -> dict[str, Any]:
@@ -938,7 +1252,7 @@ class TableService:
         if seat is None:
             raise TableError("You are not seated at this table; only its players can act.", "not_seated")
         async with t.lock:
-            return await self._act(t, seat.seat, version, choice, by_player=True)
+            return await self._act(t, t.answers_for(seat.seat), version, choice, by_player=True)
 
     async def act_index(self, table_id: str, user_id: str, version: int, index: int) -> list[Event]:
         """Apply option number ``index`` of the user's decision as offered at ``version`` (what a button
@@ -949,12 +1263,13 @@ class TableService:
             raise TableError("You are not seated at this table; only its players can decide.", "not_seated")
         async with t.lock:
             self._check_current(t, seat.seat, version, None)
-            decision = next((d for d in t.game.decisions(t.state) if d.seat == seat.seat), None)
+            acting = t.answers_for(seat.seat)  # MO-OPT-08: a merged team's player answers for the acquirer
+            decision = next((d for d in t.game.decisions(t.state) if d.seat == acting), None)
             if decision is None:
                 raise TableError("It is not your decision now.", "not_yours")
             if not 0 <= index < len(decision.options):
                 raise TableError("That option does not exist.", "stale")
-            return await self._act(t, seat.seat, version, decision.options[index].id, by_player=True)
+            return await self._act(t, acting, version, decision.options[index].id, by_player=True)
 
     async def act_option(self, table_id: str, user_id: str, token: str, key: str) -> list[Event]:
         """Apply the option whose :func:`option_key` is ``key``, pressed on a component offered with the
@@ -976,27 +1291,29 @@ class TableService:
                              "Nothing was changed.", "bad_token")
         async with t.lock:
             self._check_current(t, seat.seat, t.version, None)
-            if int(parts[0]) != seat.seat:
+            acting = t.answers_for(seat.seat)  # MO-OPT-08: a merged team's player answers for the acquirer
+            if int(parts[0]) != acting:
                 raise TableError("That button belongs to another player's decision: it is not your decision now.",
                                  "not_yours")
-            made, now_made = int(parts[1]), t.acts.get(seat.seat, 0)
+            made, now_made = int(parts[1]), t.acts.get(acting, 0)
             if made < now_made:
-                last = t.last_choice.get(seat.seat)
+                last = t.last_choice.get(acting)
                 if made == now_made - 1 and last is not None and option_key(last) == key:
                     raise TableError("Already decided: that choice was applied.", "duplicate")
-                raise TableError("Already decided: you answered that decision before; your current one is in "
+                who = "your team answered" if len(t.deciders(acting)) > 1 else "you answered"  # MO-OPT-06
+                raise TableError(f"Already decided: {who} that decision before; your current one is in "
                                  "your newest message. Nothing was changed.", "decided")
             if made > now_made:
                 raise TableError("That button is not one this table offered; use the buttons of your newest "
                                  "DM. Nothing was changed.", "bad_token")
-            decision = next((d for d in t.game.decisions(t.state) if d.seat == seat.seat), None)
+            decision = next((d for d in t.game.decisions(t.state) if d.seat == acting), None)
             if decision is None:
                 raise TableError("It is not your decision now.", "not_yours")
             option = next((o for o in decision.options if option_key(o.id) == key), None)
             if option is None:
                 raise TableError("That option is no longer offered; your current decision is shown. "
                                  "Nothing was changed.", "gone")
-            return await self._act(t, seat.seat, t.version, option.id, by_player=True)
+            return await self._act(t, acting, t.version, option.id, by_player=True)
 
     @staticmethod
     def _check_current(t: Table, seat: int, version: int, choice: str | None) -> None:
@@ -1138,7 +1455,7 @@ class TableService:
                 if s.computer or s.user_id is None:
                     continue
                 outcome = "draw" if result.draw else "win" if s.seat in result.winners else "loss"
-                outcomes.append((s.user_id, outcome))
+                outcomes += [(u, outcome) for u in t.managers(s.seat)]  # co-managers too (MO-OPT-06)
             finished = (t.game.id, result.to_dict(), outcomes)
         try:
             await self.store.record(t.id, t.seq, seat, choice, now, state_json, self._deadline_rows(t),
@@ -1166,7 +1483,7 @@ class TableService:
             self.tables.pop(t.id, None)
             for lst in self.listeners:
                 await lst.finished(t, result, result.reason)
-            if t.options.get(sr.SERIES) is not None:
+            if sr.info(t.options) is not None:
                 await self._series_end(t, result)
         else:
             self._schedule(t)
@@ -1195,7 +1512,7 @@ class TableService:
     def _series_intro(t: Table) -> list[Event]:
         """The public line opening each game of a series: at the first, every seat's Archive size and never
         its Pages (MZ-BOOK-05); later, the score so far."""
-        info = t.options.get(sr.SERIES)
+        info = sr.info(t.options)
         if info is None:
             return []
         names = [s.name for s in t.seats]
@@ -1259,7 +1576,7 @@ class TableService:
         t = self.get(table_id)
         async with t.lock:
             self._check_lobby(t)
-            info = t.options.get(sr.SERIES)
+            info = sr.info(t.options)
             if info is None or not t.game.has_archive:
                 raise TableError(f"Table {t.id} is not a series, so it has no Archive swaps (MZ-BOOK-05: an Archive "
                                  "is used only between games of a series; open one with `/table new series:3`).",
@@ -1373,16 +1690,21 @@ class TableService:
                               seats=old.max_seats, timeout=None if timeout is None else float(timeout),
                               computer=True, pictures=old.pictures, surroundings=old.options.get("surroundings"),
                               location=old.options.get("location"),
-                              series=(old.options.get(sr.SERIES) or {}).get("length"),
+                              series=(sr.info(old.options) or {}).get("length"),
                               response=old.options.get("response"), teams=old.options.get(TEAM_FORMAT),
-                              stealth=old.options.get("stealth"))
+                              stealth=old.options.get("stealth"),
+                              table_options=[option_word(o, v) for o in old.game.table_options
+                                             for k, v in old.game_options.items() if k == o.key])
         async with t.lock:
             before, options = _copy_seats(t), dict(t.options)
             t.seats[:] = [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, list(s.deck), 0, s.deck_name)
                           for s in old.seats]
+            for key in (TEAM_NAMES, COLOURS, CO_MANAGERS):  # the same team names, colours and co-managers
+                if isinstance(old.options.get(key), list):
+                    t.options[key] = json.loads(json.dumps(old.options[key]))
             if t.game.has_teams:  # the same teams, seated as they were (already allies apart)
                 t.options[TEAMS] = list(old.options.get(TEAMS) or [])
-                self._seat_teams(t)
+            self._seat_teams(t)
             await self._save_lobby(t, before, options)
         return t
 
@@ -1514,7 +1836,7 @@ class TableService:
         if t.state is None:
             raise TableError("The game has not started yet.", "not_playing")
         seat = t.seat_of(user_id) if user_id is not None else None
-        return t.game.view(t.state, None if seat is None else seat.seat)
+        return t.game.view(t.state, None if seat is None else t.answers_for(seat.seat))
 
     async def _tell_lobby(self, t: Table) -> None:
         for lst in self.listeners:
@@ -1527,6 +1849,10 @@ class TableService:
         for s in t.seats:
             if not s.computer:
                 views[s.seat] = t.game.view(t.state, s.seat)
+        for s in t.seats:  # MO-OPT-08: a merged team's player sees the acquiring team's view
+            m = t.answers_for(s.seat)
+            if not s.computer and m not in views:
+                views[m] = t.game.view(t.state, m)
         for lst in self.listeners:
             await lst.game_changed(t, events, views)
 

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.audit import public_log, replay_export
-from bot.tables import SAVED, SURROUNDINGS, Seat, Table, TableError, token_for
+from bot.tables import PALETTE, SAVED, SURROUNDINGS, Seat, Table, TableError, option_word, token_for
 from games import game_ids, get_game
 from games.core import teams as tm
 
@@ -38,6 +38,7 @@ from .surroundings import location_command
 
 log = logging.getLogger("metahost.shell")
 GAME_CHOICES = [app_commands.Choice(name=get_game(g).name, value=g) for g in game_ids()]
+COLOUR_CHOICES = [app_commands.Choice(name=c, value=c) for c in PALETTE]  # MO-SET-10
 LIST_ROOM = render.CONTENT_MAX - 120  # /table list: what the lines may take, leaving room for "… and N more"
 APPLIED_NOT_SHOWN = "Your choice was applied, but Discord did not let me update this message; {next}."
 
@@ -87,19 +88,24 @@ class TableCog(commands.Cog):
                            series="MetaZoo: a series of 1, 3 or 5 games (Archive swaps between games)",
                            teams="Team games (Memesis): ffa, 1v1, 1v2, 2v2, 1v3, 1v1v2 (default: players choose)",
                            response="Seconds to answer a response window (10 to 3600; never above timeout)",
-                           stealth="Memesis: False plays without Stealth, no face-down cards (default: with it)")
+                           stealth="Memesis: False plays without Stealth, no face-down cards (default: with it)",
+                           options="The game's own options as key=value words, e.g. gambling=on series=5 "
+                                   "(Meta Olympia; a wrong one lists them)",
+                           team_name="Meta Olympia: your team's name, 1-32 characters (default: a generated one)",
+                           colour="Meta Olympia: your team's colour (default: the first free one)")
     @app_commands.choices(game=GAME_CHOICES, surroundings=[app_commands.Choice(name=m, value=m)
                                                            for m in SURROUNDINGS],
                           series=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)],
-                          teams=[app_commands.Choice(name=f, value=f) for f in tm.FORMATS])
+                          teams=[app_commands.Choice(name=f, value=f) for f in tm.FORMATS], colour=COLOUR_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
-                  seats: app_commands.Range[int, 2, 6] | None = None,
+                  seats: app_commands.Range[int, 2, 8] | None = None,
                   timeout: app_commands.Range[int, 30, 86400] | None = None, pictures: bool = True,
                   surroundings: app_commands.Choice[str] | None = None,
                   series: app_commands.Choice[int] | None = None,
                   teams: app_commands.Choice[str] | None = None,
                   response: app_commands.Range[int, 10, 3600] | None = None,
-                  stealth: bool | None = None) -> None:
+                  stealth: bool | None = None, options: str | None = None, team_name: str | None = None,
+                  colour: app_commands.Choice[str] | None = None) -> None:
         missing = missing_permissions(interaction, self.bot.front.threads)
         if missing:
             raise TableError("I can't host a table in this channel: I need the permission(s) "
@@ -111,28 +117,50 @@ class TableCog(commands.Cog):
             pictures=pictures, surroundings=surroundings.value if surroundings else None,
             series=series.value if series else None, teams=teams.value if teams else None,
             response=float(response if response is not None else self.bot.settings.response_timeout),
-            stealth=stealth)
+            stealth=stealth, table_options=options, team_name=team_name, colour=colour.value if colour else None)
         message = await reply(interaction, embed=render.lobby_embed(t), view=render.lobby_view(t),
                               ephemeral=False, wait=True)
         await self.bot.front.lobby_posted(t, message)
 
     @table.command(name="join", description="Take a seat here with one of your decks, or change the deck you bring")
     @app_commands.describe(deck="Your legal deck or a starter deck (default: a starter deck)",
-                           table="Which table (default: the one in this channel)")
-    async def join(self, interaction: discord.Interaction, deck: str | None = None, table: str | None = None) -> None:
+                           table="Which table (default: the one in this channel)",
+                           seat="Team Up tables: a taken seat's number, to manage that team together with its player",
+                           team_name="Meta Olympia: your team's name, 1-32 characters (default: a generated one)",
+                           colour="Meta Olympia: your team's colour (default: the first free one)")
+    @app_commands.choices(colour=COLOUR_CHOICES)
+    async def join(self, interaction: discord.Interaction, deck: str | None = None, table: str | None = None,
+                   seat: app_commands.Range[int, 1, 8] | None = None, team_name: str | None = None,
+                   colour: app_commands.Choice[str] | None = None) -> None:
         await acknowledge(interaction)
         t = await find_table(interaction, table, lobby=True)
         ref = await self._deck_ref(interaction, t, deck)
         user = str(interaction.user.id)
         seated = t.seat_of(user)
-        if seated is not None and ref is not None and t.status == "lobby":
-            # Already seated (the host always is): `/table join deck:` changes the deck the seat brings.
-            await self.bot.service.choose_deck(t.id, user, ref)
-            await reply(interaction, f"You now bring **{seated.deck_label}** to table {t.id}.")
+        hue = colour.value if colour else None
+        if seated is not None and seat is None and t.status == "lobby" and (ref is not None or team_name or hue):
+            # Already seated (the host always is): `/table join deck:` changes the deck the seat brings, and
+            # `team_name:`/`colour:` its team's name and colour (MO-SET-09/10).
+            said = []
+            if team_name is not None or hue is not None:
+                await self.bot.service.choose_team_name(t.id, user, team_name, hue)
+                said.append(f"your team is **{t.team_name(seated.seat)}** ({t.colour(seated.seat)})")
+            if ref is not None:
+                await self.bot.service.choose_deck(t.id, user, ref)
+                said.append(f"you now bring **{seated.deck_label}**")
+            await reply(interaction, f"At table {t.id} {' and '.join(said)}.")
             return
-        seat = await self.bot.service.join(t.id, user, interaction.user.display_name, ref)
-        await reply(interaction, f"You took seat {seat.seat + 1} at table {t.id}"
-                    + (f" with deck **{seat.deck_label}**." if seat.deck_label else "."))
+        taken = seat is not None and seat <= len(t.seats)
+        got = await self.bot.service.join(t.id, user, interaction.user.display_name, ref,
+                                          seat=None if seat is None else seat - 1, team_name=team_name, colour=hue)
+        if taken:  # Team Up (MO-OPT-06): a co-manager of a taken seat
+            await reply(interaction, f"You now manage seat {got.seat + 1} ({render.team_label(t, got.seat)}) at table "
+                        f"{t.id} together with its player: any of you may answer its decisions, the first answer "
+                        "counts. Its decisions come to you by DM too.", allowed_mentions=discord.AllowedMentions.none())
+            return
+        team = f" as **{t.team_name(got.seat)}** ({t.colour(got.seat)})" if t.game.has_team_names else ""
+        await reply(interaction, f"You took seat {got.seat + 1} at table {t.id}{team}"
+                    + (f" with deck **{got.deck_label}**." if got.deck_label else "."))
 
     async def _deck_ref(self, interaction: discord.Interaction, t: Table, deck: str | None) -> str | None:
         """What the ``deck`` option names: a value from autocomplete (``saved:<id>`` or a starter id), a
@@ -292,6 +320,27 @@ class TableCog(commands.Cog):
         data = io.BytesIO(("\n".join(lines) or "(no moves yet)").encode("utf-8"))
         await reply(interaction, f"Public log of table {t.id}: {len(lines)} lines.",
                     file=discord.File(data, filename=f"table-{t.id}-log.txt"))
+
+    @new.autocomplete("options")
+    async def _option_words(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The chosen game's table options (issue 18): what is typed so far, completed with one more
+        ``key=value`` word for each option not named yet."""
+        try:
+            g = get_game(str(getattr(interaction.namespace, "game", "") or ""))
+        except KeyError:
+            return []
+        done, _, last = current.rpartition(" ")
+        named = {w.partition("=")[0].lower() for w in done.split()}
+        out = []
+        for o in g.table_options:
+            if o.key in named:
+                continue
+            for v in (True, False) if o.kind == "bool" else o.choices:
+                word = option_word(o, v)
+                if word.startswith(last.lower()):
+                    out.append((f"{done} {word}".strip(), o.help))
+        return [app_commands.Choice(name=render.clip(f"{text} · {help_}", 100), value=text[:100])
+                for text, help_ in out][:25]
 
     @join.autocomplete("deck")
     async def _join_decks(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -458,7 +507,9 @@ async def answer_decision(interaction: discord.Interaction, table_id: str, token
     bot, t, seat = private_target(interaction, table_id)
     in_dm = interaction.guild_id is None
     await acknowledge_update(interaction)
-    bot.front.claim(t.id, seat.seat)
+    slot = t.slot_of(str(interaction.user.id))  # the user's own DM (Team Up: one per co-manager, MO-OPT-06)
+    slot = seat.seat if slot is None else slot
+    bot.front.claim(t.id, slot)
     applied = shown = False
     content = embed = comps = None
     try:
@@ -466,12 +517,12 @@ async def answer_decision(interaction: discord.Interaction, table_id: str, token
             await bot.service.act_option(t.id, str(interaction.user.id), token, key)
         except TableError as exc:
             if exc.code == "gone":  # show the current decision in place of the outdated one
-                content, embed, comps = await bot.front.private_payload(t, seat.seat)
+                content, embed, comps = await bot.front.private_payload(t, slot)
                 await interaction.edit_original_response(content=content, embed=embed, view=comps)
                 shown = True
             raise
         applied = True
-        content, embed, comps = await bot.front.private_payload(t, seat.seat)
+        content, embed, comps = await bot.front.private_payload(t, slot)
         await interaction.edit_original_response(content=content, embed=embed, view=comps)
         shown = True
     except Exception as exc:
@@ -482,10 +533,10 @@ async def answer_decision(interaction: discord.Interaction, table_id: str, token
         if m is not None:
             m.dirty = True  # the front brings the seat's DM or hand up to date
     finally:
-        bot.front.release(t.id, seat.seat, embed if shown else None, comps if shown else None, in_dm=in_dm,
+        bot.front.release(t.id, slot, embed if shown else None, comps if shown else None, in_dm=in_dm,
                           content=content, message=getattr(interaction.message, "id", None))
     if shown and not in_dm:
-        bot.front.hand_shown(t.id, seat.seat, interaction, embed, comps, content)
+        bot.front.hand_shown(t.id, slot, interaction, embed, comps, content)
     if applied and not shown:
         nxt = "your DM is being re-sent" if in_dm else "press **My hand** on the board for your hand and next decision"
         try:
@@ -558,7 +609,8 @@ class PageButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=id
         if not any(cid.startswith(menu) for cid in components_of(interaction)):
             raise TableError("This button pages a decision menu, and this message has none of that table's "
                              "menus. Nothing was changed.", "wrong_message")
-        decision = next((d for d in t.game.decisions(t.state) if d.seat == seat.seat), None)
+        acting = t.answers_for(seat.seat)  # MO-OPT-08: a merged team's player answers for the acquirer
+        decision = next((d for d in t.game.decisions(t.state) if d.seat == acting), None)
         if decision is None:
             raise TableError("It is not your decision now.", "not_yours")
         if token_for(t, decision) != self.token:
@@ -610,9 +662,11 @@ class HandButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=id
             raise TableError(f"Table {t.id} has not started yet, so there is no hand to show: its host "
                              f"presses Start in the lobby.", "not_started")
         await acknowledge(interaction)
-        content, embed, comps = await bot.front.private_payload(t, seat.seat)
+        slot = t.slot_of(str(interaction.user.id))
+        slot = seat.seat if slot is None else slot
+        content, embed, comps = await bot.front.private_payload(t, slot)
         await reply(interaction, content or "", embed=embed, view=comps)
-        bot.front.hand_shown(t.id, seat.seat, interaction, embed, comps, content)
+        bot.front.hand_shown(t.id, slot, interaction, embed, comps, content)
 
 
 class BoardButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.BOARD.pattern):
@@ -792,14 +846,15 @@ class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids
         bot = bot_of(interaction)
         await acknowledge_update(interaction)  # lookup may read a finished table from the store
         t = await bot.service.lookup(self.table)
-        if not 0 <= self.seat < len(t.seats) or t.seats[self.seat].user_id != str(interaction.user.id):
+        if not 0 <= self.seat < len(t.seats) or str(interaction.user.id) not in t.managers(self.seat):
             raise TableError("This choice belongs to another player. Nothing was changed.", "forbidden")
         who = render.seat_line(t, self.seat)
         if self.action == "watch":
             also = " and this DM keep" if interaction.guild_id is None else " keeps"
             text = f"👀 {who} is watching {t.game.name} table {t.id}: the board in its thread{also} updating until the end."
         else:
-            await bot.front.leave_dms(t.id, self.seat)
+            slot = t.slot_of(str(interaction.user.id))
+            await bot.front.leave_dms(t.id, self.seat if slot is None else slot)
             text = (f"👋 {who} left {t.game.name} table {t.id}: no more DMs from it; the game goes on. "
                     f"`/table status table:{t.id}` shows it any time.")
         await interaction.edit_original_response(content=text, view=None,

@@ -5,7 +5,9 @@ messages up to date.
   edit per board per ``board_interval`` seconds (a burst of actions becomes one edit). A board older than
   an hour is posted anew rather than edited (Discord limits edits of old messages).
 * One DM per human seat with its private view and decision components, edited only when what it shows
-  changes. When a DM fails with 50007 (DMs closed) the board says so and the seat uses the board's
+  changes. The DMs are kept per *slot* (:data:`bot.tables.SLOT`): a Team Up seat (MO-OPT-06) has one slot per
+  user managing it, each with its own DM (one more notice per co-manager per new decision), and a seat
+  managed by another (a merger, MO-OPT-08, ``Game.managed_by``) shows the managing seat's view and decision. When a DM fails with 50007 (DMs closed) the board says so and the seat uses the board's
   "My hand" button (an ephemeral view) instead.
 * The message ids live in the store (``front_messages``), so a restarted bot edits the same messages.
 
@@ -63,7 +65,7 @@ import discord
 
 from bot import picture
 from bot.store import Store, StoreError
-from bot.tables import Listener, Table, TableError, TableService
+from bot.tables import SLOT, Listener, Table, TableError, TableService
 from games.core.contract import Decision, Event, Result, View
 
 from . import render
@@ -172,11 +174,13 @@ class DiscordFront(Listener):
 
     # -- the private view of a seat
 
-    async def private_payload(self, t: Table, seat: int) -> tuple[str | None, discord.Embed, discord.ui.View | None]:
-        """``(content, embed, components)`` of ``seat``'s private view now: the content line names the table
-        and the live deadline while the seat decides (issue 13 §4), the embed is the private view with its
-        context, the components its decision's (with the seat's decision token, issue 13 §3)."""
+    async def private_payload(self, t: Table, slot: int) -> tuple[str | None, discord.Embed, discord.ui.View | None]:
+        """``(content, embed, components)`` of the private view DM slot ``slot`` shows now (its seat's, or the
+        seat that manages it, ``Table.answers_for``): the content line names the table and the live deadline
+        while the seat decides (issue 13 §4), the embed is the private view with its context, the components
+        its decision's (with the seat's decision token, issue 13 §3)."""
         m = await self.messages(t.id)
+        seat = t.answers_for(slot % SLOT)
         return self._private(t, m, seat, t.game.view(t.state, seat))
 
     def _private(self, t: Table, m: TableMessages, seat: int, view: View):
@@ -289,7 +293,8 @@ class DiscordFront(Listener):
                 # after a restart: a DM of a seat deciding now showed that decision (it was kept up to date),
                 # so it is edited, not posted anew as a notice
                 deciding = {d.seat for d in t.game.decisions(t.state)}
-                m.live.update(seat for seat in list(m.dms) + list(m.closed) if seat in deciding)
+                m.live.update(slot for slot in list(m.dms) + list(m.closed)
+                              if slot % SLOT < len(t.seats) and t.answers_for(slot % SLOT) in deciding)
         return m
 
     async def remember(self, table_id: str, kind: str, seat: int, channel_id: int, message_id: int,
@@ -337,14 +342,14 @@ class DiscordFront(Listener):
         (m.live.add if view is not None else m.live.discard)(seat)
 
     async def _flush_hand(self, t: Table, m: TableMessages, seat: int, view: View) -> None:
-        held = m.hands.get(seat)
+        held = m.hands.get(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
         if held is None:
             return
         interaction, since = held
         if time.monotonic() - since > HAND_TOKEN_LIFE:
             m.hands.pop(seat, None)
             return
-        content, embed, comps = self._private(t, m, seat, view)
+        content, embed, comps = self._private(t, m, t.answers_for(seat % SLOT), view)
         key = payload_key(embed, comps, content)
         if m.sent.get(f"hand:{seat}") == key:
             return
@@ -396,17 +401,23 @@ class DiscordFront(Listener):
         self._schedule(table.id)
 
     async def reminder(self, table: Table, seat: int, decision: Decision, deadline: float) -> None:
+        """Remind every user who may answer ``seat``'s decision (its co-managers too, MO-OPT-06/08)."""
+        for slot, _user in table.slots():
+            if table.answers_for(slot % SLOT) == seat:
+                await self._remind(table, slot, decision, deadline)
+
+    async def _remind(self, table: Table, slot: int, decision: Decision, deadline: float) -> None:
         m = await self.messages(table.id)
-        user_id = table.seats[seat].user_id
+        user_id = table.slot_user(slot)
         text = (f"⏰ Your decision on {table.game.name} table {table.id} is waiting: {decision.prompt} "
                 f"(time runs out {render.when(deadline)}; then the default is applied).")
-        if seat not in m.closed and user_id and user_id.isdigit():
+        if slot not in m.closed and user_id and user_id.isdigit():
             try:
                 await (await self.dm_channel(user_id)).send(text)
                 return
             except discord.Forbidden as exc:
                 if exc.code == CANNOT_DM:
-                    await self._mark_closed(table, m, seat)
+                    await self._mark_closed(table, m, slot)
             except discord.HTTPException as exc:
                 log.warning("reminder DM failed on table %s: %s", table.id, exc)
         channel = self._board_channel(m)
@@ -436,19 +447,24 @@ class DiscordFront(Listener):
 
     async def seat_out(self, table: Table, seat: int) -> None:
         """Tell a player once that they are out of a game that goes on (issue 13 §7), with Watch and Leave:
-        a new DM (it notifies), or, when their DMs are closed, a mention in the table's thread."""
+        a new DM (it notifies), or, when their DMs are closed, a mention in the table's thread. Every user
+        of a Team Up seat (MO-OPT-06) is told."""
+        for k, _user in enumerate(table.managers(seat)):
+            await self._tell_out(table, seat, seat + SLOT * k)
+
+    async def _tell_out(self, table: Table, seat: int, slot: int) -> None:
         m = await self.messages(table.id)
-        user_id = table.seats[seat].user_id
+        user_id = table.slot_user(slot)
         if not user_id or not user_id.isdigit():
             return
         text, view = render.out_text(table, seat), render.out_view(table, seat)
-        if seat not in m.closed:
+        if slot not in m.closed:
             try:
                 await (await self.dm_channel(user_id)).send(text, view=view)
                 return
             except discord.Forbidden as exc:
                 if exc.code == CANNOT_DM:
-                    await self._mark_closed(table, m, seat)
+                    await self._mark_closed(table, m, slot)
                 else:
                     log.warning("out notice to seat %s of table %s refused: %s", seat, table.id, exc)
             except discord.HTTPException as exc:
@@ -479,11 +495,11 @@ class DiscordFront(Listener):
         base = (f"⏸️ {table.game.name} table {table.id} is paused: {reason}. Nothing is lost and no time runs out "
                 "while it waits.")
         told = set()
-        for s in table.seats:
-            if s.computer or not s.user_id or s.seat in m.closed:
+        for slot, user_id in table.slots():
+            if slot in m.closed:
                 continue
-            told.add(s.user_id)
-            await self._notice(s.user_id, base + " " + self._resume_hint(table, s.user_id, resume))
+            told.add(user_id)
+            await self._notice(user_id, base + " " + self._resume_hint(table, user_id, resume))
         if table.host_user not in told:
             await self._notice(table.host_user, base + " " + self._resume_hint(table, table.host_user, resume))
 
@@ -511,10 +527,10 @@ class DiscordFront(Listener):
                 m.sent["lobby"] = payload_key(embed, render.lobby_view(table))
                 await self.remember(table.id, "lobby", -1, anchor.channel.id, anchor.id)
                 where = f"<#{anchor.channel.id}>"
-                for s in table.seats:
-                    if not s.computer and s.user_id and s.seat not in m.closed:
-                        await self._notice(s.user_id, f"▶️ {table.game.name} table {table.id} continues in {where}; "
-                                                      "your time runs again.")
+                for slot, user_id in table.slots():
+                    if slot not in m.closed:
+                        await self._notice(user_id, f"▶️ {table.game.name} table {table.id} continues in {where}; "
+                                                    "your time runs again.")
         m.dirty = True
         self._schedule(table.id)
 
@@ -638,15 +654,16 @@ class DiscordFront(Listener):
             return
         views = m.views or self._views(t)
         await self._flush_board(t, m, views)
-        for s in t.seats:
-            if s.computer or s.seat in m.claimed or s.seat in m.left:
+        for slot, _user in t.slots():  # every user of every human seat (Team Up: several per seat, MO-OPT-06)
+            if slot in m.claimed or slot in m.left:
                 continue
-            view = views.get(s.seat) or t.game.view(t.state, s.seat)
-            if s.seat in m.closed:
-                await self._mention(t, m, s.seat, view)
-                await self._flush_hand(t, m, s.seat, view)
+            seat = t.answers_for(slot % SLOT)  # MO-OPT-08: a merged team's player sees the acquiring team
+            view = views.get(seat) or t.game.view(t.state, seat)
+            if slot in m.closed:
+                await self._mention(t, m, slot, view)
+                await self._flush_hand(t, m, slot, view)
             else:
-                await self._flush_dm(t, m, s.seat, view)
+                await self._flush_dm(t, m, slot, view)
 
     def _views(self, t: Table) -> dict[int | None, View]:
         views: dict[int | None, View] = {None: t.game.view(t.state, None)}
@@ -695,7 +712,7 @@ class DiscordFront(Listener):
     async def _flush_board(self, t: Table, m: TableMessages, views: dict[int | None, View]) -> None:
         if t.paused is not None:  # its place is gone; /table resume gives it a new one
             return
-        notes = [f"{render.seat_line(t, s)} has DMs closed: use **My hand** below." for s in sorted(m.closed)]
+        notes = [f"{render.slot_line(t, s)} has DMs closed: use **My hand** below." for s in sorted(m.closed)]
         embed = render.board_embed(t, views[None], m.log, notes)
         view = render.board_view(t, bool(m.closed))
         shown, png = await self.board_picture(t, m, views[None])
@@ -747,11 +764,11 @@ class DiscordFront(Listener):
         if seat in m.live:
             return
         m.live.add(seat)
-        user_id = t.seats[seat].user_id
+        user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
         channel = self._board_channel(m)
         if channel is None or not user_id or not await self.wants_notices(user_id):
             return
-        due = render.deadline_of(t, seat)
+        due = render.deadline_of(t, t.answers_for(seat % SLOT))
         text = (f"<@{user_id}> your decision at table {t.id}: press **My hand** on the board"
                 + (f" (decide {render.when(due)})." if due is not None else "."))
         if await self._safe(channel.send(text, allowed_mentions=discord.AllowedMentions(users=True)), t,
@@ -762,11 +779,11 @@ class DiscordFront(Listener):
         """Bring ``seat``'s DM up to date: a new DM as the turn notice when a decision arrives while the DM
         shows none, an edit at once when its buttons or deadline changed, a coalesced edit (every
         ``context_interval`` seconds) when only the context or hand did (issue 13 §1, §3)."""
-        content, embed, comps = self._private(t, m, seat, view)
+        content, embed, comps = self._private(t, m, t.answers_for(seat % SLOT), view)
         key = payload_key(embed, comps, content)
         if m.sent.get(f"dm:{seat}") == key:
             return
-        user_id = t.seats[seat].user_id
+        user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
         if not user_id or not user_id.isdigit():
             return
         notice = comps is not None and seat not in m.live and (seat not in m.dms or await self.wants_notices(user_id))

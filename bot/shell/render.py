@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables import TEAM_FORMAT, Table, option_key, token_for
+from bot.tables import SLOT, TEAM_FORMAT, Table, option_key, options_text, token_for
 from games.core import teams as tm
 from games.core.contract import Decision, Result, View
 
@@ -191,10 +191,43 @@ def seat_line(t: Table, seat: int) -> str:
     return f"<@{s.user_id}>" if s.user_id and s.user_id.isdigit() else s.name
 
 
+def slot_line(t: Table, slot: int) -> str:
+    """How the user of DM slot ``slot`` (:data:`bot.tables.SLOT`) is named: their seat's :func:`seat_line` for
+    its player, a mention for a co-manager (Team Up, MO-OPT-06)."""
+    if slot < SLOT:
+        return seat_line(t, slot)
+    user = t.slot_user(slot) or "?"
+    return f"<@{user}>" if user.isdigit() else user
+
+
 def team_mark(t: Table, seat: int) -> str:
     """`` · team A`` after a seat of a team game (issue 17 item 4), else empty."""
     team = t.team_of(seat)
     return f" · team {team}" if team else ""
+
+
+def team_label(t: Table, seat: int) -> str:
+    """A seat's team at a game with team names (MO-SET-09/10): ``Gusev Colliders (red)``; else how the seat is
+    named (:func:`seat_line`)."""
+    name = t.team_name(seat)
+    return f"{name} ({t.colour(seat)})" if name is not None else seat_line(t, seat)
+
+
+def seat_extras(t: Table, seat: int) -> str:
+    """`` · **Gusev Colliders** (red) · with @Ben`` after a lobby seat: its team name and colour (MO-SET-09/10)
+    and its co-managers (Team Up, MO-OPT-06); empty when it has neither."""
+    out = f" · **{t.team_name(seat)}** ({t.colour(seat)})" if t.team_name(seat) is not None else ""
+    co = t.managers(seat)[1:]
+    if co:
+        out += " · with " + ", ".join(f"<@{u}>" if u.isdigit() else u for u in co)
+    return out
+
+
+def options_mark(t: Table, room: int = 60) -> str:
+    """`` · gambling=on series=5``: the table's game options that are not the default (issue 18), within
+    ``room`` characters; empty when there are none."""
+    text = options_text(t.game, t.game_options)
+    return f" · {clip(text, room)}" if text else ""
 
 
 def lobby_embed(t: Table) -> discord.Embed:
@@ -202,8 +235,8 @@ def lobby_embed(t: Table) -> discord.Embed:
     the team format, the decision timeout and the table options that are not the default (Stealth off,
     pictures off, surroundings)."""
     e = discord.Embed(title=f"{t.game.name} table {t.id}", colour=COLOUR)
-    seats = [f"{i + 1}. {seat_line(t, i)}" + team_mark(t, i) + (f" · deck {s.deck_label}" if s.deck_label else "")
-             for i, s in enumerate(t.seats)]
+    seats = [f"{i + 1}. {seat_line(t, i)}" + team_mark(t, i) + seat_extras(t, i)
+             + (f" · deck {s.deck_label}" if s.deck_label else "") for i, s in enumerate(t.seats)]
     free = t.max_seats - len(t.seats)
     seats += [f"{len(t.seats) + i + 1}. (free)" for i in range(free)]
     status = {"lobby": "Waiting for players", "playing": "Playing", "finished": "Finished", "aborted": "Cancelled"}
@@ -217,7 +250,10 @@ def lobby_embed(t: Table) -> discord.Embed:
     sky = f" · surroundings {mode}" if isinstance(mode, str) else ""
     windows = f" · response windows {int(t.response)} s" if t.game.has_teams else ""  # MEM-GAP-28
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
-    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{stealth}{pictures}{sky} · table id {t.id}")
+    if t.teamup and t.status == "lobby":  # MO-OPT-06
+        e.description += "\nTeam Up: join a taken seat with `/table join seat:<number>` to manage that team together"
+    opts = options_mark(t, 300)  # issue 18: the game's own options, when not the default
+    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{stealth}{opts}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
 
@@ -253,8 +289,9 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
         waiting = ""
     head = "\n".join(p for p in (waiting, *notes) if p)
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
+    opts = options_mark(t, SHORT_MAX - len(f"spectators see only this board{stealth} · table {t.id}") - 3)
     e, _ = text_embed(f"{t.game.name} · table {t.id}", head, t.game.board_text(view),
-                      f"spectators see only this board{stealth} · table {t.id}", more=MORE_BOARD)
+                      f"spectators see only this board{stealth}{opts} · table {t.id}", more=MORE_BOARD)
     room = min(FIELD_VALUE_MAX, EMBED_MAX - embed_size(e) - len("Recent"))
     recent: list[str] = []
     for line in reversed(log[-8:]):  # the newest first, as many as fit
