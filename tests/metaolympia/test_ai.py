@@ -125,7 +125,7 @@ def test_host_hook_builds_the_bot():
 
 def test_bot_beats_random_players_clearly():
     """Over 20 seeded 2-team games, seats alternating, the bot wins clearly against the random player (measured
-    19 of 20 when written; asserted at least 14) in about 60 µs per decision."""
+    18 of 20 when written, 57 of 60 over 60 seeds; asserted at least 14) in about 30 µs per decision."""
     wins, timing = 0, []
     for seed in range(20):
         me = seed % 2
