@@ -267,7 +267,13 @@ class MetaOlympiaGame(Game):
 
     # -- front-end helpers
 
-    # computer, board_text, context_text, private_text, layout: the helpers' ai.py, render.py, picture.py
+    def computer(self, seed: int):
+        """The computer player (:class:`games.metaolympia.ai.OlympiaBot`), from its decision and own view only."""
+        from .ai import OlympiaBot
+
+        return OlympiaBot(seed)
+
+    # board_text, context_text, private_text, layout: the helpers' render.py, picture.py
 
     def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
         b = view.board

@@ -1,0 +1,827 @@
+"""The Meta Olympia computer player: :class:`OlympiaBot`, a callable ``(decision, view) -> option id``.
+
+It decides only from its own decision and its own view (``view.board``, ``view.private``: ``game.py``
+``board_of`` / ``private_of``) plus the public card pool; it keeps no memory between decisions (the host may
+build a new bot for every decision, ``bot/tables.py`` ``computer_choice``), so every plan is recomputed
+from the view. Ties are broken by its own seeded :class:`games.core.rng.Rng`.
+
+Its plan, per decision kind (kinds and option ids: :mod:`games.metaolympia.rules` ``build_decision``):
+
+* Pre-Season. Each reachable Stage Tile is worth what the team needs now: Recruit the best affordable
+  upgrade (its gain in expected result per roll, less the credits paid), Fundraise more when credits are
+  short of an upgrade, Strategize more with few tactic cards, Scrimmage by the chance its three best healthy
+  athletes beat the next tier (goal distributions convolved against the tier's possible scores), a Free
+  Day the best of them. It lands on the best tile less half of the good tiles it would skip, and goes to the
+  end when nothing ahead is worth a landing. Spots: a Home spot (lower number); with three teams the
+  waiting spot when weak, bracket 1 when strong.
+* Fundraise credits when short, a sponsor otherwise; sponsors by prestige times the chance of meeting the
+  goal. Recruit the best value-for-money upgrade (returning the injured or weakest athlete), draw 2 when
+  the market has nothing good and credits allow, else decline.
+* Matches and scrimmages. Athletes are chosen by a short plan over the Defining Moments left: the expected
+  value of each roll now (a Counter is worth only what the opponent has scored), the combo it triggers after
+  the previous athlete, then the best follow-ups. Tactics: Medic when an athlete is injured, Re-Roll on an
+  injured athlete or late when not ahead, free token cards at once, goals and counters when behind or level
+  in the last Defining Moment (earlier only with many cards in hand). Popularity buys extra dice only in
+  close late moments and keeps 2 in reserve. The kept die is the face with the most value now, never an
+  Injury when another face is there. Injury reactions save valuable athletes.
+* Bets on the better record, wagers accepted when the side it backs is favoured, mergers only when last by
+  far, trades declined unless the athletes received are clearly worth more than those it would give.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from games.core.rng import Rng
+from games.core.values import Decision, View
+
+from .base import FACES
+from .cards import Athlete, Tactic
+from .pool import pool
+
+FACE_COUNT = {f: FACES.count(f) for f in set(FACES)}
+"""Faces of the one die (MO-GAP-01): face -> how many of the 12."""
+CREDIT, POP, PRESTIGE = 1.0, 1.5, 3.0
+"""Worth of a credit, a popularity token and a prestige point in the bot's common unit (3 credits or 2
+popularity convert to 1 prestige at the end, MO-SCO-02)."""
+FUTURE_COUNTER = 0.6
+"""A Counter later in a match blocks a goal this often (the opponent has scored by then)."""
+INJURY_COST = 0.4
+"""The cost of an injured athlete in goals of a roll (out of play until healed)."""
+ROSTER_GAIN = 20.0
+"""Units of one more expected goal per roll over the rest of the game (a recruit's worth)."""
+LAND = 0.8
+"""The least a Stage Tile must be worth to land on it rather than race to the end."""
+POP_RESERVE = 2
+"""Popularity kept when buying dice (2 tokens convert to 1 prestige)."""
+TIER_REWARD = {1: 1.3, 2: 2.6, 3: 4.3, 4: 5.6}
+"""Average reward of a scrimmage tier in units (data/metaolympia/scrimmages.yaml)."""
+
+
+# ---------------------------------------------------------------- card knowledge (public pool only)
+
+@cache
+def _by_name() -> dict[str, str]:
+    p = pool()
+    out = {a.name: cid for cid, a in p.athletes.items()}
+    out.update({t.name: cid for cid, t in p.tactics.items()})
+    return out
+
+
+def _card(cid: str | None) -> Any:
+    if not cid:
+        return None
+    hit = pool().by_id.get(cid)
+    return None if hit is None else hit[1]
+
+
+def _athlete(cid: str | None) -> Athlete | None:
+    a = _card(cid)
+    return a if isinstance(a, Athlete) else None
+
+
+def steps_value(steps: list[dict[str, int]], cap: float, a: Athlete | None = None, depth: int = 0) -> float:
+    """What effect steps are worth in goals: a counter counts up to ``cap`` (what it can block), a boost
+    step the athlete's printed boost, tokens at a small rate."""
+    v = 0.0
+    for s in steps:
+        ((k, n),) = s.items()
+        if k == "goal":
+            v += n
+        elif k == "counter":
+            v += min(float(n), cap)
+        elif k == "roll":
+            v += 0.35 + 0.1 * (n - 1)
+        elif k == "credits":
+            v += 0.3 * n
+        elif k == "popularity":
+            v += 0.4 * n
+        elif k == "heal":
+            v += 0.3 * n
+        elif k == "injure":
+            v += 0.3
+        elif k == "boost" and a is not None and depth < 2:
+            v += steps_value(a.boost4 if n == 4 else a.boost8, cap, a, depth + 1)
+    return v
+
+
+def face_value(a: Athlete, face: str, cap: float) -> float:
+    """A kept face for athlete ``a`` in goals (MO-DIE-02..07); ``cap`` is what a Counter can block."""
+    tr = a.trait
+    if face == "goal":
+        return 1.0 + (tr.goal if tr else 0)
+    if face == "counter":
+        return min(1.0 + (tr.counter if tr else 0), cap)
+    if face == "boost4":
+        return steps_value(a.boost4, cap, a)
+    if face == "boost8":
+        return steps_value(a.boost8, cap, a)
+    if face == "special":
+        return steps_value(a.special, cap, a)
+    return -0.1 if tr is not None and tr.tough else -INJURY_COST
+
+
+@cache
+def roll_value(cid: str, cap: float) -> float:
+    """Expected value of the athlete's Reveal & Roll (a lucky athlete keeps the better of two dice)."""
+    a = _athlete(cid)
+    if a is None:
+        return 0.0
+    vals = [face_value(a, f, cap) for f in FACES]
+    if a.trait is not None and a.trait.lucky:
+        return sum(max(x, y) for x in vals for y in vals) / 144
+    return sum(vals) / 12
+
+
+@cache
+def power(cid: str, cap: float = FUTURE_COUNTER) -> float:
+    """An athlete's worth in a match: its roll, its On Play and half its combo."""
+    a = _athlete(cid)
+    if a is None:
+        return 0.0
+    v = roll_value(cid, cap) + steps_value(a.on_play, cap, a)
+    if a.combo is not None:
+        v += 0.35 * steps_value(a.combo.do, cap, a)  # it fires only after the right type
+    return v
+
+
+def _goals(steps: list[dict[str, int]], a: Athlete, depth: int = 0) -> int:
+    g = 0
+    for s in steps:
+        ((k, n),) = s.items()
+        if k == "goal":
+            g += n
+        elif k == "boost" and depth < 2:
+            g += _goals(a.boost4 if n == 4 else a.boost8, a, depth + 1)
+    return g
+
+
+@cache
+def goal_dist(cid: str) -> tuple[float, ...]:
+    """Probabilities of 0, 1, 2, ... goals from one Reveal & Roll of the athlete, On Play included (for
+    scrimmages, where Counters do nothing, MO-GAP-11)."""
+    a = _athlete(cid)
+    if a is None:
+        return (1.0,)
+    tr = a.trait
+    per = []
+    for f in FACES:
+        if f == "goal":
+            per.append(1 + (tr.goal if tr else 0))
+        elif f in ("boost4", "boost8", "special"):
+            per.append(_goals({"boost4": a.boost4, "boost8": a.boost8, "special": a.special}[f], a))
+        else:
+            per.append(0)
+    if tr is not None and tr.lucky:
+        outcomes = [max(x, y) for x in per for y in per]
+    else:
+        outcomes = per
+    base = _goals(a.on_play, a)
+    dist = [0.0] * (max(outcomes) + base + 1)
+    for g in outcomes:
+        dist[g + base] += 1 / len(outcomes)
+    return tuple(dist)
+
+
+def _convolve(a: list[float], b: tuple[float, ...]) -> list[float]:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def beat_chance(athletes: list[str], score: int) -> tuple[float, float]:
+    """(win, tie) chances of the three best goal-scorers in ``athletes`` against a scrimmage score."""
+    best = sorted(athletes, key=lambda c: -sum(i * p for i, p in enumerate(goal_dist(c))))[:3]
+    dist = [1.0]
+    for c in best:
+        dist = _convolve(dist, goal_dist(c))
+    win = sum(p for i, p in enumerate(dist) if i > score)
+    tie = dist[score] if score < len(dist) else 0.0
+    return win, tie
+
+
+def tactic_value(t: Tactic, cap: float, mat: Athlete | None) -> float:
+    """A tactic card's effect in goals now (its cost apart)."""
+    if t.kind != "play":
+        return 0.5
+    return steps_value(t.do, cap, mat)
+
+
+def _cost(t: Tactic) -> float:
+    return t.cost.credits * CREDIT + t.cost.popularity * POP
+
+
+# ---------------------------------------------------------------- what the bot reads from its view
+
+class _Ctx:
+    """The bot's reading of its own view: its team, the contest, the Stage Tiles."""
+
+    def __init__(self, d: Decision, view: View):
+        self.d = d
+        self.board: dict[str, Any] = view.board or {}
+        self.private: dict[str, Any] = view.private or {}
+        self.me = d.seat
+        players = self.board.get("players", [])
+        self.p: dict[str, Any] = players[self.me] if self.me < len(players) else {}
+        self.players = players
+        self.credits = int(self.p.get("credits", 0))
+        self.popularity = int(self.p.get("popularity", 0))
+        self.athletes: list[dict[str, Any]] = list(self.private.get("athletes", []))
+        self.tactics: list[dict[str, Any]] = list(self.private.get("tactics", []))
+        self.stage = int(self.board.get("stage", 0))
+        self.stages = int(self.board.get("stages", 4))
+        self.contest: dict[str, Any] | None = self.board.get("contest")
+        c = self.contest
+        self.side = 0
+        self.match = False
+        self.my_score = self.opp_score = 0
+        self.target = 0  # a scrimmage card's score
+        self.moment = 1
+        if c is not None:
+            self.match = c["kind"] == "match"
+            self.side = 1 if self.match and c.get("home") == self.me else 0
+            self.my_score = c["score"][self.side] if self.side < len(c["score"]) else 0
+            self.moment = int(c.get("moment", 1))
+            if self.match:
+                self.opp_score = c["score"][1 - self.side]
+            elif c.get("card"):
+                sc = _card(c["card"]["card"])
+                self.target = getattr(sc, "score", 0)
+
+    # -- the team
+
+    def healthy(self) -> list[str]:
+        return [a["card"] for a in self.athletes if not a.get("injured")]
+
+    def injured(self) -> list[dict[str, Any]]:
+        return [a for a in self.athletes if a.get("injured")]
+
+    def worth(self, a: dict[str, Any]) -> float:
+        """An athlete in hand: its match power, nothing while injured."""
+        return 0.0 if a.get("injured") else power(a["card"])
+
+    def strength(self) -> float:
+        """The three best healthy athletes' match power."""
+        return sum(sorted((power(c) for c in self.healthy()), reverse=True)[:3])
+
+    def late(self) -> bool:
+        return self.stage >= self.stages - 1
+
+    def stage_factor(self) -> float:
+        """How much of the game a roster change still serves."""
+        return 0.4 + 0.6 * (self.stages - self.stage) / max(1, self.stages)
+
+    # -- the contest
+
+    def diff(self) -> int:
+        """Own score minus the opponent's (or the scrimmage card's, where only more than it wins)."""
+        return self.my_score - (self.opp_score if self.match else self.target)
+
+    def cap_now(self) -> float:
+        return float(self.opp_score) if self.match else 0.0
+
+    def cap_future(self) -> float:
+        return FUTURE_COUNTER if self.match else 0.0
+
+    def mat(self, side: int | None = None) -> dict[str, Any] | None:
+        c = self.contest
+        if c is None:
+            return None
+        s = self.side if side is None else side
+        mats = c.get("mat", [])
+        return mats[s] if s < len(mats) else None
+
+    def prev(self) -> str | None:
+        """This team's athlete of the previous Defining Moment of the contest, if still healthy (combos)."""
+        c = self.contest
+        if c is None:
+            return None
+        played = c.get("played", [])
+        mine = played[self.side] if self.side < len(played) else []
+        if not mine or mine[-1] is None:
+            return None
+        cid = mine[-1]["card"]
+        if any(a["card"] == cid and not a.get("injured") for a in self.athletes):
+            return cid
+        return None
+
+    # -- records
+
+    def record(self, seat: int) -> float:
+        q = self.players[seat]
+        return q["wins"] - q["losses"] + 0.5 * (q["prestige"] + q["sponsor_prestige"])
+
+    def total(self, seat: int) -> float:
+        q = self.players[seat]
+        return q["prestige"] + q["sponsor_prestige"] + q["credits"] // 3 + q["popularity"] // 2
+
+
+def combo_fires(cid: str, prev: str | None) -> bool:
+    """MO-CMB-01..03 as the bot reads them: the previous athlete's type enables this athlete's combo."""
+    a = _athlete(cid)
+    if a is None or a.combo is None or prev is None:
+        return False
+    pa = _athlete(prev)
+    if pa is None:
+        return False
+    return a.combo.after == "any" or pa.type == a.combo.after or pa.type == "dual"
+
+
+def play_value(cid: str, prev: str | None, cap: float) -> float:
+    """An athlete revealed now: its roll, its On Play and its combo if the previous athlete enables it."""
+    a = _athlete(cid)
+    if a is None:
+        return 0.0
+    v = roll_value(cid, cap) + steps_value(a.on_play, cap, a)
+    if combo_fires(cid, prev):
+        v += steps_value(a.combo.do, cap, a)  # type: ignore[union-attr]
+    return v
+
+
+def _arg(option_id: str) -> str:
+    return option_id.split(":", 1)[1] if ":" in option_id else ""
+
+
+def _name_in(text: str, pattern: str) -> str | None:
+    m = re.search(pattern, text)
+    return _by_name().get(m.group(1)) if m else None
+
+
+# ---------------------------------------------------------------- the bot
+
+class OlympiaBot:
+    """Callable ``(decision, view) -> option id``, always one of ``decision.options``. ``strict`` lets internal
+    errors raise (for tests) instead of falling back to the decision's default."""
+
+    def __init__(self, seed: int = 0, strict: bool = False):
+        self.rng = Rng.from_seed(seed)
+        self.strict = strict
+        self.roster_gain = ROSTER_GAIN
+
+    def __call__(self, decision: Decision, view: View | None = None) -> str:
+        ids = [o.id for o in decision.options]
+        try:
+            choice = self._decide(decision, view)
+        except Exception:
+            if self.strict:
+                raise
+            choice = None
+        if choice not in ids:
+            choice = decision.default if decision.default in ids else ids[0]
+        return choice
+
+    def _decide(self, d: Decision, view: View | None) -> str | None:
+        if view is None or view.board is None:
+            return d.default
+        c = _Ctx(d, view)
+        handler = getattr(self, f"_k_{d.kind}", None)
+        return handler(c) if handler else d.default
+
+    def _best(self, scored: list[tuple[float, str]]) -> str | None:
+        """The highest score; equal scores broken by the bot's RNG."""
+        if not scored:
+            return None
+        top = max(s for s, _ in scored)
+        tied = [o for s, o in scored if s >= top - 1e-9]
+        return tied[self.rng.below(len(tied))] if len(tied) > 1 else tied[0]
+
+    # ------------------------------------------------------------ Pre-Season
+
+    def tile_worth(self, c: _Ctx, kind: str) -> float:
+        """What landing on a tile of ``kind`` is worth to the team now, in units."""
+        b = c.board
+        if kind == "fundraise":
+            v = 3 * CREDIT
+            if c.credits < 3:
+                v += 2.0
+            best, short = self.upgrade(c, c.credits + 3)
+            if best > 1.0 and short:
+                v += 1.5
+            return v
+        if kind == "strategize":
+            if not b.get("tactic_deck"):
+                return 0.0
+            return {0: 3.0, 1: 2.5, 2: 2.0, 3: 1.5}.get(len(c.tactics), 1.0)
+        if kind == "recruit":
+            best, _ = self.upgrade(c, c.credits)
+            if best < 1.0 and c.credits >= 2 and b.get("athlete_deck"):
+                best = 1.0
+            return best
+        if kind == "scrimmage":
+            tier = b.get("scrim_next_tier")
+            if not b.get("scrim_deck") or tier is None:
+                return 0.0
+            win = tie = 0.0
+            for score in (tier - 1, tier):  # each tier's score is one of two (data/metaolympia/scrimmages.yaml)
+                w, t = beat_chance(c.healthy(), score)
+                win, tie = win + w / 2, tie + t / 2
+            return win * (TIER_REWARD[tier] + 1.5) + tie * TIER_REWARD[tier] - 1.0
+        if kind == "freeday":
+            return max(self.tile_worth(c, k) for k in ("fundraise", "strategize", "recruit", "scrimmage"))
+        return 0.0
+
+    def upgrade(self, c: _Ctx, credits: int) -> tuple[float, bool]:
+        """The best net worth of a recruit from the market or the discard top within ``credits``, and whether
+        a better one needs more credits than the team has now."""
+        cands = [a["card"] for a in c.board.get("market", [])]
+        if c.board.get("athlete_discard"):
+            cands.append(c.board["athlete_discard"][-1]["card"])
+        best, short = 0.0, False
+        for cid in cands:
+            v, cost = self.recruit_gain(c, cid, credits)
+            if v > best:
+                best, short = v, cost > c.credits
+        return best, short
+
+    def recruit_gain(self, c: _Ctx, cid: str, credits: int) -> tuple[float, int]:
+        """(net worth, credits paid) of recruiting ``cid`` for the best athlete to return within ``credits``."""
+        new = _athlete(cid)
+        if new is None:
+            return 0.0, 0
+        best, paid = 0.0, 0
+        for a in c.athletes:
+            cost = max(0, new.value - int(a.get("value", 0)))
+            if cost > credits:
+                continue
+            gain = (power(cid) - c.worth(a)) * self.roster_gain * c.stage_factor() - cost * CREDIT
+            if gain > best:
+                best, paid = gain, cost
+        return best, paid
+
+    def _k_move(self, c: _Ctx) -> str | None:
+        b = c.board
+        tr = b["tracks"][c.stage] if c.stage < len(b.get("tracks", [])) else []
+        tiles = [(int(_arg(o.id)), o.id) for o in c.d.options if o.id.startswith("tile:")]
+        worth = {i: self.tile_worth(c, tr[i]["kind"]) for i, _ in tiles if i < len(tr)}
+        # teams behind move before the bot moves again and may fill a tile it leaves for later
+        pos = c.p.get("pos", -1)
+        behind = sum(1 for s, q in enumerate(c.players) if s != c.me and not q.get("out") and q["pos"] <= pos)
+        taken = min(0.8, 0.4 * behind if b.get("capacity", 2) == 1 else 0.15 * max(0, behind - 1))
+        scored = []
+        for i, oid in tiles:
+            skipped = sum(max(0.0, worth[j] - LAND) for j, _ in tiles if j < i)
+            later = sum(max(0.0, worth[j] - LAND) for j, _ in tiles if j > i)
+            scored.append((worth.get(i, 0.0) - 0.5 * skipped + (1 - taken) * later, oid))
+        best = self._best(scored)
+        if best is not None and worth.get(int(_arg(best)), 0.0) >= LAND:
+            return best
+        return "end"
+
+    def _k_spot(self, c: _Ctx) -> str | None:
+        spots = sorted(int(_arg(o.id)) for o in c.d.options)
+        n = sum(1 for q in c.players if not q.get("out"))
+        if n == 3 and not c.late():
+            others = [s for s in range(len(c.players)) if s != c.me and not c.players[s].get("out")]
+            strong = c.strength() >= 1.6 or all(c.record(c.me) > c.record(s) for s in others)
+            if not strong and 2 in spots:
+                return "spot:2"  # the waiting spot: one match, against the loser of bracket 1
+            home = [s for s in spots if s != 2]
+            return f"spot:{(home or spots)[0]}"
+        home = [s for s in spots if s % 2 == 0]
+        return f"spot:{(home or spots)[0]}"
+
+    def _k_freeday(self, c: _Ctx) -> str | None:
+        return self._best([(self.tile_worth(c, o.id), o.id) for o in c.d.options])
+
+    def _k_fundraise(self, c: _Ctx) -> str | None:
+        if not c.board.get("sponsor_deck"):
+            return "credits"
+        best, short = self.upgrade(c, c.credits + 3)
+        if c.credits < 4 or (short and best > 1.0):
+            return "credits"
+        return "sponsor"
+
+    def sponsor_chance(self, c: _Ctx, goal: dict[str, int], seat: int | None = None) -> float:
+        """How likely the team (``seat``, default the bot's) meets a sponsor goal by the end (a rough guess)."""
+        ((k, v),) = goal.items()
+        q = c.players[c.me if seat is None else seat]
+        left = c.stages - c.stage
+        tiers = [a.get("tier") for a in c.athletes]
+        if k == "scrimmages":
+            return min(1.0, (len(q["scrims"]) + 0.6 * left) / v)
+        if k == "tier":
+            return {1: 0.9, 2: 0.7, 3: 0.45, 4: 0.25}.get(v, 0.2)
+        if k == "wins":
+            return min(1.0, (q["wins"] + 0.6 * left) / v)
+        if k == "allstars":
+            return min(1.0, (tiers.count("allstar") + 0.3 * left) / v)
+        if k == "pros":
+            return min(1.0, (sum(t != "rookie" for t in tiers) + 0.6 * left) / v)
+        if k == "popularity":
+            return min(1.0, (q["popularity"] + 1.5 * left) / v)
+        if k == "credits":
+            return min(1.0, (q["credits"] + 1.5 * left) / v)
+        if k == "tactics":
+            return min(1.0, (len(c.tactics) + 0.5 * left) / v)
+        return {"healthy": 0.6, "win_by": 0.5 if v <= 2 else 0.3, "shutout": 0.4, "draw": 0.4,
+                "score": 0.5 if v <= 3 else 0.3, "beat": {1: 0.9, 2: 0.7, 3: 0.5, 4: 0.3}.get(v, 0.3)}.get(k, 0.3)
+
+    def _k_sponsor_pick(self, c: _Ctx) -> str | None:
+        scored = []
+        others = [s for s in range(len(c.players)) if s != c.me and not c.players[s].get("out")]
+        for o in c.d.options:
+            sp = _card(o.cards[0]) if o.cards else None
+            if sp is None:
+                continue
+            rw = sp.reward
+            v = self.sponsor_chance(c, sp.goal) * (rw.prestige * PRESTIGE + rw.credits * CREDIT + rw.popularity * POP)
+            if sp.major and others:  # public: the others may meet it too
+                v -= 0.5 * rw.prestige * PRESTIGE * max(self.sponsor_chance(c, sp.goal, s) for s in others)
+            scored.append((v, o.id))
+        return self._best(scored)
+
+    def _k_tactic_pick(self, c: _Ctx) -> str | None:
+        scored = []
+        for o in c.d.options:
+            t = _card(o.cards[0]) if o.cards else None
+            if isinstance(t, Tactic):
+                base = 1.2 if t.kind != "play" else tactic_value(t, FUTURE_COUNTER, None) + 0.3 * any(
+                    "boost" in s for s in t.do)
+                scored.append((base - 0.5 * _cost(t), o.id))
+        return self._best(scored)
+
+    def _k_recruit(self, c: _Ctx) -> str | None:
+        scored = []
+        for o in c.d.options:
+            if o.id.startswith(("market:", "discard:")):
+                cid = _name_in(o.label, r"Recruit (.+?) from the")
+                if cid is not None:
+                    scored.append((self.recruit_gain(c, cid, c.credits)[0], o.id))
+        best = self._best(scored)
+        if best is not None and max(s for s, _ in scored) >= 1.0:
+            return best
+        if "draw" in {o.id for o in c.d.options} and (c.credits >= 2 or c.injured()):
+            return "draw"
+        return "decline"
+
+    def _k_draw_pick(self, c: _Ctx) -> str | None:
+        scored = [(self.recruit_gain(c, o.cards[0], c.credits)[0], o.id) for o in c.d.options
+                  if o.id.startswith("take:") and o.cards]
+        best = self._best(scored)
+        if best is not None and max(s for s, _ in scored) > 0.3:
+            return best
+        return "none"
+
+    def _k_return(self, c: _Ctx) -> str | None:
+        scored = []
+        for o in c.d.options:
+            cid = o.cards[0] if o.cards else None
+            hurt = "injured" in o.label
+            m = re.search(r"pay (\d+)$", o.label)
+            cost = int(m.group(1)) if m else 0
+            keep = 0.0 if hurt else power(cid or "")
+            scored.append((-(keep * self.roster_gain * c.stage_factor() + cost * CREDIT), o.id))
+        return self._best(scored)
+
+    # ------------------------------------------------------------ contests
+
+    def _k_athlete(self, c: _Ctx) -> str | None:
+        cands = [(o.cards[0], o.id) for o in c.d.options if o.cards]
+        left = max(0, 3 - c.moment)  # Defining Moments after this one
+        prev = c.prev()
+        scored = []
+        for cid, oid in cands:
+            now = play_value(cid, prev, c.cap_now())
+            rest = [x for x, _ in cands if x != cid]
+            scored.append((now + self._follow(rest, cid, left, c.cap_future()), oid))
+        return self._best(scored)
+
+    def _follow(self, rest: list[str], prev: str, left: int, cap: float) -> float:
+        """The best value of the next ``left`` Defining Moments from ``rest`` after ``prev``."""
+        if left <= 0 or not rest:
+            return 0.0
+        best = 0.0
+        for cid in rest:
+            v = play_value(cid, prev, cap)
+            if left > 1:
+                v += self._follow([x for x in rest if x != cid], cid, left - 1, cap)
+            best = max(best, v)
+        return best
+
+    def _k_tactic(self, c: _Ctx) -> str | None:
+        mat = c.mat()
+        mat_a = _athlete(mat["card"]) if mat else None
+        mat_hurt = bool(mat and mat.get("injured"))
+        diff = c.diff()
+        last = c.moment >= 3
+        need = diff <= 0  # behind or level (a scrimmage needs more than the card's score)
+        many = len(c.tactics) >= 3
+        hurt = c.injured()
+        scored = []
+        for o in c.d.options:
+            if not o.cards:
+                continue
+            t = _card(o.cards[0])
+            if not isinstance(t, Tactic):
+                continue
+            if t.kind == "medic":
+                if hurt:
+                    scored.append((2.0 + max(power(a["card"]) for a in hurt), o.id))
+                continue
+            if t.kind == "reroll":
+                if mat_hurt:
+                    scored.append((2.0 + power(mat["card"]), o.id))  # type: ignore[index]
+                elif last and need and mat_a is not None:
+                    scored.append((roll_value(mat["card"], c.cap_now()), o.id))  # type: ignore[index]
+                continue
+            cap = c.cap_now()
+            score_v = sum(steps_value([s], cap, mat_a) for s in t.do if next(iter(s)) in (
+                "goal", "counter", "roll", "boost"))
+            tokens = sum(n * (CREDIT if k == "credits" else POP) for s in t.do for k, n in s.items()
+                         if k in ("credits", "popularity"))
+            heals = sum(n for s in t.do for k, n in s.items() if k == "heal")
+            injures = any("injure" in s for s in t.do)
+            cost = _cost(t)
+            v = 0.0
+            if score_v > 0.2 and (last and need or (diff < 0 and many) or (c.late() and last and diff <= 1)):
+                v = score_v * 2 + 1.0
+            if tokens > cost:
+                v = max(v, tokens - cost)
+            if heals and hurt:
+                v = max(v, 1.0 + max(power(a["card"]) for a in hurt))
+            if injures and c.match:
+                opp = c.mat(1 - c.side)
+                oa = _athlete(opp["card"]) if opp and not opp.get("injured") else None
+                if oa is not None and oa.value >= 4:
+                    v = max(v, oa.value * 0.3)
+            if v > 0:
+                scored.append((v - 0.2 * cost, o.id))
+        best = self._best([(s, i) for s, i in scored if s > 0])
+        return best or "pass"
+
+    def _k_dice(self, c: _Ctx) -> str | None:
+        tiers = sorted(int(_arg(o.id)) for o in c.d.options if o.id != "pop:0")
+        spare = c.popularity - POP_RESERVE
+        if not tiers or spare < 2:
+            return "pop:0"
+        diff = c.diff()
+        if c.match:
+            close = abs(diff) <= 1 and c.moment >= 2
+        else:
+            close = c.moment >= 2 and -2 <= diff <= 0
+        if close or spare >= 8:
+            affordable = [t for t in tiers if t <= spare]
+            if affordable:
+                return f"pop:{affordable[-1] if spare >= 8 and close else affordable[0]}"
+        return "pop:0"
+
+    def _k_recover_dice(self, c: _Ctx) -> str | None:
+        cid = _name_in(c.d.prompt, r"Recovery roll for (.+?): ")
+        a = _athlete(cid)
+        if a is not None and a.value >= 3 and c.popularity - 1 >= POP_RESERVE + 1:
+            return "extra:1"
+        return "extra:0"
+
+    def _k_keep(self, c: _Ctx) -> str | None:
+        mat = c.mat()
+        a = _athlete(mat["card"]) if mat else None
+        faces = [_arg(o.id) for o in c.d.options]
+        if a is None:
+            pick = next((f for f in faces if f != "injury"), faces[0])
+            return f"face:{pick}"
+        cap = c.cap_now()
+        scored = []
+        for f in faces:
+            v = face_value(a, f, cap) + (0.01 if f == "goal" else 0.0)
+            if f == "injury":
+                v -= 100.0  # never an Injury while another face is there
+            scored.append((v, f"face:{f}"))
+        return self._best(scored)
+
+    def _k_react(self, c: _Ctx) -> str | None:
+        cid = _name_in(c.d.prompt, r"^(.+?) is injured\.")
+        a = _athlete(cid)
+        cards = [(o.id, _card(o.cards[0])) for o in c.d.options if o.cards]
+        if not cards:
+            return "accept"
+        healthy = len(c.healthy())
+        valuable = a is None or a.value >= 3 or healthy <= 4 or len(c.tactics) >= 3 or (
+            c.contest is not None and c.moment >= 3 and c.diff() <= 0)
+        if not valuable:
+            return "accept"
+        rer = [oid for oid, t in cards if isinstance(t, Tactic) and t.kind == "reroll"]
+        cheap = sorted(cards, key=lambda x: _cost(x[1]) if isinstance(x[1], Tactic) else 9)
+        return rer[0] if rer else cheap[0][0]
+
+    def _k_heal(self, c: _Ctx) -> str | None:
+        return self._best([(power(o.cards[0]) if o.cards else 0.0, o.id) for o in c.d.options])
+
+    # ------------------------------------------------------------ gambling (MO-OPT-01/02)
+
+    def favourite(self, c: _Ctx) -> tuple[str | None, float]:
+        """The side the bot backs in the coming contest and by how much (0 = no opinion)."""
+        ct = c.contest
+        if ct is None:
+            return None, 0.0
+        if ct["kind"] == "scrimmage":
+            sc = _card(ct["card"]["card"]) if ct.get("card") else None
+            score = getattr(sc, "score", 1)
+            if score >= 2:
+                return "card", float(score - 1)
+            if score == 0:
+                return "player", 1.0
+            return None, 0.0
+        home, away = ct["home"], ct["away"]
+        d = c.record(home) - c.record(away) + 0.25  # Home acts second
+        if abs(d) < 1:
+            return None, 0.0
+        return (str(home), d) if d > 0 else (str(away), -d)
+
+    def _k_bet(self, c: _Ctx) -> str | None:
+        side, _ = self.favourite(c)
+        return f"bet:{side}" if side is not None else "none"
+
+    def _k_wager(self, c: _Ctx) -> str | None:
+        side, margin = self.favourite(c)
+        if side is None or margin < 2:
+            return "none"
+        offers = [o.id for o in c.d.options if o.id.startswith("wager:") and o.id.split(":")[2] == side
+                  and o.id.endswith(":1")]
+        return offers[0] if offers else "none"
+
+    def _k_wager_ok(self, c: _Ctx) -> str | None:
+        m = re.search(r"they back '(.+)'\.?$", c.d.prompt)
+        words = m.group(1) if m else ""
+        side, _ = self.favourite(c)
+        if side is None:
+            return "decline"
+        if side in ("player", "card"):
+            backed = "player" if "beats the card" in words else "card"
+        else:
+            team = c.players[int(side)]["team"]
+            backed = side if words.startswith(team) else "other"
+        return "accept" if backed != side else "decline"  # they back the underdog: the bot is favoured
+
+    # ------------------------------------------------------------ mergers (MO-OPT-07/08)
+
+    def _k_merger(self, c: _Ctx) -> str | None:
+        live = [s for s in range(len(c.players)) if not c.players[s].get("out")]
+        mine = c.total(c.me)
+        leader = max(live, key=c.total)
+        hopeless = (c.stages - c.stage >= 1 and leader != c.me and all(c.total(s) > mine for s in live if s != c.me)
+                    and c.total(leader) - mine >= 5)
+        if hopeless and f"merge:{leader}" in {o.id for o in c.d.options}:
+            return f"merge:{leader}"
+        return "none"
+
+    def _k_merger_accept(self, c: _Ctx) -> str | None:
+        return "accept" if c.credits <= 2 else "decline"
+
+    def _k_merger_approve(self, c: _Ctx) -> str | None:
+        return "reject"
+
+    def _k_merger_keep(self, c: _Ctx) -> str | None:
+        hurt = {a["card"] for a in c.injured()} - set(c.healthy())
+        return self._best([(power(o.cards[0]) - (1.0 if o.cards[0] in hurt else 0.0), o.id)
+                           for o in c.d.options if o.cards])
+
+    def _k_merger_tactic(self, c: _Ctx) -> str | None:
+        return self._k_tactic_pick(c)
+
+    # ------------------------------------------------------------ trades (MO-OPT-04)
+
+    def _k_trade_with(self, c: _Ctx) -> str | None:
+        return "back"
+
+    def _k_trade_give(self, c: _Ctx) -> str | None:
+        return "next"
+
+    def _k_trade_ask(self, c: _Ctx) -> str | None:
+        ids = [o.id for o in c.d.options]
+        return "ask:1" if "ask:1" in ids else ids[0]
+
+    def _k_trade_credits(self, c: _Ctx) -> str | None:
+        return "credits:0"
+
+    def _k_trade_reply(self, c: _Ctx) -> str | None:
+        m = re.search(r"offer (.+) for (\d+) athletes? of your choice; (.+)\.", c.d.prompt)
+        if not m:
+            return "decline"
+        names, ask, money = m.group(1), int(m.group(2)), m.group(3)
+        got = sum(power(cid) for n in names.split(", ") if (cid := _by_name().get(n)))
+        mine = sorted(c.worth(a) for a in c.athletes)
+        give = sum(mine[:ask])
+        k = re.search(r"(\d+) credit", money)
+        credits = int(k.group(1)) if k else 0
+        me_team = c.players[c.me]["team"].lower()
+        credits = -credits if money.startswith(me_team) else credits
+        net = (got - give) * self.roster_gain * c.stage_factor() + credits * CREDIT
+        return "accept" if net >= 3.0 else "decline"
+
+    def _k_trade_final(self, c: _Ctx) -> str | None:
+        return "decline"
+
+    def _k_trade_pick(self, c: _Ctx) -> str | None:
+        return self._weakest(c)
+
+    def _k_trade_discard(self, c: _Ctx) -> str | None:
+        return self._weakest(c)
+
+    def _weakest(self, c: _Ctx) -> str | None:
+        hurt = {a["card"] for a in c.injured()}
+        return self._best([(-(power(o.cards[0]) - (1.0 if o.cards[0] in hurt else 0.0)), o.id)
+                           for o in c.d.options if o.cards])
