@@ -411,7 +411,7 @@ def step_contest(st: State, ev: list[Event]) -> None:
         if c["kind"] == "match":
             for s in c["seats"]:  # MO-INJ-06: before each match, one die per injured athlete
                 for a in list(st.players[s].injured):
-                    st.queue.append({"seat": s, "key": "recover", "n": a, "why": "recovery"})
+                    st.queue.append({"seat": s, "key": "recover", "n": 1, "why": "recovery", "athlete": a})
             if st.queue:
                 return
     if c["stage"] == "reveal":
