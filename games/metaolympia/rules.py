@@ -186,7 +186,14 @@ def take_spot(st: State, s: int, spot: int, ev: list[Event]) -> None:
 
 
 def spot_side(st: State, spot: int) -> str:
-    """MO-GAP-03: in each bracket the lower spot is Home."""
+    """MO-GAP-03, MO-GAP-23: the lower spot of every pairing is Home: in a bracket the odd-numbered spot, the
+    odd last spot (it meets the loser of bracket 1, on a lower spot) Away; in a final round robin spot 1 is
+    always Home, the last always Away, the others both."""
+    n = len(active(st))
+    if n >= 3 and final_stage(st):
+        return "Home" if spot == 0 else "Away" if spot == n - 1 else "Home or Away"
+    if n % 2 and spot == n - 1:
+        return "Away"
     return "Home" if spot % 2 == 0 else "Away"
 
 
