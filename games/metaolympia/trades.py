@@ -168,7 +168,9 @@ def trade_handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Ev
 def _propose(st: State, ev: list[Event]) -> None:
     assert st.tile is not None
     t = st.tile["trade"]
-    ev.append(Event(f"{r.name(st, t['from'])} propose a trade to {r.name(st, t['to'])}: {_offer_words(st, t)}"))
+    # the offered athletes are secret (MO-INF-01): only the partner is told which, the table only who trades
+    ev.append(Event(f"{r.name(st, t['from'])} propose a trade to {r.name(st, t['to'])}."))
+    ev.append(Event(_offer_words(st, t), (t["to"],)))
     r.ask(st, t["to"], "trade_reply")
 
 
