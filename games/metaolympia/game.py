@@ -148,7 +148,10 @@ class MetaOlympiaGame(Game):
         opts = normalise(spec.get("options"))
         st = _empty(seats, opts, seed)
         rng = Rng.from_seed(seed)
-        st.tracks = [list(t) for t in spec["tracks"]] if "tracks" in spec else build_tracks(rng, opts, 1)
+        if "tracks" in spec:
+            st.tracks = [list(t) for t in spec["tracks"]]
+        else:  # the Mega League deals its longer tracks from two sets of tiles (MO-OPT-05)
+            st.tracks = build_tracks(rng, opts, rules.sets(st))
         st.rng = rng.state
         st.stage = spec.get("stage", 0)
         st.order = list(spec.get("order", range(len(seats))))

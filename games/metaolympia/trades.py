@@ -99,10 +99,15 @@ def _credit_words(st: State, s: int, q: int, k: int) -> str:
     return "No credits"
 
 
+def _credit_clause(st: State, s: int, q: int, k: int) -> str:
+    """:func:`_credit_words` inside a sentence: team names keep their capitals."""
+    return _credit_words(st, s, q, k) if k else "no credits"
+
+
 def _offer_words(st: State, t: dict[str, Any]) -> str:
     give = ", ".join(r.cname(st, a) for a in t["give"]) or "no athlete"
     return (f"{r.name(st, t['from'])} offer {give} for {t['ask']} athlete{'s' if t['ask'] != 1 else ''} of your "
-            f"choice; {_credit_words(st, t['from'], t['to'], t['credits']).lower()}.")
+            f"choice; {_credit_clause(st, t['from'], t['to'], t['credits'])}.")
 
 
 def trade_handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) -> None:
@@ -168,7 +173,9 @@ def trade_handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Ev
 def _propose(st: State, ev: list[Event]) -> None:
     assert st.tile is not None
     t = st.tile["trade"]
-    ev.append(Event(f"{r.name(st, t['from'])} propose a trade to {r.name(st, t['to'])}: {_offer_words(st, t)}"))
+    # the offered athletes are secret (MO-INF-01): only the partner is told which, the table only who trades
+    ev.append(Event(f"{r.name(st, t['from'])} propose a trade to {r.name(st, t['to'])}."))
+    ev.append(Event(_offer_words(st, t), (t["to"],)))
     r.ask(st, t["to"], "trade_reply")
 
 
@@ -208,7 +215,7 @@ def _exchange(st: State, ev: list[Event]) -> None:
         r.pay(st, to, "credits", -k)
         pf.credits += -k
     ev.append(Event(f"{r.name(st, frm)} give {len(t['give'])} athlete{'s' if len(t['give']) != 1 else ''} and "
-                    f"receive {len(t['picked'])}; {_credit_words(st, frm, to, k).lower()}."))
+                    f"receive {len(t['picked'])}; {_credit_clause(st, frm, to, k)}."))
     for a in t["picked"]:
         ev.append(Event(f"You receive {r.athlete_line(st, a)}.", (frm,)))
     for a in t["give"]:

@@ -368,12 +368,41 @@ def test_a_gap_asked_in_words_meta_gap_03():
     assert meta.section_of("META-GAP-03") in meta.topics("trigger stack owner")
 
 
-@pytest.mark.parametrize("game", [g for g in RULE_GAMES if g not in GAME_MODULES])
+def not_built(game: str) -> RuleBook:
+    """``game``'s checklist (and rulings file, when it has one) read as a game that is not playable yet.
+    Every game is built now, so this is how the "not built" behaviour stays tested."""
+    from bot.rulebook import load_rulings
+
+    extra = data_dir("rules") / f"{game}.rulings.yaml"
+    rulings = load_rulings(extra) if extra.exists() else None
+    return RuleBook.parse(game, checklist(game), rulings=rulings, built=False)
+
+
+@pytest.mark.parametrize("game", list(RULE_GAMES))
 def test_gaps_of_a_game_not_built_are_not_decided_yet(game):
-    book = RuleBook.load(game)
+    """A game not playable yet shows its gaps as "not decided yet", even when a rulings file exists, and its
+    ``[host]`` rules as how the bot *will* handle them."""
+    book = not_built(game)
     gaps = book.sections[-1]
     assert not book.built and gaps.title == GAPS_OPEN and "not playable here yet" in gaps.intro
     assert gaps.rules and all(r.text == "Not decided yet." and not r.ruling for r in gaps.rules)
+    text = "\n".join(p for s in book.sections for p in pages(s, 10**9))
+    assert "*How the bot will handle it:*" in text and "*How the bot handles it:*" not in text
+    assert "*The bot's ruling:*" not in text
+
+
+def test_a_game_missing_from_the_registry_loads_as_not_built(monkeypatch):
+    """``RuleBook.load`` counts a game as built only when it is registered (``games.GAME_MODULES``): with
+    Meta Olympia taken out of the registry, its gaps are not decided yet and its rulings are not shown."""
+    import bot.rulebook
+
+    monkeypatch.setattr(bot.rulebook, "GAME_MODULES", {g: m for g, m in GAME_MODULES.items() if g != "metaolympia"})
+    monkeypatch.setattr(RuleBook, "_cache", {})
+    book = RuleBook.load("metaolympia")
+    gaps = book.sections[-1]
+    assert not book.built and gaps.title == GAPS_OPEN and "not playable here yet" in gaps.intro
+    assert gaps.rules and all(r.text == "Not decided yet." and not r.ruling for r in gaps.rules)
+    assert RuleBook.load("metax").built
 
 
 @pytest.mark.parametrize(("game", "typed", "heading"), [
