@@ -13,7 +13,7 @@ from games.core import SeatSetup
 from games.core.contract import RulesError
 from games.metaolympia import GAME
 from games.metaolympia.base import FACE_NAMES, FACES
-from games.metaolympia.gaps import GAPS
+from games.metaolympia.gaps import DECISIONS as GAPS
 
 from .contest_kit import (
     AWAY,
