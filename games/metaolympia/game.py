@@ -140,7 +140,9 @@ class MetaOlympiaGame(Game):
         (stage -> tile ids), ``order`` (turn order, default seat order), ``dice`` (loaded die faces for the
         next rolls: goal, counter, boost4, boost8, special, injury), ``market``, ``athlete_deck`` (top last),
         ``athlete_discard``, ``tactic_deck``, ``sponsor_deck``, ``scrim_deck`` (top last), ``majors``,
-        ``players`` (mappings: ``athletes`` (6 ids; default the starters), ``injured`` (ids among them),
+        ``start_roll`` (true: the start roll is made, with the loaded dice first, and sets the turn order and
+        the start line; MO-ORD-01..05), ``players`` (mappings: ``athletes`` (6 ids; default the starters),
+        ``injured`` (ids among them),
         ``tactics``, ``minors``, ``shown``, ``scrims``, ``credits`` (3), ``popularity`` (1), ``prestige``,
         ``wins``, ``pos`` (-1), ``spot``, ``arrival``) and what happens first: ``match: [home, away]`` (a
         Tournament with that one match, ``series`` for a best-of), ``scrimmage: {seat, card}``, ``land: {seat,
@@ -181,6 +183,11 @@ class MetaOlympiaGame(Game):
                 p.athletes = [_add(st, cid) for cid in starters()]
                 p.credits, p.popularity = rules.START_CREDITS, rules.START_POPULARITY
         ev: list[Event] = []
+        if spec.get("start_roll"):
+            rules.start_roll(st)
+            rules.begin_stage(st, list(st.order), ev)
+            st.intro += [e.text for e in ev]
+            ev = []
         if "match" in spec:
             home, away = spec["match"]
             st.phase = "tournament"
