@@ -12,8 +12,8 @@ checks the option is still offered, applies it and runs the game on until the ne
 
 Dice
 ----
-:data:`FACES` is the one die (MO-GAP-01): Goal 3, Counter 3, 4-Boost 2, 8-Boost 1, Special Ability 1,
-Injury 2 of 12 faces; every roll comes from the game's seeded RNG and is posted.
+:data:`FACES` is the one die (MO-GAP-01): Goal 3, Counter 3, 4-Boost 2, 8-Boost 2, Special Ability 1,
+Injury 1 of 12 faces; every roll comes from the game's seeded RNG and is posted.
 """
 
 from __future__ import annotations
@@ -72,8 +72,10 @@ def start_roll(st: State) -> None:
         if goals:
             rolling = goals
             st.intro.append("Several GOALs: " + ", ".join(name(st, s) for s in goals) + " roll off.")
-        else:
+        elif len(rolling) == len(st.players):
             st.intro.append("No GOAL: everyone rolls again.")
+        else:
+            st.intro.append("No GOAL in the roll-off: " + ", ".join(name(st, s) for s in rolling) + " roll again.")
     else:  # pragma: no cover - 1000 rounds without a single GOAL has probability ~0
         first = 0
     n = len(st.players)
@@ -622,7 +624,7 @@ def run_step(st: State, ev: list[Event]) -> None:
             ev.append(Event("The Counter has nothing to block against a scrimmage card (MO-GAP-11)."))
     elif key in ("credits", "popularity"):
         got = gain(st, s, key, n, ev)
-        ev.append(Event(f"{name(st, s)} gains {got} {key}."))
+        ev.append(Event(f"{name(st, s)} gains {got} {key[:-1] if key == 'credits' and got == 1 else key}."))
     elif key == "roll" or key == "rollfor":
         if a >= 0:
             st.roll = {"seat": s, "athlete": a, "dice": min(n, MAX_DICE), "why": item["why"], "stage": "pop",
@@ -706,7 +708,7 @@ def step_roll(st: State, ev: list[Event]) -> None:
             if "special" in r["faces"]:
                 heal(st, s, r["athlete"], ev)
             else:
-                ev.append(Event(f"{cname(st, r['athlete'])} stays injured."))
+                ev.append(Event(f"{cname(st, r['athlete'])} of {name(st, s)} stays injured."))
             return
         r["stage"] = "keep"
         if len(set(r["faces"])) > 1:
@@ -801,7 +803,7 @@ def _reward(st: State, s: int, rw: Any, ev: list[Event], why: str) -> None:
         n = getattr(rw, tok)
         if n:
             got = gain(st, s, tok, n, ev)
-            parts.append(f"{got} {tok}")
+            parts.append(f"{got} {tok[:-1] if tok == 'credits' and got == 1 else tok}")
     if parts:
         ev.append(Event(f"{name(st, s)} collects " + ", ".join(parts) + f" ({why})."))
 
