@@ -309,20 +309,22 @@ def affordable(st: State, s: int, new: int) -> bool:
     return any(trade_cost(st, new, a) <= p.credits for a in p.athletes)
 
 
-def recruit_sources(st: State, s: int) -> list[tuple[str, str]]:
-    """The recruit options (id, label) open to ``s`` (MO-REC-01, MO-REC-05/06, MO-OPT-04)."""
+def recruit_sources(st: State, s: int) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The recruit options (id, label, card ids) open to ``s`` (MO-REC-01, MO-REC-05/06, MO-OPT-04)."""
     out = []
     for c in st.market:
         if affordable(st, s, c):
-            out.append((f"market:{c}", f"Recruit {cname(st, c)} from the market (value {cdef(st, c).value})"))
+            out.append((f"market:{c}", f"Recruit {cname(st, c)} from the market (value {cdef(st, c).value})",
+                        (st.cards[c],)))
     if st.athlete_deck or st.athlete_discard:
-        out.append(("draw", "Draw 2 athletes from the deck and choose one"))
+        out.append(("draw", "Draw 2 athletes from the deck and choose one", ()))
     if st.athlete_discard and affordable(st, s, st.athlete_discard[-1]):
         c = st.athlete_discard[-1]
-        out.append((f"discard:{c}", f"Recruit {cname(st, c)} from the discard pile (value {cdef(st, c).value})"))
+        out.append((f"discard:{c}", f"Recruit {cname(st, c)} from the discard pile (value {cdef(st, c).value})",
+                    (st.cards[c],)))
     if st.options.get("trades") and any(q != s for q in active(st)):
-        out.append(("trade", "Propose a trade with another team"))
-    out.append(("decline", "Recruit nobody"))
+        out.append(("trade", "Propose a trade with another team", ()))
+    out.append(("decline", "Recruit nobody", ()))
     return out
 
 
@@ -1227,7 +1229,7 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
             opts.append(Option(f"keep:{c}", f"Keep {cname(st, c)} ({tactic_text(cdef(st, c))})", (st.cards[c],)))
         prompt = "Strategize: keep one tactic card; the other is discarded face down."
     elif kind == "recruit":
-        opts = [Option(i, lab) for i, lab in recruit_sources(st, s)]
+        opts = [Option(i, lab, cards) for i, lab, cards in recruit_sources(st, s)]
         default = "decline"
         prompt = f"Recruit: trade one of your athletes for a new one, paying the difference ({p.credits} credits)."
     elif kind == "draw_pick":
