@@ -169,12 +169,13 @@ def _tracks(b: dict[str, Any]) -> list[str]:
 def _team_line(b: dict[str, Any], s: int, viewer: int | None, waiting: set[int]) -> str:
     pl = b["players"][s]
     mark = "▶ " if s in waiting and b["phase"] != "over" else "  "
-    you = " (you)" if viewer == s else ""
-    parts = [f"{mark}{pl['name']}{you}: {marker(b, s)}"]
+    you = ", you" if viewer == s else ""
+    parts = [f"{mark}{pl['team']} ({pl['colour']}, {pl['name']}{you}):"]
     if pl["out"]:
         into = pl.get("merged_into")
         parts.append(f"merged into {team(b, into)}" if into is not None else "out")
-    parts += [_plural(pl["credits"], "credit"), f"{pl['popularity']} popularity",
+    parts[0] += " " + _plural(pl["credits"], "credit")
+    parts += [f"{pl['popularity']} popularity",
               _plural(pl["prestige"], "prestige token")]
     if pl["sponsor_prestige"]:
         parts.append(f"{pl['sponsor_prestige']} sponsor prestige")
@@ -353,9 +354,11 @@ def board_text(view: View) -> str:
     line and the end's Match Up spots, MO-CMP-05, MO-MOV-06); each team's line (MO-INF-01: counts of the
     secret cards only) with revealed minor sponsors and kept scrimmage cards; the market, major sponsors and
     decks (face-down discards as counts, MO-INF-03); the bracket; the live contest with its score dials
-    (MO-MAT-09); the tile being resolved; the last roll; the token supply; the result. Each seat line starts
-    with the player's name and a colon (the terminal's convention), ``▶`` marking a seat with an open
-    decision."""
+    (MO-MAT-09); the tile being resolved; the last roll; the token supply; the result. ``▶`` marks a team
+    with an open decision. A team's line starts with its marker and its player's name, ``"Tharsis Rovers
+    (green, Cleo): 3 credits · …"``, not with the player's name and a colon: the terminal then prints these
+    lines as they are instead of a seats table, which for a team's sixteen counts would be too wide to read
+    (``bot/terminal.py``)."""
     b = view.board
     waiting = {s for s, _ in view.waiting}
     lines = [f"== Meta Olympia · Stage {b['stage'] + 1} of {b['stages']} · {phase_word(b['phase'])} =="]

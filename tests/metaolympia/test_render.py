@@ -112,8 +112,9 @@ def check_board(view: View) -> None:
     tr = b["tracks"][b["stage"]]
     for s, pl in enumerate(b["players"]):
         mark = f"{pl['team']} ({pl['colour']})"
-        seat = block(text, f"{pl['name']}:" if s != view.viewer else f"{pl['name']} (you):")
-        for part in (mark, plural(pl["credits"], "credit"), f"{pl['popularity']} popularity",
+        you = ", you" if s == view.viewer else ""
+        seat = block(text, f"{pl['team']} ({pl['colour']}, {pl['name']}{you}):")
+        for part in (plural(pl["credits"], "credit"), f"{pl['popularity']} popularity",
                      plural(pl["prestige"], "prestige token"), plural(pl["athletes"], "athlete"),
                      plural(pl["tactics"], "tactic card"), plural(pl["minors"], "minor sponsor"),
                      f"W-D-L {pl['wins']}-{pl['draws']}-{pl['losses']}"):
@@ -161,7 +162,7 @@ def test_MO_INF_02_MO_CMP_02_MO_CMP_05_boards_show_the_public_facts(n, seed):
     """MO-INF-02, MO-CMP-02, MO-CMP-05: at many points of a seeded game of ``n`` teams the board text shows
     the stage and phase, every track's tiles with the current one marked, each team's marker on its tile,
     at the start or on its Match Up spot, each team's public counts, the market, sponsors, discards and
-    face-down counts, the supply, the contest and the bracket; a seat's own view says "(you)"."""
+    face-down counts, the supply, the contest and the bracket; a seat's own view names it "you"."""
     for st in sampled(n, seed, 9):
         check_board(GAME.view(st, None))
         check_board(GAME.view(st, seed % n))
@@ -235,8 +236,8 @@ def test_private_text_lists_athletes_tactics_and_minor_sponsors():
     assert "Your tactic cards (0):" in other and "Regolith Wall" not in other and "Argyre Foundry" not in other
     assert GAME.private_text(GAME.view(st, None)) == ""
     board = GAME.board_text(GAME.view(st, None))
-    assert block(board, "Ben:").count("2 tactic cards") == 1 and "1 minor sponsor" in block(board, "Ben:")
-    assert "(1 injured)" in block(board, "Ben:") and "Huoxing" not in board
+    ben = block(board, "Jezero Dust Devils (blue, Ben):")
+    assert "2 tactic cards" in ben and "1 minor sponsor" in ben and "(1 injured)" in ben and "Huoxing" not in board
 
 
 def test_MO_MAT_09_a_live_match_shows_its_score_dials_moment_and_mat():
@@ -352,7 +353,7 @@ def test_MO_SCO_02_the_end_shows_final_prestige_and_end_lines():
             parts = b["scores"][s]
             head = (f"{parts['total']} prestige: {parts['tokens']} tokens + {parts['sponsors']} minor + "
                     f"{parts['majors']} major + {parts['credits']} credits + {parts['popularity']} popularity")
-            assert norm(f"final: {head}") in block(text, f"{pl['name']}:")
+            assert norm(f"final: {head}") in block(text, f"{pl['team']} ({pl['colour']}, {pl['name']}):")
             assert lines[s] == f"{head} · W-D-L {pl['wins']}-{pl['draws']}-{pl['losses']}"
             assert len(lines[s]) <= 100
         assert norm(view.result.text) in norm(text)
@@ -383,7 +384,7 @@ def test_boards_fit_one_discord_message(n):
         assert all(len(line) <= TEXT_WIDTH for line in text.splitlines())
         for t in TEAMS[:n]:
             assert t in text
-        assert "Ares United (crimson)" in text
+        assert "Ares United (crimson, Ana):" in text
 
 
 def test_MO_GAP_03_MO_GAP_23_match_up_spots_carry_the_engines_sides():
@@ -398,3 +399,24 @@ def test_MO_GAP_03_MO_GAP_23_match_up_spots_carry_the_engines_sides():
     b = GAME.view(st, None).board
     assert b["spot_sides"] == ["Home", "Home or Away", "Home or Away", "Away"]
     assert "spot 2 Home or Away " in block(GAME.board_text(GAME.view(st, None)), "End:")
+
+
+def test_the_terminal_prints_the_team_lines_as_they_are():
+    """Issue 13 (terminal): a team's line starts with its marker, not "name:", so the terminal prints the
+    board text itself (a seats table of sixteen counts would not fit a terminal); the viewer's team says
+    "you"."""
+    import io
+
+    from bot.terminal import Screen
+
+    st = first(4, 21, lambda b: b["phase"] == "preseason" and b["stage"] == 1)
+    out = io.StringIO()
+    screen = Screen(out, me=0, width=80, colour=False)
+    screen.seats(list(NAMES[:4]))
+    view = GAME.view(st, 0)
+    screen.board(GAME, view)
+    shown = out.getvalue()
+    assert "Gusev Super Colliders (red, Ana, you): " in shown
+    for pl in view.board["players"][1:]:
+        assert f"{pl['team']} ({pl['colour']}, {pl['name']}): " in shown
+    assert "Credits" not in shown  # no seats table header
