@@ -2,6 +2,7 @@
 
 ``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
 ``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost simulate memesis --teams 2v2 --games N`` ·
+``metahost simulate metaolympia --seats 4 --option gambling=on`` · ``metahost play metaolympia --team-name NAME`` ·
 ``metahost play memesis --no-stealth`` · ``metahost play GAME --option key=value --team-name NAME`` ·
 ``metahost scenario FILE...`` ·
 ``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC`` ·
