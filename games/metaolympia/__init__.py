@@ -39,10 +39,12 @@ Further rulings the engine needed (beyond the checklist's gaps)
   matches to come are not played, and the game ends when one team is left.
 
 Decisions on the gaps the rulebook leaves open (``MO-GAP-NN``):
-
-01 Every die has Goal on 3 faces, Counter on 3, 4-Boost on 2, 8-Boost on 1, Special Ability on 1 and
-   Injury on 2 (12 faces); all four dice are identical. Any athlete's Goal scores 1 and any athlete's
-   Counter removes 1; the athlete's type matters through its printed boosts and combos.
+01 Every die has Goal on 3 faces, Counter on 3, 4-Boost on 2, 8-Boost on 2, Special Ability on 1 and
+   Injury on 1 (12 faces); all four dice are identical. Injury is on one face only because recovery
+   needs the one Special Ability face: with two Injury faces, computer players' games held twice as many
+   injured athletes and teams skipped Defining Moments for want of healthy athletes (13 times in 20
+   four-team games, never with one face). Any athlete's Goal scores 1 and any athlete's Counter removes
+   1; the athlete's type matters through its printed boosts and combos.
 02 The 12 Stage Tiles (data/metaolympia/tiles.yaml): white-bordered Fundraise, Fundraise, Strategize,
    Recruit; grey Recruit, Strategize, Fundraise, Scrimmage; black Scrimmage, Scrimmage, Recruit, Free
    Day. The border only constrains the layout (one of each colour per track). A tile is one space

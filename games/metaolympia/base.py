@@ -12,7 +12,7 @@ from .pool import pool
 from .state import State
 
 FACES: tuple[str, ...] = ("goal", "goal", "goal", "counter", "counter", "counter", "boost4", "boost4", "boost8",
-                          "special", "injury", "injury")
+                          "boost8", "special", "injury")
 """The twelve faces of every die (MO-CMP-03, MO-DIE-01, MO-GAP-01)."""
 FACE_NAMES = {"goal": "Goal", "counter": "Counter", "boost4": "4-Boost", "boost8": "8-Boost",
               "special": "Special Ability", "injury": "Injury"}

@@ -17,6 +17,7 @@ from games.core.contract import (
     TableOption,
     View,
 )
+from games.core.layout import Layout
 from games.core.rng import Rng
 
 from . import rules
@@ -283,12 +284,36 @@ class MetaOlympiaGame(Game):
 
         return OlympiaBot(seed)
 
-    # board_text, context_text, private_text, layout: the helpers' render.py, picture.py
+    def board_text(self, view: View) -> str:
+        """The public board as text: :func:`games.metaolympia.render.board_text`."""
+        from .render import board_text
+
+        return board_text(view)
+
+    def context_text(self, view: View) -> str:
+        """What the open decision depends on: :func:`games.metaolympia.render.context_text`."""
+        from .render import context_text
+
+        return context_text(view)
+
+    def private_text(self, view: View) -> str:
+        """The viewer's athletes, tactics, minor sponsors and drawn cards
+        (:func:`games.metaolympia.render.private_text`)."""
+        from .render import private_text
+
+        return private_text(view)
+
+    def layout(self, view: View) -> Layout:
+        """The public board as a picture layout: :func:`games.metaolympia.picture.board_layout`."""
+        from .picture import board_layout
+
+        return board_layout(view)
 
     def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
-        b = view.board
-        return None, {s: f"{p['team']}: {p['prestige']} prestige tokens, {p['wins']} wins"
-                      for s, p in enumerate(b["players"])}
+        """No turn count; per seat its final prestige and record (:func:`games.metaolympia.render.end_lines`)."""
+        from .render import end_lines
+
+        return None, end_lines(view)
 
     # -- decks: none (the roster is drafted in play)
 
@@ -446,7 +471,9 @@ def board_of(st: State) -> dict[str, Any]:
                     for a, s in zip(c["mat"], c["seats"], strict=True)],
             "played": [[None if a < 0 else _card(st, a) for a in side] for side in c["played"]],
             "card": None if c["card"] < 0 else {**_card(st, c["card"]),
-                                                "line": scrimmage_text(rules.cdef(st, c["card"]))},
+                                                "line": scrimmage_text(rules.cdef(st, c["card"])),
+                                                "score": rules.cdef(st, c["card"]).score,
+                                                "tier": rules.cdef(st, c["card"]).tier},
             "bets": [dict(b) for b in c["bets"]],
             "wagers": [dict(w) for w in c["wagers"] if w.get("accepted")],
         }
@@ -455,6 +482,7 @@ def board_of(st: State) -> dict[str, Any]:
     top_tier = rules.cdef(st, st.scrim_deck[-1]).tier if st.scrim_deck else None
     return {
         "stage": st.stage, "stages": len(st.tracks), "phase": st.phase, "capacity": rules.capacity(st),
+        "spot_sides": [rules.spot_side(st, k) for k in range(len(rules.active(st)))],
         "tracks": tracks, "players": players, "order": list(st.order),
         "market": [{**_card(st, a), "line": athlete_text(rules.cdef(st, a))} for a in st.market],
         "athlete_deck": len(st.athlete_deck),

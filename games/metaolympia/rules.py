@@ -12,8 +12,8 @@ checks the option is still offered, applies it and runs the game on until the ne
 
 Dice
 ----
-:data:`FACES` is the one die (MO-GAP-01): Goal 3, Counter 3, 4-Boost 2, 8-Boost 1, Special Ability 1,
-Injury 2 of 12 faces; every roll comes from the game's seeded RNG and is posted.
+:data:`FACES` is the one die (MO-GAP-01): Goal 3, Counter 3, 4-Boost 2, 8-Boost 2, Special Ability 1,
+Injury 1 of 12 faces; every roll comes from the game's seeded RNG and is posted.
 """
 
 from __future__ import annotations
@@ -72,8 +72,10 @@ def start_roll(st: State) -> None:
         if goals:
             rolling = goals
             st.intro.append("Several GOALs: " + ", ".join(name(st, s) for s in goals) + " roll off.")
-        else:
+        elif len(rolling) == len(st.players):
             st.intro.append("No GOAL: everyone rolls again.")
+        else:
+            st.intro.append("No GOAL in the roll-off: " + ", ".join(name(st, s) for s in rolling) + " roll again.")
     else:  # pragma: no cover - 1000 rounds without a single GOAL has probability ~0
         first = 0
     n = len(st.players)
@@ -307,20 +309,22 @@ def affordable(st: State, s: int, new: int) -> bool:
     return any(trade_cost(st, new, a) <= p.credits for a in p.athletes)
 
 
-def recruit_sources(st: State, s: int) -> list[tuple[str, str]]:
-    """The recruit options (id, label) open to ``s`` (MO-REC-01, MO-REC-05/06, MO-OPT-04)."""
+def recruit_sources(st: State, s: int) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The recruit options (id, label, card ids) open to ``s`` (MO-REC-01, MO-REC-05/06, MO-OPT-04)."""
     out = []
     for c in st.market:
         if affordable(st, s, c):
-            out.append((f"market:{c}", f"Recruit {cname(st, c)} from the market (value {cdef(st, c).value})"))
+            out.append((f"market:{c}", f"Recruit {cname(st, c)} from the market (value {cdef(st, c).value})",
+                        (st.cards[c],)))
     if st.athlete_deck or st.athlete_discard:
-        out.append(("draw", "Draw 2 athletes from the deck and choose one"))
+        out.append(("draw", "Draw 2 athletes from the deck and choose one", ()))
     if st.athlete_discard and affordable(st, s, st.athlete_discard[-1]):
         c = st.athlete_discard[-1]
-        out.append((f"discard:{c}", f"Recruit {cname(st, c)} from the discard pile (value {cdef(st, c).value})"))
+        out.append((f"discard:{c}", f"Recruit {cname(st, c)} from the discard pile (value {cdef(st, c).value})",
+                    (st.cards[c],)))
     if st.options.get("trades") and any(q != s for q in active(st)):
-        out.append(("trade", "Propose a trade with another team"))
-    out.append(("decline", "Recruit nobody"))
+        out.append(("trade", "Propose a trade with another team", ()))
+    out.append(("decline", "Recruit nobody", ()))
     return out
 
 
@@ -622,7 +626,7 @@ def run_step(st: State, ev: list[Event]) -> None:
             ev.append(Event("The Counter has nothing to block against a scrimmage card (MO-GAP-11)."))
     elif key in ("credits", "popularity"):
         got = gain(st, s, key, n, ev)
-        ev.append(Event(f"{name(st, s)} gains {got} {key}."))
+        ev.append(Event(f"{name(st, s)} gains {got} {key[:-1] if key == 'credits' and got == 1 else key}."))
     elif key == "roll" or key == "rollfor":
         if a >= 0:
             st.roll = {"seat": s, "athlete": a, "dice": min(n, MAX_DICE), "why": item["why"], "stage": "pop",
@@ -706,7 +710,7 @@ def step_roll(st: State, ev: list[Event]) -> None:
             if "special" in r["faces"]:
                 heal(st, s, r["athlete"], ev)
             else:
-                ev.append(Event(f"{cname(st, r['athlete'])} stays injured."))
+                ev.append(Event(f"{cname(st, r['athlete'])} of {name(st, s)} stays injured."))
             return
         r["stage"] = "keep"
         if len(set(r["faces"])) > 1:
@@ -801,7 +805,7 @@ def _reward(st: State, s: int, rw: Any, ev: list[Event], why: str) -> None:
         n = getattr(rw, tok)
         if n:
             got = gain(st, s, tok, n, ev)
-            parts.append(f"{got} {tok}")
+            parts.append(f"{got} {tok[:-1] if tok == 'credits' and got == 1 else tok}")
     if parts:
         ev.append(Event(f"{name(st, s)} collects " + ", ".join(parts) + f" ({why})."))
 
@@ -1225,7 +1229,7 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
             opts.append(Option(f"keep:{c}", f"Keep {cname(st, c)} ({tactic_text(cdef(st, c))})", (st.cards[c],)))
         prompt = "Strategize: keep one tactic card; the other is discarded face down."
     elif kind == "recruit":
-        opts = [Option(i, lab) for i, lab in recruit_sources(st, s)]
+        opts = [Option(i, lab, cards) for i, lab, cards in recruit_sources(st, s)]
         default = "decline"
         prompt = f"Recruit: trade one of your athletes for a new one, paying the difference ({p.credits} credits)."
     elif kind == "draw_pick":

@@ -123,7 +123,7 @@ def test_MO_MAT_03_reveal_only_healthy_athletes_then_on_play_then_roll():
     events = texts(choose(st, 1, opt(st, "Jezero Diver")))
     reveal = next(i for i, t in enumerate(events) if "reveals Jezero Diver" in t)
     on_play = next(i for i, t in enumerate(events) if t.startswith("On Play: Jezero Diver"))
-    gains = next(i for i, t in enumerate(events) if "gains 1 credits" in t)
+    gains = next(i for i, t in enumerate(events) if "gains 1 credit." in t)
     roll = next(i for i, t in enumerate(events) if "rolls 1 die for Jezero Diver" in t)
     assert reveal < on_play < gains < roll
     assert _tokens(st, 1)[1] == credits + 1

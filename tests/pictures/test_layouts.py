@@ -5,6 +5,7 @@ games. Layouts only: no pixels here (see test_painter.py)."""
 from __future__ import annotations
 
 import json
+from itertools import chain
 
 import pytest
 from picture_helpers import positions
@@ -210,7 +211,7 @@ def all_views():
         yield from positions("meta", range(1, 3), seats=seats, every=11, limit=300)
 
 
-@pytest.mark.parametrize("game_id", ["metax", "meta", "metazoo", "memesis"])
+@pytest.mark.parametrize("game_id", ["metax", "meta", "metazoo", "memesis", "metaolympia"])
 def test_every_game_with_pictures_has_a_layout(game_id):
     game = get_game(game_id)
     state = game.new_game(__import__("games.core.playout").core.playout.starter_seats(game, 1), None, 1)
@@ -305,5 +306,32 @@ def test_memesis_layouts_stay_on_the_canvas_and_never_show_a_hidden_card():
                 if name in board:
                     continue  # another copy is public
                 assert name not in shown, f"hidden card {name!r} of seat {seat} is in the picture"
+                hidden_checked += 1
+    assert hidden_checked > 100
+
+
+def test_metaolympia_layouts_stay_on_the_canvas_and_never_show_a_secret_card():
+    """Issue 18 item 3 (MO-INF-01, MO-INF-03): a Meta Olympia board picture, two and four teams, lies inside its
+    800-px canvas, is the same from every seat's view, and names no tactic card, minor sponsor or drawn card of
+    a seat's private view unless a copy of that card is public on the board."""
+    hidden_checked = 0
+    # the states are live: each is checked before the iterator advances it (no list() of them)
+    views = chain(positions("metaolympia", range(1, 5), every=5, limit=600),
+                  positions("metaolympia", range(5, 10), seats=4, every=7, limit=600))
+    for game, state in views:
+        public = game.view(state, None)
+        lay = game.layout(public)
+        assert lay.outside() == [] and lay.width == 800 and lay.height > 0
+        board = json.dumps(public.board, ensure_ascii=False)
+        shown = "\n".join(lay.texts())
+        for seat in range(len(public.board["players"])):
+            mine = game.view(state, seat)
+            assert drop_waiting(game.layout(mine)) == drop_waiting(lay)
+            private = mine.private
+            hidden = [c["name"] for c in private["tactics"] + private["minors"] + private["pending"]]
+            for name in hidden:
+                if name in board:
+                    continue  # another copy is public
+                assert name not in shown, f"secret card {name!r} of seat {seat} is in the picture"
                 hidden_checked += 1
     assert hidden_checked > 100

@@ -30,7 +30,8 @@ def open_png(data: bytes) -> Image.Image:
 @pytest.mark.parametrize(("game_id", "seats", "after"), [("metax", 2, 0), ("metax", 2, 60), ("meta", 2, 40),
                                                           ("meta", 6, 300), ("metazoo", 2, 0),
                                                           ("metazoo", 2, 150), ("memesis", 2, 200),
-                                                          ("memesis", 4, 400)])
+                                                          ("memesis", 4, 400), ("metaolympia", 2, 100),
+                                                          ("metaolympia", 4, 300)])
 def test_board_png_opens_at_the_layouts_size_and_weighs_at_most_300_kb(game_id, seats, after):
     game = get_game(game_id)
     *_, (_, state) = positions(game_id, range(3, 4), seats=seats, every=10**6, limit=after)
@@ -43,7 +44,7 @@ def test_board_png_opens_at_the_layouts_size_and_weighs_at_most_300_kb(game_id, 
 
 def test_equal_views_give_equal_bytes():
     """Issue 15 §3: deterministic bytes, so the Discord side can tell when the picture changed."""
-    for game_id in ("metax", "meta", "metazoo", "memesis"):
+    for game_id in ("metax", "meta", "metazoo", "memesis", "metaolympia"):
         game = get_game(game_id)
         (_, s1), (_, s2) = (list(positions(game_id, range(5, 6), every=10**6, limit=30))[-1] for _ in range(2))
         assert s1 is not s2
@@ -89,7 +90,7 @@ def test_printable_replaces_what_the_built_in_font_cannot_draw():
     assert printable("plain ASCII, it's 3 · 4…") == "plain ASCII, it's 3 · 4…"
 
 
-@pytest.mark.parametrize("game_id", ["metax", "meta", "metazoo", "memesis"])
+@pytest.mark.parametrize("game_id", ["metax", "meta", "metazoo", "memesis", "metaolympia"])
 def test_card_png_draws_every_catalogue_card_face(game_id):
     """Issue 15 §3: ``/card`` shows the face of the card found: a PNG 600 px wide for every entry."""
     game = get_game(game_id)

@@ -21,7 +21,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(("game", "seats", "after"), [("metax", None, "40"), ("meta", "4", "25"), ("meta", None, "0"),
-                                                         ("metazoo", None, "120")])
+                                                         ("metazoo", None, "120"), ("metaolympia", "4", "60")])
 def test_picture_writes_the_public_board_and_prints_its_path(capsys, tmp_path, game, seats, after):
     out = tmp_path / f"{game}.png"
     argv = ["picture", game, "--seed", "3", "--after", after, "--out", str(out)]
@@ -48,7 +48,7 @@ def test_picture_after_the_game_ended_pictures_the_final_board_and_says_so(capsy
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["chess"], "unknown game 'chess'; choose one of: memesis, meta, metax"),
+    (["chess"], "unknown game 'chess'; choose one of: memesis, meta, metaolympia, metax, metazoo"),
     (["metax", "--after", "-1"], "--after must be 0 or more decisions, not -1"),
     (["meta", "--seats", "9"], "Meta is played by 2 to 6 players, not 9"),
 ])
