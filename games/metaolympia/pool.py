@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, wraps
 from pathlib import Path
 
 from games.core import carddata
@@ -134,6 +134,21 @@ def kind_of(cid: str) -> str:
     return _entry(cid)[0]
 
 
+def _per_card(fn):
+    """Memoise a rules-text function per card model (the texts are asked for on every decision and view;
+    the memo keeps the model itself, so its ``id()`` is never reused for another card)."""
+    memo: dict[int, tuple[object, str]] = {}
+
+    @wraps(fn)
+    def text(card):
+        hit = memo.get(id(card))
+        if hit is None:
+            hit = memo[id(card)] = (card, fn(card))
+        return hit[1]
+
+    return text
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -152,6 +167,7 @@ def trait_text(trait: cards.Trait) -> str:
     return "rolls one extra die on its Reveal & Roll and keeps one result"
 
 
+@_per_card
 def athlete_text(a: Athlete) -> str:
     """The athlete's rules line: its ``text`` if set, else tier, value, type and abilities from data, e.g.
     ``"Pro · 3 credits · offensive · 4-Boost: +1 goal · 8-Boost: +2 goals · Special: +2 goals · Combo after
@@ -159,8 +175,6 @@ def athlete_text(a: Athlete) -> str:
     if a.text:
         return a.text
     parts = [cards.TIER_NAMES[a.tier], _plural(a.value, "credit"), a.type]
-    if a.starter:
-        parts.append("starting Rookie")
     for label, steps in (("4-Boost", a.boost4), ("8-Boost", a.boost8), ("Special", a.special)):
         if steps:
             parts.append(f"{label}: {cards.steps_text(steps)}")
@@ -181,6 +195,7 @@ def cost_text(cost: cards.Cost) -> str:
     return ", ".join(paid) or "free"
 
 
+@_per_card
 def tactic_text(t: Tactic) -> str:
     """The tactic's rules line: its ``text`` if set, else kind, cost and effect, e.g. ``"Tactic · cost
     1 credit · +2 goals"``; Re-Roll (MO-INJ-04) and Medic (MO-INJ-05) cards say what their kind does."""
@@ -228,6 +243,7 @@ def reward_text(r: Reward) -> str:
 _WHEN = {"match": "after a match", "scrimmage": "after a scrimmage", "end": "at the end of the game"}
 
 
+@_per_card
 def sponsor_text(s: Sponsor) -> str:
     """The sponsor's rules line: its ``text`` if set, else e.g. ``"Major sponsor · at the end of the game:
     keep 3 scrimmage cards or more · 2 prestige"`` (MO-FND-03/04)."""
@@ -237,6 +253,7 @@ def sponsor_text(s: Sponsor) -> str:
     return f"{kind} · {_WHEN[s.when]}: {goal_text(s.goal)} · {reward_text(s.reward)}"
 
 
+@_per_card
 def scrimmage_text(s: Scrimmage) -> str:
     """The scrimmage card's rules line, e.g. ``"Tier 2 scrimmage · score 1: score more to win, equal ties
     (MO-SCR-03) · reward: 2 credits"``."""
