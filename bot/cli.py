@@ -2,6 +2,7 @@
 
 ``metahost play meta --seats 4`` · ``metahost play metax`` · ``metahost resume TABLE`` · ``metahost tables`` · ``metahost audit`` ·
 ``metahost simulate meta --seats 4 --games N --seed S`` · ``metahost simulate memesis --teams 2v2 --games N`` ·
+``metahost simulate metaolympia --seats 4 --option gambling=on`` · ``metahost play metaolympia --team-name NAME`` ·
 ``metahost play memesis --no-stealth`` · ``metahost play GAME --option key=value --team-name NAME`` ·
 ``metahost scenario FILE...`` ·
 ``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC`` ·
@@ -35,6 +36,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             or _table_options(game, args.option) is None or _team_name_problem(game, args.team_name):
         return 2
     decks = None
+    if (args.deck or args.computer_deck) and not game.has_decks:
+        print(f"metahost: {game.name} is played without decks, so --deck and --computer-deck do not apply: leave "
+              "them out.", file=sys.stderr)
+        return 2
     if args.deck or args.computer_deck:
         names = sorted(game.starter_decks())
         decks = [args.deck or names[0], args.computer_deck or names[1]]
@@ -290,31 +295,44 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return asyncio.run(selfplay(args.game, Path(args.db), args.seed, table_id=args.resume))
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from games.core.playout import simulate
-
-    game = get_game(args.game)
-    if _team_problem(game, args.teams, args.seats) or _stealth_problem(game, args.no_stealth):
-        return 2
-    chosen = _table_options(game, args.option)
+def simulate_options(game, seed: int, seats: int | None, teams: str | None = None, no_stealth: bool = False,
+                     words: list[str] | None = None) -> tuple[int | None, dict | None] | None:
+    """The seat count and ``new_game`` options every game of ``metahost simulate`` (and
+    ``bench/bench_playouts.py``) gets, as a table would pass them: ``--teams`` (issue 17 item 4), ``--no-stealth``
+    (MEM-STL-11), ``--option key=value`` words (issue 18) and, at a game with team names, generated team names and
+    colours (MO-SET-09/10, as a table's lobby gives them). ``None`` after printing what is wrong (exit 2)."""
+    if _team_problem(game, teams, seats) or _stealth_problem(game, no_stealth):
+        return None
+    chosen = _table_options(game, words)
     if chosen is None:
-        return 2
-    seats, options = team_options(game, args.teams, args.seats)
-    if args.no_stealth:
+        return None
+    seats, options = team_options(game, teams, seats)
+    if no_stealth:
         options = dict(options or {}, stealth=False)  # MEM-STL-11: no card is played face down
     if chosen:
         options = dict(options or {}, **chosen)  # issue 18: as a table with these options passes them
     limit = game.seat_limit(chosen)
     if seats is not None and not game.min_seats <= seats <= limit:
         print(f"{game.name} is played by {game.min_seats} to {limit} players, not {seats}.", file=sys.stderr)
-        return 2
+        return None
     if game.has_team_names:  # MO-SET-09/10: generated names and colours, as a table's lobby gives them
         from bot.tables import PALETTE, generated_name
 
         names: list[str] = []
         for seat in range(seats or game.min_seats):
-            names.append(generated_name(args.seed, seat, names))
+            names.append(generated_name(seed, seat, names))
         options = dict(options or {}, team_names=names, colours=list(PALETTE[:len(names)]))
+    return seats, options
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from games.core.playout import simulate
+
+    game = get_game(args.game)
+    got = simulate_options(game, args.seed, args.seats, args.teams, args.no_stealth, args.option)
+    if got is None:
+        return 2
+    seats, options = got
     n, d, secs = simulate(game, args.games, args.seed, seats, options)
     print(f"{n} games, {d} decisions, {d / secs:.0f} decisions/s")
     return 0

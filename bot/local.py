@@ -58,6 +58,20 @@ def resume_command(table_id: str, db: Path) -> str:
     return f"{program()} resume {table_id}" + ("" if same else f" --db {shlex.quote(str(db))}")
 
 
+def show_seats(screen: Screen, table: Table) -> None:
+    """Tell ``screen`` the seats' names and, at a game with team names, each seat's team name and colour
+    (MO-SET-09/10), so the team names the game's text uses are coloured as their seats."""
+    seats = range(len(table.seats))
+    screen.seats([s.name for s in table.seats], [table.team_name(k) for k in seats],
+                 [table.colour(k) for k in seats])
+
+
+def you_are(table: Table, seat: int, name: str) -> str:
+    """``"Tess"``, or at a game with team names ``"Tess, team Red Planet (red)"`` (MO-SET-09/10)."""
+    team, colour = table.team_name(seat), table.colour(seat)
+    return name if team is None else f"{name}, team {team}" + (f" ({colour})" if colour else "")
+
+
 class TerminalListener(Listener):
     """Prints the events the person's seat may see (coloured by seat), and keeps them for ``l``."""
 
@@ -68,7 +82,7 @@ class TerminalListener(Listener):
 
     async def game_changed(self, table: Table, events: list[Event], views: dict[int | None, View]) -> None:
         if not self.screen.names:
-            self.screen.seats([s.name for s in table.seats])
+            show_seats(self.screen, table)
         for e in events:
             if e.visible_to(self.seat):
                 self.log.append(e.text)
@@ -119,7 +133,7 @@ class TerminalPlay:
         assert seat is not None
         listener.seat = seat.seat
         self.screen.me = seat.seat
-        self.screen.seats([s.name for s in table.seats])
+        show_seats(self.screen, table)
         self._shown: tuple | None = None  # what show() printed last, with the log length then
 
     def say(self, text: str = "") -> None:
@@ -387,9 +401,9 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                     return 2
             listener.seat = 0
             others = f" against {count - 1} computer players" if count > 2 else ""
-            screen.seats([s.name for s in table.seats])
+            show_seats(screen, table)
             screen.me = 0
-            screen.print(f"{game.name} · table {table.id} · seed {seed} · you are {name}{others}. "
+            screen.print(f"{game.name} · table {table.id} · seed {seed} · you are {you_are(table, 0, name)}{others}. "
                          "Type ? for help.")
             try:
                 await svc.start(table.id, LOCAL_USER)

@@ -32,6 +32,10 @@ from games.core.layout import SEAT_COLOURS  # one seat palette for the terminal 
 PILE_KEYS = ("discard", "graveyard", "trash", "exile", "limbo", "cemetery", "afterlife")  # MetaZoo's last three
 """Keys of a player's dict in ``board["players"]`` that hold a public discard pile (top = last item)."""
 
+TEAM_COLOURS = {"red": "red", "blue": "blue", "green": "green", "gold": "gold1", "violet": "violet",
+                "orange": "orange1", "teal": "dark_cyan", "silver": "grey70"}
+"""A team colour a player may choose (``bot.tables.PALETTE``, MO-SET-10) -> the rich colour that shows it."""
+
 # A developer tag such as "[MX-HST-02]" or "[META-TRG-03/04]": players see rule IDs only in refusals.
 _TAG = re.compile(r"\s*\[[A-Z]{2,}(?:-[A-Z0-9/]+)+\]")
 _MARK = "▶"
@@ -82,22 +86,32 @@ class Screen:
         self.console = Console(file=out, width=width, markup=False, highlight=False, emoji=False,
                                force_terminal=colour, no_color=colour is False, soft_wrap=False)
         self.names: list[str] = []
+        self.aliases: list[str] = []
+        self.colours: list[str] = []
 
     # -- colours
 
-    def seats(self, names: Sequence[str]) -> None:
-        """Remember the seats' names, in seat order (their colours follow that order)."""
+    def seats(self, names: Sequence[str], aliases: Sequence[str | None] | None = None,
+              colours: Sequence[str | None] | None = None) -> None:
+        """Remember the seats' names, in seat order (their colours follow that order). ``aliases``: per seat,
+        another name the game calls it by (a team name, MO-SET-09), coloured as the seat wherever it appears;
+        ``colours``: per seat, the colour its player chose (MO-SET-10: a team's marker, one of
+        :data:`TEAM_COLOURS`), which replaces the seat palette's; ``None`` entries keep the palette's."""
         self.names = list(names)
+        self.aliases = [a or "" for a in aliases or ()]
+        self.colours = [TEAM_COLOURS.get(c or "", "") for c in colours or ()]
 
     def style(self, seat: int) -> str:
-        base = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        chosen = self.colours[seat] if seat < len(self.colours) else ""
+        base = chosen or SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         return f"bold {base}" if seat == self.me else base
 
     def text(self, s: str, style: str = "") -> Text:
-        """``s`` cleaned of tags, with every seat name in its seat's colour."""
+        """``s`` cleaned of tags, with every seat name (and team name) in its seat's colour."""
         t = Text(clean(s), style=style)
+        words = [*enumerate(self.names), *enumerate(self.aliases)]
         # Longest names first, so "Computer 10" is not coloured as "Computer 1".
-        for seat, name in sorted(enumerate(self.names), key=lambda x: -len(x[1])):
+        for seat, name in sorted(words, key=lambda x: -len(x[1])):
             if name:
                 t.highlight_regex(rf"(?<!\w){re.escape(name)}(?!\w)(?: \(you\))?", self.style(seat))
         return t
@@ -283,7 +297,8 @@ class Screen:
 
     def piles(self, view: View) -> None:
         """Every player's public discard pile or graveyard (MetaZoo: each Caster's Limbo, Cemetery and
-        Afterlife, MZ-GAP-70), top card first."""
+        Afterlife, MZ-GAP-70), then the board's shared ones (a list under a :data:`PILE_KEYS` key or a key
+        ending in ``_discard``: Meta Olympia's face-up discards, MO-INF-03), top card first."""
         board = view.board if isinstance(view.board, dict) else {}
         players = board.get("players", board.get("casters"))
         shown = False
@@ -302,6 +317,17 @@ class Screen:
                 self.print(f"{what}, top first:")
                 for item in reversed(pile):
                     self.bullet(item_name(item), indent=2)
+        for key, pile in board.items():  # shared piles (Meta Olympia's athlete, tactic and scrimmage discards)
+            if not isinstance(pile, list) or not (key in PILE_KEYS or key.endswith("_discard")):
+                continue
+            shown = True
+            what = f"{_header(key)} ({len(pile)})"
+            if not pile:
+                self.print(f"{what}: empty")
+                continue
+            self.print(f"{what}, top first:")
+            for item in reversed(pile):
+                self.bullet(item_name(item), indent=2)
         if not shown:
             self.print("This game has no public discard piles.")
 

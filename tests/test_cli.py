@@ -8,6 +8,8 @@ import json
 import re
 import sqlite3
 
+import pytest
+
 from bot.cli import main
 from bot.local import play
 from games import get_game
@@ -109,3 +111,21 @@ def test_terminal_meta_game_with_four_seats_plays_to_the_end(tmp_path):
     assert db.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 4
     # The computers' opening hands were never printed: only the person's "Your hand" line.
     assert text.count("Your hand:") == 1
+
+
+@pytest.mark.parametrize("extra", [
+    ["--seats", "4"], [], ["--seats", "3", "--option", "gambling=on"],
+    ["--seats", "4", "--option", "gambling=on", "--option", "wagers=on", "--option", "series=5"],
+    ["--seats", "5", "--option", "mega=on"]])
+def test_simulate_metaolympia_prints_the_same_summary_line(capsys, extra):
+    """Issue 18: ``metahost simulate metaolympia --seats 4 --games N --seed S`` (2 and 3 teams, table options
+    such as gambling, MO-OPT-01/02/05) ends with the summary line of the other games."""
+    assert main(["simulate", "metaolympia", "--games", "2", "--seed", "3", *extra]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert re.fullmatch(r"2 games, \d+ decisions, \d+ decisions/s", out[-1])
+
+
+def test_simulate_metaolympia_refuses_a_seat_count_its_options_do_not_allow(capsys):
+    """MO-CMP-06/MO-OPT-05: five teams need the Mega League option; the refusal names the range."""
+    assert main(["simulate", "metaolympia", "--seats", "5", "--games", "1"]) == 2
+    assert "Meta Olympia is played by 2 to 4 players, not 5." in capsys.readouterr().err

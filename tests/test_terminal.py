@@ -70,13 +70,14 @@ def replay(db: Path, game_id: str = "metax"):
     """The stored game replayed from its log: ``(game, state, seat-0 events, seat-0 option ids offered)``."""
     con = sqlite3.connect(db)
     try:
-        (seed,) = con.execute("SELECT seed FROM tables").fetchone()
+        seed, options = con.execute("SELECT seed, options FROM tables").fetchone()
+        options = json.loads(options)  # as the host passed them to new_game (team names, MO-SET-09)
         seats = con.execute("SELECT name, deck FROM seats ORDER BY seat").fetchall()
         log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
     finally:
         con.close()
     g = get_game(game_id)
-    st = g.new_game([SeatSetup(n, json.loads(d)) for n, d in seats], None, seed)
+    st = g.new_game([SeatSetup(n, json.loads(d)) for n, d in seats], options or None, seed)
     events = [e.text for e in g.intro(st) if e.visible_to(0)]
     ids: set[str] = set()
     for seat, choice in log:
@@ -562,3 +563,130 @@ def test_a_1v1_memesis_game_plays_to_its_end_in_the_terminal(tmp_path):
         g.apply(st, seat, choice)
     assert {("main", False), ("act", False), ("window", True)} <= kinds, kinds
     assert g.result(st) == res
+
+
+class OlympiaChooser(io.StringIO):
+    """A person at a Meta Olympia game reading the screen: at the first prompt the ``keys`` lines (help, hand,
+    board, log, piles, a card), then at each prompt a seeded random one of the numbered options shown (after
+    the keys, the ones shown before them), typed as its number. ``steps``: per answer, the prompt and the
+    label chosen."""
+
+    OPTION = MemesisChooser.OPTION
+
+    def __init__(self, screen: io.StringIO, seed: int, keys: list[str]):
+        super().__init__("")
+        self.screen, self.rng, self.keys = screen, __import__("random").Random(seed), list(keys)
+        self.held: tuple[str, dict[int, str]] | None = None
+        self.steps: list[tuple[str, str]] = []
+
+    def shown(self) -> tuple[str, dict[int, str]]:
+        lines = self.screen.getvalue().splitlines()[:-1]  # the last line is the "> " prompt itself
+        options: dict[int, str] = {}
+        while lines and (m := self.OPTION.match(lines[-1])):
+            options[int(m.group(1))] = m.group(2)
+            lines.pop()
+        return (lines[-1] if lines else ""), options
+
+    def readline(self, *args) -> str:  # type: ignore[override]
+        if self.keys:
+            self.held = self.held or self.shown()
+            return self.keys.pop(0) + "\n"
+        prompt, options = self.held or self.shown()
+        self.held = None
+        if not options:
+            return "q\n"
+        answer = self.rng.choice(sorted(options))
+        self.steps.append((prompt, options[answer]))
+        return f"{answer}\n"
+
+
+def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path):
+    """Issue 18 items 3-4, "Done when" (MO-SET-09/10, MO-INF-01/03): ``metahost play metaolympia --team-name
+    "Red Planet" --option series=5`` — the person against the computer, choosing by number at every prompt
+    (Pre-Season tiles, Match Up spots, athletes, dice), reaches the result; the stored log replays to it. The
+    start line names the person's team and colour; the keys work at a game without decks (``d`` lists the
+    shared face-up discards, ``card`` finds an athlete); no option id or tag reaches the screen, nor the
+    computer's private draws."""
+    db = tmp_path / "mo.db"
+    out = io.StringIO()
+    seed = 3
+    chooser = OlympiaChooser(out, seed, ["?", "h", "b", "l", "d", "card mangla"])
+    code = asyncio.run(play("metaolympia", db, seed, "Tess", out=out, inp=chooser, width=200,
+                            table_options=["series=5"], team_name="Red Planet"))
+    text = out.getvalue()
+    assert code == 0 and "***" in text, text[-2000:]
+    assert "you are Tess, team Red Planet (red). Type ? for help." in text
+    assert "Athlete discard (" in text and "Tactic discard (" in text and "Scrim discard (" in text
+    assert "> Mangala\nAthlete · Tier Pro" in text  # "card mangla": a close spelling finds the athlete
+    status, log = stored(db)
+    assert status == "finished"
+    con = sqlite3.connect(db)
+    try:
+        (seed_, options), = con.execute("SELECT seed, options FROM tables").fetchall()
+        names = [n for (n,) in con.execute("SELECT name FROM seats ORDER BY seat")]
+    finally:
+        con.close()
+    options = json.loads(options)
+    assert options["team_names"][0] == "Red Planet" and options["colours"][:2] == ["red", "blue"]
+    assert options["series"] == 5 and names == ["Tess", "Computer 1"]
+    g = get_game("metaolympia")
+    st = g.new_game([SeatSetup(n, []) for n in names], options, seed_)
+    kinds: set[str] = set()
+    ids: set[str] = set()
+    computer_only = [e.text for e in g.intro(st) if e.visible_to(1) and not e.visible_to(0)]
+    for seat, choice in log:
+        for d in g.decisions(st):
+            if d.seat == 0 and seat == 0:
+                kinds.add(d.kind)
+                ids |= {o.id for o in d.options}
+        computer_only += [e.text for e in g.apply(st, seat, choice) if e.visible_to(1) and not e.visible_to(0)]
+    assert {"move", "spot", "athlete"} <= kinds, kinds
+    res = g.result(st)
+    assert res is not None and f"*** {res.text} ***" in text
+    assert len(chooser.steps) == sum(1 for seat, _ in log if seat == 0)  # one typed number per choice of Tess
+    internal = {i for i in ids if ":" in i}
+    assert internal and not [i for i in internal if i in text]
+    assert not TAG.search(text), TAG.search(text)
+    printed = {ln.strip().removeprefix("· ") for ln in text.splitlines()}
+    assert not [t for t in computer_only if t in printed]
+
+
+def test_meta_olympia_with_four_teams_plays_to_its_end_in_the_terminal(tmp_path):
+    """``metahost play metaolympia --seats 4 --option gambling=on`` (MO-OPT-01): the person and three
+    computer teams, typing 1 at every prompt, reach the result."""
+    db = tmp_path / "mo4.db"
+    out = io.StringIO()
+    code = asyncio.run(play("metaolympia", db, 2, "Tess", out=out, inp=Script("1\n" * 5000), width=200, seats=4,
+                            table_options=["gambling=on"]))
+    text = out.getvalue()
+    assert code == 0 and "***" in text and "against 3 computer players" in text, text[-2000:]
+    status, _ = stored(db)
+    assert status == "finished"
+
+
+def test_team_names_take_their_team_colour_on_a_terminal():
+    """MO-SET-09/10: a team name is coloured as its seat wherever it appears, in the colour its player chose
+    (not the seat palette's), the same as the player's name."""
+    out = io.StringIO()
+    screen = Screen(out, me=0, width=80, colour=True)
+    screen.seats(["Tess", "Computer 1"], ["Red Planet", "Tharsis Meteors"], ["gold", "teal"])
+    screen.event("Red Planet beats Tharsis Meteors; Tess and Computer 1 shake hands.")
+    line = out.getvalue()
+
+    def code_before(word: str) -> str:
+        return re.findall(r"(\x1b\[[0-9;]*m)" + re.escape(word), line)[0]
+
+    assert code_before("Red Planet") == code_before("Tess") != code_before("Tharsis Meteors")
+    assert code_before("Tharsis Meteors") == code_before("Computer 1")
+    plain = io.StringIO()
+    palette = Screen(plain, me=0, width=80, colour=True)
+    palette.seats(["Tess", "Computer 1"])  # a game without team colours: the seat palette
+    palette.event("Tess waits.")
+    assert code_before("Tess") != re.findall(r"(\x1b\[[0-9;]*m)Tess", plain.getvalue())[0]  # gold, not cyan
+
+
+def test_play_refuses_a_deck_at_a_game_without_decks(tmp_path, capsys):
+    """Meta Olympia drafts its roster in play (``Game.has_decks`` false): ``--deck`` is refused, exit 2."""
+    assert main(["play", "metaolympia", "--deck", "heroes-rush", "--db", str(tmp_path / "x.db")]) == 2
+    assert "Meta Olympia is played without decks, so --deck and --computer-deck do not apply" in \
+        capsys.readouterr().err

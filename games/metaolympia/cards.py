@@ -102,6 +102,8 @@ class Trait(_Strict):
 
     @model_validator(mode="after")
     def _one(self):
+        if self.goal < 0 or self.counter < 0:
+            raise ValueError("a goal or counter trait adds 1 or more")
         if sum(bool(x) for x in (self.goal, self.counter, self.tough, self.lucky)) != 1:
             raise ValueError("a trait sets exactly one of goal, counter, tough, lucky")
         return self
@@ -183,6 +185,10 @@ class Sponsor(_Strict):
         if len(self.goal) != 1 or next(iter(self.goal)) not in GOAL_KEYS:
             raise ValueError(f"goal is one of {sorted(GOAL_KEYS)}, got {self.goal!r}")
         key = next(iter(self.goal))
+        value = self.goal[key]
+        if value < 1 or (key in ("tier", "beat") and value > 4):
+            raise ValueError(f"goal {key} needs {'a tier 1..4' if key in ('tier', 'beat') else '1 or more'}, "
+                             f"got {value}")
         if self.major and self.when != "end":
             raise ValueError("major sponsors are scored at the end of the game (MO-FND-03)")
         if key in MATCH_GOALS and self.when != "match":

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.contract import Decision, Event, Option, RulesError
+from games.core.contract import Decision, Event, Option
 
 from .base import (  # noqa: F401 - re-exported: game.py and the tests read them as rules.X
     FACE_NAMES,
@@ -248,13 +248,8 @@ def start_tile(st: State, s: int, kind: str, ev: list[Event]) -> None:
 
 
 def step_tile(st: State, ev: list[Event]) -> None:
-    """A tile whose contest or sub-steps finished: close it."""
-    t = st.tile
-    assert t is not None
-    if t["kind"] == "scrimmage" and t["step"] == "play":
-        # start_tile set the contest; reaching here means it finished
-        st.tile = None
-        return
+    """A tile with nothing left to ask or resolve is done (every action closes its tile itself; this keeps the
+    flow moving should one not)."""
     st.tile = None
 
 
@@ -1572,7 +1567,3 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
     else:  # pragma: no cover
         raise ValueError(kind)
 
-
-def check(cond: bool, rule: str, message: str) -> None:
-    if not cond:
-        raise RulesError(rule, message)
