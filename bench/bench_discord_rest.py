@@ -1,6 +1,7 @@
 """REST calls per player action on Discord (issue 4; issue 13 "Discord REST budget"): two-player MetaX games,
 four-player Meta games with ``--game meta``, two-player MetaZoo games with ``--game metazoo`` (issue 16), or
-Memesis games with ``--game memesis`` (two players) or ``--game memesis4`` (four, each their own team; issue 17).
+Memesis games with ``--game memesis`` (two players) or ``--game memesis4`` (four, each their own team; issue 17),
+or Meta Olympia games with ``--game metaolympia`` (two teams) or ``--game metaolympia4`` (four; issue 18).
 Targets, turn notices included: MetaX and MetaZoo <= 1.5 calls per action, four-player Meta <= 2 (goal 1.5).
 
 Plays whole games through the network-free harness (tests/discord_shell/harness.py): every decision is a
@@ -12,7 +13,8 @@ pace, not at the machine's speed). The same arguments give the same counts. Turn
 thread mention for a new decision, issue 13 §1) are reported separately and are included in the total.
 Needs the test extras (pytest).
 
-Usage: python bench/bench_discord_rest.py [--games 5] [--seed 1] [--game meta|metazoo|memesis|memesis4] [--pace 10] [--context 30]
+Usage: python bench/bench_discord_rest.py [--games 5] [--seed 1]
+       [--game meta|metazoo|memesis|memesis4|metaolympia|metaolympia4] [--pace 10] [--context 30]
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from tests.discord_shell.test_bot import click_decision, decision_buttons, lates
 from tests.discord_shell.test_meta_bot import USERS  # noqa: E402
 from tests.discord_shell.test_turns import open_seeded_table  # noqa: E402
 from tests.discord_shell.world import World  # noqa: E402
+
+FOUR = ("meta", "memesis4", "metaolympia4")
+"""The choices played by four people (USERS); the others by two."""
 
 
 async def play(w: World, table_id: str, users: tuple[int, ...], rng: Rng, pace: list[float], step: float) -> int:
@@ -62,7 +67,7 @@ async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: 
         pace = [0.0]
         w.bot.front.now = lambda: pace[0]
         try:
-            users = USERS if game in ("meta", "memesis4") else USERS[:2]
+            users = USERS if game in FOUR else USERS[:2]
             table_id = await open_seeded_table(w, game.removesuffix("4"), users, seed)
             before, notices_before = len(fake.rest), getattr(w.bot.front, "notices", 0)
             clicks = await play(w, table_id, users, Rng.from_seed(seed), pace, step)
@@ -76,7 +81,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1, help="table seed of the first game (game i: seed + i)")
-    ap.add_argument("--game", choices=["metax", "meta", "metazoo", "memesis", "memesis4"], default="metax")
+    ap.add_argument("--game", choices=["metax", "meta", "metazoo", "memesis", "memesis4", "metaolympia", "metaolympia4"],
+                    default="metax")
     ap.add_argument("--pace", type=float, default=10.0, help="simulated seconds between two player actions")
     ap.add_argument("--context", type=float, default=30.0, help="DM_CONTEXT_INTERVAL in seconds")
     args = ap.parse_args()
@@ -88,7 +94,7 @@ def main() -> None:
         total_notices += notices
         print(f"game {i + 1} (seed {args.seed + i}): {clicks} actions, {calls} REST calls "
               f"({calls / clicks:.2f} per action), of which {notices} turn notices ({notices / clicks:.2f})")
-    target = "2 (goal 1.5)" if args.game in ("meta", "memesis4") else "1.5"
+    target = "2 (goal 1.5)" if args.game in FOUR else "1.5"
     print(f"{args.games} {args.game} games: {total_calls} REST calls for {total_clicks} player actions = "
           f"{total_calls / total_clicks:.2f} per action, notices included (target <= {target}); "
           f"turn notices {total_notices} = {total_notices / total_clicks:.2f} per action")

@@ -213,6 +213,18 @@ def team_label(t: Table, seat: int) -> str:
     return f"{name} ({t.colour(seat)})" if name is not None else seat_line(t, seat)
 
 
+def who(t: Table, seat: int) -> str:
+    """How the waiting lines and the result name a seat: at a game with team names (MO-SET-09) its team, then
+    who answers for it (its player and Team Up co-managers, MO-OPT-06, or a merged team's player, MO-OPT-08):
+    ``Red Planet · <@1>, <@2>``, ``Hellas Meteors · Computer 2 (computer)``; else :func:`seat_line`."""
+    name = t.team_name(seat)
+    if name is None:
+        return seat_line(t, seat)
+    users = [] if t.seats[seat].computer else t.deciders(seat) if t.state is not None else t.managers(seat)
+    people = ", ".join(f"<@{u}>" if u.isdigit() else u for u in users) or seat_line(t, seat)
+    return f"{name} · {people}"
+
+
 def seat_extras(t: Table, seat: int) -> str:
     """`` · **Gusev Colliders** (red) · with @Ben`` after a lobby seat: its team name and colour (MO-SET-09/10)
     and its co-managers (Team Up, MO-OPT-06); empty when it has neither."""
@@ -283,7 +295,7 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
         def due(s: int) -> str:
             at = deadline_of(t, s)
             return f", {when(at)}" if at is not None else ""
-        waiting = "Waiting for " + ", ".join(f"{seat_line(t, s)} ({kind.replace('_', ' ')}{due(s)})"
+        waiting = "Waiting for " + ", ".join(f"{who(t, s)} ({kind.replace('_', ' ')}{due(s)})"
                                              for s, kind in view.waiting)
     else:
         waiting = ""
@@ -333,7 +345,7 @@ def private_embed(t: Table, view: View, where: str) -> discord.Embed:
     elif view.decisions:
         head = f"**Your decision:** {view.decisions[0].prompt}"
     else:
-        waiting = ", ".join(seat_line(t, s) for s, _ in view.waiting)
+        waiting = ", ".join(who(t, s) for s, _ in view.waiting)
         head = f"Waiting for {waiting}." if waiting else ""
     context = t.game.context_text(view).splitlines()
     lines = (context + [CONTEXT_RULE] if context else []) + t.game.private_text(view).splitlines()
@@ -410,7 +422,7 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
     if result is None:
         e.description = "The table was cancelled."
     else:
-        winners = ", ".join(seat_line(t, s) for s in result.winners) or "nobody"
+        winners = ", ".join(who(t, s) for s in result.winners) or "nobody"
         teams = sorted({team for s in result.winners if (team := t.team_of(s))})
         label = "Winners" if len(result.winners) > 1 else "Winner"
         if teams:  # a team game: the winning team(s) and every member (issue 17 item 4)

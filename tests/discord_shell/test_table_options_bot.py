@@ -11,7 +11,7 @@ import option_game
 import pytest
 from discord import app_commands
 
-from bot.shell import cogs
+from bot.shell import cogs, render
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
@@ -176,4 +176,27 @@ async def test_MO_OPT_08_a_merged_teams_player_gets_the_acquiring_seats_decision
     await w.settle()
     assert r.type == 6 and t.state.active == 2
     assert not decision_buttons(w, latest_dm(w, ANA)) and not decision_buttons(w, latest_dm(w, BEN))
+    assert assert_all_within_limits(fake) > 0
+
+
+async def test_MO_SET_09_the_waiting_line_and_the_result_name_the_team_and_its_managers(world):
+    """MO-SET-09, MO-OPT-06: at a game with team names the board's and the DMs' "Waiting for" lines and the
+    result's winner line name the team, then every user who answers for it (a Team Up co-manager too) or the
+    computer."""
+    w, fake = world, world.fake
+    lobby, tid = await new_lobby(w, options="teamup=on", seats=2, team_name="Red Planet")
+    t = w.service.get(tid)
+    await fake.slash(CY, CHANNEL_ID, "table", {"seat": 1}, sub="join")
+    await fake.click(ANA, lobby, f"mh:l:{tid}:computer")
+    await fake.click(ANA, lobby, f"mh:l:{tid}:start")
+    await w.settle()
+    board = next(m for c in fake.threads for m in fake.channel_messages(c) if "spectators" in m.text)
+    assert f"Waiting for Red Planet · <@{ANA}>, <@{CY}> (turn" in board.text, board.text
+    computer = t.team_name(1)
+    assert computer and render.who(t, 1) == f"{computer} · Computer 1 (computer)"
+    ana = latest_dm(w, ANA)
+    await fake.click(ANA, ana, button(w, ana, "Win"))
+    await w.settle()
+    result = next(m for m in fake.messages.values() if m.embeds and "game over" in (m.embeds[0].get("title") or ""))
+    assert f"Winner: Red Planet · <@{ANA}>, <@{CY}>" in result.embeds[0]["description"]
     assert assert_all_within_limits(fake) > 0
