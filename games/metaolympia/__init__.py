@@ -31,6 +31,9 @@ Further rulings the engine needed (beyond the checklist's gaps)
 ---------------------------------------------------------------
 * Injuries belong to the team: an athlete that leaves a hand by a recruit trade-in is no longer injured; one
   moved by a player-to-player trade stays injured with its new team.
+* After drawing two athletes on a Recruit tile a team may still take neither (recruiting is optional,
+  MO-REC-06): both go face up to the athlete discard pile. Without it a team that can afford neither would
+  be stuck.
 * Recovery rolls before a match are made for every injured athlete (trying costs nothing); the only choice is
   popularity for extra dice.
 * A Reveal & Roll with several dice that all show the same face needs no choice; a decision with one possible

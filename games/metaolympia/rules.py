@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.contract import Decision, Event, Option
+from games.core.contract import Decision, Event, NotYourDecision, Option, StaleChoice
 
 from .base import (  # noqa: F401 - re-exported: game.py and the tests read them as rules.X
     FACE_NAMES,
@@ -53,6 +53,7 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     track,
 )
 from .cards import TIER_NAMES, steps_text
+from .pool import sponsor_text, tactic_text
 from .state import State
 from .trades import TRADE_KINDS, start_trade, trade_decision, trade_handle
 
@@ -286,8 +287,6 @@ def keep_sponsor(st: State, s: int, c: int, ev: list[Event]) -> None:
 
 
 def sponsor_goal_text(d: Any) -> str:
-    from .pool import sponsor_text
-
     return sponsor_text(d)
 
 
@@ -648,7 +647,7 @@ def run_step(st: State, ev: list[Event]) -> None:
             return
         m = c["mat"][1 - side]
         if m >= 0 and m not in st.players[o].injured:
-            injure(st, o, m, ev, rolled=False)
+            injure(st, o, m, ev)
     else:  # pragma: no cover
         raise ValueError(key)
 
@@ -658,7 +657,7 @@ def heal(st: State, s: int, a: int, ev: list[Event]) -> None:
     ev.append(Event(f"{cname(st, a)} of {name(st, s)} is healed and back in play."))
 
 
-def injure(st: State, s: int, a: int, ev: list[Event], rolled: bool) -> None:
+def injure(st: State, s: int, a: int, ev: list[Event]) -> None:
     """MO-DIE-07, MO-INJ-01: face down, out of play; its queued steps are dropped. Offers a Re-Roll or Medic
     right away when ``s`` holds one it can pay (MO-INJ-04/05)."""
     p = st.players[s]
@@ -748,7 +747,7 @@ def keep_face(st: State, face: str, ev: list[Event]) -> None:
             c["tough"].append(a)
             ev.append(Event(f"{d.name} shrugs off the Injury (tough, once a match)."))
             return
-        injure(st, s, a, ev, rolled=True)
+        injure(st, s, a, ev)
 
 
 # -- the end of a contest
@@ -1218,8 +1217,6 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
                                             f"{sponsor_goal_text(d)})", (st.cards[c],)))
         prompt = "Keep one sponsor; the other is discarded face down. A major sponsor is revealed to everyone."
     elif kind == "tactic_pick":
-        from .pool import tactic_text
-
         for c in st.pending:
             opts.append(Option(f"keep:{c}", f"Keep {cname(st, c)} ({tactic_text(cdef(st, c))})", (st.cards[c],)))
         prompt = "Strategize: keep one tactic card; the other is discarded face down."
@@ -1252,8 +1249,6 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         prompt = (f"Defining Moment {c['moment'] + 1 if c else 1} of the {what} ({side if what == 'match' else 'solo'})"
                   f": reveal an athlete and roll. {score_text(st)}.")
     elif kind == "tactic":
-        from .pool import tactic_text
-
         for t in playable_tactics(st, s):
             opts.append(Option(f"tactic:{t}", f"Play {cname(st, t)} ({tactic_text(cdef(st, t))})", (st.cards[t],)))
         opts.append(Option("pass", "Pass"))
@@ -1283,8 +1278,6 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         prompt = f"You rolled {', '.join(FACE_NAMES[f] for f in r.get('faces', []))}: keep one result."
     elif kind == "react":
         a = pr["athlete"]
-        from .pool import tactic_text
-
         for t in reactions(st, s):
             opts.append(Option(f"tactic:{t}", f"Play {cname(st, t)} ({tactic_text(cdef(st, t))})", (st.cards[t],)))
         opts.append(Option("accept", f"Leave {cname(st, a)} injured"))
@@ -1391,8 +1384,6 @@ def _face_note(st: State, r: dict[str, Any], f: str) -> str:
 
 def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     """Apply ``choice`` for ``seat``; :class:`RulesError` (state unchanged) when it is not offered now."""
-    from games.core.contract import NotYourDecision, StaleChoice
-
     if st.result is not None:
         raise NotYourDecision("MO-STR-03", f"The game is over: {st.result['text']}")
     pr = st.prompt
