@@ -11,21 +11,25 @@ import pytest
 from games.metaolympia import GAME
 from games.metaolympia.pool import pool
 
-from .contest_kit import (
+from .kit import (
     AWAY,
+    FUNDRAISE,
     HOME,
-    SEATS,
-    act,
-    athlete_option,
+    RECRUIT,
+    SCRIMMAGE,
+    athlete_ids,
     board,
-    full_time,
+    choose,
+    decision,
+    find_option,
+    full_time_score,
     ids,
-    injured_ids,
-    match,
-    open_decision,
-    option_with_card,
+    match_spec,
+    option,
     pass_tactics,
+    pick,
     pop,
+    position,
     reveal,
     score,
     team,
@@ -45,7 +49,7 @@ def test_MO_ATH_01_tiers_rise_in_value():
     assert set(by_tier) == {"rookie", "pro", "allstar"}
     assert max(by_tier["rookie"]) < min(by_tier["pro"])
     assert max(by_tier["pro"]) < min(by_tier["allstar"])
-    st = match(team(), team("red-runner", "koroibos", "olympus-mons"), dice=[])
+    st = position(match_spec(team(), team("red-runner", "koroibos", "olympus-mons"), dice=[]))
     seen = {a["card"]: (a["tier"], a["value"]) for a in GAME.view(st, AWAY).private["athletes"]}
     assert seen["red-runner"] == ("rookie", 1)
     assert seen["koroibos"] == ("pro", 3)
@@ -53,16 +57,16 @@ def test_MO_ATH_01_tiers_rise_in_value():
 
 
 def _recruit_tile(credits: int):
-    tracks = [["arcadia-open-trials", "tharsis-fundraiser-gala", "gale-crater-training-ground"]]
+    tracks = [[RECRUIT, FUNDRAISE, SCRIMMAGE]]
     spec = {"tracks": tracks, "market": ["koroibos", "olympus-mons", "cydonia-kid"],
             "athlete_deck": ["gale-scamp", "hesperia-wall", "jezero-diver"],
             "players": [team(credits=credits), team()], "land": {"seat": 0, "tile": 0}}
-    return GAME.position(spec, SEATS, 3)
+    return position(spec, seed=3)
 
 
 def _market_option(st, cid: str) -> str | None:
     nm = pool().athletes[cid].name
-    return next((o.id for o in open_decision(st).options
+    return next((o.id for o in decision(st).options
                  if o.id.startswith("market:") and o.label.startswith(f"Recruit {nm} ")), None)
 
 
@@ -71,13 +75,13 @@ def test_MO_ATH_01_higher_tiers_cost_more_to_recruit():
     (value 3) can be had for a Rookie (value 1), an All-Star (value 7) cannot; the Pro costs the
     difference."""
     st = _recruit_tile(credits=3)
-    assert open_decision(st).kind == "recruit"
+    assert decision(st).kind == "recruit"
     assert _market_option(st, "cydonia-kid") is not None
     pro = _market_option(st, "koroibos")
     assert pro is not None
     assert _market_option(st, "olympus-mons") is None
-    act(st, HOME, pro)
-    act(st, HOME, option_with_card(st, HOME, "red-runner", "return:"))
+    choose(st, HOME, pro)
+    pick(st, HOME, "red-runner", "return:")
     assert board(st)["players"][HOME]["credits"] == 1  # 3 - (3 - 1)
     assert "koroibos" in [a["card"] for a in GAME.view(st, HOME).private["athletes"]]
     rich = _recruit_tile(credits=6)
@@ -92,7 +96,7 @@ def test_MO_ATH_02_defensive_counters_offensive_scores_dual_does_both():
     goal of the opponent, a dual athlete (Meridiani Rover: 4-Boost +1 goal, 8-Boost counter 1) does both."""
     home = team("dust-warden", "meridiani-rover", "meridiani-rover")
     away = team("red-runner", "canal-striker")
-    st = match(home, away, dice=["boost4", "boost4", "goal", "boost8", "special", "boost4"])
+    st = position(match_spec(home, away, dice=["boost4", "boost4", "goal", "boost8", "special", "boost4"]))
     types = {a["card"]: a["type"] for a in GAME.view(st, HOME).private["athletes"]}
     assert types["dust-warden"] == "defensive" and types["meridiani-rover"] == "dual"
     away_types = {a["card"]: a["type"] for a in GAME.view(st, AWAY).private["athletes"]}
@@ -107,7 +111,7 @@ def test_MO_ATH_02_defensive_counters_offensive_scores_dual_does_both():
     assert score(st) == {AWAY: 0, HOME: 0}
     reveal(st, AWAY, "dune-winger")  # Special: a Rookie has none
     ev = reveal(st, HOME, "meridiani-rover")  # 4-Boost: +1 goal (the dual attacks)
-    assert full_time(ev) == (1, 0)
+    assert full_time_score(ev) == (1, 0)
 
 
 # ---------------------------------------------------------------- MO-ATH-03: individual abilities
@@ -115,7 +119,7 @@ def test_MO_ATH_02_defensive_counters_offensive_scores_dual_does_both():
 
 def test_MO_ATH_03_goal_and_counter_traits_add_one():
     """MO-ATH-03: Tharsis Lancer's Goal scores 1 more (2), Sirenum Stopper's Counter removes 1 more (2)."""
-    st = match(team("sirenum-stopper"), team("tharsis-lancer"), dice=["goal", "counter"])
+    st = position(match_spec(team("sirenum-stopper"), team("tharsis-lancer"), dice=["goal", "counter"]))
     reveal(st, AWAY, "tharsis-lancer")
     assert score(st) == {AWAY: 2, HOME: 0}
     reveal(st, HOME, "sirenum-stopper")
@@ -125,12 +129,12 @@ def test_MO_ATH_03_goal_and_counter_traits_add_one():
 def test_MO_ATH_03_lucky_rolls_two_dice_and_keeps_one():
     """MO-ATH-03, MO-DIE-08: a lucky athlete (Argyre Volley) rolls two dice on its Reveal & Roll and its
     player keeps one; the kept 8-Boost scores its printed +2."""
-    st = match(team(), team("argyre-volley"), dice=["goal", "boost8"])
+    st = position(match_spec(team(), team("argyre-volley"), dice=["goal", "boost8"]))
     reveal(st, AWAY, "argyre-volley")
-    d = open_decision(st)
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "keep")
     assert sorted(o.id for o in d.options) == ["face:boost8", "face:goal"]
-    act(st, AWAY, "face:boost8")
+    choose(st, AWAY, "face:boost8")
     assert score(st) == {AWAY: 2, HOME: 0}
 
 
@@ -138,13 +142,13 @@ def test_MO_ATH_03_tough_ignores_one_injury_a_match():
     """MO-ATH-03: a tough athlete (Arcadia Sprinter) counts its first Injury result of the match as no result;
     the second injures it."""
     away = team("arcadia-sprinter", tactics=["dust-storm-tactics"])
-    st = match(team(), away, dice=["injury", "special", "injury"])
+    st = position(match_spec(team(), away, dice=["injury", "special", "injury"]))
     ev = reveal(st, AWAY, "arcadia-sprinter")
-    assert injured_ids(st, AWAY) == []
+    assert athlete_ids(st, AWAY, injured=True) == []
     assert any("shrugs off" in t for t in texts(ev))
     reveal(st, HOME, "dust-warden")
-    act(st, AWAY, option_with_card(st, AWAY, "dust-storm-tactics"))  # roll 1 die again for it
-    assert injured_ids(st, AWAY) == ["arcadia-sprinter"]
+    pick(st, AWAY, "dust-storm-tactics", "tactic:")  # roll 1 die again for it
+    assert athlete_ids(st, AWAY, injured=True) == ["arcadia-sprinter"]
 
 
 # ---------------------------------------------------------------- MO-ATH-04: On Play
@@ -153,24 +157,24 @@ def test_MO_ATH_03_tough_ignores_one_injury_a_match():
 def test_MO_ATH_04_on_play_resolves_on_reveal_before_the_roll():
     """MO-ATH-04: Cydonia Kid's On Play (+1 popularity) resolves when it is revealed, before its roll: with 1
     popularity the team reaches 2 and is then asked to spend popularity on that very roll (MO-POP-03)."""
-    st = match(team(), team("cydonia-kid", popularity=1), dice=["goal"])
+    st = position(match_spec(team(), team("cydonia-kid", popularity=1), dice=["goal"]))
     ev = reveal(st, AWAY, "cydonia-kid")
     assert any(t.startswith("On Play: Cydonia Kid") for t in texts(ev))
     assert pop(st, AWAY) == 2
-    d = open_decision(st)
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "dice")
     assert score(st) == {AWAY: 0, HOME: 0}  # not rolled yet
-    act(st, AWAY, "pop:0")
+    choose(st, AWAY, "pop:0")
     assert score(st) == {AWAY: 1, HOME: 0}
     assert pop(st, AWAY) == 2
 
 
 def test_MO_ATH_04_on_play_stands_when_the_roll_injures():
     """MO-ATH-04, MO-INJ-01: Jezero Diver's On Play (+1 credit) is already taken when its roll injures it."""
-    st = match(team(), team("jezero-diver", credits=3), dice=["injury"])
+    st = position(match_spec(team(), team("jezero-diver", credits=3), dice=["injury"]))
     reveal(st, AWAY, "jezero-diver")
     assert board(st)["players"][AWAY]["credits"] == 4
-    assert injured_ids(st, AWAY) == ["jezero-diver"]
+    assert athlete_ids(st, AWAY, injured=True) == ["jezero-diver"]
 
 
 # ---------------------------------------------------------------- MO-ATH-05: Special Abilities
@@ -179,7 +183,8 @@ def test_MO_ATH_04_on_play_stands_when_the_roll_injures():
 def test_MO_ATH_05_special_face_activates_the_printed_special():
     """MO-ATH-05, MO-DIE-06: Huoxing's Special Ability (+3 goals) on a Special Ability face; Amazonis
     Striker's (+1 goal, roll a die) chains a second roll whose Goal adds 1 more."""
-    st = match(team(), team("huoxing", "amazonis-striker"), dice=["special", "special", "special", "goal"])
+    st = position(match_spec(team(), team("huoxing", "amazonis-striker"),
+                             dice=["special", "special", "special", "goal"]))
     reveal(st, AWAY, "huoxing")
     assert score(st) == {AWAY: 3, HOME: 0}
     reveal(st, HOME, "red-runner")  # Special: a Rookie has none
@@ -201,8 +206,8 @@ def test_MO_ATH_05_only_pros_and_all_stars_have_a_special():
 def test_MO_ATH_06_four_and_eight_boost_as_printed():
     """MO-ATH-06, MO-DIE-05: Huoxing's 4-Boost scores +1 and its 8-Boost +2; Phobos Anchor's 8-Boost counters
     2."""
-    st = match(team("phobos-anchor"), team("huoxing", "huoxing"),
-               dice=["boost4", "special", "boost8", "boost8"])
+    st = position(match_spec(team("phobos-anchor"), team("huoxing", "huoxing"),
+                             dice=["boost4", "special", "boost8", "boost8"]))
     reveal(st, AWAY, "huoxing")
     assert score(st) == {AWAY: 1, HOME: 0}
     reveal(st, HOME, "dust-warden")
@@ -222,7 +227,7 @@ combo)."""
 def _combo(prev: str, combo: str):
     """Away plays ``prev`` in Defining Moment 1 (a face with no effect), Home scores 1, then Away reveals
     ``combo`` in Defining Moment 2 (a face with no effect on the score). Returns (state, reveal events)."""
-    st = match(team(), team(prev, combo), dice=["boost8", "goal", NEUTRAL_ROLL[combo]])
+    st = position(match_spec(team(), team(prev, combo), dice=["boost8", "goal", NEUTRAL_ROLL[combo]]))
     reveal(st, AWAY, prev)
     reveal(st, HOME, "canal-striker")
     assert score(st) == {AWAY: 0, HOME: 1}
@@ -272,8 +277,8 @@ def test_MO_CMB_04_a_dual_athlete_counts_for_either_combo(combo, expect):
 def test_MO_CMB_01_02_only_the_same_players_directly_previous_athlete():
     """MO-CMB-01/02: the combo looks at the same player's athlete of the directly previous Defining Moment:
     the opponent's offensive athlete does not count, nor does an offensive athlete two moments back."""
-    st = match(team(), team("red-runner", "dust-warden", "chryse-junior"),
-               dice=["special", "special", "special", "special", "special"])
+    st = position(match_spec(team(), team("red-runner", "dust-warden", "chryse-junior"),
+                             dice=["special", "special", "special", "special", "special"]))
     reveal(st, AWAY, "red-runner")  # offensive, Defining Moment 1
     reveal(st, HOME, "red-runner")
     reveal(st, AWAY, "dust-warden")  # defensive, Defining Moment 2
@@ -287,16 +292,17 @@ def test_MO_CMB_05_combo_resolves_on_reveal_and_looks_only_backwards():
     """MO-CMB-05: the combo resolves when the combo athlete is revealed, before its roll (with 2 popularity
     the roll waits on the popularity decision and the +1 is already on the board); an athlete with a combo
     played first never combos with the athlete played after it."""
-    st = match(team(), team("red-runner", "chryse-junior", popularity=2), dice=["special", "goal", "boost8"])
+    st = position(match_spec(team(), team("red-runner", "chryse-junior", popularity=2),
+                             dice=["special", "goal", "boost8"]))
     reveal(st, AWAY, "red-runner")
-    act(st, AWAY, "pop:0")
+    choose(st, AWAY, "pop:0")
     reveal(st, HOME, "canal-striker")
     ev = reveal(st, AWAY, "chryse-junior")
     assert _fired(ev)
-    assert open_decision(st).kind == "dice"
+    assert decision(st).kind == "dice"
     assert score(st) == {AWAY: 1, HOME: 1}
 
-    later = match(team(), team("chryse-junior", "red-runner"), dice=["special"] * 4)
+    later = position(match_spec(team(), team("chryse-junior", "red-runner"), dice=["special"] * 4))
     ev = reveal(later, AWAY, "chryse-junior")
     assert not _fired(ev)
     reveal(later, HOME, "dust-warden")
@@ -311,9 +317,10 @@ def test_MO_CMB_05_combo_resolves_on_reveal_and_looks_only_backwards():
 def test_MO_CMB_06_an_injured_earlier_athlete_gives_no_combo():
     """MO-CMB-06, MO-INJ-02: the previous athlete was injured by its roll: the offensive combo does not
     fire."""
-    st = match(team(), team("red-runner", "chryse-junior"), dice=["injury", "special", "special"])
+    st = position(match_spec(team(), team("red-runner", "chryse-junior"),
+                             dice=["injury", "special", "special"]))
     reveal(st, AWAY, "red-runner")
-    assert injured_ids(st, AWAY) == ["red-runner"]
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
     reveal(st, HOME, "dust-warden")
     ev = reveal(st, AWAY, "chryse-junior")
     assert not _fired(ev)
@@ -323,13 +330,13 @@ def test_MO_CMB_06_an_injured_earlier_athlete_gives_no_combo():
 def test_MO_CMB_06_an_injured_combo_athlete_cannot_be_played():
     """MO-CMB-06, MO-INJ-02: an injured combo athlete is not offered, so it cannot be the later athlete of a
     combo either (its recovery roll before the match fails)."""
-    st = match(team(), team("red-runner", "chryse-junior", injured=["chryse-junior"]),
-               dice=["goal", "special", "special"])
-    assert injured_ids(st, AWAY) == ["chryse-junior"]
-    assert athlete_option(st, AWAY, "chryse-junior") is None
+    st = position(match_spec(team(), team("red-runner", "chryse-junior", injured=["chryse-junior"]),
+                             dice=["goal", "special", "special"]))
+    assert athlete_ids(st, AWAY, injured=True) == ["chryse-junior"]
+    assert find_option(st, "chryse-junior", seat=AWAY, kind="athlete") is None
     reveal(st, AWAY, "red-runner")
     reveal(st, HOME, "dust-warden")
-    assert athlete_option(st, AWAY, "chryse-junior") is None
+    assert find_option(st, "chryse-junior", seat=AWAY, kind="athlete") is None
 
 
 # ---------------------------------------------------------------- MO-GAP-09 and MO-GAP-14
@@ -339,7 +346,7 @@ def test_MO_GAP_14_no_combo_across_matches_of_a_series():
     """MO-GAP-14, MO-GAP-09: Chryse Junior combos after Red Runner within match 1 of a series (+1), and plays
     again in match 2, where it is the first athlete: the last athlete of match 1 gives it no combo."""
     dice = ["special", "special", "special", "special", "special", "goal", "special"]
-    st = match(team(), team("dust-warden", "red-runner", "chryse-junior"), dice=dice, series=3)
+    st = position(match_spec(team(), team("dust-warden", "red-runner", "chryse-junior"), dice=dice, series=3))
     reveal(st, AWAY, "dust-warden")
     reveal(st, HOME, "dust-warden")
     reveal(st, AWAY, "red-runner")
@@ -348,7 +355,7 @@ def test_MO_GAP_14_no_combo_across_matches_of_a_series():
     assert _fired(ev)
     assert score(st) == {AWAY: 1, HOME: 0}
     ev = reveal(st, HOME, "canal-striker")  # Goal: 1-1, the series goes on
-    assert full_time(ev) == (1, 1)
+    assert full_time_score(ev) == (1, 1)
     assert board(st)["contest"]["score"] == [0, 0]
     ev = reveal(st, AWAY, "chryse-junior")  # available again in the next match (MO-GAP-09)
     assert not _fired(ev)
@@ -357,15 +364,15 @@ def test_MO_GAP_14_no_combo_across_matches_of_a_series():
 
 def test_MO_GAP_09_an_athlete_plays_once_a_match():
     """MO-GAP-09: an athlete revealed in one Defining Moment is not offered again in the same match."""
-    st = match(team(), team(), dice=["special"] * 4)
+    st = position(match_spec(team(), team(), dice=["special"] * 4))
     reveal(st, AWAY, "red-runner")
     reveal(st, HOME, "canal-striker")
-    assert athlete_option(st, AWAY, "red-runner") is None
+    assert find_option(st, "red-runner", seat=AWAY, kind="athlete") is None
     assert len(ids(st)) == 5
     reveal(st, AWAY, "dust-warden")
     reveal(st, HOME, "dune-winger")
-    assert athlete_option(st, AWAY, "red-runner") is None
-    assert athlete_option(st, AWAY, "dust-warden") is None
+    assert find_option(st, "red-runner", seat=AWAY, kind="athlete") is None
+    assert find_option(st, "dust-warden", seat=AWAY, kind="athlete") is None
     assert len(ids(st)) == 4
 
 
@@ -375,12 +382,12 @@ def test_MO_GAP_09_no_healthy_athlete_skips_the_reveal_and_allows_only_a_medic()
     hurt = ["regolith-stopper", "crater-keeper", "canal-striker", "dune-winger"]
     away = team(injured=hurt, tactics=["low-gravity-leap", "field-medic"])
     dice = ["goal"] * 4 + ["special"] * 5
-    st = match(team(), away, dice=dice)
-    assert sorted(injured_ids(st, AWAY)) == sorted(hurt)
+    st = position(match_spec(team(), away, dice=dice))
+    assert sorted(athlete_ids(st, AWAY, injured=True)) == sorted(hurt)
     reveal(st, AWAY, "dust-warden")
     reveal(st, HOME, "dust-warden")
-    assert sorted(ids(st)) == sorted([option_with_card(st, AWAY, "low-gravity-leap"),
-                                      option_with_card(st, AWAY, "field-medic"), "pass"])
+    assert sorted(ids(st)) == sorted([option(st, "low-gravity-leap", prefix="tactic:", seat=AWAY),
+                                      option(st, "field-medic", prefix="tactic:", seat=AWAY), "pass"])
     pass_tactics(st)
     reveal(st, AWAY, "red-runner")
     reveal(st, HOME, "red-runner")
@@ -388,7 +395,8 @@ def test_MO_GAP_09_no_healthy_athlete_skips_the_reveal_and_allows_only_a_medic()
     assert waiting(st) == (HOME, "athlete")  # Away had no athlete to reveal
     assert board(st)["contest"]["mat"][0] is None
     reveal(st, HOME, "canal-striker")
-    d = open_decision(st)
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "tactic")
-    assert sorted(o.id for o in d.options) == sorted([option_with_card(st, AWAY, "field-medic"), "pass"])
+    assert sorted(o.id for o in d.options) == sorted([option(st, "field-medic", prefix="tactic:", seat=AWAY),
+                                                      "pass"])
     assert score(st) == {AWAY: 0, HOME: 0}

@@ -9,24 +9,25 @@ from collections import Counter
 
 import pytest
 
-from games.core import SeatSetup
 from games.core.contract import RulesError
 from games.metaolympia import GAME
 from games.metaolympia.base import FACE_NAMES, FACES
 from games.metaolympia.gaps import DECISIONS as GAPS
 
-from .contest_kit import (
+from .kit import (
     AWAY,
     HOME,
-    act,
+    athlete_ids,
     board,
-    injured_ids,
-    match,
-    open_decision,
-    option_with_card,
+    choose,
+    decision,
+    match_spec,
+    pick,
     pop,
+    position,
     reveal,
     score,
+    seats,
     team,
     texts,
     waiting,
@@ -63,13 +64,12 @@ def test_MO_DIE_01_GAP_01_seeded_start_rolls_follow_the_table():
     """MO-DIE-01, MO-GAP-01, MO-ORD-01: the start rolls of 3000 seeded four-team games (over 12000 dice) show
     the six symbols in the table's proportions, and each of the four dice (seat positions) shows Goal about a
     quarter of the time: all four dice are identical."""
-    seats = [SeatSetup(f"P{i}") for i in range(4)]
     names = ["T0", "T1", "T2", "T3"]
     counts: Counter = Counter()
     per_die: list[Counter] = [Counter() for _ in range(4)]
     first = 0
     for seed in range(3000):
-        st = GAME.new_game(seats, {"team_names": names}, seed)
+        st = GAME.new_game(seats(4), {"team_names": names}, seed)
         for line in texts(GAME.intro(st)):
             if not line.startswith("Start roll: "):
                 continue
@@ -93,9 +93,9 @@ def test_MO_GAP_01_match_rolls_follow_the_table():
     counts: Counter = Counter()
     pat = re.compile(r"rolls \d+ dic?e for .* \(.*\): (.*)\.$")
     for seed in range(400):
-        st = match(team(), team(), dice=[], seed=seed)
+        st = position(match_spec(team(), team(), dice=[]), seed=seed)
         while board(st)["contest"] is not None:
-            d = open_decision(st)
+            d = decision(st)
             for e in GAME.apply(st, d.seat, d.default or d.options[0].id):
                 m = pat.search(e.text)
                 if m:
@@ -110,7 +110,7 @@ def test_MO_GAP_01_match_rolls_follow_the_table():
 
 def test_MO_DIE_02_goal_adds_one_to_the_rollers_score():
     """MO-DIE-02: a Goal adds 1 to the roller's own score, Away and Home alike."""
-    st = match(team(), team(), dice=["goal", "goal", "goal"])
+    st = position(match_spec(team(), team(), dice=["goal", "goal", "goal"]))
     reveal(st, AWAY, "dust-warden")  # a defensive athlete's Goal scores too (MO-GAP-01)
     assert score(st) == {AWAY: 1, HOME: 0}
     reveal(st, HOME, "red-runner")
@@ -121,7 +121,7 @@ def test_MO_DIE_02_goal_adds_one_to_the_rollers_score():
 
 def test_MO_DIE_03_counter_blocks_one_opponent_goal():
     """MO-DIE-03: a Counter subtracts 1 from the opponent's score and leaves the roller's own alone."""
-    st = match(team(), team(), dice=["goal", "goal", "goal", "counter"])
+    st = position(match_spec(team(), team(), dice=["goal", "goal", "goal", "counter"]))
     reveal(st, AWAY, "red-runner")
     reveal(st, HOME, "red-runner")
     reveal(st, AWAY, "canal-striker")
@@ -133,7 +133,7 @@ def test_MO_DIE_03_counter_blocks_one_opponent_goal():
 def test_MO_DIE_04_counter_against_zero_does_nothing():
     """MO-DIE-03/04: a Counter against a score of 0 has no effect: the score stays 0, never negative, and a
     later Goal of that team counts in full."""
-    st = match(team(), team(), dice=["counter", "goal"])
+    st = position(match_spec(team(), team(), dice=["counter", "goal"]))
     ev = reveal(st, AWAY, "dust-warden")
     assert score(st) == {AWAY: 0, HOME: 0}
     assert any("no goal to block" in t for t in texts(ev))
@@ -155,7 +155,7 @@ def test_MO_DIE_04_counter_against_zero_does_nothing():
 def test_MO_DIE_05_boost_faces_do_what_the_card_prints(athlete, face, goals, credits, popularity):
     """MO-DIE-05, MO-ATH-06: a 4-Boost or 8-Boost face does the athlete's printed boost, nothing when the card
     prints none."""
-    st = match(team(), team(athlete), dice=[face])
+    st = position(match_spec(team(), team(athlete), dice=[face]))
     ev = reveal(st, AWAY, athlete)
     assert score(st) == {AWAY: goals, HOME: 0}
     assert board(st)["players"][AWAY]["credits"] == credits
@@ -169,7 +169,7 @@ def test_MO_DIE_05_boost_faces_do_what_the_card_prints(athlete, face, goals, cre
 def test_MO_DIE_06_special_face_activates_a_printed_special_only(athlete, goals):
     """MO-DIE-06, MO-ATH-05: Special Ability does the printed special (Huoxing +3 goals; Diagoras +1 goal and
     +2 popularity); a Pro without one (Koroibos) or a Rookie does nothing."""
-    st = match(team(), team(athlete), dice=["special"])
+    st = position(match_spec(team(), team(athlete), dice=["special"]))
     ev = reveal(st, AWAY, athlete)
     assert score(st) == {AWAY: goals, HOME: 0}
     base = 1 if athlete == "koroibos" else 0  # Koroibos's On Play: +1 popularity
@@ -181,12 +181,12 @@ def test_MO_DIE_06_special_face_activates_a_printed_special_only(athlete, goals)
 def test_MO_DIE_07_injury_face_injures_the_athlete():
     """MO-DIE-07, MO-INJ-01: an Injury face injures the athlete rolled for: face down on the mat, counted on
     the board, flagged in its owner's view; the score is untouched."""
-    st = match(team(), team(), dice=["injury"])
+    st = position(match_spec(team(), team(), dice=["injury"]))
     reveal(st, AWAY, "red-runner")
     b = board(st)
     assert b["contest"]["mat"][0]["injured"] is True
     assert b["players"][AWAY]["injured"] == 1 and b["players"][HOME]["injured"] == 0
-    assert injured_ids(st, AWAY) == ["red-runner"]
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
     assert score(st) == {AWAY: 0, HOME: 0}
 
 
@@ -196,14 +196,14 @@ def test_MO_DIE_07_injury_face_injures_the_athlete():
 def test_MO_DIE_08_popularity_dice_keep_one_result():
     """MO-DIE-08, MO-POP-02: two dice bought with popularity are both rolled; the player chooses which single
     result to keep and only that one resolves (Huoxing: 8-Boost +2 kept over Goal +1 and Special +3)."""
-    st = match(team(), team("huoxing", popularity=3), dice=["goal", "boost8", "special"])
+    st = position(match_spec(team(), team("huoxing", popularity=3), dice=["goal", "boost8", "special"]))
     reveal(st, AWAY, "huoxing")
-    act(st, AWAY, "pop:3")
-    d = open_decision(st)
+    choose(st, AWAY, "pop:3")
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "keep")
     assert sorted(o.id for o in d.options) == ["face:boost8", "face:goal", "face:special"]
     assert score(st) == {AWAY: 0, HOME: 0}
-    act(st, AWAY, "face:boost8")
+    choose(st, AWAY, "face:boost8")
     assert score(st) == {AWAY: 2, HOME: 0}
     assert board(st)["last_roll"]["faces"] == ["goal", "boost8", "special"]
     assert board(st)["last_roll"]["kept"] == "boost8"
@@ -213,15 +213,15 @@ def test_MO_DIE_08_tactic_dice_keep_one_result():
     """MO-DIE-08: a tactic card granting two dice (Tactical Timeout: roll 2 dice, keep one) rolls both; the
     player keeps the Counter."""
     away = team("red-runner", tactics=["tactical-timeout"], popularity=1)
-    st = match(team(), away, dice=["special", "goal", "goal", "counter"])
+    st = position(match_spec(team(), away, dice=["special", "goal", "goal", "counter"]))
     reveal(st, AWAY, "red-runner")
     reveal(st, HOME, "red-runner")
     assert score(st) == {AWAY: 0, HOME: 1}
-    act(st, AWAY, option_with_card(st, AWAY, "tactical-timeout"))
-    d = open_decision(st)
+    pick(st, AWAY, "tactical-timeout", "tactic:")
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "keep")
     assert sorted(o.id for o in d.options) == ["face:counter", "face:goal"]
-    act(st, AWAY, "face:counter")
+    choose(st, AWAY, "face:counter")
     assert score(st) == {AWAY: 0, HOME: 0}
     assert pop(st, AWAY) == 0
 
@@ -229,14 +229,15 @@ def test_MO_DIE_08_tactic_dice_keep_one_result():
 def test_MO_DIE_08_same_faces_need_no_choice_and_a_face_not_rolled_is_refused():
     """MO-DIE-08: when every die shows the same face there is nothing to choose; a face that was not rolled is
     refused with the options listed, and the state does not change."""
-    st = match(team(), team("red-runner", popularity=2), dice=["goal", "goal", "goal", "boost4"])
+    st = position(match_spec(team(), team("red-runner", popularity=2),
+                             dice=["goal", "goal", "goal", "boost4"]))
     reveal(st, AWAY, "red-runner")
-    act(st, AWAY, "pop:2")
+    choose(st, AWAY, "pop:2")
     assert score(st) == {AWAY: 1, HOME: 0}
     assert waiting(st) == (HOME, "athlete")
-    st2 = match(team(), team("red-runner", popularity=2), dice=["goal", "boost4"])
+    st2 = position(match_spec(team(), team("red-runner", popularity=2), dice=["goal", "boost4"]))
     reveal(st2, AWAY, "red-runner")
-    act(st2, AWAY, "pop:2")
+    choose(st2, AWAY, "pop:2")
     before = GAME.view(st2, AWAY)
     with pytest.raises(RulesError) as e:
         GAME.apply(st2, AWAY, "face:special")

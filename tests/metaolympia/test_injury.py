@@ -8,20 +8,22 @@ from __future__ import annotations
 
 from games.metaolympia import GAME
 
-from .contest_kit import (
+from .kit import (
     AWAY,
     HOME,
-    act,
-    athlete_option,
+    athlete_ids,
     board,
-    full_time,
+    choose,
+    decision,
+    find_option,
+    full_time_score,
     ids,
-    injured_ids,
-    match,
-    open_decision,
-    option_with_card,
+    match_spec,
+    option,
     pass_tactics,
+    pick,
     pop,
+    position,
     reveal,
     score,
     team,
@@ -41,23 +43,23 @@ def test_MO_INJ_01_injured_athlete_is_face_down_and_its_earlier_actions_stand():
     """MO-INJ-01, MO-DIE-07: Amazonis Striker's Special (+1 goal, roll a die) scores, then the extra roll is
     an Injury: the goal stands, the athlete is turned face down (board and owner's view) and is out of
     play."""
-    st = match(team(), team("amazonis-striker"), dice=["special", "injury", "special"])
+    st = position(match_spec(team(), team("amazonis-striker"), dice=["special", "injury", "special"]))
     reveal(st, AWAY, "amazonis-striker")
     assert score(st) == {AWAY: 1, HOME: 0}
     assert board(st)["contest"]["mat"][0]["injured"] is True
     assert board(st)["players"][AWAY]["injured"] == 1
-    assert injured_ids(st, AWAY) == ["amazonis-striker"]
+    assert athlete_ids(st, AWAY, injured=True) == ["amazonis-striker"]
     reveal(st, HOME, "dust-warden")
-    assert athlete_option(st, AWAY, "amazonis-striker") is None
+    assert find_option(st, "amazonis-striker", seat=AWAY, kind="athlete") is None
     assert score(st) == {AWAY: 1, HOME: 0}
 
 
 def test_MO_INJ_02_injured_athlete_cannot_be_played():
     """MO-INJ-02: an athlete injured before the match (its recovery roll fails) is never offered for a Reveal
     & Roll; the other five are."""
-    st = match(team(), team(injured=["red-runner"]), dice=["counter"])
-    assert injured_ids(st, AWAY) == ["red-runner"]
-    assert athlete_option(st, AWAY, "red-runner") is None
+    st = position(match_spec(team(), team(injured=["red-runner"]), dice=["counter"]))
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
+    assert find_option(st, "red-runner", seat=AWAY, kind="athlete") is None
     assert len(ids(st)) == 5
 
 
@@ -65,17 +67,19 @@ def test_MO_INJ_02_no_tactic_card_on_an_injured_athlete():
     """MO-INJ-02, MO-GAP-16: with its athlete on the mat injured (no Re-Roll or Medic held), a team gets no
     tactic turn for its Low-Gravity Leap: the card stays in hand; with a healthy athlete the card is
     offered."""
-    hurt = match(team(), team("red-runner", tactics=["low-gravity-leap"]), dice=["injury", "special"])
+    hurt = position(match_spec(team(), team("red-runner", tactics=["low-gravity-leap"]),
+                               dice=["injury", "special"]))
     reveal(hurt, AWAY, "red-runner")
     reveal(hurt, HOME, "dust-warden")
     assert waiting(hurt) == (AWAY, "athlete")  # Defining Moment 2: no tactic turn came
     assert board(hurt)["contest"]["moment"] == 2
     assert _tactics(hurt, AWAY) == ["low-gravity-leap"]
-    healthy = match(team(), team("red-runner", tactics=["low-gravity-leap"]), dice=["special", "special"])
+    healthy = position(match_spec(team(), team("red-runner", tactics=["low-gravity-leap"]),
+                                  dice=["special", "special"]))
     reveal(healthy, AWAY, "red-runner")
     reveal(healthy, HOME, "dust-warden")
     assert waiting(healthy) == (AWAY, "tactic")
-    act(healthy, AWAY, option_with_card(healthy, AWAY, "low-gravity-leap"))
+    pick(healthy, AWAY, "low-gravity-leap", "tactic:")
     assert score(healthy) == {AWAY: 1, HOME: 0}
 
 
@@ -84,12 +88,12 @@ def test_MO_INJ_02_athlete_injured_by_a_tackle_plays_no_tactic():
     playable (its turn passes without a decision) and the Defining Moment ends when Home passes."""
     home = team(tactics=["hard-tackle"], credits=3, popularity=1)
     away = team("red-runner", tactics=["low-gravity-leap"])
-    st = match(home, away, dice=["special", "special"])
+    st = position(match_spec(home, away, dice=["special", "special"]))
     reveal(st, AWAY, "red-runner")
     reveal(st, HOME, "dust-warden")
-    act(st, AWAY, "pass")
-    act(st, HOME, option_with_card(st, HOME, "hard-tackle"))
-    assert injured_ids(st, AWAY) == ["red-runner"]
+    choose(st, AWAY, "pass")
+    pick(st, HOME, "hard-tackle", "tactic:")
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
     assert waiting(st) == (AWAY, "athlete")
     assert board(st)["contest"]["moment"] == 2
     assert _tactics(st, AWAY) == ["low-gravity-leap"]
@@ -102,18 +106,19 @@ def test_MO_INJ_02_athlete_injured_by_a_tackle_plays_no_tactic():
 def test_MO_INJ_03_injury_carries_into_the_next_stage_and_counts_in_the_six():
     """MO-INJ-03: an athlete injured in a match stays injured after it, into the next stage's Pre-Season, and
     still counts among the team's six athletes."""
-    st = match(team(), team(), dice=["injury", "special", "special", "special", "special", "special"])
+    st = position(match_spec(team(), team(), dice=["injury", "special", "special", "special", "special",
+                                                   "special"]))
     reveal(st, AWAY, "red-runner")
     reveal(st, HOME, "red-runner")
     reveal(st, AWAY, "dust-warden")
     reveal(st, HOME, "dust-warden")
     reveal(st, AWAY, "canal-striker")
     ev = reveal(st, HOME, "canal-striker")
-    assert full_time(ev) == (0, 0)
+    assert full_time_score(ev) == (0, 0)
     b = board(st)
     assert b["phase"] == "preseason" and b["stage"] == 1
     assert b["players"][AWAY]["athletes"] == 6 and b["players"][AWAY]["injured"] == 1
-    assert injured_ids(st, AWAY) == ["red-runner"]
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
     assert len(GAME.view(st, AWAY).private["athletes"]) == 6
 
 
@@ -122,18 +127,18 @@ def test_MO_INJ_03_06_injury_carries_into_the_next_match_of_a_series():
     (with the popularity decision first, MO-INJ-07); a Goal leaves it injured, so it is not offered in match
     2."""
     dice = ["injury", "special", "special", "special", "special", "special", "goal"]
-    st = match(team(), team(), dice=dice, series=3)
+    st = position(match_spec(team(), team(), dice=dice, series=3))
     for who in ("red-runner", "dust-warden", "canal-striker"):
         reveal(st, AWAY, who)
         ev = reveal(st, HOME, who)
-    assert full_time(ev) == (0, 0)  # a draw: 1 popularity each, so Away may buy a recovery die
-    d = open_decision(st)
+    assert full_time_score(ev) == (0, 0)  # a draw: 1 popularity each, so Away may buy a recovery die
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "recover_dice")
-    ev = act(st, AWAY, "extra:0")
+    ev = choose(st, AWAY, "extra:0")
     assert any("rolls 1 die for Red Runner (recovery): Goal" in t for t in texts(ev))
-    assert injured_ids(st, AWAY) == ["red-runner"]
-    assert athlete_option(st, AWAY, "red-runner") is None
-    assert athlete_option(st, AWAY, "dust-warden") is not None
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
+    assert find_option(st, "red-runner", seat=AWAY, kind="athlete") is None
+    assert find_option(st, "dust-warden", seat=AWAY, kind="athlete") is not None
 
 
 # ---------------------------------------------------------------- MO-INJ-04: Re-Roll
@@ -142,15 +147,15 @@ def test_MO_INJ_03_06_injury_carries_into_the_next_match_of_a_series():
 def test_MO_INJ_04_reroll_right_after_the_injury_heals_and_rolls_again():
     """MO-INJ-04: right after the Injury, Away is offered its Re-Roll (or to leave the athlete injured); the
     Re-Roll heals the athlete and the new roll (Goal) resolves; the card goes to the discard pile."""
-    st = match(team(), team("red-runner", tactics=["second-breath"]), dice=["injury", "goal"])
+    st = position(match_spec(team(), team("red-runner", tactics=["second-breath"]), dice=["injury", "goal"]))
     reveal(st, AWAY, "red-runner")
-    d = open_decision(st)
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "react")
-    card = option_with_card(st, AWAY, "second-breath")
+    card = option(st, "second-breath", prefix="tactic:", seat=AWAY)
     assert sorted(o.id for o in d.options) == sorted([card, "accept"])
-    assert injured_ids(st, AWAY) == ["red-runner"]
-    act(st, AWAY, card)
-    assert injured_ids(st, AWAY) == []
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
+    choose(st, AWAY, card)
+    assert athlete_ids(st, AWAY, injured=True) == []
     assert score(st) == {AWAY: 1, HOME: 0}
     assert _tactics(st, AWAY) == []
     assert [t["card"] for t in board(st)["tactic_discard"]] == ["second-breath"]
@@ -161,10 +166,10 @@ def test_MO_INJ_04_reroll_right_after_the_injury_heals_and_rolls_again():
 
 def test_MO_INJ_05_medic_right_after_the_injury_heals_without_a_roll():
     """MO-INJ-05: a Medic played at once heals the athlete; no die is rolled and the score does not change."""
-    st = match(team(), team("red-runner", tactics=["field-medic"]), dice=["injury", "goal"])
+    st = position(match_spec(team(), team("red-runner", tactics=["field-medic"]), dice=["injury", "goal"]))
     reveal(st, AWAY, "red-runner")
-    act(st, AWAY, option_with_card(st, AWAY, "field-medic"))
-    assert injured_ids(st, AWAY) == []
+    pick(st, AWAY, "field-medic", "tactic:")
+    assert athlete_ids(st, AWAY, injured=True) == []
     assert score(st) == {AWAY: 0, HOME: 0}
     assert waiting(st) == (HOME, "athlete")
     assert board(st)["contest"]["mat"][0]["injured"] is False
@@ -175,22 +180,22 @@ def test_MO_INJ_05_medic_in_the_tactic_turn_heals_an_athlete_out_of_play():
     credit) and chooses which of its two injured athletes to heal; the healed one is offered again at once."""
     away = team("red-runner", "canal-striker", injured=["canal-striker"], tactics=["hab-infirmary"],
                 credits=2)
-    st = match(team(), away, dice=["goal", "injury", "special"])
+    st = position(match_spec(team(), away, dice=["goal", "injury", "special"]))
     reveal(st, AWAY, "red-runner")
-    d = open_decision(st)
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "react")
-    act(st, AWAY, "accept")
-    assert sorted(injured_ids(st, AWAY)) == ["canal-striker", "red-runner"]
+    choose(st, AWAY, "accept")
+    assert sorted(athlete_ids(st, AWAY, injured=True)) == ["canal-striker", "red-runner"]
     reveal(st, HOME, "dust-warden")
-    act(st, AWAY, option_with_card(st, AWAY, "hab-infirmary"))
-    d = open_decision(st)
+    pick(st, AWAY, "hab-infirmary", "tactic:")
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "heal")
     assert len(d.options) == 2
-    act(st, AWAY, option_with_card(st, AWAY, "canal-striker", "heal:"))
-    assert injured_ids(st, AWAY) == ["red-runner"]
+    pick(st, AWAY, "canal-striker", "heal:")
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
     assert board(st)["players"][AWAY]["credits"] == 1
     pass_tactics(st)
-    assert athlete_option(st, AWAY, "canal-striker") is not None
+    assert find_option(st, "canal-striker", seat=AWAY, kind="athlete") is not None
 
 
 # ---------------------------------------------------------------- MO-INJ-06/07: recovery rolls
@@ -201,11 +206,11 @@ def test_MO_INJ_06_recovery_roll_heals_only_on_special_ability():
     Runner, a Goal leaves Dust Warden injured, an 8-Boost leaves Home's Canal Striker injured."""
     away = team(injured=["red-runner", "dust-warden"])
     home = team(injured=["canal-striker"])
-    st = match(home, away, dice=["special", "goal", "boost8", "counter"])
-    assert injured_ids(st, AWAY) == ["dust-warden"]
-    assert injured_ids(st, HOME) == ["canal-striker"]
-    assert athlete_option(st, AWAY, "red-runner") is not None
-    assert athlete_option(st, AWAY, "dust-warden") is None
+    st = position(match_spec(home, away, dice=["special", "goal", "boost8", "counter"]))
+    assert athlete_ids(st, AWAY, injured=True) == ["dust-warden"]
+    assert athlete_ids(st, HOME, injured=True) == ["canal-striker"]
+    assert find_option(st, "red-runner", seat=AWAY, kind="athlete") is not None
+    assert find_option(st, "dust-warden", seat=AWAY, kind="athlete") is None
     assert board(st)["last_roll"]["faces"] == ["boost8"]
     reveal(st, AWAY, "red-runner")  # the next die: Counter
     assert board(st)["last_roll"]["faces"] == ["counter"]
@@ -213,7 +218,7 @@ def test_MO_INJ_06_recovery_roll_heals_only_on_special_ability():
 
 def test_MO_INJ_06_no_recovery_roll_without_an_injury():
     """MO-INJ-06: with nobody injured no recovery die is rolled: the first loaded die is the Reveal & Roll."""
-    st = match(team(), team(), dice=["goal"])
+    st = position(match_spec(team(), team(), dice=["goal"]))
     reveal(st, AWAY, "red-runner")
     assert score(st) == {AWAY: 1, HOME: 0}
 
@@ -222,31 +227,33 @@ def test_MO_INJ_07_popularity_buys_recovery_dice_at_one_each():
     """MO-INJ-07, MO-GAP-15, MO-POP-04: with 3 popularity the recovery roll offers 0 to 3 extra dice at 1
     popularity each; 2 extra dice (3 in all) heal the athlete when any shows Special Ability; the 2 tokens go
     back to the supply."""
-    st = match(team(), team(injured=["red-runner"], popularity=3), dice=["goal", "special", "counter"])
-    d = open_decision(st)
+    st = position(match_spec(team(), team(injured=["red-runner"], popularity=3),
+                             dice=["goal", "special", "counter"]))
+    d = decision(st)
     assert (d.seat, d.kind) == (AWAY, "recover_dice")
     assert [o.id for o in d.options] == ["extra:0", "extra:1", "extra:2", "extra:3"]
     supply = board(st)["supply"]["popularity"]
-    act(st, AWAY, "extra:2")
+    choose(st, AWAY, "extra:2")
     assert pop(st, AWAY) == 1
     assert board(st)["supply"]["popularity"] == supply + 2
     assert board(st)["last_roll"]["faces"] == ["goal", "special", "counter"]
-    assert injured_ids(st, AWAY) == []
+    assert athlete_ids(st, AWAY, injured=True) == []
 
 
 def test_MO_INJ_07_recovery_dice_capped_at_four_and_no_special_stays_injured():
     """MO-INJ-07, MO-GAP-15: 6 popularity still buys at most 3 extra dice (4 dice); four dice without Special
     Ability leave the athlete injured; 1 popularity offers one extra die."""
-    st = match(team(), team(injured=["red-runner"], popularity=6), dice=["goal", "goal", "injury", "boost8"])
-    assert [o.id for o in open_decision(st).options] == ["extra:0", "extra:1", "extra:2", "extra:3"]
-    act(st, AWAY, "extra:3")
+    st = position(match_spec(team(), team(injured=["red-runner"], popularity=6),
+                             dice=["goal", "goal", "injury", "boost8"]))
+    assert [o.id for o in decision(st).options] == ["extra:0", "extra:1", "extra:2", "extra:3"]
+    choose(st, AWAY, "extra:3")
     assert pop(st, AWAY) == 3
-    assert injured_ids(st, AWAY) == ["red-runner"]
-    one = match(team(), team(injured=["red-runner"], popularity=1), dice=["goal"])
-    assert [o.id for o in open_decision(one).options] == ["extra:0", "extra:1"]
-    act(one, AWAY, "extra:0")
+    assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
+    one = position(match_spec(team(), team(injured=["red-runner"], popularity=1), dice=["goal"]))
+    assert [o.id for o in decision(one).options] == ["extra:0", "extra:1"]
+    choose(one, AWAY, "extra:0")
     assert pop(one, AWAY) == 1
-    assert injured_ids(one, AWAY) == ["red-runner"]
+    assert athlete_ids(one, AWAY, injured=True) == ["red-runner"]
 
 
 # ---------------------------------------------------------------- MO-GAP-16: tactic timing
@@ -256,28 +263,29 @@ def test_MO_GAP_16_one_tactic_per_turn_any_number_per_moment():
     """MO-GAP-16: tactic cards are played in the tactic turns, one per turn: after Away's first Low-Gravity
     Leap the turn goes to Home; when Home passes, Away plays its second in the same Defining Moment."""
     away = team("dust-warden", tactics=["low-gravity-leap", "low-gravity-leap"])
-    st = match(team(tactics=["dust-storm-tactics"]), away, dice=["special", "special"])
+    st = position(match_spec(team(tactics=["dust-storm-tactics"]), away, dice=["special", "special"]))
     reveal(st, AWAY, "dust-warden")
     reveal(st, HOME, "dust-warden")
-    act(st, AWAY, open_decision(st).options[0].id)
+    choose(st, AWAY, decision(st).options[0].id)
     assert waiting(st) == (HOME, "tactic")
-    act(st, HOME, "pass")
+    choose(st, HOME, "pass")
     assert waiting(st) == (AWAY, "tactic")
-    act(st, AWAY, open_decision(st).options[0].id)
+    choose(st, AWAY, decision(st).options[0].id)
     assert score(st) == {AWAY: 2, HOME: 0}
     assert board(st)["contest"]["moment"] == 1
-    act(st, HOME, "pass")
+    choose(st, HOME, "pass")
     assert waiting(st) == (AWAY, "athlete") and board(st)["contest"]["moment"] == 2
 
 
 def test_MO_GAP_16_reroll_in_the_tactic_turn_heals_the_athlete_on_the_mat():
     """MO-GAP-16, MO-INJ-04: an athlete left injured on the mat can still be Re-Rolled in its owner's tactic
     turn: it is healed and rolls again (Goal: +1)."""
-    st = match(team(), team("red-runner", tactics=["second-breath"]), dice=["injury", "special", "goal"])
+    st = position(match_spec(team(), team("red-runner", tactics=["second-breath"]),
+                             dice=["injury", "special", "goal"]))
     reveal(st, AWAY, "red-runner")
-    act(st, AWAY, "accept")
+    choose(st, AWAY, "accept")
     reveal(st, HOME, "dust-warden")
     assert waiting(st) == (AWAY, "tactic")
-    act(st, AWAY, option_with_card(st, AWAY, "second-breath"))
-    assert injured_ids(st, AWAY) == []
+    pick(st, AWAY, "second-breath", "tactic:")
+    assert athlete_ids(st, AWAY, injured=True) == []
     assert score(st) == {AWAY: 1, HOME: 0}

@@ -1,7 +1,7 @@
 """Meta Olympia matches through the game contract (issue 18): the Defining Moments and the order of the two
 sets of actions (MO-MAT-01..10, MO-GAP-03), match results and rewards (MO-RES-01..03) and minor sponsors with
 match goals (MO-GAP-13). Positions come from ``GAME.position`` with ``match: [home, away]``; results are steered
-with loaded dice (``tourney_helpers``)."""
+with loaded dice (``kit.match_dice``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from games.core.contract import RulesError
 from games.metaolympia import GAME
 
-from .tourney_helpers import (
+from .kit import (
     AWAY_WINS,
     BLANK,
     DRAW,
@@ -19,9 +19,10 @@ from .tourney_helpers import (
     choose,
     decision,
     drive,
+    dull,
     full_times,
     match_dice,
-    opt,
+    option,
     position,
     texts,
 )
@@ -32,7 +33,7 @@ def _tokens(st, seat):
     return p["prestige"], p["credits"], p["popularity"]
 
 
-def _next_stage(d, st):
+def _next_stage(st, d):
     return d.kind == "move"
 
 
@@ -50,7 +51,7 @@ def test_MO_MAT_01_MO_MAT_08_three_defining_moments_then_full_time():
     assert moments == [1, 1, 2, 2, 3, 3]
     assert trace == [1, 0, 1, 0, 1, 0]
     assert board(st)["contest"] is None  # the match is over: the next stage's Pre-Season has begun
-    assert [t for t in texts(events) if t.startswith("End of Defining Moment")] == [
+    assert [t for t in texts(events, viewer=None) if t.startswith("End of Defining Moment")] == [
         "End of Defining Moment 1: Jezero Dust Devils 0, Gusev Super Colliders 1.",
         "End of Defining Moment 2: Jezero Dust Devils 0, Gusev Super Colliders 1.",
         "End of Defining Moment 3: Jezero Dust Devils 0, Gusev Super Colliders 1.",
@@ -65,7 +66,7 @@ def test_MO_MAT_01_MO_MAT_08_three_defining_moments_then_full_time():
 def test_MO_MAT_08_equal_scores_are_a_draw():
     """MO-MAT-08: equal scores after the third Defining Moment are a draw (1-1 here)."""
     st = position({"match": [0, 1], "dice": match_dice(("goal", "goal"), (BLANK, BLANK), (BLANK, BLANK))})
-    _, events = drive(st, until=_next_stage)
+    events = drive(st, dull, until=_next_stage).events
     assert len(full_times(events)) == 1 and "a draw" in full_times(events)[0]
     assert [(p["wins"], p["draws"], p["losses"]) for p in board(st)["players"]] == [(0, 1, 0), (0, 1, 0)]
 
@@ -81,7 +82,8 @@ def test_MO_MAT_02_MO_MAT_04_MO_MAT_10_away_reveals_first_home_after_the_result(
     assert (d.seat, d.kind) == (away, "athlete")
     assert "(Away)" in d.prompt
     events = choose(st, away, d.options[0].id)
-    assert any("rolls 1 die" in t for t in texts(events)) and any("+1 goal" in t for t in texts(events))
+    assert any("rolls 1 die" in t for t in texts(events, viewer=None)) and any(
+        "+1 goal" in t for t in texts(events, viewer=None))
     assert board(st)["last_roll"]["seat"] == away
     assert board(st)["contest"]["score"] == [1, 0]  # [Away, Home]
     d = decision(st)
@@ -95,7 +97,7 @@ def test_MO_MAT_02_MO_MAT_10_away_first_in_both_sets_of_every_moment():
     Tactic Cards (both teams hold a free tactic so each tactic turn is a real decision)."""
     st = position({"match": [0, 1], "dice": DRAW,
                    "players": [{"tactics": ["crowd-roar"] * 3}, {"tactics": ["crowd-roar"] * 3}]})
-    trace, _ = drive(st, until=_next_stage)
+    trace = drive(st, dull, until=_next_stage).trace
     assert trace == [(1, "athlete"), (0, "athlete"), (1, "tactic"), (0, "tactic")] * 3
 
 
@@ -120,7 +122,7 @@ def test_MO_MAT_03_reveal_only_healthy_athletes_then_on_play_then_roll():
         GAME.apply(st, 1, f"athlete:{injured}")
     assert GAME.to_json(st) == before
     credits = _tokens(st, 1)[1]
-    events = texts(choose(st, 1, opt(st, "Jezero Diver")))
+    events = texts(choose(st, 1, option(st, label="Jezero Diver")), viewer=None)
     reveal = next(i for i, t in enumerate(events) if "reveals Jezero Diver" in t)
     on_play = next(i for i, t in enumerate(events) if t.startswith("On Play: Jezero Diver"))
     gains = next(i for i, t in enumerate(events) if "gains 1 credit." in t)
@@ -137,9 +139,9 @@ def test_MO_MAT_03_combo_resolves_before_the_roll():
     st = position({"match": [0, 1], "dice": DRAW,
                    "players": [{}, {"athletes": ["red-runner", "chryse-junior", "dust-warden", "regolith-stopper",
                                                  "crater-keeper", "canal-striker"]}]})
-    choose(st, 1, opt(st, "Red Runner"))
+    choose(st, 1, option(st, label="Red Runner"))
     choose(st, 0, decision(st).options[0].id)
-    events = texts(choose(st, 1, opt(st, "Chryse Junior")))
+    events = texts(choose(st, 1, option(st, label="Chryse Junior")), viewer=None)
     combo = next(i for i, t in enumerate(events) if t.startswith("Combo: Chryse Junior"))
     roll = next(i for i, t in enumerate(events) if "rolls 1 die for Chryse Junior" in t)
     assert combo < roll
@@ -163,11 +165,11 @@ def test_MO_MAT_05_tactics_alternate_resolve_at_once_and_pay_their_cost():
     with pytest.raises(RulesError):
         GAME.apply(st, 1, f"tactic:{bicycle}")
     assert GAME.to_json(st) == before
-    choose(st, 1, opt(st, "Low-Gravity Leap"))
+    choose(st, 1, option(st, label="Low-Gravity Leap"))
     assert board(st)["contest"]["score"] == [1, 0]  # resolved at once
     d = decision(st)
     assert (d.seat, d.kind) == (0, "tactic")
-    choose(st, 0, opt(st, "Regolith Wall"))  # counter 2, cost 1 popularity
+    choose(st, 0, option(st, label="Regolith Wall"))  # counter 2, cost 1 popularity
     assert board(st)["contest"]["score"] == [0, 0]
     assert _tokens(st, 0)[2] == 0
 
@@ -178,7 +180,7 @@ def test_MO_MAT_06_used_tactic_goes_face_up_to_the_discard_pile():
     choose(st, 1, decision(st).options[0].id)
     choose(st, 0, decision(st).options[0].id)
     assert board(st)["tactic_discard"] == []
-    choose(st, 1, opt(st, "Dome Broadcast"))
+    choose(st, 1, option(st, label="Dome Broadcast"))
     assert [c["card"] for c in board(st)["tactic_discard"]] == ["dome-broadcast"]
     assert GAME.view(st, 1).private["tactics"] == []
     assert board(st)["players"][1]["tactics"] == 0
@@ -193,10 +195,10 @@ def test_MO_MAT_07_a_pass_does_not_end_participation_two_passes_in_a_row_end_the
     choose(st, 0, decision(st).options[0].id)
     choose(st, 1, "pass")  # Away passes ...
     assert (decision(st).seat, decision(st).kind) == (0, "tactic")
-    choose(st, 0, opt(st, "Low-Gravity Leap"))
+    choose(st, 0, option(st, label="Low-Gravity Leap"))
     d = decision(st)
     assert (d.seat, d.kind) == (1, "tactic")  # ... and may play after all
-    choose(st, 1, opt(st, "Low-Gravity Leap"))
+    choose(st, 1, option(st, label="Low-Gravity Leap"))
     choose(st, 0, "pass")
     assert (decision(st).seat, decision(st).kind) == (1, "tactic")  # one pass: the moment goes on
     assert board(st)["contest"]["moment"] == 1
@@ -225,7 +227,7 @@ def test_MO_RES_01_winner_collects_prestige_credit_and_two_popularity():
     """MO-RES-01: the winner takes 1 prestige, 1 credit and 2 popularity; the loser gets nothing."""
     st = position({"match": [0, 1], "dice": AWAY_WINS})
     assert _tokens(st, 0) == _tokens(st, 1) == (0, 3, 1)
-    drive(st, until=_next_stage)
+    drive(st, dull, until=_next_stage)
     assert _tokens(st, 1) == (1, 4, 3)
     assert _tokens(st, 0) == (0, 3, 1)
 
@@ -233,7 +235,7 @@ def test_MO_RES_01_winner_collects_prestige_credit_and_two_popularity():
 def test_MO_RES_02_draw_gives_one_popularity_each():
     """MO-RES-02: in a draw each team gets 1 popularity and no prestige or credits."""
     st = position({"match": [0, 1], "dice": DRAW})
-    _, events = drive(st, until=_next_stage)
+    events = drive(st, dull, until=_next_stage).events
     assert _tokens(st, 0) == _tokens(st, 1) == (0, 3, 2)
     assert "Each team gets 1 popularity" in full_times(events)[0]
 
@@ -248,7 +250,7 @@ def test_MO_RES_03_MO_GAP_13_minor_sponsors_with_match_goals_are_revealed_and_pa
         {"minors": ["canal-street-bookmakers", "neutral-ground-diplomats", "jezero-sports-drink",
                     "syrtis-spice-traders", "chryse-greenhouses"], "credits": 6},
         {"minors": ["neutral-ground-diplomats"]}]})
-    _, events = drive(st, until=lambda d, s: board(s)["bracket"][0].get("games") == [0])
+    events = drive(st, dull, until=lambda s, d: board(s)["bracket"][0].get("games") == [0]).events
     p0 = board(st)["players"][0]
     assert [c["card"] for c in p0["shown"]] == ["canal-street-bookmakers"]
     assert p0["sponsor_prestige"] == 1
@@ -256,10 +258,10 @@ def test_MO_RES_03_MO_GAP_13_minor_sponsors_with_match_goals_are_revealed_and_pa
     assert [m["card"] for m in GAME.view(st, 0).private["minors"]] == [
         "neutral-ground-diplomats", "jezero-sports-drink", "syrtis-spice-traders", "chryse-greenhouses"]
     assert p0["minors"] == 4
-    assert any("reveals minor sponsor Canal Street Bookmakers" in t for t in texts(events))
+    assert any("reveals minor sponsor Canal Street Bookmakers" in t for t in texts(events, viewer=None))
     assert board(st)["players"][1]["shown"] == []
     # match 2: the same 2-0 win; the bookmakers stay face up and do not pay again
-    drive(st, until=_next_stage)
+    drive(st, dull, until=_next_stage)
     p0 = board(st)["players"][0]
     assert [c["card"] for c in p0["shown"]] == ["canal-street-bookmakers"]
     assert p0["sponsor_prestige"] == 1 and (p0["prestige"], p0["credits"]) == (2, 9)
@@ -270,7 +272,7 @@ def test_MO_RES_03_MO_GAP_13_draw_goal_pays_both_sides_that_hold_it():
     sponsor of each team that holds one and pays its 1 credit and 2 popularity."""
     st = position({"match": [0, 1], "dice": DRAW, "players": [
         {"minors": ["neutral-ground-diplomats"]}, {"minors": ["neutral-ground-diplomats", "noctis-night-shift"]}]})
-    drive(st, until=_next_stage)
+    drive(st, dull, until=_next_stage)
     for seat in (0, 1):
         p = board(st)["players"][seat]
         assert [c["card"] for c in p["shown"]] == ["neutral-ground-diplomats"]

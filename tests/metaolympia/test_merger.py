@@ -9,19 +9,19 @@ import pytest
 
 from games.metaolympia import GAME
 
-from .opt_play import (
+from .kit import (
     HOME_WINS,
+    athlete_ids,
     board,
+    decision,
     drive,
-    hand,
     heard,
     ids,
     name_of,
-    one,
-    option_for,
+    option,
     position,
     seats,
-    seen,
+    view_text,
 )
 
 DISSOLVING = ["koroibos", "astylos", "tharsis-lancer", "valles-racer", "amazonis-striker", "huoxing"]
@@ -33,8 +33,8 @@ def at_stage_start(n: int, merger: bool = True, stage: int = 0, players: list[di
     the next stage: the state is returned at the first decision of that stage start."""
     ps = [{"pos": 3, "spot": i, "arrival": i, **((players or [])[i] if i < len(players or []) else {})}
           for i in range(n)]
-    st = position(n, {"options": {"merger": merger}, "stage": stage, "players": ps, "dice": HOME_WINS * 3})
-    drive(st, stop=lambda d: board(st)["stage"] == stage + 1)
+    st = position({"options": {"merger": merger}, "stage": stage, "players": ps, "dice": HOME_WINS * 3}, n=n)
+    drive(st, until=lambda s, d: board(st)["stage"] == stage + 1)
     return st
 
 
@@ -56,20 +56,20 @@ def rich_players() -> list[dict]:
 def test_MO_OPT_07_without_the_option_no_merger_is_offered():
     """MO-OPT-07 off (the default): the next stage starts with the moves."""
     st = at_stage_start(3, merger=False)
-    d = one(st)
+    d = decision(st)
     assert d.kind == "move" and board(st)["stage"] == 1
 
 
 def test_MO_OPT_07_MO_GAP_22_no_merger_at_the_start_of_stage_1():
     """MO-OPT-07, MO-GAP-22: a merger may be proposed from the start of Stage 2 only."""
     st = GAME.new_game(seats(3), {"merger": True}, 8)
-    assert one(st).kind == "move" and board(st)["stage"] == 0
+    assert decision(st).kind == "move" and board(st)["stage"] == 0
 
 
 def test_MO_OPT_07_MO_GAP_22_no_merger_with_two_teams():
     """MO-OPT-07, MO-GAP-22: only in games of 3 or more teams."""
     st = at_stage_start(2)
-    assert one(st).kind == "move" and board(st)["stage"] == 1
+    assert decision(st).kind == "move" and board(st)["stage"] == 1
 
 
 @pytest.mark.parametrize("stage", [0, 1, 2])
@@ -77,15 +77,15 @@ def test_MO_OPT_07_MO_GAP_22_each_team_may_propose_at_the_start_of_stages_2_to_4
     """MO-OPT-07, MO-GAP-22: at the start of Stages 2, 3 and 4 (a full stage remains) each of 3 or more teams
     is asked in turn whether to dissolve into another team; "none" is the default."""
     st = at_stage_start(3, stage=stage)
-    d = one(st)
+    d = decision(st)
     assert (d.kind, d.seat) == ("merger", 0) and board(st)["stage"] == stage + 1
-    assert ids(d) == ["none", "merge:1", "merge:2"] and d.default == "none"
+    assert ids(st) == ["none", "merge:1", "merge:2"] and d.default == "none"
     GAME.apply(st, 0, "none")
-    assert (one(st).kind, one(st).seat) == ("merger", 1)
+    assert (decision(st).kind, decision(st).seat) == ("merger", 1)
     GAME.apply(st, 1, "none")
-    assert (one(st).kind, one(st).seat) == ("merger", 2)
+    assert (decision(st).kind, decision(st).seat) == ("merger", 2)
     GAME.apply(st, 2, "none")
-    assert one(st).kind == "move"
+    assert decision(st).kind == "move"
     assert not any(p["out"] for p in board(st)["players"])
 
 
@@ -95,10 +95,11 @@ def test_MO_OPT_07_the_buying_team_may_decline():
     st = at_stage_start(3)
     before = board(st)["players"]
     GAME.apply(st, 0, "merge:1")
-    d = one(st)
-    assert (d.kind, d.seat) == ("merger_accept", 1) and ids(d) == ["accept", "decline"] and d.default == "decline"
+    d = decision(st)
+    assert ((d.kind, d.seat) == ("merger_accept", 1) and ids(st) == ["accept", "decline"]
+            and d.default == "decline")
     GAME.apply(st, 1, "decline")
-    assert (one(st).kind, one(st).seat) == ("merger", 1)
+    assert (decision(st).kind, decision(st).seat) == ("merger", 1)
     assert board(st)["players"] == before
 
 
@@ -109,12 +110,13 @@ def test_MO_OPT_07_an_uninvolved_team_must_approve():
     before = board(st)["players"]
     GAME.apply(st, 0, "merge:1")
     GAME.apply(st, 1, "accept")
-    d = one(st)
-    assert (d.kind, d.seat) == ("merger_approve", 2) and ids(d) == ["approve", "reject"] and d.default == "reject"
+    d = decision(st)
+    assert ((d.kind, d.seat) == ("merger_approve", 2) and ids(st) == ["approve", "reject"]
+            and d.default == "reject")
     events = GAME.apply(st, 2, "reject")
     assert "the merger is off" in heard(events, None)
     assert board(st)["players"] == before
-    assert (one(st).kind, one(st).seat) == ("merger", 1)
+    assert (decision(st).kind, decision(st).seat) == ("merger", 1)
 
 
 def test_MO_OPT_07_one_approval_of_the_uninvolved_teams_is_enough():
@@ -123,11 +125,11 @@ def test_MO_OPT_07_one_approval_of_the_uninvolved_teams_is_enough():
     st = at_stage_start(4)
     GAME.apply(st, 0, "merge:1")
     GAME.apply(st, 1, "accept")
-    assert (one(st).kind, one(st).seat) == ("merger_approve", 2)
+    assert (decision(st).kind, decision(st).seat) == ("merger_approve", 2)
     GAME.apply(st, 2, "reject")
-    assert (one(st).kind, one(st).seat) == ("merger_approve", 3)
+    assert (decision(st).kind, decision(st).seat) == ("merger_approve", 3)
     GAME.apply(st, 3, "approve")
-    assert (one(st).kind, one(st).seat) == ("merger_keep", 1)
+    assert (decision(st).kind, decision(st).seat) == ("merger_keep", 1)
     assert board(st)["players"][0]["merged_into"] == 1
 
 
@@ -173,10 +175,10 @@ def test_MO_OPT_08_keep_6_of_the_12_athletes_the_rest_face_up_to_the_discard_pil
     st, before = merged()
     keep = DISSOLVING[:3] + STARTERS[:3]
     for k, cid in enumerate(keep):
-        d = one(st)
+        d = decision(st)
         assert (d.kind, d.seat) == ("merger_keep", 1) and len(d.options) == 12 - k
-        GAME.apply(st, 1, option_for(d, cid))
-    assert sorted(hand(st, 1)) == sorted(keep)
+        GAME.apply(st, 1, option(st, cid))
+    assert sorted(athlete_ids(st, 1)) == sorted(keep)
     discarded = [c["card"] for c in board(st)["athlete_discard"]]
     assert discarded[:len(before["athlete_discard"])] == [c["card"] for c in before["athlete_discard"]]
     assert sorted(discarded[len(before["athlete_discard"]):]) == sorted(DISSOLVING[3:] + STARTERS[3:])
@@ -188,16 +190,16 @@ def test_MO_OPT_08_MO_INF_03_half_the_tactic_cards_are_kept_the_rest_discarded_f
     log: list = []
     st, before = merged(log)
     for cid in DISSOLVING[:3] + STARTERS[:3]:
-        log += GAME.apply(st, 1, option_for(one(st), cid))
-    d = one(st)
+        log += GAME.apply(st, 1, option(st, cid))
+    d = decision(st)
     assert (d.kind, d.seat) == ("merger_tactic", 1)
     assert sorted(o.cards[0] for o in d.options) == ["field-medic", "low-gravity-leap", "second-breath"]
-    log += GAME.apply(st, 1, option_for(d, "field-medic"))
-    assert one(st).kind == "move"  # the merger is done; two teams left: no further proposals
+    log += GAME.apply(st, 1, option(st, "field-medic"))
+    assert decision(st).kind == "move"  # the merger is done; two teams left: no further proposals
     assert [t["card"] for t in GAME.view(st, 1).private["tactics"]] == ["field-medic"]
     assert board(st)["tactic_buried"] == before["tactic_buried"] + 2
     for viewer in (0, 2, None):
-        text = seen(st, viewer) + heard(log, viewer)
+        text = view_text(st, viewer) + heard(log, viewer)
         for cid in ("second-breath", "low-gravity-leap"):
             assert name_of(cid) not in text and cid not in text, (viewer, cid)
 
@@ -211,15 +213,15 @@ def test_MO_OPT_08_one_tactic_card_in_all_keeps_none():
     for seat, choice in ((0, "merge:1"), (1, "accept"), (2, "approve")):
         GAME.apply(st, seat, choice)
     for cid in STARTERS:
-        GAME.apply(st, 1, option_for(one(st), cid))
-    assert one(st).kind == "move"
+        GAME.apply(st, 1, option(st, cid))
+    assert decision(st).kind == "move"
     assert board(st)["players"][1]["tactics"] == 0 and board(st)["tactic_buried"] == buried + 1
 
 
 def finish_keeping(st) -> None:
     for cid in STARTERS:
-        GAME.apply(st, 1, option_for(one(st), cid))
-    GAME.apply(st, 1, option_for(one(st), "low-gravity-leap"))
+        GAME.apply(st, 1, option(st, cid))
+    GAME.apply(st, 1, option(st, "low-gravity-leap"))
 
 
 def test_MO_OPT_08_MO_GAP_22_the_dissolved_seat_co_manages_the_buyer():

@@ -13,20 +13,20 @@ from games.core.contract import RulesError
 from games.metaolympia import GAME
 from games.metaolympia.pool import pool
 
-from .opt_play import (
+from .kit import (
     AWAY_WINS,
     DRAW,
     HOME_WINS,
     OPTIONAL_KINDS,
-    at_the_end,
     board,
+    decision,
     drive,
     heard,
     ids,
-    one,
     position,
     random_policy,
     seats,
+    stage_end_spec,
 )
 
 OPTION_KEYS = ("gambling", "wagers", "short", "trades", "mega", "teamup", "merger")
@@ -37,7 +37,7 @@ def credits(st) -> list[int]:
 
 
 def stop_at(*kinds: str):
-    return lambda d: d.kind in kinds
+    return lambda st, d: d.kind in kinds
 
 
 # ---------------------------------------------------------------- off by default
@@ -68,11 +68,12 @@ def test_MO_OPT_options_off_a_whole_game_never_offers_an_optional_decision(n, se
     trade_offered = []
 
     def policy(st, d):
-        if d.kind == "recruit" and "trade" in ids(d):
+        kinds.append(d.kind)
+        if d.kind == "recruit" and "trade" in ids(st):
             trade_offered.append(d)
         return random_policy(seed * 100 + len(kinds))(st, d)
 
-    assert drive(st, policy=policy, kinds=kinds) is None
+    assert drive(st, policy=policy).open is None
     assert GAME.result(st) is not None
     assert not set(kinds) & OPTIONAL_KINDS, set(kinds) & OPTIONAL_KINDS
     assert "recruit" in kinds and not trade_offered
@@ -96,37 +97,36 @@ def test_MO_CMP_06_MO_OPT_05_two_to_four_teams_without_the_mega_league():
 
 def test_MO_OPT_01_without_gambling_a_match_starts_with_no_bet():
     """MO-OPT-01 off: the teams not playing are not asked anything; the Away team reveals first."""
-    st = position(3, {"match": [0, 1], "dice": HOME_WINS})
-    d = one(st)
+    st = position({"match": [0, 1], "dice": HOME_WINS}, n=3)
+    d = decision(st)
     assert (d.kind, d.seat) == ("athlete", 1)
 
 
 def test_MO_OPT_01_MO_GAP_20_each_team_not_playing_is_offered_a_bet_before_a_match():
     """MO-OPT-01, MO-GAP-20: before a match each team not playing is asked in turn for a 1-credit bet on
     either team winning, or no bet; the two playing teams are never asked."""
-    st = position(4, {"options": {"gambling": True}, "match": [0, 1], "dice": HOME_WINS})
-    d = one(st)
+    st = position({"options": {"gambling": True}, "match": [0, 1], "dice": HOME_WINS}, n=4)
+    d = decision(st)
     assert (d.kind, d.seat) == ("bet", 2)
-    assert sorted(ids(d)) == ["bet:0", "bet:1", "none"] and d.default == "none"
+    assert sorted(ids(st)) == ["bet:0", "bet:1", "none"] and d.default == "none"
     GAME.apply(st, 2, "bet:0")
-    d = one(st)
+    d = decision(st)
     assert (d.kind, d.seat) == ("bet", 3)
     GAME.apply(st, 3, "none")
     assert board(st)["contest"]["bets"] == [{"seat": 2, "side": "0"}]
-    kinds: list[str] = []
-    drive(st, stop=stop_at("move"), kinds=kinds)
+    kinds = drive(st, until=stop_at("move")).kinds
     assert "bet" not in kinds
 
 
 def test_MO_OPT_01_MO_GAP_20_a_right_bet_wins_1_credit_a_wrong_bet_pays_1():
     """MO-OPT-01, MO-GAP-20: Home wins; the team that backed Home gains 1 credit from the supply, the team
     that backed Away pays 1."""
-    st = position(4, {"options": {"gambling": True}, "match": [0, 1], "dice": HOME_WINS})
+    st = position({"options": {"gambling": True}, "match": [0, 1], "dice": HOME_WINS}, n=4)
     GAME.apply(st, 2, "bet:0")
     GAME.apply(st, 3, "bet:1")
     supply = board(st)["supply"]["credits"]
     events: list = []
-    drive(st, stop=stop_at("move"), events=events)
+    drive(st, until=stop_at("move"), events=events)
     assert credits(st)[2:] == [4, 2]
     text = heard(events, None)
     assert "wins the bet" in text and "loses the bet" in text
@@ -136,23 +136,23 @@ def test_MO_OPT_01_MO_GAP_20_a_right_bet_wins_1_credit_a_wrong_bet_pays_1():
 
 def test_MO_GAP_20_a_drawn_match_returns_every_bet():
     """MO-GAP-20: a draw has no winner: every bet is returned, nobody gains or loses a credit."""
-    st = position(4, {"options": {"gambling": True}, "match": [0, 1], "dice": DRAW})
+    st = position({"options": {"gambling": True}, "match": [0, 1], "dice": DRAW}, n=4)
     GAME.apply(st, 2, "bet:0")
     GAME.apply(st, 3, "bet:1")
     events: list = []
-    drive(st, stop=stop_at("move"), events=events)
+    drive(st, until=stop_at("move"), events=events)
     assert credits(st)[2:] == [3, 3]
     assert heard(events, None).count("bet is returned") == 2
 
 
 def test_MO_GAP_20_a_team_without_credits_cannot_bet():
     """MO-GAP-20: only a team holding at least 1 credit is offered a bet."""
-    st = position(4, {"options": {"gambling": True}, "match": [0, 1], "dice": HOME_WINS,
-                      "players": [{}, {}, {"credits": 0}, {}]})
-    d = one(st)
+    st = position({"options": {"gambling": True}, "match": [0, 1], "dice": HOME_WINS,
+                   "players": [{}, {}, {"credits": 0}, {}]}, n=4)
+    d = decision(st)
     assert (d.kind, d.seat) == ("bet", 3)
     GAME.apply(st, 3, "none")
-    assert one(st).kind == "athlete"
+    assert decision(st).kind == "athlete"
 
 
 @pytest.mark.parametrize(("card", "dice", "right", "wrong"), [
@@ -162,24 +162,24 @@ def test_MO_GAP_20_a_team_without_credits_cannot_bet():
 def test_MO_OPT_01_MO_GAP_20_bets_on_a_scrimmage_are_on_the_player_or_the_card(card, dice, right, wrong):
     """MO-OPT-01, MO-GAP-20: before a scrimmage the teams not playing may bet on the player beating the card
     or on the card holding; the right bet wins 1 credit, the wrong one pays 1."""
-    st = position(3, {"options": {"gambling": True}, "scrimmage": {"seat": 0, "card": card}, "dice": dice})
-    d = one(st)
-    assert (d.kind, d.seat) == ("bet", 1) and sorted(ids(d)) == ["bet:card", "bet:player", "none"]
+    st = position({"options": {"gambling": True}, "scrimmage": {"seat": 0, "card": card}, "dice": dice}, n=3)
+    d = decision(st)
+    assert (d.kind, d.seat) == ("bet", 1) and sorted(ids(st)) == ["bet:card", "bet:player", "none"]
     GAME.apply(st, 1, f"bet:{right}")
-    assert one(st).seat == 2
+    assert decision(st).seat == 2
     GAME.apply(st, 2, f"bet:{wrong}")
-    drive(st, stop=stop_at("move"))
+    drive(st, until=stop_at("move"))
     assert credits(st)[1:] == [4, 2]
 
 
 def test_MO_GAP_20_a_tied_scrimmage_returns_every_bet():
     """MO-GAP-20: a scrimmage tied with the card's score returns every bet."""
-    st = position(3, {"options": {"gambling": True}, "scrimmage": {"seat": 0, "card": "dust-bowl-friendly"},
-                      "dice": ["goal", "special", "special"]})
+    st = position({"options": {"gambling": True}, "scrimmage": {"seat": 0, "card": "dust-bowl-friendly"},
+                   "dice": ["goal", "special", "special"]}, n=3)
     GAME.apply(st, 1, "bet:player")
     GAME.apply(st, 2, "bet:card")
     events: list = []
-    drive(st, stop=stop_at("move"), events=events)
+    drive(st, until=stop_at("move"), events=events)
     assert "ties" in heard(events, None)
     assert credits(st)[1:] == [3, 3]
 
@@ -189,15 +189,14 @@ def test_MO_GAP_20_a_tied_scrimmage_returns_every_bet():
 
 def wager_position(c2: int, c3: int, dice: list[str], gambling: bool = False):
     opts = {"wagers": True, "gambling": gambling}
-    return position(4, {"options": opts, "match": [0, 1], "dice": dice,
-                        "players": [{}, {}, {"credits": c2}, {"credits": c3}]})
+    return position({"options": opts, "match": [0, 1], "dice": dice,
+                     "players": [{}, {}, {"credits": c2}, {"credits": c3}]}, n=4)
 
 
 def test_MO_OPT_02_without_wagers_nobody_is_offered_a_side_wager():
     """MO-OPT-02 off: with gambling on, the teams not playing get their bets and no side wager."""
-    st = position(4, {"options": {"gambling": True}, "match": [0, 1], "dice": HOME_WINS})
-    kinds: list[str] = []
-    drive(st, stop=stop_at("move"), kinds=kinds)
+    st = position({"options": {"gambling": True}, "match": [0, 1], "dice": HOME_WINS}, n=4)
+    kinds = drive(st, until=stop_at("move")).kinds
     assert kinds.count("bet") == 2 and "wager" not in kinds and "wager_ok" not in kinds
 
 
@@ -205,16 +204,15 @@ def test_MO_OPT_02_MO_GAP_20_offer_accept_and_the_loser_pays_the_winner():
     """MO-OPT-02, MO-GAP-20: a team not playing offers another team not playing a side wager (a side and a
     stake in credits); the partner accepts; the loser pays the winner the stake when the match ends."""
     st = wager_position(4, 4, HOME_WINS)
-    d = one(st)
+    d = decision(st)
     assert (d.kind, d.seat) == ("wager", 2) and d.default == "none"
-    assert all(o.startswith("wager:3:") for o in ids(d) if o != "none")  # only the other team not playing
+    assert all(o.startswith("wager:3:") for o in ids(st) if o != "none")  # only the other team not playing
     GAME.apply(st, 2, "wager:3:0:3")  # seat 2 backs Home (seat 0) for 3 credits
-    d = one(st)
-    assert (d.kind, d.seat) == ("wager_ok", 3) and ids(d) == ["accept", "decline"]
+    d = decision(st)
+    assert (d.kind, d.seat) == ("wager_ok", 3) and ids(st) == ["accept", "decline"]
     GAME.apply(st, 3, "accept")
     assert board(st)["contest"]["wagers"] == [{"from": 2, "to": 3, "side": "0", "stake": 3, "accepted": True}]
-    kinds: list[str] = []
-    drive(st, stop=stop_at("move"), kinds=kinds)
+    kinds = drive(st, until=stop_at("move")).kinds
     assert "wager" not in kinds  # seat 3 is already in a wager: nobody left to offer one to
     assert credits(st)[2:] == [7, 1]
 
@@ -224,7 +222,7 @@ def test_MO_OPT_02_a_declined_wager_moves_no_credit():
     st = wager_position(4, 4, AWAY_WINS)
     GAME.apply(st, 2, "wager:3:0:2")
     GAME.apply(st, 3, "decline")
-    drive(st, stop=stop_at("move"))
+    drive(st, until=stop_at("move"))
     assert credits(st)[2:] == [4, 4]
     assert board(st)["contest"] is None
 
@@ -235,7 +233,7 @@ def test_MO_GAP_20_a_drawn_match_calls_the_wager_off():
     GAME.apply(st, 2, "wager:3:1:4")
     GAME.apply(st, 3, "accept")
     events: list = []
-    drive(st, stop=stop_at("move"), events=events)
+    drive(st, until=stop_at("move"), events=events)
     assert credits(st)[2:] == [4, 4] and "is off" in heard(events, None)
 
 
@@ -243,21 +241,21 @@ def test_MO_OPT_02_MO_GAP_20_stakes_are_1_to_5_and_never_above_either_teams_cred
     """MO-OPT-02, MO-GAP-20: stakes run from 1 credit to the least of 5 and both teams' credits; a larger
     stake is refused with the options listed, and changes nothing."""
     st = wager_position(4, 2, HOME_WINS)
-    stakes = {int(o.rsplit(":", 1)[1]) for o in ids(one(st)) if o != "none"}
+    stakes = {int(o.rsplit(":", 1)[1]) for o in ids(st) if o != "none"}
     assert stakes == {1, 2}
-    before = (st.version, credits(st), ids(one(st)))
+    before = (st.version, credits(st), ids(st))
     with pytest.raises(RulesError, match="not one of your options"):
         GAME.apply(st, 2, "wager:3:0:3")
-    assert (st.version, credits(st), ids(one(st))) == before
+    assert (st.version, credits(st), ids(st)) == before
     rich = wager_position(9, 9, HOME_WINS)
-    assert {int(o.rsplit(":", 1)[1]) for o in ids(one(rich)) if o != "none"} == {1, 2, 3, 4, 5}
+    assert {int(o.rsplit(":", 1)[1]) for o in ids(rich) if o != "none"} == {1, 2, 3, 4, 5}
 
 
 def test_MO_OPT_02_a_team_without_credits_is_neither_offered_nor_offers_a_wager():
     """MO-OPT-02, MO-GAP-20: wagers are in credits, so a team with none takes no part: with only one team
     not playing holding credits there is nobody to wager with."""
     st = wager_position(4, 0, HOME_WINS)
-    assert one(st).kind == "athlete"
+    assert decision(st).kind == "athlete"
 
 
 def test_MO_OPT_02_a_lost_bet_and_a_lost_wager_never_take_more_credits_than_the_team_holds():
@@ -268,7 +266,7 @@ def test_MO_OPT_02_a_lost_bet_and_a_lost_wager_never_take_more_credits_than_the_
     GAME.apply(st, 3, "bet:0")  # seat 3 backs Home with the house
     GAME.apply(st, 2, "wager:3:1:2")  # seat 2 backs Away against seat 3 for 2
     GAME.apply(st, 3, "accept")
-    drive(st, stop=stop_at("move"))
+    drive(st, until=stop_at("move"))
     # seat 3: 2 credits, -1 for the lost bet, then pays its last 1 credit of the 2-credit wager
     assert credits(st)[2:] == [4, 0]
 
@@ -306,7 +304,7 @@ def test_MO_OPT_03_MO_GAP_21_one_regular_tournament_then_the_final_championship(
             tournaments[b["stage"]] = [dict(x) for x in b["bracket"]]
         return None
 
-    assert drive(st, policy=watch) is None
+    assert drive(st, policy=watch).open is None
     assert sorted(tournaments) == [0, 1]
     first, final = tournaments[0], tournaments[1]
     assert len(first) == 2 and first[1].get("waits") == "loser of the first match"
@@ -327,7 +325,7 @@ def test_MO_OPT_05_five_to_eight_teams_only_in_the_mega_league(n):
     st = GAME.new_game(seats(n), {"mega": True}, n)
     players = board(st)["players"]
     assert len(players) == n and len({p["colour"] for p in players}) == n
-    assert one(st).kind == "move"
+    assert decision(st).kind == "move"
 
 
 def test_MO_OPT_05_the_mega_league_seats_at_most_8():
@@ -366,7 +364,7 @@ def test_MO_OPT_05_MO_GAP_21_MO_GAP_18_doubled_tracks_decks_and_supply():
 def test_MO_GAP_21_mega_brackets_pair_spots_and_an_odd_last_spot_waits(n):
     """MO-GAP-21, MO-GAP-03: Mega League brackets pair spots 1-2, 3-4, 5-6, 7-8 (the lower spot Home); an odd
     last spot waits for the loser of bracket 1."""
-    st = position(n, at_the_end(n, track_len=6, options={"mega": True}, dice=HOME_WINS))
+    st = position(stage_end_spec(0, range(n), track_len=6, options={"mega": True}, dice=HOME_WINS), n=n)
     bracket = board(st)["bracket"]
     pairs = [(b["home"], b["away"]) for b in bracket if b["home"] >= 0]
     assert pairs == [(i, i + 1) for i in range(0, n - 1, 2)]
@@ -378,8 +376,8 @@ def test_MO_GAP_21_mega_brackets_pair_spots_and_an_odd_last_spot_waits(n):
 def test_MO_GAP_21_MO_BRK_03_the_odd_team_plays_the_loser_of_bracket_1():
     """MO-GAP-21, MO-BRK-03: with 5 teams, once bracket 1 is played its loser meets the team on spot 5, Home
     being the lower spot (MO-GAP-23)."""
-    st = position(5, at_the_end(5, track_len=6, options={"mega": True}, dice=HOME_WINS))
-    drive(st, stop=lambda d: board(st)["bracket"][0].get("winner") is not None)
+    st = position(stage_end_spec(0, range(5), track_len=6, options={"mega": True}, dice=HOME_WINS), n=5)
+    drive(st, until=lambda s, d: board(st)["bracket"][0].get("winner") is not None)
     bracket = board(st)["bracket"]
     assert bracket[0]["winner"] == 0
     assert (bracket[2]["home"], bracket[2]["away"]) == (1, 4) and "waits" not in bracket[2]
@@ -389,7 +387,7 @@ def test_MO_GAP_21_MO_BRK_03_the_odd_team_plays_the_loser_of_bracket_1():
 def test_MO_GAP_21_mega_final_round_robin_meets_every_pair_once(n):
     """MO-GAP-21, MO-GAP-23: the Final Championship of 5 or more teams is a round robin in which every team
     meets every other once, Home the lower spot."""
-    st = position(n, at_the_end(n, stage=3, track_len=6, options={"mega": True}))
+    st = position(stage_end_spec(3, range(n), track_len=6, options={"mega": True}), n=n)
     bracket = board(st)["bracket"]
     pairs = [(b["home"], b["away"]) for b in bracket]
     assert len(pairs) == n * (n - 1) // 2
@@ -407,6 +405,6 @@ def test_MO_OPT_06_team_up_is_a_table_option_the_engine_accepts():
     assert (option.kind, option.default) == ("bool", False) and "MO-OPT-06" in option.help
     st = GAME.new_game(seats(3), {"teamup": True}, 4)
     assert board(st)["options"] == {"teamup": True}
-    assert one(st).kind == "move"
+    assert decision(st).kind == "move"
     assert [GAME.managed_by(st, s) for s in range(3)] == [0, 1, 2]
-    assert drive(st) is None and GAME.result(st) is not None
+    assert drive(st).open is None and GAME.result(st) is not None

@@ -12,7 +12,20 @@ from games.core.contract import RulesError
 from games.metaolympia import GAME
 from games.metaolympia.pool import starters
 
-from .tile_helpers import board, choose, decision, hidden, ids, land, names, pick, private, public_text
+from .kit import (
+    athlete_ids,
+    board,
+    card_ids,
+    choose,
+    decision,
+    hidden,
+    ids,
+    landing_spec,
+    pick,
+    position,
+    private,
+    view_text,
+)
 
 STARTERS = starters()
 MARKET = ["koroibos", "olympus-mons", "cydonia-kid"]  # values 3, 7, 1
@@ -22,11 +35,8 @@ DISCARD = ["ice-cap-sweeper", "tempe-bruiser"]  # top last: Tempe Bruiser
 
 def recruit(credits: int = 10, athletes: list[str] | None = None, **spec):
     decks = {"market": MARKET, "athlete_deck": DECK, "athlete_discard": DISCARD, **spec}
-    return land("recruit", players=[{"credits": credits, "athletes": athletes or STARTERS}], **decks)
-
-
-def hand(st, seat: int = 0) -> list[str]:
-    return names(private(st, seat)["athletes"])
+    return position(landing_spec("recruit", players=[{"credits": credits, "athletes": athletes or STARTERS}],
+                                 **decks))
 
 
 def _closed(st) -> None:
@@ -68,7 +78,7 @@ def test_MO_REC_01_MO_REC_02_recruit_from_the_market_pays_the_difference():
     assert len(d.options) == 6 and all(o.label.endswith("pay 2") for o in d.options)
     ev = pick(st, 0, "red-runner", "return:")
     assert board(st)["players"][0]["credits"] == 3
-    assert Counter(hand(st)) == Counter([a for a in STARTERS if a != "red-runner"] + ["koroibos"])
+    assert Counter(athlete_ids(st, 0)) == Counter([a for a in STARTERS if a != "red-runner"] + ["koroibos"])
     assert any("paying 2 credits" in e.text for e in ev)
     _closed(st)
 
@@ -82,7 +92,7 @@ def test_MO_REC_02_a_cheaper_athlete_costs_nothing_and_refunds_nothing():
     pick(st, 0, "koroibos", "return:")
     b = board(st)
     assert b["players"][0]["credits"] == 1
-    assert "cydonia-kid" in hand(st) and "koroibos" not in hand(st)
+    assert "cydonia-kid" in athlete_ids(st, 0) and "koroibos" not in athlete_ids(st, 0)
     assert b["supply"]["credits"] == 40 - 1 - b["players"][1]["credits"]
 
 
@@ -92,7 +102,7 @@ def test_MO_REC_02_equal_value_costs_nothing():
     pick(st, 0, "cydonia-kid", "market:")
     pick(st, 0, "dust-warden", "return:")
     assert board(st)["players"][0]["credits"] == 0
-    assert "cydonia-kid" in hand(st) and "dust-warden" not in hand(st)
+    assert "cydonia-kid" in athlete_ids(st, 0) and "dust-warden" not in athlete_ids(st, 0)
 
 
 def test_MO_REC_03_the_returned_athlete_goes_face_up_on_top_of_the_discard_pile():
@@ -101,15 +111,15 @@ def test_MO_REC_03_the_returned_athlete_goes_face_up_on_top_of_the_discard_pile(
     pick(st, 0, "koroibos", "market:")
     ev = pick(st, 0, "canal-striker", "return:")
     b = board(st)
-    assert names(b["athlete_discard"]) == [*DISCARD, "canal-striker"]
-    assert not hidden("canal-striker", public_text(st, 1, ev))
+    assert card_ids(b["athlete_discard"]) == [*DISCARD, "canal-striker"]
+    assert not hidden("canal-striker", view_text(st, 1, ev))
 
 
 @pytest.mark.parametrize("source", ["market", "draw", "discard"])
 def test_MO_REC_04_the_hand_holds_six_athletes_before_and_after_each_kind_of_recruit(source):
     """MO-REC-04: whichever way the athlete is recruited, the hand holds exactly 6 before and after."""
     st = recruit(credits=10)
-    assert len(hand(st)) == 6 and board(st)["players"][0]["athletes"] == 6
+    assert len(athlete_ids(st, 0)) == 6 and board(st)["players"][0]["athletes"] == 6
     if source == "market":
         pick(st, 0, "olympus-mons", "market:")
     elif source == "draw":
@@ -117,10 +127,10 @@ def test_MO_REC_04_the_hand_holds_six_athletes_before_and_after_each_kind_of_rec
         pick(st, 0, "hesperia-wall", "take:")
     else:
         pick(st, 0, "tempe-bruiser", "discard:")
-    assert len(hand(st)) == 6  # nothing moves before the trade completes
+    assert len(athlete_ids(st, 0)) == 6  # nothing moves before the trade completes
     pick(st, 0, "dune-winger", "return:")
-    assert len(hand(st)) == 6 and board(st)["players"][0]["athletes"] == 6
-    assert "dune-winger" not in hand(st)
+    assert len(athlete_ids(st, 0)) == 6 and board(st)["players"][0]["athletes"] == 6
+    assert "dune-winger" not in athlete_ids(st, 0)
     _closed(st)
 
 
@@ -135,16 +145,16 @@ def test_MO_REC_01_drawing_two_takes_one_and_puts_the_other_face_up_on_the_disca
     assert (d.seat, d.kind) == (0, "draw_pick")
     assert sorted(o.cards[0] for o in d.options if o.id.startswith("take:")) == ["hesperia-wall", "kasei-flyer"]
     assert "none" in ids(st)
-    assert sorted(names(private(st, 0)["pending"])) == ["hesperia-wall", "kasei-flyer"]
+    assert sorted(card_ids(private(st, 0)["pending"])) == ["hesperia-wall", "kasei-flyer"]
     assert private(st, 1)["pending"] == []
-    assert hidden("kasei-flyer", public_text(st, 1, ev)) and hidden("hesperia-wall", public_text(st, None, ev))
+    assert hidden("kasei-flyer", view_text(st, 1, ev)) and hidden("hesperia-wall", view_text(st, None, ev))
     assert board(st)["athlete_deck"] == 1
     pick(st, 0, "kasei-flyer", "take:")
     pick(st, 0, "crater-keeper", "return:")
     b = board(st)
-    assert names(b["athlete_discard"]) == [*DISCARD, "hesperia-wall", "crater-keeper"]
-    assert "kasei-flyer" in hand(st) and "crater-keeper" not in hand(st)
-    assert b["athlete_deck"] == 1 and names(b["market"]) == MARKET  # MO-GAP-05: the market is not touched
+    assert card_ids(b["athlete_discard"]) == [*DISCARD, "hesperia-wall", "crater-keeper"]
+    assert "kasei-flyer" in athlete_ids(st, 0) and "crater-keeper" not in athlete_ids(st, 0)
+    assert b["athlete_deck"] == 1 and card_ids(b["market"]) == MARKET  # MO-GAP-05: the market is not touched
     assert b["players"][0]["credits"] == 0
 
 
@@ -155,8 +165,8 @@ def test_MO_REC_01_MO_REC_06_drawing_two_and_taking_neither_discards_both_face_u
     choose(st, 0, "draw")
     choose(st, 0, "none")
     b = board(st)
-    assert Counter(names(b["athlete_discard"])) == Counter([*DISCARD, "hesperia-wall", "kasei-flyer"])
-    assert hand(st) == STARTERS and b["players"][0]["credits"] == 4
+    assert Counter(card_ids(b["athlete_discard"])) == Counter([*DISCARD, "hesperia-wall", "kasei-flyer"])
+    assert athlete_ids(st, 0) == STARTERS and b["players"][0]["credits"] == 4
     _closed(st)
 
 
@@ -168,9 +178,9 @@ def test_MO_REC_01_the_top_of_the_discard_pile_can_be_recruited():
     pick(st, 0, "tempe-bruiser", "discard:")
     pick(st, 0, "red-runner", "return:")
     b = board(st)
-    assert names(b["athlete_discard"]) == ["ice-cap-sweeper", "red-runner"]
-    assert "tempe-bruiser" in hand(st)
-    assert b["athlete_deck"] == len(DECK) and names(b["market"]) == MARKET
+    assert card_ids(b["athlete_discard"]) == ["ice-cap-sweeper", "red-runner"]
+    assert "tempe-bruiser" in athlete_ids(st, 0)
+    assert b["athlete_deck"] == len(DECK) and card_ids(b["market"]) == MARKET
 
 
 # ---------------------------------------------------------------- affordability (MO-REC-05)
@@ -204,7 +214,7 @@ def test_MO_REC_05_only_returns_that_make_the_trade_affordable_are_offered():
     assert [o.cards for o in d.options] == [("astylos",)]
     pick(st, 0, "astylos", "return:")
     assert board(st)["players"][0]["credits"] == 1
-    assert "koroibos" in hand(st)
+    assert "koroibos" in athlete_ids(st, 0)
 
 
 def test_MO_REC_05_unaffordable_top_of_discard_and_drawn_athletes_are_not_offered():
@@ -235,7 +245,7 @@ def test_MO_REC_06_declining_changes_nothing():
     before = board(st)
     choose(st, 0, "decline")
     after = board(st)
-    assert hand(st) == STARTERS
+    assert athlete_ids(st, 0) == STARTERS
     for key in ("market", "athlete_deck", "athlete_discard", "supply"):
         assert after[key] == before[key]
     assert after["players"][0]["credits"] == 6
@@ -248,10 +258,10 @@ def test_MO_GAP_05_a_recruited_market_athlete_is_replaced_at_once_from_the_deck_
     """MO-GAP-05: the market is refilled at once from the top of the athlete deck, so it holds 3 again."""
     st = recruit(credits=10)
     pick(st, 0, "koroibos", "market:")
-    assert names(board(st)["market"]) == MARKET  # not before the trade completes
+    assert card_ids(board(st)["market"]) == MARKET  # not before the trade completes
     ev = pick(st, 0, "dust-warden", "return:")
     b = board(st)
-    assert names(b["market"]) == ["olympus-mons", "cydonia-kid", "hesperia-wall"]
+    assert card_ids(b["market"]) == ["olympus-mons", "cydonia-kid", "hesperia-wall"]
     assert b["athlete_deck"] == len(DECK) - 1
     assert any("Hesperia Wall joins the market" in e.text and e.audience is None for e in ev)
 
@@ -266,7 +276,7 @@ def test_MO_GAP_05_the_market_is_not_otherwise_refreshed(how):
         pick(st, 0, "tempe-bruiser", "discard:")
         pick(st, 0, "dust-warden", "return:")
     b = board(st)
-    assert names(b["market"]) == MARKET and b["athlete_deck"] == len(DECK)
+    assert card_ids(b["market"]) == MARKET and b["athlete_deck"] == len(DECK)
 
 
 # ---------------------------------------------------------------- the reshuffle (MO-REC-07)
@@ -280,13 +290,13 @@ def test_MO_REC_07_an_empty_deck_is_rebuilt_from_the_shuffled_discard_pile():
     ev = choose(st, 0, "draw")
     assert any("shuffled into a new deck" in e.text for e in ev)
     b = board(st)
-    drawn = names(private(st, 0)["pending"])
+    drawn = card_ids(private(st, 0)["pending"])
     assert len(drawn) == 2 and set(drawn) <= set(pile)
     assert b["athlete_discard"] == [] and b["athlete_deck"] == 3
     pick(st, 0, drawn[0], "take:")
     pick(st, 0, "dust-warden", "return:")
     b = board(st)
-    assert names(b["athlete_discard"]) == [drawn[1], "dust-warden"]
+    assert card_ids(b["athlete_discard"]) == [drawn[1], "dust-warden"]
     assert b["athlete_deck"] == 3
 
 
@@ -298,7 +308,7 @@ def test_MO_REC_07_the_reshuffle_is_seeded_and_keeps_every_card():
     for _ in range(2):
         st = recruit(credits=0, athlete_deck=[], athlete_discard=pile)
         choose(st, 0, "draw")
-        drawn.append(names(private(st, 0)["pending"]))
+        drawn.append(card_ids(private(st, 0)["pending"]))
         choose(st, 0, "none")
         b = board(st)
         assert b["athlete_deck"] + len(b["athlete_discard"]) == len(pile)
@@ -309,7 +319,7 @@ def test_MO_REC_07_a_deck_of_one_draws_it_then_reshuffles_for_the_second():
     """MO-REC-07: the last deck card is drawn first, then the discard pile becomes the deck for the second."""
     st = recruit(credits=0, athlete_deck=["cydonia-kid"], athlete_discard=["tempe-bruiser"])
     ev = choose(st, 0, "draw")
-    assert sorted(names(private(st, 0)["pending"])) == ["cydonia-kid", "tempe-bruiser"]
+    assert sorted(card_ids(private(st, 0)["pending"])) == ["cydonia-kid", "tempe-bruiser"]
     assert any("shuffled" in e.text for e in ev)
     b = board(st)
     assert b["athlete_deck"] == 0 and b["athlete_discard"] == []
@@ -322,8 +332,8 @@ def test_MO_REC_07_MO_GAP_05_the_market_refill_reshuffles_an_empty_deck():
     ev = pick(st, 0, "dust-warden", "return:")
     b = board(st)
     assert any("shuffled" in e.text for e in ev)
-    assert names(b["market"]) == ["olympus-mons", "cydonia-kid", "tempe-bruiser"]
-    assert names(b["athlete_discard"]) == ["dust-warden"] and b["athlete_deck"] == 0
+    assert card_ids(b["market"]) == ["olympus-mons", "cydonia-kid", "tempe-bruiser"]
+    assert card_ids(b["athlete_discard"]) == ["dust-warden"] and b["athlete_deck"] == 0
 
 
 def test_MO_GAP_19_no_athletes_left_anywhere_offers_no_draw():
@@ -333,8 +343,8 @@ def test_MO_GAP_19_no_athletes_left_anywhere_offers_no_draw():
     pick(st, 0, "cydonia-kid", "market:")
     pick(st, 0, "dust-warden", "return:")
     b = board(st)
-    assert names(b["market"]) == ["koroibos", "olympus-mons"]  # nothing to refill from
-    assert names(b["athlete_discard"]) == ["dust-warden"]
+    assert card_ids(b["market"]) == ["koroibos", "olympus-mons"]  # nothing to refill from
+    assert card_ids(b["athlete_discard"]) == ["dust-warden"]
 
 
 # ---------------------------------------------------------------- an injured athlete traded in
@@ -342,12 +352,12 @@ def test_MO_GAP_19_no_athletes_left_anywhere_offers_no_draw():
 def test_MO_REC_02_MO_REC_03_an_injured_athlete_may_be_traded_in_and_leaves_the_team_healed():
     """MO-REC-02/03 and the host ruling "injuries belong to the team": an injured athlete may be returned; it
     goes face up to the discard pile and the team has no injured athlete left."""
-    st = land("recruit", market=MARKET, athlete_deck=DECK,
-              players=[{"credits": 0, "athletes": STARTERS, "injured": ["red-runner"]}])
+    st = position(landing_spec("recruit", market=MARKET, athlete_deck=DECK,
+                               players=[{"credits": 0, "athletes": STARTERS, "injured": ["red-runner"]}]))
     assert board(st)["players"][0]["injured"] == 1
     pick(st, 0, "cydonia-kid", "market:")
     assert any("injured" in o.label and o.cards == ("red-runner",) for o in decision(st).options)
     pick(st, 0, "red-runner", "return:")
     b = board(st)
     assert b["players"][0]["injured"] == 0
-    assert names(b["athlete_discard"]) == ["red-runner"]
+    assert card_ids(b["athlete_discard"]) == ["red-runner"]

@@ -9,7 +9,21 @@ import pytest
 
 from games.metaolympia import GAME
 
-from .tourney_helpers import DRAW, HOME_WINS, board, choose, decision, drive, match_dice, position, texts
+from .kit import (
+    DRAW,
+    FREEDAY,
+    FUNDRAISE,
+    HOME_WINS,
+    RECRUIT_2,
+    board,
+    choose,
+    decision,
+    drive,
+    dull,
+    match_dice,
+    position,
+    texts,
+)
 
 LAST = 3
 """The last stage index of the default four stages: its Tournament is the Final Championship."""
@@ -17,7 +31,7 @@ LAST = 3
 
 def _final(players, dice=DRAW, **spec):
     st = position({"stage": LAST, "match": [0, 1], "dice": dice, "players": players, **spec})
-    _, events = drive(st)
+    events = drive(st, dull).events
     assert GAME.result(st) is not None and board(st)["phase"] == "over"
     return st, events
 
@@ -49,7 +63,7 @@ def test_MO_SCO_02_MO_GAP_13_final_prestige_adds_every_part():
     # at the end: 6 credits meet Syrtis Spice Traders (2 prestige)
     assert [c["card"] for c in p0["shown"]] == ["canal-street-bookmakers", "syrtis-spice-traders"]
     assert p0["sponsor_prestige"] == 1 + 2
-    assert any("reveals minor sponsor Syrtis Spice Traders" in t for t in texts(events))
+    assert any("reveals minor sponsor Syrtis Spice Traders" in t for t in texts(events, viewer=None))
     # Ben's fan club needs 5 popularity: not met, still secret
     assert p1["shown"] == [] and p1["minors"] == 1
     scores = board(st)["scores"]
@@ -57,7 +71,7 @@ def test_MO_SCO_02_MO_GAP_13_final_prestige_adds_every_part():
     assert scores[0] == {"tokens": 2, "sponsors": 3, "majors": 2, "credits": 2, "popularity": 1, "total": 10}
     assert scores[1] == {"tokens": 0, "sponsors": 0, "majors": 0, "credits": 1, "popularity": 0, "total": 1}
     assert ("Gusev Super Colliders: 10 prestige (2 tokens, 3 minor sponsors, 2 major sponsors, 2 from "
-            "credits, 1 from popularity).") in texts(events)
+            "credits, 1 from popularity).") in texts(events, viewer=None)
     assert GAME.result(st).winners == (0,)
 
 
@@ -86,7 +100,7 @@ def test_MO_GAP_12_every_team_meeting_a_major_sponsor_scores_it():
 def test_MO_GAP_12_a_major_revealed_later_scores_like_the_first_two():
     """MO-GAP-12, MO-FND-03: a major sponsor kept at a Fundraise during the last stage joins the revealed majors
     and is scored for every team meeting it, the keeper and the others alike."""
-    fund = ["tharsis-fundraiser-gala", "syrtis-scouting-combine", "argyre-rest-dome"]
+    fund = [FUNDRAISE, RECRUIT_2, FREEDAY]
     st = position({"stage": LAST, "tracks": [fund] * 4, "land": {"seat": 0, "tile": 0},
                    "majors": ["phobos-think-tank"], "sponsor_deck": ["kasei-express", "red-planet-savings-bank"],
                    "options": {"final": 3}, "players": [{"credits": 10}, {"credits": 10}]})
@@ -95,7 +109,7 @@ def test_MO_GAP_12_a_major_revealed_later_scores_like_the_first_two():
     assert d.kind == "sponsor_pick"
     choose(st, 0, next(o.id for o in d.options if "Red Planet Savings Bank" in o.label))
     assert [m["card"] for m in board(st)["majors"]] == ["phobos-think-tank", "red-planet-savings-bank"]
-    drive(st)
+    drive(st, dull)
     scores = board(st)["scores"]
     assert scores[0]["majors"] == scores[1]["majors"] == 2  # 10+ credits each; nobody holds 3 tactics
 
@@ -121,5 +135,5 @@ def test_MO_SCO_01_final_scoring_waits_for_the_whole_final():
     """MO-SCO-01: nothing is scored before the Final Championship ends: a won final match on the last stage of
     a best-of-3 does not end the game."""
     st = position({"stage": LAST, "match": [0, 1], "series": 3, "dice": HOME_WINS})
-    drive(st, until=lambda d, s: board(s)["bracket"][0].get("games") == [0])
+    drive(st, dull, until=lambda s, d: board(s)["bracket"][0].get("games") == [0])
     assert GAME.result(st) is None and board(st)["scores"] is None

@@ -7,21 +7,25 @@ from __future__ import annotations
 
 import pytest
 
-from games.core.contract import RulesError, SeatSetup
+from games.core.contract import RulesError
 from games.metaolympia import GAME
 from games.metaolympia.pool import starters
 
-from .tile_helpers import (
+from .kit import (
+    FUNDRAISE,
+    SCRIMMAGE_2,
+    STRATEGIZE,
     TILE,
     answer_round,
     board,
+    card_ids,
     choose,
     decision,
+    drive,
     ids,
-    land,
-    names,
+    landing_spec,
     pick,
-    play_out,
+    position,
     private,
 )
 
@@ -36,7 +40,8 @@ def scrim(dice: list[str], deck: list[str] | None = None, me: dict | None = None
     """Seat 0 lands on the Scrimmage tile with ``deck`` (top last) and the loaded ``dice``."""
     others = spec.pop("players", [])
     seat0 = {"credits": 3, "popularity": 1, **(me or {})}
-    return land("scrimmage", scrim_deck=deck or [ROVERS], dice=dice, players=[seat0, *others], **spec)
+    return position(landing_spec("scrimmage", scrim_deck=deck or [ROVERS], dice=dice,
+                                 players=[seat0, *others], **spec))
 
 
 def play(st, athletes: list[str] = ROUNDS) -> list:
@@ -113,7 +118,7 @@ def test_MO_SCR_02_MO_GAP_11_a_counter_has_nothing_to_block_and_the_card_score_i
     assert any("nothing to block" in e.text for e in ev)
     ev += play(st, ["canal-striker", "dune-winger"])
     assert any("beats Dust Bowl Friendly 2-1" in e.text for e in ev)
-    assert names(me(st)["scrims"]) == [FRIENDLY]
+    assert card_ids(me(st)["scrims"]) == [FRIENDLY]
 
 
 def test_MO_SCR_02_MO_GAP_11_only_tactics_with_something_to_act_on_are_offered():
@@ -129,8 +134,8 @@ def test_MO_SCR_02_MO_GAP_11_only_tactics_with_something_to_act_on_are_offered()
     pick(st, 0, "low-gravity-leap", "tactic:")
     assert contest(st)["score"] == [1]
     assert decision(st).kind == "athlete" and contest(st)["moment"] == 2
-    assert names(board(st)["tactic_discard"]) == ["low-gravity-leap"]
-    assert sorted(names(private(st, 0)["tactics"])) == ["dust-devil-screen", "hard-tackle"]
+    assert card_ids(board(st)["tactic_discard"]) == ["low-gravity-leap"]
+    assert sorted(card_ids(private(st, 0)["tactics"])) == ["dust-devil-screen", "hard-tackle"]
 
 
 def test_MO_SCR_02_popularity_buys_extra_dice_in_a_scrimmage():
@@ -177,10 +182,10 @@ def test_MO_SCR_03_win_tie_and_loss(dice, outcome, credits, popularity):
     assert b["supply"]["credits"] == supply["credits"] - (credits - 3)
     assert b["supply"]["popularity"] == supply["popularity"] - (popularity - 1)
     if outcome == "win":
-        assert names(me(st)["scrims"]) == [ROVERS] and b["scrim_discard"] == []
+        assert card_ids(me(st)["scrims"]) == [ROVERS] and b["scrim_discard"] == []
         assert any("beats Canal City Rovers 3-2" in e.text for e in ev)
     else:
-        assert me(st)["scrims"] == [] and names(b["scrim_discard"]) == [ROVERS]
+        assert me(st)["scrims"] == [] and card_ids(b["scrim_discard"]) == [ROVERS]
         word = {"tie": "ties", "loss": "loses to"}[outcome]
         assert any(word in e.text for e in ev)
     assert b["scrim_deck"] == 0 and b["contest"] is None and b["tile"] is None
@@ -192,7 +197,7 @@ def test_MO_SCR_03_MO_GAP_18_scrimmage_rewards_are_capped_by_the_supply():
     assert board(st)["supply"]["credits"] == 0
     ev = play(st)
     assert (me(st)["credits"], me(st)["popularity"]) == (20, 2)
-    assert names(me(st)["scrims"]) == [ROVERS]
+    assert card_ids(me(st)["scrims"]) == [ROVERS]
     assert any("supply is out" in e.text for e in ev)
 
 
@@ -205,8 +210,8 @@ def test_MO_SCR_04_a_kept_scrimmage_card_counts_toward_a_major_sponsor_goal():
     st = scrim(["goal"] * 3, deck=[FRIENDLY], me={"scrims": held}, majors=["valles-mining-consortium"],
                players=[{"pos": len(TILE), "spot": 0, "arrival": 0}])
     play(st)
-    assert names(me(st)["scrims"]) == [*held, FRIENDLY]
-    play_out(st)
+    assert card_ids(me(st)["scrims"]) == [*held, FRIENDLY]
+    drive(st)
     sc = board(st)["scores"]
     assert sc[0]["majors"] == 2 and sc[1]["majors"] == 0
 
@@ -217,8 +222,8 @@ def test_MO_SCR_04_without_the_win_the_goal_is_not_met():
     st = scrim(["counter"] * 3, deck=[FRIENDLY], me={"scrims": held}, majors=["valles-mining-consortium"],
                players=[{"pos": len(TILE), "spot": 0, "arrival": 0}])
     play(st)
-    assert names(me(st)["scrims"]) == held
-    play_out(st)
+    assert card_ids(me(st)["scrims"]) == held
+    drive(st)
     assert board(st)["scores"][0]["majors"] == 0
 
 
@@ -230,8 +235,8 @@ def test_MO_GAP_13_a_scrimmage_minor_sponsor_is_revealed_and_paid_once_after_a_w
     st = scrim(["goal"] * 3, deck=[ROVERS], me={"minors": minors})
     ev = play(st)
     p = me(st)
-    assert names(p["shown"]) == ["meridiani-survey-company"]
-    assert p["minors"] == 2 and sorted(names(private(st, 0)["minors"])) == sorted(minors[1:])
+    assert card_ids(p["shown"]) == ["meridiani-survey-company"]
+    assert p["minors"] == 2 and sorted(card_ids(private(st, 0)["minors"])) == sorted(minors[1:])
     assert p["sponsor_prestige"] == 1 and p["prestige"] == 0
     assert p["credits"] == 3 + 1 + 1 and p["popularity"] == 1 + 1
     assert any(e.audience is None and "reveals minor sponsor Meridiani Survey Company" in e.text for e in ev)
@@ -253,7 +258,7 @@ def test_MO_GAP_13_a_lower_tier_win_does_not_meet_a_higher_tier_goal_and_a_revea
     assert me(st)["shown"] == [] and me(st)["credits"] == 4  # the card's credit only
     st = scrim(["goal"] * 3, deck=[ROVERS], me={"shown": ["meridiani-survey-company"], "sponsor_prestige": 1})
     play(st)
-    assert names(me(st)["shown"]) == ["meridiani-survey-company"]
+    assert card_ids(me(st)["shown"]) == ["meridiani-survey-company"]
     assert me(st)["sponsor_prestige"] == 1 and me(st)["credits"] == 4
 
 
@@ -265,14 +270,14 @@ def test_MO_SCR_05_a_discarded_scrimmage_card_never_comes_back():
     card is never drawn again."""
     st = scrim(["counter"] * 3 + ["goal"] * 3, deck=[KICKABOUT, FRIENDLY])
     play(st)
-    assert names(board(st)["scrim_discard"]) == [FRIENDLY]
+    assert card_ids(board(st)["scrim_discard"]) == [FRIENDLY]
     choose(st, 1, f"tile:{TILE['scrimmage2']}")
     assert contest(st)["card"]["card"] == KICKABOUT
     for a in ROUNDS:
         answer_round(st, 1, a)
     b = board(st)
-    assert names(b["players"][1]["scrims"]) == [KICKABOUT]
-    assert names(b["scrim_discard"]) == [FRIENDLY] and b["scrim_deck"] == 0
+    assert card_ids(b["players"][1]["scrims"]) == [KICKABOUT]
+    assert card_ids(b["scrim_discard"]) == [FRIENDLY] and b["scrim_deck"] == 0
     # seat 0 moves on to the Free Day: no scrimmage is offered, the discarded card stays out
     choose(st, 0, f"tile:{TILE['freeday']}")
     assert ids(st) == ["fundraise", "strategize", "recruit"]
@@ -289,7 +294,7 @@ def test_MO_SCR_05_MO_GAP_19_an_empty_scrimmage_deck_plays_nothing():
     assert any("scrimmage deck is empty" in e.text for e in ev)
     assert b["contest"] is None and b["tile"] is None
     assert b["players"][1] == {**before, "pos": TILE["scrimmage2"]}
-    assert names(b["scrim_discard"]) == [ROVERS]
+    assert card_ids(b["scrim_discard"]) == [ROVERS]
     assert decision(st).seat == 0 and decision(st).kind == "move"
 
 
@@ -309,7 +314,7 @@ def test_MO_SCR_06_an_athlete_injured_in_a_scrimmage_is_face_down_and_stays_inju
     play(st, ["canal-striker", "dune-winger"])
     assert me(st)["injured"] == 1
     assert [a["card"] for a in private(st, 0)["athletes"] if a["injured"]] == ["red-runner"]
-    assert names(board(st)["scrim_discard"]) == [ROVERS]  # 0 + 1 + 1: a tie with the score-2 card
+    assert card_ids(board(st)["scrim_discard"]) == [ROVERS]  # 0 + 1 + 1: a tie with the score-2 card
 
 
 def test_MO_SCR_06_MO_GAP_11_no_recovery_roll_before_a_scrimmage():
@@ -344,7 +349,7 @@ def test_MO_SCR_06_MO_GAP_09_with_no_healthy_athlete_left_the_rounds_are_skipped
     assert [o.cards[0] for o in decision(st).options] == ["dune-winger"]
     ev = answer_round(st, 0, "dune-winger")
     assert any("no healthy athlete left" in e.text for e in ev)
-    assert names(me(st)["scrims"]) == [KICKABOUT]
+    assert card_ids(me(st)["scrims"]) == [KICKABOUT]
     assert board(st)["contest"] is None
 
 
@@ -352,10 +357,10 @@ def test_MO_GAP_11_MO_INJ_06_the_same_injury_before_a_match_does_get_a_recovery_
     """MO-GAP-11 (control), MO-INJ-06: where a scrimmage skips it, a match starts with the recovery roll for the
     injured athlete (popularity buys extra dice), and a Special Ability heals it (regression: the queued
     recovery step once lost its athlete and no recovery was ever rolled)."""
-    spec = {"tracks": [["tharsis-fundraiser-gala", "noctis-war-room", "valles-proving-grounds"]],
+    spec = {"tracks": [[FUNDRAISE, STRATEGIZE, SCRIMMAGE_2]],
             "match": [0, 1], "dice": ["special"],
             "players": [{"injured": ["red-runner"], "popularity": 1}, {"popularity": 0}]}
-    st = GAME.position(spec, [SeatSetup("P0"), SeatSetup("P1")], 5)
+    st = position(spec, seed=5)
     d = decision(st)
     assert (d.seat, d.kind) == (0, "recover_dice") and ids(st) == ["extra:0", "extra:1"]
     ev = choose(st, 0, "extra:0")

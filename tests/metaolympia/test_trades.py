@@ -9,7 +9,18 @@ import pytest
 from games.core.contract import RulesError
 from games.metaolympia import GAME
 
-from .opt_play import TRACKS, board, hand, heard, ids, name_of, one, option_for, position, seen
+from .kit import (
+    TRACKS,
+    athlete_ids,
+    board,
+    decision,
+    heard,
+    ids,
+    name_of,
+    option,
+    position,
+    view_text,
+)
 
 MINE = ["phlegra-forward", "dust-warden", "regolith-stopper", "crater-keeper", "red-runner", "canal-striker"]
 THEIRS = ["koroibos", "astylos", "tharsis-lancer", "valles-racer", "amazonis-striker", "huoxing"]
@@ -35,7 +46,7 @@ def trade_position(trades: bool = True, **extra):
         "land": {"seat": 0, "tile": 0},
     }
     spec.update(extra)
-    return position(3, spec)
+    return position(spec, n=3)
 
 
 def tokens(st, seat: int) -> dict:
@@ -44,7 +55,7 @@ def tokens(st, seat: int) -> dict:
 
 
 def answer(st, seat: int, choice: str, log: list, kinds: list | None = None) -> None:
-    d = one(st)
+    d = decision(st)
     assert d.seat == seat, (d.seat, d.kind, seat)
     if kinds is not None:
         kinds.append(d)
@@ -55,8 +66,8 @@ def test_MO_OPT_04_without_the_option_a_recruit_tile_offers_no_trade():
     """MO-OPT-04 off (the default): recruiting offers the market, the deck, the discard pile or nobody, never
     a trade, and asking for one is refused."""
     st = trade_position(trades=False)
-    d = one(st)
-    assert (d.kind, d.seat) == ("recruit", 0) and "trade" not in ids(d)
+    d = decision(st)
+    assert (d.kind, d.seat) == ("recruit", 0) and "trade" not in ids(st)
     with pytest.raises(RulesError, match="not one of your options"):
         GAME.apply(st, 0, "trade")
 
@@ -65,13 +76,13 @@ def test_MO_OPT_04_a_recruit_tile_may_propose_a_trade_instead_and_go_back():
     """MO-OPT-04: with the option a Recruit tile offers a trade with any other team, besides recruiting from
     the athlete deck; "back" returns to the recruit choice."""
     st = trade_position()
-    d = one(st)
-    assert d.kind == "recruit" and {"draw", "trade", "decline"} <= set(ids(d))
+    d = decision(st)
+    assert d.kind == "recruit" and {"draw", "trade", "decline"} <= set(ids(st))
     GAME.apply(st, 0, "trade")
-    d = one(st)
-    assert (d.kind, d.seat) == ("trade_with", 0) and ids(d) == ["with:1", "with:2", "back"]
+    d = decision(st)
+    assert (d.kind, d.seat) == ("trade_with", 0) and ids(st) == ["with:1", "with:2", "back"]
     GAME.apply(st, 0, "back")
-    assert one(st).kind == "recruit"
+    assert decision(st).kind == "recruit"
 
 
 def test_MO_OPT_04_proposal_counter_accept_exchange_and_six_athletes_each():
@@ -85,40 +96,40 @@ def test_MO_OPT_04_proposal_counter_accept_exchange_and_six_athletes_each():
     seen_decisions: list = []
     answer(st, 0, "trade", log)
     answer(st, 0, "with:1", log, seen_decisions)
-    give = option_for(one(st), "phlegra-forward")
-    assert {o.cards[0] for o in one(st).options if o.cards} == set(MINE)  # only your own athletes
+    give = option(st, "phlegra-forward")
+    assert {o.cards[0] for o in decision(st).options if o.cards} == set(MINE)  # only your own athletes
     answer(st, 0, give, log, seen_decisions)
-    assert give not in ids(one(st))
+    assert give not in ids(st)
     answer(st, 0, "next", log, seen_decisions)
-    assert ids(one(st)) == [f"ask:{k}" for k in range(0, 7)]
+    assert ids(st) == [f"ask:{k}" for k in range(0, 7)]
     answer(st, 0, "ask:2", log, seen_decisions)
-    d = one(st)
+    d = decision(st)
     assert d.kind == "trade_credits" and d.default == "credits:0"
     # credits either way, never more than the paying team holds (5 at most)
-    assert ids(d) == [f"credits:{k}" for k in range(-4, 6)]
+    assert ids(st) == [f"credits:{k}" for k in range(-4, 6)]
     answer(st, 0, "credits:1", log, seen_decisions)
-    d = one(st)
+    d = decision(st)
     assert (d.kind, d.seat) == ("trade_reply", 1) and d.default == "decline"
     assert name_of("phlegra-forward") in d.prompt and "2 athletes of your choice" in d.prompt
-    assert {"accept", "decline", "counter:2"} <= set(ids(d)) and "counter:1" not in ids(d)
+    assert {"accept", "decline", "counter:2"} <= set(ids(st)) and "counter:1" not in ids(st)
     answer(st, 1, "counter:2", log, seen_decisions)
-    d = one(st)
-    assert (d.kind, d.seat) == ("trade_final", 0) and ids(d) == ["accept", "decline"]
+    d = decision(st)
+    assert (d.kind, d.seat) == ("trade_final", 0) and ids(st) == ["accept", "decline"]
     answer(st, 0, "accept", log, seen_decisions)
-    d = one(st)
+    d = decision(st)
     assert (d.kind, d.seat) == ("trade_pick", 1)
     assert {o.cards[0] for o in d.options} == set(THEIRS)
-    answer(st, 1, option_for(d, "koroibos"), log, seen_decisions)
-    d = one(st)
+    answer(st, 1, option(st, "koroibos"), log, seen_decisions)
+    d = decision(st)
     assert d.kind == "trade_pick" and len(d.options) == 5
-    answer(st, 1, option_for(d, "astylos"), log, seen_decisions)
-    d = one(st)
+    answer(st, 1, option(st, "astylos"), log, seen_decisions)
+    d = decision(st)
     assert (d.kind, d.seat) == ("trade_discard", 0) and len(d.options) == 7
-    answer(st, 0, option_for(d, "dust-warden"), log, seen_decisions)
+    answer(st, 0, option(st, "dust-warden"), log, seen_decisions)
 
-    assert one(st).kind == "move"  # the tile is done
-    assert sorted(hand(st, 0)) == sorted(["koroibos", "astylos"] + MINE[2:])
-    assert sorted(hand(st, 1)) == sorted(["phlegra-forward", "milo-of-croton"] + THEIRS[2:])
+    assert decision(st).kind == "move"  # the tile is done
+    assert sorted(athlete_ids(st, 0)) == sorted(["koroibos", "astylos"] + MINE[2:])
+    assert sorted(athlete_ids(st, 1)) == sorted(["phlegra-forward", "milo-of-croton"] + THEIRS[2:])
     b = board(st)
     assert [p["athletes"] for p in b["players"]] == [6, 6, 6]
     assert b["athlete_discard"][-1]["card"] == "dust-warden"  # discarded face up
@@ -127,7 +138,7 @@ def test_MO_OPT_04_proposal_counter_accept_exchange_and_six_athletes_each():
     team = board(st)["players"][0]["team"]
     assert f"receive 2; {team} pay 2 credits." in heard(log, None)  # the credits are public
     for d in seen_decisions:
-        assert all(o.id.startswith(TRADE_IDS) for o in d.options), (d.kind, ids(d))
+        assert all(o.id.startswith(TRADE_IDS) for o in d.options), (d.kind, [o.id for o in d.options])
 
 
 def test_MO_OPT_04_MO_INF_01_the_partners_athletes_stay_hidden_until_traded():
@@ -138,28 +149,28 @@ def test_MO_OPT_04_MO_INF_01_the_partners_athletes_stay_hidden_until_traded():
     log: list = []
     for seat, choice in ((0, "trade"), (0, "with:1")):
         answer(st, seat, choice, log)
-    answer(st, 0, option_for(one(st), "phlegra-forward"), log)
+    answer(st, 0, option(st, "phlegra-forward"), log)
     for seat, choice in ((0, "next"), (0, "ask:2"), (0, "credits:1")):
         answer(st, seat, choice, log)
     theirs = [name_of(c) for c in THEIRS]
     for c, n in zip(THEIRS, theirs, strict=True):
         for viewer in (0, 2, None):
-            assert c not in seen(st, viewer) and n not in seen(st, viewer), (viewer, c)
-    assert name_of("koroibos") in seen(st, 1)  # the partner sees its own hand
+            assert c not in view_text(st, viewer) and n not in view_text(st, viewer), (viewer, c)
+    assert name_of("koroibos") in view_text(st, 1)  # the partner sees its own hand
     answer(st, 1, "counter:2", log)
     answer(st, 0, "accept", log)
-    before_pick = heard(log, 0) + seen(st, 0)
+    before_pick = heard(log, 0) + view_text(st, 0)
     assert not any(n in before_pick for n in theirs)
-    answer(st, 1, option_for(one(st), "koroibos"), log)
-    answer(st, 1, option_for(one(st), "astylos"), log)
-    answer(st, 0, option_for(one(st), "dust-warden"), log)
+    answer(st, 1, option(st, "koroibos"), log)
+    answer(st, 1, option(st, "astylos"), log)
+    answer(st, 0, option(st, "dust-warden"), log)
     # the proposer learns exactly the two it received
-    to_proposer = heard(log, 0) + seen(st, 0)
+    to_proposer = heard(log, 0) + view_text(st, 0)
     assert name_of("koroibos") in to_proposer and name_of("astylos") in to_proposer
     assert not any(name_of(c) in to_proposer for c in THEIRS[2:] + ["milo-of-croton"])
     # the team looking on and spectators: no traded or drawn athlete, only the face-up discard
     for viewer in (2, None):
-        public = heard(log, viewer) + seen(st, viewer)
+        public = heard(log, viewer) + view_text(st, viewer)
         for c in ["phlegra-forward", "koroibos", "astylos", "milo-of-croton"]:
             assert name_of(c) not in public, (viewer, c)
         assert name_of("dust-warden") in public
@@ -169,30 +180,30 @@ def test_MO_OPT_04_a_declined_trade_changes_nothing():
     """MO-OPT-04: the partner may decline; no athlete or credit moves and the tile is over."""
     st = trade_position()
     b0 = board(st)
-    hands = (hand(st, 0), hand(st, 1))
+    hands = (athlete_ids(st, 0), athlete_ids(st, 1))
     log: list = []
     answer(st, 0, "trade", log)
     answer(st, 0, "with:1", log)
-    answer(st, 0, option_for(one(st), "red-runner"), log)
+    answer(st, 0, option(st, "red-runner"), log)
     for seat, choice in ((0, "next"), (0, "ask:1"), (0, "credits:-2"), (1, "decline")):
         answer(st, seat, choice, log)
-    assert one(st).kind == "move"
-    assert (hand(st, 0), hand(st, 1)) == hands
+    assert decision(st).kind == "move"
+    assert (athlete_ids(st, 0), athlete_ids(st, 1)) == hands
     assert [p["credits"] for p in board(st)["players"]] == [p["credits"] for p in b0["players"]]
 
 
 def test_MO_OPT_04_a_declined_counter_offer_changes_nothing():
     """MO-OPT-04: the proposer may decline the partner's counter-offer; nothing moves."""
     st = trade_position()
-    hands = (hand(st, 0), hand(st, 1))
+    hands = (athlete_ids(st, 0), athlete_ids(st, 1))
     log: list = []
     answer(st, 0, "trade", log)
     answer(st, 0, "with:1", log)
-    answer(st, 0, option_for(one(st), "red-runner"), log)
+    answer(st, 0, option(st, "red-runner"), log)
     for seat, choice in ((0, "next"), (0, "ask:1"), (0, "credits:0"), (1, "counter:3"), (0, "decline")):
         answer(st, seat, choice, log)
-    assert one(st).kind == "move"
-    assert (hand(st, 0), hand(st, 1)) == hands
+    assert decision(st).kind == "move"
+    assert (athlete_ids(st, 0), athlete_ids(st, 1)) == hands
     assert [p["credits"] for p in board(st)["players"]][:2] == [5, 4]
 
 
@@ -203,20 +214,20 @@ def test_MO_OPT_04_MO_REC_04_an_uneven_trade_is_balanced_one_athlete_at_a_time()
     log: list = []
     answer(st, 0, "trade", log)
     answer(st, 0, "with:1", log)
-    answer(st, 0, option_for(one(st), "red-runner"), log)
-    answer(st, 0, option_for(one(st), "canal-striker"), log)
+    answer(st, 0, option(st, "red-runner"), log)
+    answer(st, 0, option(st, "canal-striker"), log)
     for seat, choice in ((0, "next"), (0, "ask:0"), (0, "credits:0"), (1, "accept")):
         answer(st, seat, choice, log)
-    d = one(st)
+    d = decision(st)
     assert (d.kind, d.seat) == ("trade_discard", 1) and len(d.options) == 8
-    assert sorted(hand(st, 0)) == sorted([c for c in MINE if c not in ("red-runner", "canal-striker")]
+    assert sorted(athlete_ids(st, 0)) == sorted([c for c in MINE if c not in ("red-runner", "canal-striker")]
                                          + ["milo-of-croton", "kyniska"])
     assert heard(log, None).count("draw an athlete from the top of the deck") == 2
-    answer(st, 1, option_for(d, "red-runner"), log)
-    d = one(st)
+    answer(st, 1, option(st, "red-runner"), log)
+    d = decision(st)
     assert (d.kind, d.seat) == ("trade_discard", 1) and len(d.options) == 7
-    answer(st, 1, option_for(d, "huoxing"), log)
-    assert one(st).kind == "move"
+    answer(st, 1, option(st, "huoxing"), log)
+    assert decision(st).kind == "move"
     assert [p["athletes"] for p in board(st)["players"]] == [6, 6, 6]
     assert [a["card"] for a in board(st)["athlete_discard"]][-2:] == ["red-runner", "huoxing"]
 
@@ -228,7 +239,7 @@ def test_MO_OPT_04_asking_for_athletes_needs_no_gift_but_a_trade_is_never_empty(
     answer(st, 0, "trade", log)
     answer(st, 0, "with:1", log)
     answer(st, 0, "next", log)
-    assert ids(one(st)) == [f"ask:{k}" for k in range(1, 7)]
+    assert ids(st) == [f"ask:{k}" for k in range(1, 7)]
 
 
 def test_MO_OPT_04_a_team_without_credits_trades_athletes_only():
@@ -238,9 +249,9 @@ def test_MO_OPT_04_a_team_without_credits_trades_athletes_only():
     log: list = []
     answer(st, 0, "trade", log)
     answer(st, 0, "with:1", log)
-    answer(st, 0, option_for(one(st), "red-runner"), log)
+    answer(st, 0, option(st, "red-runner"), log)
     answer(st, 0, "next", log)
     answer(st, 0, "ask:1", log)
-    d = one(st)
+    d = decision(st)
     assert (d.kind, d.seat) == ("trade_reply", 1)
-    assert ids(d) == ["accept", "decline"]  # no credits to counter with
+    assert ids(st) == ["accept", "decline"]  # no credits to counter with
