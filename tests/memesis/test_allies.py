@@ -1,5 +1,5 @@
 """Memesis allied play (checklist section 16, MEM-ALY-01..05) with MEM-GAP-24 and team elimination (MEM-GAP-05),
-through the game contract; plus ``tests/scenarios/memesis/team_2v2_won.yaml``. Seats 0 and 2 (Ana, Cai) are
+through the game contract; plus ``tests/scenarios/memesis/team_2v2_won.yaml``. Seats 0 and 2 (Ana, Cid) are
 allies against seats 1 and 3 (Ben, Dee): ``teams=[0, 1, 0, 1]``."""
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ from pathlib import Path
 from games.core.scenario import run_file
 from games.memesis import GAME
 
-from .fusion_helpers import (
+from .kit import (
     act,
-    board_player,
     dead,
     dec,
     draft_options,
     end_turn,
-    hand,
+    hand_ref,
     ids,
     offers,
     piece,
+    player,
     pos,
     refused,
     settle,
@@ -35,96 +35,96 @@ def team_pos(p0=None, p1=None, p2=None, p3=None, **spec):
     players = [dict(p or {}) for p in (p0, p1, p2, p3)]
     for p in players:
         p.setdefault("brain", list(BRAIN))
-    return pos(players, teams=TEAMS, **spec)
+    return pos(*players, teams=TEAMS, **spec)
 
 
 def test_MEM_ALY_01_MEM_GAP_24_grant_the_source_spent_on_a_main_cell_play():
     """MEM-ALY-01, MEM-GAP-24: no grant before a qualifying play; after Ana pays 3 source to play Castor into
-    her Main Cell she may grant Cai exactly 3 source, once, from her own source."""
+    her Main Cell she may grant Cid exactly 3 source, once, from her own source."""
     st = team_pos({"source": 7, "hand": ["castor"]}, {}, {"source": 1}, {})
-    assert not any(i.startswith("grant") for i in ids(dec(st)))
-    act(st, 0, hand(st, 0, "castor"), "play", "main", "up")
+    assert not any(i.startswith("grant") for i in ids(st))
+    act(st, 0, hand_ref(st, 0, "castor"), "play", "main", "up")
     settle(st, 0)
     d = dec(st)
-    assert "grant:2" in ids(d) and not any(i in ids(d) for i in ("grant:1", "grant:3"))
+    assert "grant:2" in ids(st) and not any(i in ids(st) for i in ("grant:1", "grant:3"))
     assert "3 source" in next(o.label for o in d.options if o.id == "grant:2")
     GAME.apply(st, 0, "grant:2")
-    assert board_player(st, 0)["source"] == 1 and board_player(st, 2)["source"] == 4
-    assert not any(i.startswith("grant") for i in ids(dec(st)))
+    assert player(st, 0)["source"] == 1 and player(st, 2)["source"] == 4
+    assert not any(i.startswith("grant") for i in ids(st))
 
 
 def test_MEM_ALY_01_grant_after_a_play_into_the_allys_main_cell_not_into_defend():
     """MEM-ALY-01: a play into an ally's Main Cell qualifies; a play into one's Defend Cell does not."""
     st = team_pos({"source": 9, "hand": ["castor", "pollux"]}, {}, {}, {})
-    act(st, 0, hand(st, 0, "castor"), "play", "defend", "up")
+    act(st, 0, hand_ref(st, 0, "castor"), "play", "defend", "up")
     settle(st, 0)
-    assert not any(i.startswith("grant") for i in ids(dec(st)))
-    act(st, 0, hand(st, 0, "pollux"), "play", "main@2", "up")
+    assert not any(i.startswith("grant") for i in ids(st))
+    act(st, 0, hand_ref(st, 0, "pollux"), "play", "main@2", "up")
     settle(st, 0)
-    assert "grant:2" in ids(dec(st))
+    assert "grant:2" in ids(st)
 
 
 def test_MEM_ALY_01_grant_only_during_the_granters_own_turn():
     """MEM-ALY-01: a grant not taken in Ana's turn is not offered in her response window in Ben's turn, nor
     in her next turn (refused, state unchanged)."""
     st = team_pos({"source": 7, "hand": ["castor", "golden-ratio"]}, {"source": 3, "hand": ["oxpecker"]}, {}, {})
-    act(st, 0, hand(st, 0, "castor"), "play", "main", "up")
+    act(st, 0, hand_ref(st, 0, "castor"), "play", "main", "up")
     settle(st, 0)
-    assert "grant:2" in ids(dec(st))
+    assert "grant:2" in ids(st)
     end_turn(st)
     assert st.active == 1
-    act(st, 1, hand(st, 1, "oxpecker"), "play", "main", "up")
+    act(st, 1, hand_ref(st, 1, "oxpecker"), "play", "main", "up")
     d = dec(st)
-    while d.seat != 0:  # the window goes round in seat order: Cai and Dee pass
+    while d.seat != 0:  # the window goes round in seat order: Cid and Dee pass
         GAME.apply(st, d.seat, "pass")
         d = dec(st)
-    assert d.kind == "window" and not any(i.startswith("grant") for i in ids(d))
+    assert d.kind == "window" and not any(i.startswith("grant") for i in ids(st))
     refused(st, 0, "grant:2")
 
 
 def test_MEM_ALY_02_place_into_allys_main_defend_incubation_ammunition_up_or_down():
-    """MEM-ALY-02: in her turn Ana may put a creature into Cai's Main or Defend Cell, face up or in Stealth,
-    into Cai's Incubation or Ammunition Cell; a Cause card into Cai's Main Cell but not his Defend Cell."""
+    """MEM-ALY-02: in her turn Ana may put a creature into Cid's Main or Defend Cell, face up or in Stealth,
+    into Cid's Incubation or Ammunition Cell; a Cause card into Cid's Main Cell but not his Defend Cell."""
     st = team_pos({"source": 9, "hand": ["castor", "sacred-grove", "pollux"]}, {}, {}, {})
-    play = draft_options(st, 0, hand(st, 0, "castor"), "play")
+    play = draft_options(st, 0, hand_ref(st, 0, "castor"), "play")
     assert {"main@2", "defend@2"} <= set(play)
-    assert set(draft_options(st, 0, hand(st, 0, "castor"), "play", "defend@2")) >= {"up", "down"}
-    assert offers(st, 0, hand(st, 0, "castor"), "incubate", "s2")
-    assert offers(st, 0, hand(st, 0, "castor"), "ammo", "s2")
-    cause = draft_options(st, 0, hand(st, 0, "sacred-grove"), "play")
+    assert set(draft_options(st, 0, hand_ref(st, 0, "castor"), "play", "defend@2")) >= {"up", "down"}
+    assert offers(st, 0, hand_ref(st, 0, "castor"), "incubate", "s2")
+    assert offers(st, 0, hand_ref(st, 0, "castor"), "ammo", "s2")
+    cause = draft_options(st, 0, hand_ref(st, 0, "sacred-grove"), "play")
     assert "main@2" in cause and "defend@2" not in cause
-    act(st, 0, hand(st, 0, "castor"), "play", "defend@2", "down")
+    act(st, 0, hand_ref(st, 0, "castor"), "play", "defend@2", "down")
     settle(st, 0)
     u = uid(st, "castor")
     p = piece(st, u)
     assert p["controller"] == 2 and p["cell"] == "defend" and p["face_down"]
     assert [f["card"] for f in GAME.view(st, 0).private["face_down"]] == ["castor"]
     assert GAME.view(st, 2).private["face_down"] == []  # MEM-GAP-24: only its owner knows it
-    act(st, 0, hand(st, 0, "pollux"), "ammo", "s2")
-    assert board_player(st, 2)["ammo"] == 1
+    act(st, 0, hand_ref(st, 0, "pollux"), "ammo", "s2")
+    assert player(st, 2)["ammo"] == 1
 
 
 def test_MEM_GAP_24_in_another_players_turn_only_ammunition_goes_to_an_ally():
-    """MEM-GAP-24: in a response window Ana may still put a card into Cai's Ammunition Cell, but plays no
-    creature into Cai's Cells and incubates nothing."""
+    """MEM-GAP-24: in a response window Ana may still put a card into Cid's Ammunition Cell, but plays no
+    creature into Cid's Cells and incubates nothing."""
     st = team_pos({"source": 3, "hand": ["castor", "golden-ratio"], "pieces": ["oxpecker"]},
                   {"source": 3, "hand": ["oxpecker"]}, {}, {}, active=1)
-    act(st, 1, hand(st, 1, "oxpecker"), "play", "main", "up")
+    act(st, 1, hand_ref(st, 1, "oxpecker"), "play", "main", "up")
     d = dec(st)
     while d.seat != 0:
         GAME.apply(st, d.seat, "pass")
         d = dec(st)
     assert d.kind == "window"
-    opts = draft_options(st, 0, hand(st, 0, "castor"))
+    opts = draft_options(st, 0, hand_ref(st, 0, "castor"))
     assert "ammo" in opts and "play" not in opts and "incubate" not in opts
-    assert offers(st, 0, hand(st, 0, "castor"), "ammo", "s2")
+    assert offers(st, 0, hand_ref(st, 0, "castor"), "ammo", "s2")
 
 
 def test_MEM_ALY_03_never_into_an_allys_attack_cell():
-    """MEM-ALY-03: Ana's creature may go into her own Attack Cell against Ben or Dee, never into Cai's, and
-    never attacking Cai."""
+    """MEM-ALY-03: Ana's creature may go into her own Attack Cell against Ben or Dee, never into Cid's, and
+    never attacking Cid."""
     st = team_pos({"source": 9, "hand": ["castor"], "pieces": ["pollux"]}, {}, {}, {})
-    play = draft_options(st, 0, hand(st, 0, "castor"), "play")
+    play = draft_options(st, 0, hand_ref(st, 0, "castor"), "play")
     assert {"attack:s1", "attack:s3"} <= set(play)
     assert not any(o.startswith("attack") and ("@" in o or o.endswith("s2")) for o in play)
     moves = draft_options(st, 0, f"p{uid(st, 'pollux')}", "move")
@@ -132,15 +132,15 @@ def test_MEM_ALY_03_never_into_an_allys_attack_cell():
 
 
 def test_MEM_ALY_04_placed_cards_attack_only_after_incubating_with_the_ally():
-    """MEM-ALY-04: Castor placed by Ana into Cai's Main Cell can never be moved to attack by Cai; Oxpecker that
-    Ana incubated in Cai's Incubation Cell hatches in Cai's turn and attacks from his next turn."""
+    """MEM-ALY-04: Castor placed by Ana into Cid's Main Cell can never be moved to attack by Cid; Oxpecker that
+    Ana incubated in Cid's Incubation Cell hatches in Cid's turn and attacks from his next turn."""
     st = team_pos({"source": 9, "hand": ["castor", "oxpecker"]}, {}, {}, {})
-    act(st, 0, hand(st, 0, "castor"), "play", "main@2", "up")
+    act(st, 0, hand_ref(st, 0, "castor"), "play", "main@2", "up")
     settle(st, 0)
-    act(st, 0, hand(st, 0, "oxpecker"), "incubate", "s2", "up")
+    act(st, 0, hand_ref(st, 0, "oxpecker"), "incubate", "s2", "up")
     settle(st, 0)
     end_turn(st)  # Ben
-    end_turn(st)  # Cai: Oxpecker hatches now
+    end_turn(st)  # Cid: Oxpecker hatches now
     assert st.active == 2
     ox = uid(st, "oxpecker")
     assert piece(st, ox)["cell"] == "main" and piece(st, ox)["controller"] == 2
@@ -155,14 +155,14 @@ def test_MEM_ALY_04_placed_cards_attack_only_after_incubating_with_the_ally():
 
 
 def test_MEM_ALY_05_effect_at_an_ally_destroys_no_cause_at_an_opponent_it_does():
-    """MEM-ALY-05 (with MEM-CE-01): Holy Relic played at Cai leaves his Sacred Grove; played at Ben it sends
+    """MEM-ALY-05 (with MEM-CE-01): Holy Relic played at Cid leaves his Sacred Grove; played at Ben it sends
     Ben's Sacred Grove to his Dead Cell."""
     st = team_pos({"source": 9, "hand": ["holy-relic", "holy-relic"]}, {"pieces": ["sacred-grove"]},
                   {"pieces": ["sacred-grove"]}, {})
     relics = [f"h{c}" for c in st.players[0].hand]
     act(st, 0, relics[0], "play", "s2", "plain")
     settle(st, 0)
-    assert board_player(st, 2)["life"] == 23 and dead(st, 2) == []
+    assert player(st, 2)["life"] == 23 and dead(st, 2) == []
     assert [p["controller"] for p in GAME.view(st, None).board["pieces"]] == [1, 2]
     act(st, 0, relics[1], "play", "s1", "plain")
     settle(st, 0)
@@ -171,17 +171,17 @@ def test_MEM_ALY_05_effect_at_an_ally_destroys_no_cause_at_an_opponent_it_does()
 
 
 def test_MEM_ALY_05_runes_on_ally_cards():
-    """MEM-ALY-05 (MEM-RUN-06): Ana may place her Spiritual Rune on Cai's Scarab; it stays Ana's."""
+    """MEM-ALY-05 (MEM-RUN-06): Ana may place her Spiritual Rune on Cid's Scarab; it stays Ana's."""
     st = team_pos({"source": 2, "hand": ["spiritual-rune"]}, {}, {"pieces": ["scarab-of-khepri"]}, {})
     u = uid(st, "scarab-of-khepri")
-    act(st, 0, hand(st, 0, "spiritual-rune"), "rune", f"p{u}")
+    act(st, 0, hand_ref(st, 0, "spiritual-rune"), "rune", f"p{u}")
     settle(st, 0)
     assert piece(st, u)["rune"]["owner"] == 0 and piece(st, u)["controller"] == 2
 
 
 def test_MEM_GAP_05_a_player_out_the_team_plays_on_until_all_are_out():
     """MEM-GAP-05: Ben at 0 Life is out at once: his cards go to his Dead Cell, his Rune on Ana's card too;
-    the game goes on while Dee is in; when Dee is out too, Ana and Cai both win."""
+    the game goes on while Dee is in; when Dee is out too, Ana and Cid both win."""
     st = team_pos({"source": 9, "hand": ["catapult-stone", "catapult-stone"],
                    "pieces": ["scarab-of-khepri"]},
                   {"life": 2, "hand": ["castor", "spiritual-rune"], "pieces": ["pollux"]}, {}, {"life": 2})
@@ -191,7 +191,7 @@ def test_MEM_GAP_05_a_player_out_the_team_plays_on_until_all_are_out():
     stones = [f"h{c}" for c in st.players[0].hand]
     act(st, 0, stones[0], "play", "s1")
     settle(st, 0)
-    b = board_player(st, 1)
+    b = player(st, 1)
     assert b["out"] and b["hand"] == 0 and b["brain"] == 0
     assert sorted(dead(st, 1)) == sorted(["castor", "pollux", rune_card] + BRAIN)
     assert piece(st, uid(st, "scarab-of-khepri"))["rune"] is None

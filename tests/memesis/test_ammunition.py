@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import json
 
-from .mem_play import (
-    GAME,
-    choose,
-    decision,
+from games.memesis import GAME
+
+from .kit import (
+    act,
+    dec,
     end_turn,
     hand_ref,
     ids,
     pass_windows,
-    piece_uid,
     pos,
     public,
     seen_by,
+    uid,
     view,
 )
 
@@ -36,7 +37,7 @@ def test_MEM_AMM_01_MEM_AMM_08_cards_from_hand_face_down_onto_the_pile():
     st = pos({"hand": ["thunderbolt-of-zeus", "roman-legionary", "practical-rune"], "source": 0})
     ev = []
     for card_id in ("thunderbolt-of-zeus", "roman-legionary", "practical-rune"):
-        ev += choose(st, 0, hand_ref(st, 0, card_id), "ammo")
+        ev += act(st, 0, hand_ref(st, 0, card_id), "ammo")
     assert _count(st) == (3, 0)
     assert _ammo(st) == [("thunderbolt-of-zeus", False), ("roman-legionary", False), ("practical-rune", False)]
     assert "Ana puts a card face down on top of their Ammunition Cell." in public(ev)
@@ -53,13 +54,13 @@ def test_MEM_AMM_01_from_play_and_at_any_time():
     turn (in a window)."""
     st = pos({"hand": ["fire-arrow", "roman-legionary"], "source": 1, "pieces": ["pilgrim-of-the-way"]},
              {"hand": ["cro-magnon-hunter"], "source": 2}, active=1)
-    choose(st, 1, hand_ref(st, 1, "cro-magnon-hunter"), "play", "main", "up")
-    assert decision(st, 0).kind == "window"
-    choose(st, 0, hand_ref(st, 0, "roman-legionary"), "ammo")
+    act(st, 1, hand_ref(st, 1, "cro-magnon-hunter"), "play", "main", "up")
+    assert dec(st, 0).kind == "window"
+    act(st, 0, hand_ref(st, 0, "roman-legionary"), "ammo")
     assert _count(st) == (1, 0)
     end_turn(st)
-    u = piece_uid(st, "pilgrim-of-the-way")
-    choose(st, 0, f"p{u}", "ammo")
+    u = uid(st, "pilgrim-of-the-way")
+    act(st, 0, f"p{u}", "ammo")
     assert all(p["uid"] != u for p in view(st, None).board["pieces"])
     assert [a[0] for a in _ammo(st)] == ["roman-legionary", "pilgrim-of-the-way"]
 
@@ -67,8 +68,8 @@ def test_MEM_AMM_01_from_play_and_at_any_time():
 def test_MEM_AMM_06_fused_group_counts_as_its_number_of_cards():
     """MEM-AMM-06: a fused group (Castor + Pollux) placed into the Ammunition Cell counts as 2 Ammo."""
     st = pos({"pieces": [{"cards": ["castor", "pollux"]}]})
-    u = piece_uid(st, "castor")
-    ev = choose(st, 0, f"p{u}", "ammo")
+    u = uid(st, "castor")
+    ev = act(st, 0, f"p{u}", "ammo")
     assert _count(st) == (2, 0)
     assert "(2 Ammo)" in public(ev)
 
@@ -79,7 +80,7 @@ def test_MEM_AMM_03_ability_needs_enough_ammo():
     for pile, want in (([], set()), (["pilgrim-of-the-way"], {"use:0"}),
                        (["pilgrim-of-the-way", "pilgrim-of-the-way"], {"use:0", "use:1"})):
         st = pos({"pieces": ["longbowman"], "ammo": pile}, {"pieces": ["great-wall-garrison"]})
-        GAME.apply(st, 0, f"p{piece_uid(st, 'longbowman')}")
+        GAME.apply(st, 0, f"p{uid(st, 'longbowman')}")
         assert {i for i in ids(st, 0) if i.startswith("use:")} == want
 
 
@@ -89,12 +90,12 @@ def test_MEM_AMM_04_MEM_GAP_22_used_ammo_not_reused_until_it_recycles():
     st = pos({"pieces": ["longbowman", "longbowman"], "ammo": ["roman-legionary", "pilgrim-of-the-way"]},
              {"pieces": ["great-wall-garrison"]})
     first, second = (pc.uid for pc in st.pieces if pc.controller == 0)
-    ev = choose(st, 0, f"p{first}", "use:0")
+    ev = act(st, 0, f"p{first}", "use:0")
     assert "with 1 Ammo" in public(ev)
     pass_windows(st)
     assert _count(st) == (2, 1)
     assert _ammo(st) == [("roman-legionary", False), ("pilgrim-of-the-way", True)]
-    choose(st, 0, f"p{second}", "use:0")  # the bottom card is still free
+    act(st, 0, f"p{second}", "use:0")  # the bottom card is still free
     pass_windows(st)
     assert _count(st) == (2, 2)
     GAME.apply(st, 0, f"p{first}")
@@ -118,7 +119,7 @@ def test_MEM_AMM_04_one_card_cannot_take_ammo_another_used():
     GAME.apply(st, 0, f"p{second}")
     assert "use:0" in ids(st, 0)
     GAME.apply(st, 0, "back")
-    choose(st, 0, f"p{first}", "use:0")
+    act(st, 0, f"p{first}", "use:0")
     pass_windows(st)
     GAME.apply(st, 0, f"p{second}")
     assert not any(i.startswith("use:") for i in ids(st, 0))
@@ -130,15 +131,15 @@ def test_MEM_AMM_05_ammo_only_through_a_card_in_the_owners_turn():
     st = pos({"pieces": ["longbowman"], "ammo": ["pilgrim-of-the-way", "pilgrim-of-the-way"],
               "hand": ["fire-arrow"], "source": 1},
              {"hand": ["cro-magnon-hunter"], "source": 2, "pieces": ["great-wall-garrison"]}, active=1)
-    choose(st, 1, hand_ref(st, 1, "cro-magnon-hunter"), "play", "main", "up")
-    assert decision(st, 0).kind == "window"
+    act(st, 1, hand_ref(st, 1, "cro-magnon-hunter"), "play", "main", "up")
+    assert dec(st, 0).kind == "window"
     assert all(i[0] in "hp" or i in ("pass", "draw") for i in ids(st, 0))
-    GAME.apply(st, 0, f"p{piece_uid(st, 'longbowman')}")
+    GAME.apply(st, 0, f"p{uid(st, 'longbowman')}")
     assert not any(i.startswith("use:") for i in ids(st, 0))
     GAME.apply(st, 0, "back")
     GAME.apply(st, 0, "pass")
     end_turn(st)  # step 7's offer is left (its default): the Ammunition stays
-    GAME.apply(st, 0, f"p{piece_uid(st, 'longbowman')}")
+    GAME.apply(st, 0, f"p{uid(st, 'longbowman')}")
     assert {"use:0", "use:1"} <= set(ids(st, 0))
 
 
@@ -149,7 +150,7 @@ def test_MEM_AMM_07_MEM_GAP_22_take_the_top_card_once_besides_the_draw():
     hand = view(st, None).board["players"][0]["hand"]
     GAME.apply(st, 1, "end")
     pass_windows(st)
-    d = decision(st, 0)
+    d = dec(st, 0)
     assert d.kind == "ammo_take" and d.default == "leave"
     assert [o.id for o in d.options] == ["take", "leave"]
     assert "Thunderbolt of Zeus" in d.options[0].label  # her own card: she may look (MEM-GAP-22)
@@ -159,8 +160,8 @@ def test_MEM_AMM_07_MEM_GAP_22_take_the_top_card_once_besides_the_draw():
     assert view(st, None).board["players"][0]["hand"] == hand + 2
     assert _ammo(st) == [("roman-legionary", False)]
     assert "thunderbolt-of-zeus" in [h["card"] for h in view(st, 0).private["hand"]]
-    assert decision(st, 0).kind == "main"
-    assert not any("Ammunition" in o.label and "hand" in o.label for o in decision(st, 0).options)
+    assert dec(st, 0).kind == "main"
+    assert not any("Ammunition" in o.label and "hand" in o.label for o in dec(st, 0).options)
 
 
 def test_MEM_AMM_07_leaving_it_keeps_the_pile():
@@ -173,7 +174,7 @@ def test_MEM_AMM_07_leaving_it_keeps_the_pile():
     st = pos({}, {}, active=1)
     GAME.apply(st, 1, "end")
     pass_windows(st)
-    assert decision(st, 0).kind == "main"
+    assert dec(st, 0).kind == "main"
 
 
 def test_MEM_AMM_02_pile_order_is_kept():
@@ -181,11 +182,11 @@ def test_MEM_AMM_02_pile_order_is_kept():
     position, and what comes off is always the top."""
     st = pos({"pieces": ["longbowman"], "hand": ["fire-arrow", "cro-magnon-hunter"],
               "ammo": ["pilgrim-of-the-way"]}, {"pieces": ["great-wall-garrison"]})
-    choose(st, 0, hand_ref(st, 0, "fire-arrow"), "ammo")
-    choose(st, 0, hand_ref(st, 0, "cro-magnon-hunter"), "ammo")
+    act(st, 0, hand_ref(st, 0, "fire-arrow"), "ammo")
+    act(st, 0, hand_ref(st, 0, "cro-magnon-hunter"), "ammo")
     order = ["pilgrim-of-the-way", "fire-arrow", "cro-magnon-hunter"]
     assert [a[0] for a in _ammo(st)] == order
-    choose(st, 0, f"p{piece_uid(st, 'longbowman')}", "use:1")  # Arrow Storm: 2 Ammo, the top two
+    act(st, 0, f"p{uid(st, 'longbowman')}", "use:1")  # Arrow Storm: 2 Ammo, the top two
     assert [(d.seat, d.kind) for d in GAME.decisions(st)] == [(1, "intercept")]  # the Garrison could intercept
     GAME.apply(st, 1, "absorb")
     pass_windows(st)

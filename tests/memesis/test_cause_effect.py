@@ -12,11 +12,11 @@ Eratosthenes (Mathematical fragment: Prime Strike); Prometheus Unbound + Stolen 
 
 from __future__ import annotations
 
-from .combat_helpers import (
-    act_ids,
+from .kit import (
     board,
     dead,
     dec,
+    draft_options,
     end_turn,
     go,
     hand,
@@ -30,7 +30,7 @@ from .combat_helpers import (
     public,
     refused,
     stats,
-    uid_of,
+    uid,
 )
 
 
@@ -70,14 +70,14 @@ def test_MEM_GAP_15_an_effect_at_an_opponents_creature_counts_one_for_yourself_d
     play(st, 0, "gold-rush")
     pass_windows(st)
     assert cause_ids(st, 1) == ["sacred-grove"] and board(st)["players"][0]["source"] == 4
-    play(st, 0, "fire-arrow", f"p{uid_of(st, 'ship-of-theseus')}")
+    play(st, 0, "fire-arrow", f"p{uid(st, 'ship-of-theseus')}")
     pass_windows(st)
     assert cause_ids(st, 1) == [] and dead(st, 1) == ["sacred-grove"]
-    assert stats(st, uid_of(st, "ship-of-theseus")) == (3, 2)
+    assert stats(st, uid(st, "ship-of-theseus")) == (3, 2)
 
 
 def test_MEM_GAP_15_an_effect_at_every_opponent_destroys_a_cause_of_each():
-    """MEM-GAP-15, MEM-CE-01: Propaganda Leaflets (each opponent) is played at both Ben and Cleo: each loses
+    """MEM-GAP-15, MEM-CE-01: Propaganda Leaflets (each opponent) is played at both Ben and Cid: each loses
     one Cause card."""
     st = pos({"source": 2, "hand": ["propaganda-leaflets"]}, {"pieces": ["sacred-grove"]},
              {"pieces": ["silk-road"]})
@@ -90,7 +90,7 @@ def test_MEM_CE_02_the_defending_player_chooses_which_cause_is_destroyed():
     """MEM-CE-02: Ben controls two Cause cards; the choice is his (Ana's answer is refused), and the one he
     picks, Silk Road, goes to the Dead Cell while Sacred Grove stays."""
     st = pos({"source": 1, "hand": ["catapult-stone"]}, {"pieces": ["sacred-grove", "silk-road"]})
-    grove, road = uid_of(st, "sacred-grove"), uid_of(st, "silk-road")
+    grove, road = uid(st, "sacred-grove"), uid(st, "silk-road")
     play(st, 0, "catapult-stone", "s1")
     d = dec(st, 1)
     assert d.kind == "cause" and {o.id for o in d.options} == {f"p{grove}", f"p{road}"}
@@ -128,7 +128,7 @@ def test_MEM_CE_04_an_effect_on_your_own_property_destroys_none_of_your_causes()
     (and so does Ben's: neither Effect was played at him)."""
     st = pos({"source": 3, "hand": ["golden-ratio", "holy-relic"], "pieces": ["sacred-grove", "ship-of-theseus"]},
              {"pieces": ["silk-road"]})
-    play(st, 0, "golden-ratio", f"p{uid_of(st, 'ship-of-theseus')}")
+    play(st, 0, "golden-ratio", f"p{uid(st, 'ship-of-theseus')}")
     pass_windows(st)
     play(st, 0, "holy-relic", "s0")
     assert dec(st, 0).kind == "fragment"  # the Relic could become a fragment on her Grove: she declines
@@ -150,21 +150,21 @@ def test_MEM_CE_05_causes_only_in_their_owners_turn_only_into_the_main_cell_and_
              {"source": 5, "hand": ["zen-garden", "fire-arrow"], "pieces": ["jackal-of-anubis"]})
     play(st, 0, "catapult-stone", "s1")
     d = dec(st, 1)  # his Jackal could move into Defend to take it (MEM-TRN-03, MEM-CBT-01)
-    assert d.kind == "intercept" and {o.id for o in d.options} == {"absorb", f"p{uid_of(st, 'jackal-of-anubis')}"}
+    assert d.kind == "intercept" and {o.id for o in d.options} == {"absorb", f"p{uid(st, 'jackal-of-anubis')}"}
     go(st, 1, "absorb")
     assert dec(st, 1).kind == "window"
-    assert "play" not in act_ids(st, 1, hand_ref(st, 1, "zen-garden"))
+    assert "play" not in draft_options(st, 1, hand_ref(st, 1, "zen-garden"))
     pass_windows(st)
     end_turn(st)
-    go(st, 1, f"p{uid_of(st, 'jackal-of-anubis')}", "source")
+    go(st, 1, f"p{uid(st, 'jackal-of-anubis')}", "source")
     assert board(st)["players"][1]["source"] == 2
-    assert act_ids(st, 1, hand_ref(st, 1, "zen-garden"), "play") == ["main", "back"]
-    assert act_ids(st, 1, hand_ref(st, 1, "zen-garden"), "play", "main") == ["up", "down", "back"]
+    assert draft_options(st, 1, hand_ref(st, 1, "zen-garden"), "play") == ["main", "back"]
+    assert draft_options(st, 1, hand_ref(st, 1, "zen-garden"), "play", "main") == ["up", "down", "back"]
     go(st, 1, hand_ref(st, 1, "zen-garden"), "play", "main", "up")
     pass_windows(st)
-    zen = uid_of(st, "zen-garden")
+    zen = uid(st, "zen-garden")
     assert piece(st, zen)["cell"] == "main"
-    assert "move" not in act_ids(st, 1, f"p{zen}")
+    assert "move" not in draft_options(st, 1, f"p{zen}")
     for _ in range(4):
         end_turn(st)
     assert board(st)["active"] == 1 and piece(st, zen)["cell"] == "main"
@@ -176,19 +176,19 @@ def test_MEM_CE_06_cause_ability_once_per_owner_turn_from_the_turn_it_comes_into
     st = pos({"source": 3, "hand": ["sky-burial-platform"]}, {})
     go(st, 0, hand_ref(st, 0, "sky-burial-platform"), "play")  # the only play: face up into Main
     pass_windows(st)
-    sky = uid_of(st, "sky-burial-platform")
+    sky = uid(st, "sky-burial-platform")
     assert piece(st, sky)["cell"] == "main" and board(st)["players"][0]["source"] == 0
-    assert "use:0" in act_ids(st, 0, f"p{sky}")
+    assert "use:0" in draft_options(st, 0, f"p{sky}")
     go(st, 0, f"p{sky}", "use:0")
     pass_windows(st)
     assert board(st)["players"][0]["source"] == 1
-    assert "use:0" not in act_ids(st, 0, f"p{sky}")
+    assert "use:0" not in draft_options(st, 0, f"p{sky}")
     go(st, 0, f"p{sky}")
     refused(st, 0, "use:0")
     go(st, 0, "back")
     end_turn(st)
     end_turn(st)
-    assert board(st)["active"] == 0 and "use:0" in act_ids(st, 0, f"p{sky}")
+    assert board(st)["active"] == 0 and "use:0" in draft_options(st, 0, f"p{sky}")
 
 
 def test_MEM_CE_06_CE_10_a_fused_effect_is_used_once_per_owner_turn_and_is_not_one_time_use():
@@ -198,12 +198,12 @@ def test_MEM_CE_06_CE_10_a_fused_effect_is_used_once_per_owner_turn_and_is_not_o
     st = pos({"source": 3, "pieces": [{"cards": ["prometheus", "stolen-fire"]}, "pilgrim-of-the-way",
                                       "pilgrim-of-the-way"]},
              {"pieces": ["great-wall-garrison"]})
-    grp, wall = uid_of(st, "prometheus"), uid_of(st, "great-wall-garrison")
+    grp, wall = uid(st, "prometheus"), uid(st, "great-wall-garrison")
     ember = labelled_use(st, 0, grp, "Ember")
     go(st, 0, f"p{grp}", ember)
     pass_windows(st)
     assert piece(st, wall)["armor"] == 2
-    assert ember not in act_ids(st, 0, f"p{grp}")
+    assert ember not in draft_options(st, 0, f"p{grp}")
     assert [c["card"] for c in piece(st, grp)["cards"]] == ["prometheus", "stolen-fire"]
     assert dead(st, 0) == []
     end_turn(st)
@@ -211,7 +211,7 @@ def test_MEM_CE_06_CE_10_a_fused_effect_is_used_once_per_owner_turn_and_is_not_o
     for p in [p for p in board(st)["pieces"] if p["cards"][0]["card"] == "pilgrim-of-the-way"]:
         go(st, 0, f"p{p['uid']}", "source")
     assert board(st)["players"][0]["source"] == 3
-    assert ember in act_ids(st, 0, f"p{grp}")
+    assert ember in draft_options(st, 0, f"p{grp}")
 
 
 def test_MEM_CE_07_effects_may_be_played_at_any_time_if_their_source_can_be_paid():
@@ -219,7 +219,7 @@ def test_MEM_CE_07_effects_may_be_played_at_any_time_if_their_source_can_be_paid
     has no play at all, so no window is even offered to him."""
     st = pos({"source": 2, "hand": ["catapult-stone"], "pieces": ["ship-of-theseus"]},
              {"source": 1, "hand": ["fire-arrow"]})
-    ship = uid_of(st, "ship-of-theseus")
+    ship = uid(st, "ship-of-theseus")
     play(st, 0, "catapult-stone", "s1")
     assert dec(st, 1).kind == "window"
     play(st, 1, "fire-arrow", f"p{ship}")
@@ -263,7 +263,7 @@ def test_MEM_CE_09_GAP_16_defender_picks_the_cause_then_the_attacker_may_fuse_in
     the Grove, which is not destroyed; the Relic is not in her Dead Cell."""
     st = pos({"source": 2, "hand": ["holy-relic"]}, {"hand": ["flint-knapper"],
                                                      "pieces": ["sacred-grove", "silk-road"]})
-    grove = uid_of(st, "sacred-grove")
+    grove = uid(st, "sacred-grove")
     play(st, 0, "holy-relic", "s1")
     assert dec(st, 1).kind == "cause"
     go(st, 1, f"p{grove}")
@@ -285,7 +285,7 @@ def test_MEM_GAP_16_no_fusion_offered_for_the_cause_the_defender_picked_when_it_
     is not asked and Ben's save decision follows; Ana declining the fusion for the Grove leads to it too."""
     st = pos({"source": 2, "hand": ["holy-relic"]}, {"pieces": ["sacred-grove", "silk-road"]})
     play(st, 0, "holy-relic", "s1")
-    go(st, 1, f"p{uid_of(st, 'silk-road')}")
+    go(st, 1, f"p{uid(st, 'silk-road')}")
     pass_windows(st)
     assert dead(st, 1) == ["silk-road"] and dead(st, 0) == ["holy-relic"]
 
@@ -305,13 +305,13 @@ def test_MEM_CE_10_a_fused_cause_is_no_longer_a_cause_effects_cannot_destroy_it(
     destroys nothing (no choice or discard asked)."""
     fused = {"card": "sacred-grove", "partials": [["holy-relic", "spiritual"]]}
     st = pos({"source": 6, "hand": ["excommunication"]}, {"pieces": [fused, "silk-road"]})
-    grove, road = uid_of(st, "sacred-grove"), uid_of(st, "silk-road")
+    grove, road = uid(st, "sacred-grove"), uid(st, "silk-road")
     assert piece(st, grove)["kind"] == "fused" and piece(st, road)["kind"] == "cause"
-    targets = act_ids(st, 0, hand_ref(st, 0, "excommunication"), "play")
+    targets = draft_options(st, 0, hand_ref(st, 0, "excommunication"), "play")
     assert f"p{road}" in targets and f"p{grove}" not in targets
 
     st = pos({"source": 1, "hand": ["catapult-stone"]}, {"hand": ["flint-knapper"], "pieces": [fused]})
-    grove = uid_of(st, "sacred-grove")
+    grove = uid(st, "sacred-grove")
     play(st, 0, "catapult-stone", "s1")
     assert dec(st).kind not in ("cause", "save")
     pass_windows(st)
@@ -324,7 +324,7 @@ def test_MEM_CE_11_a_fragmentable_effect_may_be_fused_after_use_instead_of_the_d
     Ana may fuse it as a Mathematical fragment (+1/+2) onto the Sage instead of the Dead Cell. Declined (the
     default), it goes to the Dead Cell."""
     st = pos({"source": 1, "hand": ["golden-ratio"], "pieces": ["abacus-sage"]}, {})
-    sage = uid_of(st, "abacus-sage")
+    sage = uid(st, "abacus-sage")
     play(st, 0, "golden-ratio", f"p{sage}")
     d = dec(st, 0)
     assert d.kind == "fragment" and d.default == "dead" and f"p{sage}" in ids(st)
@@ -337,10 +337,10 @@ def test_MEM_CE_11_a_fragmentable_effect_may_be_fused_after_use_instead_of_the_d
     assert (p["attack"], p["max_life"]) == (1 + 2 + 1, 2 + 2)
 
     st = pos({"source": 1, "hand": ["golden-ratio"], "pieces": ["abacus-sage"]}, {})
-    play(st, 0, "golden-ratio", f"p{uid_of(st, 'abacus-sage')}")
+    play(st, 0, "golden-ratio", f"p{uid(st, 'abacus-sage')}")
     go(st, 0, "dead")
     pass_windows(st)
-    assert dead(st, 0) == ["golden-ratio"] and piece(st, uid_of(st, "abacus-sage"))["partials"] == []
+    assert dead(st, 0) == ["golden-ratio"] and piece(st, uid(st, "abacus-sage"))["partials"] == []
 
 
 def test_MEM_CE_12_a_cause_is_fragmented_only_before_it_goes_to_the_dead_cell():
@@ -348,8 +348,8 @@ def test_MEM_CE_12_a_cause_is_fragmented_only_before_it_goes_to_the_dead_cell():
     Sage, which gains Prime Strike. Destroyed by Ben's Effect instead, Ana's only answers are a discard or
     letting it go, and afterwards nothing can be done with it."""
     st = pos({"source": 1, "pieces": ["sieve-of-eratosthenes", "abacus-sage"]}, {"pieces": ["ship-of-theseus"]})
-    sieve, sage = uid_of(st, "sieve-of-eratosthenes"), uid_of(st, "abacus-sage")
-    assert "fuse" in act_ids(st, 0, f"p{sieve}")
+    sieve, sage = uid(st, "sieve-of-eratosthenes"), uid(st, "abacus-sage")
+    assert "fuse" in draft_options(st, 0, f"p{sieve}")
     ev = go(st, 0, f"p{sieve}", "fuse")  # the only way: the Mathematical fragment onto the Sage
     assert "Partial Fusion" in public(ev)
     assert piece(st, sieve) is None
@@ -358,10 +358,10 @@ def test_MEM_CE_12_a_cause_is_fragmented_only_before_it_goes_to_the_dead_cell():
 
     st = pos({"hand": ["flint-knapper"], "pieces": ["sieve-of-eratosthenes", "abacus-sage"]},
              {"source": 1, "hand": ["catapult-stone"]}, active=1)
-    sieve = uid_of(st, "sieve-of-eratosthenes")
+    sieve = uid(st, "sieve-of-eratosthenes")
     play(st, 1, "catapult-stone", "s0")
     d = dec(st, 0)  # her Sage could move into Defend to take the damage (MEM-TRN-03, MEM-CBT-01)
-    assert d.kind == "intercept" and {o.id for o in d.options} == {"absorb", f"p{uid_of(st, 'abacus-sage')}"}
+    assert d.kind == "intercept" and {o.id for o in d.options} == {"absorb", f"p{uid(st, 'abacus-sage')}"}
     go(st, 0, "absorb")
     d = dec(st, 0)
     assert d.kind == "save" and {o.id for o in d.options} == {hand_ref(st, 0, "flint-knapper"), "let"}
@@ -379,20 +379,20 @@ def test_MEM_CE_13_a_stealth_cause_uses_no_ability_until_upturned():
     """MEM-CE-13: Ana's face-down Sky Burial Platform offers only upturning (and Ammunition), no ability; once
     upturned, Return to the Wind is usable."""
     st = pos({"pieces": [{"card": "sky-burial-platform", "down": True}]}, {})
-    sky = uid_of(st, "sky-burial-platform")
-    acts = act_ids(st, 0, f"p{sky}")
+    sky = uid(st, "sky-burial-platform")
+    acts = draft_options(st, 0, f"p{sky}")
     assert "upturn" in acts and not any(a.startswith("use:") for a in acts)
     go(st, 0, f"p{sky}", "upturn")
     pass_windows(st)
     assert not piece(st, sky)["face_down"]
-    assert "use:0" in act_ids(st, 0, f"p{sky}")
+    assert "use:0" in draft_options(st, 0, f"p{sky}")
 
 
 def test_MEM_CE_13_GAP_02_an_incubating_cause_is_idle_then_comes_into_play_usable_when_it_matures():
     """MEM-CE-13, MEM-GAP-02: Ana's incubating Sky Burial Platform (one turn left) offers no action at all; at
     the start of her next turn it matures into the Main Cell and its ability is usable that very turn."""
     st = pos({"incubation": {"card": "sky-burial-platform", "elapsed": 2, "needed": 3}}, {})
-    sky = uid_of(st, "sky-burial-platform")
+    sky = uid(st, "sky-burial-platform")
     assert f"p{sky}" not in ids(st) and piece(st, sky) is None
     end_turn(st)
     end_turn(st)
@@ -425,7 +425,7 @@ def test_MEM_GAP_20_a_stealth_effect_shows_its_paid_cost_and_works_only_when_upt
     assert "pays 2 source and plays a face-down card" in public(ev)
     assert "Catapult" not in public(ev)
     pass_windows(st)
-    stone = uid_of(st, "catapult-stone")
+    stone = uid(st, "catapult-stone")
     assert piece(st, stone)["face_down"] and life(st, 1) == 20 and cause_ids(st, 1) == ["silk-road"]
     ev = go(st, 0, f"p{stone}", "upturn")  # its only target, Ben, needs no choice
     assert "Catapult Stone works at Ben" in public(ev)

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from games.memesis import GAME
 
-from .flow_helpers import (
+from .kit import (
     FILLER,
-    actions,
     board,
+    dead,
     dec,
+    draft_options,
     end_turn,
     go,
     hand,
@@ -25,11 +26,6 @@ from .flow_helpers import (
     settle,
     uid,
 )
-
-
-def dead(st, seat):
-    return [c["card"] for c in player(st, seat)["dead"]]
-
 
 # ---------------------------------------------------------------- the seven Cells
 
@@ -53,7 +49,7 @@ def test_MEM_CEL_01_seven_cells_on_the_board():
 def test_MEM_CEL_02_main_attack_defend_are_a_state_of_the_card():
     """MEM-CEL-02: moving a creature changes only its Cell on the board (and its attacked player)."""
     st = pos({"pieces": ["roman-legionary"]}, {})
-    u = uid(st, 0, "roman-legionary")
+    u = uid(st, "roman-legionary", 0)
     before = pieces(st, 0)[0]
     go(st, 0, f"p{u}", "move", "attack:s1")
     after = pieces(st, 0)[0]
@@ -82,19 +78,19 @@ def test_MEM_CEL_04_cause_cards_go_into_the_main_cell():
     st = pos({"hand": ["silk-road", "cro-magnon-hunter"], "source": 3}, {})
     go(st, 0, hand_ref(st, 0, "silk-road"), "play")
     assert pieces(st, 0, "silk-road")[0]["cell"] == "main" and player(st, 0)["source"] == 0
-    assert "source" not in actions(st, 0, f"p{uid(st, 0, 'silk-road')}")  # MEM-SRC-04
+    assert "source" not in draft_options(st, 0, f"p{uid(st, 'silk-road', 0)}")  # MEM-SRC-04
 
 
 def test_MEM_CEL_05_ammo_abilities_from_the_main_and_attack_cells_only():
     """MEM-CEL-05, MEM-AMM-03: Longbowman's Volley (1 Ammo) may be used from the Main and the Attack Cell,
     not from the Defend Cell."""
     st = pos({"pieces": ["longbowman"], "ammo": [FILLER, FILLER]}, {"pieces": ["temple-lion"]})
-    ref = f"p{uid(st, 0, 'longbowman')}"
-    assert "use:0" in actions(st, 0, ref)
+    ref = f"p{uid(st, 'longbowman', 0)}"
+    assert "use:0" in draft_options(st, 0, ref)
     go(st, 0, ref, "move", "attack:s1")
-    assert "use:0" in actions(st, 0, ref)
+    assert "use:0" in draft_options(st, 0, ref)
     go(st, 0, ref, "move", "defend")
-    assert "use:0" not in actions(st, 0, ref) and "use:1" not in actions(st, 0, ref)
+    assert "use:0" not in draft_options(st, 0, ref) and "use:1" not in draft_options(st, 0, ref)
 
 
 def test_MEM_CEL_06_a_creature_played_into_the_attack_cell_attacks():
@@ -131,7 +127,7 @@ def test_MEM_CEL_08_a_rune_upgraded_creature_moves_into_defend_at_any_time():
     Main Cell may move into the Defend Cell in the window, and then intercepts."""
     st = pos({"pieces": [{"card": "temple-acolyte", "rune": "spiritual-rune"}]},
              {"pieces": [{"card": "flint-knapper", "cell": "attack", "target": 0}]}, active=1)
-    acolyte = uid(st, 0, "temple-acolyte")
+    acolyte = uid(st, "temple-acolyte", 0)
     GAME.apply(st, 1, "end")
     assert (dec(st).seat, dec(st).kind) == (0, "window")
     assert moves(st, 0, acolyte) == {"defend"}
@@ -139,7 +135,7 @@ def test_MEM_CEL_08_a_rune_upgraded_creature_moves_into_defend_at_any_time():
     assert pieces(st, 0, "temple-acolyte")[0]["cell"] == "defend"
     pass_windows(st)
     assert (dec(st).seat, dec(st).kind) == (0, "block")
-    go(st, 0, f"p{uid(st, 1, 'flint-knapper')}")
+    go(st, 0, f"p{uid(st, 'flint-knapper', 1)}")
     settle(st)
     assert player(st, 0)["life"] == 20 and dead(st, 1) == ["flint-knapper"]
 
@@ -147,7 +143,7 @@ def test_MEM_CEL_08_a_rune_upgraded_creature_moves_into_defend_at_any_time():
 def test_MEM_CEL_09_MEM_GAP_10_free_movement_in_the_own_turn():
     """MEM-CEL-09, MEM-GAP-10: in her own turn Ana moves a creature Main -> Attack -> Defend -> Main."""
     st = pos({"pieces": ["roman-legionary"]}, {})
-    u = uid(st, 0, "roman-legionary")
+    u = uid(st, "roman-legionary", 0)
     assert moves(st, 0, u) == {"defend", "attack:s1"}
     go(st, 0, f"p{u}", "move", "attack:s1")
     assert moves(st, 0, u) == {"defend", "main"}
@@ -163,12 +159,12 @@ def test_MEM_CEL_09_MEM_GAP_10_no_move_into_attack_in_another_players_turn():
     st = pos({"hand": ["fire-arrow"], "source": 1,
               "pieces": [{"card": "temple-lion", "cell": "defend"}, "roman-legionary"]},
              {"hand": [FILLER], "source": 1, "pieces": ["cro-magnon-hunter"]}, active=1)
-    lion, legionary = uid(st, 0, "temple-lion"), uid(st, 0, "roman-legionary")
+    lion, legionary = uid(st, "temple-lion", 0), uid(st, "roman-legionary", 0)
     go(st, 1, hand_ref(st, 1, FILLER), "play", "main")
     assert (dec(st).seat, dec(st).kind) == (0, "window")
     assert moves(st, 0, lion) == {"main"} and moves(st, 0, legionary) == {"defend"}
     GAME.apply(st, 0, "pass")
-    go(st, 1, f"p{uid(st, 1, 'cro-magnon-hunter')}", "move", "attack:s0")
+    go(st, 1, f"p{uid(st, 'cro-magnon-hunter', 1)}", "move", "attack:s0")
     GAME.apply(st, 1, "end")
     assert (dec(st).seat, dec(st).kind) == (0, "window")
     assert moves(st, 0, lion) == set() and moves(st, 0, legionary) == {"defend"}
@@ -195,7 +191,7 @@ def test_MEM_CEL_11_incubating_and_ammo_cards_are_not_in_play():
     st = pos({"incubation": {"card": "silk-road"}, "ammo": ["silk-road"], "pieces": ["silk-road"]}, {})
     (inplay,) = pieces(st, 0)
     assert [o.id for o in dec(st).options] == [f"p{inplay['uid']}", "end"]
-    assert {"source", "use:0"} <= set(actions(st, 0, f"p{inplay['uid']}"))
+    assert {"source", "use:0"} <= set(draft_options(st, 0, f"p{inplay['uid']}"))
 
 
 # ---------------------------------------------------------------- damage to players
@@ -267,7 +263,7 @@ def test_MEM_GAP_05_MEM_GEN_03_two_vs_two_an_eliminated_players_team_plays_on():
     and Dee plays on; the turn passes over Ben. When Dee is out too the game ends with Ana and Cid both winners."""
     st = pos({"hand": ["catapult-stone", "catapult-stone"], "source": 1},
              {"life": 2, "hand": ["fire-arrow"], "ammo": [FILLER], "pieces": ["roman-legionary"],
-              "incubation": {"card": "silk-road"}},
+              "brain": [FILLER] * 5, "incubation": {"card": "silk-road"}},
              {"pieces": ["temple-acolyte"]},
              {"life": 2},
              teams=[0, 1, 0, 1])

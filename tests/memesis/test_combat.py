@@ -12,17 +12,17 @@ from __future__ import annotations
 from games.core.contract import RulesError
 from games.memesis import GAME
 
-from .combat_helpers import (
-    act_ids,
+from .kit import (
     blocks,
     board,
     dead,
     dec,
+    draft_options,
     end_turn,
     go,
     hand_ref,
-    labelled,
     life,
+    option_id,
     pass_windows,
     piece,
     play,
@@ -30,7 +30,7 @@ from .combat_helpers import (
     public,
     refused,
     stats,
-    uid_of,
+    uid,
 )
 
 
@@ -48,12 +48,12 @@ def test_MEM_CRE_01_attack_life_armor_and_inherent_ability_shown_and_usable():
     """MEM-CRE-01, MEM-ARM-01: a creature shows its printed Attack Power, Life and Armor; an inherent ability
     (Abacus Sage's Tally: 2 source, draw 1) is usable with no Rune and no Fusion."""
     st = pos({"source": 2, "pieces": ["abacus-sage", "clockwork-owl", "thunderbird"]}, {})
-    sage, owl, bird = (uid_of(st, c) for c in ("abacus-sage", "clockwork-owl", "thunderbird"))
+    sage, owl, bird = (uid(st, c) for c in ("abacus-sage", "clockwork-owl", "thunderbird"))
     assert (piece(st, sage)["attack"], piece(st, sage)["life"], piece(st, sage)["armor"]) == (1, 2, 0)
     assert (piece(st, owl)["attack"], piece(st, owl)["life"], piece(st, owl)["armor"]) == (2, 2, 1)
     assert (piece(st, bird)["attack"], piece(st, bird)["life"], piece(st, bird)["armor"]) == (4, 4, 0)
     assert piece(st, sage)["rune"] is None and piece(st, sage)["fusion"] is None
-    assert "use:0" in act_ids(st, 0, f"p{sage}")
+    assert "use:0" in draft_options(st, 0, f"p{sage}")
     hand_before = board(st)["players"][0]["hand"]
     ev = go(st, 0, f"p{sage}", "use:0")
     assert "Tally" in public(ev)
@@ -71,14 +71,14 @@ def test_MEM_CRE_02_creature_cards_come_into_play_only_in_their_owners_turn():
     d = dec(st, 1)
     assert d.kind == "window"
     knapper = hand_ref(st, 1, "flint-knapper")
-    assert "play" not in act_ids(st, 1, knapper)
+    assert "play" not in draft_options(st, 1, knapper)
     go(st, 1, knapper)
     refused(st, 1, "play")
     GAME.apply(st, 1, "back")
     pass_windows(st)
     end_turn(st)
     assert board(st)["active"] == 1
-    assert "play" in act_ids(st, 1, hand_ref(st, 1, "flint-knapper"))
+    assert "play" in draft_options(st, 1, hand_ref(st, 1, "flint-knapper"))
 
 
 def test_MEM_CRE_03_creature_at_zero_or_less_life_goes_to_its_owners_dead_cell_at_once():
@@ -86,9 +86,9 @@ def test_MEM_CRE_03_creature_at_zero_or_less_life_goes_to_its_owners_dead_cell_a
     go to their owner's Dead Cell at once; a 3/4 at 1 Life stays."""
     st = pos({"source": 6, "hand": ["occams-razor"] * 3},
              {"pieces": ["jackal-of-anubis", "pilgrim-of-the-way", "ship-of-theseus"]})
-    jackal, pilgrim, ship = (uid_of(st, c) for c in ("jackal-of-anubis", "pilgrim-of-the-way", "ship-of-theseus"))
-    for uid in (jackal, pilgrim, ship):
-        play(st, 0, "occams-razor", f"p{uid}")
+    jackal, pilgrim, ship = (uid(st, c) for c in ("jackal-of-anubis", "pilgrim-of-the-way", "ship-of-theseus"))
+    for u in (jackal, pilgrim, ship):
+        play(st, 0, "occams-razor", f"p{u}")
         pass_windows(st)
     assert piece(st, jackal) is None and piece(st, pilgrim) is None
     assert dead(st, 1) == ["jackal-of-anubis", "pilgrim-of-the-way"]
@@ -103,10 +103,10 @@ def test_MEM_CBT_01_attack_damage_only_in_the_combat_step_of_the_owners_turn_and
     combat step ("end") of its owner's turn, once: it does not attack again in Ben's turn, though it is still in
     the Attack Cell."""
     st = pos({"pieces": ["enkidu"]}, {})
-    enk = uid_of(st, "enkidu")
+    enk = uid(st, "enkidu")
     go(st, 0, f"p{enk}", "move", "attack:s1")
     assert piece(st, enk)["cell"] == "attack" and life(st, 1) == 20
-    assert labelled(st, "Combat") == "end"
+    assert option_id(st, "Combat") == "end"
     end_turn(st)
     assert life(st, 1) == 16
     assert board(st)["active"] == 1 and piece(st, enk)["cell"] == "attack"
@@ -121,7 +121,7 @@ def test_MEM_CBT_01_a_defender_moves_into_defend_at_any_time_but_never_attacks_i
     asks for a destination (Defend or an Attack on Ana)."""
     st = pos({"source": 1, "hand": ["catapult-stone"]}, {"source": 2, "hand": ["fire-arrow"],
                                                           "pieces": ["jackal-of-anubis"]})
-    jackal = uid_of(st, "jackal-of-anubis")
+    jackal = uid(st, "jackal-of-anubis")
     play(st, 0, "catapult-stone", "s1")
     d = dec(st, 1)  # the Jackal could move into Defend to intercept the damage (MEM-TRN-03); Ben takes it
     assert d.kind == "intercept" and {o.id for o in d.options} == {"absorb", f"p{jackal}"}
@@ -135,7 +135,7 @@ def test_MEM_CBT_01_a_defender_moves_into_defend_at_any_time_but_never_attacks_i
     pass_windows(st)
     end_turn(st)
     assert board(st)["active"] == 1
-    assert "attack:s0" in act_ids(st, 1, f"p{jackal}", "move")
+    assert "attack:s0" in draft_options(st, 1, f"p{jackal}", "move")
 
 
 def test_MEM_CBT_02_during_an_attack_the_defender_may_move_into_defend_not_attack_and_then_intercept():
@@ -143,7 +143,7 @@ def test_MEM_CBT_02_during_an_attack_the_defender_may_move_into_defend_not_attac
     the Defend Cell (never into Attack: "move" needs no destination choice); moved there, it is asked to
     intercept."""
     st = pos({"pieces": [attacker("jackal-of-anubis")]}, {"pieces": ["enkidu"]})
-    jackal, enk = uid_of(st, "jackal-of-anubis"), uid_of(st, "enkidu")
+    jackal, enk = uid(st, "jackal-of-anubis"), uid(st, "enkidu")
     ev = go(st, 0, "end")
     assert "attacks" in public(ev)
     d = dec(st, 1)
@@ -181,8 +181,8 @@ def test_MEM_CBT_04_stealth_creature_moves_into_attack_face_down_but_does_not_at
     no damage while face down; a face-down creature in Ben's Defend Cell is not asked to intercept."""
     st = pos({"pieces": [{"card": "enkidu", "down": True}, attacker("jackal-of-anubis")]},
              {"pieces": [defender("thunderbird", down=True)]})
-    hidden = uid_of(st, "enkidu")
-    moves = act_ids(st, 0, f"p{hidden}", "move")
+    hidden = uid(st, "enkidu")
+    moves = draft_options(st, 0, f"p{hidden}", "move")
     assert "attack:s1" in moves and "defend" in moves
     go(st, 0, f"p{hidden}", "move", "attack:s1")
     assert piece(st, hidden)["cell"] == "attack" and piece(st, hidden)["face_down"]
@@ -198,7 +198,7 @@ def test_MEM_CBT_05_the_defending_player_chooses_which_attacker_each_creature_in
     the 4/4, and the outcome follows his choice."""
     st = pos({"pieces": [attacker("enkidu"), attacker("jackal-of-anubis")]},
              {"pieces": [defender("thunderbird")]})
-    enk, jackal, bird = (uid_of(st, c) for c in ("enkidu", "jackal-of-anubis", "thunderbird"))
+    enk, jackal, bird = (uid(st, c) for c in ("enkidu", "jackal-of-anubis", "thunderbird"))
     GAME.apply(st, 0, "end")
     d = dec(st, 1)
     assert d.kind == "block" and {o.id for o in d.options} == {f"p{enk}", f"p{jackal}", "none"}
@@ -215,7 +215,7 @@ def test_MEM_CBT_06_attacker_and_interceptor_deal_damage_simultaneously():
     """MEM-CBT-06: a 4/2 blocked by a 3/2: each would kill the other first, and both die (damage is
     simultaneous)."""
     st = pos({"pieces": [attacker("viking-raider")]}, {"pieces": [defender("cro-magnon-hunter")]})
-    viking, hunter = uid_of(st, "viking-raider"), uid_of(st, "cro-magnon-hunter")
+    viking, hunter = uid(st, "viking-raider"), uid(st, "cro-magnon-hunter")
     GAME.apply(st, 0, "end")
     blocks(st, {hunter: viking})
     pass_windows(st)
@@ -226,7 +226,7 @@ def test_MEM_CBT_06_attacker_and_interceptor_deal_damage_simultaneously():
 def test_MEM_CBT_07_a_4_4_blocking_a_4_4_both_die():
     """MEM-CBT-07 (scenario 1): a 4/4 (Thunderbird) blocks a 4/4 (Enkidu): both die and go to the Dead Cell."""
     st = pos({"pieces": [attacker("enkidu")]}, {"pieces": [defender("thunderbird")]})
-    enk, bird = uid_of(st, "enkidu"), uid_of(st, "thunderbird")
+    enk, bird = uid(st, "enkidu"), uid(st, "thunderbird")
     assert stats(st, enk) == (4, 4) and stats(st, bird) == (4, 4)
     GAME.apply(st, 0, "end")
     blocks(st, {bird: enk})
@@ -237,10 +237,10 @@ def test_MEM_CBT_07_a_4_4_blocking_a_4_4_both_die():
 
 
 def test_MEM_CBT_07_a_4_4_blocking_a_3_3_is_4_1_until_its_owners_next_turn():
-    """MEM-CBT-07 (scenario 2), MEM-REG-01: Cleo's 4/4 (Enkidu) blocks Ana's 3/3 (Jackal): only the 3/3 dies;
-    the blocker is 4/1 through the rest of Ana's turn and all of Ben's, and 4/4 again at Cleo's next turn."""
+    """MEM-CBT-07 (scenario 2), MEM-REG-01: Cid's 4/4 (Enkidu) blocks Ana's 3/3 (Jackal): only the 3/3 dies;
+    the blocker is 4/1 through the rest of Ana's turn and all of Ben's, and 4/4 again at Cid's next turn."""
     st = pos({"pieces": [attacker("jackal-of-anubis", at=2)]}, {}, {"pieces": [defender("enkidu")]})
-    jackal, enk = uid_of(st, "jackal-of-anubis"), uid_of(st, "enkidu")
+    jackal, enk = uid(st, "jackal-of-anubis"), uid(st, "enkidu")
     GAME.apply(st, 0, "end")
     blocks(st, {enk: jackal})
     pass_windows(st)
@@ -264,7 +264,7 @@ def test_MEM_CBT_08_three_3_4_intercepting_a_5_8_all_die():
     the attacker takes 9 and dies; it deals its full 5 to each of them (Lives do not add up) and all three die;
     Ben takes nothing."""
     st = pos({"pieces": [_five_eight()]}, {"pieces": [defender("algorist-of-baghdad")] * 3})
-    big = uid_of(st, "utopian-dreamer")
+    big = uid(st, "utopian-dreamer")
     guards = [pc.uid for pc in st.pieces if pc.controller == 1]
     assert stats(st, big) == (5, 8) and piece(st, big)["armor"] == 0
     assert all(stats(st, g) == (3, 4) for g in guards)
@@ -283,7 +283,7 @@ def test_MEM_CBT_08_interceptors_attacks_add_up_their_lives_do_not():
     the rest of the round can be seen) while each takes the full 5 and dies."""
     five_eight = {**_five_eight(), "target": 2}
     st = pos({"pieces": [five_eight]}, {}, {"pieces": [defender("algorist-of-baghdad")] * 2})
-    big = uid_of(st, "utopian-dreamer")
+    big = uid(st, "utopian-dreamer")
     guards = [pc.uid for pc in st.pieces if pc.controller == 2]
     GAME.apply(st, 0, "end")
     blocks(st, {g: big for g in guards})
@@ -300,7 +300,7 @@ def test_MEM_CBT_09_many_interceptors_against_many_attackers():
     st = pos({"pieces": [attacker("enkidu"), attacker("jackal-of-anubis")]},
              {"pieces": [defender("pilgrim-of-the-way"), defender("pilgrim-of-the-way"),
                          defender("algorist-of-baghdad")]})
-    enk, jackal, alg = uid_of(st, "enkidu"), uid_of(st, "jackal-of-anubis"), uid_of(st, "algorist-of-baghdad")
+    enk, jackal, alg = uid(st, "enkidu"), uid(st, "jackal-of-anubis"), uid(st, "algorist-of-baghdad")
     p1, p2 = (pc.uid for pc in st.pieces if st.cards[pc.cards[0]] == "pilgrim-of-the-way")
     GAME.apply(st, 0, "end")
     assert blocks(st, {p1: enk, p2: enk, alg: jackal}) == 3
@@ -316,7 +316,7 @@ def test_MEM_CBT_09_one_interceptor_blocks_only_one_attacker():
     other attacker's damage reaches Ben."""
     st = pos({"pieces": [attacker("enkidu"), attacker("jackal-of-anubis")]},
              {"pieces": [defender("great-wall-garrison")]})
-    enk, wall = uid_of(st, "enkidu"), uid_of(st, "great-wall-garrison")
+    enk, wall = uid(st, "enkidu"), uid(st, "great-wall-garrison")
     GAME.apply(st, 0, "end")
     assert blocks(st, {wall: enk}) == 1
     pass_windows(st)
@@ -328,7 +328,7 @@ def test_MEM_CBT_10_unintercepted_damage_hits_the_attacked_players_life_blocked_
     unblocked Jackal deals its 3 to Ben's Life."""
     st = pos({"pieces": [attacker("enkidu"), attacker("jackal-of-anubis")]},
              {"pieces": [defender("pilgrim-of-the-way")]})
-    enk, pil = uid_of(st, "enkidu"), uid_of(st, "pilgrim-of-the-way")
+    enk, pil = uid(st, "enkidu"), uid(st, "pilgrim-of-the-way")
     GAME.apply(st, 0, "end")
     blocks(st, {pil: enk})
     pass_windows(st)
@@ -351,10 +351,10 @@ def test_MEM_CBT_11_only_attack_cell_creatures_attack_and_only_defend_cell_creat
 
 def test_MEM_GAP_06_each_attacker_chooses_its_opposing_player():
     """MEM-GAP-06: with three players, moving into the Attack Cell chooses the attacked player; Ana's two
-    attackers attack Ben and Cleo; in 1v1 the only choice is the one opponent."""
+    attackers attack Ben and Cid; in 1v1 the only choice is the one opponent."""
     st = pos({"pieces": ["enkidu", "jackal-of-anubis"]}, {}, {})
-    enk, jackal = uid_of(st, "enkidu"), uid_of(st, "jackal-of-anubis")
-    moves = act_ids(st, 0, f"p{enk}", "move")
+    enk, jackal = uid(st, "enkidu"), uid(st, "jackal-of-anubis")
+    moves = draft_options(st, 0, f"p{enk}", "move")
     assert {"attack:s1", "attack:s2"} <= set(moves)
     go(st, 0, f"p{enk}", "move", "attack:s1")
     go(st, 0, f"p{jackal}", "move", "attack:s2")
@@ -363,7 +363,7 @@ def test_MEM_GAP_06_each_attacker_chooses_its_opposing_player():
     assert (life(st, 1), life(st, 2)) == (16, 17)
 
     st = pos({"pieces": ["enkidu"]}, {})
-    moves = act_ids(st, 0, f"p{uid_of(st, 'enkidu')}", "move")
+    moves = draft_options(st, 0, f"p{uid(st, 'enkidu')}", "move")
     assert [m for m in moves if m.startswith("attack")] == ["attack:s1"]
 
 
@@ -372,7 +372,7 @@ def test_MEM_GAP_12_effect_damage_at_a_player_intercepted_by_one_defend_creature
     all of it (his 2/2 dies) while Ben's Life is untouched."""
     st = pos({"source": 3, "hand": ["infinite-series"]},
              {"pieces": [defender("pilgrim-of-the-way"), defender("ship-of-theseus")]})
-    pil = uid_of(st, "pilgrim-of-the-way")
+    pil = uid(st, "pilgrim-of-the-way")
     play(st, 0, "infinite-series", "s1")
     d = dec(st, 1)
     assert d.kind == "intercept" and "absorb" in [o.id for o in d.options]
@@ -387,7 +387,7 @@ def test_MEM_REG_01_survivor_regenerates_at_its_owners_next_turn_and_stays_reduc
     """MEM-REG-01: Occam's Razor leaves Ben's Ship of Theseus 3/1 (full Life still 4) for the rest of Ana's turn;
     at the start of Ben's turn it is 3/4 again."""
     st = pos({"source": 2, "hand": ["occams-razor"]}, {"pieces": ["ship-of-theseus"]})
-    ship = uid_of(st, "ship-of-theseus")
+    ship = uid(st, "ship-of-theseus")
     play(st, 0, "occams-razor", f"p{ship}")
     pass_windows(st)
     assert stats(st, ship) == (3, 1)
@@ -401,7 +401,7 @@ def test_MEM_REG_02_REG_03_GAP_13_a_hurt_attacker_regenerates_only_after_a_turn_
     Ben's turn, and at Ana's next turn (it took damage attacking). It attacks again, unhurt: still 4/1 at the
     turn after. That turn it does not attack; at the next turn it is 4/4."""
     st = pos({"pieces": [attacker("enkidu")]}, {"pieces": [defender("jackal-of-anubis")]})
-    enk, jackal = uid_of(st, "enkidu"), uid_of(st, "jackal-of-anubis")
+    enk, jackal = uid(st, "enkidu"), uid(st, "jackal-of-anubis")
     GAME.apply(st, 0, "end")
     blocks(st, {jackal: enk})
     pass_windows(st)
@@ -421,10 +421,10 @@ def test_MEM_REG_02_REG_03_GAP_13_a_hurt_attacker_regenerates_only_after_a_turn_
 def test_MEM_REG_04_attack_cell_creature_moves_straight_to_defend_and_regenerates_only_at_its_owners_turn():
     """MEM-REG-04: after attacking unhurt, Ana's Enkidu stays in the Attack Cell; when Ben attacks her in his
     turn she moves it straight into the Defend Cell; it intercepts Ben's 3/3 and is 4/1 through Ben's and
-    Cleo's turns, 4/4 again at Ana's turn. In her own turn the Attack -> Defend move is offered too."""
+    Cid's turns, 4/4 again at Ana's turn. In her own turn the Attack -> Defend move is offered too."""
     st = pos({"pieces": [attacker("enkidu")]}, {"pieces": ["jackal-of-anubis"]}, {})
-    enk, jackal = uid_of(st, "enkidu"), uid_of(st, "jackal-of-anubis")
-    assert "defend" in act_ids(st, 0, f"p{enk}", "move")
+    enk, jackal = uid(st, "enkidu"), uid(st, "jackal-of-anubis")
+    assert "defend" in draft_options(st, 0, f"p{enk}", "move")
     end_turn(st)
     assert life(st, 1) == 16 and piece(st, enk)["cell"] == "attack"
     go(st, 1, f"p{jackal}", "move", "attack:s0")
@@ -447,7 +447,7 @@ def test_MEM_ARM_01_armor_of_one_two_or_three_never_above_three():
     Aegis (+2 Armor) on the Armor-3 Garrison leaves it at 3, on the Owl makes it 3."""
     st = pos({"source": 4, "hand": ["aegis", "aegis"],
               "pieces": ["clockwork-owl", "temple-lion", "great-wall-garrison"]}, {})
-    owl, lion, wall = (uid_of(st, c) for c in ("clockwork-owl", "temple-lion", "great-wall-garrison"))
+    owl, lion, wall = (uid(st, c) for c in ("clockwork-owl", "temple-lion", "great-wall-garrison"))
     assert [piece(st, u)["armor"] for u in (owl, lion, wall)] == [1, 2, 3]
     play(st, 0, "aegis", f"p{wall}")
     pass_windows(st)
@@ -461,7 +461,7 @@ def test_MEM_ARM_02_ARM_03_ARM_04_GAP_14_each_hit_takes_one_armor_then_life_and_
     Armor and does no Life damage (no excess carries over); a second Razor takes 3 Life; at Ben's turn the
     Life regenerates but the Armor stays destroyed."""
     st = pos({"source": 4, "hand": ["occams-razor"] * 2}, {"pieces": ["stoic-sentinel"]})
-    sen = uid_of(st, "stoic-sentinel")
+    sen = uid(st, "stoic-sentinel")
     assert (piece(st, sen)["armor"], piece(st, sen)["life"]) == (1, 4)
     ev = play(st, 0, "occams-razor", f"p{sen}")
     pass_windows(st)
@@ -480,7 +480,7 @@ def test_MEM_GAP_14_each_interceptor_is_one_hit_on_an_armored_attacker():
     destroys its Armor, the second takes 2 Life: it survives at 3/1 with no Armor."""
     st = pos({"pieces": [attacker("roman-legionary", at=2)]}, {},
              {"pieces": [defender("pilgrim-of-the-way"), defender("pilgrim-of-the-way")]})
-    leg = uid_of(st, "roman-legionary")
+    leg = uid(st, "roman-legionary")
     guards = [pc.uid for pc in st.pieces if pc.controller == 2]
     GAME.apply(st, 0, "end")
     blocks(st, {g: leg for g in guards})
@@ -493,7 +493,7 @@ def test_MEM_GAP_14_armor_absorbs_ammo_damage_as_one_hit():
     """MEM-GAP-14, MEM-ARM-02: Longbowman's Volley (1 Ammo: 1 damage) on Clockwork Owl (2/2, Armor 1) takes its
     Armor, not its Life."""
     st = pos({"ammo": ["pilgrim-of-the-way"], "pieces": ["longbowman"]}, {"pieces": ["clockwork-owl"]})
-    bow, owl = uid_of(st, "longbowman"), uid_of(st, "clockwork-owl")
+    bow, owl = uid(st, "longbowman"), uid(st, "clockwork-owl")
     go(st, 0, f"p{bow}", "use:0")
     pass_windows(st)
     assert (piece(st, owl)["armor"], piece(st, owl)["life"]) == (0, 2)

@@ -10,11 +10,11 @@ import pytest
 from games.core.contract import RulesError, SeatSetup
 from games.memesis import GAME
 
-from .flow_helpers import (
+from .kit import (
     FILLER,
-    actions,
     board,
     dec,
+    draft_options,
     end_turn,
     go,
     hand,
@@ -154,7 +154,7 @@ def test_MEM_TRN_01_steps_1_to_7_at_the_start_of_a_turn():
                    {"card": "flint-knapper", "cell": "attack", "target": 0}],
         "incubation": {"card": "counting-rod-scribe", "elapsed": 0},
     })
-    lion, legionary = uid(st, 1, "temple-lion"), uid(st, 1, "roman-legionary")
+    lion, legionary = uid(st, "temple-lion", 1), uid(st, "roman-legionary", 1)
     assert pieces(st, 1, "temple-lion")[0]["life"] == 2
     hand_before = player(st, 1)["hand"]
     ev = GAME.apply(st, 0, "end")
@@ -181,7 +181,7 @@ def test_MEM_TRN_01_step_3_ammunition_recycles_only_at_its_owners_turn():
     of his own next turn."""
     st = pos({"pieces": ["pilgrim-of-the-way"]},
              {"pieces": ["longbowman"], "ammo": [FILLER, FILLER]}, active=1)
-    go(st, 1, f"p{uid(st, 1, 'longbowman')}", "use:0")
+    go(st, 1, f"p{uid(st, 'longbowman', 1)}", "use:0")
     settle(st)
     assert player(st, 1)["ammo_used"] == 1
     end_turn(st)
@@ -195,11 +195,11 @@ def test_MEM_TRN_01_steps_8_to_12_source_play_declare_combat_end():
     (9), moves another into the Attack Cell (10); ending the turn runs combat (11) before the end of the
     turn (12) and Ben's turn."""
     st = pos({"pieces": ["roman-legionary", "cro-magnon-hunter"], "hand": [FILLER]}, {})
-    go(st, 0, f"p{uid(st, 0, 'roman-legionary')}", "source")
+    go(st, 0, f"p{uid(st, 'roman-legionary', 0)}", "source")
     assert player(st, 0)["source"] == 1
     go(st, 0, hand_ref(st, 0, FILLER), "play", "main")  # 1 source: only face up, chosen at once
     assert player(st, 0)["source"] == 0 and pieces(st, 0, FILLER)
-    go(st, 0, f"p{uid(st, 0, 'cro-magnon-hunter')}", "move", "attack:s1")
+    go(st, 0, f"p{uid(st, 'cro-magnon-hunter', 0)}", "move", "attack:s1")
     assert "Combat, then end your turn" in labels(st)
     text = public(end_turn(st))
     assert text.index("Ana attacks") < text.index("deals 3 damage to Ben") < text.index("Turn 4: Ben")
@@ -210,11 +210,11 @@ def test_MEM_TRN_02_defenders_stay_through_opponents_turns():
     """MEM-TRN-02, MEM-CBT-01: a creature Ana moves into Defend stays there through Ben's turn, intercepts
     his attack there, and returns to the Main Cell at the start of Ana's next turn."""
     st = pos({"pieces": ["temple-lion"]}, {"pieces": ["flint-knapper"]})
-    lion = uid(st, 0, "temple-lion")
+    lion = uid(st, "temple-lion", 0)
     go(st, 0, f"p{lion}", "move", "defend")
     end_turn(st)
     assert board(st)["active"] == 1 and pieces(st, 0, "temple-lion")[0]["cell"] == "defend"
-    go(st, 1, f"p{uid(st, 1, 'flint-knapper')}", "move", "attack:s0")
+    go(st, 1, f"p{uid(st, 'flint-knapper', 1)}", "move", "attack:s0")
     GAME.apply(st, 1, "end")
     pass_windows(st)
     d = dec(st)
@@ -244,7 +244,7 @@ def test_MEM_TRN_03_ammunition_damage_asks_the_defender_first():
     first; Ben absorbs it himself and loses 1 Life."""
     st = pos({"pieces": ["horse-archer"], "ammo": [FILLER]},
              {"pieces": [{"card": "temple-lion", "cell": "defend"}]})
-    go(st, 0, f"p{uid(st, 0, 'horse-archer')}", "use:0")
+    go(st, 0, f"p{uid(st, 'horse-archer', 0)}", "use:0")
     d = dec(st)
     assert (d.seat, d.kind) == (1, "intercept")
     assert player(st, 1)["life"] == 20
@@ -262,7 +262,7 @@ def test_MEM_TRN_04_defender_decides_interception_and_dead_creatures_go_at_once(
     pass_windows(st)
     d = dec(st)
     assert (d.seat, d.kind) == (1, "block")
-    atk = uid(st, 0, "cro-magnon-hunter")
+    atk = uid(st, "cro-magnon-hunter", 0)
     ev = GAME.apply(st, 1, f"p{atk}")
     text = public(ev)
     assert "dies" in text and text.index("dies") < text.index("Turn 4: Ben")
@@ -296,7 +296,7 @@ def test_MEM_TRN_06_MEM_GAP_04_no_attack_in_a_players_own_first_turn():
     GAME.apply(st, 0, "play")
     assert not [i for i in ids(st) if i.startswith("attack")] and "defend" in ids(st)
     GAME.apply(st, 0, "back")
-    hunter = f"p{uid(st, 0, 'cro-magnon-hunter')}"
+    hunter = f"p{uid(st, 'cro-magnon-hunter', 0)}"
     GAME.apply(st, 0, hunter)
     refused(st, 0, "attack:s1")
     GAME.apply(st, 0, "move")  # Defend is its only destination: moved at once
@@ -336,7 +336,7 @@ def test_MEM_GAP_02_a_card_hatches_at_the_turn_start_and_may_not_attack_that_tur
     end_turn(st)
     end_turn(st)
     assert player(st, 0)["incubation"] is None
-    hunter = uid(st, 0, "cro-magnon-hunter")
+    hunter = uid(st, "cro-magnon-hunter", 0)
     assert pieces(st, 0, "cro-magnon-hunter")[0]["cell"] == "main"
     assert "attack:s1" not in moves(st, 0, hunter) and moves(st, 0, hunter)
     end_turn(st)
@@ -369,7 +369,7 @@ def test_MEM_TRN_07_window_goes_in_seat_order_after_the_actor_and_restarts_after
              {"hand": ["fire-arrow"], "source": 1, "pieces": ["temple-lion"]}, active=1)
     go(st, 1, hand_ref(st, 1, FILLER), "play", "main", "up")
     assert dec(st).seat == 2
-    go(st, 2, hand_ref(st, 2, "fire-arrow"), "play", f"p{uid(st, 1, 'cro-magnon-hunter')}")
+    go(st, 2, hand_ref(st, 2, "fire-arrow"), "play", f"p{uid(st, 'cro-magnon-hunter', 1)}")
     settle_order = []
     while dec(st).kind == "window":
         settle_order.append(dec(st).seat)
@@ -394,5 +394,5 @@ def test_MEM_TRN_07_draft_back_restores_the_decision():
     st = pos({"hand": [FILLER], "source": 1}, {})
     before = labels(st)
     ref = hand_ref(st, 0, FILLER)
-    assert "play" in actions(st, 0, ref)
+    assert "play" in draft_options(st, 0, ref)
     assert labels(st) == before and player(st, 0)["source"] == 1 and player(st, 0)["hand"] == 1

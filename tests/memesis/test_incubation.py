@@ -8,20 +8,19 @@ from pathlib import Path
 import pytest
 
 from games.core.scenario import run_file
-from games.memesis import GAME as MEMESIS
+from games.memesis import GAME
 
-from .mem_play import (
-    GAME,
-    board_piece,
-    choose,
-    decision,
+from .kit import (
+    act,
+    dec,
     end_turn,
     hand_ref,
     ids,
     labels,
-    piece_uid,
+    piece,
     pos,
     public,
+    uid,
     view,
 )
 
@@ -36,7 +35,7 @@ def test_MEM_INC_01_any_card_incubated_in_own_turn_without_its_cost(card_id):
     """MEM-INC-01: a creature, a Cause, an Effect or a Rune card goes from hand into the Incubation Cell in its
     owner's turn, paying none of its source cost (here with 0 source)."""
     st = pos({"hand": [card_id], "source": 0})
-    ev = choose(st, 0, hand_ref(st, 0, card_id), "incubate", "s0", "up")
+    ev = act(st, 0, hand_ref(st, 0, card_id), "incubate", "s0", "up")
     assert st.players[0].source == 0
     assert view(st, 0).private["incubation"]["card"] == card_id
     assert view(st, 0).private["hand"] == []
@@ -46,8 +45,8 @@ def test_MEM_INC_01_any_card_incubated_in_own_turn_without_its_cost(card_id):
 def test_MEM_INC_01_not_in_the_opponents_turn():
     """MEM-INC-01: in the opponent's turn (a window) a hand card offers no incubation."""
     st = pos({"hand": ["pilgrim-of-the-way"], "source": 1}, {"hand": ["fire-arrow", "roman-legionary"], "source": 2})
-    choose(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"), "play", "main", "up")
-    assert decision(st, 1).kind == "window"
+    act(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"), "play", "main", "up")
+    assert dec(st, 1).kind == "window"
     for card_id in ("fire-arrow", "roman-legionary"):
         GAME.apply(st, 1, hand_ref(st, 1, card_id))
         assert "incubate" not in ids(st, 1)
@@ -58,7 +57,7 @@ def test_MEM_INC_01_not_in_the_opponents_turn():
 def test_MEM_INC_02_turns_equal_the_source_cost_twice_in_stealth(face, needed):
     """MEM-INC-02, MEM-STL-02: Hoplite Phalanx (cost 4) must incubate 4 turns, 8 placed in Stealth."""
     st = pos({"hand": ["hoplite-phalanx"], "source": 0})
-    choose(st, 0, hand_ref(st, 0, "hoplite-phalanx"), "incubate", "s0", face)
+    act(st, 0, hand_ref(st, 0, "hoplite-phalanx"), "incubate", "s0", face)
     assert _inc(st, 0, None)["needed"] == needed and _inc(st, 0, None)["elapsed"] == 0
 
 
@@ -66,7 +65,7 @@ def test_MEM_INC_03_MEM_GAP_02_placing_turn_and_opponent_turns_do_not_count():
     """MEM-INC-03, MEM-GAP-02: the placing turn does not count; the counter advances by 1 at the start of each
     of the owner's later turns only (not the opponent's)."""
     st = pos({"hand": ["roman-legionary"], "source": 0})
-    choose(st, 0, hand_ref(st, 0, "roman-legionary"), "incubate", "s0", "up")
+    act(st, 0, hand_ref(st, 0, "roman-legionary"), "incubate", "s0", "up")
     assert _inc(st, 0)["elapsed"] == 0
     end_turn(st)
     assert st.active == 1 and _inc(st, 0)["elapsed"] == 0
@@ -86,14 +85,14 @@ def test_MEM_INC_04_MEM_INC_05_MEM_GAP_30_one_card_replaced_goes_to_hand_and_los
     GAME.apply(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"))
     GAME.apply(st, 0, "incubate")
     assert any("goes back to its owner's hand" in lb for lb in labels(st, 0))
-    ev = choose(st, 0, "s0", "up")
+    ev = act(st, 0, "s0", "up")
     assert "The card that was incubating loses its turns (MEM-INC-05, MEM-GAP-30)." in public(ev)
     inc = _inc(st, 0)
     assert inc["cards"] == [{"card": "pilgrim-of-the-way", "name": "Pilgrim of the Way"}]
     assert (inc["elapsed"], inc["needed"]) == (0, 1)  # not 2: nothing transferred
     assert "roman-legionary" in [h["card"] for h in view(st, 0).private["hand"]]
     assert sum(1 for p in st.pieces if p.cell == "incubation") == 1
-    choose(st, 0, hand_ref(st, 0, "roman-legionary"), "incubate", "s0", "up")
+    act(st, 0, hand_ref(st, 0, "roman-legionary"), "incubate", "s0", "up")
     assert (_inc(st, 0)["elapsed"], _inc(st, 0)["needed"]) == (0, 3)  # starts again from nothing
 
 
@@ -104,10 +103,10 @@ def test_MEM_INC_06_matured_card_comes_into_the_main_cell_and_may_move():
     ev = end_turn(st)
     assert "Ana's incubating #1 Cro-Magnon Hunter hatches into the Main Cell (MEM-INC-06)." in public(ev)
     assert _inc(st, 0) is None
-    u = piece_uid(st, "cro-magnon-hunter")
-    assert board_piece(st, u)["cell"] == "main"
-    choose(st, 0, f"p{u}", "move", "defend")
-    assert board_piece(st, u)["cell"] == "defend"
+    u = uid(st, "cro-magnon-hunter")
+    assert piece(st, u)["cell"] == "main"
+    act(st, 0, f"p{u}", "move", "defend")
+    assert piece(st, u)["cell"] == "defend"
 
 
 def test_MEM_INC_06_matured_stealth_card_stays_face_down():
@@ -116,8 +115,8 @@ def test_MEM_INC_06_matured_stealth_card_stays_face_down():
     assert _inc(st, 0, 1)["needed"] == 4
     ev = end_turn(st)
     assert "hatches into the Main Cell" in public(ev) and "Cro-Magnon" not in public(ev)
-    u = piece_uid(st, "cro-magnon-hunter")
-    bp = board_piece(st, u, 1)
+    u = uid(st, "cro-magnon-hunter")
+    bp = piece(st, u, 1)
     assert bp["face_down"] is True and bp["cell"] == "main"
     assert view(st, 0).private["face_down"][0]["card"] == "cro-magnon-hunter"
 
@@ -127,7 +126,7 @@ def test_MEM_INC_07_fusing_onto_an_incubating_card_adds_its_cost_and_keeps_the_t
     up) is fused to it: 7 turns in total, 5 still to go."""
     st = pos({"hand": ["stolen-fire"], "source": 0, "incubation": {"card": "prometheus", "elapsed": 2}})
     inc = next(p for p in st.pieces if p.cell == "incubation")
-    choose(st, 0, hand_ref(st, 0, "stolen-fire"), "fuse", f"p{inc.uid}", "true", "up")
+    act(st, 0, hand_ref(st, 0, "stolen-fire"), "fuse", f"p{inc.uid}", "true", "up")
     got = view(st, 0).private["incubation"]
     assert (got["elapsed"], got["needed"]) == (2, 7)
     assert got["name"].startswith("Prometheus") and got["name"].endswith("Stolen Fire")
@@ -141,7 +140,7 @@ def test_MEM_GAP_21_stealth_card_fused_to_incubating_card_doubles_its_turns():
     done) adds 6 turns: 10 in total, the 2 elapsed kept."""
     st = pos({"hand": ["stolen-fire"], "source": 1, "incubation": {"card": "prometheus", "elapsed": 2}})
     inc = next(p for p in st.pieces if p.cell == "incubation")
-    choose(st, 0, hand_ref(st, 0, "stolen-fire"), "fuse", f"p{inc.uid}", "true", "down")
+    act(st, 0, hand_ref(st, 0, "stolen-fire"), "fuse", f"p{inc.uid}", "true", "down")
     got = view(st, 0).private["incubation"]
     assert (got["elapsed"], got["needed"]) == (2, 10)
     assert _inc(st, 0, 1)["cards"][1] == {"face_down": True}
@@ -151,7 +150,7 @@ def test_MEM_INC_08_rune_incubates_one_turn_not_its_cost():
     """MEM-INC-08, MEM-RUN-11: a Rune card incubates one turn (two in Stealth), whatever else."""
     for face, needed in (("up", 1), ("down", 2)):
         st = pos({"hand": ["spiritual-rune"], "source": 0})
-        choose(st, 0, hand_ref(st, 0, "spiritual-rune"), "incubate", "s0", face)
+        act(st, 0, hand_ref(st, 0, "spiritual-rune"), "incubate", "s0", face)
         assert view(st, 0).private["incubation"]["needed"] == needed
 
 
@@ -162,6 +161,6 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "memesis"
 def test_MEM_STL_10_MEM_INC_06_MEM_RUN_07_scenario_files(name):
     """MEM-STL-10, MEM-INC-06, MEM-RUN-07: the Memesis scenario files of ``tests/scenarios/memesis/`` pass (run
     here with Memesis looked up directly, as the game is not registered yet)."""
-    report = run_file(SCENARIOS / f"{name}.yaml", lambda game_id: MEMESIS)
+    report = run_file(SCENARIOS / f"{name}.yaml", lambda game_id: GAME)
     assert report.passed, report.message
     assert report.steps > 3

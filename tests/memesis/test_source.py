@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from games.memesis import GAME
 
-from .flow_helpers import (
+from .kit import (
     FILLER,
-    actions,
     board,
+    dead,
     dec,
+    draft_options,
     end_turn,
     go,
     hand,
@@ -27,11 +28,6 @@ from .flow_helpers import (
     uid,
 )
 
-
-def dead(st, seat):
-    return [c["card"] for c in player(st, seat)["dead"]]
-
-
 # ---------------------------------------------------------------- paying
 
 
@@ -42,12 +38,12 @@ def test_MEM_SRC_01_source_pays_for_cards_abilities_and_rule_actions():
               "pieces": ["abacus-sage", "temple-acolyte"]}, {})
     go(st, 0, hand_ref(st, 0, "roman-legionary"), "play", "main", "up")
     assert player(st, 0)["source"] == 6
-    go(st, 0, f"p{uid(st, 0, 'abacus-sage')}", "use:0")
+    go(st, 0, f"p{uid(st, 'abacus-sage', 0)}", "use:0")
     settle(st)
     assert player(st, 0)["source"] == 4
     go(st, 0, hand_ref(st, 0, FILLER), "play", "main", "down")
     assert player(st, 0)["source"] == 2
-    go(st, 0, hand_ref(st, 0, "spiritual-rune"), "rune", f"p{uid(st, 0, 'temple-acolyte')}")
+    go(st, 0, hand_ref(st, 0, "spiritual-rune"), "rune", f"p{uid(st, 'temple-acolyte', 0)}")
     assert player(st, 0)["source"] == 1
     assert pieces(st, 0, "temple-acolyte")[0]["rune"]["card"] == "spiritual-rune"
 
@@ -59,7 +55,7 @@ def test_MEM_SRC_12_a_payment_above_the_source_is_refused():
     assert "draw" not in ids(st)
     refused(st, 0, "draw")
     ref = hand_ref(st, 0, "roman-legionary")
-    assert "play" not in actions(st, 0, ref)
+    assert "play" not in draft_options(st, 0, ref)
     GAME.apply(st, 0, ref)
     refused(st, 0, "play")
     GAME.apply(st, 0, "back")
@@ -82,12 +78,12 @@ def test_MEM_SRC_12_a_stealth_play_needs_the_extra_source():
 def test_MEM_SRC_02_sourcing_turns_the_card_and_gives_1_source():
     """MEM-SRC-02, MEM-INF-02: sourcing a creature marks it sourced on the public board and gives 1 source."""
     st = pos({"pieces": ["roman-legionary"]}, {})
-    u = uid(st, 0, "roman-legionary")
+    u = uid(st, "roman-legionary", 0)
     ev = go(st, 0, f"p{u}", "source")
     assert player(st, 0)["source"] == 1
     assert pieces(st, 0, "roman-legionary")[0]["sourced"] is True
     assert "sources" in public(ev)
-    assert "source" not in actions(st, 0, f"p{u}")  # once only
+    assert "source" not in draft_options(st, 0, f"p{u}")  # once only
 
 
 def test_MEM_SRC_03_creatures_and_causes_may_be_sourced_runes_and_effects_not():
@@ -97,16 +93,16 @@ def test_MEM_SRC_03_creatures_and_causes_may_be_sourced_runes_and_effects_not():
                         "fire-arrow", {"card": "catapult-stone", "down": True},
                         {"card": "spiritual-rune", "down": True}]}, {})
     for card in ("roman-legionary", "silk-road", "temple-acolyte"):
-        assert "source" in actions(st, 0, f"p{uid(st, 0, card)}"), card
-    assert "source" not in actions(st, 0, f"p{uid(st, 0, 'fire-arrow')}")
+        assert "source" in draft_options(st, 0, f"p{uid(st, card, 0)}"), card
+    assert "source" not in draft_options(st, 0, f"p{uid(st, 'fire-arrow', 0)}")
     for pc in pieces(st, 0):
         if pc["face_down"]:
-            assert "source" not in actions(st, 0, f"p{pc['uid']}")
+            assert "source" not in draft_options(st, 0, f"p{pc['uid']}")
             GAME.apply(st, 0, f"p{pc['uid']}")
             refused(st, 0, "source")
             GAME.apply(st, 0, "back")
-    go(st, 0, f"p{uid(st, 0, 'temple-acolyte')}", "source")
-    go(st, 0, f"p{uid(st, 0, 'silk-road')}", "source")
+    go(st, 0, f"p{uid(st, 'temple-acolyte', 0)}", "source")
+    go(st, 0, f"p{uid(st, 'silk-road', 0)}", "source")
     assert player(st, 0)["source"] == 2
     assert pieces(st, 0, "temple-acolyte")[0]["rune"] is not None  # the Rune stays on it
 
@@ -116,8 +112,8 @@ def test_MEM_SRC_04_not_sourced_the_turn_it_comes_into_play():
     can."""
     st = pos({"hand": ["cro-magnon-hunter"], "source": 2}, {})
     go(st, 0, hand_ref(st, 0, "cro-magnon-hunter"), "play", "main")
-    u = uid(st, 0, "cro-magnon-hunter")
-    assert "source" not in actions(st, 0, f"p{u}")
+    u = uid(st, "cro-magnon-hunter", 0)
+    assert "source" not in draft_options(st, 0, f"p{u}")
     GAME.apply(st, 0, f"p{u}")
     refused(st, 0, "source")
     GAME.apply(st, 0, "back")
@@ -134,10 +130,10 @@ def test_MEM_SRC_05_MEM_GAP_09_only_cards_in_play_sourced_where_they_are():
     st = pos({"hand": ["roman-legionary"], "incubation": {"card": "silk-road"},
               "pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1},
                          {"card": "temple-lion", "cell": "defend"}]}, {})
-    assert "source" not in actions(st, 0, hand_ref(st, 0, "roman-legionary"))
+    assert "source" not in draft_options(st, 0, hand_ref(st, 0, "roman-legionary"))
     assert not [o for o in dec(st).options if "Incubation" in o.label]
-    go(st, 0, f"p{uid(st, 0, 'cro-magnon-hunter')}", "source")
-    go(st, 0, f"p{uid(st, 0, 'temple-lion')}", "source")
+    go(st, 0, f"p{uid(st, 'cro-magnon-hunter', 0)}", "source")
+    go(st, 0, f"p{uid(st, 'temple-lion', 0)}", "source")
     assert player(st, 0)["source"] == 2
     assert {(pc["cards"][0]["card"], pc["cell"], pc["sourced"]) for pc in pieces(st, 0)} == {
         ("cro-magnon-hunter", "attack", True), ("temple-lion", "defend", True)}
@@ -148,7 +144,7 @@ def test_MEM_SRC_06_a_sourced_attacker_does_not_attack():
     no combat and Ben keeps his Life."""
     st = pos({"pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1}]}, {})
     assert "Combat, then end your turn" in labels(st)
-    go(st, 0, f"p{uid(st, 0, 'cro-magnon-hunter')}", "source")
+    go(st, 0, f"p{uid(st, 'cro-magnon-hunter', 0)}", "source")
     assert "End your turn" in labels(st)
     text = public(end_turn(st))
     assert "attacks" not in text and player(st, 1)["life"] == 20
@@ -176,20 +172,20 @@ def test_MEM_SRC_06_a_sourced_defender_does_not_intercept():
 def test_MEM_SRC_06_a_sourced_cards_abilities_are_null():
     """MEM-SRC-06: Abacus Sage's Tally is offered until the Sage is sourced, then not."""
     st = pos({"pieces": ["abacus-sage"], "source": 3}, {})
-    ref = f"p{uid(st, 0, 'abacus-sage')}"
-    assert "use:0" in actions(st, 0, ref)
+    ref = f"p{uid(st, 'abacus-sage', 0)}"
+    assert "use:0" in draft_options(st, 0, ref)
     go(st, 0, ref, "source")
     assert player(st, 0)["source"] == 4
-    assert "use:0" not in actions(st, 0, ref)
+    assert "use:0" not in draft_options(st, 0, ref)
 
 
 def test_MEM_SRC_07_sourced_until_the_owners_next_turn():
     """MEM-SRC-07, MEM-TRN-01 step 2: no action unsources a card; Ana's sourced card stays sourced through
     Ben's turn and is unsourced at the start of her next turn."""
     st = pos({"pieces": ["roman-legionary"]}, {})
-    u = uid(st, 0, "roman-legionary")
+    u = uid(st, "roman-legionary", 0)
     go(st, 0, f"p{u}", "source")
-    assert not [a for a in actions(st, 0, f"p{u}") if "source" in a]
+    assert not [a for a in draft_options(st, 0, f"p{u}") if "source" in a]
     end_turn(st)
     assert board(st)["active"] == 1 and pieces(st, 0, "roman-legionary")[0]["sourced"]
     end_turn(st)
@@ -227,7 +223,7 @@ def test_MEM_SRC_10_a_fused_group_is_sourced_as_one_card():
     assert pc["fusion"] == "true" and len(pc["cards"]) == 2
     go(st, 0, f"p{pc['uid']}", "source")
     assert player(st, 0)["source"] == 1 and pieces(st, 0)[0]["sourced"]
-    assert "source" not in actions(st, 0, f"p{pc['uid']}")
+    assert "source" not in draft_options(st, 0, f"p{pc['uid']}")
 
 
 def test_MEM_SRC_11_a_stealth_card_is_sourced_only_once_upturned():
@@ -236,7 +232,7 @@ def test_MEM_SRC_11_a_stealth_card_is_sourced_only_once_upturned():
     st = pos({"pieces": [{"card": "roman-legionary", "down": True}]}, {})
     (pc,) = pieces(st, 0)
     ref = f"p{pc['uid']}"
-    assert "source" not in actions(st, 0, ref) and "upturn" in actions(st, 0, ref)
+    assert "source" not in draft_options(st, 0, ref) and "upturn" in draft_options(st, 0, ref)
     go(st, 0, ref, "upturn")
     assert not pieces(st, 0)[0]["face_down"]
     go(st, 0, ref, "source")
@@ -249,7 +245,7 @@ def test_MEM_SRC_11_a_stealth_card_played_this_turn_is_not_sourced_when_upturned
     go(st, 0, hand_ref(st, 0, FILLER), "play", "main", "down")
     (pc,) = pieces(st, 0)
     go(st, 0, f"p{pc['uid']}", "upturn")
-    assert "source" not in actions(st, 0, f"p{pc['uid']}")
+    assert "source" not in draft_options(st, 0, f"p{pc['uid']}")
 
 
 # ---------------------------------------------------------------- consumption
@@ -267,7 +263,7 @@ def test_MEM_CON_01_MEM_GAP_07_consume_from_hand_for_life_above_20():
 def test_MEM_CON_01_consume_from_play_for_source():
     """MEM-CON-01: Ana consumes her Silk Road (a Cause card, cost 3) in play for 3 source."""
     st = pos({"pieces": ["silk-road"]}, {})
-    go(st, 0, f"p{uid(st, 0, 'silk-road')}", "consume", "source")
+    go(st, 0, f"p{uid(st, 'silk-road', 0)}", "consume", "source")
     assert player(st, 0)["source"] == 3 and player(st, 0)["life"] == 20
     assert not pieces(st, 0) and dead(st, 0) == ["silk-road"]
 
@@ -279,7 +275,7 @@ def test_MEM_CON_01_consume_at_any_time_in_a_window():
              {"hand": [FILLER], "source": 1}, active=1)
     go(st, 1, hand_ref(st, 1, FILLER), "play", "main")
     assert (dec(st).seat, dec(st).kind) == (0, "window")
-    assert "play" not in actions(st, 0, hand_ref(st, 0, "infinite-series"))
+    assert "play" not in draft_options(st, 0, hand_ref(st, 0, "infinite-series"))
     go(st, 0, hand_ref(st, 0, "roman-legionary"), "consume", "source")
     assert player(st, 0)["source"] == 4 and (dec(st).seat, dec(st).kind) == (0, "window")
     go(st, 0, hand_ref(st, 0, "infinite-series"), "play", "s1")  # no Rune in hand: played at once
@@ -299,7 +295,7 @@ def test_MEM_CON_03_consumed_source_is_available_at_once():
     """MEM-CON-03: with 0 source Ana cannot play Roman Legionary; she consumes Silk Road for 3 and plays it in
     the same turn."""
     st = pos({"hand": ["roman-legionary", "silk-road"]}, {})
-    assert "play" not in actions(st, 0, hand_ref(st, 0, "roman-legionary"))
+    assert "play" not in draft_options(st, 0, hand_ref(st, 0, "roman-legionary"))
     go(st, 0, hand_ref(st, 0, "silk-road"), "consume", "source")
     go(st, 0, hand_ref(st, 0, "roman-legionary"), "play", "main")
     assert pieces(st, 0, "roman-legionary") and player(st, 0)["source"] == 0
@@ -309,7 +305,7 @@ def test_MEM_CON_04_consuming_an_upgraded_card_sends_its_rune_too():
     """MEM-CON-04, MEM-RUN-07: Ana consumes her Temple Acolyte carrying her own Spiritual Rune: both go to her
     Dead Cell, and having source she is offered to pay 1 to return the Rune to hand."""
     st = pos({"pieces": [{"card": "temple-acolyte", "rune": "spiritual-rune"}], "source": 1}, {})
-    go(st, 0, f"p{uid(st, 0, 'temple-acolyte')}", "consume", "life")
+    go(st, 0, f"p{uid(st, 'temple-acolyte', 0)}", "consume", "life")
     assert player(st, 0)["life"] == 21
     assert sorted(dead(st, 0)) == ["spiritual-rune", "temple-acolyte"]
     d = dec(st)
@@ -328,7 +324,7 @@ def test_MEM_CON_04_an_opponents_rune_goes_to_its_owners_dead_cell():
     settle(st)
     end_turn(st)
     assert board(st)["active"] == 0
-    go(st, 0, f"p{uid(st, 0, 'temple-acolyte')}", "consume", "life")
+    go(st, 0, f"p{uid(st, 'temple-acolyte', 0)}", "consume", "life")
     assert dead(st, 0) == ["temple-acolyte"] and dead(st, 1) == ["spiritual-rune"]
 
 
@@ -348,7 +344,7 @@ def test_MEM_GAP_27_stealth_incubating_and_ammo_cards_cannot_be_consumed():
     st = pos({"pieces": [{"card": "roman-legionary", "down": True}], "incubation": {"card": "silk-road"},
               "ammo": ["pony-express-rider"]}, {})
     (pc,) = pieces(st, 0)
-    assert "consume" not in actions(st, 0, f"p{pc['uid']}")
+    assert "consume" not in draft_options(st, 0, f"p{pc['uid']}")
     assert [o.id for o in dec(st).options] == [f"p{pc['uid']}", "end"]
 
 
@@ -365,7 +361,7 @@ def test_MEM_GAP_27_only_cards_a_player_owns_and_controls():
     end_turn(st)
     assert board(st)["active"] == 2
     ref = f"p{pc['uid']}"
-    assert "consume" not in actions(st, 2, ref)
+    assert "consume" not in draft_options(st, 2, ref)
 
 
 # ---------------------------------------------------------------- the 5-source draw

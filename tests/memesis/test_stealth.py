@@ -6,21 +6,22 @@ from __future__ import annotations
 import json
 
 from games.core.contract import SeatSetup
-from games.memesis import rules
+from games.memesis import GAME, rules
 
-from .mem_play import (
-    GAME,
-    board_piece,
-    choose,
-    decision,
+from .kit import (
+    act,
+    copy,
+    dec,
+    go,
     hand_ref,
     ids,
     pass_windows,
-    piece_uid,
+    piece,
     pos,
     public,
     refused,
     seen_by,
+    uid,
     view,
 )
 
@@ -34,8 +35,8 @@ def _dump(v) -> str:
 def _play_hunter_face_down():
     """Ana pays 3 source (cost 2 + 1) to play Cro-Magnon Hunter face down into her Main Cell."""
     st = pos({"hand": ["cro-magnon-hunter"], "source": 5}, {"hand": ["fire-arrow"], "source": 3})
-    ev = choose(st, 0, hand_ref(st, 0, "cro-magnon-hunter"), "play", "main", "down")
-    return st, piece_uid(st, "cro-magnon-hunter"), ev
+    ev = act(st, 0, hand_ref(st, 0, "cro-magnon-hunter"), "play", "main", "down")
+    return st, uid(st, "cro-magnon-hunter"), ev
 
 
 def test_MEM_STL_01_MEM_GAP_20_face_down_costs_one_more_and_the_cost_is_public():
@@ -46,7 +47,7 @@ def test_MEM_STL_01_MEM_GAP_20_face_down_costs_one_more_and_the_cost_is_public()
     st = pos({"hand": ["cro-magnon-hunter"], "source": 2})
     for c in (hand_ref(st, 0, "cro-magnon-hunter"), "play", "main"):
         GAME.apply(st, 0, c)  # 2 source pays face up only: no face to choose, it is played at once
-    assert board_piece(st, piece_uid(st, "cro-magnon-hunter"))["face_down"] is False
+    assert piece(st, uid(st, "cro-magnon-hunter"))["face_down"] is False
     assert st.players[0].source == 0
 
 
@@ -78,8 +79,8 @@ def test_MEM_STL_10_creature_never_played_outside_its_owners_turn_refused_privat
     forging that play is refused with the state unchanged, and the refusal names no card."""
     st = pos({"hand": ["pilgrim-of-the-way"], "source": 2},
              {"hand": ["roman-legionary", "fire-arrow"], "source": 5})
-    choose(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"), "play", "main", "up")
-    assert decision(st, 1).kind == "window"
+    act(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"), "play", "main", "up")
+    assert dec(st, 1).kind == "window"
     leg = hand_ref(st, 1, "roman-legionary")
     GAME.apply(st, 1, leg)
     assert "play" not in ids(st, 1) and "incubate" not in ids(st, 1)
@@ -95,9 +96,9 @@ def test_MEM_STL_10_face_down_cause_cannot_move_forged_move_reveals_nothing():
     st = pos({"hand": ["pilgrim-of-the-way"], "source": 2},
              {"pieces": [{"card": "colosseum", "down": True}, {"card": "roman-legionary", "down": True}],
               "source": 0})
-    col, leg = piece_uid(st, "colosseum"), piece_uid(st, "roman-legionary")
-    ev = choose(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"), "play", "main", "up")
-    assert decision(st, 1).kind == "window"
+    col, leg = uid(st, "colosseum"), uid(st, "roman-legionary")
+    ev = act(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"), "play", "main", "up")
+    assert dec(st, 1).kind == "window"
     GAME.apply(st, 1, f"p{col}")
     assert "move" not in ids(st, 1) and "upturn" in ids(st, 1)
     err = refused(st, 1, "move")
@@ -107,7 +108,7 @@ def test_MEM_STL_10_face_down_cause_cannot_move_forged_move_reveals_nothing():
     assert "move" in ids(st, 1)
     refused(st, 1, "attack:s0")
     GAME.apply(st, 1, "move")  # the one legal destination, the Defend Cell (never Attack): moved at once
-    bp = board_piece(st, leg, 0)
+    bp = piece(st, leg, 0)
     assert bp["cell"] == "defend" and bp["face_down"] is True
     for viewer in (0, None):
         text = _dump(view(st, viewer)).lower()
@@ -119,18 +120,18 @@ def test_MEM_STL_04_MEM_STL_05_abilities_only_once_upturned():
     """MEM-STL-04, MEM-STL-05: a face-down Temple Acolyte offers no ability; its owner upturns it (in her turn)
     and its Blessing is available at once."""
     st = pos({"source": 3, "pieces": [{"card": "temple-acolyte", "down": True}]})
-    u = piece_uid(st, "temple-acolyte")
+    u = uid(st, "temple-acolyte")
     GAME.apply(st, 0, f"p{u}")
     assert not any(i.startswith("use:") for i in ids(st, 0))
     assert "upturn" in ids(st, 0)
-    ev = choose(st, 0, "upturn")
+    ev = go(st, 0, "upturn")
     assert "Ana upturns Temple Acolyte" in public(ev)
     pass_windows(st)
-    bp = board_piece(st, u, 1)
+    bp = piece(st, u, 1)
     assert bp["face_down"] is False and bp["cards"][0]["card"] == "temple-acolyte"
     GAME.apply(st, 0, f"p{u}")
     assert "use:0" in ids(st, 0)
-    choose(st, 0, "use:0")
+    go(st, 0, "use:0")
     pass_windows(st)
     assert view(st, None).board["players"][0]["life"] == 21
 
@@ -139,11 +140,11 @@ def test_MEM_STL_05_owner_upturns_at_any_time():
     """MEM-STL-05: the owner may upturn her face-down card in the opponent's turn (in a window)."""
     st = pos({"source": 0, "pieces": [{"card": "temple-acolyte", "down": True}]},
              {"hand": ["pilgrim-of-the-way"], "source": 1}, active=1)
-    u = piece_uid(st, "temple-acolyte")
-    choose(st, 1, hand_ref(st, 1, "pilgrim-of-the-way"), "play", "main", "up")
-    assert decision(st, 0).kind == "window"
-    choose(st, 0, f"p{u}", "upturn")
-    assert board_piece(st, u)["face_down"] is False
+    u = uid(st, "temple-acolyte")
+    act(st, 1, hand_ref(st, 1, "pilgrim-of-the-way"), "play", "main", "up")
+    assert dec(st, 0).kind == "window"
+    act(st, 0, f"p{u}", "upturn")
+    assert piece(st, u)["face_down"] is False
     assert st.active == 1
 
 
@@ -151,9 +152,9 @@ def test_MEM_STL_06_face_down_card_moves_and_stays_face_down():
     """MEM-STL-06: a face-down creature moves from the Main Cell to the Defend Cell and stays face down; the
     public event names it only as a face-down card."""
     st = pos({"source": 0, "pieces": [{"card": "roman-legionary", "down": True}]})
-    u = piece_uid(st, "roman-legionary")
-    ev = choose(st, 0, f"p{u}", "move", "defend")
-    bp = board_piece(st, u, 1)
+    u = uid(st, "roman-legionary")
+    ev = act(st, 0, f"p{u}", "move", "defend")
+    bp = piece(st, u, 1)
     assert bp["cell"] == "defend" and bp["face_down"] is True
     assert f"Ana moves #{u} face-down card into the Defend Cell." in public(ev)
 
@@ -162,15 +163,15 @@ def test_MEM_STL_07_stealth_rune_costs_two_unattached_then_attaches_free():
     """MEM-STL-07: a Rune played in Stealth costs 2 source and comes into play unattached; placing it the first
     time on a marked card then costs nothing; it stays face down there (MEM-STL-08)."""
     st = pos({"hand": ["practical-rune"], "source": 2, "pieces": ["cro-magnon-hunter"]})
-    cro = piece_uid(st, "cro-magnon-hunter")
-    choose(st, 0, hand_ref(st, 0, "practical-rune"), "play")
+    cro = uid(st, "cro-magnon-hunter")
+    act(st, 0, hand_ref(st, 0, "practical-rune"), "play")
     assert st.players[0].source == 0
-    r = piece_uid(st, "practical-rune")
-    assert board_piece(st, r, 1)["face_down"] is True
+    r = uid(st, "practical-rune")
+    assert piece(st, r, 1)["face_down"] is True
     pass_windows(st)
-    choose(st, 0, f"p{r}", "attach", f"p{cro}")
+    act(st, 0, f"p{r}", "attach", f"p{cro}")
     assert st.players[0].source == 0
-    bp = board_piece(st, cro, 1)
+    bp = piece(st, cro, 1)
     assert bp["rune"] == {"face_down": True, "owner": 0}
     assert bp["attack"] == 3  # the face-down Rune gives nothing yet (MEM-STL-08)
     assert all(p["uid"] != r for p in view(st, None).board["pieces"])
@@ -180,33 +181,33 @@ def test_MEM_STL_08_upgrade_waits_for_both_rune_and_card_upturned():
     """MEM-STL-08: a face-up card with a face-down Rune gets no upgrade until the Rune is upturned; a face-down
     card with a face-up Rune gets none until the card is upturned."""
     st = pos({"pieces": [{"card": "cro-magnon-hunter", "rune": "practical-rune", "rune_down": True}]})
-    u = piece_uid(st, "cro-magnon-hunter")
-    assert board_piece(st, u)["attack"] == 3
-    choose(st, 0, f"p{u}", "upturn")
-    assert board_piece(st, u)["attack"] == 4 and board_piece(st, u)["rune"]["card"] == "practical-rune"
+    u = uid(st, "cro-magnon-hunter")
+    assert piece(st, u)["attack"] == 3
+    act(st, 0, f"p{u}", "upturn")
+    assert piece(st, u)["attack"] == 4 and piece(st, u)["rune"]["card"] == "practical-rune"
     st = pos({"pieces": [{"card": "cro-magnon-hunter", "down": True, "rune": "practical-rune"}]})
-    u = piece_uid(st, "cro-magnon-hunter")
+    u = uid(st, "cro-magnon-hunter")
     pc = next(p for p in st.pieces if p.uid == u)
     assert rules.attack(st, pc) == 3  # hidden from the board: the engine's own figure
-    choose(st, 0, f"p{u}", "upturn")
-    assert board_piece(st, u)["attack"] == 4
+    act(st, 0, f"p{u}", "upturn")
+    assert piece(st, u)["attack"] == 4
 
 
 def test_MEM_STL_09_fusion_abilities_wait_until_all_fused_cards_revealed():
     """MEM-STL-09: Pollux fused face down onto Castor (True Fusion): the pair's +1 Attack, +1 Life and Gemini
     are unavailable until Pollux is upturned."""
     st = pos({"hand": ["pollux"], "source": 3, "pieces": ["castor"]})
-    u = piece_uid(st, "castor")
-    choose(st, 0, hand_ref(st, 0, "pollux"), "fuse", f"p{u}", "true", "down")
+    u = uid(st, "castor")
+    act(st, 0, hand_ref(st, 0, "pollux"), "fuse", f"p{u}", "true", "down")
     assert st.players[0].source == 2
-    bp = board_piece(st, u, 1)
+    bp = piece(st, u, 1)
     assert bp["cards"] == [{"card": "castor", "name": "Castor the Horseman"}, {"face_down": True}]
     assert bp["attack"] == 6 and bp["max_life"] == 6
     GAME.apply(st, 0, f"p{u}")
     assert not any(i.startswith("use:") for i in ids(st, 0))
-    choose(st, 0, "upturn")
+    go(st, 0, "upturn")
     pass_windows(st)
-    bp = board_piece(st, u, 1)
+    bp = piece(st, u, 1)
     assert bp["attack"] == 7 and bp["max_life"] == 7
     GAME.apply(st, 0, f"p{u}")
     assert "use:0" in ids(st, 0)
@@ -216,11 +217,11 @@ def test_MEM_GAP_20_stealth_effect_resolves_when_upturned_then_dead_cell():
     """MEM-GAP-20: a face-down Effect card (Napier's Bones, +2 source) works when upturned, then goes to the Dead
     Cell."""
     st = pos({"hand": ["napiers-bones"], "source": 2})
-    choose(st, 0, hand_ref(st, 0, "napiers-bones"), "play", "down")
+    act(st, 0, hand_ref(st, 0, "napiers-bones"), "play", "down")
     assert st.players[0].source == 0
-    u = piece_uid(st, "napiers-bones")
+    u = uid(st, "napiers-bones")
     pass_windows(st)
-    choose(st, 0, f"p{u}", "upturn")
+    act(st, 0, f"p{u}", "upturn")
     pass_windows(st)
     assert st.players[0].source == 2
     assert [c["card"] for c in view(st, None).board["players"][0]["dead"]] == ["napiers-bones"]
@@ -231,7 +232,7 @@ def test_MEM_STL_02_stealth_incubation_no_surcharge_twice_the_turns():
     """MEM-STL-02: a card placed in Stealth into the Incubation Cell pays no surcharge and needs twice its
     source cost in turns; others see a face-down card there."""
     st = pos({"hand": ["roman-legionary"], "source": 2})
-    choose(st, 0, hand_ref(st, 0, "roman-legionary"), "incubate", "s0", "down")
+    act(st, 0, hand_ref(st, 0, "roman-legionary"), "incubate", "s0", "down")
     assert st.players[0].source == 2
     assert view(st, 0).private["incubation"]["needed"] == 6
     assert view(st, 0).private["incubation"]["card"] == "roman-legionary"
@@ -250,14 +251,14 @@ def _paths(st, seat: int, ref: str) -> list[tuple[str, ...]]:
         for o in GAME.decision_for(state, seat).options:
             if o.id == "back":
                 continue
-            nxt = GAME.from_json(GAME.to_json(state))
+            nxt = copy(state)
             GAME.apply(nxt, seat, o.id)
             if any(d.seat == seat and d.kind == "act" for d in GAME.decisions(nxt)):
                 walk(nxt, path + (o.id,))
             else:
                 out.append(path + (o.id,))
 
-    start = GAME.from_json(GAME.to_json(st))
+    start = copy(st)
     GAME.apply(start, seat, ref)
     walk(start, (ref,))
     return out
@@ -273,7 +274,7 @@ def test_MEM_STL_11_stealth_off_no_face_down_option_ever():
     into play unattached); with it on the same position offers them."""
     for stealth in (True, False):
         st = _everything(stealth)
-        paths = [p for o in decision(st, 0).options if o.id[0] in "hp" for p in _paths(st, 0, o.id)]
+        paths = [p for o in dec(st, 0).options if o.id[0] in "hp" for p in _paths(st, 0, o.id)]
         downs = [p for p in paths if "down" in p]
         if stealth:
             assert {p[1] for p in downs} >= {"play", "incubate", "fuse"}
@@ -295,6 +296,6 @@ def test_MEM_STL_11_table_option_turns_stealth_off_for_a_new_game():
     for st, want in ((off, False), (on, True)):
         st.players[st.active].source = 9
         seat = st.active
-        hand = [o.id for o in decision(st, seat).options if o.id.startswith("h")]
+        hand = [o.id for o in dec(st, seat).options if o.id.startswith("h")]
         found = any("down" in p for ref in hand for p in _paths(st, seat, ref))
         assert found is want
