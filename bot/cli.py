@@ -183,8 +183,9 @@ def _picture_dir(text: str | None) -> Path | None | bool:
 
 def cmd_picture(args: argparse.Namespace) -> int:
     """Issue 15 §4: play ``--after`` random decisions of a seeded game (``--computers``: the game's computer
-    players' decisions, a position like a real game's) and write the public board (the spectator's view) as
-    a PNG to ``--out``; prints the path. Exit 2 with one line on bad input."""
+    players' decisions, a position like a real game's; ``--option key=value``: the game's table options, issue
+    18) and write the public board (the spectator's view) as a PNG to ``--out``; prints the path. Exit 2 with
+    one line on bad input."""
     from bot.picture import board_png
     from games.core.players import RandomPlayer
     from games.core.playout import starter_seats
@@ -193,19 +194,23 @@ def cmd_picture(args: argparse.Namespace) -> int:
         print(f"metahost: unknown game '{args.game}'; choose one of: {', '.join(game_ids())}.", file=sys.stderr)
         return 2
     game = get_game(args.game)
+    chosen = _table_options(game, args.option)  # issue 18: e.g. Meta Olympia's mega=on for 5 to 8 teams
+    if chosen is None:
+        return 2
     seats = args.seats if args.seats is not None else game.min_seats
+    limit = game.seat_limit(chosen)
     problem = None
     if args.after < 0:
         problem = f"--after must be 0 or more decisions, not {args.after}."
-    elif not game.min_seats <= seats <= game.seat_limit(None):
-        problem = f"{game.name} is played by {game.min_seats} to {game.seat_limit(None)} players, not {seats}."
+    elif not game.min_seats <= seats <= limit:
+        problem = f"{game.name} is played by {game.min_seats} to {limit} players, not {seats}."
     elif game.layout(game.view(game.new_game(starter_seats(game, 0, game.min_seats), None, 0), None)) is None:
         problem = f"{game.name} has no board picture yet."
     if problem:
         print(f"metahost: {problem}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    state = game.new_game(starter_seats(game, args.seed, seats), None, args.seed)
+    state = game.new_game(starter_seats(game, args.seed, seats), chosen or None, args.seed)
     players = [RandomPlayer(args.seed * 7 + p) for p in range(seats)]
     computers = [game.computer(args.seed * 7 + p) for p in range(seats)]
     played = 0
@@ -613,6 +618,8 @@ def main(argv: list[str] | None = None) -> int:
     pi.add_argument("--out", required=True, metavar="FILE.png")
     pi.add_argument("--computers", action="store_true",
                     help="the decisions are the game's computer players' (default: random legal decisions)")
+    pi.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="a table option of the game, as on a table (Meta Olympia: mega=on for 5 to 8 teams)")
     pi.set_defaults(func=cmd_picture)
     args = ap.parse_args(argv)
     if args.func in (cmd_play, cmd_resume, cmd_deck, cmd_selfplay) and not _game_settings():

@@ -34,6 +34,27 @@ def test_picture_writes_the_public_board_and_prints_its_path(capsys, tmp_path, g
     assert img.format == "PNG" and img.width == 800
 
 
+def test_MO_OPT_05_picture_takes_table_options_a_six_team_mega_league(capsys, tmp_path):
+    """Issue 18: ``--option`` passes a game's table options, so a Mega League board (5 to 8 teams, MO-OPT-05)
+    can be drawn; its six teams are all on the picture."""
+    out = tmp_path / "mega.png"
+    code, printed, err = run(capsys, "picture", "metaolympia", "--seats", "6", "--option", "mega=on", "--seed", "3",
+                             "--after", "40", "--out", str(out))
+    assert (code, err) == (0, "") and printed.strip() == str(out)
+    img = Image.open(out)
+    assert img.format == "PNG" and img.width == 800
+
+
+def test_a_bad_table_option_is_refused_with_the_games_options_and_exit_2(capsys, tmp_path):
+    """A wrong value says what was wrong, then lists the game's options (one per line), and draws nothing."""
+    out = tmp_path / "x.png"
+    code, printed, err = run(capsys, "picture", "metaolympia", "--option", "mega=maybe", "--out", str(out))
+    assert code == 2 and printed == "" and not out.exists()
+    first, *listed = err.strip().splitlines()
+    assert "option mega is on or off, not 'maybe'" in first
+    assert any(line.startswith("mega=on|off") for line in listed)
+
+
 def test_picture_is_the_same_for_the_same_seed(capsys, tmp_path):
     for name in ("a.png", "b.png"):
         assert run(capsys, "picture", "metax", "--seed", "9", "--after", "30", "--out", str(tmp_path / name))[0] == 0
@@ -51,6 +72,8 @@ def test_picture_after_the_game_ended_pictures_the_final_board_and_says_so(capsy
     (["chess"], "unknown game 'chess'; choose one of: memesis, meta, metaolympia, metax, metazoo"),
     (["metax", "--after", "-1"], "--after must be 0 or more decisions, not -1"),
     (["meta", "--seats", "9"], "Meta is played by 2 to 6 players, not 9"),
+    (["metaolympia", "--seats", "6"], "Meta Olympia is played by 2 to 4 players, not 6"),
+    (["metax", "--option", "gambling=on"], "MetaX takes no table options"),
 ])
 def test_picture_refuses_bad_input_with_one_line_and_exit_2(capsys, tmp_path, argv, says):
     out = tmp_path / "x.png"
