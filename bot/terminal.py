@@ -310,26 +310,23 @@ class Screen:
                 if not isinstance(pile, list):
                     continue
                 shown = True
-                what = f"{p.get('name', f'Seat {seat + 1}')}'s {key.replace('_', ' ')} ({len(pile)})"
-                if not pile:
-                    self.print(f"{what}: empty")
-                    continue
-                self.print(f"{what}, top first:")
-                for item in reversed(pile):
-                    self.bullet(item_name(item), indent=2)
+                self._pile(f"{p.get('name', f'Seat {seat + 1}')}'s {key.replace('_', ' ')}", pile)
         for key, pile in board.items():  # shared piles (Meta Olympia's athlete, tactic and scrimmage discards)
             if not isinstance(pile, list) or not (key in PILE_KEYS or key.endswith("_discard")):
                 continue
             shown = True
-            what = f"{_header(key)} ({len(pile)})"
-            if not pile:
-                self.print(f"{what}: empty")
-                continue
-            self.print(f"{what}, top first:")
-            for item in reversed(pile):
-                self.bullet(item_name(item), indent=2)
+            self._pile(_header(key), pile)
         if not shown:
             self.print("This game has no public discard piles.")
+
+    def _pile(self, what: str, pile: list) -> None:
+        """One pile, ``what`` its title: "empty", or its cards top first."""
+        if not pile:
+            self.print(f"{what} ({len(pile)}): empty")
+            return
+        self.print(f"{what} ({len(pile)}), top first:")
+        for item in reversed(pile):
+            self.bullet(item_name(item), indent=2)
 
     def card(self, game: Game, query: str) -> None:
         """Look a card up in the game's catalog by a name or a close spelling (``Catalog.lookup``, as

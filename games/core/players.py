@@ -25,3 +25,26 @@ class RandomPlayer:
 
     def __call__(self, decision: Decision, view: View | None = None) -> str:
         return decision.options[self.rng.below(len(decision.options))].id
+
+
+class GuardedPlayer:
+    """Base of a computer player that must never stall a table: :meth:`__call__` asks :meth:`decide` and falls
+    back to the decision's documented default (else its first option) when ``decide`` returns an id that is not
+    offered or raises; with ``strict`` (tests) it raises instead, so a bot's mistakes are seen."""
+
+    strict: bool = False
+
+    def decide(self, decision: Decision, view: View | None) -> str | None:
+        raise NotImplementedError
+
+    def __call__(self, decision: Decision, view: View | None = None) -> str:
+        ids = {o.id for o in decision.options}
+        try:
+            choice = self.decide(decision, view)
+        except Exception:
+            if self.strict:
+                raise
+            choice = None
+        if choice not in ids:
+            choice = decision.default if decision.default in ids else decision.options[0].id
+        return choice

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+from games.core.players import GuardedPlayer
 from games.core.rng import Rng
 from games.core.values import Decision, View
 
@@ -64,7 +65,7 @@ def card_value(cid: str) -> float:
     return 1.0
 
 
-class MemesisBot:
+class MemesisBot(GuardedPlayer):
     """Callable ``(decision, view) -> option id``; ``strict`` lets internal errors raise (for tests) instead
     of falling back to the decision's default."""
 
@@ -82,19 +83,7 @@ class MemesisBot:
 
     # ------------------------------------------------------------ entry
 
-    def __call__(self, decision: Decision, view: View | None = None) -> str:
-        ids = {o.id for o in decision.options}
-        try:
-            choice = self._decide(decision, view)
-        except Exception:
-            if self.strict:
-                raise
-            choice = None
-        if choice not in ids:
-            choice = decision.default if decision.default in ids else decision.options[0].id
-        return choice
-
-    def _decide(self, d: Decision, view: View | None) -> str | None:
+    def decide(self, d: Decision, view: View | None) -> str | None:
         if view is None or view.board is None:
             return d.default
         ctx = _Ctx(d, view)

@@ -34,6 +34,7 @@ import re
 from functools import cache
 from typing import Any
 
+from games.core.players import GuardedPlayer
 from games.core.rng import Rng
 from games.core.values import Decision, View
 
@@ -353,7 +354,7 @@ def _name_in(text: str, pattern: str) -> str | None:
 
 # ---------------------------------------------------------------- the bot
 
-class OlympiaBot:
+class OlympiaBot(GuardedPlayer):
     """Callable ``(decision, view) -> option id``, always one of ``decision.options``. ``strict`` lets internal
     errors raise (for tests) instead of falling back to the decision's default."""
 
@@ -362,19 +363,7 @@ class OlympiaBot:
         self.strict = strict
         self.roster_gain = ROSTER_GAIN
 
-    def __call__(self, decision: Decision, view: View | None = None) -> str:
-        ids = [o.id for o in decision.options]
-        try:
-            choice = self._decide(decision, view)
-        except Exception:
-            if self.strict:
-                raise
-            choice = None
-        if choice not in ids:
-            choice = decision.default if decision.default in ids else ids[0]
-        return choice
-
-    def _decide(self, d: Decision, view: View | None) -> str | None:
+    def decide(self, d: Decision, view: View | None) -> str | None:
         if view is None or view.board is None:
             return d.default
         c = _Ctx(d, view)
