@@ -101,6 +101,10 @@ class MemesisBot(GuardedPlayer):
         if d.kind == "act":
             if self.plan is None:
                 return self._resume(d, ctx)
+            dr = ctx.private.get("draft") or {}
+            taken = tuple(dr.get("path", ()))
+            if self.plan[1][:len(taken)] == taken:
+                self.step = len(taken)  # the engine takes single-choice steps itself
             return self._act(d)
         self.plan = None
         if d.kind == "main":

@@ -10,7 +10,7 @@ play or incubating, or one carrying the player's Rune) and the global options ``
 MEM-DRW-01), ``grant:<seat>`` (MEM-ALY-01), ``end`` (combat if anything attacks, then end of turn) or
 ``pass`` (in a window). Choosing a thing opens a draft (``kind="act"``): its options are the next
 components of that thing's legal actions, plus ``back``; a component that leaves only one action carries
-it out at once. An action is legal exactly when it is listed, so legality is checked against the real
+it out at once, and after the first component a step with a single next component is taken without asking. An action is legal exactly when it is listed, so legality is checked against the real
 card even when it is face down (MEM-STL-10) and a refused choice is told only to its chooser.
 
 Other decisions (``prompt`` kinds): ``ammo_take`` (step 7), ``intercept`` (damage aimed at a player,
@@ -984,8 +984,19 @@ def _draft_step(st: State, choice: str, ev: list[Event]) -> None:
     if choice == "back":
         st.draft = None
         return
-    path = tuple(dr["path"]) + (choice,)
+    _draft_go(st, tuple(dr["path"]) + (choice,), ev)
+
+
+def _draft_go(st: State, path: tuple[str, ...], ev: list[Event]) -> None:
+    """Move the open draft to ``path`` (at least the first component, so choosing a thing always shows what it
+    can do): carry the action out once ``path`` is one or leaves only one, and take any later step with a
+    single next component without asking (a phone tap saved)."""
+    dr = st.draft
+    assert dr is not None
     acts = [a for a, _ in thing_actions(st, dr["seat"], dr["ref"], dr["window"]) if a[:len(path)] == path]
+    while path not in acts and len(acts) > 1 and len({a[len(path)] for a in acts}) == 1:
+        path = path + (acts[0][len(path)],)
+        acts = [a for a in acts if a[:len(path)] == path]
     if path in acts or len(acts) == 1:
         full = path if path in acts else acts[0]
         st.draft = None

@@ -36,7 +36,7 @@ class Aggressor:
                "back": 0.3, "pass": 20, "absorb": 3, "consume": 0.1, "ammo": 0.3, "draw": 0.5, "leave": 1,
                "take": 3, "life": 0.05, "source": 5, "rune": 0.3, "use": 3, "grant": 0.2}
 
-    def __init__(self, seed: int, per_turn: int = 3):
+    def __init__(self, seed: int, per_turn: int = 5):  # 5 things a turn: more games end on Life than with 3
         self.rng = Rng.from_seed(seed)
         self.per_turn, self.acted = per_turn, 0
 
@@ -261,14 +261,17 @@ async def test_MEM_LIFE_a_1v1_of_two_people_through_discord_ends_at_0_life(world
     """MEM-LIFE-01, MEM-GEN-01, MEM-INF-01, MEM-STL-03: Ana and Ben, one per team, play a whole game by
     clicks in their DMs to a real result: the loser at 0 Life or less; the result names the winner; nothing
     hidden ever reached the other player's DM or the channel; every interaction acknowledged, every request
-    within Discord's limits."""
+    within Discord's limits. Table seed 3: with these starter decks and seeded policies some 1v1 games run
+    their Brain Cells out and end at the stall limit instead; this one ends on Life (about 670 clicks). An
+    engine change that alters the game may need another seed (seed 16 served until single-choice draft steps
+    were taken without asking)."""
     w = world
     log = PublicLog()
     w.service.listeners.append(log)
-    tid = await open_table(w, (ANA, BEN), 16, seats=2)
+    tid = await open_table(w, (ANA, BEN), 3, seats=2)
     t = w.service.get(tid)
     users = {ANA: t.seat_of(str(ANA)).seat, BEN: t.seat_of(str(BEN)).seat}
-    clicks, checked, _ = await play(w, tid, users, 16, log, max_clicks=1000, check_every=5)
+    clicks, checked, _ = await play(w, tid, users, 3, log, max_clicks=1000, check_every=5)
     assert t.status == "finished" and clicks > 100 and checked > 1000
     result = t.game.result(t.state)
     assert result.reason == "life" and len(result.winners) == 1

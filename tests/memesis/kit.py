@@ -128,14 +128,23 @@ def go(st: State, seat: int, *choices: str) -> list[Event]:
 def act(st: State, seat: int, ref: str, *components: str) -> list[Event]:
     """``seat`` chooses ``ref`` (the thing that acts: ``h<card>``, ``p<uid>``, or a component of an open
     draft) then each of ``components`` while the draft is open. An action is carried out as soon as its
-    components leave only one legal action (rules.py docstring), so components given after that point are not
-    asked for and are skipped: the tests check the outcome. All the events."""
+    components leave only one legal action, and a later step with a single next component is taken by the
+    engine (rules.py docstring): such components are not asked for, so they are checked against the draft's
+    path and skipped; the tests check the outcome. All the events."""
     ev = go(st, seat, ref)
+    done = 0  # components of the draft's path already taken
     for c in components:
         d = dec(st)
         if d.kind != "act" or d.seat != seat:
             break  # the action was carried out: the rest of the path was the only way left
+        path = (GAME.view(st, seat).private or {}).get("draft", {}) or {}
+        taken = list(path.get("path", []))
+        if done < len(taken):
+            assert taken[done] == c, f"the draft took {taken[done]!r} where the test chose {c!r}"
+            done += 1  # a single-choice step the engine took without asking
+            continue
         ev += GAME.apply(st, seat, _find(d, c))
+        done += 1
     return ev
 
 
@@ -197,17 +206,61 @@ def snap(st: State) -> dict[str, Any]:
     return d
 
 
-def _draft(st: State, seat: int, ref: str, path: tuple[str, ...]) -> list[Option]:
+def _taken(st: State, seat: int) -> list[str]:
+    """The components ``seat``'s open draft stands on (its private view), auto-taken steps included."""
+    return list(((GAME.view(st, seat).private or {}).get("draft") or {}).get("path", []))
+
+
+def _walk(st: State, seat: int, ref: str, path: tuple[str, ...]) -> State:
+    """A copy of ``st`` after ``seat`` chooses ``ref`` then ``path``; a component the engine took itself (a
+    single next choice, rules.py docstring) is checked against the draft's path instead of being chosen."""
     c = copy(st)
     go(c, seat, ref)
     for i, p in enumerate(path):
         d = dec(c)
         assert d.kind == "act" and d.seat == seat, f"the action ended before {path[i:]}"
+        taken = _taken(c, seat)
+        if i < len(taken):
+            assert taken[i] == p, f"the draft took {taken[i]!r} where {p!r} was expected"
+            continue
         GAME.apply(c, seat, _find(d, p))
+    return c
+
+
+def _draft(st: State, seat: int, ref: str, path: tuple[str, ...]) -> list[Option]:
+    c = _walk(st, seat, ref, path)
     d = dec(c)
     if d.kind != "act" or d.seat != seat:
         return [Option("<done>", "<done>")]
     return list(d.options)
+
+
+def draft_next(st: State, seat: int, ref: str, *path: str) -> list[str]:
+    """The components the rules allow next after ``ref`` and ``path`` (on a copy): the one the engine took
+    itself when it was the only one, else the options offered, ``back`` left out; ``["<done>"]`` when the
+    action was carried out."""
+    c = _walk(st, seat, ref, path)
+    d = dec(c)
+    if d.kind != "act" or d.seat != seat:
+        return ["<done>"]
+    taken = _taken(c, seat)
+    if len(taken) > len(path):
+        return [taken[len(path)]]
+    return [o.id for o in d.options if o.id != "back"]
+
+
+def draft_prompt(st: State, seat: int, ref: str, *path: str) -> str:
+    """The prompt of ``seat``'s draft after ``ref`` and ``path`` (on a copy): it names every step taken so far,
+    those the engine took itself included."""
+    return dec(_walk(st, seat, ref, path)).prompt
+
+
+def draft_path(st: State, seat: int, ref: str, *path: str) -> list[str]:
+    """The components the draft stands on after ``ref`` and ``path`` (on a copy), the steps the engine took
+    itself included; ``[]`` when the action was carried out."""
+    c = _walk(st, seat, ref, path)
+    d = dec(c)
+    return _taken(c, seat) if d.kind == "act" and d.seat == seat else []
 
 
 def draft_options(st: State, seat: int, ref: str, *path: str) -> list[str]:
@@ -224,14 +277,21 @@ def draft_labels(st: State, seat: int, ref: str, *path: str) -> list[str]:
 
 def offers(st: State, seat: int, ref: str, *path: str) -> bool:
     """Whether choosing ``ref`` then ``path`` (option ids) is allowed, each component an option while the
-    draft is open (on a copy)."""
+    draft is open or the step the engine took itself as the only one (on a copy)."""
     c = copy(st)
     if ref not in ids(c):
         return False
     GAME.apply(c, seat, ref)
-    for p in path:
+    for i, p in enumerate(path):
         d = dec(c)
-        if d.kind != "act" or d.seat != seat or p not in [o.id for o in d.options]:
+        if d.kind != "act" or d.seat != seat:
+            return False
+        taken = _taken(c, seat)
+        if i < len(taken):  # a step the engine took itself: allowed exactly when it is that component
+            if taken[i] != p:
+                return False
+            continue
+        if p not in [o.id for o in d.options]:
             return False
         GAME.apply(c, seat, p)
     return True

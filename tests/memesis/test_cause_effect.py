@@ -13,9 +13,11 @@ Eratosthenes (Mathematical fragment: Prime Strike); Prometheus Unbound + Stolen 
 from __future__ import annotations
 
 from .kit import (
+    act,
     board,
     dead,
     dec,
+    draft_next,
     draft_options,
     end_turn,
     go,
@@ -158,9 +160,9 @@ def test_MEM_CE_05_causes_only_in_their_owners_turn_only_into_the_main_cell_and_
     end_turn(st)
     go(st, 1, f"p{uid(st, 'jackal-of-anubis')}", "source")
     assert board(st)["players"][1]["source"] == 2
-    assert draft_options(st, 1, hand_ref(st, 1, "zen-garden"), "play") == ["main", "back"]
+    assert draft_next(st, 1, hand_ref(st, 1, "zen-garden"), "play") == ["main"]
     assert draft_options(st, 1, hand_ref(st, 1, "zen-garden"), "play", "main") == ["up", "down", "back"]
-    go(st, 1, hand_ref(st, 1, "zen-garden"), "play", "main", "up")
+    act(st, 1, hand_ref(st, 1, "zen-garden"), "play", "main", "up")
     pass_windows(st)
     zen = uid(st, "zen-garden")
     assert piece(st, zen)["cell"] == "main"

@@ -12,6 +12,7 @@ from games.memesis import GAME
 
 from .kit import (
     FILLER,
+    act,
     board,
     dec,
     draft_options,
@@ -328,7 +329,7 @@ def test_MEM_GAP_02_a_card_hatches_at_the_turn_start_and_may_not_attack_that_tur
     the owner's later turn starts it counts one; the matured card comes into the Main Cell then, and it is
     not offered the Attack Cell that turn, so it makes no attack."""
     st = pos({"hand": ["cro-magnon-hunter"]}, {})
-    go(st, 0, hand_ref(st, 0, "cro-magnon-hunter"), "incubate", "s0", "up")
+    act(st, 0, hand_ref(st, 0, "cro-magnon-hunter"), "incubate", "s0", "up")
     assert player(st, 0)["incubation"]["elapsed"] == 0 and player(st, 0)["incubation"]["needed"] == 2
     end_turn(st)
     end_turn(st)

@@ -15,7 +15,9 @@ from .kit import (
     dead,
     dec,
     draft_labels,
+    draft_next,
     draft_options,
+    draft_prompt,
     end_turn,
     go,
     hand_ref,
@@ -45,11 +47,11 @@ def test_MEM_FUS_01_three_kinds_partial_true_and_trans():
     st = pos({"source": 5, "hand": ["pollux", "coral-polyp", "damascus-steel"],
               "pieces": ["castor", "pythagorean-acolyte", "samurai-retainer"]}, {})
     castor, acolyte, samurai = uid(st, "castor"), uid(st, "pythagorean-acolyte"), uid(st, "samurai-retainer")
-    assert draft_options(st, 0, hand_ref(st, 0, "pollux"), "fuse") == [f"p{castor}", "back"]
-    assert draft_options(st, 0, hand_ref(st, 0, "coral-polyp"), "fuse") == [f"p{acolyte}", "back"]
-    assert draft_options(st, 0, hand_ref(st, 0, "damascus-steel"), "fuse") == [f"p{samurai}", "back"]
-    assert "Partial Fusion: Practical fragment" in draft_labels(
-        st, 0, hand_ref(st, 0, "damascus-steel"), "fuse", f"p{samurai}")[0]
+    assert draft_next(st, 0, hand_ref(st, 0, "pollux"), "fuse") == [f"p{castor}"]
+    assert draft_next(st, 0, hand_ref(st, 0, "coral-polyp"), "fuse") == [f"p{acolyte}"]
+    assert draft_next(st, 0, hand_ref(st, 0, "damascus-steel"), "fuse") == [f"p{samurai}"]
+    assert "Partial Fusion: Practical fragment" in draft_prompt(
+        st, 0, hand_ref(st, 0, "damascus-steel"), "fuse", f"p{samurai}")
 
     act(st, 0, hand_ref(st, 0, "pollux"), "fuse", f"p{castor}", "true", "up")
     settle(st, 0)
@@ -174,7 +176,7 @@ def test_MEM_FUS_07_creatures_fuse_only_in_own_turn_effects_at_any_time():
     assert d.seat == 1 and d.kind == "window"
     assert "fuse" not in draft_options(st, 1, hand_ref(st, 1, "pollux"))
     acolyte = uid(st, "pythagorean-acolyte")
-    assert f"p{acolyte}" in draft_options(st, 1, hand_ref(st, 1, "golden-ratio"), "fuse")
+    assert f"p{acolyte}" in draft_next(st, 1, hand_ref(st, 1, "golden-ratio"), "fuse")
     act(st, 1, hand_ref(st, 1, "golden-ratio"), "fuse", f"p{acolyte}", "frag:mathematical", "up")
     assert names(piece(st, acolyte)["partials"]) == ["golden-ratio"]
     assert _stats(piece(st, acolyte)) == (3, 4, 0)  # 2/2 + the fragment's +1 Attack, +2 Life
@@ -393,10 +395,9 @@ def test_MEM_GAP_25_partners_named_both_ways_fragments_by_marking():
     st = pos({"source": 1, "hand": ["castor", "pollux", "damascus-steel"],
               "pieces": ["castor", "pollux", "samurai-retainer", "coral-polyp"]}, {})
     castor_p, pollux_p = uid(st, "castor"), uid(st, "pollux")
-    assert draft_options(st, 0, hand_ref(st, 0, "castor"), "fuse") == [f"p{pollux_p}", "back"]
-    assert draft_options(st, 0, hand_ref(st, 0, "pollux"), "fuse") == [f"p{castor_p}", "back"]
-    assert draft_options(st, 0, hand_ref(st, 0, "damascus-steel"), "fuse") == [
-        f"p{uid(st, 'samurai-retainer')}", "back"]
+    assert draft_next(st, 0, hand_ref(st, 0, "castor"), "fuse") == [f"p{pollux_p}"]
+    assert draft_next(st, 0, hand_ref(st, 0, "pollux"), "fuse") == [f"p{castor_p}"]
+    assert draft_next(st, 0, hand_ref(st, 0, "damascus-steel"), "fuse") == [f"p{uid(st, 'samurai-retainer')}"]
 
 
 def test_MEM_FUS_07_refused_fusion_leaves_the_state_unchanged():

@@ -14,9 +14,9 @@ from .kit import (
     act,
     dec,
     end_turn,
+    go,
     hand_ref,
     ids,
-    labels,
     piece,
     pos,
     public,
@@ -83,9 +83,9 @@ def test_MEM_INC_04_MEM_INC_05_MEM_GAP_30_one_card_replaced_goes_to_hand_and_los
               "incubation": {"card": "roman-legionary", "elapsed": 2}})
     assert _inc(st, 0)["elapsed"] == 2
     GAME.apply(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"))
-    GAME.apply(st, 0, "incubate")
-    assert any("goes back to its owner's hand" in lb for lb in labels(st, 0))
-    ev = act(st, 0, "s0", "up")
+    GAME.apply(st, 0, "incubate")  # the only Incubation Cell (s0) is taken without asking; the step says why
+    assert dec(st).kind == "act" and "goes back to its owner's hand" in dec(st).prompt
+    ev = go(st, 0, "up")
     assert "The card that was incubating loses its turns (MEM-INC-05, MEM-GAP-30)." in public(ev)
     inc = _inc(st, 0)
     assert inc["cards"] == [{"card": "pilgrim-of-the-way", "name": "Pilgrim of the Way"}]
