@@ -321,11 +321,11 @@ def simulate_options(game, seed: int, seats: int | None, teams: str | None = Non
         print(f"{game.name} is played by {game.min_seats} to {limit} players, not {seats}.", file=sys.stderr)
         return None
     if game.has_team_names:  # MO-SET-09/10: generated names and colours, as a table's lobby gives them
-        from bot.tables import PALETTE, generated_name
+        from bot.tables import PALETTE
 
         names: list[str] = []
         for seat in range(seats or game.min_seats):
-            names.append(generated_name(seed, seat, names))
+            names.append(game.team_name(seed, seat, names))
         options = dict(options or {}, team_names=names, colours=list(PALETTE[:len(names)]))
     return seats, options
 

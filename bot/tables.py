@@ -65,10 +65,8 @@ TEAM_NAMES = "team_names"  # option of a game with team names: each seat's team 
 COLOURS = "colours"  # option of a game with team names: each seat's colour, in seat order (MO-SET-10)
 CO_MANAGERS = "co_managers"  # option of a Team Up table: per seat, its co-managers' [user id, name] (MO-OPT-06)
 TEAMUP = "teamup"  # the game's table option that lets several users manage one seat (MO-OPT-06)
-PALETTE = ("red", "blue", "green", "gold", "violet", "orange", "teal", "silver")
-"""The colours a seat of a game with team names may take (MO-SET-10: one marker per team, distinct per table)."""
-NAME_PLACES = ("Gusev", "Jezero", "Tharsis", "Olympus", "Elysium", "Utopia", "Hellas", "Arcadia")
-NAME_NOUNS = ("Colliders", "Comets", "Rovers", "Dust Devils", "Meteors", "Pioneers")
+PALETTE = tm.TEAM_COLOURS
+"""The colours a seat of a game with team names may take (:data:`games.core.teams.TEAM_COLOURS`, MO-SET-10)."""
 TEAM_NAME_MAX = 32  # characters of a team name (MO-SET-09)
 SLOT = 100
 """A user's DM slot at a table: ``seat`` for the seat's first player, ``seat + SLOT * k`` for its k-th co-manager
@@ -463,20 +461,6 @@ def parse_table_options(game: Game, words: str | Sequence[str] | None) -> dict[s
     return {k: v for k, v in values.items() if v != declared[k].default}
 
 
-def generated_name(seed: int, seat: int, taken: Sequence[str]) -> str:
-    """The default team name of ``seat`` at a table with seed ``seed`` (MO-SET-09): ``"<Martian place>
-    <Noun>"`` from :data:`NAME_PLACES` and :data:`NAME_NOUNS`, the same for the same seed and seat, never
-    one of ``taken`` (compared without case)."""
-    combos = [f"{p} {n}" for p in NAME_PLACES for n in NAME_NOUNS]
-    used = {t.casefold() for t in taken}
-    start = (seed + 13 * seat) % len(combos)  # 13 is prime to 48: seats start apart
-    for i in range(len(combos)):
-        name = combos[(start + i) % len(combos)]
-        if name.casefold() not in used:
-            return name
-    return f"Team {seat + 1}"
-
-
 class TableService:
     """Hosts tables. Create with :meth:`open` (loads every active table from the store)."""
 
@@ -801,7 +785,7 @@ class TableService:
     @staticmethod
     def _seat_extras(t: Table, removed: int | None = None) -> None:
         """Keep the per-seat options one entry per seat, in seat order, dropping the seat at ``removed``: at a
-        game with team names (MO-SET-09/10) ``team_names`` (a new seat gets :func:`generated_name`) and
+        game with team names (MO-SET-09/10) ``team_names`` (a new seat gets ``Game.team_name``) and
         ``colours`` (a new seat gets the first :data:`PALETTE` colour no seat has); at a Team Up table
         ``co_managers`` (a new seat has none). Replaces the lists, so a copy of the options is intact."""
         n = len(t.seats)
@@ -813,7 +797,7 @@ class TableService:
                 del items[removed]
             while len(items) < n:
                 if key == TEAM_NAMES:
-                    items.append(generated_name(t.seed, len(items), items))
+                    items.append(t.game.team_name(t.seed, len(items), items))
                 elif key == COLOURS:
                     items.append(next((c for c in PALETTE if c not in items), PALETTE[len(items) % len(PALETTE)]))
                 else:

@@ -38,6 +38,7 @@ class OptionGame(Game):
     max_seats = 8
     has_decks = False
     has_team_names = True
+    team_words = (("Gusev", "Jezero", "Tharsis"), ("Rovers", "Comets"))
     state_type = OptionState
     table_options = (
         TableOption("gambling", "bool", False, "bets on every match (MO-OPT-01)"),

@@ -81,8 +81,12 @@ class Game:
 
     has_team_names: bool = False
     """True when each seat is a named team with a colour chosen in the lobby (Meta Olympia's MO-SET-09/10,
-    issue 18): the host lets a joining player give ``team_name`` and ``colour`` (defaults generated) and
-    passes ``options["team_names"]`` and ``options["colours"]`` (one string per seat, in seat order)."""
+    issue 18): the host lets a joining player give ``team_name`` and ``colour`` (defaults: :meth:`team_name`
+    and the first free :data:`games.core.teams.TEAM_COLOURS`) and passes ``options["team_names"]`` and
+    ``options["colours"]`` (one string per seat, in seat order)."""
+
+    team_words: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """With :attr:`has_team_names`: the places and nouns :meth:`team_name` makes default names of."""
 
     observes_clock: bool = False
     """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
@@ -98,6 +102,13 @@ class Game:
         stores in the choice's log row (``actions.at``) and during replays with that logged instant, so a
         replay reads the same clock (issue 16: the clock enters the engine as an input recorded in the log).
         It changes no rule state by itself. This default does nothing."""
+
+    def team_name(self, seed: int, seat: int, taken: Sequence[str]) -> str:
+        """The default name of ``seat``'s team at a table with seed ``seed``, never one of ``taken``
+        (:func:`games.core.teams.default_team_name` over :attr:`team_words`)."""
+        from .teams import default_team_name
+
+        return default_team_name(*self.team_words, seed, seat, taken)
 
     def seat_limit(self, options: dict[str, Any] | None) -> int:
         """The most seats a table with these ``options`` may have (Meta Olympia: 4, or 8 with its Mega League
@@ -118,6 +129,18 @@ class Game:
 
     def view(self, state: Any, viewer: int | None) -> View:
         raise NotImplementedError
+
+    def one_choice(self, choice: Choice, seat: int, seats: int, rules: tuple[str, str]) -> str:
+        """``choice`` as the one option id every decision of a one-option game takes, checked before ``apply``
+        touches the state: :class:`RulesError` with ``rules[0]`` for a sequence of other than one id, with
+        ``rules[1]`` for a ``seat`` outside ``0..seats-1`` (the game's rule IDs)."""
+        if not isinstance(choice, str):
+            if len(choice) != 1:
+                raise RulesError(rules[0], f"{self.name} decisions take exactly one option.")
+            choice = choice[0]
+        if not 0 <= seat < seats:
+            raise RulesError(rules[1], f"There is no seat {seat}: this game has seats 0 to {seats - 1}.")
+        return choice
 
     def result(self, state: Any) -> Result | None:
         raise NotImplementedError

@@ -116,3 +116,25 @@ def arranged(teams: Sequence[int]) -> list[int]:
     the order :func:`seating` gives (``[0, 0, 1, 1]`` → ``[0, 1, 0, 1]``)."""
     norm = normalise(teams)
     return [norm[pos] for pos in seating(norm)]
+
+
+TEAM_COLOURS = ("red", "blue", "green", "gold", "violet", "orange", "teal", "silver")
+"""The colours a team of a game with team names may take (``Game.has_team_names``, MO-SET-10: one marker per
+team, distinct per table): the lobby's choices and the games' defaults."""
+
+
+def default_team_name(places: Sequence[str], nouns: Sequence[str], seed: int, seat: int,
+                      taken: Sequence[str]) -> str:
+    """A default team name for ``seat`` at a table with seed ``seed``: ``"<place> <noun>"`` over the two word
+    lists, the same for the same seed and seat, never one of ``taken`` (compared without case); ``"Team N"``
+    when the lists give no free name."""
+    combos = [f"{p} {n}" for p in places for n in nouns]
+    used = {t.casefold() for t in taken}
+    if combos:
+        start = (seed + 13 * seat) % len(combos)  # 13 steps: seats start apart in the list
+        for i in range(len(combos)):
+            name = combos[(start + i) % len(combos)]
+            if name.casefold() not in used:
+                return name
+    return next(f"Team {k}" for k in range(seat + 1, seat + len(used) + 2) if f"team {k}" not in used)
+

@@ -123,13 +123,7 @@ class MemesisGame(Game):
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one option id for ``seat``; :class:`RulesError` (state unchanged) when it is not one of the
         seat's current options."""
-        if not isinstance(choice, str):
-            if len(choice) != 1:
-                raise RulesError("MEM-TRN-07", "Memesis decisions take exactly one option.")
-            choice = choice[0]
-        if not 0 <= seat < len(state.players):
-            raise RulesError("MEM-GEN-01", f"There is no seat {seat}: this game has seats 0 to "
-                             f"{len(state.players) - 1}.")
+        choice = self.one_choice(choice, seat, len(state.players), ("MEM-TRN-07", "MEM-GEN-01"))
         return rules.apply_choice(state, seat, choice)
 
     def result(self, state: State) -> Result | None:

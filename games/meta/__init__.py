@@ -290,12 +290,7 @@ class MetaGame(Game):
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` and changes nothing
         when it is not one of the seat's current options."""
-        if not isinstance(choice, str):
-            if len(choice) != 1:
-                raise RulesError("META-TGT-01", "Meta decisions take exactly one option.")
-            choice = choice[0]
-        if not 0 <= seat < len(state.players):
-            raise RulesError("META-WIN-03", f"There is no seat {seat} at this table.")
+        choice = self.one_choice(choice, seat, len(state.players), ("META-TGT-01", "META-WIN-03"))
         return rules.apply_choice(state, seat, choice)
 
     def result(self, state: State) -> Result | None:

@@ -19,12 +19,13 @@ from games.core.contract import (
 )
 from games.core.layout import Layout
 from games.core.rng import Rng
+from games.core.teams import TEAM_COLOURS
 
 from . import rules
 from .pool import athlete_text, pool, scrimmage_text, sponsor_text, starters, tactic_text
 from .state import Player, State
 
-PALETTE = ("red", "blue", "green", "gold", "violet", "orange", "teal", "silver")
+PALETTE = TEAM_COLOURS
 """Default team colours, one per seat (MO-SET-10)."""
 DEFAULT_TEAMS = ("Gusev Super Colliders", "Jezero Dust Devils", "Tharsis Rovers", "Olympus Comets",
                  "Elysium Meteors", "Hellas Pioneers", "Utopia Pathfinders", "Arcadia Sandstorms")
@@ -54,6 +55,9 @@ class MetaOlympiaGame(Game):
     state_type = State
     table_options = OPTIONS
     has_team_names = True
+    team_words = (("Gusev", "Jezero", "Tharsis", "Olympus", "Elysium", "Utopia", "Hellas", "Arcadia"),
+                  ("Colliders", "Comets", "Rovers", "Dust Devils", "Meteors", "Pioneers"))
+    """Default team names the lobby gives: a Martian place and a noun (MO-SET-09)."""
 
     def seat_limit(self, options: dict[str, Any] | None) -> int:
         """4 teams, 8 with the ``mega`` option (MO-CMP-06, MO-OPT-05)."""
@@ -220,13 +224,7 @@ class MetaOlympiaGame(Game):
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one option id for ``seat``; :class:`RulesError` (state unchanged) when it is not one of the
         seat's current options."""
-        if not isinstance(choice, str):
-            if len(choice) != 1:
-                raise RulesError("MO-MOV-07", "Meta Olympia decisions take exactly one option.")
-            choice = choice[0]
-        if not 0 <= seat < len(state.players):
-            raise RulesError("MO-CMP-06", f"There is no seat {seat}: this game has seats 0 to "
-                             f"{len(state.players) - 1}.")
+        choice = self.one_choice(choice, seat, len(state.players), ("MO-MOV-07", "MO-CMP-06"))
         return rules.apply_choice(state, seat, choice)
 
     def result(self, state: State) -> Result | None:

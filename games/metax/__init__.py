@@ -194,12 +194,7 @@ class MetaXGame(Game):
         forbids it (:func:`games.metax.rules.explain`; MX-HST-02 only for an id that means nothing
         now, or several options at once). ``arrange:<ids>`` reorders the seat's own discard pile at
         any time (MX-ZN-06)."""
-        if not isinstance(choice, str):
-            if len(choice) != 1:
-                raise RulesError("MX-HST-02", "MetaX decisions take exactly one option.")
-            choice = choice[0]
-        if not 0 <= seat < len(state.players):
-            raise RulesError("MX-WIN-01", f"There is no seat {seat}: MetaX has seats 0 and 1 only.")
+        choice = self.one_choice(choice, seat, len(state.players), ("MX-HST-02", "MX-WIN-01"))
         if choice.startswith("arrange:"):
             return self._arrange(state, seat, choice)
         return rules.apply_choice(state, seat, choice)

@@ -560,13 +560,7 @@ class MetaZooGame(Game):
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` naming the rule and
         changes nothing when the choice is not one of the seat's current options."""
-        if not isinstance(choice, str):
-            if len(choice) != 1:
-                raise RulesError("MZ-PRIO-10", "MetaZoo decisions take exactly one option.")
-            choice = choice[0]
-        if not 0 <= seat < len(state.casters):
-            raise RulesError("MZ-GAP-12", f"There is no seat {seat}: this game has seats 0 to "
-                             f"{len(state.casters) - 1}.")
+        choice = self.one_choice(choice, seat, len(state.casters), ("MZ-PRIO-10", "MZ-GAP-12"))
         return rules.apply_choice(state, seat, choice)
 
     def out_seats(self, state: State) -> frozenset[int]:

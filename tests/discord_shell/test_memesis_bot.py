@@ -136,6 +136,18 @@ async def click_option(w: World, user: int, option_id: str):
     raise AssertionError(f"option {option_id!r} never showed in {user}'s DM")
 
 
+def unchecked_texts(w: World, msgs, seen: dict[int, int]) -> list[str]:
+    """The texts of every version of ``msgs`` not yet read (``seen``: message id -> versions read, updated);
+    the current version is read again once it is edited."""
+    out = []
+    for m in msgs:
+        versions = [*m.history, None]
+        for v in versions[seen.get(m.id, 0):]:
+            out.append(w.fake.text_of(m) if v is None else w.fake.text_of(dict(v)))
+        seen[m.id] = len(m.history)
+    return out
+
+
 def names(view_part: list[dict]) -> set[str]:
     return {c["name"] for c in view_part}
 
@@ -156,13 +168,7 @@ class Secrets:
         self.checked = 0
 
     def _new_texts(self, msgs) -> list[str]:
-        out = []
-        for m in msgs:
-            versions = [*m.history, None]
-            for v in versions[self.seen.get(m.id, 0):]:
-                out.append(self.w.fake.text_of(m) if v is None else self.w.fake.text_of(dict(v)))
-            self.seen[m.id] = len(m.history)  # the current version is checked again once it is edited
-        return out
+        return unchecked_texts(self.w, msgs, self.seen)
 
     def check(self) -> None:
         t = self.t

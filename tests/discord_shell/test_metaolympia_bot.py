@@ -33,7 +33,13 @@ from games.metaolympia import rules
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
-from .test_memesis_bot import acknowledged_everything, click_option, latest_dm, result_message
+from .test_memesis_bot import (
+    acknowledged_everything,
+    click_option,
+    latest_dm,
+    result_message,
+    unchecked_texts,
+)
 from .world import World
 
 ANA, BEN, CY = 101, 102, 103
@@ -101,13 +107,7 @@ class Secrets:
         self.checked = 0
 
     def _new_texts(self, msgs) -> list[str]:
-        out = []
-        for m in msgs:
-            versions = [*m.history, None]
-            for v in versions[self.seen.get(m.id, 0):]:
-                out.append(self.w.fake.text_of(m) if v is None else self.w.fake.text_of(dict(v)))
-            self.seen[m.id] = len(m.history)  # the current version is checked again once it is edited
-        return out
+        return unchecked_texts(self.w, msgs, self.seen)
 
     def check(self) -> None:
         t = self.t

@@ -17,7 +17,6 @@ from bot.tables import (
     Listener,
     TableError,
     TableService,
-    generated_name,
     option_key,
     parse_table_options,
     token_for,
@@ -139,7 +138,8 @@ async def test_MO_SET_09_10_generated_team_names_and_colours_are_distinct_and_re
     await svc.join(t.id, "u2", "Ben")
     await svc.add_computer(t.id, "u1")
     names, colours = t.options["team_names"], t.options["colours"]
-    assert names == [generated_name(5, 0, []), generated_name(5, 1, names[:1]), generated_name(5, 2, names[:2])]
+    gen = t.game.team_name
+    assert names == [gen(5, 0, []), gen(5, 1, names[:1]), gen(5, 2, names[:2])]
     assert len(set(names)) == 3 and all(" " in n for n in names)  # "<Martian place> <Noun>s"
     assert colours == ["red", "blue", "green"]
     assert t.team_name(2) == names[2] and t.colour(2) == "green"  # a computer seat is named too
