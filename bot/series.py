@@ -23,8 +23,7 @@ SERIES = "series"  # the table option holding a series' public state
 
 
 def info(options: dict[str, Any]) -> dict[str, Any] | None:
-    """The public state of the series a table's ``options`` hold, or ``None``: not a series (a game's own table
-    option named ``series``, such as Meta Olympia's best-of length, is a number, never a series' state)."""
+    """The public state of the series a table's ``options`` hold, or ``None`` when the table plays none."""
     value = options.get(SERIES)
     return value if isinstance(value, dict) else None
 

@@ -71,10 +71,9 @@ TEAM_NAME_MAX = 32  # characters of a team name (MO-SET-09)
 SLOT = 100
 """A user's DM slot at a table: ``seat`` for the seat's first player, ``seat + SLOT * k`` for its k-th co-manager
 (Team Up, MO-OPT-06); the Discord front keeps one private message per slot."""
-HOST_OPTIONS = frozenset({"seats", "timeout", "response", TEAMS, TEAM_FORMAT, "pictures", "stealth", "surroundings",
+HOST_OPTIONS = frozenset({"seats", "timeout", "response", sr.SERIES, TEAMS, TEAM_FORMAT, "pictures", "stealth", "surroundings",
                           "location", "place", "profiles", "clock", TEAM_NAMES, COLOURS, CO_MANAGERS})
-"""Option keys the host itself sets: a game's :class:`~games.core.values.TableOption` must not use them (``series``
-may be used by a game that plays no host series, ``Game.series_lengths == (1,)``)."""
+"""Option keys the host itself sets: a game's :class:`~games.core.values.TableOption` must not use them."""
 NO_PLACE = ("This table's surroundings are derived from the real sky, so it needs a place: a server admin can "
             "set one with `/settings location`, or each player with `/surroundings` (place:). Or open the "
             "table with surroundings: virtual or declared.")
@@ -401,7 +400,7 @@ def _paused_text(t: Table) -> str:
 
 
 def option_word(option: TableOption, value: Any) -> str:
-    """The ``key=value`` word standing for ``value`` of ``option`` (``gambling=on``, ``series=5``)."""
+    """The ``key=value`` word standing for ``value`` of ``option`` (``gambling=on``, ``bestof=5``)."""
     if option.kind == "bool":
         return f"{option.key}={'on' if value else 'off'}"
     return f"{option.key}={value}"
@@ -419,14 +418,14 @@ def options_help(game: Game) -> str:
 
 
 def options_text(game: Game, values: dict[str, Any]) -> str:
-    """The chosen table options, briefly, for a lobby or board footer (``gambling=on series=5``); empty for
+    """The chosen table options, briefly, for a lobby or board footer (``gambling=on bestof=5``); empty for
     none."""
     return " ".join(option_word(o, values[o.key]) for o in game.table_options if o.key in values)
 
 
 def parse_table_options(game: Game, words: str | Sequence[str] | None) -> dict[str, Any]:
     """The values ``words`` give ``game``'s table options (``Game.table_options``, issue 18): ``words`` is
-    ``"gambling=on series=5"`` (words apart by spaces or commas) or a list of such texts (the CLI's repeated
+    ``"gambling=on bestof=5"`` (words apart by spaces or commas) or a list of such texts (the CLI's repeated
     ``--option``); each value is read by its option's :meth:`~games.core.values.TableOption.parse`. Returns only
     the values that differ from the option's default. :class:`TableError` (``bad_option``) saying what was
     wrong and listing the game's options with their values and help: options for a game that takes none, a

@@ -3,7 +3,7 @@ what Meta Olympia needs of the host, MO-SET-09/10, MO-OPT-05/06/08), so they do 
 Registered per test with :func:`register` (``get_game("optiontest")``); it records the ``options`` its
 ``new_game`` received.
 
-Table options: ``gambling`` (on/off, default off), ``series`` (3, 5 or 7, default 3), ``mega`` (on/off: up to 8
+Table options: ``gambling`` (on/off, default off), ``bestof`` (3, 5 or 7, default 3), ``mega`` (on/off: up to 8
 seats instead of 4) and ``teamup`` (on/off: several users may manage one seat). Rules: seats take turns in seat
 order; the active seat chooses ``go`` (the turn passes), ``win`` (it wins) or ``merge`` (its team merges into
 the next seat's: from then on the next seat's decisions are answered by both, ``managed_by``, and the merged seat
@@ -42,7 +42,7 @@ class OptionGame(Game):
     state_type = OptionState
     table_options = (
         TableOption("gambling", "bool", False, "bets on every match (MO-OPT-01)"),
-        TableOption("series", "int", 3, "the final's best-of length (MO-FIN-01)", (3, 5, 7)),
+        TableOption("bestof", "int", 3, "the final's best-of length (MO-FIN-01)", (3, 5, 7)),
         TableOption("mega", "bool", False, "Mega League: 5 to 8 players (MO-OPT-05)"),
         TableOption("teamup", "bool", False, "Team Up: several people manage one team (MO-OPT-06)"),
     )

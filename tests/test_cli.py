@@ -115,7 +115,7 @@ def test_terminal_meta_game_with_four_seats_plays_to_the_end(tmp_path):
 
 @pytest.mark.parametrize("extra", [
     ["--seats", "4"], [], ["--seats", "3", "--option", "gambling=on"],
-    ["--seats", "4", "--option", "gambling=on", "--option", "wagers=on", "--option", "series=5"],
+    ["--seats", "4", "--option", "gambling=on", "--option", "wagers=on", "--option", "bestof=5"],
     ["--seats", "5", "--option", "mega=on"]])
 def test_simulate_metaolympia_prints_the_same_summary_line(capsys, extra):
     """Issue 18: ``metahost simulate metaolympia --seats 4 --games N --seed S`` (2 and 3 teams, table options

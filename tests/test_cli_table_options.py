@@ -21,15 +21,15 @@ def _registered(monkeypatch):
 
 def test_simulate_passes_the_options_and_generated_team_names(capsys):
     assert main(["simulate", "optiontest", "--games", "2", "--seed", "3", "--seats", "3",
-                 "--option", "gambling=on", "--option", "series=5"]) == 0
+                 "--option", "gambling=on", "--option", "bestof=5"]) == 0
     got = option_game.RECEIVED[-1]
-    assert got["gambling"] is True and got["series"] == 5 and "mega" not in got
+    assert got["gambling"] is True and got["bestof"] == 5 and "mega" not in got
     assert len(got["team_names"]) == 3 and len(set(got["team_names"])) == 3 and got["colours"] == list(PALETTE[:3])
     assert "2 games" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv, text", [
-    (["simulate", "optiontest", "--option", "series=4"], "option series is one of 3, 5, 7, not '4'"),
+    (["simulate", "optiontest", "--option", "bestof=4"], "option bestof is one of 3, 5, 7, not '4'"),
     (["simulate", "optiontest", "--option", "jackpot=on"], "Option test has no option 'jackpot'"),
     (["simulate", "optiontest", "--seats", "6"], "played by 2 to 4 players, not 6"),
     (["simulate", "metax", "--option", "gambling=on"], "MetaX takes no table options"),
@@ -41,7 +41,7 @@ def test_bad_options_are_refused_with_exit_2(capsys, argv, text):
     err = capsys.readouterr().err
     assert text in err
     if "option" in text and "MetaX" not in text:
-        assert "series=3|5|7 (default 3)" in err  # the game's options, listed
+        assert "bestof=3|5|7 (default 3)" in err  # the game's options, listed
 
 
 def test_play_with_options_and_a_team_name(tmp_path, monkeypatch, capsys):

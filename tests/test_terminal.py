@@ -603,7 +603,7 @@ class OlympiaChooser(io.StringIO):
 
 def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path):
     """Issue 18 items 3-4, "Done when" (MO-SET-09/10, MO-INF-01/03): ``metahost play metaolympia --team-name
-    "Red Planet" --option series=5`` — the person against the computer, choosing by number at every prompt
+    "Red Planet" --option bestof=5`` — the person against the computer, choosing by number at every prompt
     (Pre-Season tiles, Match Up spots, athletes, dice), reaches the result; the stored log replays to it. The
     start line names the person's team and colour; the keys work at a game without decks (``d`` lists the
     shared face-up discards, ``card`` finds an athlete); no option id or tag reaches the screen, nor the
@@ -613,7 +613,7 @@ def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path)
     seed = 3
     chooser = OlympiaChooser(out, seed, ["?", "h", "b", "l", "d", "card mangla"])
     code = asyncio.run(play("metaolympia", db, seed, "Tess", out=out, inp=chooser, width=200,
-                            table_options=["series=5"], team_name="Red Planet"))
+                            table_options=["bestof=5"], team_name="Red Planet"))
     text = out.getvalue()
     assert code == 0 and "***" in text, text[-2000:]
     assert "you are Tess, team Red Planet (red). Type ? for help." in text
@@ -629,7 +629,7 @@ def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path)
         con.close()
     options = json.loads(options)
     assert options["team_names"][0] == "Red Planet" and options["colours"][:2] == ["red", "blue"]
-    assert options["series"] == 5 and names == ["Tess", "Computer 1"]
+    assert options["bestof"] == 5 and names == ["Tess", "Computer 1"]
     g = get_game("metaolympia")
     st = g.new_game([SeatSetup(n, []) for n in names], options, seed_)
     kinds: set[str] = set()

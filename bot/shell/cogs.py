@@ -89,7 +89,7 @@ class TableCog(commands.Cog):
                            teams="Team games (Memesis): ffa, 1v1, 1v2, 2v2, 1v3, 1v1v2 (default: players choose)",
                            response="Seconds to answer a response window (10 to 3600; never above timeout)",
                            stealth="Memesis: False plays without Stealth, no face-down cards (default: with it)",
-                           options="The game's own options as key=value words, e.g. gambling=on series=5 "
+                           options="The game's own options as key=value words, e.g. gambling=on bestof=5 "
                                    "(Meta Olympia; a wrong one lists them)",
                            team_name="Meta Olympia: your team's name, 1-32 characters (default: a generated one)",
                            colour="Meta Olympia: your team's colour (default: the first free one)")

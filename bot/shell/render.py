@@ -236,7 +236,7 @@ def seat_extras(t: Table, seat: int) -> str:
 
 
 def options_mark(t: Table, room: int = 60) -> str:
-    """`` · gambling=on series=5``: the table's game options that are not the default (issue 18), within
+    """`` · gambling=on bestof=5``: the table's game options that are not the default (issue 18), within
     ``room`` characters; empty when there are none."""
     text = options_text(t.game, t.game_options)
     return f" · {clip(text, room)}" if text else ""

@@ -31,7 +31,7 @@ DEFAULT_TEAMS = ("Gusev Super Colliders", "Jezero Dust Devils", "Tharsis Rovers"
                  "Elysium Meteors", "Hellas Pioneers", "Utopia Pathfinders", "Arcadia Sandstorms")
 
 OPTIONS: tuple[TableOption, ...] = (
-    TableOption("series", "int", 3, "two teams: matches in each stage's best-of series (MO-BRK-04)", (3, 5, 7)),
+    TableOption("bestof", "int", 3, "two teams: matches in each stage's best-of series (MO-BRK-04)", (3, 5, 7)),
     TableOption("final", "int", 5, "two teams: matches in the Final Championship series (MO-FIN-01)", (3, 5, 7)),
     TableOption("gambling", "bool", False, "teams not playing bet 1 credit on each match and scrimmage (MO-OPT-01)"),
     TableOption("wagers", "bool", False, "teams not playing may offer each other side wagers (MO-OPT-02)"),

@@ -30,7 +30,7 @@ STEPS = {"bets": "bets", "wagers": "side wagers", "recover": "recovery rolls", "
 """Contest step key -> words (MO-MAT-03..07, MO-INJ-06, MO-OPT-01/02)."""
 FACES = {"goal": "Goal", "counter": "Counter", "boost4": "4-Boost", "boost8": "8-Boost", "special": "Special Ability",
          "injury": "Injury"}
-OPTION_WORDS = {"series": "best-of-{} series", "final": "best-of-{} Final", "gambling": "gambling",
+OPTION_WORDS = {"bestof": "best-of-{} series", "final": "best-of-{} Final", "gambling": "gambling",
                 "wagers": "side wagers", "short": "short game (two stages)", "trades": "athlete trades",
                 "mega": "Mega League", "teamup": "team-up", "merger": "mergers"}
 """Table option key -> words for the board's options line (only non-default options are listed)."""

@@ -915,7 +915,7 @@ def start_tournament(st: State, ev: list[Event]) -> None:
     st.bracket = []
     final = final_stage(st)
     if n == 2:
-        best = st.options.get("final", 5) if final else st.options.get("series", 3)
+        best = st.options.get("final", 5) if final else st.options.get("bestof", 3)
         st.bracket = [{"home": by_spot[0], "away": by_spot[1], "score": None, "winner": None, "series": best}]
         ev.append(Event(("Final Championship" if final else "Tournament")
                         + f": {name(st, by_spot[0])} (Home) against {name(st, by_spot[1])}, best of {best}."))

@@ -9,7 +9,7 @@
   thread name none at all; each DM shows its own tactics and minor sponsors; every interaction is acknowledged
   and every request fits Discord's limits. The table also plays with the side wagers and trades options, whose
   offers are private to the partner (MO-OPT-02/04).
-* A two-team table with ``options:"series=5 gambling=on"`` (MO-BRK-04, MO-OPT-01) played to its end.
+* A two-team table with ``options:"bestof=5 gambling=on"`` (MO-BRK-04, MO-OPT-01) played to its end.
 * A Team Up table (``teamup=on``, MO-OPT-06): Ana and Cy manage one team; both get its DMs, either may answer,
   the other's click on an answered decision is refused as decided; played to its end.
 * A restart mid-game: the bot stops, a new one loads the store, and the game resumes where it was; the buttons
@@ -252,15 +252,15 @@ async def test_MO_INF_01_four_teams_two_people_two_computers_play_to_the_end_on_
 
 
 async def test_MO_BRK_04_two_teams_best_of_five_with_gambling_play_to_the_end(world):
-    """MO-BRK-04, MO-FIN-01, MO-OPT-01: ``options:"series=5 gambling=on"`` is stored, named on the board and
+    """MO-BRK-04, MO-FIN-01, MO-OPT-01: ``options:"bestof=5 gambling=on"`` is stored, named on the board and
     reaches the game; Ana and Ben play every best-of-five series to the end on prestige."""
     w = world
     log = Log()
     w.service.listeners.append(log)
-    tid = await open_table(w, 3, {ANA: {}, BEN: {}}, options="series=5 gambling=on", seats=2, pictures=False)
+    tid = await open_table(w, 3, {ANA: {}, BEN: {}}, options="bestof=5 gambling=on", seats=2, pictures=False)
     t = w.service.get(tid)
-    assert t.game_options == {"series": 5, "gambling": True}
-    assert t.state.options["series"] == 5 and t.state.options["gambling"] is True
+    assert t.game_options == {"bestof": 5, "gambling": True}
+    assert t.state.options["bestof"] == 5 and t.state.options["gambling"] is True
     users = {ANA: t.seat_of(str(ANA)).seat, BEN: t.seat_of(str(BEN)).seat}
     clicks, _, _ = await play(w, tid, users, 3, log)
     check_end(w, t, users)

@@ -45,26 +45,26 @@ def button(w: World, msg, key: str) -> str:
 
 async def test_table_new_options_are_stored_and_shown_in_the_lobby_and_board_footers(world):
     w, fake = world, world.fake
-    lobby, tid = await new_lobby(w, options="gambling=on series=5", seats=2)
+    lobby, tid = await new_lobby(w, options="gambling=on bestof=5", seats=2)
     t = w.service.get(tid)
-    assert t.game_options == {"gambling": True, "series": 5}
+    assert t.game_options == {"gambling": True, "bestof": 5}
     footer = lobby.embeds[0]["footer"]["text"]
-    assert "gambling=on series=5" in footer, footer
+    assert "gambling=on bestof=5" in footer, footer
     await fake.click(BEN, lobby, f"mh:l:{tid}:join")
     await fake.click(ANA, lobby, f"mh:l:{tid}:start")
     await w.settle()
-    assert option_game.RECEIVED[-1]["series"] == 5
+    assert option_game.RECEIVED[-1]["bestof"] == 5
     board = next(m for m in fake.messages.values() if m.embeds and (m.embeds[0].get("title") or "").startswith(
         "Option test · table"))
-    assert "gambling=on series=5" in board.embeds[0]["footer"]["text"]
+    assert "gambling=on bestof=5" in board.embeds[0]["footer"]["text"]
     assert assert_all_within_limits(fake) > 0
 
 
 async def test_bad_table_options_are_refused_privately_with_the_games_options(world):
     w, fake = world, world.fake
-    r = await fake.slash(ANA, CHANNEL_ID, "table", {"game": "optiontest", "options": "series=4"}, sub="new")
+    r = await fake.slash(ANA, CHANNEL_ID, "table", {"game": "optiontest", "options": "bestof=4"}, sub="new")
     text = refusal(r)
-    assert "option series is one of 3, 5, 7, not '4'" in text and "`gambling=on|off` (default off)" in text
+    assert "option bestof is one of 3, 5, 7, not '4'" in text and "`gambling=on|off` (default off)" in text
     assert not w.service.tables
     r = await fake.slash(ANA, CHANNEL_ID, "table", {"game": "metax", "options": "gambling=on"}, sub="new")
     assert "MetaX takes no table options" in refusal(r) and not w.service.tables
@@ -74,10 +74,10 @@ async def test_bad_table_options_are_refused_privately_with_the_games_options(wo
 
 
 async def test_the_options_autocomplete_offers_the_games_options(world):
-    choices = await world.fake.autocomplete(ANA, CHANNEL_ID, "table", {"game": "optiontest", "options": "gambling=on s"},
+    choices = await world.fake.autocomplete(ANA, CHANNEL_ID, "table", {"game": "optiontest", "options": "gambling=on b"},
                                             sub="new")
     values = [c["value"] for c in choices]
-    assert values == ["gambling=on series=3", "gambling=on series=5", "gambling=on series=7"], values
+    assert values == ["gambling=on bestof=3", "gambling=on bestof=5", "gambling=on bestof=7"], values
 
 
 async def test_MO_SET_09_10_team_names_and_colours_on_new_and_join(world):

@@ -60,13 +60,13 @@ async def drive(svc, t, rng: Rng, until=lambda t: False, limit: int = 3000) -> i
 
 
 async def test_MO_BRK_04_options_are_stored_passed_to_the_game_and_shown_on_the_board(svc):
-    """MO-BRK-04, MO-FIN-01, MO-OPT-01: ``series=5 final=7 gambling=on`` is stored without the defaults, reaches
+    """MO-BRK-04, MO-FIN-01, MO-OPT-01: ``bestof=5 final=7 gambling=on`` is stored without the defaults, reaches
     ``new_game`` (the state's options) and the public board; the defaults are not stored."""
-    t = await table(svc, options="series=5 final=7 gambling=on")
-    assert t.game_options == {"series": 5, "final": 7, "gambling": True}
+    t = await table(svc, options="bestof=5 final=7 gambling=on")
+    assert t.game_options == {"bestof": 5, "final": 7, "gambling": True}
     opts = t.state.options
-    assert (opts["series"], opts["final"], opts["gambling"], opts["trades"]) == (5, 7, True, False)
-    assert t.game.view(t.state, None).board["options"] == {"series": 5, "final": 7, "gambling": True}
+    assert (opts["bestof"], opts["final"], opts["gambling"], opts["trades"]) == (5, 7, True, False)
+    assert t.game.view(t.state, None).board["options"] == {"bestof": 5, "final": 7, "gambling": True}
     plain = await table(svc)
     assert plain.game_options == {} and plain.game.view(plain.state, None).board["options"] == {}
 

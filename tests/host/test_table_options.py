@@ -45,25 +45,25 @@ async def lobby(svc, options=None, **kw):
 
 
 async def test_good_options_are_stored_without_defaults_and_reach_new_game(svc):
-    t = await lobby(svc, "gambling=on series=5 mega=off")
-    assert t.game_options == {"gambling": True, "series": 5}
+    t = await lobby(svc, "gambling=on bestof=5 mega=off")
+    assert t.game_options == {"gambling": True, "bestof": 5}
     assert "mega" not in t.options and "teamup" not in t.options
     await svc.join(t.id, "u2", "Ben")
     await svc.start(t.id, "u1")
     got = option_game.RECEIVED[-1]
-    assert got["gambling"] is True and got["series"] == 5 and "mega" not in got
+    assert got["gambling"] is True and got["bestof"] == 5 and "mega" not in got
 
 
 async def test_options_come_as_one_text_or_repeated_words_with_any_case_and_commas(svc):
     game = get_game("optiontest")
-    assert parse_table_options(game, ["Gambling=ON", "series=7"]) == {"gambling": True, "series": 7}
-    assert parse_table_options(game, "gambling=yes, series=3") == {"gambling": True}  # 3 is the default
+    assert parse_table_options(game, ["Gambling=ON", "bestof=7"]) == {"gambling": True, "bestof": 7}
+    assert parse_table_options(game, "gambling=yes, bestof=3") == {"gambling": True}  # 3 is the default
     assert parse_table_options(game, None) == {} and parse_table_options(game, "  ") == {}
 
 
 @pytest.mark.parametrize("words, what", [
     ("gambling=maybe", "option gambling is on or off, not 'maybe'"),
-    ("series=4", "option series is one of 3, 5, 7, not '4'"),
+    ("bestof=4", "option bestof is one of 3, 5, 7, not '4'"),
     ("colour=red", "Option test has no option 'colour'"),
     ("gambling", "'gambling' is not key=value"),
     ("gambling=on gambling=off", "option gambling is given twice"),
@@ -74,7 +74,7 @@ async def test_bad_options_are_refused_with_the_games_options_and_nothing_is_cre
     assert err.value.code == "bad_option"
     text = err.value.message
     assert what in text and "Nothing was changed" in text
-    assert "`series=3|5|7` (default 3): the final's best-of length (MO-FIN-01)" in text  # the options listed
+    assert "`bestof=3|5|7` (default 3): the final's best-of length (MO-FIN-01)" in text  # the options listed
     assert "`gambling=on|off` (default off)" in text
     assert not svc.tables and await store.load_tables() == []
 
@@ -88,7 +88,7 @@ async def test_a_game_without_options_refuses_them(svc, store):
 
 async def test_options_survive_a_restart_and_a_rematch_keeps_them(store, clock, tmp_path):
     svc = TableService(store, clock=clock, computer_delay=0)
-    t = await lobby(svc, "gambling=on series=7 mega=on")
+    t = await lobby(svc, "gambling=on bestof=7 mega=on")
     await svc.join(t.id, "u2", "Ben")
     await store.close()
     store2 = await Store.open(tmp_path / "host.db")
@@ -96,14 +96,14 @@ async def test_options_survive_a_restart_and_a_rematch_keeps_them(store, clock, 
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         await svc2.load()
         again = svc2.get(t.id)
-        assert again.game_options == {"gambling": True, "series": 7, "mega": True} and again.max_seats == 8
+        assert again.game_options == {"gambling": True, "bestof": 7, "mega": True} and again.max_seats == 8
         await svc2.start(t.id, "u1")
         await svc2.act(t.id, "u1", again.version, "win")
         assert again.status == "finished"
         await svc2.rematch(t.id, "u1")
         r = await svc2.rematch(t.id, "u2")
-        assert r.started and r.table.game_options == {"gambling": True, "series": 7, "mega": True}
-        assert option_game.RECEIVED[-1]["series"] == 7
+        assert r.started and r.table.game_options == {"gambling": True, "bestof": 7, "mega": True}
+        assert option_game.RECEIVED[-1]["bestof"] == 7
         assert r.table.options["team_names"] == again.options["team_names"]
         assert r.table.options["colours"] == again.options["colours"]
     finally:
@@ -321,6 +321,5 @@ def test_no_game_declares_an_option_the_host_sets_itself(game_id):
     game = get_game(game_id)
     for o in game.table_options:
         assert o.key not in HOST_OPTIONS, f"{game.name}'s option {o.key} is one the host sets"
-        assert o.key != "series" or game.series_lengths == (1,), f"{game.name} plays host series and has a series option"
         assert o.key != TEAMUP or o.kind == "bool"
         o.parse(str(o.default).lower() if o.kind != "bool" else ("on" if o.default else "off"))  # its default parses

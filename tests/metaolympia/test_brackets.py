@@ -158,10 +158,10 @@ def test_MO_BRK_03_MO_GAP_23_third_spot_meets_a_lower_spot_and_plays_away():
 
 @pytest.mark.parametrize("length,wins", [(3, 2), (5, 3), (7, 4)])
 def test_MO_BRK_04_MO_GAP_10_series_stops_once_decided(length, wins):
-    """MO-BRK-04, MO-GAP-10: two teams play a best-of series (3 by default, 5 or 7 by the ``series`` table
+    """MO-BRK-04, MO-GAP-10: two teams play a best-of series (3 by default, 5 or 7 by the ``bestof`` table
     option); it stops as soon as a team has more than half its length in wins; every match pays
     MO-RES-01."""
-    options = {} if length == 3 else {"series": length}
+    options = {} if length == 3 else {"bestof": length}
     st = position(stage_end_spec(0, [0, 1], options=options, dice=HOME_WINS * 7))
     assert board(st)["bracket"][0]["series"] == length
     events = drive(st, dull, until=_next_stage).events
@@ -193,21 +193,21 @@ def test_MO_GAP_10_series_with_equal_wins_is_level():
 
 
 def test_MO_BRK_04_series_is_a_table_option_of_new_game():
-    """MO-BRK-04: the series length is the ``series`` table option of a new game (3, 5 or 7); another value is
+    """MO-BRK-04: the series length is the ``bestof`` table option of a new game (3, 5 or 7); another value is
     refused with a message naming the allowed ones."""
-    st = GAME.new_game(seats(2), {"series": 7}, 3)
+    st = GAME.new_game(seats(2), {"bestof": 7}, 3)
     drive(st, dull, until=lambda s, d: d.kind == "athlete")
     assert board(st)["phase"] == "tournament"
     assert board(st)["bracket"][0]["series"] == 7
     with pytest.raises(RulesError) as err:
-        GAME.new_game(seats(2), {"series": 4}, 3)
+        GAME.new_game(seats(2), {"bestof": 4}, 3)
     assert err.value.rule == "MO-BRK-04" and "3, 5, 7" in str(err.value)
 
 
 # ---------------------------------------------------------------- the Final Championship
 
 @pytest.mark.parametrize("options,length", [({}, 5), ({"final": 3}, 3), ({"final": 7}, 7),
-                                            ({"series": 7}, 5)])
+                                            ({"bestof": 7}, 5)])
 def test_MO_FIN_01_two_team_final_series_length(options, length):
     """MO-FIN-01: with two teams the Final Championship (the last stage) is a best-of-5 series, 3 or 7 by the
     ``final`` table option; the stages' ``series`` option does not change it."""

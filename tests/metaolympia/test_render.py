@@ -362,7 +362,7 @@ def test_MO_SCO_02_the_end_shows_final_prestige_and_end_lines():
 def test_options_and_last_roll_are_shown():
     """MO-OPT-01..08: the non-default table options are listed; MO-CMP-03: the last roll with its faces and
     the kept die."""
-    opts = {"gambling": True, "trades": True, "series": 5}
+    opts = {"gambling": True, "trades": True, "bestof": 5}
     st = first(2, 18, lambda b: b["last_roll"] is not None, opts)
     text = GAME.board_text(GAME.view(st, None))
     assert "Options: best-of-5 series, gambling, athlete trades" in text
