@@ -849,10 +849,11 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
     """The decision of a prompt (module docstring), with its documented timeout default (MEM-GAP-28)."""
     s, d = pr.seat, pr.data
     if pr.kind == "ammo_take":
-        top = st.players[s].ammo[-1]
+        ammo = st.players[s].ammo
+        # empty only when the seat went out meanwhile (a concession): its prompt is answered with the default
+        take = (Option("take", f"Take {cname(st, ammo[-1])}", (st.cards[ammo[-1]],)),) if ammo else ()
         return Decision(s, "ammo_take", "Step 7: take the top card of your Ammunition Cell into your hand?",
-                        (Option("take", f"Take {cname(st, top)}", (st.cards[top],)), Option("leave", "Leave it")),
-                        default="leave")
+                        (*take, Option("leave", "Leave it")), default="leave")
     if pr.kind == "intercept":
         opts = [Option("absorb", f"Take the {d['amount']} damage yourself")]
         # a creature outside the Defend Cell moves there to intercept (MEM-CBT-01)

@@ -412,6 +412,7 @@ def withdraw(st: State, seat: int, ev: list[Event]) -> None:
                 st.tile = None
             st.contest = None
             st.queue, st.roll = [], None
+            st.prompt = None  # every decision during a contest is of the contest (its rival's too)
             for b in st.bracket:
                 if seat in (b["home"], b["away"]) and not b.get("closed"):
                     b["done"] = b["closed"] = True
@@ -427,6 +428,7 @@ def withdraw(st: State, seat: int, ev: list[Event]) -> None:
              "scrimmage": st.scrim_discard}[kind].append(c)
         st.pending = []
         st.tile = None
+        st.prompt = None  # the tile's decision, whoever's it was, went with the tile
         if tile_seat != seat:
             ev.append(Event("The trade is off."))
     if st.merger is not None and seat in (st.merger.get("from"), st.merger.get("to")) \
