@@ -48,7 +48,9 @@ class Option:
     """One choosable option of a :class:`Decision`.
 
     ``id`` is stable for the life of the decision (e.g. ``"play:hercules"``); ``label`` is what a
-    button shows; ``cards`` are the card ids (definition ids) the option refers to, for card lookups.
+    button shows: at most 80 characters and unlike every other label of its decision (issue 13 §6,
+    :func:`games.core.labels.distinct`); ``cards`` are the card ids (definition ids) the option refers to,
+    for card lookups.
     """
 
     id: str

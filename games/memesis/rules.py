@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, RulesError
+from games.core.labels import distinct_decision
 from games.core.rng import Rng
 
 from .cards import CHOSEN, MARKINGS, Ability, Card, Upgrade
@@ -774,6 +775,12 @@ def things(st: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
 # ---------------------------------------------------------------- decisions
 
 def decisions_of(st: State) -> list[Decision]:
+    """The open decisions (:func:`_decisions_of`), every label fitting a button and told apart from the others
+    (:func:`games.core.labels.distinct_decision`, issue 13 §6)."""
+    return [distinct_decision(d) for d in _decisions_of(st)]
+
+
+def _decisions_of(st: State) -> list[Decision]:
     """The one open decision (or none when the game is over): a prompt, a draft, a window or the main
     decision of the active player."""
     if st.result is not None:

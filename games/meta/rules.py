@@ -14,11 +14,11 @@ confirm step of a play whose target is fixed by the card, issue 13 §5), ``back`
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, Result, RulesError
+from games.core.labels import distinct, ordinal
 from games.core.rng import Rng
 
 from .cards import PARAMS, MetaCard, card_text, engine_reading, param_text, target_text
@@ -190,48 +190,6 @@ def stack_targets(state: State, seat: int) -> list[tuple[str, Tower, int]]:
             if level:
                 out.append((f"tgt:s{tw.id}.{lv}", tw, lv))
     return out
-
-
-LABEL_MAX = 80
-"""Longest option label (issue 13 §6; a Discord button label holds 80 characters)."""
-
-
-def ordinal(n: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _fit(label: str, tail: str = "") -> str:
-    """``label`` + ``tail`` within :data:`LABEL_MAX` characters: the label is shortened, the tail (what
-    tells options apart) kept."""
-    room = LABEL_MAX - len(tail)
-    return (label if len(label) <= room else label[: room - 1].rstrip() + "…") + tail
-
-
-def distinct(options: list[Option], tag: dict[str, str] | None = None) -> tuple[Option, ...]:
-    """``options`` with labels a person can tell apart (issue 13 §6): labels shared by several options get
-    ``tag[option id]`` (a position, owner or seat) or else their ordinal among the namesakes, e.g.
-    "Play Spark of Ruin (2nd)"; every label fits :data:`LABEL_MAX`. Ids and order are unchanged."""
-    labels = [o.label for o in options]
-    if all(len(lab) <= LABEL_MAX for lab in labels):
-        if len(set(labels)) == len(labels):
-            return tuple(options)  # the common case, kept cheap: decisions are listed after every choice
-    else:
-        labels = [_fit(lab) for lab in labels]  # _fit keeps a label that fits as it is
-    tag = tag or {}
-    for use_tag in (True, False):  # tags first; ordinals for whatever shortening made equal again
-        seen: dict[str, int] = {}
-        count = Counter(labels)
-        for i, lab in enumerate(labels):
-            if count[lab] > 1:
-                k = seen[lab] = seen.get(lab, 0) + 1
-                extra = tag.get(options[i].id) if use_tag else None
-                labels[i] = _fit(lab, f" ({extra or ordinal(k)})")
-        if len(set(labels)) == len(labels):
-            break
-    # options whose label did not change are kept as they are (equal by value to a copy)
-    return tuple(o if o.label == lab else Option(o.id, lab, o.cards) for o, lab in zip(options, labels, strict=True))
 
 
 def needs_choice(card: MetaCard) -> bool:

@@ -536,9 +536,9 @@ class OlympiaBot(GuardedPlayer):
     def _k_recruit(self, c: _Ctx) -> str | None:
         scored = []
         for o in c.d.options:
-            if o.id.startswith(("market:", "discard:")):
-                cid = _name_in(o.label, r"Recruit (.+?) from the")
-                if cid is not None:
+            if o.id.startswith(("market:", "discard:")) and o.cards:
+                cid = o.cards[0]
+                if cid in pool().athletes:
                     scored.append((self.recruit_gain(c, cid, c.credits)[0], o.id))
         best = self._best(scored)
         if best is not None and max(s for s, _ in scored) >= 1.0:
@@ -560,7 +560,7 @@ class OlympiaBot(GuardedPlayer):
         for o in c.d.options:
             cid = o.cards[0] if o.cards else None
             hurt = "injured" in o.label
-            m = re.search(r"pay (\d+)$", o.label)
+            m = re.search(r"— pay (\d+)", o.label)  # a namesake's label ends in "(2nd)"
             cost = int(m.group(1)) if m else 0
             keep = 0.0 if hurt else power(cid or "")
             scored.append((-(keep * self.roster_gain * c.stage_factor() + cost * CREDIT), o.id))

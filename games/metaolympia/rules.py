@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, StaleChoice
+from games.core.labels import distinct_decision
 
 from .base import (  # noqa: F401 - re-exported: game.py and the tests read them as rules.X
     FACE_NAMES,
@@ -1175,6 +1176,12 @@ def merge(st: State, ev: list[Event]) -> None:
 # ---------------------------------------------------------------- decisions
 
 def decisions_of(st: State) -> list[Decision]:
+    """The open decisions (:func:`_decisions_of`), every label fitting a button and told apart from the others
+    (:func:`games.core.labels.distinct_decision`, issue 13 §6)."""
+    return [distinct_decision(d) for d in _decisions_of(st)]
+
+
+def _decisions_of(st: State) -> list[Decision]:
     if st.result is not None or st.prompt is None:
         return []
     return [build_decision(st, st.prompt)]

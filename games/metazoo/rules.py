@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
+from games.core.labels import distinct_decision
 from games.core.rng import Rng
 
 from . import wall
@@ -1595,6 +1596,12 @@ def target_options(st: State, seat: int, target: str, spell: bool, power: bool =
 
 
 def decisions_of(st: State) -> list[Decision]:
+    """The open decisions (:func:`_decisions_of`), every label fitting a button and told apart from the others
+    (:func:`games.core.labels.distinct_decision`, issue 13 §6)."""
+    return [distinct_decision(d) for d in _decisions_of(st)]
+
+
+def _decisions_of(st: State) -> list[Decision]:
     """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
     if st.result is not None:
         return []
@@ -1695,7 +1702,7 @@ def decisions_of(st: State) -> list[Decision]:
                            f"{d[ap.card].effects[k].text or 'its any time Effect'}"[:80], (st.cards[ap.card],)))
     if actions:
         for card in distinct_chapter(st, p):
-            bluff = "" if "trap" in d[card].traits else " (a bluff: you lose if it is revealed, MZ-TRAP-06)"
+            bluff = "" if "trap" in d[card].traits else " (a bluff: you lose if it is revealed)"
             opts.append(Option(f"trap:{st.cards[card]}", f"Place {d[card].name} face-down{bluff}",
                                (st.cards[card],)))
         hosts = trap_hosts(st, p)
