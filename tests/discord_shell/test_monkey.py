@@ -1,0 +1,122 @@
+"""Random clicking at a table of every game through the network-free harness (the brief's Discord manners and
+safety rules, issue 13 §3): four people (two at MetaX) play by clicking the options of their DMs, and between
+their moves they also press buttons and select entries of DMs they were sent earlier (a phone showing an old
+message), press the same button twice at once (a double tap), and a person who is not seated presses them too
+(a crafted request). Checked after every click: every interaction is acknowledged (nobody sees "This
+interaction failed"), nothing discord.py logs is an error (the harness fails the test), an outsider's press
+changes nothing and is told so, a double tap applies one choice and tells the second press it was already
+decided, every request fits Discord's limits, and at the end the stored log replays to the stored game
+(``bot.audit``). A new game inherits this test by being registered.
+
+Each table plays a fixed number of clicks, not to its end: the end of a game through Discord is each game's
+own test (``test_<game>_bot.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.audit import audit
+from games import game_ids, get_game
+
+from .limits import assert_all_within_limits
+from .test_bot import refusal
+from .test_memesis_bot import acknowledged_everything, click_option, latest_dm
+from .test_turns import open_seeded_table
+from .world import World
+
+OUTSIDER = 199
+CLICKS = 150
+
+
+def people(game_id: str) -> tuple[int, ...]:
+    return tuple(101 + i for i in range(min(4, get_game(game_id).max_seats)))
+
+
+def deciding_users(t, users) -> list[tuple[int, object]]:
+    """(user, decision) for each person whose seat has an open decision."""
+    out = []
+    for d in t.game.decisions(t.state):
+        for u in users:
+            seat = t.seat_of(str(u))
+            if seat is not None and t.game.managed_by(t.state, seat.seat) == d.seat:
+                out.append((u, d))
+    return out
+
+
+def pressable(w: World, msg) -> list[dict]:
+    """The decision buttons, menus and page buttons on ``msg``."""
+    return [c for c in w.fake.components(msg) if c.get("custom_id", "").startswith(("mh:d:", "mh:m:", "mh:g:"))]
+
+
+async def press(w: World, user: int, msg, comp: dict, rng: random.Random, force: bool):
+    """Press ``comp`` (a button, or a random entry of a menu) on ``msg`` as ``user``."""
+    if comp.get("type") == 3:
+        value = rng.choice([o["value"] for o in comp["options"]])
+        return await w.fake.click(user, msg, comp["custom_id"], [value], component_type=3, force=force)
+    return await w.fake.click(user, msg, comp["custom_id"], force=force)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+async def test_random_clicks_old_messages_double_taps_and_outsiders_never_break_a_table(world, game_id):
+    w: World = world
+    users = people(game_id)
+    tid = await open_seeded_table(w, game_id, users, seed=5)
+    t = w.service.get(tid)
+    assert t.status == "playing"
+    rng = random.Random(game_id)
+    seen: dict[tuple[int, int, str], tuple[int, object, dict]] = {}  # every component a person was offered
+    kinds = {"move": 0, "old": 0, "double": 0, "outsider": 0}
+    for _ in range(CLICKS):
+        if t.status != "playing":
+            break
+        for u in users:
+            msg = latest_dm(w, u)
+            for c in pressable(w, msg) if msg is not None else []:
+                seen.setdefault((u, msg.id, c["custom_id"]), (u, msg, c))
+        deciding = deciding_users(t, users)
+        roll = rng.random()
+        version = t.version
+        if roll < 0.6 and deciding:
+            kinds["move"] += 1
+            u, d = rng.choice(deciding)
+            await click_option(w, u, rng.choice(d.options).id)
+            assert t.version > version or t.status != "playing"
+        elif roll < 0.75 and seen:
+            kinds["old"] += 1
+            u, msg, comp = rng.choice(list(seen.values()))
+            await press(w, u, msg, comp, rng, force=True)
+        elif roll < 0.9 and deciding:
+            u, _ = rng.choice(deciding)
+            msg = latest_dm(w, u)
+            comps = [c for c in pressable(w, msg) if not c["custom_id"].startswith("mh:g:")]
+            if not comps:
+                continue
+            kinds["double"] += 1
+            comp = rng.choice(comps)
+            value = [rng.choice([o["value"] for o in comp["options"]])] if comp.get("type") == 3 else None
+            kind = 3 if value else 2
+            first, second = await asyncio.gather(
+                w.fake.click(u, msg, comp["custom_id"], value, component_type=kind),
+                w.fake.click(u, msg, comp["custom_id"], value, component_type=kind, force=True))
+            await w.settle()
+            assert t.version > version or t.status != "playing"
+            told = [r for r in (first, second) if r.type == 4 or r.followups]
+            assert len(told) == 1, "one of the two presses must be refused, and only one"
+            words = refusal(told[0]).lower()
+            assert any(w_ in words for w_ in ("already decided", "no longer offered", "over")), words
+        elif seen:
+            kinds["outsider"] += 1
+            _, msg, comp = rng.choice(list(seen.values()))
+            reply = await press(w, OUTSIDER, msg, comp, rng, force=True)
+            await w.settle()
+            assert t.version == version, "a person who is not seated changed the game"
+            assert refusal(reply)
+        await w.settle()
+        assert acknowledged_everything(w), "an interaction was never acknowledged"
+    assert all(kinds.values()), kinds
+    assert assert_all_within_limits(w.fake) > 0
+    findings = await audit(w.store)
+    assert findings and all(f.ok for f in findings), findings
