@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, RulesError
-from games.core.labels import distinct_decision
+from games.core.labels import distinct_decision, ordinal
 from games.core.rng import Rng
 
 from .cards import CHOSEN, MARKINGS, Ability, Card, Upgrade
@@ -759,8 +759,11 @@ def thing_actions(st: State, seat: int, ref: str, window: bool) -> list[Act]:
 def things(st: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
     """The hand cards and pieces ``seat`` might act with: ``[(ref, label, card ids)]``."""
     out = []
+    seen: dict[str, int] = {}  # copies of one card get "2nd", "3rd" (issue 13 §6), cheaper than relabelling later
     for c in st.players[seat].hand:
-        out.append((f"h{c}", f"{cname(st, c)} (hand)", (st.cards[c],)))
+        name = cname(st, c)
+        k = seen[name] = seen.get(name, 0) + 1
+        out.append((f"h{c}", f"{name} (hand)" if k == 1 else f"{name} (hand, {ordinal(k)})", (st.cards[c],)))
     for pc in st.pieces:
         if pc.controller == seat or any(st.owner[c] == seat for c in pc.hidden) or (
                 pc.rune >= 0 and st.owner[pc.rune] == seat):
@@ -775,18 +778,12 @@ def things(st: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
 # ---------------------------------------------------------------- decisions
 
 def decisions_of(st: State) -> list[Decision]:
-    """The open decisions (:func:`_decisions_of`), every label fitting a button and told apart from the others
-    (:func:`games.core.labels.distinct_decision`, issue 13 §6)."""
-    return [distinct_decision(d) for d in _decisions_of(st)]
-
-
-def _decisions_of(st: State) -> list[Decision]:
     """The one open decision (or none when the game is over): a prompt, a draft, a window or the main
     decision of the active player."""
     if st.result is not None:
         return []
-    if st.prompt is not None:
-        return [prompt_decision(st, st.prompt)]
+    if st.prompt is not None:  # a prompt may list two copies of a card (issue 13 §6: labels told apart)
+        return [distinct_decision(prompt_decision(st, st.prompt))]
     if st.draft is not None:
         return [draft_decision(st)]
     w = open_window(st)

@@ -18,10 +18,11 @@ Injury 1 of 12 faces; every roll comes from the game's seeded RNG and is posted.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, StaleChoice
-from games.core.labels import distinct_decision
+from games.core.labels import distinct, fit
 
 from .base import (  # noqa: F401 - re-exported: game.py and the tests read them as rules.X
     FACE_NAMES,
@@ -54,7 +55,7 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     track,
 )
 from .cards import TIER_NAMES, steps_text
-from .pool import sponsor_text, tactic_text
+from .pool import athlete_text, pool, sponsor_text, tactic_text
 from .state import State
 from .trades import TRADE_KINDS, start_trade, trade_decision, trade_handle
 
@@ -1176,15 +1177,29 @@ def merge(st: State, ev: list[Event]) -> None:
 # ---------------------------------------------------------------- decisions
 
 def decisions_of(st: State) -> list[Decision]:
-    """The open decisions (:func:`_decisions_of`), every label fitting a button and told apart from the others
-    (:func:`games.core.labels.distinct_decision`, issue 13 §6)."""
-    return [distinct_decision(d) for d in _decisions_of(st)]
-
-
-def _decisions_of(st: State) -> list[Decision]:
     if st.result is not None or st.prompt is None:
         return []
     return [build_decision(st, st.prompt)]
+
+
+@cache
+def card_label(prefix: str, cid: str) -> str:
+    """An option label: ``prefix`` ("Take ", "Keep ", "Play " or "") and card ``cid`` with its rules line (an
+    athlete's :func:`athlete_text`, a tactic's, a sponsor's kind and goal), shortened to fit a button
+    (:data:`games.core.labels.LABEL_MAX`, issue 13 §6); the whole line is in the DM's text. Memoised per card."""
+    kind, d = pool().by_id[cid]
+    if kind == "athlete":
+        text = athlete_text(d)
+    elif kind == "tactic":
+        text = tactic_text(d)
+    else:
+        text = f"{'major' if d.major else 'minor'}: {sponsor_goal_text(d)}"
+    return fit(f"{prefix}{d.name} ({text})")
+
+
+CARD_KINDS = frozenset({"sponsor_pick", "tactic_pick", "recruit", "draw_pick", "return", "athlete", "tactic",
+                        "react", "heal", "merger_keep", "merger_tactic"})
+"""Decision kinds whose options name cards (:func:`build_decision` makes their labels distinct and short)."""
 
 
 def build_decision(st: State, pr: dict[str, Any]) -> Decision:
@@ -1219,13 +1234,11 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         prompt = "Fundraise: take 3 credits or gain a sponsor."
     elif kind == "sponsor_pick":
         for c in st.pending:
-            d = cdef(st, c)
-            opts.append(Option(f"keep:{c}", f"Keep {d.name} ({'major' if d.major else 'minor'}: "
-                                            f"{sponsor_goal_text(d)})", (st.cards[c],)))
+            opts.append(Option(f"keep:{c}", card_label("Keep ", st.cards[c]), (st.cards[c],)))
         prompt = "Keep one sponsor; the other is discarded face down. A major sponsor is revealed to everyone."
     elif kind == "tactic_pick":
         for c in st.pending:
-            opts.append(Option(f"keep:{c}", f"Keep {cname(st, c)} ({tactic_text(cdef(st, c))})", (st.cards[c],)))
+            opts.append(Option(f"keep:{c}", card_label("Keep ", st.cards[c]), (st.cards[c],)))
         prompt = "Strategize: keep one tactic card; the other is discarded face down."
     elif kind == "recruit":
         opts = [Option(i, lab, cards) for i, lab, cards in recruit_sources(st, s)]
@@ -1233,7 +1246,7 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         prompt = f"Recruit: trade one of your athletes for a new one, paying the difference ({p.credits} credits)."
     elif kind == "draw_pick":
         for c in st.pending:
-            lab = f"Take {athlete_line(st, c)}"
+            lab = card_label("Take ", st.cards[c])
             if affordable(st, s, c):
                 opts.append(Option(f"take:{c}", lab, (st.cards[c],)))
         opts.append(Option("none", "Take neither (both go to the discard pile)"))
@@ -1250,14 +1263,14 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
     elif kind == "athlete":
         c = st.contest
         for a in healthy_unplayed(st, s):
-            opts.append(Option(f"athlete:{a}", athlete_line(st, a), (st.cards[a],)))
+            opts.append(Option(f"athlete:{a}", card_label("", st.cards[a]), (st.cards[a],)))
         side = "Away" if contest_side(st, s) == 0 else "Home"
         what = "scrimmage" if c and c["kind"] == "scrimmage" else "match"
         prompt = (f"Defining Moment {c['moment'] + 1 if c else 1} of the {what} ({side if what == 'match' else 'solo'})"
                   f": reveal an athlete and roll. {score_text(st)}.")
     elif kind == "tactic":
         for t in playable_tactics(st, s):
-            opts.append(Option(f"tactic:{t}", f"Play {cname(st, t)} ({tactic_text(cdef(st, t))})", (st.cards[t],)))
+            opts.append(Option(f"tactic:{t}", card_label("Play ", st.cards[t]), (st.cards[t],)))
         opts.append(Option("pass", "Pass"))
         default = "pass"
         prompt = f"Play a tactic card or pass. {score_text(st)}."
@@ -1286,7 +1299,7 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
     elif kind == "react":
         a = pr["athlete"]
         for t in reactions(st, s):
-            opts.append(Option(f"tactic:{t}", f"Play {cname(st, t)} ({tactic_text(cdef(st, t))})", (st.cards[t],)))
+            opts.append(Option(f"tactic:{t}", card_label("Play ", st.cards[t]), (st.cards[t],)))
         opts.append(Option("accept", f"Leave {cname(st, a)} injured"))
         default = "accept"
         prompt = f"{cname(st, a)} is injured. Use a Re-Roll or Medic card now?"
@@ -1340,7 +1353,7 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         m = st.merger or {}
         for a in p.athletes:
             if a not in m.get("kept", []):
-                opts.append(Option(f"keep:{a}", f"Keep {athlete_line(st, a)}", (st.cards[a],)))
+                opts.append(Option(f"keep:{a}", card_label("Keep ", st.cards[a]), (st.cards[a],)))
         prompt = f"Merger: choose the athletes to keep ({len(m.get('kept', []))} of 6 chosen)."
     elif kind == "merger_tactic":
         m = st.merger or {}
@@ -1352,7 +1365,9 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         return trade_decision(st, pr)
     else:  # pragma: no cover
         raise ValueError(kind)
-    return Decision(seat=s, kind=kind, prompt=prompt, options=tuple(opts), default=default)
+    # card lines make long labels, and a team may hold two copies of a card (issue 13 §6)
+    options = distinct(opts) if kind in CARD_KINDS else tuple(opts)
+    return Decision(seat=s, kind=kind, prompt=prompt, options=options, default=default)
 
 
 def score_text_pre(st: State) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import Decision, Event, Option
+from games.core.labels import distinct
 
 from . import base as r
 from .state import State
@@ -88,7 +89,7 @@ def trade_decision(st: State, pr: dict[str, Any]) -> Decision:
         prompt = f"You have {len(p.athletes)} athletes: discard down to 6 (face up)."
     else:  # pragma: no cover
         raise ValueError(kind)
-    return Decision(seat=s, kind=kind, prompt=prompt, options=tuple(opts), default=default)
+    return Decision(seat=s, kind=kind, prompt=prompt, options=distinct(opts), default=default)  # issue 13 §6
 
 
 def _credit_words(st: State, s: int, q: int, k: int) -> str:

@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
-from games.core.labels import distinct_decision
 from games.core.rng import Rng
 
 from . import wall
@@ -1596,12 +1595,6 @@ def target_options(st: State, seat: int, target: str, spell: bool, power: bool =
 
 
 def decisions_of(st: State) -> list[Decision]:
-    """The open decisions (:func:`_decisions_of`), every label fitting a button and told apart from the others
-    (:func:`games.core.labels.distinct_decision`, issue 13 §6)."""
-    return [distinct_decision(d) for d in _decisions_of(st)]
-
-
-def _decisions_of(st: State) -> list[Decision]:
     """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
     if st.result is not None:
         return []
