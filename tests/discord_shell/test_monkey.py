@@ -6,7 +6,8 @@ message), press the same button twice at once (a double tap), and a person who i
 interaction failed"), nothing discord.py logs is an error (the harness fails the test), an outsider's press
 changes nothing and is told so, a double tap applies one choice and tells the second press it was already
 decided, every request fits Discord's limits, and at the end the stored log replays to the stored game
-(``bot.audit``). A new game inherits this test by being registered.
+(``bot.audit``). Halfway the bot restarts: a new bot on the same store has the same game, and the buttons of
+the DMs sent before the restart still answer. A new game inherits this test by being registered.
 
 Each table plays a fixed number of clicks, not to its end: the end of a game through Discord is each game's
 own test (``test_<game>_bot.py``)."""
@@ -60,18 +61,33 @@ async def press(w: World, user: int, msg, comp: dict, rng: random.Random, force:
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-async def test_random_clicks_old_messages_double_taps_and_outsiders_never_break_a_table(world, game_id):
-    w: World = world
+async def test_random_clicks_old_messages_double_taps_and_outsiders_never_break_a_table(fake, tmp_path, game_id):
+    live = [await World(fake, tmp_path / "bot.db").start()]
+    try:
+        await monkey(live, game_id)
+    finally:
+        await live[0].stop()
+
+
+async def monkey(live: list[World], game_id: str) -> None:
+    """The test's clicks at a new table of ``game_id``; ``live[0]`` is the running bot (replaced at the restart)."""
+    w = live[0]
     users = people(game_id)
     tid = await open_seeded_table(w, game_id, users, seed=5)
     t = w.service.get(tid)
     assert t.status == "playing"
     rng = random.Random(game_id)
     seen: dict[tuple[int, int, str], tuple[int, object, dict]] = {}  # every component a person was offered
-    kinds = {"move": 0, "old": 0, "double": 0, "outsider": 0}
-    for _ in range(CLICKS):
+    kinds = {"move": 0, "old": 0, "double": 0, "outsider": 0, "old after the restart": 0}
+    for step in range(CLICKS):
         if t.status != "playing":
             break
+        if step == CLICKS // 2:  # a restart: a new bot on the same store takes the table where it was
+            before, version = t.game.to_json(t.state), t.version
+            await w.stop()
+            w = live[0] = await World(w.fake, w.path).start()
+            t = w.service.get(tid)
+            assert t.version == version and t.game.to_json(t.state) == before
         for u in users:
             msg = latest_dm(w, u)
             for c in pressable(w, msg) if msg is not None else []:
@@ -86,6 +102,7 @@ async def test_random_clicks_old_messages_double_taps_and_outsiders_never_break_
             assert t.version > version or t.status != "playing"
         elif roll < 0.75 and seen:
             kinds["old"] += 1
+            kinds["old after the restart"] += step > CLICKS // 2
             u, msg, comp = rng.choice(list(seen.values()))
             await press(w, u, msg, comp, rng, force=True)
         elif roll < 0.9 and deciding:

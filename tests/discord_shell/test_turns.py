@@ -5,6 +5,8 @@ shows the decision's context, and deadlines read as Discord timestamps, never as
 
 from __future__ import annotations
 
+import pytest
+
 from bot.tables import option_key
 from games.core.rng import Rng
 
@@ -155,6 +157,17 @@ async def test_done_when_metax_notices_clicks_and_context(world):
     table_id = await open_seeded_table(world, "metax", users, 7)
     clicks, notices, _ = await play_checking_turns(world, table_id, users, 3)
     assert clicks > 10 and notices > 2
+
+
+@pytest.mark.parametrize(("game", "users"), [
+    ("metazoo", (101, 102)), ("memesis", (101, 102)), ("metaolympia", (101, 102, 103, 104))])
+async def test_the_later_games_give_one_notice_per_new_decision_and_show_its_context(world, game, users):
+    """Issue 13 §1/§2 for the games built after it (MetaZoo, Memesis, Meta Olympia; one seat decides at a time in
+    each): a whole game of people only, where each seat that gets a decision after having none gets exactly
+    one notice, nobody else gets one, and every deciding DM shows the decision's context."""
+    table_id = await open_seeded_table(world, game, users, 3)
+    clicks, notices, _ = await play_checking_turns(world, table_id, users, 5)
+    assert clicks > 100 and notices > 50
 
 
 async def test_notify_off_edits_the_dm_instead_of_notifying_and_is_stored(world):
