@@ -6,6 +6,8 @@ a board too big for one message keeps what fits and hands the rest over as a fil
 
 from __future__ import annotations
 
+import pytest
+
 from games.core.contract import SeatSetup
 from games.core.rng import Rng
 from games.meta import GAME as META
@@ -162,4 +164,66 @@ async def test_every_board_of_a_seeded_six_seat_game_reaches_discord_whole(world
         checked += 1
         longest = max(longest, len(text))
     assert checked >= 50 and longest > 1500
+    assert assert_all_within_limits(w.fake) > checked
+
+
+async def big_table(w, game: str, seats: int, options: str | None, seed: int):
+    """A started table of ``game`` with ``seats`` seats (four users, computers in the rest) and the table
+    ``options``, at table seed ``seed``."""
+    create = w.service.create
+
+    async def seeded(*args, **kwargs):
+        kwargs["seed"] = seed
+        return await create(*args, **kwargs)
+
+    host = MEMBER_IDS[0]
+    w.service.create = seeded
+    try:
+        reply = await w.fake.slash(host, CHANNEL_ID, "table", {"game": game, "seats": seats,
+                                                               **({"options": options} if options else {})},
+                                   sub="new")
+    finally:
+        w.service.create = create
+    assert not reply.ephemeral, reply.content
+    table_id = next(iter(w.service.tables))
+    for user in MEMBER_IDS[1:4]:
+        await w.fake.click(user, reply.message, f"mh:l:{table_id}:join")
+    t = w.service.get(table_id)
+    while len(t.seats) < seats:
+        await w.fake.click(host, reply.message, f"mh:l:{table_id}:computer")
+    await w.fake.click(host, reply.message, f"mh:l:{table_id}:start")
+    await w.settle()
+    assert t.status == "playing" and len(t.seats) == seats
+    return t
+
+
+@pytest.mark.parametrize(("game", "seats", "options"), [
+    ("metazoo", 4, None), ("memesis", 4, None), ("metaolympia", 8, "mega=on gambling=on wagers=on")])
+async def test_every_board_of_the_later_games_largest_tables_reaches_discord_whole(world, game, seats, options):
+    """issue 12 §3.2 for the games built after it, at their largest tables (four Casters, four Memesis players,
+    a Mega League of eight teams with bets and wagers): after every click the board message holds every line of
+    the board text, or what fits with "more lines" and the **Full board** button."""
+    w = world
+    t = await big_table(w, game, seats, options, 7)
+    rng = Rng.from_seed(7)
+    checked = longest = 0
+    for _ in range(120):
+        if t.status != "playing":
+            break
+        open_now = [u for u in MEMBER_IDS[:4] if (m := latest_dm(w, u)) is not None and decision_buttons(w, m)]
+        if not open_now:
+            break
+        user = open_now[rng.below(len(open_now))]
+        await click_decision(w, user, latest_dm(w, user), rng)
+        await w.settle()
+        text = t.game.board_text(t.game.view(t.state, None))
+        board = board_message(w)
+        shown = w.fake.text_of(board)
+        if "more lines" in shown:
+            assert [c for c in w.fake.components(board) if c.get("custom_id") == f"mh:b:{t.id}"]
+        else:
+            assert [line for line in text.splitlines() if line not in shown] == []
+        checked += 1
+        longest = max(longest, len(text))
+    assert checked >= 40 and longest > 700, (checked, longest)  # MetaZoo's four Casters: 809 characters
     assert assert_all_within_limits(w.fake) > checked
