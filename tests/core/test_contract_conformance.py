@@ -15,8 +15,8 @@ these checks by being registered. After every choice:
   option of another seat's decision, a multiple choice out of its bounds (DESIGN.md: ``apply`` validates
   completely before it changes anything);
 * the state round-trips through ``to_json`` and plays on the same;
-* the computer player and the documented timeout default both choose a legal option, from the seat's own
-  decision and view;
+* the computer player (strict: its own mistakes raise instead of falling back to the default) and the
+  documented timeout default both choose a legal option, from the seat's own decision and view;
 * a concession takes the seat out: it never decides again.
 
 At the end the logged choices replayed on a new game with the same seed give the same final state (the log is
@@ -141,6 +141,7 @@ def test_every_game_keeps_the_contract_along_seeded_games(game_id, seats, seed):
     st, (setups, options) = new_table(game, seats, seed)
     rng = random.Random(seed * 31 + seats)
     bot = game.computer(seed)
+    bot.strict = True  # a computer player's own mistakes show (GuardedPlayer falls back silently otherwise)
     computer_seat = rng.randrange(seats)
     log: list[tuple[int, object]] = []
     for step in range(MAX_CHOICES):
