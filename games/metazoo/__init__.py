@@ -684,6 +684,12 @@ class MetaZooGame(Game):
 
         return board_layout(view)
 
+    def context_text(self, view: View) -> str:
+        """What the open decision depends on, compact for a phone: :func:`games.metazoo.render.context_text`."""
+        from .render import context_text
+
+        return context_text(view)
+
     def private_text(self, view: View) -> str:
         from .render import private_text
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import View
+from games.core.textlines import wrap_parts
 
 _STEPS = {"predict": "Set-up: coin prediction", "choose_first": "Set-up: who goes first", "mulligan": "Mulligan",
           "start": "Start of turn (priority)", "actions": "Take Actions", "end": "End of turn (priority)",
@@ -64,6 +65,61 @@ def board_text(view: View) -> str:
     if view.result is not None:
         lines.append(view.result.text)
     return "\n".join(lines)
+
+
+WIDTH = 40
+"""Context lines fit a phone screen (as the other games'); longer lines wrap between their " · " parts."""
+
+
+def context_text(view: View) -> str:
+    """What the viewer's open decision depends on, compactly for a phone (lines of at most :data:`WIDTH`
+    characters; issue 13 §2): the turn, whose turn and the step; per Caster LP, Aura pool, Chapter and
+    Spellbook counts and Statuses, then its face-up Arena Pages and the numbers of its face-down ones
+    (MZ-TRAP-11); the Terra slots in use; the open chain, Combat, a flipped Trap and the open 4th Wall
+    question. Built only from the public board; empty when ``view.decisions`` is empty. The whole board is
+    :func:`board_text`."""
+    if not view.decisions:
+        return ""
+    b = view.board
+    casters = b["casters"]
+    lines = [f"Turn {b['turn']} · {_clip(casters[b['active']]['name'], 14)}'s turn · "
+             f"{_STEPS.get(b['step'], b['step'])}"]
+    for s, c in enumerate(casters):
+        who = "You" if s == view.viewer else _clip(c["name"], 14)
+        if c.get("out"):
+            lines.append(f"{who}: left the game")
+            continue
+        aura = ", ".join(f"{n} {t}" for t, n in c["aura"].items()) or "none"
+        status = [i["status"] for i in c["indicators"]]
+        lines.append(" · ".join([f"{who}: {c['lp']} LP", f"Aura {aura}", f"Chapter {c['chapter']}",
+                                 f"Spellbook {c['spellbook']}", *status]))
+        mine = [p for p in b["arena"] if p["controller"] == s]
+        lines += [" " + _page(p) for p in mine if not p["face_down"]]
+        hidden = [f"#{p['uid']}" for p in mine if p["face_down"]]
+        if hidden:
+            lines.append(" face-down: " + " ".join(hidden))
+    used = [f"{i + 1} {t['name']}" for i, t in enumerate(b["terra"]) if t]
+    if used:
+        lines.append("Terra: " + " · ".join(used))
+    for i, it in enumerate(b["chain"]):
+        tgt = f" → {', '.join(it['targets'])}" if it["targets"] else ""
+        lines.append(f"Chain {i + 1}: {_clip(casters[it['controller']]['name'], 14)}: {it['name']}{tgt}"
+                     + (" (stopped)" if it["stopped"] else ""))
+    if b["combat"]:
+        cb = b["combat"]
+        lines.append(" · ".join([f"Combat: {cb['attacker']} → {cb['target']}",
+                                 f"Defenders {', '.join(cb['defenders']) or 'none'}",
+                                 f"Primary {cb['primary'] or '-'}"]))
+    if b["flipped"]:
+        lines.append(f"Flipped Trap: {b['flipped']['name']}")
+    sky = b.get("sky")
+    if sky and sky["asking"]:
+        lines.append(f"Asking {sky['asking']['question']}")
+    return "\n".join(out for line in lines for out in wrap_parts(line, WIDTH))
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def sky_lines(sky: dict[str, Any] | None) -> list[str]:

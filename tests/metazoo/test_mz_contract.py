@@ -96,6 +96,23 @@ def test_MZ_CORE_08_views_and_text():
         assert {"uid", "name", "lp", "max_lp", "fatigued", "indicators", "equipment", "line"} <= set(p)
 
 
+def test_MZ_TRAP_11_the_decision_context_is_compact_and_names_no_face_down_page():
+    """MZ-TRAP-11, issue 13 §2: the DM's decision context (``context_text``) fits a phone (40 columns), shows
+    each Caster's LP and Chapter count and its face-up Pages, and the opponent's face-down Pages only by
+    number; a seat without a decision gets none (the board is in the channel)."""
+    st = pos({"arena": ["kappa", "water-aura", {"card": "ember-imp", "face_down": True}]},
+             {"arena": [{"card": "snare-pit", "face_down": True}, {"card": "lampad", "trap": "bog-lurker"}],
+              "chapter": ["selkie"]})
+    mine = MZ.context_text(MZ.view(st, 0))
+    lines = mine.splitlines()
+    assert lines and max(len(line) for line in lines) <= 40
+    assert "You: " in mine and "Kappa" in mine and "Lampad" in mine and "Chapter 1" in mine
+    assert "face-down: #" in mine and "face-down Page under it" in mine
+    for hidden in ("Snare Pit", "Bog Lurker", "Selkie"):
+        assert hidden not in mine
+    assert MZ.context_text(MZ.view(st, 1)) == "" and MZ.context_text(MZ.view(st, None)) == ""
+
+
 def test_MZ_INFO_01_bookmark_takes_the_top_page():
     """MZ-INFO-01, MZ-TURN-03: Bookmarking takes the top Page of the Spellbook, told only to its owner."""
     st = pos({"spellbook": ["kappa", "selkie"]}, active=1)
