@@ -9,7 +9,8 @@ these checks by being registered. After every choice:
   one of them;
 * ``view`` gives each seat exactly its own decisions, everyone the same public board and the same seats in
   ``waiting`` (with the seat's own decision kinds; others may see a public word, Meta's "playing"); a
-  spectator has no private part and no decision; the board is JSON; the text boards are text;
+  spectator has no private part and no decision; the board is JSON; the text boards are text, the decision's
+  context in lines of at most 40 characters;
 * a choice the rules do not allow raises ``RulesError`` and changes nothing (the whole ``to_json`` and the
   version are the same): a seat with no decision, a seat outside the table, an option id never offered, an
   option of another seat's decision, a multiple choice out of its bounds (DESIGN.md: ``apply`` validates
@@ -40,6 +41,9 @@ CASES = [
     for g in sorted(GAME_MODULES)
     for n in sorted({get_game(g).min_seats, min(4, get_game(g).max_seats)})
 ]
+CONTEXT_WIDTH = 40
+"""A decision's context (``Game.context_text``) is read in a DM on a phone: lines of at most 40 characters
+(issue 13 §2)."""
 MAX_CHOICES = 4000
 """More than any random game here takes (a two-against-two Memesis game is the longest, about 2,400)."""
 
@@ -88,6 +92,8 @@ def check_views(game, st, seats: int, decs: list, texts: bool) -> None:
         if texts:
             for text in (game.board_text(v), game.private_text(v), game.context_text(v)):
                 assert isinstance(text, str)
+            wide = [line for line in game.context_text(v).splitlines() if len(line) > CONTEXT_WIDTH]
+            assert not wide, f"context lines wider than a phone: {wide[:2]}"
 
 
 def refused(game, st, seat: int, choice) -> None:
