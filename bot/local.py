@@ -321,7 +321,8 @@ class TerminalPlay:
             return True
         else:
             what = f"'{line}' is not an option" if line else "Nothing typed"
-            self.say(f"{what}: type a number from 1 to {len(d.options)}, or ? for help.")
+            which = "1" if len(d.options) == 1 else f"a number from 1 to {len(d.options)}"
+            self.say(f"{what}: type {which}, or ? for help.")
         return False
 
 

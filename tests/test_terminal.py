@@ -110,6 +110,18 @@ def test_question_mark_shows_the_keys_and_changes_nothing(tmp_path):
     assert stored(tmp_path / "a.db")[0] == "playing"
 
 
+def test_a_number_out_of_range_is_refused_naming_the_numbers_there_are(tmp_path):
+    """Bad input changes nothing and says what would be right: "from 1 to N", or "type 1" when the decision
+    has one option (MetaZoo's start-of-turn priority with nothing to use), never "from 1 to 1". An empty
+    Chapter says so."""
+    code, text = run(tmp_path / "a.db", "9\nq\n")
+    assert code == 0 and re.search(r"'9' is not an option: type a number from 1 to \d+, or \? for help\.", text)
+    code, text = run(tmp_path / "z.db", "1\n1\n2\nq\n", game="metazoo", seed=5)
+    assert "Pass (take no Action)" in text and "from 1 to 1" not in text
+    assert "'2' is not an option: type 1, or ? for help." in text
+    assert "Your Chapter:\n  (empty)" in text  # at set-up, before the Chapter is drawn: said, not a blank
+
+
 def test_concede_asks_first_and_no_keeps_the_game(tmp_path):
     """`c` then `n` (or just Enter) does not concede; the game goes on and nothing is stored for it."""
     code, text = run(tmp_path / "a.db", "c\nn\nc\n\nq\n")

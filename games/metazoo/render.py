@@ -141,7 +141,7 @@ def private_text(view: View) -> str:
     if view.private is None:
         return ""
     pv = view.private
-    lines = ["Your Chapter:"] + [f"  {c['line']}" for c in pv["chapter"]]
+    lines = ["Your Chapter:"] + ([f"  {c['line']}" for c in pv["chapter"]] or ["  (empty)"])
     for f in pv["face_down"]:
         lines.append(f"Your face-down #{f['uid']}: {f['name']}")
     for u in pv["under"]:
