@@ -369,11 +369,15 @@ class DiscordFront(Listener):
                 message: int | None = None) -> None:
         """The click of ``seat`` was answered; ``embed``/``view``/``content``: what the clicked message
         ``message`` now shows (``embed`` None when it was not updated). A clicked DM that is not the
-        seat's newest becomes its DM (it shows the current view now)."""
+        seat's newest becomes its DM (it shows the current view now). A click in an ephemeral **My hand**
+        brings the seat's DM, if it has one, up to date (its buttons changed: one edit), so that a player who
+        goes back to their DM never finds the decision they answered."""
         m = self.tables.setdefault(table_id, TableMessages())
         m.claimed.discard(seat)
         if embed is not None:
             (m.live.add if view is not None else m.live.discard)(seat)
+        if not in_dm and seat in m.dms:
+            m.dirty = True  # answered from "My hand": the seat's DM still shows the decision it answered
         if in_dm and embed is not None:
             m.sent[f"dm:{seat}"] = payload_key(embed, view, content)
             m.sent[f"dmb:{seat}"] = buttons_key(view, content)

@@ -106,6 +106,36 @@ async def test_a_whole_game_between_two_users_through_interactions(world):
     assert stats and stats[0][1] == 1
 
 
+async def test_a_choice_made_from_my_hand_brings_the_players_dm_up_to_date(world, monkeypatch):
+    """A player with open DMs answers from the board's **My hand** (ephemeral) instead of the DM, and the
+    front's flush lands while that click is being answered (it skips the clicking seat then). The DM must still
+    end up showing the current view, never the decision just answered: found by
+    tests/discord_shell/test_monkey.py, where a later click in the DM was refused as "Already decided"."""
+    w = world
+    table_id, _ = await open_table(w)
+    t = w.service.get(table_id)
+    board = [m for m in w.fake.channel_messages(next(iter(w.fake.threads))) if m.embeds][0]
+    payload = w.bot.front.private_payload
+
+    async def flush_first(table, slot):
+        await w.bot.front.flush(table.id, table)  # the race: the front's flush while the seat is claimed
+        return await payload(table, slot)
+
+    monkeypatch.setattr(w.bot.front, "private_payload", flush_first)
+    rng = Rng.from_seed(3)
+    for _ in range(4):
+        decider = next(u for u in (ANA, BEN) if decision_buttons(w, latest_dm(w, u)))
+        old = [c["custom_id"] for c in decision_buttons(w, latest_dm(w, decider))]
+        hand = await w.fake.click(decider, w.fake.messages[board.id], f"mh:h:{table_id}")
+        await w.settle()
+        version = t.version
+        reply = await click_decision(w, decider, hand.message, rng)
+        await w.settle()
+        assert reply.acknowledged and t.version == version + 1
+        now = [c["custom_id"] for c in decision_buttons(w, latest_dm(w, decider))]
+        assert now != old, "the DM still offers the decision answered from My hand"
+
+
 async def test_closed_dms_fall_back_to_the_ephemeral_my_hand(world):
     """Ben's DMs are closed (50007): the board says so, and Ben plays through "My hand" (ephemeral)."""
     w = world

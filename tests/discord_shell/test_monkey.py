@@ -2,7 +2,8 @@
 safety rules, issue 13 §3): four people (two at MetaX) play by clicking the options of their DMs, and between
 their moves they also press buttons and select entries of DMs they were sent earlier (a phone showing an old
 message), press the same button twice at once (a double tap), and a person who is not seated presses them too
-(a crafted request). Checked after every click: every interaction is acknowledged (nobody sees "This
+(a crafted request); people and the outsider also look with ``/table status`` and the board's **My hand**, and
+people play from that ephemeral view too (the way to play with DMs closed). Checked after every click: every interaction is acknowledged (nobody sees "This
 interaction failed"), nothing discord.py logs is an error (the harness fails the test), an outsider's press
 changes nothing and is told so, a double tap applies one choice and tells the second press it was already
 decided, every request fits Discord's limits, and at the end the stored log replays to the stored game
@@ -22,13 +23,16 @@ import pytest
 from bot.audit import audit
 from games import game_ids, get_game
 
+from .harness import CHANNEL_ID, MEMBER_IDS
 from .limits import assert_all_within_limits
+from .test_board_fit import board_message
 from .test_bot import refusal
 from .test_memesis_bot import acknowledged_everything, click_option, latest_dm
 from .test_turns import open_seeded_table
 from .world import World
 
 OUTSIDER = 199
+"""A member of the server who sits at no table."""
 CLICKS = 150
 
 
@@ -62,7 +66,7 @@ async def press(w: World, user: int, msg, comp: dict, rng: random.Random, force:
 
 @pytest.mark.parametrize("game_id", game_ids())
 async def test_random_clicks_old_messages_double_taps_and_outsiders_never_break_a_table(fake, tmp_path, game_id):
-    live = [await World(fake, tmp_path / "bot.db").start()]
+    live = [await World(fake, tmp_path / "bot.db", members=(*MEMBER_IDS, OUTSIDER)).start()]
     try:
         await monkey(live, game_id)
     finally:
@@ -78,14 +82,15 @@ async def monkey(live: list[World], game_id: str) -> None:
     assert t.status == "playing"
     rng = random.Random(game_id)
     seen: dict[tuple[int, int, str], tuple[int, object, dict]] = {}  # every component a person was offered
-    kinds = {"move": 0, "old": 0, "double": 0, "outsider": 0, "old after the restart": 0}
+    kinds = {"move": 0, "old": 0, "double": 0, "outsider": 0, "old after the restart": 0, "board": 0,
+             "move from My hand": 0}
     for step in range(CLICKS):
         if t.status != "playing":
             break
         if step == CLICKS // 2:  # a restart: a new bot on the same store takes the table where it was
             before, version = t.game.to_json(t.state), t.version
             await w.stop()
-            w = live[0] = await World(w.fake, w.path).start()
+            w = live[0] = await World(w.fake, w.path, members=w.members).start()
             t = w.service.get(tid)
             assert t.version == version and t.game.to_json(t.state) == before
         for u in users:
@@ -124,6 +129,28 @@ async def monkey(live: list[World], game_id: str) -> None:
             assert len(told) == 1, "one of the two presses must be refused, and only one"
             words = refusal(told[0]).lower()
             assert any(w_ in words for w_ in ("already decided", "no longer offered", "over")), words
+        elif roll < 0.95:
+            kinds["board"] += 1
+            u = rng.choice([x for x, _ in deciding]) if deciding and rng.random() < 0.7 else \
+                rng.choice([*users, OUTSIDER])
+            if rng.random() < 0.5:  # /table status: anyone may look
+                reply = await w.fake.slash(u, CHANNEL_ID, "table", {"table": tid}, sub="status")
+                await w.settle()
+                assert reply.ephemeral and t.version == version
+            else:  # "My hand" on the board: the seat's private view (where DMs are closed, the way to play)
+                reply = await w.fake.click(u, board_message(w), f"mh:h:{tid}")
+                await w.settle()
+                assert reply.ephemeral and t.version == version
+                mine = [d for x, d in deciding if x == u]
+                comps = [c for c in pressable(w, reply.message) if not c["custom_id"].startswith("mh:g:")] \
+                    if reply.message is not None else []
+                if u == OUTSIDER:
+                    assert "not seated" in w.fake.text_of(reply)
+                elif mine and comps:
+                    kinds["move from My hand"] += 1
+                    await press(w, u, reply.message, rng.choice(comps), rng, force=False)
+                    await w.settle()
+                    assert t.version > version or t.status != "playing"
         elif seen:
             kinds["outsider"] += 1
             _, msg, comp = rng.choice(list(seen.values()))
@@ -133,7 +160,7 @@ async def monkey(live: list[World], game_id: str) -> None:
             assert refusal(reply)
         await w.settle()
         assert acknowledged_everything(w), "an interaction was never acknowledged"
-    assert all(kinds.values()), kinds
+    assert all(kinds[k] for k in ("move", "old", "double", "outsider", "board", "move from My hand")), kinds
     assert assert_all_within_limits(w.fake) > 0
     findings = await audit(w.store)
     assert findings and all(f.ok for f in findings), findings

@@ -8,7 +8,7 @@ from bot.shell.app import MetaBot
 from bot.store import Store
 from bot.tables import TableService
 
-from .harness import FakeDiscord
+from .harness import MEMBER_IDS, FakeDiscord
 
 
 def settings(**over) -> Settings:
@@ -18,10 +18,10 @@ def settings(**over) -> Settings:
 
 
 class World:
-    """A store, a table service, a bot and the fake Discord around them."""
+    """A store, a table service, a bot and the fake Discord around them; ``members``: the guild's members."""
 
-    def __init__(self, fake: FakeDiscord, path, clock=None, **over):
-        self.fake, self.path, self.over, self.clock = fake, path, over, clock
+    def __init__(self, fake: FakeDiscord, path, clock=None, members=MEMBER_IDS, **over):
+        self.fake, self.path, self.over, self.clock, self.members = fake, path, over, clock, members
         self.store = self.service = self.bot = None
 
     async def start(self) -> World:
@@ -29,7 +29,7 @@ class World:
         self.service = TableService(self.store, computer_delay=0, clock=self.clock)
         await self.service.load()
         self.bot = MetaBot(self.service, self.store, settings(**self.over), sync=False, tick=None)
-        await self.fake.boot(self.bot)
+        await self.fake.boot(self.bot, members=self.members)
         return self
 
     async def settle(self) -> None:
