@@ -99,7 +99,10 @@ async def monkey(live: list[World], game_id: str) -> None:
                 seen.setdefault((u, msg.id, c["custom_id"]), (u, msg, c))
         deciding = deciding_users(t, users)
         roll = rng.random()
+        early = step == 2 and bool(deciding)  # one play from My hand early, whatever the game's length
         version = t.version
+        if early:
+            roll = 0.92
         if roll < 0.6 and deciding:
             kinds["move"] += 1
             u, d = rng.choice(deciding)
@@ -131,9 +134,9 @@ async def monkey(live: list[World], game_id: str) -> None:
             assert any(w_ in words for w_ in ("already decided", "no longer offered", "over")), words
         elif roll < 0.95:
             kinds["board"] += 1
-            u = rng.choice([x for x, _ in deciding]) if deciding and rng.random() < 0.7 else \
+            u = rng.choice([x for x, _ in deciding]) if deciding and (early or rng.random() < 0.7) else \
                 rng.choice([*users, OUTSIDER])
-            if rng.random() < 0.5:  # /table status: anyone may look
+            if not early and rng.random() < 0.5:  # /table status: anyone may look
                 reply = await w.fake.slash(u, CHANNEL_ID, "table", {"table": tid}, sub="status")
                 await w.settle()
                 assert reply.ephemeral and t.version == version
