@@ -11,7 +11,8 @@ decided, every request fits Discord's limits, and at the end the stored log repl
 the DMs sent before the restart still answer. A new game inherits this test by being registered.
 
 Each table plays a fixed number of clicks, not to its end: the end of a game through Discord is each game's
-own test (``test_<game>_bot.py``)."""
+own test (``test_<game>_bot.py``). A second test plays a table of every game with every person's DMs closed,
+through the board's **My hand** only."""
 
 from __future__ import annotations
 
@@ -167,3 +168,43 @@ async def monkey(live: list[World], game_id: str) -> None:
     assert assert_all_within_limits(w.fake) > 0
     findings = await audit(w.store)
     assert findings and all(f.ok for f in findings), findings
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+async def test_with_every_dm_closed_every_game_plays_through_my_hand(world, game_id):
+    """The brief: decisions reach a player by DM, "or an ephemeral message when DMs are closed". Every person
+    at a table of every game has DMs closed (50007) and plays only through the board's **My hand**: the
+    ephemeral view is kept up to date as the game moves (a press on it is applied), pressing **My hand** again
+    gives a fresh one, nothing is ever sent by DM, and every interaction is acknowledged within the limits."""
+    w: World = world
+    users = people(game_id)
+    w.fake.closed_dms.update(users)
+    tid = await open_seeded_table(w, game_id, users, seed=3)
+    t = w.service.get(tid)
+    rng = random.Random(3)
+    hands: dict[int, object] = {}
+    played = 0
+    for _ in range(CLICKS // 2):
+        if t.status != "playing":
+            break
+        deciding = deciding_users(t, users)
+        assert deciding, "nobody can act: the table is stuck"
+        u, _ = rng.choice(deciding)
+        msg = hands.get(u)
+        comps = [c for c in pressable(w, msg) if not c["custom_id"].startswith("mh:g:")] if msg else []
+        if not comps or rng.random() < 0.2:
+            reply = await w.fake.click(u, board_message(w), f"mh:h:{tid}")
+            await w.settle()
+            assert reply.ephemeral
+            msg = hands[u] = w.fake.messages[reply.message.id]
+            comps = [c for c in pressable(w, msg) if not c["custom_id"].startswith("mh:g:")]
+        assert comps, f"{u}'s My hand shows no decision while they decide"
+        version = t.version
+        await press(w, u, msg, rng.choice(comps), rng, force=False)
+        await w.settle()
+        assert t.version > version or t.status != "playing"
+        played += 1
+        assert acknowledged_everything(w), "an interaction was never acknowledged"
+    assert played >= 40 or t.status == "finished"
+    assert not any(w.fake.dm_messages(u) for u in users)
+    assert assert_all_within_limits(w.fake) > played
