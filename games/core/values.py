@@ -164,6 +164,14 @@ class View:
     waiting: tuple[tuple[int, str], ...] = ()
     result: Result | None = None
 
+    @classmethod
+    def of(cls, game: str, viewer: int | None, board: dict[str, Any], private: dict[str, Any] | None,
+           decisions: Sequence[Decision], result: Result | None) -> View:
+        """The view of ``viewer`` given every open decision: its own as ``decisions``, each one's seat and kind
+        as ``waiting`` (a game that names some kinds publicly otherwise, as Meta, builds ``waiting`` itself)."""
+        return cls(game, viewer, board, private, tuple(d for d in decisions if d.seat == viewer),
+                   tuple((d.seat, d.kind) for d in decisions), result)
+
 
 @dataclass(slots=True)
 class SeatSetup:

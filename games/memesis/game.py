@@ -173,9 +173,7 @@ class MemesisGame(Game):
         decs = rules.decisions_of(st)
         board = board_of(st)
         private = None if viewer is None else private_of(st, viewer)
-        return View(game=self.id, viewer=viewer, board=board, private=private,
-                    decisions=tuple(d for d in decs if d.seat == viewer),
-                    waiting=tuple((d.seat, d.kind) for d in decs), result=self.result(st))
+        return View.of(self.id, viewer, board, private, decs, self.result(st))
 
     # -- front-end helpers
 

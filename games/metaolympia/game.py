@@ -270,9 +270,7 @@ class MetaOlympiaGame(Game):
         st = state
         decs = rules.decisions_of(st)
         private = None if viewer is None else private_of(st, viewer)
-        return View(game=self.id, viewer=viewer, board=board_of(st), private=private,
-                    decisions=tuple(d for d in decs if d.seat == viewer),
-                    waiting=tuple((d.seat, d.kind) for d in decs), result=self.result(st))
+        return View.of(self.id, viewer, board_of(st), private, decs, self.result(st))
 
     # -- front-end helpers
 

@@ -295,15 +295,7 @@ class MetaXGame(Game):
                 "hand": [{**card(c), "line": card_line(defs[c]), "text": card_text(defs[c])} for c in pl.hand],
                 "event_negated": rules.event_negated(state, viewer),
             }
-        return View(
-            game=self.id,
-            viewer=viewer,
-            board=board,
-            private=private,
-            decisions=tuple(d for d in decs if d.seat == viewer),
-            waiting=tuple((d.seat, d.kind) for d in decs),
-            result=self.result(state),
-        )
+        return View.of(self.id, viewer, board, private, decs, self.result(state))
 
     # -- front-end helpers
 

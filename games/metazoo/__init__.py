@@ -661,9 +661,7 @@ class MetaZooGame(Game):
                           if ap.trap >= 0 and ap.controller == viewer],
             }
         decs = rules.decisions_of(st)
-        return View(game=self.id, viewer=viewer, board=board, private=private,
-                    decisions=tuple(d for d in decs if d.seat == viewer),
-                    waiting=tuple((d.seat, d.kind) for d in decs), result=self.result(st))
+        return View.of(self.id, viewer, board, private, decs, self.result(st))
 
     # -- front-end helpers
 
