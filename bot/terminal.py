@@ -28,12 +28,12 @@ from rich.text import Text
 from games.core.catalog import CardNotFound
 from games.core.contract import Decision, Game, View
 from games.core.layout import SEAT_COLOURS  # one seat palette for the terminal and pictures (issue 15 §1)
+from games.core.teams import TEAM_PALETTE  # and one team palette
 
 PILE_KEYS = ("discard", "graveyard", "trash", "exile", "limbo", "cemetery", "afterlife")  # MetaZoo's last three
 """Keys of a player's dict in ``board["players"]`` that hold a public discard pile (top = last item)."""
 
-TEAM_COLOURS = {"red": "red", "blue": "blue", "green": "green", "gold": "gold1", "violet": "violet",
-                "orange": "orange1", "teal": "dark_cyan", "silver": "grey70"}
+TEAM_COLOURS = {name: rich for name, rich, _ in TEAM_PALETTE}
 """A team colour a player may choose (``bot.tables.PALETTE``, MO-SET-10) -> the rich colour that shows it."""
 
 # A developer tag such as "[MX-HST-02]" or "[META-TRG-03/04]": players see rule IDs only in refusals.

@@ -118,7 +118,15 @@ def arranged(teams: Sequence[int]) -> list[int]:
     return [norm[pos] for pos in seating(norm)]
 
 
-TEAM_COLOURS = ("red", "blue", "green", "gold", "violet", "orange", "teal", "silver")
+TEAM_PALETTE: tuple[tuple[str, str, tuple[int, int, int]], ...] = (
+    ("red", "red", (205, 50, 50)), ("blue", "blue", (55, 95, 220)), ("green", "green", (40, 150, 60)),
+    ("gold", "gold1", (190, 150, 0)), ("violet", "violet", (135, 70, 195)), ("orange", "orange1", (225, 115, 20)),
+    ("teal", "dark_cyan", (0, 140, 140)), ("silver", "grey70", (125, 130, 140)),
+)
+"""Each colour a team may take (MO-SET-10): (its name, the rich colour the terminal shows it in, its RGB in
+pictures)."""
+
+TEAM_COLOURS = tuple(name for name, _, _ in TEAM_PALETTE)
 """The colours a team of a game with team names may take (``Game.has_team_names``, MO-SET-10: one marker per
 team, distinct per table): the lobby's choices and the games' defaults."""
 

@@ -37,6 +37,7 @@ from games.core.layout import (
     tint,
     wrap,
 )
+from games.core.teams import TEAM_PALETTE
 
 from .render import FACES, KINDS, STEPS, _options, _scores_of, phase_word, record, side_of_spot
 
@@ -50,15 +51,9 @@ HURT: Colour = (160, 30, 30)
 """Injured athletes (MO-INJ-01)."""
 TILES_PER_ROW = 6
 """Longer tracks (the short game, the Mega League: MO-OPT-03/05) wrap onto more rows of tiles."""
-TEAM_RGB: dict[str, Colour] = {
-    "red": (205, 50, 50), "blue": (55, 95, 220), "green": (40, 150, 60), "gold": (190, 150, 0),
-    "violet": (135, 70, 195), "purple": (135, 70, 195), "orange": (225, 115, 20), "teal": (0, 140, 140),
-    "silver": (125, 130, 140), "grey": (125, 130, 140), "cyan": (0, 150, 175), "magenta": (185, 55, 185),
-    "pink": (215, 80, 150), "black": (40, 40, 40), "brown": (130, 80, 40), "yellow": (190, 150, 0),
-    "white": (150, 150, 150),
-}
-"""Team colour names (MO-SET-10; the default palette and common choices) -> RGB; any other name falls back
-to the seat's palette colour."""
+TEAM_RGB: dict[str, Colour] = {name: rgb for name, _, rgb in TEAM_PALETTE}
+"""Team colour name (MO-SET-10, :data:`games.core.teams.TEAM_PALETTE`) -> RGB; any other name falls back to the
+seat's palette colour."""
 BORDER_RGB: dict[str, tuple[Colour, Colour]] = {
     "white": ((250, 250, 250), INK), "grey": ((178, 181, 188), INK), "black": ((30, 30, 34), WHITE)}
 """A Stage Tile's border -> (fill, text colour) (MO-SET-01)."""
