@@ -20,7 +20,7 @@ from bot.store import Store, StoreError
 from bot.tables import TableLimits, TableService
 
 from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
-from .common import ShellTree
+from .common import ShellTree, answer_stray
 from .decks import DeckCog, DeckSelect
 from .front import DiscordFront
 from .surroundings import SurroundingsCog
@@ -55,6 +55,9 @@ class MetaBot(commands.Bot):
                                   context_interval=settings.dm_context_interval,
                                   pictures=settings.board_pictures)
         service.listeners.append(self.front)
+        # The whole-id templates of the shell's components (discord.py compiles each dynamic item's
+        # template in DynamicItem.__init_subclass__): a click matching none is answered as stray.
+        self.component_patterns = tuple(item.__discord_ui_compiled_template__ for item in (*DYNAMIC_ITEMS, DeckSelect))
         self._sync = sync
         self._tick = tick
         self._ticker: asyncio.Task | None = None
@@ -108,6 +111,12 @@ class MetaBot(commands.Bot):
                 await self.service.tick()
             except Exception:  # noqa: BLE001 - the loop must survive any one table's failure
                 log.exception("timer tick failed")
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction, after discord.py dispatched it: a component click no component of the shell
+        runs for (a custom id the bot never made, or not on the clicked message) is answered here, since
+        discord.py drops it silently (issue 26 §5)."""
+        await answer_stray(interaction, self.component_patterns)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers; %d tables loaded", self.user, len(self.guilds), len(self.service.tables))

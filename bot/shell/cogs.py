@@ -832,7 +832,8 @@ class RematchButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template
 
 
 class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.OUT.pattern):
-    """Watch / Leave for a player who is out of a game that goes on (issue 13 §7)."""
+    """Watch / Leave for a player who is out of a game that goes on (issue 13 §7); refused for another
+    player's seat and for a seat still playing (issue 26 §5)."""
 
     def __init__(self, table: str, seat: int, action: str):
         super().__init__(discord.ui.Button(custom_id=ids.out(table, seat, action)))
@@ -848,6 +849,10 @@ class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids
         t = await bot.service.lookup(self.table)
         if not 0 <= self.seat < len(t.seats) or str(interaction.user.id) not in t.managers(self.seat):
             raise TableError("This choice belongs to another player. Nothing was changed.", "forbidden")
+        if t.state is None or self.seat not in t.game.out_seats(t.state):
+            # only the seat the game put out gets Watch / Leave (issue 26 §5: a crafted one changes nothing)
+            raise TableError(f"You are still playing at {t.game.name} table {t.id}: Watch and Leave are for a "
+                             "player who is out of the game. Nothing was changed.", "not_out")
         who = render.seat_line(t, self.seat)
         if self.action == "watch":
             also = " and this DM keep" if interaction.guild_id is None else " keeps"

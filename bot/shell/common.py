@@ -19,6 +19,8 @@ await the store or the table lock call :func:`acknowledge` (slash commands and m
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -193,16 +195,68 @@ class ShellTree(app_commands.CommandTree):
 
 class Guarded:
     """Mixin for every component (``DynamicItem``) of the shell: ``callback`` runs :meth:`handle` and
-    turns whatever it raises into :func:`refuse`. Put it first in the bases."""
+    turns whatever it raises into :func:`refuse`; a table that does not exist (any more) is told as a
+    button that no longer works (:data:`STRAY`, issue 26 §5). Put it first in the bases."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.handle(interaction)
+        except TableError as exc:
+            if exc.code == "unknown_table":
+                exc = TableError(f"{STRAY_HEAD} {exc.message} Nothing was changed.", exc.code)
+            await refuse(interaction, exc)
         except Exception as exc:  # noqa: BLE001 - the one error path of components
             await refuse(interaction, exc)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+# -- components no handler answers (issue 26 §5)
+
+STRAY_HEAD = "This button or menu is not one of this bot's, or it no longer works."
+STRAY = (f"{STRAY_HEAD} Nothing was changed. Your current decision is in your newest DM from me, or press "
+         "**My hand** on the table's board; `/table list` shows the open tables here.")
+"""What a click on a component the bot never made (or no longer knows) is told, ephemerally."""
+
+
+def on_message(message: discord.Message | None, custom_id: str, component_type: int | None) -> bool:
+    """Whether ``message`` (as Discord sent it with the click) holds a component ``custom_id`` of type
+    ``component_type``: discord.py only runs a dynamic item for a component it finds on the clicked
+    message (``ViewStore.schedule_dynamic_item_call``), and drops the click silently otherwise."""
+    todo = list(getattr(message, "components", None) or [])
+    while todo:
+        comp = todo.pop()
+        todo.extend(getattr(comp, "children", None) or [])
+        kind = getattr(getattr(comp, "type", None), "value", None)
+        if getattr(comp, "custom_id", None) == custom_id and kind == component_type:
+            return True
+    return False
+
+
+def stray(interaction: discord.Interaction, patterns: Sequence[re.Pattern[str]]) -> bool:
+    """Whether ``interaction`` is a component click no component of the shell will run for: its custom id
+    matches none of ``patterns`` (the dynamic items' templates, whole id: a wrong prefix or case, a
+    truncated id, extra fields), or the clicked message is missing or does not hold that component (so
+    discord.py drops it). Such a click would end in "This interaction failed" if nothing answered it."""
+    if interaction.type != discord.InteractionType.component:
+        return False
+    data: Any = interaction.data or {}
+    custom_id, kind = data.get("custom_id"), data.get("component_type")
+    if not isinstance(custom_id, str) or not any(p.fullmatch(custom_id) for p in patterns):
+        return True
+    return not on_message(interaction.message, custom_id, kind)
+
+
+async def answer_stray(interaction: discord.Interaction, patterns: Sequence[re.Pattern[str]]) -> bool:
+    """Answer a :func:`stray` click at once (an ephemeral :data:`STRAY`, well within Discord's 3 s).
+    Returns whether it was one."""
+    if not stray(interaction, patterns):
+        return False
+    data: Any = interaction.data or {}
+    log.info("component %r answered as stray", render.clip(str(data.get("custom_id")), 120))
+    await refuse(interaction, TableError(STRAY, "stray_component"))
+    return True
 
 
 def on_board(interaction: discord.Interaction) -> bool:

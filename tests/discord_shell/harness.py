@@ -1317,15 +1317,18 @@ class FakeDiscord:
         component_type: int = 2,
         timeout: float = 5,
         force: bool = False,
+        bare: bool = False,
     ) -> Reply:
         """Press a button (``component_type=2``) or pick ``values`` in a select (3 string, 5 user,
         6 role, 7 mentionable, 8 channel) on a recorded message -- a channel message, a DM message or
         an interaction response. The component must be on the message's latest version and enabled;
         an ephemeral message can only be used by the user who saw it. ``force=True`` skips those checks:
-        a client showing an outdated message, or a crafted request."""
+        a client showing an outdated message, or a crafted request (the component is added to the message
+        sent with the click, as that client shows it). ``bare=True`` (implies ``force``): a crafted request
+        naming a component the message, sent as it is, does not hold."""
         msg = self.messages[message] if isinstance(message, int) else self.messages[message.id]
-        if force:
-            return await self._press(user_id, msg, custom_id, values, component_type, timeout, stale=True)
+        if force or bare:
+            return await self._press(user_id, msg, custom_id, values, component_type, timeout, stale=not bare)
         if msg.deleted:
             raise AssertionError(f"message {msg.id} was deleted; nothing to click")
         if msg.visible_to is not None and msg.visible_to != user_id:
