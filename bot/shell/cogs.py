@@ -249,7 +249,8 @@ class TableCog(commands.Cog):
             return
         m = await self.bot.front.messages(t.id)
         view = t.game.view(t.state, None)
-        embed, files = render.board_embed(t, view, m.log, []), []
+        note = self.bot.front.blocked_note(t)  # why the board stopped, if Discord refuses it (issue 26 §5)
+        embed, files = render.board_embed(t, view, m.log, [note] if note else []), []
         if render.text_overflows(t.game.board_text(view)):
             files.append(board_file(t))  # the board message shows what fits; the file has it all
         _, png = await self.bot.front.board_picture(t, m, view)  # the board's own picture (issue 15 §3)

@@ -16,9 +16,19 @@ Discord failures mid-game (issue 12 §4), none of which costs a REST call while 
 * 30046 (too many edits of a message older than an hour) on a DM: the private view is posted as a new DM,
   which becomes the seat's message, and the old one is deleted so that only one set of decision buttons
   is live. On the board: a new board is posted (as after an hour).
-* 50013 (Missing Permissions) on the board, thread, reminder or result: the table's creator gets one DM
-  per table and problem naming the permission the bot lacks there (read from the channel's permissions
-  for the bot), or the action that failed when they do not show it.
+* 50013 (Missing Permissions) or 50001 (Missing Access) on the board, thread, reminder or result: the
+  table's creator gets one DM per table and problem naming the permission the bot lacks there (read from
+  the channel's permissions for the bot), or the action that failed when they do not show it, and
+  ``/table status`` says why the board stopped. The front then makes no more calls there (issue 26 §5:
+  Discord bans a client after 10,000 refused requests in 10 minutes; before, every action cost two):
+  the channel or thread is *blocked* (:class:`Blocked`) until a gateway event says its permissions may
+  have changed (CHANNEL_UPDATE of it or its parent channel, THREAD_UPDATE, GUILD_ROLE_UPDATE and
+  GUILD_ROLE_DELETE in its server, the bot's own GUILD_MEMBER_UPDATE when Discord sends it), which lets
+  one call try again at once and brings the board up to date; as a safety net for a change no event
+  shows, one call tries again after :data:`BLOCK_FIRST` seconds, then after twice as long each time it
+  is refused again, up to :data:`BLOCK_MAX` (the front's clock, ``now``). A call that succeeds lifts the
+  block. DMs are never blocked: players keep getting theirs. ``/table resume`` elsewhere gives the table
+  a new place (and lifts a block of the place it resumes in: someone chose it).
 * 10003 (Unknown Channel) on the board, or the gateway's CHANNEL_DELETE / THREAD_DELETE for the table's
   channel or thread: the table is paused (:meth:`TableService.pause`) and its players are told by DM;
   ``/table resume`` in another channel calls :meth:`TableService.resume`, and :meth:`resumed` posts the
@@ -77,6 +87,10 @@ CANNOT_DM = 50007
 UNKNOWN_CHANNEL = 10003
 EDIT_LIMIT = 30046  # "Maximum number of edits to messages older than 1 hour reached"
 MISSING_PERMISSIONS = 50013
+MISSING_ACCESS = 50001
+REFUSED_HERE = (MISSING_PERMISSIONS, MISSING_ACCESS)  # codes that block a channel (issue 26 §5)
+BLOCK_FIRST = 60.0  # seconds before a blocked channel is tried again without an event
+BLOCK_MAX = 3600.0  # the longest wait between two tries (doubling from BLOCK_FIRST)
 THREAD_ACTION = "open the thread"
 BOARD_PNG = "board.png"  # the board picture's attachment name (the embed shows attachment://board.png)
 PICTURE_MAX = 8 * 1024 * 1024  # bytes: the smallest upload limit Discord gives any server
@@ -108,6 +122,22 @@ class TableMessages:
     shown_picture: str | None = None  # fingerprint of the public view the board message's picture shows
     png: tuple[str, bytes | None] | None = None  # (fingerprint, picture or None) last rendered
     picture_failed: bool = False  # a render failure of this table was logged (once per table)
+
+
+@dataclass
+class Blocked:
+    """A channel or thread where Discord refused the bot (``code``: 50013 or 50001) for ``kind`` of call
+    (``"send"``: posting and editing there; ``"thread"``: opening a thread from it), in server ``guild``
+    (``None``: unknown) under ``parent`` (a thread's channel). No call goes there before ``due`` (the
+    front's clock); then one may try, and if it is refused the next wait is twice ``delay`` (the last
+    wait; at most :data:`BLOCK_MAX`). ``skipped`` counts the calls not made meanwhile."""
+
+    code: int
+    guild: int | None
+    parent: int | None
+    due: float
+    delay: float = BLOCK_FIRST
+    skipped: int = 0
 
 
 def payload_key(embed: discord.Embed | None, view: discord.ui.View | None, content: str | None = None) -> str:
@@ -157,10 +187,16 @@ class DiscordFront(Listener):
         self.tables: dict[str, TableMessages] = {}
         self._dm_ids: dict[str, int] = {}
         self._loading = asyncio.Lock()  # one table's messages load at a time (rare: once per table a run)
+        self.blocked: dict[tuple[str, int], Blocked] = {}  # (kind, channel id) Discord refused us in (issue 26 §5)
         add_listener = getattr(client, "add_listener", None)  # commands.Bot: gateway events reach the front
         if add_listener is not None:
             add_listener(self.on_raw_thread_delete, "on_raw_thread_delete")
             add_listener(self.on_guild_channel_delete, "on_guild_channel_delete")
+            add_listener(self.on_guild_channel_update, "on_guild_channel_update")
+            add_listener(self.on_thread_update, "on_thread_update")
+            add_listener(self.on_guild_role_update, "on_guild_role_update")
+            add_listener(self.on_guild_role_delete, "on_guild_role_delete")
+            add_listener(self.on_member_update, "on_member_update")
 
     # -- DMs
 
@@ -522,6 +558,7 @@ class DiscordFront(Listener):
         m.sent.pop("board", None)
         channel = self._place_channel(table)
         if channel is not None:
+            self._retry(lambda key, b: key[1] == channel.id)  # someone chose this place: try it now
             embed = render.lobby_embed(table)
             text = f"▶️ {table.game.name} table {table.id} continues here."
             anchor = await self._safe(channel.send(text, embed=embed, allowed_mentions=discord.AllowedMentions.none()),
@@ -602,7 +639,8 @@ class DiscordFront(Listener):
                     "Links in that channel")
         text = f"⚠️ I can't {action} of {t.game.name} table {t.id} in {where}: {what} (channel settings → Permissions)."
         if t.status == "playing":
-            text += " The game goes on: players still get their DMs, and the board appears once I can post it."
+            text += (" The game goes on: players still get their DMs. I make no more attempts there until the "
+                     "channel's permissions change; then the board catches up by itself.")
         await self._notice(t.host_user, text)
 
     def _lacking(self, channel: Any, action: str) -> list[str]:
@@ -684,7 +722,8 @@ class DiscordFront(Listener):
         if m.sent.get("lobby") == key:
             return
         channel = self.client.get_channel(m.lobby[0]) or self.client.get_partial_messageable(m.lobby[0])
-        if await self._safe(channel.get_partial_message(m.lobby[1]).edit(embed=embed, view=view)) is not None:
+        if await self._safe(channel.get_partial_message(m.lobby[1]).edit(embed=embed, view=view),
+                            channel=channel) is not None:
             m.sent["lobby"] = key
 
     def _board_channel(self, m: TableMessages):
@@ -697,19 +736,21 @@ class DiscordFront(Listener):
         if not self.threads or m.thread is not None or m.lobby is None:
             return
         channel = self.client.get_channel(m.lobby[0])
-        if not isinstance(channel, discord.TextChannel):
+        if not isinstance(channel, discord.TextChannel) or self._held("thread", channel.id):
             return
         try:
             thread = await channel.get_partial_message(m.lobby[1]).create_thread(
                 name=render.clip(f"{t.game.name} table {t.id}", 100), auto_archive_duration=1440)
         except discord.Forbidden as exc:
             m.log.append("(No thread: the bot lacks the Create Public Threads permission; the board stays here.)")
-            if exc.code == MISSING_PERMISSIONS:
+            if exc.code in REFUSED_HERE:
+                self._block("thread", channel.id, exc.code, t, channel)
                 await self._missing_permission(t, channel, THREAD_ACTION)
             return
         except discord.HTTPException as exc:
             log.warning("thread for table %s failed: %s", t.id, exc)
             return
+        self.blocked.pop(("thread", channel.id), None)
         m.thread = thread.id
         await self.remember(t.id, "thread", -1, thread.id, 0)
 
@@ -869,13 +910,21 @@ class DiscordFront(Listener):
     async def _safe(self, coro, t: Table | None = None, action: str = "", channel: Any = None) -> Any:
         """Await a Discord call; log a failure instead of raising (a table never breaks on Discord errors).
 
-        With the table ``t``, the ``action`` ("post the board") and the ``channel``: 50013 tells the table's
-        creator which permission is missing, and 10003 (the channel or thread is gone) pauses the table."""
+        With the table ``t``, the ``action`` ("post the board") and the ``channel``: 50013 or 50001 tells
+        the table's creator which permission is missing, and blocks the channel (no call is made there,
+        :class:`Blocked`, until its permissions may have changed: ``coro`` is then closed unawaited and
+        ``None`` returned); 10003 (the channel or thread is gone) pauses the table."""
+        cid = getattr(channel, "id", None)
+        if cid is not None and self._held("send", cid):
+            coro.close()
+            return None
         try:
-            return await coro
+            result = await coro
         except discord.Forbidden as exc:
             log.warning("Discord refused (missing permission?): %s", exc)
-            if t is not None and exc.code == MISSING_PERMISSIONS:
+            if cid is not None and exc.code in REFUSED_HERE:
+                self._block("send", cid, exc.code, t, channel)
+            if t is not None and exc.code in REFUSED_HERE:
                 await self._missing_permission(t, channel, action)
         except discord.NotFound as exc:
             log.warning("Discord call failed: %s", exc)
@@ -885,4 +934,92 @@ class DiscordFront(Listener):
                 await self._pause(t, f"its {gone} was deleted")
         except discord.HTTPException as exc:
             log.warning("Discord call failed: %s", exc)
+        else:
+            lifted = self.blocked.pop(("send", cid), None) if cid is not None else None
+            if lifted is not None:
+                log.info("Discord accepts calls in channel %s again (%d were not made meanwhile)", cid, lifted.skipped)
+            return result
         return None
+
+    # -- channels Discord refused us in (issue 26 §5)
+
+    def _held(self, kind: str, channel_id: int) -> bool:
+        """Whether a ``kind`` call in ``channel_id`` must not be made now (blocked, not due). A due block
+        lets this one call through and sets the next due time, so that a refusal waits twice as long."""
+        b = self.blocked.get((kind, channel_id))
+        if b is None:
+            return False
+        now = self.now()
+        if now < b.due:
+            b.skipped += 1
+            return True
+        b.delay = min(b.delay * 2, BLOCK_MAX)
+        b.due = now + b.delay
+        return False
+
+    def _block(self, kind: str, channel_id: int, code: int, t: Table | None, channel: Any) -> None:
+        """Discord refused a ``kind`` call in ``channel_id`` with ``code``: make no more until it may work."""
+        b = self.blocked.get((kind, channel_id))
+        if b is not None:  # a try that was refused again: _held already set the longer wait
+            b.code = code
+            return
+        guild = getattr(getattr(channel, "guild", None), "id", None)
+        if guild is None and t is not None and t.place.partition(":")[0].isdigit():
+            guild = int(t.place.partition(":")[0])
+        parent = getattr(channel, "parent_id", None)
+        m = self.tables.get(t.id) if t is not None else None
+        if parent is None and m is not None and channel_id == m.thread and m.lobby is not None:
+            parent = m.lobby[0]  # the table's thread opens from its lobby message
+        self.blocked[(kind, channel_id)] = Blocked(code, guild, parent, self.now() + BLOCK_FIRST)
+        log.warning("Discord refused the bot in channel %s (%s): no more calls there until its permissions "
+                    "change", channel_id, code)
+
+    def _retry(self, which) -> None:
+        """Let one call try again at once in every blocked channel for which ``which(key, block)`` holds, and
+        bring the boards of the tables there up to date (an event said the permissions may have changed)."""
+        hit = {key[1] for key, b in self.blocked.items() if which(key, b)}
+        if not hit:
+            return
+        now = self.now()
+        for key, b in self.blocked.items():
+            if key[1] in hit:
+                b.due = now
+        for t in list(self.service.tables.values()):
+            m = self.tables.get(t.id)
+            if m is None or t.status != "playing":
+                continue
+            if hit & {m.thread, m.board[0] if m.board else None, m.lobby[0] if m.lobby else None}:
+                m.dirty = True
+                self._schedule(t.id)
+
+    def blocked_note(self, t: Table) -> str | None:
+        """Why ``t``'s board stopped, for its players and admins (``/table status``), or ``None``."""
+        m = self.tables.get(t.id)
+        if m is None:
+            return None
+        for cid in (m.thread, m.board[0] if m.board else None, m.lobby[0] if m.lobby else None):
+            if cid is not None and ("send", cid) in self.blocked:
+                channel = self.client.get_channel(cid)
+                missing = self._lacking(channel, "post the board") if channel is not None else []
+                why = f"I lack {' and '.join(missing)} there" if missing else "Discord refuses me there"
+                return (f"⚠️ The board in <#{cid}> has stopped updating: {why}. A server admin can grant it in the "
+                        "channel's settings → Permissions; the board catches up by itself. Your DMs and "
+                        "**My hand** work meanwhile.")
+        return None
+
+    async def on_guild_channel_update(self, before: Any, after: Any) -> None:
+        self._retry(lambda key, b: after.id in (key[1], b.parent))
+
+    async def on_thread_update(self, before: Any, after: Any) -> None:
+        self._retry(lambda key, b: after.id in (key[1], b.parent))
+
+    async def on_guild_role_update(self, before: Any, after: Any) -> None:
+        self._retry(lambda key, b: b.guild in (None, after.guild.id))
+
+    async def on_guild_role_delete(self, role: Any) -> None:
+        self._retry(lambda key, b: b.guild in (None, role.guild.id))
+
+    async def on_member_update(self, before: Any, after: Any) -> None:
+        me = getattr(self.client, "user", None)
+        if me is not None and after.id == me.id:  # the bot's own roles changed
+            self._retry(lambda key, b: b.guild in (None, after.guild.id))

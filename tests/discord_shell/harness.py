@@ -147,6 +147,7 @@ class Call:
     interaction_id: int | None = None
     message_id: int | None = None
     channel_id: int | None = None
+    error: int | None = None  # the Discord error code the fake answered a REST call with (0: a 5xx)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -1005,6 +1006,24 @@ class FakeDiscord:
         if self.bot is not None:
             self.bot._connection.parse_channel_update(dict(ch))
 
+    def allow(self, channel_id: int, target_id: int = BOT_ID) -> None:
+        """Remove the permission overwrite of member ``target_id`` (default: the bot) from a text channel, as
+        an admin who fixed the channel would; CHANNEL_UPDATE reaches the booted bot."""
+        ch = self.channels[channel_id]
+        ch["permission_overwrites"] = [o for o in ch["permission_overwrites"] if int(o["id"]) != target_id]
+        if self.bot is not None:
+            self.bot._connection.parse_channel_update(dict(ch))
+
+    def update_role(self, role_id: int | None = None, **permissions: bool) -> None:
+        """An admin changes a role of the guild (default: @everyone), granting ``permissions``
+        (discord.Permissions flag names); GUILD_ROLE_UPDATE reaches the booted bot. The fake enforces only
+        channel overwrites (:meth:`deny`), so this is the event alone."""
+        rid = self.guild_id if role_id is None else role_id
+        role = self.roles[rid]
+        role["permissions"] = str(int(role["permissions"]) | discord.Permissions(**permissions).value)
+        if self.bot is not None:
+            self.bot._connection.parse_guild_role_update({"guild_id": str(self.guild_id), "role": dict(role)})
+
     def _denied(self, channel_id: int, target_id: int) -> discord.Permissions:
         ch = self.channels.get(channel_id) or {}
         bits = 0
@@ -1619,11 +1638,22 @@ class FakeDiscord:
         for inj in self.injections:
             if inj.matches(call):
                 inj.hits.append(call)
+                call.error = inj.code
                 raise discord_error(inj.code)
         handler = self._ROUTES.get((route.method, route.path))
         if handler is None:
             raise self._fail(f"FakeDiscord: unknown REST route {route.method} {route.path} ({url})")
-        return handler(self, http, p, body or {}, names, blobs, call)
+        try:
+            return handler(self, http, p, body or {}, names, blobs, call)
+        except discord.HTTPException as exc:
+            call.error = exc.code
+            raise
+
+    def failed(self, since: int = 0) -> list[Call]:
+        """The REST calls Discord refused (an error answered: injected, or the fake's own 50013, 10003,
+        50007...), from ``fake.rest[since:]``: what Discord counts toward its invalid-request ban (10,000
+        in 10 minutes)."""
+        return [c for c in self.rest[since:] if c.error is not None]
 
     async def _cdn(self, url: str) -> bytes:
         """``HTTPClient.get_from_cdn``: serve a registered upload or a file the bot uploaded."""

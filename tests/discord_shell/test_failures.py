@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.shell.front import BLOCK_FIRST
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID, GUILD_ID
@@ -127,8 +128,12 @@ async def test_missing_send_in_threads_tells_the_creator_once_naming_the_permiss
 
 
 async def test_missing_permissions_unreadable_names_the_action_that_failed(world):
-    """50013 while the channel's permissions show nothing missing: the DM names what could not be done."""
+    """50013 while the channel's permissions show nothing missing: the DM names what could not be done. The
+    thread is then left alone (issue 26 §5) until the front's clock passes BLOCK_FIRST with no event: then
+    the board is posted, since Discord allows it again."""
     w = world
+    clock = FakeClock()
+    w.bot.front.now = clock.now
     lobby = (await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metax"}, sub="new")).message
     table_id = next(iter(w.service.tables))
     thread_id = lobby.id  # Discord gives a thread opened from a message that message's id
@@ -140,6 +145,9 @@ async def test_missing_permissions_unreadable_names_the_action_that_failed(world
     told = notices(w, ANA, "⚠️")
     assert len(told) == 1 and "post the board" in told[0] and "Missing Permissions" in told[0], told
     await play_to_the_end(w, table_id, Rng.from_seed(3), max_clicks=2)
+    assert board_of(w, thread_id) is None and len(inj.hits) == 1  # not tried again at every action
+    clock.t += BLOCK_FIRST
+    await play_to_the_end(w, table_id, Rng.from_seed(3), max_clicks=1)
     assert board_of(w, thread_id) is not None  # posted once Discord allowed it
     assert len(notices(w, ANA, "⚠️")) == 1
 
