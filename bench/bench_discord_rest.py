@@ -11,10 +11,15 @@ its clicks come from an RNG seeded the same, and time is simulated (``--pace`` s
 so DMs whose context alone changed are refreshed as often as ``--context`` allows in a game played at that
 pace, not at the machine's speed). The same arguments give the same counts. Turn notices (a new DM or a
 thread mention for a new decision, issue 13 §1) are reported separately and are included in the total.
-Needs the test extras (pytest).
+Failed calls (requests Discord refused: they count toward its ban of a client after 10,000 invalid
+requests in 10 minutes, issue 26 §5) are reported too, and are included in the total; ``--refuse CODE``
+makes the table's thread refuse every call with that Discord error from the start of play (50013 Missing
+Permissions, 50001 Missing Access: an admin took the bot's permission away). Needs the test extras
+(pytest).
 
 Usage: python bench/bench_discord_rest.py [--games 5] [--seed 1]
        [--game meta|metazoo|memesis|memesis4|metaolympia|metaolympia4] [--pace 10] [--context 30]
+       [--refuse 50013]
 """
 
 from __future__ import annotations
@@ -59,8 +64,10 @@ async def play(w: World, table_id: str, users: tuple[int, ...], rng: Rng, pace: 
     return clicks
 
 
-async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: float = 30.0) -> tuple[int, int, int]:
-    """One game at table seed ``seed``: ``(actions, REST calls, of which turn notices)`` after the start."""
+async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: float = 30.0,
+                   refuse: int | None = None) -> tuple[int, int, int, int]:
+    """One game at table seed ``seed``: ``(actions, REST calls, of which turn notices, of which failed)``
+    after the start; ``refuse``: the Discord error code every call in the table's thread gets from then on."""
     with pytest.MonkeyPatch.context() as mp, tempfile.TemporaryDirectory() as d:
         fake = FakeDiscord(mp)
         w = await World(fake, Path(d) / "bench.db", DM_CONTEXT_INTERVAL=context).start()
@@ -69,9 +76,13 @@ async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: 
         try:
             users = USERS if game in FOUR else USERS[:2]
             table_id = await open_seeded_table(w, game.removesuffix("4"), users, seed)
+            if refuse is not None:
+                thread = w.bot.front.tables[table_id].thread
+                fake.inject(refuse, channel_id=thread, times=None)
             before, notices_before = len(fake.rest), getattr(w.bot.front, "notices", 0)
             clicks = await play(w, table_id, users, Rng.from_seed(seed), pace, step)
-            return clicks, len(fake.rest) - before, getattr(w.bot.front, "notices", 0) - notices_before
+            failed = sum(1 for c in fake.rest[before:] if getattr(c, "error", None) is not None)
+            return clicks, len(fake.rest) - before, getattr(w.bot.front, "notices", 0) - notices_before, failed
         finally:
             await w.stop()
             await fake.close()
@@ -85,19 +96,26 @@ def main() -> None:
                     default="metax")
     ap.add_argument("--pace", type=float, default=10.0, help="simulated seconds between two player actions")
     ap.add_argument("--context", type=float, default=30.0, help="DM_CONTEXT_INTERVAL in seconds")
+    ap.add_argument("--refuse", type=int, choices=[50013, 50001], default=None,
+                    help="the table's thread refuses every call with this Discord error once play starts")
     args = ap.parse_args()
-    total_clicks = total_calls = total_notices = 0
+    total_clicks = total_calls = total_notices = total_failed = 0
     for i in range(args.games):
-        clicks, calls, notices = asyncio.run(one_game(args.seed + i, args.game, args.pace, args.context))
+        clicks, calls, notices, failed = asyncio.run(one_game(args.seed + i, args.game, args.pace, args.context,
+                                                              args.refuse))
         total_clicks += clicks
         total_calls += calls
         total_notices += notices
+        total_failed += failed
         print(f"game {i + 1} (seed {args.seed + i}): {clicks} actions, {calls} REST calls "
-              f"({calls / clicks:.2f} per action), of which {notices} turn notices ({notices / clicks:.2f})")
+              f"({calls / clicks:.2f} per action), of which {notices} turn notices ({notices / clicks:.2f}) "
+              f"and {failed} failed ({failed / clicks:.2f})")
     target = "2 (goal 1.5)" if args.game in FOUR else "1.5"
-    print(f"{args.games} {args.game} games: {total_calls} REST calls for {total_clicks} player actions = "
+    refused = f", the thread refusing every call ({args.refuse})" if args.refuse else ""
+    print(f"{args.games} {args.game} games{refused}: {total_calls} REST calls for {total_clicks} player actions = "
           f"{total_calls / total_clicks:.2f} per action, notices included (target <= {target}); "
-          f"turn notices {total_notices} = {total_notices / total_clicks:.2f} per action")
+          f"turn notices {total_notices} = {total_notices / total_clicks:.2f} per action; "
+          f"failed calls {total_failed} = {total_failed / total_clicks:.2f} per action")
 
 
 if __name__ == "__main__":

@@ -619,7 +619,7 @@ class DiscordFront(Listener):
 
     # -- missing permissions
 
-    async def _missing_permission(self, t: Table, channel: Any, action: str) -> None:
+    async def _missing_permission(self, t: Table, channel: Any, action: str, code: int = MISSING_PERMISSIONS) -> None:
         """Tell the table's creator, once per table and problem, which permission the bot lacks."""
         m = await self.messages(t.id)
         missing = self._lacking(channel, action)
@@ -634,7 +634,8 @@ class DiscordFront(Listener):
             what = (f"I lack {' and '.join(missing)} there. Ask a server admin to grant "
                     f"{'it' if len(missing) == 1 else 'them'} to me in that channel")
         else:
-            what = ("Discord says I lack a permission there (Missing Permissions). Ask a server admin to check that "
+            refusal = "Missing Access" if code == MISSING_ACCESS else "Missing Permissions"
+            what = (f"Discord says I lack a permission there ({refusal}). Ask a server admin to check that "
                     "I have View Channel, Send Messages, Send Messages in Threads, Create Public Threads and Embed "
                     "Links in that channel")
         text = f"⚠️ I can't {action} of {t.game.name} table {t.id} in {where}: {what} (channel settings → Permissions)."
@@ -745,7 +746,7 @@ class DiscordFront(Listener):
             m.log.append("(No thread: the bot lacks the Create Public Threads permission; the board stays here.)")
             if exc.code in REFUSED_HERE:
                 self._block("thread", channel.id, exc.code, t, channel)
-                await self._missing_permission(t, channel, THREAD_ACTION)
+                await self._missing_permission(t, channel, THREAD_ACTION, exc.code)
             return
         except discord.HTTPException as exc:
             log.warning("thread for table %s failed: %s", t.id, exc)
@@ -925,7 +926,7 @@ class DiscordFront(Listener):
             if cid is not None and exc.code in REFUSED_HERE:
                 self._block("send", cid, exc.code, t, channel)
             if t is not None and exc.code in REFUSED_HERE:
-                await self._missing_permission(t, channel, action)
+                await self._missing_permission(t, channel, action, exc.code)
         except discord.NotFound as exc:
             log.warning("Discord call failed: %s", exc)
             if t is not None and exc.code == UNKNOWN_CHANNEL:

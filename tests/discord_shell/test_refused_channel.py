@@ -72,6 +72,7 @@ async def test_after_a_refusal_no_call_goes_to_the_thread_until_its_permissions_
     assert dm_calls(w, calls), "the players' DMs stopped too"
     told = notices(w, ANA, "⚠️")
     assert len(told) == 1 and f"<#{thread_id}>" in told[0] and "permissions change" in told[0], told
+    assert ("(Missing Access)" if code == 50001 else "(Missing Permissions)") in told[0]
     status = await w.fake.slash(BEN, CHANNEL_ID, "table", {"table": table_id}, sub="status")
     assert status.ephemeral and "has stopped updating" in w.fake.text_of(status)
     assert f"<#{thread_id}>" in w.fake.text_of(status)
@@ -193,3 +194,27 @@ async def play_ben_from_my_hand(w, table_id, clicks):
         done += 1
     return done
 
+
+
+async def test_a_refused_thread_is_not_asked_for_again_at_each_new_board(world):
+    """issue 26 §5: Discord refuses to open the table's thread (50013: no Create Public Threads), so the board
+    goes in the channel; when that board must be posted anew (30046 on its edit), the thread is not asked for
+    again until the channel's permissions change."""
+    w = world
+    w.bot.front.now = Clock()
+    thread_route = ("POST", "/channels/{channel_id}/messages/{message_id}/threads")
+    refused = w.fake.inject(50013, method=thread_route[0], path=thread_route[1], times=None)
+    table_id, _ = await open_table(w)
+    assert len(refused.hits) == 1 and w.bot.front.tables[table_id].thread is None
+    board = board_of(w, CHANNEL_ID)
+    assert board is not None
+    w.fake.inject(30046, method=EDIT[0], path=EDIT[1], message_id=board.id)
+    await play_to_the_end(w, table_id, Rng.from_seed(15), max_clicks=2)
+    assert board_of(w, CHANNEL_ID).id != board.id, "a new board was posted"
+    assert len(refused.hits) == 1, "the thread was asked for again"
+    w.fake.injections.remove(refused)
+    w.fake.allow(CHANNEL_ID)  # CHANNEL_UPDATE: the next new board may open the thread
+    board = board_of(w, CHANNEL_ID)
+    w.fake.inject(30046, method=EDIT[0], path=EDIT[1], message_id=board.id)
+    await play_to_the_end(w, table_id, Rng.from_seed(16), max_clicks=2)
+    assert w.bot.front.tables[table_id].thread is not None
