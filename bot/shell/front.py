@@ -998,7 +998,8 @@ class DiscordFront(Listener):
         m = self.tables.get(t.id)
         if m is None:
             return None
-        for cid in (m.thread, m.board[0] if m.board else None, m.lobby[0] if m.lobby else None):
+        board = self._board_channel(m)  # where the board is, or would be posted
+        for cid in (m.board[0] if m.board else None, getattr(board, "id", None)):
             if cid is not None and ("send", cid) in self.blocked:
                 channel = self.client.get_channel(cid)
                 missing = self._lacking(channel, "post the board") if channel is not None else []
