@@ -1015,40 +1015,47 @@ def respond(st: State, actor: int, reason: str, at: Iterable[int] = ()) -> None:
     if st.result is not None:
         return
     data = {"actor": actor, "reason": reason, "at": sorted(set(at)), "queue": seat_order(st, actor)}
-    if st.jobs and st.jobs[-1].kind == "window":
+    i = len(st.jobs)
+    while i and st.jobs[i - 1].kind == "rune_return":
+        i -= 1  # a Rune's return is offered first, in the moment its card died (MEM-RUN-07)
+    if i and st.jobs[i - 1].kind == "window":
         # a response: the round starts again with the responder, who may go on (an upturned card's "any
         # time" ability at once, MEM-STL-05), then the others; it ends when all pass in a row (MEM-GAP-28)
         data["queue"].insert(0, actor)
-        st.jobs[-1].data = data
+        st.jobs[i - 1].data = data
     else:
-        st.jobs.append(Job("window", data))
+        st.jobs.insert(i, Job("window", data))
 
 
 def has_response(st: State, seat: int, at: list[int]) -> bool:
-    """Whether ``seat`` has something to respond with (MEM-GAP-28): an Effect or Rune card it can play, a
-    face-down card of its own in play, an "any time" ability, or, when an attack or damage is aimed at it, a
-    creature able to move into Defend."""
+    """Whether ``seat`` is offered the response window (MEM-TRN-07, MEM-GAP-28, MEM-CON-01): a player still in
+    who could take an "any time" action judged on public information only, so that being asked tells nobody
+    what they hold: a card in hand (any hand card may at least go into Ammunition, an own one be consumed), a
+    face-up piece in play they may consume, a face-down card of their own in play, their Rune on a card with 1
+    source to remove it, 5 source and a non-empty Brain Cell (draw), a face-up "any time" ability they can use
+    now, or, when an attack or damage is aimed at them, a creature able to move into Defend. Hand contents,
+    face-down identities, Ammunition and incubating cards are never read."""
     p = st.players[seat]
     if p.out:
         return False
+    if p.hand or (p.source >= DRAW_COST and p.brain):
+        return True
     for pc in st.pieces:
-        if in_play(pc) and any(st.owner[c] == seat for c in pc.hidden) and any(
-                a[0] == "upturn" for a, _ in piece_actions(st, seat, pc, True)):
+        if pc.rune >= 0 and st.owner[pc.rune] == seat and p.source >= 1:
             return True
-        if pc.controller == seat and in_play(pc):
-            if seat in at and pc.cell != "defend" and kind(st, pc) == "creature" and not pc.sourced:
-                return True
-            for i, (a, c) in enumerate(abilities(st, pc)):
-                if a.any_time and ability_ok(st, seat, pc, i, a, c, True) and target_choices(st, seat, a, pc):
-                    return True
-    for c in p.hand:
-        d = card(st, c)
-        if d.kind == "effect":
-            if (d.cost <= p.source and target_choices(st, seat, d.abilities[0], None)) or (
-                    st.stealth and d.cost + 1 <= p.source):
-                return True
-        elif d.kind == "rune" and p.source >= 1:
-            if (st.stealth and p.source >= 2) or rune_hosts(st, seat, c):
+        if not in_play(pc):
+            continue
+        if any(st.owner[c] == seat for c in pc.hidden):
+            return True
+        if pc.controller != seat:
+            continue
+        if may_consume(st, seat, pc):
+            return True
+        if seat in at and pc.cell != "defend" and not pc.sourced and any(
+                card(st, c).kind == "creature" for c in pc.cards if c not in pc.hidden):  # the face-up ones only
+            return True
+        for i, (a, c) in enumerate(abilities(st, pc)):
+            if a.any_time and ability_ok(st, seat, pc, i, a, c, True) and target_choices(st, seat, a, pc):
                 return True
     return False
 
