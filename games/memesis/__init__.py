@@ -122,7 +122,11 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    second card of a set already in the chain cannot join.
 27 A Rune has source cost 0 and may be consumed for 0. A fused group is consumed whole for the sum of
    its costs. Stealth, incubating and Ammo cards cannot be consumed. Sacrifice for source and
-   consumption for Life differ only in the reward. A player may consume only cards they own and control.
+   consumption for Life differ only in the reward. A player may consume only cards they own and control:
+   an ally's card taken into hand from Ammunition may be played or put back into Ammunition, never
+   consumed. A card always goes to its owner's Dead Cell, whoever consumes, plays, discards or loses it.
+   Only a Rune's owner places it: a Rune incubated in an ally's Incubation Cell stays there when it
+   hatches until its owner places it (free), and goes to its owner's Dead Cell when no card can take it.
 28 A response window opens after each card put into play (an Effect card included), each ability used,
    each Rune placed or removed, each upturn, each attack declared and before combat damage; sourcing,
    consuming, moving and drawing open none. It is offered, in seat order from the acting player, to each
