@@ -409,6 +409,19 @@ def test_MEM_GAP_28_who_is_asked_does_not_depend_on_the_cards_in_hand(held):
     assert run(held)[0]  # someone is asked at all
 
 
+@pytest.mark.parametrize("down", ["golden-ratio", "practical-rune", FILLER])
+def test_MEM_GAP_28_who_is_asked_does_not_depend_on_a_face_down_identity(down):
+    """MEM-GAP-28, MEM-STL-03 (issue 26 §1): Ben's only card is face down in his Main Cell: an Effect with no
+    target for him (Golden Ratio: he has no creature), a Rune with no host, or a creature. He is asked alike
+    after Ana's play (he may upturn it, whatever it is), and the window's public board is the same."""
+    def run(card: str):
+        st = pos({"hand": [FILLER], "source": 1}, {"pieces": [{"card": card, "down": True}]})
+        go(st, 0, hand_ref(st, 0, FILLER), "play", "main")
+        return board(st)["window"], _asked(st)
+
+    assert run(down) == run(FILLER) and run(down)[1] == [1]
+
+
 def test_MEM_CON_01_MEM_GAP_28_a_player_holding_only_an_unaffordable_card_may_consume_before_damage():
     """MEM-CON-01, MEM-GAP-28, MEM-TRN-07 (issue 26 §1): Ben, at 2 Life with 0 source, holds only Enkidu (cost 4,
     which he cannot play) while Ana's 3/2 attacks him. He is asked before combat damage, consumes Enkidu for 4
