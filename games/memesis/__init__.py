@@ -140,7 +140,9 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    the round starts again; play goes on when all have passed in a row. Each window has the table's
    response deadline (default 45 s), shorter than the turn deadline; on timeout the default is pass, and
    an unanswered interception means no interception (the damage is absorbed). A timed-out window never
-   counts towards conceding a seat for absence.
+   counts towards conceding a seat for absence. A window also offers "Pass until my turn": no window
+   asks that player again before their own next turn begins, except one opened by an attack or damage
+   aimed at them; everyone sees that they chose it, which tells nothing of their cards.
 29 Paying 5 source to draw from an empty Brain Cell is refused (nothing is paid).
 30 A card removed from the Incubation Cell for another goes back to its owner's hand.
 31 Cards placed in the Defend Cell from hand must be creatures (Section 8).

@@ -263,7 +263,7 @@ def board_of(st: State) -> dict[str, Any]:
         inc = next((pc for pc in st.pieces if pc.controller == s and pc.cell == "incubation"), None)
         players.append({
             "name": p.name, "team": p.team, "life": p.life, "source": p.source, "brain": len(p.brain),
-            "hand": len(p.hand), "out": p.out, "turns": p.turns,
+            "hand": len(p.hand), "out": p.out, "turns": p.turns, "holding": p.holding,
             "dead": [_card(st, c) for c in p.dead],
             "ammo": len(p.ammo), "ammo_used": sum(p.ammo_used),
             "incubation": None if inc is None else {

@@ -111,7 +111,10 @@ MEM-GAP-28 — A response window opens after each card put into play (an Effect 
     (MEM-DRW-01). After any action taken in a window the round starts again; play goes on when all have passed
     in a row. Each window has the table's response deadline (default 45 s), shorter than the turn deadline; on
     timeout the default is pass, and an unanswered interception means no interception (the damage is
-    absorbed). A timed-out window never counts towards conceding a seat for absence.
+    absorbed). A timed-out window never counts towards conceding a seat for absence. A window also offers
+    "Pass until my turn": no window asks that player again before their own next turn begins, except one
+    opened by an attack or damage aimed at them; everyone sees that they chose it, which tells nothing of their
+    cards.
 MEM-GAP-29 — Paying 5 source to draw from an empty Brain Cell is refused (nothing is paid).
 MEM-GAP-30 — A card removed from the Incubation Cell for another goes back to its owner's hand.
 MEM-GAP-31 — Cards placed in the Defend Cell from hand must be creatures (Section 8).

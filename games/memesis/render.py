@@ -126,6 +126,7 @@ def _player_line(b: dict[str, Any], s: int, viewer: int | None) -> str:
     mark = "▶ " if s == b["active"] and b["phase"] != "over" else "  "
     you = " (you)" if viewer == s else ""
     out = " · OUT" if pl["out"] else ""
+    out += " · passing until their turn" if pl.get("holding") else ""
     ammo = f"Ammo {pl['ammo']}" + (f" ({pl['ammo_used']} used)" if pl["ammo_used"] else "")
     return (f"{mark}{pl['name']}{_team(b, s)}{you}{out}: {pl['life']} Life · source {pl['source']} · "
             f"hand {pl['hand']} · Brain {pl['brain']} · {ammo} · turns {pl['turns']}")

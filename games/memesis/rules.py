@@ -802,6 +802,11 @@ def open_window(st: State) -> Job | None:
     return None
 
 
+HOLD_LABEL = "Pass until my turn"
+"""The window option that passes every window up to the player's own next turn, except one opened by an
+attack or damage aimed at them (MEM-GAP-28): one tap instead of one per action of the others."""
+
+
 def menu_decision(st: State, seat: int, window: bool, reason: str = "") -> Decision:
     """The main decision (``window`` False) or a response window (MEM-TRN-07, MEM-GAP-28)."""
     p = st.players[seat]
@@ -813,6 +818,7 @@ def menu_decision(st: State, seat: int, window: bool, reason: str = "") -> Decis
         opts.append(Option("draw", f"Pay {DRAW_COST} source: draw a card (MEM-DRW-01)"))
     if window:
         opts.append(Option("pass", "Pass"))
+        opts.append(Option("hold", HOLD_LABEL))
         prompt = f"{reason} — respond, or pass. You have {p.source} source."
         return Decision(seat, "window", prompt, tuple(opts), default="pass", window=True)
     if p.grants:
@@ -961,10 +967,13 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
 
 def _menu(st: State, seat: int, choice: str, window: bool, ev: list[Event]) -> None:
     p = st.players[seat]
-    if choice == "pass":
+    if choice in ("pass", "hold"):
         w = open_window(st)
         assert w is not None
         w.data["queue"].pop(0)
+        if choice == "hold":
+            p.holding = True
+            ev.append(Event(f"{p.name} passes until their next turn (asked again if attacked or hit)."))
         return
     if choice == "draw":
         pay(st, seat, DRAW_COST, "MEM-DRW-01")
@@ -1039,7 +1048,7 @@ def has_response(st: State, seat: int, at: list[int]) -> bool:
     now, or, when an attack or damage is aimed at them, a creature able to move into Defend. Hand contents,
     face-down identities, Ammunition and incubating cards are never read."""
     p = st.players[seat]
-    if p.out:
+    if p.out or (p.holding and seat not in at):  # "Pass until my turn" holds (MEM-GAP-28)
         return False
     if p.hand or (p.source >= DRAW_COST and p.brain):
         return True
@@ -1769,6 +1778,7 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
         st.turn_version = st.version
         p.turns += 1
         p.grants = []
+        p.holding = False  # "Pass until my turn" ends here (MEM-GAP-28)
         ev.append(Event(f"— Turn {st.turn}: {p.name} ({'first turn' if p.turns == 1 else f'turn {p.turns}'}) —"))
         mine = [pc for pc in st.pieces if pc.controller == seat]
         for pc in mine:  # 1: regeneration (MEM-REG-01..03, MEM-GAP-13)

@@ -91,6 +91,9 @@ class Player:
     grants: list[int] = field(default_factory=list)
     """Source this player may still grant to an ally this turn, one entry per qualifying play (MEM-ALY-01,
     MEM-GAP-24)."""
+    holding: bool = False
+    """The player chose "Pass until my turn" in a response window: no window asks them again before their own
+    next turn begins, unless an attack or damage is aimed at them (MEM-GAP-28). Public, like every pass."""
 
 
 @dataclass

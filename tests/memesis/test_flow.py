@@ -473,3 +473,26 @@ def test_MEM_TRN_07_draft_back_restores_the_decision():
     ref = hand_ref(st, 0, FILLER)
     assert "play" in draft_options(st, 0, ref)
     assert labels(st) == before and player(st, 0)["source"] == 1 and player(st, 0)["hand"] == 1
+
+
+def test_MEM_GAP_28_pass_until_my_turn_holds_until_the_players_turn_except_when_attacked():
+    """MEM-GAP-28 (issue 26 §1): "Pass until my turn" passes Ben's window and every later one of Ana's turn
+    (the board says so), except the windows of an attack aimed at him; it ends when Ben's own turn begins,
+    and the state round-trips with it."""
+    st = pos({"hand": [FILLER, FILLER], "source": 6,
+              "pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1}]},
+             {"hand": ["enkidu"]})
+    turns = player(st, 1)["turns"]
+    go(st, 0, hand_ref(st, 0, FILLER), "play", "main", "up")
+    d = dec(st, 1)
+    assert d.kind == "window" and d.option("hold") is not None
+    ev = GAME.apply(st, 1, "hold")
+    assert "Ben passes until their next turn (asked again if attacked or hit)." in public(ev)
+    assert player(st, 1)["holding"] and "passing until their turn" in GAME.board_text(GAME.view(st, None))
+    assert GAME.from_json(GAME.to_json(st)) == st
+    go(st, 0, hand_ref(st, 0, FILLER), "play", "main", "up")
+    assert (dec(st).seat, dec(st).kind) == (0, "main")  # Ben holds: no window for Ana's second play
+    GAME.apply(st, 0, "end")
+    assert dec(st, 1).kind == "window"  # the attack is aimed at him: asked all the same
+    pass_windows(st)
+    assert player(st, 1)["turns"] == turns + 1 and not player(st, 1)["holding"]  # his own turn began
