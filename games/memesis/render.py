@@ -7,7 +7,9 @@ counts, turns begun, out, the Dead Cell and the Incubation Cell; every ``piece``
 group in a Main, Attack or Defend Cell) with its cards, fusion, Partial-Fusion fragments, Rune, sourced and
 target, and, when face up, its kind, Attack, Life, Armor and rules text; the open ``combat``, response
 ``window`` and ``stall`` count. A face-down card (Stealth) is ``{"face_down": true}`` there: its identity is
-only in its owner's ``view.private`` (MEM-STL-03). Brain Cells and Ammunition show counts only
+only in its owner's ``view.private`` (MEM-STL-03). A face-up group with a face-down card shows its face-up
+cards' stats only, with ``hidden_stats`` and ``fusion`` ``"fused"``; an Incubation Cell entry has its Rune and
+fragments, and ``needed`` is ``None`` while a face-down card is in it (MEM-GAP-20). Brain Cells and Ammunition show counts only
 (MEM-CEL-03, MEM-AMM-08); hands are counts (MEM-INF-01).
 """
 
@@ -224,7 +226,9 @@ def private_text(view: View) -> str:
     (top last, each used one marked), their incubating card. Empty for a spectator.
 
     ``view.private``: ``{"hand": [{card, name, line}], "face_down": [{uid, card, name}], "ammo": [{card,
-    name, used}], "incubation": None | {card, name, elapsed, needed}}``."""
+    name, used}], "incubation": None | {card, name, elapsed, needed}, "stats": [{uid, attack, life, max_life,
+    armor}]}`` (``stats``: the true values of the viewer's groups whose face-down cards the board leaves out,
+    MEM-GAP-20)."""
     pv = view.private
     if pv is None:
         return ""

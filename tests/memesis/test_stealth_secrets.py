@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from games.memesis import GAME
-from games.memesis.render import board_text
+from games.memesis.render import board_text, private_text
 
 from .kit import act, draft_options, end_turn, hand_ref, pass_windows, pos, public, seats, uid, view
 
@@ -42,6 +42,7 @@ def test_MEM_GAP_20_MEM_FUS_10_a_face_down_fused_card_shows_no_stats():
     assert "face-down card's stats unseen" in board_text(view(a, 1))
     assert view(a, 0).private["stats"] == [{"uid": u, "attack": 5, "life": 5, "max_life": 5, "armor": 0}]
     assert view(b, 0).private["stats"] == [{"uid": u, "attack": 4, "life": 6, "max_life": 6, "armor": 0}]
+    assert f"#{u} in truth: Attack 5 · Life 5/5" in private_text(view(a, 0))
 
 
 def test_MEM_GAP_20_combat_applies_the_true_stats_and_names_no_hidden_card():
