@@ -99,13 +99,20 @@ MEM-GAP-26 — The chain is Bio, then Tic, then Sym: a Sym card joins a Bio + Ti
     second card of a set already in the chain cannot join.
 MEM-GAP-27 — A Rune has source cost 0 and may be consumed for 0. A fused group is consumed whole for the sum of
     its costs. Stealth, incubating and Ammo cards cannot be consumed. Sacrifice for source and consumption for
-    Life differ only in the reward. A player may consume only cards they own and control.
+    Life differ only in the reward. A player may consume only cards they own and control: an ally's card taken
+    into hand from Ammunition may be played or put back into Ammunition, never consumed. A card always goes to
+    its owner's Dead Cell, whoever consumes, plays, discards or loses it. Only a Rune's owner places it: a Rune
+    incubated in an ally's Incubation Cell stays there when it hatches until its owner places it (free), and
+    goes to its owner's Dead Cell when no card can take it.
 MEM-GAP-28 — A response window opens after each card put into play (an Effect card included), each ability
     used, each Rune placed or removed, each upturn, each attack declared and before combat damage; sourcing,
     consuming, moving and drawing open none. It is offered, in seat order from the acting player, to each other
-    player still in who has a response: an Effect or Rune card in hand, a face-down card in play, an any-time
-    ability they can use, or, when damage or an attack is directed at them, a creature able to move into
-    Defend. Inside a window a player may also consume, source, place Ammo and pay 5 source to draw
+    player still in who could act at any time judged on what every player can see, so that being asked
+    reveals nothing about their cards: anyone holding a card in hand (they may consume it, MEM-CON-01, or put
+    it into Ammunition), controlling a face-up card in play they may consume, owning a face-down card in play
+    or a Rune on a card with 1 source to remove it, having 5 source and cards in their Brain Cell, having a
+    face-up any-time ability they can use, or, when damage or an attack is directed at them, a face-up
+    creature able to move into Defend. Inside a window a player may also consume, source, place Ammo and pay 5 source to draw
     (MEM-DRW-01). After any action taken in a window the round starts again; play goes on when all have passed
     in a row. Each window has the table's response deadline (default 45 s), shorter than the turn deadline; on
     timeout the default is pass, and an unanswered interception means no interception (the damage is

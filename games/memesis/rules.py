@@ -384,7 +384,8 @@ def eliminate(st: State, seat: int, ev: list[Event], why: str) -> None:
         if pc.rune >= 0 and st.owner[pc.rune] == seat:
             p.dead.append(pc.rune)
             pc.rune = -1
-    p.dead += p.hand + p.ammo + p.brain
+    for c in p.hand + p.ammo + p.brain:  # an ally's card held or in Ammunition goes to its owner's (MEM-GAP-27)
+        st.players[st.owner[c]].dead.append(c)
     p.hand, p.ammo, p.ammo_used, p.brain = [], [], [], []
     p.source = 0
     p.grants = []
@@ -673,7 +674,8 @@ def hand_actions(st: State, seat: int, c: int, window: bool) -> list[Act]:
     if d.kind == "effect":
         a = d.abilities[0]
         tg = target_choices(st, seat, a, None)
-        runes = [r for r in p.hand if card(st, r).kind == "rune" and card(st, r).predilection in d.markings]
+        runes = [r for r in p.hand if card(st, r).kind == "rune" and card(st, r).predilection in d.markings
+                 and st.owner[r] == seat]  # only the Rune's owner may place it (MEM-RUN-02)
         seen: set[str] = set()
         for t in tg:
             for opt, ol, extra in [("plain", "no Rune", 0)] + [
@@ -687,7 +689,7 @@ def hand_actions(st: State, seat: int, c: int, window: bool) -> list[Act]:
         if st.stealth and d.cost + 1 <= p.source:
             acts.append((("play", "down", "-"), ("Play it", f"face down into your Main Cell ({d.cost + 1} "
                                                            "source; it works when upturned)", "")))
-    if d.kind == "rune":
+    if d.kind == "rune" and st.owner[c] == seat:  # only its owner places it (MEM-RUN-02); an ally's may incubate
         if p.source >= 1:
             for pc in rune_hosts(st, seat, c):
                 acts.append((("rune", f"p{pc.uid}"), ("Place the Rune (1 source)", f"on {label_piece(st, pc, seat)}")))
@@ -711,8 +713,9 @@ def hand_actions(st: State, seat: int, c: int, window: bool) -> list[Act]:
     for who in [seat] + mates:  # MEM-AMM-01, MEM-ALY-02
         acts.append((("ammo", f"s{who}"), ("Put it face down into Ammunition",
                                           "your Ammunition Cell" if who == seat else f"{pname(st, who)}'s")))
-    acts.append((("consume", "life"), ("Consume it", f"gain {d.cost} Life")))
-    acts.append((("consume", "source"), ("Consume it", f"gain {d.cost} source")))
+    if st.owner[c] == seat:  # an ally's card taken from Ammunition is not yours to consume (MEM-CON-01, MEM-GAP-27)
+        acts.append((("consume", "life"), ("Consume it", f"gain {d.cost} Life")))
+        acts.append((("consume", "source"), ("Consume it", f"gain {d.cost} source")))
     return acts
 
 
@@ -1061,40 +1064,47 @@ def respond(st: State, actor: int, reason: str, at: Iterable[int] = ()) -> None:
     if st.result is not None:
         return
     data = {"actor": actor, "reason": reason, "at": sorted(set(at)), "queue": seat_order(st, actor)}
-    if st.jobs and st.jobs[-1].kind == "window":
+    i = len(st.jobs)
+    while i and st.jobs[i - 1].kind == "rune_return":
+        i -= 1  # a Rune's return is offered first, in the moment its card died (MEM-RUN-07)
+    if i and st.jobs[i - 1].kind == "window":
         # a response: the round starts again with the responder, who may go on (an upturned card's "any
         # time" ability at once, MEM-STL-05), then the others; it ends when all pass in a row (MEM-GAP-28)
         data["queue"].insert(0, actor)
-        st.jobs[-1].data = data
+        st.jobs[i - 1].data = data
     else:
-        st.jobs.append(Job("window", data))
+        st.jobs.insert(i, Job("window", data))
 
 
 def has_response(st: State, seat: int, at: list[int]) -> bool:
-    """Whether ``seat`` has something to respond with (MEM-GAP-28): an Effect or Rune card it can play, a
-    face-down card of its own in play, an "any time" ability, or, when an attack or damage is aimed at it, a
-    creature able to move into Defend."""
+    """Whether ``seat`` is offered the response window (MEM-TRN-07, MEM-GAP-28, MEM-CON-01): a player still in
+    who could take an "any time" action judged on public information only, so that being asked tells nobody
+    what they hold: a card in hand (any hand card may at least go into Ammunition, an own one be consumed), a
+    face-up piece in play they may consume, a face-down card of their own in play, their Rune on a card with 1
+    source to remove it, 5 source and a non-empty Brain Cell (draw), a face-up "any time" ability they can use
+    now, or, when an attack or damage is aimed at them, a creature able to move into Defend. Hand contents,
+    face-down identities, Ammunition and incubating cards are never read."""
     p = st.players[seat]
     if p.out:
         return False
+    if p.hand or (p.source >= DRAW_COST and p.brain):
+        return True
     for pc in st.pieces:
-        if in_play(pc) and any(st.owner[c] == seat for c in pc.hidden) and any(
-                a[0] == "upturn" for a, _ in piece_actions(st, seat, pc, True)):
+        if pc.rune >= 0 and st.owner[pc.rune] == seat and p.source >= 1:
             return True
-        if pc.controller == seat and in_play(pc):
-            if seat in at and pc.cell != "defend" and kind(st, pc) == "creature" and not pc.sourced:
-                return True
-            for i, (a, c) in enumerate(abilities(st, pc)):
-                if a.any_time and ability_ok(st, seat, pc, i, a, c, True) and target_choices(st, seat, a, pc):
-                    return True
-    for c in p.hand:
-        d = card(st, c)
-        if d.kind == "effect":
-            if (d.cost <= p.source and target_choices(st, seat, d.abilities[0], None)) or (
-                    st.stealth and d.cost + 1 <= p.source):
-                return True
-        elif d.kind == "rune" and p.source >= 1:
-            if (st.stealth and p.source >= 2) or rune_hosts(st, seat, c):
+        if not in_play(pc):
+            continue
+        if any(st.owner[c] == seat for c in pc.hidden):
+            return True
+        if pc.controller != seat:
+            continue
+        if may_consume(st, seat, pc):
+            return True
+        if seat in at and pc.cell != "defend" and not pc.sourced and any(
+                card(st, c).kind == "creature" for c in pc.cards if c not in pc.hidden):  # the face-up ones only
+            return True
+        for i, (a, c) in enumerate(abilities(st, pc)):
+            if a.any_time and ability_ok(st, seat, pc, i, a, c, True) and target_choices(st, seat, a, pc):
                 return True
     return False
 
@@ -1193,10 +1203,10 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
                 keep = extra == 2
             pay(st, seat, d.cost + extra)
             p.hand.remove(c)
-            p.dead.append(c)  # shown, then to the Dead Cell (MEM-CE-08); fusion may take it back out
-            if rune >= 0:
+            st.players[st.owner[c]].dead.append(c)  # shown, then to its owner's Dead Cell (MEM-CE-08); fusion
+            if rune >= 0:  # may take it back out
                 p.hand.remove(rune)
-                p.dead.append(rune)
+                st.players[st.owner[rune]].dead.append(rune)
             up = f", upgraded by {cname(st, rune)}" if rune >= 0 else ""
             at = "" if t == "-" else f" at {label_target(st, t)}"
             ev.append(Event(f"{p.name} plays {d.name}{at}{up} (MEM-INF-03): {d.abilities[0].describe()}"))
@@ -1247,7 +1257,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             return
         if verb == "consume":
             p.hand.remove(c)
-            p.dead.append(c)
+            st.players[st.owner[c]].dead.append(c)
             gain(st, seat, d.cost, path[1], d.name, ev)
             return
         raise ValueError(path)
@@ -1281,7 +1291,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             r = pc.cards[0]
             st.pieces.remove(pc)
             if path[1] == "dead":
-                p.dead.append(r)
+                st.players[st.owner[r]].dead.append(r)
                 ev.append(Event(f"{cname(st, r)} has nowhere to attach and goes to the Dead Cell (MEM-RUN-03)."))
             else:
                 host = find(st, int(path[1][1:]))
@@ -1290,7 +1300,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
         elif k == "effect" and not fused(pc):
             c = pc.cards[0]
             st.pieces.remove(pc)
-            p.dead.append(c)
+            st.players[st.owner[c]].dead.append(c)
             if pc.rune >= 0:  # MEM-CE-08, MEM-RUN-06: its Rune goes too, to the Rune owner's Dead Cell
                 st.players[st.owner[pc.rune]].dead.append(pc.rune)
             d = card(st, c)
@@ -1590,7 +1600,7 @@ def _run_steps(st: State, job: Job, a: Ability, what: str, ev: list[Event]) -> b
                             c = hand[r.below(len(hand))]
                             st.rng = r.state
                         hand.remove(c)
-                        st.players[tgt].dead.append(c)
+                        st.players[st.owner[c]].dead.append(c)
                         ev.append(Event(f"{pname(st, tgt)} discards {cname(st, c)}."))
                     d["left"] = d.get("left", s.amount) - 1
                 else:
@@ -1728,7 +1738,7 @@ def _causes(st: State, job: Job, what: str, ev: list[Event]) -> bool:
             if ans != "let":
                 h = int(ans[1:])
                 st.players[s].hand.remove(h)
-                st.players[s].dead.append(h)
+                st.players[st.owner[h]].dead.append(h)
                 ev.append(Event(f"{pname(st, s)} discards {cname(st, h)} to save {label_piece(st, pc)} (MEM-CE-03)."))
             else:
                 to_dead(st, pc, ev, f"is destroyed by {what} (MEM-CE-01)")
@@ -1874,17 +1884,20 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
 def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list[Event]) -> str:
     """The incubating ``pc`` has matured (MEM-INC-06, MEM-CE-13, MEM-RUN-11, MEM-GAP-02). ``"prompt"``
     when a prompt now waits (a Rune to attach, an Effect's target), ``"job"`` when the Effect resolves now,
-    else ``""``."""
+    else ``""``. A Rune is placed by its owner, whoever's Incubation Cell it matured in (MEM-RUN-02, issue 26
+    §3), and stays in that Cell until placed, so it is always in exactly one place."""
     k = kind(st, pc)
     c = pc.cards[0]
     if k == "rune":
-        st.pieces.remove(pc)
-        d["hatch"] = {"rune": c, "down": bool(pc.hidden)}
+        owner = st.owner[c]
+        d["hatch"] = {"rune": c, "down": bool(pc.hidden), "uid": pc.uid}
         ev.append(Event(f"{pname(st, seat)}'s incubating {'face-down card' if pc.hidden else cname(st, c)} hatches."))
-        if rune_hosts(st, seat, c):
-            ask(st, job, seat, "attach", {"rune": c})
+        if not st.players[owner].out and rune_hosts(st, owner, c):
+            ask(st, job, owner, "attach", {"rune": c})
             return "prompt"
-        st.players[seat].dead.append(c)
+        del d["hatch"]
+        st.pieces.remove(pc)
+        st.players[owner].dead.append(c)
         ev.append(Event(f"{cname(st, c)} has no card to attach to and goes to the Dead Cell (MEM-RUN-03)."))
         return ""
     if k == "effect" and not pc.hidden:
@@ -1916,14 +1929,19 @@ def hatch_answer(st: State, seat: int, d: dict[str, Any], ans: str, ev: list[Eve
     h = d.pop("hatch", {})
     if "rune" in h:
         r = h["rune"]
-        if ans == "dead":
-            st.players[seat].dead.append(r)
+        owner = st.owner[r]  # the prompt was its owner's (MEM-RUN-02)
+        pc = find(st, h["uid"]) if "uid" in h else None
+        if "uid" in h:  # it waited in its Incubation Cell (a state saved before: in no Cell)
+            if pc is None or r not in pc.cards:
+                return  # it left with its Cell's player (MEM-GAP-05)
+            st.pieces.remove(pc)
+        host = find(st, int(ans[1:])) if ans != "dead" else None
+        if host is None or st.players[owner].out:
+            st.players[owner].dead.append(r)
             ev.append(Event(f"{cname(st, r)} goes to the Dead Cell."))
         else:
-            host = find(st, int(ans[1:]))
-            assert host is not None
-            attach_rune(st, seat, r, host, ev, hidden=h["down"])  # free: MEM-RUN-11
-            respond(st, seat, f"{pname(st, seat)} placed a Rune")
+            attach_rune(st, owner, r, host, ev, hidden=h["down"])  # free: MEM-RUN-11
+            respond(st, owner, f"{pname(st, owner)} placed a Rune")
     elif "effect" in h:
         c = h["effect"]
         start_resolve(st, seat, c, -1, effect_ability(st, c, h.get("on_rune", -1)), [ans], -1, False)

@@ -171,7 +171,10 @@ def blocker_of(d: Decision) -> int:
 
 def blocks(st: State, plan: dict[int, int | None]) -> int:
     """Answer every ``block`` decision (MEM-CBT-05): Defend creature uid -> the attacker uid it intercepts
-    (None: no block); a creature not in ``plan`` does not block. Returns how many block decisions were asked."""
+    (None: no block); a creature not in ``plan`` does not block. The response window after the attack is
+    declared is passed first (everyone holding a card is asked, MEM-GAP-28). Returns how many block decisions
+    were asked."""
+    pass_windows(st)
     n = 0
     while GAME.decisions(st) and dec(st).kind == "block":
         d = dec(st)

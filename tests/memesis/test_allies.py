@@ -10,6 +10,7 @@ from games.core.scenario import run_file
 from games.memesis import GAME
 
 from .kit import (
+    FILLER,
     act,
     dead,
     dec,
@@ -205,3 +206,105 @@ def test_MEM_ALY_scenario_team_2v2_won():
     """MEM-GAP-05: the scenario file of a 2v2 game won by a team lists both members as winners."""
     report = run_file(SCENARIOS / "team_2v2_won.yaml", lambda _id: GAME)
     assert report.passed, report.message
+
+
+# ---------------------------------------------------------------- a card is always its owner's (issue 26 §3)
+
+
+def until(st, seat: int, kind: str, limit: int = 100) -> None:
+    """Answer every other decision with its timeout default until ``seat``'s decision of ``kind`` is open."""
+    for _ in range(limit):
+        d = dec(st)
+        if (d.seat, d.kind) == (seat, kind):
+            return
+        GAME.apply(st, d.seat, GAME.timeout_choice(st, d))
+    raise AssertionError(f"no {kind} decision for seat {seat}")
+
+
+def _ana_card_in_cids_hand(card: str, **ben):
+    """Ana puts ``card`` on Cid's Ammunition Cell (MEM-ALY-02); at Cid's turn Cid (who also holds a filler)
+    takes it into hand (step 7)."""
+    st = team_pos({"hand": [card]}, ben, {"hand": [FILLER]}, {})
+    act(st, 0, hand_ref(st, 0, card), "ammo", "s2")
+    GAME.apply(st, 0, "end")
+    until(st, 2, "ammo_take")
+    GAME.apply(st, 2, "take")
+    assert card in [h["card"] for h in GAME.view(st, 2).private["hand"]]
+    return st
+
+
+def test_MEM_GAP_27_MEM_CON_01_an_allys_card_from_ammunition_is_not_consumed_and_goes_to_its_owners_dead_cell():
+    """MEM-CON-01, MEM-GAP-27, MEM-CE-08 (issue 26 §3): Napier's Bones, Ana's, put into Cid's Ammunition and taken
+    into Cid's hand: Cid may not consume it (not his own); he plays it and it goes to Ana's Dead Cell."""
+    st = _ana_card_in_cids_hand("napiers-bones")
+    until(st, 2, "main")
+    ref = hand_ref(st, 2, "napiers-bones")
+    assert "consume" not in draft_options(st, 2, ref)
+    refused(st, 2, "h999")
+    act(st, 2, ref, "play")
+    assert dead(st, 0) == ["napiers-bones"] and dead(st, 2) == []
+
+
+def test_MEM_GAP_27_an_allys_card_discarded_or_left_at_elimination_goes_to_its_owners_dead_cell():
+    """MEM-GAP-27, MEM-GAP-05 (issue 26 §3): Cid holds Ana's Roman Legionary (from Ammunition); in Cid's turn Ben
+    sources his Pilgrim and plays Propaganda Leaflets, and Cid discards the Legionary: it goes to Ana's Dead
+    Cell. Again with Cid conceding while Ana's cards are in his Ammunition: they go to Ana's Dead Cell, his own
+    cards (hand and Brain) to his."""
+    st = _ana_card_in_cids_hand("roman-legionary", hand=["propaganda-leaflets"], pieces=["pilgrim-of-the-way"])
+    until(st, 2, "main")
+    act(st, 2, hand_ref(st, 2, FILLER), "play", "main", "up")
+    until(st, 1, "window")
+    act(st, 1, f"p{uid(st, 'pilgrim-of-the-way', 1)}", "source")
+    until(st, 1, "window")
+    act(st, 1, hand_ref(st, 1, "propaganda-leaflets"), "play")
+    until(st, 2, "discard")
+    GAME.apply(st, 2, hand_ref(st, 2, "roman-legionary"))
+    assert dead(st, 0) == ["roman-legionary"] and dead(st, 2) == []
+
+    st = team_pos({"hand": ["roman-legionary", "castor"]}, {}, {"hand": ["pollux"]}, {})
+    act(st, 0, hand_ref(st, 0, "roman-legionary"), "ammo", "s2")
+    act(st, 0, hand_ref(st, 0, "castor"), "ammo", "s2")
+    GAME.concede(st, 2)
+    assert sorted(dead(st, 0)) == ["castor", "roman-legionary"] and set(dead(st, 2)) == {"pollux", "lichen-mat"}
+
+
+def _ana_rune_hatches_with_cid(**ana):
+    """Ana incubates her Practical Rune in Cid's Incubation Cell (MEM-ALY-02, MEM-RUN-11); it hatches at the
+    start of Cid's turn."""
+    st = team_pos({"hand": ["practical-rune"], **ana}, {}, {}, {})
+    act(st, 0, hand_ref(st, 0, "practical-rune"), "incubate", "s2", "up")
+    assert player(st, 2)["incubation"] is not None
+    GAME.apply(st, 0, "end")
+    for _ in range(100):
+        d = dec(st)
+        if d.kind not in ("window", "main", "block", "intercept", "ammo_take") or d.seat == 2:
+            return st
+        GAME.apply(st, d.seat, GAME.timeout_choice(st, d) if d.kind != "main" else "end")
+    raise AssertionError("Cid's turn did not come")
+
+
+def test_MEM_RUN_02_MEM_RUN_11_a_rune_hatching_in_an_allys_cell_is_placed_by_its_owner():
+    """MEM-RUN-02, MEM-RUN-11, MEM-ALY-02 (issue 26 §3, "the owner of the Rune card is the only player who may
+    control his Rune card"): Ana's Practical Rune incubated with Cid hatches at Cid's turn; the placement is
+    Ana's to choose, not Cid's; until then it stays in Cid's Incubation Cell (in exactly one place, the saved
+    game included), and Ana places it for free on her Cro-Magnon Hunter."""
+    st = _ana_rune_hatches_with_cid(pieces=["cro-magnon-hunter"])
+    d = dec(st)
+    assert (d.seat, d.kind) == (0, "attach") and st.active == 2
+    assert player(st, 2)["incubation"] is not None  # still in the Cell while Ana chooses
+    back = GAME.from_json(GAME.to_json(st))
+    assert GAME.to_json(back) == GAME.to_json(st) and GAME.decisions(back) == GAME.decisions(st)
+    hunter = uid(st, "cro-magnon-hunter")
+    refused(st, 2, f"p{hunter}")
+    source = player(st, 0)["source"]
+    GAME.apply(st, 0, f"p{hunter}")
+    assert piece(st, hunter)["rune"]["card"] == "practical-rune" and piece(st, hunter)["rune"]["owner"] == 0
+    assert player(st, 2)["incubation"] is None and player(st, 0)["source"] == source
+
+
+def test_MEM_RUN_03_a_rune_hatching_in_an_allys_cell_with_no_host_goes_to_its_owners_dead_cell():
+    """MEM-RUN-03, MEM-RUN-06 (issue 26 §3): Ana's Practical Rune hatches in Cid's Incubation Cell with no card
+    bearing its marking: it goes to Ana's Dead Cell, not Cid's."""
+    st = _ana_rune_hatches_with_cid()
+    assert dead(st, 0) == ["practical-rune"] and dead(st, 2) == []
+    assert player(st, 2)["incubation"] is None

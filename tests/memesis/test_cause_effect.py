@@ -218,7 +218,7 @@ def test_MEM_CE_06_CE_10_a_fused_effect_is_used_once_per_owner_turn_and_is_not_o
 
 def test_MEM_CE_07_effects_may_be_played_at_any_time_if_their_source_can_be_paid():
     """MEM-CE-07: in a window of Ana's turn, Ben (1 source) plays Fire Arrow at Ana's creature; with 0 source he
-    has no play at all, so no window is even offered to him."""
+    cannot play it: he is still asked (he holds a card, MEM-GAP-28), but Fire Arrow offers no play."""
     st = pos({"source": 2, "hand": ["catapult-stone"], "pieces": ["ship-of-theseus"]},
              {"source": 1, "hand": ["fire-arrow"]})
     ship = uid(st, "ship-of-theseus")
@@ -232,7 +232,9 @@ def test_MEM_CE_07_effects_may_be_played_at_any_time_if_their_source_can_be_paid
     st = pos({"source": 2, "hand": ["catapult-stone"], "pieces": ["ship-of-theseus"]},
              {"source": 0, "hand": ["fire-arrow"]})
     play(st, 0, "catapult-stone", "s1")
-    assert dec(st).seat == 0 and dec(st).kind == "main"
+    assert dec(st, 1).kind == "window"  # asked all the same: he holds a card (MEM-GAP-28)
+    go(st, 1, hand_ref(st, 1, "fire-arrow"))
+    assert "play" not in ids(st, 1) and {"ammo", "consume"} <= set(ids(st, 1))
 
 
 def test_MEM_CE_08_an_effect_is_shown_used_once_and_goes_to_the_dead_cell_with_its_rune():

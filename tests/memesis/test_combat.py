@@ -200,6 +200,7 @@ def test_MEM_CBT_05_the_defending_player_chooses_which_attacker_each_creature_in
              {"pieces": [defender("thunderbird")]})
     enk, jackal, bird = (uid(st, c) for c in ("enkidu", "jackal-of-anubis", "thunderbird"))
     GAME.apply(st, 0, "end")
+    pass_windows(st)  # the window after the attack is declared (MEM-GAP-28)
     d = dec(st, 1)
     assert d.kind == "block" and {o.id for o in d.options} == {f"p{enk}", f"p{jackal}", "none"}
     err = refused(st, 0, f"p{jackal}")

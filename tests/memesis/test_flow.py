@@ -265,6 +265,7 @@ def test_MEM_TRN_04_defender_decides_interception_and_dead_creatures_go_at_once(
     assert (d.seat, d.kind) == (1, "block")
     atk = uid(st, "cro-magnon-hunter", 0)
     ev = GAME.apply(st, 1, f"p{atk}")
+    ev += pass_windows(st)  # the window before combat damage (MEM-GAP-28): Ben may consume his Pilgrim
     text = public(ev)
     assert "dies" in text and text.index("dies") < text.index("Turn 4: Ben")
     assert player(st, 1)["life"] == 20
@@ -347,35 +348,110 @@ def test_MEM_GAP_02_a_card_hatches_at_the_turn_start_and_may_not_attack_that_tur
 # ---------------------------------------------------------------- response windows
 
 
-def test_MEM_TRN_07_a_window_asks_only_players_with_a_response():
-    """MEM-TRN-07, MEM-GAP-28: after Ana puts a card into play, Ben (nothing to respond with) is not asked;
-    Cid, holding Fire Arrow with source to pay, is; the window defaults to pass; after the pass Ana goes on."""
-    st = pos({"hand": [FILLER], "source": 1}, {"hand": [FILLER]}, {"hand": ["fire-arrow"], "source": 1})
+def test_MEM_TRN_07_MEM_GAP_28_a_window_asks_every_player_who_could_act_on_public_information():
+    """MEM-TRN-07, MEM-GAP-28: after Ana puts a card into play, the window asks, in seat order, Ben (a plain
+    creature in hand: he may at least consume it), Cid (Fire Arrow) and Dee (5 source and a Brain Cell: she may
+    draw); Eve's seat does not exist, and a player with no card in hand, nothing in play and under 5 source is
+    not asked (tested with Dee emptied). The window defaults to pass; after the passes Ana goes on."""
+    st = pos({"hand": [FILLER], "source": 1}, {"hand": [FILLER]}, {"hand": ["fire-arrow"], "source": 1},
+             {"source": 5})
     go(st, 0, hand_ref(st, 0, FILLER), "play", "main")
     d = dec(st)
-    assert (d.seat, d.kind, d.window, d.default) == (2, "window", True, "pass")
-    assert board(st)["window"]["asking"] == 2 and board(st)["window"]["actor"] == 0
+    assert (d.seat, d.kind, d.window, d.default) == (1, "window", True, "pass")
+    assert board(st)["window"]["asking"] == 1 and board(st)["window"]["actor"] == 0
     assert GAME.timeout_choice(st, d) == "pass"
-    assert hand_ref(st, 2, "fire-arrow")
     refused(st, 0, "end")
-    GAME.apply(st, 2, "pass")
+    asked = []
+    while dec(st).kind == "window":
+        asked.append(dec(st).seat)
+        GAME.apply(st, dec(st).seat, "pass")
+    assert asked == [1, 2, 3]
     assert (dec(st).seat, dec(st).kind) == (0, "main")
+
+    st = pos({"hand": [FILLER], "source": 1}, {"hand": [FILLER]}, {"hand": ["fire-arrow"], "source": 1},
+             {"source": 4})
+    go(st, 0, hand_ref(st, 0, FILLER), "play", "main")
+    asked = []
+    while dec(st).kind == "window":
+        asked.append(dec(st).seat)
+        GAME.apply(st, dec(st).seat, "pass")
+    assert asked == [1, 2]
+
+
+def _asked(st) -> list[int]:
+    """The seats asked, in order, while everyone passes the open windows."""
+    out = []
+    while GAME.decisions(st) and dec(st).kind == "window":
+        out.append(dec(st).seat)
+        GAME.apply(st, dec(st).seat, "pass")
+    return out
+
+
+@pytest.mark.parametrize("held", ["fire-arrow", "practical-rune", "enkidu", "roman-legionary"])
+def test_MEM_GAP_28_who_is_asked_does_not_depend_on_the_cards_in_hand(held):
+    """MEM-GAP-28, MEM-INF-01 (issue 26 §1): two positions alike in public, Ben holding an Effect card he can
+    pay (Fire Arrow) or another card (a Rune, a creature he cannot afford, a Roman Legionary that Rune could
+    upgrade): the same seats are asked, in the same order, after Ana's play and after her attack, and the
+    public board of each window is the same."""
+    def run(card: str):
+        st = pos({"hand": [FILLER], "source": 1,
+                  "pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1}]},
+                 {"hand": [card], "source": 1, "pieces": ["roman-legionary"]}, {"hand": [FILLER]})
+        go(st, 0, hand_ref(st, 0, FILLER), "play", "main")
+        boards = [board(st)["window"]]
+        seats = _asked(st)
+        GAME.apply(st, 0, "end")
+        boards.append(board(st)["window"])
+        seats += _asked(st)
+        return seats, boards
+
+    assert run(held) == run("fire-arrow")
+    assert run(held)[0]  # someone is asked at all
+
+
+@pytest.mark.parametrize("down", ["golden-ratio", "practical-rune", FILLER])
+def test_MEM_GAP_28_who_is_asked_does_not_depend_on_a_face_down_identity(down):
+    """MEM-GAP-28, MEM-STL-03 (issue 26 §1): Ben's only card is face down in his Main Cell: an Effect with no
+    target for him (Golden Ratio: he has no creature), a Rune with no host, or a creature. He is asked alike
+    after Ana's play (he may upturn it, whatever it is), and the window's public board is the same."""
+    def run(card: str):
+        st = pos({"hand": [FILLER], "source": 1}, {"pieces": [{"card": card, "down": True}]})
+        go(st, 0, hand_ref(st, 0, FILLER), "play", "main")
+        return board(st)["window"], _asked(st)
+
+    assert run(down) == run(FILLER) and run(down)[1] == [1]
+
+
+def test_MEM_CON_01_MEM_GAP_28_a_player_holding_only_an_unaffordable_card_may_consume_before_damage():
+    """MEM-CON-01, MEM-GAP-28, MEM-TRN-07 (issue 26 §1): Ben, at 2 Life with 0 source, holds only Enkidu (cost 4,
+    which he cannot play) while Ana's 3/2 attacks him. He is asked before combat damage, consumes Enkidu for 4
+    Life (6) and survives the 3 damage at 3 Life."""
+    st = pos({"pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1}]},
+             {"life": 2, "hand": ["enkidu"]})
+    GAME.apply(st, 0, "end")
+    assert dec(st, 1).kind == "window"  # the attack is declared
+    GAME.apply(st, 1, "pass")
+    d = dec(st, 1)
+    assert d.kind == "window" and "Combat damage is next" in d.prompt
+    ev = act(st, 1, hand_ref(st, 1, "enkidu"), "consume", "life")
+    assert "Ben consumes Enkidu the Wild for 4 Life (now 6) (MEM-CON-02)." in public(ev)
+    ev += pass_windows(st)
+    assert "deals 3 damage to Ben (Life 3)" in public(ev)
+    assert player(st, 1)["life"] == 3 and not player(st, 1)["out"]
+    assert [c["card"] for c in player(st, 1)["dead"]] == ["enkidu"]
 
 
 def test_MEM_TRN_07_window_goes_in_seat_order_after_the_actor_and_restarts_after_an_action():
     """MEM-TRN-07, MEM-GAP-28: Ben (seat 1) acts; the window asks Cid, then Ana; when Cid responds with an
-    Effect card the round restarts after Cid: Ana, then Ben."""
+    Effect card the round restarts with Cid (she may go on: her Temple Lion may be consumed), then Ana, then
+    Ben."""
     st = pos({"hand": ["fire-arrow"], "source": 2},
              {"hand": [FILLER, "fire-arrow"], "source": 3, "pieces": ["cro-magnon-hunter"]},
              {"hand": ["fire-arrow"], "source": 1, "pieces": ["temple-lion"]}, active=1)
     go(st, 1, hand_ref(st, 1, FILLER), "play", "main", "up")
     assert dec(st).seat == 2
     go(st, 2, hand_ref(st, 2, "fire-arrow"), "play", f"p{uid(st, 'cro-magnon-hunter', 1)}")
-    settle_order = []
-    while dec(st).kind == "window":
-        settle_order.append(dec(st).seat)
-        GAME.apply(st, dec(st).seat, "pass")
-    assert settle_order == [0, 1]
+    assert _asked(st) == [2, 0, 1]
     assert (dec(st).seat, dec(st).kind) == (1, "main")
 
 

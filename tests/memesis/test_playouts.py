@@ -5,8 +5,8 @@ Checked in every game:
 
 * it ends with a result (MEM-GEN-03, the stall limit), within a bound on decisions;
 * cards are conserved: every card number appears exactly once across the players' Brain, hand, Dead and
-  Ammunition Cells and the pieces' cards, partials and Runes (read from the state), whenever no prompt is
-  open (a hatched Rune is in no Cell while its owner chooses where it attaches);
+  Ammunition Cells and the pieces' cards, partials and Runes (read from the state), after every decision,
+  prompts included (a hatched Rune waits in its Incubation Cell while its owner chooses where it attaches);
 * no hidden identity leaks (MEM-INF-01, MEM-STL-03, MEM-AMM-08, MEM-GAP-24): for each seat's view and the
   spectator's, every face-down card on the board (piece, partial, Rune, incubating card) shows as
   ``{"face_down": True}`` only, hands, Brain and Ammunition Cells show as counts, the board is the same for
@@ -213,8 +213,7 @@ def play(n: int, options, seed: int) -> int:
         ev = GAME.apply(st, d.seat, players[d.seat](d))
         k += 1
         where = f"seed {seed} decision {k}"
-        if st.prompt is None:  # a hatched Rune waits in its "attach" prompt, in no Cell (MEM-RUN-11)
-            check_conserved(st, where)
+        check_conserved(st, where)  # prompts included: a hatched Rune waits in its Incubation Cell (issue 26 §3)
         after = hidden_numbers(st), public_ids(st)
         check_events(st, hid, pub, *after, ev, where)
         hid, pub = after

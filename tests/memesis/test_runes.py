@@ -303,6 +303,7 @@ def test_MEM_RUN_08_no_rune_on_an_upgraded_card_you_own_or_whose_rune_you_own():
     leg = uid(st, "roman-legionary")
     act(st, 1, hand_ref(st, 1, "practical-rune"), "rune")
     assert piece(st, leg)["rune"]["owner"] == 1
+    pass_windows(st)  # Ana holds a card, so she is asked after the Rune is placed (MEM-GAP-28)
     go(st, 1, hand_ref(st, 1, "practical-rune"))
     assert "rune" not in ids(st, 1)  # Ben owns the Rune already there
     go(st, 1, "back")
