@@ -117,12 +117,14 @@ def fits(st: State, c: int, where: str | Piece) -> Fit | None:
     A card in a Brain, a hand or an Ammunition Cell: any card. A face-down card in play alone: a card that
     costs the same to play face down (the paid cost is public, MEM-GAP-20) and may be in that Cell (only
     creatures attack and defend; an ally places creatures and Cause cards only), bearing the marking of its
-    Rune and of its fragments; one that hatched: a card of its cost, not a Rune. A face-down incubating card alone: one that would not have hatched yet, its
-    turns then recomputed (:func:`permute`). A face-down card of a fused group: one of the same set and kind
+    Rune and of its fragments; one that hatched: a card of its cost, not a Rune. A face-down incubating card
+    alone: one that would not have hatched yet, its turns then recomputed (:func:`permute`); one matured,
+    waiting for its owner to place it: a Rune. A face-down card of a fused group: one of the same set and kind
     (a Transfusion chain), of the same cost when incubating (its turns) or when it is the base (its paid
     cost); a True Fusion pair's card is its partner's partner, so it stays. A face-down fragment on a face-up
     card: one with a fragment of a marking that card bears (the marking then recomputed). A face-down Rune on
-    a card with no face-down card: a Rune of a marking the card bears."""
+    a card with no face-down card: a Rune of a marking the card bears.
+    """
     d = POOL[st.cards[c]]
     if isinstance(where, str):
         return lambda cid: True
@@ -149,7 +151,9 @@ def fits(st: State, c: int, where: str | Piece) -> Fit | None:
         if c == base and pc.partials:
             frags = set(pc.frags)
             conds.append(lambda e: frags <= set(e.markings) and e.kind != "rune")
-        if len(pc.cards) == 1 and inc:
+        if len(pc.cards) == 1 and inc and pc.elapsed >= pc.needed:  # a hatched Rune waiting for its place
+            conds.append(lambda e: e.kind == "rune")
+        elif len(pc.cards) == 1 and inc:
             extra = pc.needed - _turns(d)
             conds.append(lambda e: _turns(e) + extra > pc.elapsed)
         elif len(pc.cards) == 1 and pc.hatched >= 0:  # hatching showed its turns: its cost; a Rune never hatches
