@@ -131,3 +131,18 @@ def test_MEM_GAP_24_an_allys_face_down_card_in_your_cell_tells_you_nothing():
         assert st.active == 0
         seen.append((_seen(st, 0), draft_options(st, 0, hand_ref(st, 0, "castor"))))
     assert seen[0] == seen[1]
+
+
+def test_MEM_GAP_24_an_allys_face_down_card_in_your_incubation_cell_keeps_its_turns_secret():
+    """MEM-GAP-24, MEM-STL-02: Cid incubates Hoplite Phalanx (8 turns face down) or Roman Legionary (6) in his ally
+    Ana's Incubation Cell: Ana sees a face-down card and its turns elapsed, not the total; Cid is told it."""
+    seen = []
+    for hidden, needed in (("hoplite-phalanx", 8), ("roman-legionary", 6)):
+        st = GAME.position({"active": 2, "teams": [0, 1, 0, 1], "players": [
+            {}, {}, {"hand": [hidden], "source": 0}, {}]}, seats(4), 1)
+        ev = act(st, 2, hand_ref(st, 2, hidden), "incubate", "s0", "down")
+        assert f"{needed} turns" in " ".join(e.text for e in ev if e.audience == (2,))
+        mine = view(st, 0).private["incubation"]
+        assert (mine["name"], mine["card"], mine["needed"]) == ("face-down card", None, None)
+        seen.append((_seen(st, 0), public(ev)))
+    assert seen[0] == seen[1]
