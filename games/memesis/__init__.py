@@ -100,7 +100,12 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    Stealth card cannot be upturned in a Cell it may not occupy, because the engine refuses illegal
    Stealth placements (MEM-STL-10). A Stealth Effect card resolves when upturned, and then goes to the
    Dead Cell. With the table option Stealth off (MEM-STL-11), chosen in the lobby, nothing is played
-   face down.
+   face down. A face-down card says nothing else to anyone but its owner: fused onto a face-up card, the
+   group shows the face-up cards' Attack, Life and Armor only, not if the fusion is True or Trans; a
+   face-down Partial Fusion shows no marking; a face-down incubating card shows its turns elapsed, not
+   the total. Its owner sees the true values. The rules use the true values: combat and damage outcomes
+   (damage dealt, Armor destroyed, a death) are public as they happen, naming the hidden card only as a
+   face-down card.
 21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
    in incubation.
 22 The card taken back to hand is the top one (last placed). Using Ammo marks that many unused cards of

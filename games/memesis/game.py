@@ -236,23 +236,40 @@ def _shown(st: State, pc: Piece, c: int) -> dict[str, Any]:
     return {"face_down": True} if c in pc.hidden else _card(st, c)
 
 
+def _partials(st: State, pc: Piece) -> list[dict[str, Any]]:
+    """MEM-FUS-13: the Partial-Fusion fragments with their marking; a face-down one shows as such only."""
+    return [({**_card(st, c), "marking": m} if c not in pc.hidden else {"face_down": True})
+            for c, m in zip(pc.partials, pc.frags, strict=False)]
+
+
+def _rune(st: State, pc: Piece) -> dict[str, Any] | None:
+    """MEM-RUN-01, MEM-STL-08: the Rune on ``pc`` with its owner, face up or face down."""
+    if pc.rune < 0:
+        return None
+    shown = {"face_down": True} if pc.rune in pc.hidden else _card(st, pc.rune)
+    return {**shown, "owner": st.owner[pc.rune]}
+
+
 def piece_view(st: State, pc: Piece) -> dict[str, Any]:
-    """One piece on the public board (MEM-INF-02, MEM-STL-03): face-down cards show only as such."""
+    """One piece on the public board (MEM-INF-02, MEM-STL-03): face-down cards show only as such. A face-up
+    group with a face-down card fused to it shows the face-up cards' stats only, ``hidden_stats`` true, and
+    ``fusion`` ``"fused"`` (True Fusion or Transfusion would narrow the hidden card down); its owner reads
+    the true values in ``view.private["stats"]`` (MEM-GAP-20)."""
+    secret = rules.secret_members(st, pc)
     out: dict[str, Any] = {
         "uid": pc.uid, "controller": pc.controller, "owner": st.owner[pc.cards[0]], "cell": pc.cell,
         "face_down": rules.face_down(pc), "cards": [_shown(st, pc, c) for c in pc.cards],
-        "fusion": ("true" if pc.true else "trans") if len(pc.cards) > 1 else None,
-        "partials": [({**_card(st, c), "marking": m} if c not in pc.hidden else {"face_down": True})
-                     for c, m in zip(pc.partials, pc.frags, strict=False)],
-        "rune": None if pc.rune < 0 else ({"face_down": True, "owner": st.owner[pc.rune]} if pc.rune in pc.hidden
-                                          else {**_card(st, pc.rune), "owner": st.owner[pc.rune]}),
+        "fusion": None if len(pc.cards) < 2 else "fused" if secret else "true" if pc.true else "trans",
+        "partials": _partials(st, pc), "rune": _rune(st, pc),
         "sourced": pc.sourced, "target": pc.target if pc.target >= 0 else None,
         "new": pc.entered == st.turn, "hatched": pc.hatched == st.turn, "used": list(pc.used),
     }
     if not out["face_down"]:
-        out.update({"kind": rules.kind(st, pc), "attack": rules.attack(st, pc), "life": rules.life(st, pc),
-                    "max_life": rules.max_life(st, pc), "armor": rules.armor(st, pc),
+        a, lf, full, ar = rules.shown_stats(st, pc)
+        out.update({"kind": rules.shown_kind(st, pc), "attack": a, "life": lf, "max_life": full, "armor": ar,
                     "line": " · ".join(card_line(rules.card(st, c)) for c in pc.cards if c not in pc.hidden)})
+        if secret:
+            out["hidden_stats"] = True
     return out
 
 
@@ -266,9 +283,11 @@ def board_of(st: State) -> dict[str, Any]:
             "hand": len(p.hand), "out": p.out, "turns": p.turns, "holding": p.holding,
             "dead": [_card(st, c) for c in p.dead],
             "ammo": len(p.ammo), "ammo_used": sum(p.ammo_used),
-            "incubation": None if inc is None else {
+            "incubation": None if inc is None else {  # MEM-INC-02/07, MEM-STL-02, MEM-GAP-20
                 "uid": inc.uid, "face_down": rules.face_down(inc), "cards": [_shown(st, inc, c) for c in inc.cards],
-                "elapsed": inc.elapsed, "needed": inc.needed},
+                "partials": _partials(st, inc), "rune": _rune(st, inc), "elapsed": inc.elapsed,
+                # a face-down card's turns are twice its cost: only its owner sees the total
+                "needed": None if any(c in inc.hidden for c in inc.cards + inc.partials) else inc.needed},
         })
     combat = None
     window = None
@@ -295,7 +314,9 @@ def board_of(st: State) -> dict[str, Any]:
 
 def private_of(st: State, viewer: int) -> dict[str, Any]:
     """What only ``viewer`` sees: hand (MEM-INF-01), own face-down cards (MEM-STL-03), Ammunition pile
-    (MEM-AMM-08, MEM-GAP-22) and incubating card."""
+    (MEM-AMM-08, MEM-GAP-22), incubating card with its turns needed (unless an ally's face-down card is in it,
+    MEM-GAP-24) and ``stats``: the true ``{uid, attack, life, max_life, armor}`` of each group in play whose
+    face-down cards are all the viewer's while the board shows the face-up cards' only (MEM-GAP-20)."""
     p = st.players[viewer]
     inc = next((pc for pc in st.pieces if pc.controller == viewer and pc.cell == "incubation"), None)
     dr = st.draft if st.draft is not None and st.draft["seat"] == viewer else None
@@ -309,7 +330,13 @@ def private_of(st: State, viewer: int) -> dict[str, Any]:
             "name": " + ".join("face-down card" if c in inc.hidden and st.owner[c] != viewer else rules.cname(st, c)
                                for c in inc.cards),
             "card": None if inc.cards[0] in inc.hidden and st.owner[inc.cards[0]] != viewer else st.cards[inc.cards[0]],
-            "elapsed": inc.elapsed, "needed": inc.needed},
+            "elapsed": inc.elapsed,
+            "needed": None if any(c in inc.hidden and st.owner[c] != viewer for c in inc.cards + inc.partials)
+            else inc.needed},
+        "stats": [dict(zip(("uid", "attack", "life", "max_life", "armor"), (pc.uid, *rules.shown_stats(st, pc, viewer)),
+                           strict=True))
+                  for pc in st.pieces if rules.in_play(pc) and not rules.face_down(pc) and rules.secret_members(st, pc)
+                  and not rules.secret_members(st, pc, viewer)],
     }
 
 

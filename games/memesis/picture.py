@@ -39,7 +39,7 @@ from games.core.layout import (
 )
 from games.core.teams import letter
 
-from .render import CELLS, FUSIONS, HIDDEN, card_name, phase_word, piece_label
+from .render import CELLS, FUSIONS, HIDDEN, UNSEEN, card_name, incubation_text, phase_word, piece_label
 
 WIDTH = 800
 PAD = 16
@@ -120,9 +120,7 @@ def _seat(out: Layout, b: dict[str, Any], s: int, y: int) -> int:
     y += 34
     inc = pl["incubation"]
     if inc:  # MEM-INC-02/07, MEM-STL-02
-        cards = " + ".join(card_name(c) for c in inc["cards"]) or HIDDEN
-        down = " (Stealth)" if inc["face_down"] else ""
-        text = f"Incubation Cell: #{inc['uid']} {cards}{down} · {inc['elapsed']}/{inc['needed']} turns"
+        text = incubation_text(b, inc)
         for line in wrap(text, 22, WIDTH - 2 * PAD):
             out.add(Label(PAD, y, WIDTH - 2 * PAD, 30, line, 22, FACE_DOWN if inc["face_down"] else INK,
                           source=f"{src}.incubation"))
@@ -171,6 +169,8 @@ def _piece_lines(b: dict[str, Any], p: dict[str, Any], inner: int) -> list[_Line
         dmg = p["max_life"] - p["life"]
         hurt = f"  (-{dmg})" if dmg > 0 else ""
         lines.append((f"Life {p['life']}/{p['max_life']}{hurt}", 20, HURT if dmg > 0 else INK, True, f"{src}.life"))
+        if p.get("hidden_stats"):  # MEM-GAP-20: the face-up cards' stats only
+            lines += [(t, 18, MUTED, False, f"{src}.stats") for t in wrap(f"+ {UNSEEN}", 18, inner)]
     else:
         lines.append((p["kind"].capitalize(), 20, MUTED, False, f"{src}.stats"))
     if p["sourced"]:

@@ -7,7 +7,9 @@ counts, turns begun, out, the Dead Cell and the Incubation Cell; every ``piece``
 group in a Main, Attack or Defend Cell) with its cards, fusion, Partial-Fusion fragments, Rune, sourced and
 target, and, when face up, its kind, Attack, Life, Armor and rules text; the open ``combat``, response
 ``window`` and ``stall`` count. A face-down card (Stealth) is ``{"face_down": true}`` there: its identity is
-only in its owner's ``view.private`` (MEM-STL-03). Brain Cells and Ammunition show counts only
+only in its owner's ``view.private`` (MEM-STL-03). A face-up group with a face-down card shows its face-up
+cards' stats only, with ``hidden_stats`` and ``fusion`` ``"fused"``; an Incubation Cell entry has its Rune and
+fragments, and ``needed`` is ``None`` while a face-down card is in it (MEM-GAP-20). Brain Cells and Ammunition show counts only
 (MEM-CEL-03, MEM-AMM-08); hands are counts (MEM-INF-01).
 """
 
@@ -24,7 +26,10 @@ PHASES = {"start": "Start of turn", "ammo": "Ammunition step", "main": "Main pha
           "over": "Game over"}
 """Board phase key -> words (MEM-TRN-01: steps 1-6 start, step 7 Ammunition, 8-10 main, 11 combat)."""
 CELLS = {"main": "Main Cell", "attack": "Attack Cell", "defend": "Defend Cell"}
-FUSIONS = {"true": "True Fusion", "trans": "Transfusion"}
+FUSIONS = {"true": "True Fusion", "trans": "Transfusion", "fused": "fused"}
+"""Board ``fusion`` -> words; ``fused``: a group with a face-down card, whose kind of fusion is hidden (MEM-GAP-20)."""
+UNSEEN = "face-down card's stats unseen"
+"""Added to the stats of a group with a face-down card: they are the face-up cards' only (MEM-GAP-20)."""
 HIDDEN = "face-down card"
 """How a card in Stealth is named to those who may not see it (MEM-STL-03)."""
 WIDTH = 40
@@ -89,6 +94,8 @@ def _stats(p: dict[str, Any]) -> list[str]:
         out += [f"Attack {p['attack']}", f"Life {p['life']}/{p['max_life']}"]
         if p["armor"]:
             out.append(f"Armor {p['armor']}")
+    if p.get("hidden_stats"):
+        out.append(UNSEEN)
     return out
 
 
@@ -114,11 +121,25 @@ def piece_parts(b: dict[str, Any], p: dict[str, Any], *, owner: bool = True) -> 
     return parts
 
 
-def _incubation(inc: dict[str, Any]) -> str:
-    """MEM-INC-02/07: the incubating card or group, Stealth or not, and its turns elapsed of those needed."""
+def incubation_turns(inc: dict[str, Any]) -> str:
+    """``"2/5 turns"``: turns elapsed of those needed; ``"2 turns elapsed"`` when the total is hidden (a
+    face-down card's, MEM-GAP-20)."""
+    if inc.get("needed") is None:
+        return f"{inc['elapsed']} turn{'s' if inc['elapsed'] != 1 else ''} elapsed"
+    return f"{inc['elapsed']}/{inc['needed']} turns"
+
+
+def incubation_text(b: dict[str, Any], inc: dict[str, Any]) -> str:
+    """MEM-INC-02/07: the incubating card or group, Stealth or not, its turns (:func:`incubation_turns`), its
+    Rune and Partial-Fusion fragments (public when placed face up)."""
     cards = " + ".join(card_name(c) for c in inc["cards"]) or HIDDEN
     down = " (Stealth)" if inc.get("face_down") else ""
-    return f"Incubation Cell: #{inc['uid']} {cards}{down} · {inc['elapsed']}/{inc['needed']} turns"
+    parts = [f"Incubation Cell: #{inc['uid']} {cards}{down}", incubation_turns(inc)]
+    if inc.get("rune"):
+        parts.append(_rune(inc["rune"], _names(b)))
+    if inc.get("partials"):
+        parts.append(_partials(inc["partials"]))
+    return " · ".join(parts)
 
 
 def _player_line(b: dict[str, Any], s: int, viewer: int | None) -> str:
@@ -148,7 +169,7 @@ def board_text(view: View) -> str:
     for s, pl in enumerate(b["players"]):
         lines += _wrap(_player_line(b, s, view.viewer), TEXT_WIDTH)
         if pl["incubation"]:
-            lines.append(f"     {_incubation(pl['incubation'])}")
+            lines += _wrap(f"     {incubation_text(b, pl['incubation'])}", TEXT_WIDTH)
         if pl["dead"]:
             lines += _wrapped(f"Dead Cell {len(pl['dead'])}: " + ", ".join(c["name"] for c in pl["dead"]), "     ")
         for cell, word in CELLS.items():
@@ -206,7 +227,9 @@ def private_text(view: View) -> str:
     (top last, each used one marked), their incubating card. Empty for a spectator.
 
     ``view.private``: ``{"hand": [{card, name, line}], "face_down": [{uid, card, name}], "ammo": [{card,
-    name, used}], "incubation": None | {card, name, elapsed, needed}}``."""
+    name, used}], "incubation": None | {card, name, elapsed, needed}, "stats": [{uid, attack, life, max_life,
+    armor}]}`` (``stats``: the true values of the viewer's groups whose face-down cards the board leaves out,
+    MEM-GAP-20)."""
     pv = view.private
     if pv is None:
         return ""
@@ -215,6 +238,9 @@ def private_text(view: View) -> str:
     if pv.get("face_down"):
         lines.append("Your face-down cards:")
         lines += [f"  #{f['uid']}: {f['name']}" for f in pv["face_down"]]
+    for s in pv.get("stats") or []:  # MEM-GAP-20: the others see the face-up cards' stats only
+        lines.append(f"  #{s['uid']} in truth: Attack {s['attack']} · Life {s['life']}/{s['max_life']}"
+                     + (f" · Armor {s['armor']}" if s["armor"] else ""))
     if pv.get("ammo"):
         lines.append(f"Your Ammunition Cell ({len(pv['ammo'])}, top last):")
         top = len(pv["ammo"]) - 1
@@ -224,7 +250,7 @@ def private_text(view: View) -> str:
             lines.append(f"  · {a['name']}" + (f" ({', '.join(marks)})" if marks else ""))
     inc = pv.get("incubation")
     if inc:
-        lines.append(f"Incubating: {inc['name']} · {inc['elapsed']}/{inc['needed']} turns")
+        lines.append(f"Incubating: {inc['name']} · {incubation_turns(inc)}")
     return "\n".join(lines)
 
 
@@ -260,7 +286,7 @@ def context_text(view: View) -> str:
         if pl["incubation"]:
             inc = pl["incubation"]
             lines.append(f" incubating {' + '.join(card_name(c) for c in inc['cards']) or HIDDEN} · "
-                         f"{inc['elapsed']}/{inc['needed']} turns")
+                         f"{incubation_turns(inc)}")
     lines += [ln.strip() for ln in _combat_lines(b)]
     lines += _window_lines(b)
     if b.get("stall") is not None:
@@ -279,6 +305,7 @@ def _brief(b: dict[str, Any], p: dict[str, Any]) -> list[str]:
         if p["kind"] == "creature":
             parts += [f"Attack {p['attack']}", f"Life {p['life']}/{p['max_life']}"]
             parts += [f"Armor {p['armor']}"] if p["armor"] else []
+            parts += ["+ face-down card"] if p.get("hidden_stats") else []
         else:
             parts.append(p["kind"].capitalize())
     if p.get("fusion"):

@@ -172,6 +172,44 @@ def armor(st: State, pc: Piece) -> int:
     return max(0, min(3, total) - pc.hits)
 
 
+def secret_members(st: State, pc: Piece, viewer: int | None = None) -> list[int]:
+    """The cards of ``pc``'s group (base and fused cards, not fragments or Rune) face down and not owned by
+    ``viewer`` (``None``: everyone but their owners): what ``viewer`` may not know of the group (MEM-STL-03,
+    MEM-GAP-20)."""
+    return [c for c in pc.cards if c in pc.hidden and st.owner[c] != viewer]
+
+
+def shown_stats(st: State, pc: Piece, viewer: int | None = None) -> tuple[int, int, int, int]:
+    """``(attack, life, max_life, armor)`` of ``pc`` as ``viewer`` knows them (MEM-GAP-20): the true values
+    when no card of its group is hidden from ``viewer``; otherwise those of the cards ``viewer`` sees only,
+    with the public changes (this turn's Attack change, shields, damage taken, Armor destroyed). Rules always
+    use the true values (:func:`attack`, :func:`life`, :func:`armor`)."""
+    secret = secret_members(st, pc, viewer)
+    if not secret:
+        return attack(st, pc), life(st, pc), max_life(st, pc), armor(st, pc)
+    seen = [card(st, c) for c in pc.cards if c not in secret]  # no upgrade works while a card is hidden
+    full = max(1, sum(d.life for d in seen))
+    return (max(0, sum(d.attack for d in seen) + pc.pump), full - pc.damage, full,
+            max(0, min(3, sum(d.armor for d in seen) + pc.shield) - pc.hits))
+
+
+def shown_kind(st: State, pc: Piece, viewer: int | None = None) -> str:
+    """:func:`kind` read from the cards of the group ``viewer`` sees (MEM-GAP-20)."""
+    secret = secret_members(st, pc, viewer)
+    kinds = [card(st, c).kind for c in pc.cards if c not in secret]
+    if "creature" in kinds:
+        return "creature"
+    return "fused" if fused(pc) or not kinds else kinds[0]
+
+
+def stats_text(st: State, pc: Piece, viewer: int | None = None) -> str:
+    """``"3/2"`` (Attack/Life) with ``", Armor 1"`` when it has Armor, as ``viewer`` knows them; ``" + a
+    face-down card"`` when a card of the group is hidden from ``viewer`` (:func:`shown_stats`, MEM-GAP-20)."""
+    a, lf, _m, ar = shown_stats(st, pc, viewer)
+    return f"{a}/{lf}" + (f", Armor {ar}" if ar else "") + (
+        " + a face-down card" if secret_members(st, pc, viewer) else "")
+
+
 def abilities(st: State, pc: Piece) -> list[tuple[Ability, int]]:
     """The abilities of ``pc`` with the card each comes from: every group card's own (a creature's inherent
     abilities, a Cause card's, a fused Effect card's one effect, MEM-FUS-08, MEM-FUS-10), then the ones its
@@ -280,8 +318,8 @@ def to_hand(st: State, pc: Piece, ev: list[Event]) -> None:
     st.pieces.remove(pc)
     for c in pc.cards + pc.partials + ([pc.rune] if pc.rune >= 0 else []):
         st.players[st.owner[c]].hand.append(c)
-    ev.append(Event(f"{'A face-down card' if face_down(pc) else ' + '.join(cname(st, c) for c in pc.cards)} "
-                    f"returns to its owner's hand."))
+    what = "A face-down card" if face_down(pc) else group_words(st, pc)  # MEM-STL-03: a hidden member unnamed
+    ev.append(Event(f"{what} returns to its owner's hand."))
 
 
 def pay(st: State, seat: int, n: int, rule: str = "MEM-SRC-12") -> None:
@@ -384,13 +422,19 @@ def _over(st: State, ev: list[Event], text: str) -> None:
 
 # ---------------------------------------------------------------- labels
 
+def group_words(st: State, pc: Piece, viewer: int | None = None) -> str:
+    """The group's cards, base first, joined with " + ", each hidden from ``viewer`` (``None``: everyone but
+    its owner) as "face-down card" (MEM-STL-03)."""
+    return " + ".join("face-down card" if c in pc.hidden and viewer != st.owner[c] else cname(st, c)
+                      for c in pc.cards)
+
+
 def label_piece(st: State, pc: Piece, viewer: int | None = None) -> str:
     """A piece as players see it: ``#uid Name (Cell)`` or ``#uid face-down card (Cell)``."""
     if face_down(pc) and viewer != st.owner[pc.cards[0]]:
         what = "face-down card"
     else:  # a card fused face down stays hidden from everyone but its owner (MEM-STL-03)
-        what = " + ".join("face-down card" if c in pc.hidden and viewer != st.owner[c] else cname(st, c)
-                          for c in pc.cards)
+        what = group_words(st, pc, viewer)
     return f"#{pc.uid} {what}"
 
 
@@ -560,10 +604,14 @@ def fusion_ways(st: State, seat: int, cards: list[int], src: Piece | None) -> li
     ``seat`` controls (MEM-FUS-01/02/06, MEM-GAP-23/25/26): ``[(onto, how, label)]`` with ``how`` ``true``
     (True Fusion partners), ``trans`` (a Sym/Bio/Tic chain) or ``frag:<marking>`` (Partial Fusion)."""
     out: list[tuple[Piece, str, str]] = []
+    if src is not None and any(st.owner[c] != seat for c in src.hidden):
+        return out  # an ally's face-down card in your Cell: only its owner knows what it fuses with (MEM-GAP-24)
     sets = [card(st, c).set for c in cards]
     single = len(cards) == 1 and (src is None or not src.partials)
     for pc in st.pieces:
-        if pc is src or pc.controller != seat or kind(st, pc) == "rune":
+        if pc is src or pc.controller != seat or any(st.owner[c] != seat for c in pc.hidden):
+            continue
+        if kind(st, pc) == "rune":
             continue
         if not (in_play(pc) or pc.cell == "incubation"):
             continue
@@ -870,8 +918,7 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
     if pr.kind == "intercept":
         opts = [Option("absorb", f"Take the {d['amount']} damage yourself")]
         # a creature outside the Defend Cell moves there to intercept (MEM-CBT-01)
-        opts += [Option(f"p{pc.uid}", f"Intercept with {label_piece(st, pc, s)} ({attack(st, pc)}/{life(st, pc)}"
-                        + (f", Armor {armor(st, pc)}" if armor(st, pc) else "") + ")")
+        opts += [Option(f"p{pc.uid}", f"Intercept with {label_piece(st, pc, s)} ({stats_text(st, pc, s)})")
                  for pc in interceptors(st, s)]
         return Decision(s, "intercept", f"{d['what']} deals {d['amount']} damage to you: intercept it with a "
                         "Defend creature, or take it (MEM-TRN-03)?", tuple(opts), default="absorb", window=True)
@@ -881,11 +928,10 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
         for u in d["attackers"]:
             a = find(st, u)
             if a is not None:
-                opts.append(Option(f"p{u}", f"Block {label_piece(st, a, s)} ({attack(st, a)}/{life(st, a)}"
-                                   + (f", Armor {armor(st, a)}" if armor(st, a) else "") + ")"))
+                opts.append(Option(f"p{u}", f"Block {label_piece(st, a, s)} ({stats_text(st, a, s)})"))
         opts.append(Option("none", "Do not block"))
         return Decision(s, "block", f"Combat: which attacker does {label_piece(st, pc, s)} "
-                        f"({attack(st, pc)}/{life(st, pc)}) intercept (MEM-CBT-05)?", tuple(opts),
+                        f"({stats_text(st, pc, s)}) intercept (MEM-CBT-05)?", tuple(opts),
                         default="none", window=True)
     if pr.kind == "cause":
         opts = [Option(f"p{u}", label_piece(st, find(st, u), s)) for u in d["uids"] if find(st, u)]
@@ -1380,11 +1426,12 @@ def incubate(st: State, seat: int, cards: list[int], who: int, down: bool, ev: l
     n = 1 if d.kind == "rune" else sum(card(st, c).cost for c in cards)
     pc.needed = n * 2 if down else n
     where = "their" if who == seat else f"{pname(st, who)}'s"
-    shown = "a face-down card" if down else d.name
-    ev.append(Event(f"{pname(st, seat)} incubates {shown} (#{pc.uid}) in {where} Incubation Cell: "
-                    f"{pc.needed} turn{'s' if pc.needed != 1 else ''}."))
-    if down:
-        ev.append(Event(f"Your incubating card #{pc.uid} is {d.name}.", (seat,)))
+    turns = f"{pc.needed} turn{'s' if pc.needed != 1 else ''}"
+    if down:  # the total is twice the source cost: only the owner knows it (MEM-STL-03, MEM-GAP-20)
+        ev.append(Event(f"{pname(st, seat)} incubates a face-down card (#{pc.uid}) in {where} Incubation Cell."))
+        ev.append(Event(f"Your incubating card #{pc.uid} is {d.name}: {turns}.", (seat,)))
+    else:
+        ev.append(Event(f"{pname(st, seat)} incubates {d.name} (#{pc.uid}) in {where} Incubation Cell: {turns}."))
     return pc
 
 
@@ -1392,7 +1439,10 @@ def do_fuse(st: State, seat: int, cards: list[int], hidden: list[int], onto: Pie
             ev: list[Event]) -> None:
     """Fuse ``cards`` onto ``onto`` (MEM-FUS-01..13, MEM-INC-07, MEM-GAP-21/23/26); irreversible
     (MEM-FUS-05)."""
-    shown = "a face-down card" if any(c in hidden for c in cards[:1]) else " + ".join(cname(st, c) for c in cards)
+    # a face-down card is unnamed, and so are its fragment's marking and the kind of fusion it makes, which
+    # would narrow it down (MEM-STL-03, MEM-GAP-20); its owner is told
+    shown = " + ".join("a face-down card" if c in hidden else cname(st, c) for c in cards)
+    secret = any(c in hidden for c in cards) or any(c in onto.hidden and st.owner[c] != seat for c in onto.cards)
     if how.startswith("frag:"):
         onto.partials += cards
         onto.frags += [how[5:]] * len(cards)
@@ -1410,19 +1460,28 @@ def do_fuse(st: State, seat: int, cards: list[int], hidden: list[int], onto: Pie
             if onto.rune >= 0 and st.owner[onto.rune] == st.owner[onto.cards[0]]:
                 r = onto.rune  # MEM-FUS-04/12: the owner's Rune comes off, paid, or is shattered
                 onto.rune = -1
-                if r in onto.hidden:
+                was_down = r in onto.hidden
+                if was_down:
                     onto.hidden.remove(r)
                 if st.players[st.owner[r]].source >= 1 and st.owner[r] == seat:
                     st.players[seat].source -= 1
                     st.players[seat].hand.append(r)
-                    ev.append(Event(f"{pname(st, seat)} pays 1 source to take {cname(st, r)} off first (MEM-FUS-12)."))
+                    what = "a face-down Rune" if was_down else cname(st, r)  # back to hand unseen (MEM-STL-03)
+                    ev.append(Event(f"{pname(st, seat)} pays 1 source to take {what} off first (MEM-FUS-12)."))
                 else:
                     st.players[st.owner[r]].dead.append(r)
                     ev.append(Event(f"{cname(st, r)} is shattered (MEM-FUS-12)."))
     onto.hidden += [c for c in hidden if c not in onto.hidden]
     if onto.cell == "incubation":  # MEM-INC-07, MEM-GAP-21
         onto.needed += sum(card(st, c).cost * (2 if c in hidden else 1) for c in cards)
-    ev.append(Event(f"{pname(st, seat)} fuses {shown} onto {label_piece(st, onto)}: {kindtxt}."))
+    if not secret:
+        ev.append(Event(f"{pname(st, seat)} fuses {shown} onto {label_piece(st, onto)}: {kindtxt}."))
+        return
+    ev.append(Event(f"{pname(st, seat)} fuses {shown} onto {label_piece(st, onto)}"
+                    + (": Partial Fusion." if how.startswith("frag:") else ".")))
+    mine = f"{how[5:].title()} fragment" if how.startswith("frag:") else "True Fusion" if onto.true else "Transfusion"
+    ev.append(Event(f"You fuse {' + '.join(cname(st, c) for c in cards)} onto {label_piece(st, onto, seat)}: "
+                    f"{mine}.", (seat,)))
 
 
 # ---------------------------------------------------------------- resolving Effects and abilities
@@ -1710,7 +1769,7 @@ def step_combat(st: State, job: Job, ev: list[Event]) -> None:
             return
         d["attackers"] = [pc.uid for pc in atk]
         ev.append(Event(f"{pname(st, seat)} attacks: " + "; ".join(
-            f"{label_piece(st, pc)} ({attack(st, pc)}/{life(st, pc)}) at {pname(st, pc.target)}" for pc in atk) + "."))
+            f"{label_piece(st, pc)} ({stats_text(st, pc)}) at {pname(st, pc.target)}" for pc in atk) + "."))
         d["stage"] = "blocks_init"
         respond(st, seat, f"{pname(st, seat)} declared an attack", [pc.target for pc in atk])
         return

@@ -55,10 +55,12 @@ def test_MEM_INC_01_not_in_the_opponents_turn():
 
 @pytest.mark.parametrize(("face", "needed"), [("up", 4), ("down", 8)])
 def test_MEM_INC_02_turns_equal_the_source_cost_twice_in_stealth(face, needed):
-    """MEM-INC-02, MEM-STL-02: Hoplite Phalanx (cost 4) must incubate 4 turns, 8 placed in Stealth."""
+    """MEM-INC-02, MEM-STL-02: Hoplite Phalanx (cost 4) must incubate 4 turns, 8 placed in Stealth; the total of
+    a face-down card is its owner's alone (MEM-GAP-20: twice the cost would narrow the card down)."""
     st = pos({"hand": ["hoplite-phalanx"], "source": 0})
     act(st, 0, hand_ref(st, 0, "hoplite-phalanx"), "incubate", "s0", face)
-    assert _inc(st, 0, None)["needed"] == needed and _inc(st, 0, None)["elapsed"] == 0
+    assert view(st, 0).private["incubation"]["needed"] == needed and _inc(st, 0, None)["elapsed"] == 0
+    assert _inc(st, 0, None)["needed"] == (needed if face == "up" else None)
 
 
 def test_MEM_INC_03_MEM_GAP_02_placing_turn_and_opponent_turns_do_not_count():
@@ -112,7 +114,7 @@ def test_MEM_INC_06_matured_card_comes_into_the_main_cell_and_may_move():
 def test_MEM_INC_06_matured_stealth_card_stays_face_down():
     """MEM-INC-06: a card incubated in Stealth comes into play still face down; only its owner knows it."""
     st = pos({"incubation": {"card": "cro-magnon-hunter", "down": True, "elapsed": 3}}, {"source": 0}, active=1)
-    assert _inc(st, 0, 1)["needed"] == 4
+    assert view(st, 0).private["incubation"]["needed"] == 4 and _inc(st, 0, 1)["needed"] is None
     ev = end_turn(st)
     assert "hatches into the Main Cell" in public(ev) and "Cro-Magnon" not in public(ev)
     u = uid(st, "cro-magnon-hunter")

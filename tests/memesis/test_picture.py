@@ -13,6 +13,7 @@ from bot.picture import MAX_PNG_BYTES, paint
 from games.core.layout import SEAT_PALETTE, Box, Label, Layout, seat_colour
 from games.core.values import Result
 from games.memesis.picture import board_layout
+from games.memesis.render import incubation_turns
 
 from .test_render import DECISION, SECRETS, four_board, norm, private_ana, public_names, two_board, view_of
 
@@ -49,7 +50,7 @@ def test_every_player_and_count_has_its_label():
         assert one_text(lay, f"{src}.turns") == f"turns {pl['turns']}"
         if pl["incubation"]:
             inc = pl["incubation"]
-            assert f"{inc['elapsed']}/{inc['needed']} turns" in one_text(lay, f"{src}.incubation")
+            assert incubation_turns(inc) in one_text(lay, f"{src}.incubation")  # elapsed only when hidden
         if pl["dead"]:
             assert norm(f"Dead Cell {len(pl['dead'])}: " + ", ".join(c["name"] for c in pl["dead"])) == \
                    norm(one_text(lay, f"{src}.dead"))

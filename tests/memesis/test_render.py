@@ -54,10 +54,11 @@ def four_board() -> dict[str, Any]:
     blocks, a response window, an out player and the stall count."""
     players = [
         player("Ana", 0, 17, ammo=3, ammo_used=1, dead=[face("spark", "Spark of Reason"), face("owl", "Clockwork Owl")],
-               incubation={"uid": 40, "face_down": True, "cards": [DOWN], "elapsed": 1, "needed": 6}),
+               incubation={"uid": 40, "face_down": True, "cards": [DOWN], "elapsed": 1, "needed": None}),
         player("Ben", 1, 9, source=0, hand=1, brain=0,
                incubation={"uid": 41, "face_down": False, "cards": [face("egg", "Thunder Egg"), DOWN],
-                           "elapsed": 2, "needed": 5}),
+                           "elapsed": 2, "needed": None, "rune": {**face("rune", "Spiritual Rune"), "owner": 1},
+                           "partials": [{**face("relic", "Holy Relic"), "marking": "spiritual"}]}),
         player("Cleo", 0, 23, source=7, hand=6, brain=18, ammo=5),
         player("Dev", 1, -2, out=True, hand=0, brain=12, dead=[face("wyrm", "Ash Wyrm")] * 7),
     ]
@@ -182,7 +183,9 @@ def test_board_text_shows_every_piece_and_face_up_card():
                 assert f"Life {p['life']}/{p['max_life']}" in text
     for word in ("Main Cell", "Attack Cell", "Defend Cell", "Incubation Cell", "Dead Cell 7", "True Fusion",
                  "Transfusion", "Partial Fusion", "Rune: face-down card (Ana's)", "(Cleo's)", "sourced",
-                 "owner Dev", "Armor 3", "→ Ben", "→ Dev", "#40 face-down card (Stealth) · 1/6 turns",
+                 "owner Dev", "Armor 3", "→ Ben", "→ Dev", "#40 face-down card (Stealth) · 1 turn elapsed",
+                 "#41 Thunder Egg + face-down card · 2 turns elapsed · Rune: Spiritual Rune (Ben's) · Partial Fusion: "
+                 "Holy Relic (spiritual)",
                  "Thunder Egg + face-down card", "Combat · blocks", "#1 Iron Minotaur attacks Ben",
                  "#10 Sym Weaver + Bio Lattice blocks #1 Iron Minotaur", "#99 attacks Ben",
                  "Response window: Effect card played · by Ana · asking Ben", "3 rounds left"):

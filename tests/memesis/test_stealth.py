@@ -195,14 +195,16 @@ def test_MEM_STL_08_upgrade_waits_for_both_rune_and_card_upturned():
 
 def test_MEM_STL_09_fusion_abilities_wait_until_all_fused_cards_revealed():
     """MEM-STL-09: Pollux fused face down onto Castor (True Fusion): the pair's +1 Attack, +1 Life and Gemini
-    are unavailable until Pollux is upturned."""
+    are unavailable until Pollux is upturned. Meanwhile the others see Castor's own 3/3 only (MEM-GAP-20), and
+    Ana the pair's true 6/6 in her private view."""
     st = pos({"hand": ["pollux"], "source": 3, "pieces": ["castor"]})
     u = uid(st, "castor")
     act(st, 0, hand_ref(st, 0, "pollux"), "fuse", f"p{u}", "true", "down")
     assert st.players[0].source == 2
     bp = piece(st, u, 1)
     assert bp["cards"] == [{"card": "castor", "name": "Castor the Horseman"}, {"face_down": True}]
-    assert bp["attack"] == 6 and bp["max_life"] == 6
+    assert (bp["attack"], bp["max_life"], bp["hidden_stats"], bp["fusion"]) == (3, 3, True, "fused")
+    assert view(st, 0).private["stats"] == [{"uid": u, "attack": 6, "life": 6, "max_life": 6, "armor": 0}]
     GAME.apply(st, 0, f"p{u}")
     assert not any(i.startswith("use:") for i in ids(st, 0))
     go(st, 0, "upturn")
@@ -237,7 +239,7 @@ def test_MEM_STL_02_stealth_incubation_no_surcharge_twice_the_turns():
     assert view(st, 0).private["incubation"]["needed"] == 6
     assert view(st, 0).private["incubation"]["card"] == "roman-legionary"
     inc = view(st, 1).board["players"][0]["incubation"]
-    assert inc["face_down"] is True and inc["cards"] == [{"face_down": True}] and inc["needed"] == 6
+    assert inc["face_down"] is True and inc["cards"] == [{"face_down": True}] and inc["needed"] is None
     assert "roman" not in _dump(view(st, 1)).lower()
 
 

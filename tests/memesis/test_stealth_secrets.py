@@ -1,0 +1,148 @@
+"""Memesis: a face-down card says nothing to anyone but its owner (MEM-STL-03, MEM-GAP-20, MEM-GAP-24; issue 26
+section 2). Each test plays the same position twice with a different hidden card and checks that what another
+seat and a spectator see (board, decisions, public log) is the same in both; the owner sees the truth."""
+
+from __future__ import annotations
+
+import json
+
+from games.memesis import GAME
+from games.memesis.render import board_text, private_text
+
+from .kit import act, draft_options, end_turn, hand_ref, pass_windows, pos, public, seats, uid, view
+
+
+def _seen(st, viewer) -> str:
+    """Everything ``viewer`` (``None``: a spectator) sees of the game now, as one text."""
+    v = view(st, viewer)
+    return json.dumps({"board": v.board, "private": v.private, "waiting": [list(w) for w in v.waiting],
+                       "decisions": [[d.seat, d.kind, d.prompt, [(o.id, o.label, o.cards) for o in d.options]]
+                                     for d in v.decisions]})
+
+
+def _fuse_down(hidden: str):
+    """Ana fuses ``hidden`` (a Tic creature) face down onto her Epicurean Host (Bio, 2/3): a Transfusion."""
+    st = pos({"hand": [hidden], "source": 1, "pieces": ["epicurean-host"]},
+             {"hand": ["exile-to-elba"], "source": 3})
+    u = uid(st, "epicurean-host")
+    ev = act(st, 0, hand_ref(st, 0, hidden), "fuse", f"p{u}", "trans", "down")
+    return st, u, ev
+
+
+def test_MEM_GAP_20_MEM_FUS_10_a_face_down_fused_card_shows_no_stats():
+    """MEM-GAP-20, MEM-FUS-10, MEM-STL-03: Möbius Serpent (3/2) or Maxwell's Demon (2/3) fused face down onto the
+    Epicurean Host (2/3): Ben and a spectator see the same board, the Host's own 2/3 marked as partial and no
+    kind of fusion, and the same public log; Ana reads the group's true stats in her private view."""
+    (a, u, ev_a), (b, _, ev_b) = _fuse_down("mobius-serpent"), _fuse_down("maxwells-demon")
+    assert public(ev_a) == public(ev_b) and "Serpent" not in public(ev_a)
+    for viewer in (1, None):
+        assert _seen(a, viewer) == _seen(b, viewer)
+    bp = next(p for p in view(a, 1).board["pieces"] if p["uid"] == u)
+    assert (bp["attack"], bp["life"], bp["max_life"], bp["fusion"], bp.get("hidden_stats")) == (2, 3, 3, "fused", True)
+    assert "face-down card's stats unseen" in board_text(view(a, 1))
+    assert view(a, 0).private["stats"] == [{"uid": u, "attack": 5, "life": 5, "max_life": 5, "armor": 0}]
+    assert view(b, 0).private["stats"] == [{"uid": u, "attack": 4, "life": 6, "max_life": 6, "armor": 0}]
+    assert f"#{u} in truth: Attack 5 · Life 5/5" in private_text(view(a, 0))
+
+
+def test_MEM_GAP_20_combat_applies_the_true_stats_and_names_no_hidden_card():
+    """MEM-GAP-20, MEM-CBT-10: the group with a face-down Möbius Serpent attacks with its true 5 Attack; the
+    declaration shows the face-up stats only, the damage line the true damage, neither names the hidden card."""
+    st, u, _ = _fuse_down("mobius-serpent")
+    pass_windows(st)
+    act(st, 0, f"p{u}", "move", "attack:s1")
+    ev = end_turn(st)
+    assert f"Ana attacks: #{u} Epicurean Host + face-down card (2/3 + a face-down card) at Ben." in public(ev)
+    assert f"#{u} Epicurean Host + face-down card deals 5 damage to Ben (Life 15)." in public(ev)
+    assert "Serpent" not in public(ev)
+
+
+def test_MEM_STL_03_bouncing_a_group_names_no_face_down_member():
+    """MEM-STL-03: Ben bounces the group in his response window (Exile to Elba): the public line names the
+    Epicurean Host and "face-down card", never the hidden card, whichever it is."""
+    logs = []
+    for hidden in ("mobius-serpent", "maxwells-demon"):
+        st, u, _ = _fuse_down(hidden)
+        ev = act(st, 1, hand_ref(st, 1, "exile-to-elba"), "play", f"p{u}", "plain")
+        logs.append(public(ev))
+    assert logs[0] == logs[1]
+    assert "Epicurean Host + face-down card returns to its owner's hand." in logs[0]
+
+
+def test_MEM_FUS_13_MEM_STL_03_a_face_down_partial_fusion_shows_no_marking():
+    """MEM-FUS-13, MEM-STL-03: Golden Ratio (a Mathematical fragment) or Holy Relic (a Spiritual one) fused face
+    down onto the Pythagorean Acolyte: the public log and board say "Partial Fusion" with no marking; Ana is told
+    hers."""
+    runs = []
+    for card, marking in (("golden-ratio", "mathematical"), ("holy-relic", "spiritual")):
+        st = pos({"hand": [card], "source": 1, "pieces": ["pythagorean-acolyte"]})
+        u = uid(st, "pythagorean-acolyte")
+        ev = act(st, 0, hand_ref(st, 0, card), "fuse", f"p{u}", f"frag:{marking}", "down")
+        assert f"{marking.title()} fragment" in " ".join(e.text for e in ev if e.audience == (0,))
+        runs.append((public(ev), _seen(st, 1), _seen(st, None)))
+    assert runs[0] == runs[1]
+    assert "Partial Fusion" in runs[0][0] and "Mathematical" not in runs[0][0]
+
+
+def test_MEM_INC_02_MEM_STL_02_a_face_down_incubating_card_shows_turns_elapsed_only():
+    """MEM-INC-02, MEM-STL-02, MEM-GAP-20: Hoplite Phalanx (cost 4: 8 turns) or Roman Legionary (cost 3: 6 turns)
+    incubated face down: others see the turns elapsed ("0 turns elapsed"), not the total, in the board and the
+    log; Ana sees the total."""
+    runs = []
+    for card, needed in (("hoplite-phalanx", 8), ("roman-legionary", 6)):
+        st = pos({"hand": [card], "source": 0})
+        ev = act(st, 0, hand_ref(st, 0, card), "incubate", "s0", "down")
+        assert view(st, 0).private["incubation"]["needed"] == needed
+        assert f"{needed} turns" in " ".join(e.text for e in ev if e.audience == (0,))
+        runs.append((public(ev), _seen(st, 1), _seen(st, None), board_text(view(st, 1))))
+    assert runs[0] == runs[1]
+    assert "0 turns elapsed" in runs[0][3] and "/8" not in runs[0][3]
+
+
+def test_MEM_INC_07_MEM_RUN_01_the_incubation_entry_shows_its_rune_and_fragments():
+    """MEM-INC-07, MEM-RUN-01, MEM-FUS-13: a Rune placed face up on the incubating Acolyte and a fragment fused
+    face up onto it are public: the board's Incubation Cell entry shows both, and the board text says so."""
+    st = pos({"hand": ["mathematical-rune", "golden-ratio"], "source": 1,
+              "incubation": {"card": "pythagorean-acolyte", "elapsed": 1}})
+    u = next(p.uid for p in st.pieces if p.cell == "incubation")
+    act(st, 0, hand_ref(st, 0, "mathematical-rune"), "rune", f"p{u}")
+    pass_windows(st)
+    act(st, 0, hand_ref(st, 0, "golden-ratio"), "fuse", f"p{u}", "frag:mathematical", "up")
+    inc = view(st, None).board["players"][0]["incubation"]
+    assert inc["rune"] == {"card": "mathematical-rune", "name": "Mathematical Rune", "owner": 0}
+    assert [(f["card"], f["marking"]) for f in inc["partials"]] == [("golden-ratio", "mathematical")]
+    text = board_text(view(st, 1))
+    assert "Rune: Mathematical Rune (Ana's)" in text and "Partial Fusion: Golden Ratio (mathematical)" in text
+
+
+def test_MEM_GAP_24_an_allys_face_down_card_in_your_cell_tells_you_nothing():
+    """MEM-GAP-24, MEM-ALY-02, MEM-STL-03: Cid plays Pollux or Euclid's Surveyor (both cost 3) face down into his ally Ana's
+    Main Cell; in her turn Ana's decisions (Castor in hand: may it fuse with that card?) are the same."""
+    seen = []
+    for hidden in ("pollux", "euclids-surveyor"):
+        st = GAME.position({"active": 2, "teams": [0, 1, 0, 1], "players": [
+            {"hand": ["castor"], "source": 0, "brain": ["pilgrim-of-the-way"] * 5},
+            {"brain": ["pilgrim-of-the-way"] * 5},
+            {"hand": [hidden], "source": 4, "brain": ["pilgrim-of-the-way"] * 5},
+            {"brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+        act(st, 2, hand_ref(st, 2, hidden), "play", "main@0", "down")
+        end_turn(st)
+        end_turn(st)
+        assert st.active == 0
+        seen.append((_seen(st, 0), draft_options(st, 0, hand_ref(st, 0, "castor"))))
+    assert seen[0] == seen[1]
+
+
+def test_MEM_GAP_24_an_allys_face_down_card_in_your_incubation_cell_keeps_its_turns_secret():
+    """MEM-GAP-24, MEM-STL-02: Cid incubates Hoplite Phalanx (8 turns face down) or Roman Legionary (6) in his ally
+    Ana's Incubation Cell: Ana sees a face-down card and its turns elapsed, not the total; Cid is told it."""
+    seen = []
+    for hidden, needed in (("hoplite-phalanx", 8), ("roman-legionary", 6)):
+        st = GAME.position({"active": 2, "teams": [0, 1, 0, 1], "players": [
+            {}, {}, {"hand": [hidden], "source": 0}, {}]}, seats(4), 1)
+        ev = act(st, 2, hand_ref(st, 2, hidden), "incubate", "s0", "down")
+        assert f"{needed} turns" in " ".join(e.text for e in ev if e.audience == (2,))
+        mine = view(st, 0).private["incubation"]
+        assert (mine["name"], mine["card"], mine["needed"]) == ("face-down card", None, None)
+        seen.append((_seen(st, 0), public(ev)))
+    assert seen[0] == seen[1]
