@@ -577,14 +577,15 @@ def move_dests(st: State, seat: int, pc: Piece, window: bool) -> list[tuple[str,
 def rune_hosts(st: State, seat: int, rune: int) -> list[Piece]:
     """Pieces the Rune ``rune`` (owned by ``seat``) may be placed on now (MEM-RUN-01/04/06/08/09,
     MEM-GAP-17/18/19): bearing its marking (the real card's, while face down: only your own face-down
-    cards, since nobody else may see theirs), in play or incubating; not a True Fusion group of your own;
+    cards, since nobody else may see theirs; never a group holding another player's face-down card), in play
+    or incubating; not a True Fusion group of your own;
     a card already upgraded only when you own neither it nor its Rune (the old Rune is displaced)."""
     m = card(st, rune).predilection
     out: list[Piece] = []
     for pc in st.pieces:
+        if any(st.owner[c] != seat for c in pc.hidden):
+            continue  # its markings depend on a card only its owner may see (MEM-STL-03, issue 26 §2)
         if kind(st, pc) == "rune":
-            continue
-        if pc.hidden and st.owner[pc.cards[0]] != seat:
             continue
         own = st.owner[pc.cards[0]] == seat or pc.controller == seat
         if pc.true and own:
@@ -1902,7 +1903,11 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
         owner = st.owner[c]
         d["hatch"] = {"rune": c, "down": bool(pc.hidden), "uid": pc.uid}
         ev.append(Event(f"{pname(st, seat)}'s incubating {'face-down card' if pc.hidden else cname(st, c)} hatches."))
-        if not st.players[owner].out and rune_hosts(st, owner, c):
+        # whether the owner is asked must not tell which of their face-down cards bear its marking: they are
+        # asked whenever one of them could (issue 26 §1); "Send it to the Dead Cell" is always an option
+        could = any(not h.hidden for h in rune_hosts(st, owner, c)) or any(
+            h is not pc and any(st.owner[x] == owner for x in h.hidden) for h in st.pieces)
+        if not st.players[owner].out and could:
             ask(st, job, owner, "attach", {"rune": c})
             return "prompt"
         del d["hatch"]

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from games.memesis import GAME
 from games.memesis.render import board_text, private_text
 
-from .kit import act, draft_options, end_turn, hand_ref, pass_windows, pos, public, seats, uid, view
+from .kit import act, dec, draft_options, end_turn, hand_ref, pass_windows, pos, public, seats, uid, view
 
 
 def _seen(st, viewer) -> str:
@@ -146,3 +148,22 @@ def test_MEM_GAP_24_an_allys_face_down_card_in_your_incubation_cell_keeps_its_tu
         assert (mine["name"], mine["card"], mine["needed"]) == ("face-down card", None, None)
         seen.append((_seen(st, 0), public(ev)))
     assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("other", ["castor", "scarab-of-khepri"])
+def test_MEM_RUN_11_MEM_STL_03_a_hatching_rune_asks_its_owner_whatever_their_face_down_cards_bear(other):
+    """MEM-RUN-11, MEM-RUN-03, MEM-STL-03 (issue 26 §1, §2): Ana's face-down Spiritual Rune hatches while she has
+    a face-down card in play: a Scarab of Khepri (it bears the Spiritual marking) or Castor (it does not). She is
+    asked where it goes either way, the public log and the others' views alike, and only her options differ."""
+    def run(card: str):
+        st = pos({"pieces": [{"card": card, "down": True}],
+                  "incubation": {"card": "spiritual-rune", "down": True, "elapsed": 1, "needed": 2}},
+                 {}, active=1)
+        ev = end_turn(st)
+        return st, public(ev), _seen(st, 1), _seen(st, None), [(d.seat, d.kind) for d in GAME.decisions(st)]
+
+    st, *shown = run(other)
+    _, *scarab = run("scarab-of-khepri")
+    assert shown == scarab and shown[-1] == [(0, "attach")]
+    offers = {o.id for o in dec(st, 0).options}
+    assert ("dead" in offers) and (len(offers) == (2 if other == "scarab-of-khepri" else 1))
