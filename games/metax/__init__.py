@@ -71,7 +71,14 @@ Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
 22 Traits are Hero, Villain, Neutral; they matter only to effects that name them.
 23 KO thresholds use effective Ranks (Constant ``stat_bonus`` included) and are re-checked whenever
    Damage or a bonus changes; Battle cards already played stay valid.
-24 Timeouts: see the host rules above.
+24 Timeouts: see the host rules above. Who is asked depends only on what the other player already knows
+   (issue 26): the Planning Step is skipped only for an empty hand with no Push effect ready; the attack
+   and the defend step are offered to a player who holds a card and has a Character that could attack (or
+   defend) but for its Battle card, whether or not a usable, affordable Battle card is in hand (then "Done"
+   is the only option); a deck search is always asked, and its log reads the same whether nothing matched
+   or the player took nothing; an effect attaching a Battle card from the hand asks for its target whatever
+   the hand holds, and a hand without a Battle card then attaches nothing, which the rule itself makes
+   public. Forced discards, Links and the order of defended attacks follow hand sizes, MP and the board.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from games.core.rng import Rng
 
 mx = get_game("metax")
 SEEDS = 30
-GOLDEN = "9c258666a27349291a0327e696c57cc8eaa548b90790f68b48ce3e0b8aafe64f"
+GOLDEN = "e3a6f6aa659bd86f3075ae40720abd6ba625e209e12a12f7a4c71871af18de36"
 _PROBES = ("char:", "event:", "card:", "attack:", "defend:0:", "push:", "link:", "bottom:", "discard:", "target:")
 
 
