@@ -90,16 +90,27 @@ def offered(game, st, seat: int, choice: str) -> bool:
 
 
 def check_twins(game, st, watcher: int | None, hidden: Hidden, choice: tuple[int, str] | None,
-                rng: random.Random, klass: Callable[[Any, int], Any] = lambda st, c: 0,
-                fixed: Callable[[Any], Iterable[int]] = lambda st: ()) -> bool:
+                rng: random.Random, permute: Callable[[Any, set[int], random.Random], dict[int, str]] | None = None,
+                fixed: Callable[[Any], Iterable[int]] = lambda st: (),
+                steady: Callable[[Any], Iterable[int]] = lambda st: (),
+                named: Callable[[Any, int], str] | None = None) -> bool:
     """Assert that permuting the identities of the cards hidden from ``watcher`` in ``st`` changes nothing
     public, before and (for ``choice``, the real next ``(seat, option id)``) after the next step; see the module
-    docstring. ``klass`` groups instances the watcher can tell apart (permuted only within a group); ``fixed``
-    names instances never permuted (e.g. a card whose play is in progress). Raises ``AssertionError`` naming
-    what differed. Returns whether the step could be compared (the choice still offered in the twin)."""
+    docstring. Returns whether the step could be compared (the choice still offered in the twin); raises
+    ``AssertionError`` naming what differed.
+
+    ``permute(state, instances, rng)`` gives the new identities (default: :func:`permutation`, one class);
+    ``fixed(state)`` names instances never permuted (e.g. a card whose play is in progress; asked of the state
+    before and after the step); ``steady(state)``
+    instances kept for the step only, because the rules make public what they decide (whether a face-down
+    trigger fires, what a search of a Spellbook finds); ``named(state, instance)`` is a card's name as the log
+    writes it: a hidden card whose name the step's public log says counts as revealed by the step."""
+    if permute is None:
+        def permute(s, cards, r):
+            return permutation(s, cards, r, lambda _s, _c: 0)
     secret = set(hidden(st, watcher)) - set(fixed(st))
     before = _shape(game, st, watcher)
-    twin = relabel(game, st, permutation(st, secret, rng, klass))
+    twin = relabel(game, st, permute(st, secret, rng))
     _same(before, _shape(game, twin, watcher), watcher, "")
     if choice is None:
         return False
@@ -107,8 +118,12 @@ def check_twins(game, st, watcher: int | None, hidden: Hidden, choice: tuple[int
     real = clone(game, st)
     log = _public(game.apply(real, seat, oid))
     revealed = secret - set(hidden(real, watcher))
+    if named is not None:
+        text = "\n".join(log)
+        revealed |= {c for c in secret if named(st, c) and named(st, c) in text}
     kept = {st.cards[c] for c in revealed}
-    twin = relabel(game, st, permutation(st, {c for c in secret - revealed if st.cards[c] not in kept}, rng, klass))
+    free = {c for c in secret - revealed - set(steady(st)) - set(fixed(real)) if st.cards[c] not in kept}
+    twin = relabel(game, st, permute(st, free, rng))
     if not offered(game, twin, seat, oid):
         return False
     if _public(game.apply(twin, seat, oid)) != log:
