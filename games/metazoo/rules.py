@@ -1594,6 +1594,15 @@ def target_options(st: State, seat: int, target: str, spell: bool, power: bool =
             for t in legal_targets(st, seat, target, spell=spell, power=power)]
 
 
+def chosen_from(st: State) -> str:
+    """The decision kind the priority Caster chose their pending Action from: ``actions`` (their Take Actions
+    step) or ``priority`` (a window, a chain or Combat), the same test as :func:`decisions_of`. Others see this
+    kind while the Action's steps are open (MZ-GAP-24)."""
+    actions = (st.step == "actions" and not st.chain and st.combat is None and not st.window
+               and st.priority == st.active)
+    return "actions" if actions else "priority"
+
+
 def decisions_of(st: State) -> list[Decision]:
     """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
     if st.result is not None:
