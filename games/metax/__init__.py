@@ -79,11 +79,14 @@ Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
    or the player took nothing; an effect attaching a Battle card from the hand asks for its target whatever
    the hand holds, and a hand without a Battle card then attaches nothing, which the rule itself makes
    public. Forced discards, Links and the order of defended attacks follow hand sizes, MP and the board.
+   While a player chooses an attacker's or a defender's Battle card (offered only with a usable one), the
+   board and the waiting list show the other player the attack or defend step it was chosen from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.core.catalog import Catalog
@@ -290,7 +293,7 @@ class MetaXGame(Game):
             "turn": state.turn,
             "active": state.active,
             "first": state.first,
-            "phase": state.phase,
+            "phase": _PUBLIC_STEP.get(state.phase, state.phase),
             "players": players,
             "battle": battle,
             "resolving": [card(c) for c in state.resolving],
@@ -302,7 +305,12 @@ class MetaXGame(Game):
                 "hand": [{**card(c), "line": card_line(defs[c]), "text": card_text(defs[c])} for c in pl.hand],
                 "event_negated": rules.event_negated(state, viewer),
             }
-        return View.of(self.id, viewer, board, private, decs, self.result(state))
+        view = View.of(self.id, viewer, board, private, decs, self.result(state))
+        if not any(k in _PUBLIC_STEP for _, k in view.waiting):
+            return view
+        # MX-GAP-24: choosing an attacker's or a defender's Battle card is offered only with a usable one in
+        # hand; others see the step it was chosen from (after "Back" nothing tells it happened).
+        return replace(view, waiting=tuple((s, k if s == viewer else _PUBLIC_STEP.get(k, k)) for s, k in view.waiting))
 
     # -- front-end helpers
 
@@ -368,5 +376,8 @@ def _add_cards(st: State, owner: int, ids: Sequence[str]) -> list[int]:
     st.defs = None
     return out
 
+
+_PUBLIC_STEP = {"attack_card": "attack", "defend_card": "defend"}
+"""The step others see while a seat chooses a Battle card (MX-GAP-24)."""
 
 GAME = MetaXGame()

@@ -22,7 +22,7 @@ from games.core.rng import Rng
 
 mx = get_game("metax")
 SEEDS = 30
-GOLDEN = "e3a6f6aa659bd86f3075ae40720abd6ba625e209e12a12f7a4c71871af18de36"
+GOLDEN = "ad37cf08abc447e713f82f193fbe59d92618fb9d821a1a4faa2e9f35d8f66b38"
 _PROBES = ("char:", "event:", "card:", "attack:", "defend:0:", "push:", "link:", "bottom:", "discard:", "target:")
 
 

@@ -126,3 +126,24 @@ def test_MX_GAP_24_attach_from_hand_asked_without_a_battle_card(mx):
     assert [(x.seat, x.kind, [o.id for o in x.options]) for x in d] == [(0, "attach", ["none"])]
     log = [e.text for e in mx.apply(a, 0, "none")]
     assert "Ana has no Battle card to attach." in log
+
+
+def test_MX_GAP_24_choosing_a_battle_card_shows_as_the_step_it_came_from(mx):
+    """An attacker is offered only with a usable, affordable Battle card in hand: while its card is chosen,
+    and after "Back", Ben and a spectator see Ana's attack step (``attack``), not ``attack_card``."""
+    st = _position(mx, {"turn": 3, "phase": "attack", "players": players(
+        {"hand": ["b-str-1"], "in_play": ["hercules"]}, {"hand": ["b-int-2"], "in_play": ["gilgamesh"]})})
+    herc = st.players[0].in_play[0].card
+    before = (mx.view(st, 1), mx.view(st, None))
+    mx.apply(st, 0, f"attack:{herc}")
+    assert mx.view(st, 1).waiting == mx.view(st, None).waiting == ((0, "attack"),)
+    assert mx.view(st, None).board["phase"] == "attack"
+    assert mx.view(st, 0).waiting == ((0, "attack_card"),)
+    mx.apply(st, 0, "back")
+    assert (mx.view(st, 1), mx.view(st, None)) == before
+    mx.apply(st, 0, f"attack:{herc}")
+    mx.apply(st, 0, "card:b-str-1:strength")
+    gil = st.players[1].in_play[0].card
+    mx.apply(st, 1, f"defend:0:{gil}")
+    assert mx.view(st, 0).waiting == mx.view(st, None).waiting == ((1, "defend"),)
+    assert mx.view(st, None).board["phase"] == "defend"
