@@ -377,7 +377,6 @@ def _add_cards(st: State, owner: int, ids: Sequence[str]) -> list[int]:
     return out
 
 
-_PUBLIC_STEP = {"attack_card": "attack", "defend_card": "defend"}
-"""The step others see while a seat chooses a Battle card (MX-GAP-24)."""
+_PUBLIC_STEP = rules.PUBLIC_STEP
 
 GAME = MetaXGame()

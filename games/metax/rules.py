@@ -357,6 +357,11 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
 # -- decisions -------------------------------------------------------------------------------------
 
 
+PUBLIC_STEP = {"attack_card": "attack", "defend_card": "defend"}
+"""The step the other seat sees while a seat chooses an attacker's or defender's Battle card (MX-GAP-24): that
+step is offered only with a usable Battle card in hand."""
+
+
 def decisions_of(st: State) -> list[Decision]:
     """The open decisions (at most one in MetaX), cached per version."""
     if st.cached is not None and st.cached[0] == st.version:
@@ -1324,7 +1329,8 @@ def explain(st: State, seat: int, dec: Decision, oid: str) -> tuple[str, str]:
             return found
     if dec.seat != seat:
         rule, why = _DECIDER.get(dec.kind, ("MX-HST-02", "it is not your decision"))
-        return rule, (f"It is {st.players[dec.seat].name}'s decision ({dec.kind}), not "
+        shown = PUBLIC_STEP.get(dec.kind, dec.kind)  # MX-GAP-24: the step as others see it
+        return rule, (f"It is {st.players[dec.seat].name}'s decision ({shown}), not "
                       f"{st.players[seat].name}'s: {why}.")
     listed = ", ".join(o.id for o in dec.options[:8])
     return "MX-HST-02", f"The choice '{oid}' is not one of your options now ({dec.kind}); choose one of: {listed}."

@@ -671,8 +671,7 @@ class MetaZooGame(Game):
             return view
         # MZ-GAP-24: the steps of an Action being chosen (its target, where a face-down Page goes) would tell
         # the others which kind of hidden Page was picked: they see the step the Caster chose it from.
-        shown = rules.chosen_from(st)
-        return replace(view, waiting=tuple((s, k if s == viewer or k not in _ACTION_STEPS else shown)
+        return replace(view, waiting=tuple((s, k if s == viewer else rules.public_kind(st, k))
                                            for s, k in view.waiting))
 
     # -- front-end helpers
@@ -765,6 +764,5 @@ def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
 
 rules.EXT.allocation, rules.EXT.effects, rules.EXT.placement = allocation, effects, placement  # no import cycle
 rules.EXT.multi = multi
-_ACTION_STEPS = ("target", "attack_target", "trap_where")
 
 GAME = MetaZooGame()

@@ -10,9 +10,10 @@ told apart by an automatic skip.
 
 from __future__ import annotations
 
+import pytest
 from metax_helpers import FILLER
 
-from games.core.contract import SeatSetup
+from games.core.contract import RulesError, SeatSetup
 
 SEATS = [SeatSetup("Ana", []), SeatSetup("Ben", [])]
 
@@ -147,3 +148,14 @@ def test_MX_GAP_24_choosing_a_battle_card_shows_as_the_step_it_came_from(mx):
     mx.apply(st, 1, f"defend:0:{gil}")
     assert mx.view(st, 0).waiting == mx.view(st, None).waiting == ((1, "defend"),)
     assert mx.view(st, None).board["phase"] == "defend"
+
+
+def test_MX_GAP_24_a_refusal_to_the_other_seat_names_the_public_step(mx):
+    """A choice Ben sends while Ana chooses her attacker's Battle card is refused naming the attack step
+    (``attack``), as Ben sees it, not ``attack_card``."""
+    st = _position(mx, {"turn": 3, "phase": "attack", "players": players(
+        {"hand": ["b-str-1"], "in_play": ["hercules"]}, {"hand": ["b-int-2"], "in_play": ["gilgamesh"]})})
+    mx.apply(st, 0, f"attack:{st.players[0].in_play[0].card}")
+    with pytest.raises(RulesError) as refused:
+        mx.apply(st, 1, "done")
+    assert "(attack)" in str(refused.value) and "attack_card" not in str(refused.value)

@@ -8,8 +8,10 @@ tell which kind of hidden Page was picked.
 
 from __future__ import annotations
 
+import pytest
 from mz_helpers import go, pos, uid_of
 
+from games.core.contract import NotYourDecision
 from games.metazoo import GAME as MZ
 
 
@@ -56,3 +58,14 @@ def test_MZ_GAP_24_placing_a_face_down_page_shows_as_take_actions():
     go(st, 0, "trap:snare-pit")
     assert MZ.view(st, 1).waiting == MZ.view(st, None).waiting == ((0, "actions"),)
     assert MZ.view(st, 0).waiting == ((0, "trap_where"),)
+
+
+def test_MZ_GAP_24_a_refusal_to_another_caster_names_the_public_step():
+    """A choice Ana sends while Ben names Mirror Ward's target is refused naming his priority step, as Ana
+    sees it, not ``target``."""
+    st = _golden(["mirror-ward"])
+    go(st, 0, "play:fire-dart", f"target:u{uid_of(st, 'kappa')}")
+    go(st, 1, "play:mirror-ward")
+    with pytest.raises(NotYourDecision) as refused:
+        go(st, 0, "pass")
+    assert "(priority)" in str(refused.value) and "target" not in str(refused.value)
