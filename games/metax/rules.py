@@ -769,7 +769,8 @@ class Play:
             self.resolve_attack(int(rest))
 
     def advance(self) -> None:
-        """Run pending effects, then skip decisions that have nothing to decide (fewer clicks)."""
+        """Run pending effects, then skip decisions that have nothing to decide (fewer clicks), judged on
+        public facts only (MX-GAP-24: :func:`may_plan`, :func:`may_attack`, :func:`may_defend`)."""
         st = self.st
         while True:
             self.run_frames()
