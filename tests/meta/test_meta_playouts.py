@@ -387,3 +387,18 @@ def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, 
     monkeypatch.setattr(meta, method, getattr(_Planted(leak), method))
     with pytest.raises(AssertionError, match=what):
         twin_playouts(meta, 2, range(3))
+
+
+def test_cross_zone_permutation_check_catches_an_automatic_pass(monkeypatch):
+    """Issue 26 §1 and §4: an engine that passed automatically for a hand with nothing playable (not asking
+    that player in the pushing stage, META-GAP-25) is caught by the check (first by the waiting list in the
+    watcher's view)."""
+    own = rules.can_play
+
+    def leaky(state, seat):
+        return own(state, seat) and not (state.stage == "pushing" and not any(
+            rules.playable(state, seat, c) for c in state.players[seat].hand))
+
+    monkeypatch.setattr(rules, "can_play", leaky)
+    with pytest.raises(AssertionError, match="differs for watcher"):
+        twin_playouts(meta, 2, range(3))
