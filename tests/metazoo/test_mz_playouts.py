@@ -332,3 +332,20 @@ def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, 
     monkeypatch.setattr(MZ, method, getattr(_Planted(leak), method))
     with pytest.raises(AssertionError, match=what):
         twin_playouts(MZ, 2, range(3))
+
+
+def test_cross_zone_permutation_check_catches_an_automatic_pass(monkeypatch):
+    """Issue 26 §1 and §4: an engine that passed priority automatically for a Caster holding no "any time"
+    Page (what MZ-GAP-24 rules out: every priority offer is a decision) is caught by the check."""
+    own = rules.apply_choice
+
+    def leaky(st, seat, choice):
+        events = own(st, seat, choice)
+        while (decs := rules.decisions_of(st)) and decs[0].kind == "priority" and not any(
+                rules.defs_of(st)[c].any_time for c in st.casters[decs[0].seat].chapter):
+            events += own(st, decs[0].seat, "pass")
+        return events
+
+    monkeypatch.setattr(rules, "apply_choice", leaky)
+    with pytest.raises(AssertionError, match="differs for watcher"):
+        twin_playouts(MZ, 2, range(3))
