@@ -117,7 +117,12 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 24 A card that reverses the turn order takes effect when the turn passes. If the player at turn is removed,
    the current stage continues without them and the turn passes on as usual.
 25 See META-PSH-05 above: all players in play pass in a row since the last play; the player at turn has no
-   extra power to end the pushing stage.
+   extra power to end the pushing stage. Who is asked depends only on what the others know (issue 26):
+   every player in play (not passed, not disabled) has the "play or pass" decision whatever their hand
+   holds, an empty hand or one with nothing playable included: nobody passes automatically. The drawing
+   stage asks the player at turn unless they are disabled; the discarding stage asks the players whose hand
+   size is over the limit; triggers fire by themselves (no decision), revealed as they fire. A play's own
+   steps (destination, target, confirm) show to the others only as ``playing``.
 """
 
 from __future__ import annotations

@@ -71,12 +71,22 @@ Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
 22 Traits are Hero, Villain, Neutral; they matter only to effects that name them.
 23 KO thresholds use effective Ranks (Constant ``stat_bonus`` included) and are re-checked whenever
    Damage or a bonus changes; Battle cards already played stay valid.
-24 Timeouts: see the host rules above.
+24 Timeouts: see the host rules above. Who is asked depends only on what the other player already knows
+   (issue 26): the Planning Step is skipped only for an empty hand with no Push effect ready; the attack
+   and the defend step are offered to a player who holds a card and has a Character that could attack (or
+   defend) but for its Battle card, whether or not a usable, affordable Battle card is in hand (then "Done"
+   is the only option); a deck search is always asked, and its log reads the same whether nothing matched
+   or the player took nothing; an effect attaching a Battle card from the hand asks for its target whatever
+   the hand holds, and a hand without a Battle card then attaches nothing, which the rule itself makes
+   public. Forced discards, Links and the order of defended attacks follow hand sizes, MP and the board.
+   While a player chooses an attacker's or a defender's Battle card (offered only with a usable one), the
+   board and the waiting list show the other player the attack or defend step it was chosen from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.core.catalog import Catalog
@@ -283,7 +293,7 @@ class MetaXGame(Game):
             "turn": state.turn,
             "active": state.active,
             "first": state.first,
-            "phase": state.phase,
+            "phase": _PUBLIC_STEP.get(state.phase, state.phase),
             "players": players,
             "battle": battle,
             "resolving": [card(c) for c in state.resolving],
@@ -295,7 +305,12 @@ class MetaXGame(Game):
                 "hand": [{**card(c), "line": card_line(defs[c]), "text": card_text(defs[c])} for c in pl.hand],
                 "event_negated": rules.event_negated(state, viewer),
             }
-        return View.of(self.id, viewer, board, private, decs, self.result(state))
+        view = View.of(self.id, viewer, board, private, decs, self.result(state))
+        if not any(k in _PUBLIC_STEP for _, k in view.waiting):
+            return view
+        # MX-GAP-24: choosing an attacker's or a defender's Battle card is offered only with a usable one in
+        # hand; others see the step it was chosen from (after "Back" nothing tells it happened).
+        return replace(view, waiting=tuple((s, k if s == viewer else _PUBLIC_STEP.get(k, k)) for s, k in view.waiting))
 
     # -- front-end helpers
 
@@ -361,5 +376,7 @@ def _add_cards(st: State, owner: int, ids: Sequence[str]) -> list[int]:
     st.defs = None
     return out
 
+
+_PUBLIC_STEP = rules.PUBLIC_STEP
 
 GAME = MetaXGame()

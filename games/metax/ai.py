@@ -58,7 +58,7 @@ class MetaXBot:
         if kind == "defend":
             return ids[0]
         if kind in ("attack_card", "defend_card", "attach"):
-            cards = [i for i in ids if i not in ("back",)]
+            cards = [i for i in ids if i not in ("back", "none")]
             if not cards:
                 return ids[-1]
             return max(cards, key=lambda i: (card_pool()[_card_of(i)].rank, card_pool()[_card_of(i)].mp))

@@ -357,6 +357,11 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
 # -- decisions -------------------------------------------------------------------------------------
 
 
+PUBLIC_STEP = {"attack_card": "attack", "defend_card": "defend"}
+"""The step the other seat sees while a seat chooses an attacker's or defender's Battle card (MX-GAP-24): that
+step is offered only with a usable Battle card in hand."""
+
+
 def decisions_of(st: State) -> list[Decision]:
     """The open decisions (at most one in MetaX), cached per version."""
     if st.cached is not None and st.cached[0] == st.version:
@@ -487,24 +492,34 @@ def planning_options(st: State) -> list[Option]:
 
 
 def may_plan(st: State) -> bool:
-    """Whether :func:`planning_options` offers more than "Go to the Battle Step", without building
-    the labels (the Planning Step is skipped when it offers nothing else)."""
+    """Whether the Planning Step is offered to the active player (MX-GAP-24): they hold a card, or a
+    Character of theirs has a Push effect ready. Only public facts (hand size, the board): whether a card
+    in hand is playable is the player's secret, so a hand of unplayable cards is still asked."""
     pl = st.players[st.active]
-    defs = defs_of(st)
-    may_play_char = not pl.played_character and len(pl.in_play) < MAX_IN_PLAY
-    for c in pl.hand:
-        card = defs[c]
-        if card.kind == "character" and may_play_char or card.kind == "event" and card.cost <= pl.mp:
-            return True
-    return any(push_effect_ready(st, ch) for ch in pl.in_play)
+    return bool(pl.hand) or any(push_effect_ready(st, ch) for ch in pl.in_play)
+
+
+def may_attack(st: State, p: int) -> bool:
+    """Whether the ``attack`` decision is offered (MX-GAP-24): ``p`` holds a card and has a Character that
+    may attack but for its Battle card (Prepped, not yet attacking, not new unless it may). Public facts
+    only: whether a Battle card in hand is usable and affordable stays secret."""
+    if not st.players[p].hand:
+        return False
+    return any(not ch.pushed and not in_attack(st, ch.card)
+               and (ch.entered != st.turn or may_attack_on_entry(st, ch.card))
+               for ch in st.players[p].in_play)
 
 
 def may_defend(st: State, p: int) -> bool:
-    """Whether the ``defend`` decision offers more than "Done" (an undefended attack whose attacker is
-    still in play, and a Character of ``p`` that can defend), without building the labels."""
+    """Whether the ``defend`` decision is offered (MX-GAP-24): an undefended attack whose attacker is still
+    in play, ``p`` holds a card, and a Character of ``p`` is Prepped and not defending yet. Public facts
+    only: whether a Battle card in hand is usable and affordable stays secret, so the defender is asked
+    whenever they could hold one (the options list only the real blocks, and "Done")."""
     if not any(atk.defender < 0 and find_char(st, atk.attacker) is not None for atk in st.attacks):
         return False
-    return any(can_defend(st, p, ch) for ch in st.players[p].in_play)
+    if not st.players[p].hand:
+        return False
+    return any(not ch.pushed and not defending(st, ch.card) for ch in st.players[p].in_play)
 
 
 def push_effect_ready(st: State, ch: Character) -> bool:
@@ -754,7 +769,8 @@ class Play:
             self.resolve_attack(int(rest))
 
     def advance(self) -> None:
-        """Run pending effects, then skip decisions that have nothing to decide (fewer clicks)."""
+        """Run pending effects, then skip decisions that have nothing to decide (fewer clicks), judged on
+        public facts only (MX-GAP-24: :func:`may_plan`, :func:`may_attack`, :func:`may_defend`)."""
         st = self.st
         while True:
             self.run_frames()
@@ -763,9 +779,9 @@ class Play:
             phase = st.phase
             p = st.deciding
             if phase == "planning" and not may_plan(st):
-                self.log(f"{self.who(p)} has nothing to play and goes to the Battle Step.")
+                self.log(f"{self.who(p)} has no card in hand and goes to the Battle Step.")
                 st.phase = "attack"
-            elif phase == "attack" and not any(can_attack(st, p, ch) for ch in st.players[p].in_play):
+            elif phase == "attack" and not may_attack(st, p):
                 self.end_declarations()
             elif phase == "link" and not any(
                 can_link(st, p, ch, st.attacks[-1]) for ch in st.players[p].in_play
@@ -1100,11 +1116,7 @@ class Play:
             elif f.attack >= 0:
                 st.attacks[f.attack].negated = True
                 self.log("The Battle card that defends this attack will have its effect negated.")
-        elif do == "search":
-            if not self.search_matches(me, step):
-                self.rng_shuffle(st.players[me].deck)
-                self.log(f"{self.who(me)} searches their deck, finds nothing, and shuffles it.")
-                return True
+        elif do == "search":  # MX-GAP-24: asked even when nothing matches (the deck is secret)
             return self.ask(me, "search")
         elif do in ("push", "prep", "return_to_hand", "remove_damage"):
             cands = self.targets(f, step)
@@ -1117,7 +1129,8 @@ class Play:
         elif do == "attach_damage":
             if not f.data:
                 cands = self.targets(f, step)
-                if not cands or not self.damage_cards(me, step):
+                # MX-GAP-24: from the hand, only its size is public; an empty discard pile is public too
+                if not cands or not (st.players[me].hand if step.source == "hand" else self.damage_cards(me, step)):
                     return True
                 if len(cands) == 1:
                     f.data[:] = [cands[0]]
@@ -1210,6 +1223,8 @@ class Play:
             self.target_chosen(f, step, int(rest))
             if step.do == "attach_damage":
                 return  # next: which card to attach
+        elif kind == "attach" and head == "none":
+            self.log(f"{self.who(f.controller)} has no Battle card to attach.")
         elif kind == "attach":
             cid, _, stat = rest.partition(":")
             me = f.controller
@@ -1263,6 +1278,8 @@ def _prompt_decision(st: State) -> Decision:
                 suffix = f" as {STAT_NAMES[s.value]}" if card.multi else ""
                 opts.append(Option(f"attach:{card.id}:{s.value}",
                                    fit(f"Attach {names[card.id]} {facts(card).details}{suffix}"), (card.id,)))
+        if not opts:  # MX-GAP-24: a hand without a Battle card was asked all the same
+            opts.append(Option("none", "No Battle card to attach"))
         return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
                         f"{char_label(st, f.data[0], seat, owner=True)}?",
                         tuple(opts), default=opts[0].id)
@@ -1313,7 +1330,8 @@ def explain(st: State, seat: int, dec: Decision, oid: str) -> tuple[str, str]:
             return found
     if dec.seat != seat:
         rule, why = _DECIDER.get(dec.kind, ("MX-HST-02", "it is not your decision"))
-        return rule, (f"It is {st.players[dec.seat].name}'s decision ({dec.kind}), not "
+        shown = PUBLIC_STEP.get(dec.kind, dec.kind)  # MX-GAP-24: the step as others see it
+        return rule, (f"It is {st.players[dec.seat].name}'s decision ({shown}), not "
                       f"{st.players[seat].name}'s: {why}.")
     listed = ", ".join(o.id for o in dec.options[:8])
     return "MX-HST-02", f"The choice '{oid}' is not one of your options now ({dec.kind}); choose one of: {listed}."

@@ -83,7 +83,6 @@ Host rules ([host] in the checklist)
   order of a Spell's Damage and Status, the revealed order of an Index, the first legal target of a copy.
 
 Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
-
 01 The pool in ``data/metazoo/`` is original: original names and texts (folklore creatures allowed),
    every Effect written in the fixed vocabulary of ``games/metazoo/cards.py``. The rulebook's example
    Pages exist only as test stand-ins with neutral names (now in ``data/metazoo/test-pool.yaml``: Fire
@@ -193,7 +192,12 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
    Pages an Index revealed: the revealed order); 4th Wall confirmation, not met (a yes/no question whose
    default is no, logged as the Caster's answer; details in games/metazoo/sky.py and
    games/metazoo/wall.py). Every priority offer is a decision, even when Pass is the only option. Coin
-   flips and dice need no prompt (the seeded RNG, logged).
+   flips and dice need no prompt (the seeded RNG, logged). Who is asked never depends on hidden Pages
+   (issue 26): priority goes to every Caster in turn whatever their Chapter holds; burrowing, Defenders,
+   the Primary Defender, Trap payment (asked of the flipped Trap's controller once the flip has made it
+   public), ordering, Damage allocation and 4th Wall questions follow the public board, Aura pools and
+   Chapter and Spellbook sizes; while a Caster chooses the target of an Action or where a face-down Page
+   goes, the others see them still at the step they chose it from (Take Actions or priority).
 25 "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
    All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and
    every pool empties at step 3c. Now only Special Terra Pages in the Terra slots run start- and
@@ -439,6 +443,7 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
@@ -661,7 +666,13 @@ class MetaZooGame(Game):
                           if ap.trap >= 0 and ap.controller == viewer],
             }
         decs = rules.decisions_of(st)
-        return View.of(self.id, viewer, board, private, decs, self.result(st))
+        view = View.of(self.id, viewer, board, private, decs, self.result(st))
+        if st.pending is None or st.ask or not view.waiting:
+            return view
+        # MZ-GAP-24: the steps of an Action being chosen (its target, where a face-down Page goes) would tell
+        # the others which kind of hidden Page was picked: they see the step the Caster chose it from.
+        return replace(view, waiting=tuple((s, k if s == viewer else rules.public_kind(st, k))
+                                           for s, k in view.waiting))
 
     # -- front-end helpers
 
@@ -753,4 +764,5 @@ def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
 
 rules.EXT.allocation, rules.EXT.effects, rules.EXT.placement = allocation, effects, placement  # no import cycle
 rules.EXT.multi = multi
+
 GAME = MetaZooGame()

@@ -134,6 +134,12 @@ MZ-GAP-24 — Every prompt has the table's deadline and a documented default (th
     revealed order); 4th Wall confirmation, not met (a yes/no question whose default is no, logged as the
     Caster's answer; details in games/metazoo/sky.py and games/metazoo/wall.py). Every priority offer is a
     decision, even when Pass is the only option. Coin flips and dice need no prompt (the seeded RNG, logged).
+    Who is asked never depends on hidden Pages (issue 26): priority goes to every Caster in turn whatever
+    their Chapter holds; burrowing, Defenders, the Primary Defender, Trap payment (asked of the flipped Trap's
+    controller once the flip has made it public), ordering, Damage allocation and 4th Wall questions follow
+    the public board, Aura pools and Chapter and Spellbook sizes; while a Caster chooses the target of an
+    Action or where a face-down Page goes, the others see them still at the step they chose it from (Take
+    Actions or priority).
 MZ-GAP-25 — "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e. All
     other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and every pool
     empties at step 3c. Now only Special Terra Pages in the Terra slots run start- and end-of-turn Effects

@@ -1594,6 +1594,25 @@ def target_options(st: State, seat: int, target: str, spell: bool, power: bool =
             for t in legal_targets(st, seat, target, spell=spell, power=power)]
 
 
+def chosen_from(st: State) -> str:
+    """The decision kind the priority Caster chose their pending Action from: ``actions`` (their Take Actions
+    step) or ``priority`` (a window, a chain or Combat), the same test as :func:`decisions_of`. Others see this
+    kind while the Action's steps are open (MZ-GAP-24)."""
+    actions = (st.step == "actions" and not st.chain and st.combat is None and not st.window
+               and st.priority == st.active)
+    return "actions" if actions else "priority"
+
+
+ACTION_STEPS = ("target", "attack_target", "trap_where")
+"""The decision kinds of an Action being chosen: its target, where a face-down Page goes (MZ-GAP-24)."""
+
+
+def public_kind(st: State, kind: str) -> str:
+    """The decision kind others see: an Action's own steps show as the step it was chosen from
+    (:func:`chosen_from`), since they would tell which kind of hidden Page was picked (MZ-GAP-24)."""
+    return chosen_from(st) if kind in ACTION_STEPS and st.pending is not None and not st.ask else kind
+
+
 def decisions_of(st: State) -> list[Decision]:
     """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
     if st.result is not None:
@@ -1780,11 +1799,12 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     mine = [dc for dc in decs if dc.seat == seat]
     if not mine:
         owner = decs[0]
+        kind = public_kind(st, owner.kind)  # MZ-GAP-24: the step as the others see it
         rule = {"mulligan": "MZ-SETUP-04", "predict": "MZ-SETUP-02", "choose_first": "MZ-SETUP-02",
                 "defend": "MZ-COMBAT-08", "primary": "MZ-COMBAT-09", "trap_pay": "MZ-TRAP-08",
                 "allocate": "MZ-COMBAT-20",
-                "actions": "MZ-TURN-16"}.get(owner.kind, "MZ-PRIO-02")
-        raise NotYourDecision(rule, f"It is {st.casters[owner.seat].name}'s decision ({owner.kind}), not yours.")
+                "actions": "MZ-TURN-16"}.get(kind, "MZ-PRIO-02")
+        raise NotYourDecision(rule, f"It is {st.casters[owner.seat].name}'s decision ({kind}), not yours.")
     decision = mine[0]
     if decision.option(choice) is None:
         raise explain(st, seat, choice, decision)

@@ -14,11 +14,13 @@ import random
 from collections import Counter
 
 import pytest
+from hidden_twins import check_twins
 
 from games import get_game
 from games.core.players import RandomPlayer
 from games.core.playout import starter_seats
 from games.meta import rules
+from games.meta.pool import card_pool as meta_pool
 
 GAMES = 200
 meta = get_game("meta")
@@ -276,3 +278,127 @@ def test_computers_do_not_gang_up_on_the_lowest_seat():
     assert all(counts[s] >= 1 for s in range(4)), counts
     assert counts[0] < 30, counts
     assert [first_out(seed) for seed in range(3)] == firsts[:3]
+
+
+# -- issue 26 §4: the cross-zone permutation check ---------------------------------------------------------
+
+
+def _is_trigger(card_id: str) -> bool:
+    return meta_pool()[card_id].type == "trigger"
+
+
+def cross_permute(st, cards: set[int], rng: random.Random) -> dict[int, str]:
+    """New identities for ``cards`` across hands, memories and face-down triggers: hands and memories among
+    themselves (any type), then every face-down trigger with the cards now holding a Trigger card's identity
+    (so a trigger stack's face-down card is always a Trigger card: the state stays legal)."""
+    names = {c: st.cards[c] for c in cards}
+    slots = {tw.trigger for tw in st.triggers if tw.trigger in cards}
+    loose = sorted(cards - slots)
+    shuffled = [names[c] for c in loose]
+    rng.shuffle(shuffled)
+    names.update(zip(loose, shuffled, strict=True))
+    group = sorted(slots | {c for c in loose if _is_trigger(names[c])})
+    shuffled = [names[c] for c in group]
+    rng.shuffle(shuffled)
+    names.update(zip(group, shuffled, strict=True))
+    return names
+
+
+def in_progress(st) -> list[int]:
+    """Cards whose play is in progress: their player sees the play's steps (kept fixed; others see
+    ``playing``)."""
+    return [p.play for p in st.players if p.play >= 0]
+
+
+def face_down_triggers(st) -> list[int]:
+    """Whether a face-down trigger fires at a step is the rules' own public reveal (META-TRS-07)."""
+    return [tw.trigger for tw in st.triggers if tw.trigger >= 0]
+
+
+def twin_playouts(game, seats: int, seeds, every: int = 3, steps: int = 240) -> int:
+    """Seeded random playouts at ``seats`` seats (their first ``steps`` choices); before every ``every``-th
+    choice, :func:`hidden_twins.check_twins` with the real next choice for the spectator and one seat, each
+    seat in turn. Returns how many steps were compared."""
+    compared = 0
+    for seed in seeds:
+        st = new(seed, seats)
+        rng = random.Random(seed)
+        players = [RandomPlayer(seed * 7 + p) for p in range(seats)]
+        n = 0
+        while (decs := type(meta).decisions(meta, st)) and n < steps:  # the game's own, even when planted
+            d = decs[n % len(decs)]
+            oid = players[d.seat](d)
+            if n % every == 0:
+                for watcher in ((n // every) % seats, None):
+                    compared += check_twins(game, st, watcher, hidden_from, (d.seat, oid), rng,
+                                            permute=cross_permute, fixed=in_progress, steady=face_down_triggers,
+                                            named=lambda s, c: rules.card_def(s, c).title)
+            meta.apply(st, d.seat, oid)
+            n += 1
+    return compared
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_META_INF_01_META_INF_02_META_TRG_04_META_GAP_25_cross_zone_permutation_changes_nothing_public(seats):
+    """Issue 26 §4, META-INF-01/02, META-TRG-04, META-GAP-25: for each seat and the spectator, permuting the
+    identities of every card hidden from them across hands, memories and face-down triggers leaves their
+    view, the spectator view and the seats asked unchanged, and so are the public log of the real next choice
+    and everything after it (a face-down trigger kept for that step: whether it fires is public by the
+    rules)."""
+    assert twin_playouts(meta, seats, range(2)) > 80
+
+
+class _Planted:
+    """The Meta game with one planted leak (issue 26 §4: the check must catch each kind): its
+    ``view``, ``decisions`` or ``apply``, monkeypatched onto the game object, calls the game's own."""
+
+    def __init__(self, leak: str):
+        self.leak = leak
+
+    @staticmethod
+    def _armed(st) -> bool:  # seat 1 holds an Event card
+        return any(rules.card_def(st, c).type == "event" for c in st.players[1].hand)
+
+    def view(self, st, viewer):
+        v = type(meta).view(meta, st, viewer)
+        if self.leak == "view":
+            v.board["ben_armed"] = self._armed(st)
+        return v
+
+    def decisions(self, st):
+        decs = type(meta).decisions(meta, st)
+        if self.leak == "seats" and self._armed(st):
+            decs = [d for d in decs if d.seat != 1]
+        return decs
+
+    def apply(self, st, seat, choice):
+        events = type(meta).apply(meta, st, seat, choice)
+        if self.leak == "log" and self._armed(st):
+            from games.core.contract import Event
+
+            events = [*events, Event("Ben looks ready.")]
+        return events
+
+
+@pytest.mark.parametrize("leak, what", [("view", "view"), ("seats", "seats asked"), ("log", "log")])
+def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, what):
+    """Issue 26 §4: a leak planted in the view, in who is asked or in the public log is caught."""
+    method = {"view": "view", "seats": "decisions", "log": "apply"}[leak]
+    monkeypatch.setattr(meta, method, getattr(_Planted(leak), method))
+    with pytest.raises(AssertionError, match=what):
+        twin_playouts(meta, 2, range(3))
+
+
+def test_cross_zone_permutation_check_catches_an_automatic_pass(monkeypatch):
+    """Issue 26 §1 and §4: an engine that passed automatically for a hand with nothing playable (not asking
+    that player in the pushing stage, META-GAP-25) is caught by the check (first by the waiting list in the
+    watcher's view)."""
+    own = rules.can_play
+
+    def leaky(state, seat):
+        return own(state, seat) and not (state.stage == "pushing" and not any(
+            rules.playable(state, seat, c) for c in state.players[seat].hand))
+
+    monkeypatch.setattr(rules, "can_play", leaky)
+    with pytest.raises(AssertionError, match="differs for watcher"):
+        twin_playouts(meta, 2, range(3))

@@ -520,7 +520,11 @@ def test_MX_DEF_06_defender_needs_usable_affordable_card(mx, position):
     st = position(spec({"hand": ["b-str-1"], "in_play": ["hercules"]},
                        {"hand": ["b-int-5"], "in_play": ["merlin", "gilgamesh"], "mp": 0}))
     go(mx, st, 0, f"attack:{herc}", "card:b-str-1:strength")
-    # No defender has an affordable card: the defend decision is skipped and the attack gains a VP.
+    # No defender has an affordable card, but seat 1 holds a card, which might have been one: the defend
+    # decision is still offered (MX-GAP-24: who is asked follows public facts), with "Done" only.
+    assert opts(mx, st, 1) == ["done"]
+    refuse(mx, st, 1, f"defend:0:{merlin}", "MX-DEF-06")
+    go(mx, st, 1, "done")
     assert player(mx, st, 0)["vp"] == 1 and board(mx, st)["active"] == 1
 
 

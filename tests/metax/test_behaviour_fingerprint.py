@@ -22,7 +22,7 @@ from games.core.rng import Rng
 
 mx = get_game("metax")
 SEEDS = 30
-GOLDEN = "9c258666a27349291a0327e696c57cc8eaa548b90790f68b48ce3e0b8aafe64f"
+GOLDEN = "ad37cf08abc447e713f82f193fbe59d92618fb9d821a1a4faa2e9f35d8f66b38"
 _PROBES = ("char:", "event:", "card:", "attack:", "defend:0:", "push:", "link:", "bottom:", "discard:", "target:")
 
 

@@ -83,7 +83,10 @@ def test_MX_CHR_03_MX_PLN_04_MX_GAP_19_three_characters_at_most(mx, position):
     assert opts == ["event:ev-golden-fleece", "battle"]
     assert reject(mx, st, 0, "char:hercules") == "MX-CHR-03"
     assert reject(mx, st, 0, f"discard:{st.players[0].in_play[0].card}") == "MX-GAP-19"
-    mx.apply(st, 0, "battle")  # no Battle card: no attack, Ben's turn
+    mx.apply(st, 0, "battle")
+    # no Battle card, but a hand and Prepped Characters: the attack step is offered, "Done" only (MX-GAP-24)
+    assert ids(mx, st, 0) == ["done"]
+    mx.apply(st, 0, "done")  # Ben's turn
     assert board(mx, st)["active"] == 1
     assert "char:hercules" in ids(mx, st, 1)
     mx.apply(st, 1, "char:hercules")
@@ -126,7 +129,8 @@ def test_MX_CHR_04_characters_stay_until_ko_or_effect(mx, position):
         {"hand": ["ev-golden-fleece"], "deck": FILLER,
          "in_play": [{"card": "merlin", "pushed": True}, "gilgamesh"]},
         {"hand": ["ev-will-o-the-wisp", "ev-trojan-horse", "b-str-6", "grendel"], "deck": FILLER, "mp": 7}]})
-    mx.apply(st, 0, "battle")  # turn 4: Ben
+    mx.apply(st, 0, "battle")
+    mx.apply(st, 0, "done")  # turn 4: Ben
     mx.apply(st, 1, "battle")  # turn 5: Ana, who draws a Battle card
     assert [c for c, _ in chars(mx, st, 0)] == ["merlin", "gilgamesh"]
     mx.apply(st, 0, "battle")
@@ -224,7 +228,8 @@ def test_MX_PLN_03_MX_EFF_02_new_character_cannot_attack_unless_its_card_says(mx
     st = position({"turn": 3, "players": [
         {"hand": ["hercules", "b-str-3", "b-str-2"], "deck": FILLER, "in_play": ["gilgamesh"]},
         {"hand": ["grendel"], "deck": FILLER}]})
-    mx.apply(st, 0, "char:hercules")  # nothing else to plan: straight to the Battle Step
+    mx.apply(st, 0, "char:hercules")
+    mx.apply(st, 0, "battle")  # a hand is left: the Planning Step stays open until "battle" (MX-GAP-24)
     herc, gil = iid(st, 0, "hercules"), iid(st, 0, "gilgamesh")
     assert ids(mx, st, 0) == [f"attack:{gil}", "done"]
     assert reject(mx, st, 0, f"attack:{herc}") == "MX-PLN-03"
@@ -233,6 +238,7 @@ def test_MX_PLN_03_MX_EFF_02_new_character_cannot_attack_unless_its_card_says(mx
         {"hand": ["robin-hood", "b-str-3", "b-str-2"], "deck": FILLER, "in_play": ["gilgamesh"]},
         {"hand": ["grendel"], "deck": FILLER}]})
     mx.apply(st, 0, "char:robin-hood")
+    mx.apply(st, 0, "battle")
     robin = iid(st, 0, "robin-hood")
     assert f"attack:{robin}" in ids(mx, st, 0)
     mx.apply(st, 0, f"attack:{robin}")
@@ -388,8 +394,9 @@ def test_MX_MP_05_mp_sources_and_sinks(mx, position):
     seen.append(mp(mx, st, 0))
     mx.apply(st, 0, "event:ev-golden-fleece")
     seen.append(mp(mx, st, 0))
-    mx.apply(st, 0, "event:ev-lamp-of-wishes")  # nothing left to plan: straight to the Battle Step
+    mx.apply(st, 0, "event:ev-lamp-of-wishes")
     seen.append(mp(mx, st, 0))
+    mx.apply(st, 0, "battle")  # a hand is left: the Planning Step stays open (MX-GAP-24)
     mx.apply(st, 0, f"attack:{iid(st, 0, 'hercules')}")
     mx.apply(st, 0, "card:b-str-1:strength")
     seen.append(mp(mx, st, 0))

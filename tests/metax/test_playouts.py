@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from hidden_twins import check_twins
 
 from games import get_game
 from games.core.contract import SeatSetup
@@ -251,3 +252,97 @@ def test_different_seeds_give_different_games():
     hands = {tuple(new(s).players[0].hand) for s in range(20)}
     assert firsts == {0, 1}
     assert len(hands) > 15
+
+
+# -- issue 26 §4: the cross-zone permutation check ---------------------------------------------------------
+
+
+def secret_from(st, viewer) -> set[int]:
+    """Instances whose identity ``viewer`` cannot see: :func:`hidden_from`, less the viewer's own deck while
+    a search shows it to them."""
+    hidden = hidden_from(st, viewer)
+    if viewer is not None and any(d.seat == viewer and d.kind == "search" for d in mx.decisions(st)):
+        hidden -= set(st.players[viewer].deck)
+    return hidden
+
+
+def twin_playouts(game, seeds, every: int = 3) -> int:
+    """Seeded random playouts; before every ``every``-th choice, :func:`hidden_twins.check_twins` for each
+    seat and the spectator with the real next choice. Returns how many steps were compared."""
+    compared = 0
+    for seed in seeds:
+        st = new(seed)
+        rng = random.Random(seed)
+        players = [RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1)]
+        n = 0
+        while (decs := type(mx).decisions(mx, st)):  # the game's own, even under a planted leak
+            d = decs[0]
+            oid = players[d.seat](d)
+            if n % every == 0:
+                for watcher in (0, 1, None):
+                    compared += check_twins(game, st, watcher, secret_from, (d.seat, oid), rng)
+            mx.apply(st, d.seat, oid)
+            n += 1
+    return compared
+
+
+def test_MX_ZN_04_MX_ZN_09_MX_GAP_20_MX_GAP_24_cross_zone_permutation_changes_nothing_public():
+    """Issue 26 §4, MX-ZN-04/09, MX-GAP-20, MX-GAP-24: for each seat and the spectator, permuting the
+    identities of every card hidden from them across hands, decks and VP piles (any kind: a watcher cannot
+    tell a hidden Battle card from a Character) leaves their view, the spectator view and the seats asked
+    unchanged, and so are the public log of the real next choice and everything after it."""
+    assert twin_playouts(mx, range(8)) > 300
+
+
+class _Planted:
+    """The MetaX game with one planted leak (issue 26 §4: the check must catch each kind): its
+    ``view``, ``decisions`` or ``apply``, monkeypatched onto the game object, calls the game's own."""
+
+    def __init__(self, leak: str):
+        self.leak = leak
+
+    def _battle_in_hand(self, st, seat) -> bool:
+        return any(card_pool()[st.cards[c]].kind == "battle" for c in st.players[seat].hand)
+
+    def view(self, st, viewer):
+        v = type(mx).view(mx, st, viewer)
+        if self.leak == "view":  # the board tells whether Ben holds a Battle card
+            v.board["ben_armed"] = self._battle_in_hand(st, 1)
+        return v
+
+    def decisions(self, st):
+        decs = type(mx).decisions(mx, st)
+        if self.leak == "seats" and decs and self._battle_in_hand(st, 1 - decs[0].seat):
+            from games.core.contract import Decision, Option
+
+            decs = [*decs, Decision(1 - decs[0].seat, "brace", "Brace.", (Option("ok", "OK"),))]
+        return decs
+
+    def apply(self, st, seat, choice):
+        events = type(mx).apply(mx, st, seat, choice)
+        if self.leak == "log" and self._battle_in_hand(st, 1):
+            from games.core.contract import Event
+
+            events = [*events, Event("Ben looks ready.")]
+        return events
+
+
+@pytest.mark.parametrize("leak, what", [("view", "view"), ("seats", "seats asked"), ("log", "log")])
+def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, what):
+    """Issue 26 §4: a leak planted in the view, in who is asked or in the public log is caught."""
+    method = {"view": "view", "seats": "decisions", "log": "apply"}[leak]
+    monkeypatch.setattr(mx, method, getattr(_Planted(leak), method))
+    with pytest.raises(AssertionError, match=what):
+        twin_playouts(mx, range(12))
+
+
+def test_cross_zone_permutation_check_catches_the_old_defend_skip(monkeypatch):
+    """Issue 26 §1 and §4: the defend step skipped when no usable Battle card was in hand (before MX-GAP-24)
+    is caught by the check, as a difference in the public log or in who is asked after the step."""
+    from games.metax import rules
+
+    monkeypatch.setattr(rules, "may_defend", lambda st, p: any(
+        atk.defender < 0 and rules.find_char(st, atk.attacker) is not None for atk in st.attacks)
+        and any(rules.can_defend(st, p, ch) for ch in st.players[p].in_play))
+    with pytest.raises(AssertionError, match="after the step|log"):
+        twin_playouts(mx, range(12))

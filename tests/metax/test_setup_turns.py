@@ -574,7 +574,9 @@ def test_MX_HST_03_MX_GAP_24_timeout_defaults(mx, game, position):
     assert mx.timeout_choice(st, mx.decision_for(st, 0)) == "battle"
     mx.apply(st, 0, "event:ev-open-sesame")
     assert mx.timeout_choice(st, mx.decision_for(st, 0)) == "none"
-    mx.apply(st, 0, "none")  # nothing else to play: straight to the Battle Step
+    mx.apply(st, 0, "none")
+    assert mx.timeout_choice(st, mx.decision_for(st, 0)) == "battle"  # a hand is left (MX-GAP-24)
+    mx.apply(st, 0, "battle")
     assert mx.timeout_choice(st, mx.decision_for(st, 0)) == "done"
     herc, gil, robin = (ch.card for ch in st.players[0].in_play)
     mx.apply(st, 0, f"attack:{herc}")

@@ -240,7 +240,7 @@ def test_MX_TEAM_09_linked_character_cannot_attack_or_defend_until_prepped(mx, p
     assert player(mx, st, 0)["vp"] == 1
     # Seat 1's turn: Frankenstein attacks; the Linked Gilgamesh (and the lead) are still Pushed.
     assert board(mx, st)["active"] == 1
-    go(mx, st, 1, f"attack:{frank}", "card:b-str-1:strength")
+    go(mx, st, 1, "battle", f"attack:{frank}", "card:b-str-1:strength")
     assert char(mx, st, 0, gil)["pushed"] is True
     assert opts(mx, st, 0) == [f"defend:0:{mulan}", "done"]
     refuse(mx, st, 0, f"defend:0:{gil}", "MX-DEF-02")

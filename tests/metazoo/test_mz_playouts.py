@@ -6,12 +6,15 @@ survives a JSON round trip."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from hidden_twins import check_twins
 
 from games.core.contract import SeatSetup
 from games.core.players import RandomPlayer
+from games.core.playout import starter_seats
 from games.core.rng import Rng
 from games.metazoo import GAME as MZ
 from games.metazoo import rules
@@ -231,3 +234,118 @@ def test_playout_invariants_over_300_games(block):
             assert steps < 20000, f"seed {seed}: the game does not end"
         check_views(st)
         assert MZ.result(st) is not None, f"seed {seed}: no result"
+
+
+# -- issue 26 §4: the cross-zone permutation check ---------------------------------------------------------
+
+
+def hidden_from(st, viewer) -> set[int]:
+    """Pages whose identity ``viewer`` cannot see: every Spellbook (its owner's too), other Casters' Chapters,
+    and the face-down Pages (standalone or under a Page) other Casters control (MZ-CORE-08, MZ-TRAP-11)."""
+    hidden: set[int] = set()
+    for p, c in enumerate(st.casters):
+        hidden.update(c.spellbook)
+        if p != viewer:
+            hidden.update(c.chapter)
+    for ap in st.arena:
+        if ap.controller != viewer:
+            if ap.face_down:
+                hidden.add(ap.card)
+            if ap.trap >= 0:
+                hidden.add(ap.trap)
+    return hidden
+
+
+def pending_page(st) -> list[int]:
+    """A Page whose Contract or face-down placing is being chosen: its Caster sees the steps (kept fixed)."""
+    return [st.pending.card] if st.pending is not None and st.pending.what in ("contract", "trap_place") else []
+
+
+def twin_playouts(game, seats: int, seeds, every: int = 3, steps: int = 240) -> int:
+    """Seeded games at ``seats`` seats (their first ``steps`` choices, random players that place Pages
+    face-down too, so bluffs and Traps are among the hidden Pages); before every ``every``-th choice,
+    :func:`hidden_twins.check_twins` with the real next choice for the spectator and one seat, each seat in
+    turn. Returns how many steps were compared."""
+    compared = 0
+    for seed in seeds:
+        st = MZ.new_game(starter_seats(MZ, seed, seats), None, seed)
+        rng = random.Random(seed)
+        players = [RandomPlayer(seed * 7 + p) for p in range(seats)]
+        n = 0
+        while (decs := type(MZ).decisions(MZ, st)) and n < steps:  # the game's own, even when planted
+            d = decs[0]
+            oid = players[d.seat](d)
+            if n % every == 0:
+                for watcher in ((n // every) % seats, None):
+                    compared += check_twins(game, st, watcher, hidden_from, (d.seat, oid), rng,
+                                            fixed=pending_page, named=lambda s, c: rules.defs_of(s)[c].name)
+            MZ.apply(st, d.seat, oid)
+            n += 1
+    return compared
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_MZ_CORE_08_MZ_TRAP_11_MZ_GAP_24_cross_zone_permutation_changes_nothing_public(seats):
+    """Issue 26 §4, MZ-CORE-08, MZ-TRAP-11, MZ-GAP-24: for each Caster and the spectator, permuting the
+    identities of every Page hidden from them across Chapters, Spellbooks and face-down Pages (standalone or
+    under a Page; any Page may be placed face-down, MZ-GAP-61) leaves their view, the spectator view and the
+    seats asked unchanged, and so are the public log of the real next choice and everything after it."""
+    assert twin_playouts(MZ, seats, range(3)) > 100
+
+
+class _Planted:
+    """The MetaZoo game with one planted leak (issue 26 §4: the check must catch each kind): its
+    ``view``, ``decisions`` or ``apply``, monkeypatched onto the game object, calls the game's own."""
+
+    def __init__(self, leak: str):
+        self.leak = leak
+
+    @staticmethod
+    def _armed(st) -> bool:  # Ben holds an "any time" Page
+        return any(rules.defs_of(st)[c].any_time for c in st.casters[1].chapter)
+
+    def view(self, st, viewer):
+        v = type(MZ).view(MZ, st, viewer)
+        if self.leak == "view":
+            v.board["ben_armed"] = self._armed(st)
+        return v
+
+    def decisions(self, st):
+        decs = type(MZ).decisions(MZ, st)
+        if self.leak == "seats" and self._armed(st):
+            decs = [d for d in decs if d.seat != 1]
+        return decs
+
+    def apply(self, st, seat, choice):
+        events = type(MZ).apply(MZ, st, seat, choice)
+        if self.leak == "log" and self._armed(st):
+            from games.core.contract import Event
+
+            events = [*events, Event("Ben looks ready.")]
+        return events
+
+
+@pytest.mark.parametrize("leak, what", [("view", "view"), ("seats", "seats asked"), ("log", "log")])
+def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, what):
+    """Issue 26 §4: a leak planted in the view, in who is asked or in the public log is caught."""
+    method = {"view": "view", "seats": "decisions", "log": "apply"}[leak]
+    monkeypatch.setattr(MZ, method, getattr(_Planted(leak), method))
+    with pytest.raises(AssertionError, match=what):
+        twin_playouts(MZ, 2, range(3))
+
+
+def test_cross_zone_permutation_check_catches_an_automatic_pass(monkeypatch):
+    """Issue 26 §1 and §4: an engine that passed priority automatically for a Caster holding no "any time"
+    Page (what MZ-GAP-24 rules out: every priority offer is a decision) is caught by the check."""
+    own = rules.apply_choice
+
+    def leaky(st, seat, choice):
+        events = own(st, seat, choice)
+        while (decs := rules.decisions_of(st)) and decs[0].kind == "priority" and not any(
+                rules.defs_of(st)[c].any_time for c in st.casters[decs[0].seat].chapter):
+            events += own(st, decs[0].seat, "pass")
+        return events
+
+    monkeypatch.setattr(rules, "apply_choice", leaky)
+    with pytest.raises(AssertionError, match="differs for watcher"):
+        twin_playouts(MZ, 2, range(3))
