@@ -20,6 +20,7 @@ How the bot plays the host (``[host]`` rules)
   and capacity.
 * MO-FND-04, MO-STG-02, MO-INF-01/03: tactic cards, minor sponsors, athletes in hand and drawn cards are in
   their owner's private view only; others see counts; cards discarded face down are counts for everyone.
+  Whether a team is asked, and an automatic pass, follow from those counts only (MO-GAP-16).
 * MO-POP-03: every roll of a team that can pay a tier is preceded by the decision "spend popularity for
   extra dice?" listing the affordable tiers.
 * MO-MAT-09: scores are integers on the board, shown live. MO-REC-07: reshuffles use the seeded RNG.
@@ -37,7 +38,9 @@ Further rulings the engine needed (beyond the checklist's gaps)
 * Recovery rolls before a match are made for every injured athlete (trying costs nothing); the only choice is
   popularity for extra dice.
 * A Reveal & Roll with several dice that all show the same face needs no choice; a decision with one possible
-  outcome (the last free Match Up spot, a single drawn card) is taken without asking.
+  outcome (the last free Match Up spot, a single drawn card) is taken without asking, except a tactic turn
+  or an injury reaction of a team holding tactic cards (MO-GAP-16): whether a team is asked, and an
+  automatic pass, follow only from what the other teams know (MO-INF-01; issue 26).
 * A team that concedes leaves: its cards go to the discard piles (tactics and minor sponsors face down), its
   matches to come are not played, and the game ends when one team is left.
 
@@ -89,7 +92,13 @@ Decisions on the gaps the rulebook leaves open (``MO-GAP-NN``):
 16 Tactic cards are played in the Play Tactic Cards set, one per turn, any number per Defining Moment;
    Re-Roll and Medic may also be played at once when an athlete of their owner is injured. Playing a
    tactic needs a healthy athlete of the player on the mat, except a Medic (heals any injured athlete)
-   and a Re-Roll (rolls again for the athlete on the mat, healing it).
+   and a Re-Roll (rolls again for the athlete on the mat, healing it). Which tactic cards a team holds
+   is secret, how many is public (MO-INF-01), so only the count decides who is asked: a team holding any
+   tactic card is asked in each of its tactic turns and after each injury of its athlete in a contest,
+   whatever it can pay or play (only the cards it can play now are offered; it may always pass or leave
+   the athlete injured); a team holding none passes at once, with no pass in the log. Every other
+   decision (bets, wagers, trades, mergers, recruiting, popularity dice) is asked on public counts and
+   tokens only.
 17 Equal final prestige is broken by more prestige tokens won in matches; teams still equal share the
    win.
 18 The supply limits hold: 40 credits, 24 popularity and 24 prestige tokens (doubled in the Mega

@@ -59,7 +59,12 @@ MO-GAP-15 — Before any roll a team with 2 or more popularity may spend 2, 3 or
 MO-GAP-16 — Tactic cards are played in the Play Tactic Cards set, one per turn, any number per Defining
     Moment; Re-Roll and Medic may also be played at once when an athlete of their owner is injured. Playing a
     tactic needs a healthy athlete of the player on the mat, except a Medic (heals any injured athlete) and a
-    Re-Roll (rolls again for the athlete on the mat, healing it).
+    Re-Roll (rolls again for the athlete on the mat, healing it). Which tactic cards a team holds is secret,
+    how many is public (MO-INF-01), so only the count decides who is asked: a team holding any tactic card is
+    asked in each of its tactic turns and after each injury of its athlete in a contest, whatever it can pay or
+    play (only the cards it can play now are offered; it may always pass or leave the athlete injured); a team
+    holding none passes at once, with no pass in the log. Every other decision (bets, wagers, trades, mergers,
+    recruiting, popularity dice) is asked on public counts and tokens only.
 MO-GAP-17 — Equal final prestige is broken by more prestige tokens won in matches; teams still equal share the
     win.
 MO-GAP-18 — The supply limits hold: 40 credits, 24 popularity and 24 prestige tokens (doubled in the Mega

@@ -8,7 +8,9 @@ MO-MOV-07), a tile choice, a Match Up spot, an athlete to reveal, a tactic to pl
 spend before a roll (MO-POP-03), which die to keep (MO-DIE-08), a reaction to an injury (MO-INJ-04/05), a
 bet or wager (options), a trade or merger step (options). :func:`decisions_of` lists it; :func:`apply_choice`
 checks the option is still offered, applies it and runs the game on until the next decision
-(:func:`advance`). Steps with one possible outcome are taken without asking.
+(:func:`advance`). Steps with one possible outcome are taken without asking, except a tactic turn or an
+injury reaction of a team holding tactic cards: whether a team is asked never depends on which secret cards it
+holds (:func:`holds_tactics`, MO-INF-01, MO-GAP-16).
 
 Dice
 ----
@@ -451,10 +453,10 @@ def step_contest(st: State, ev: list[Event]) -> None:
                 c["mat"] = [-1] * len(c["seats"])
             return
         s = c["seats"][c["turn"]]
-        if playable_tactics(st, s):
+        if holds_tactics(st, s):
             ask(st, s, "tactic")
         else:
-            pass_tactic(st, s, ev, quiet=not st.players[s].tactics)
+            pass_tactic(st, s, ev, quiet=True)
         return
 
 
@@ -511,6 +513,13 @@ def combo_ok(st: State, s: int, prev: int, after: str) -> bool:
 
 def _st(s: int, key: str, n: int, why: str, athlete: int) -> dict[str, Any]:
     return {"seat": s, "key": key, "n": n, "why": why, "athlete": athlete}
+
+
+def holds_tactics(st: State, s: int) -> bool:
+    """Whether ``s`` is asked in its tactic turn and after an injury of its athlete (MO-INF-01, MO-GAP-16): it
+    holds a tactic card. Only the count is public, so what it can pay or play must not decide it; a team
+    holding none passes at once, silently."""
+    return bool(st.players[s].tactics)
 
 
 def playable_tactics(st: State, s: int) -> list[int]:
@@ -660,17 +669,19 @@ def heal(st: State, s: int, a: int, ev: list[Event]) -> None:
 
 
 def injure(st: State, s: int, a: int, ev: list[Event]) -> None:
-    """MO-DIE-07, MO-INJ-01: face down, out of play; its queued steps are dropped. Offers a Re-Roll or Medic
-    right away when ``s`` holds one it can pay (MO-INJ-04/05)."""
+    """MO-DIE-07, MO-INJ-01: face down, out of play; its queued steps are dropped. In a contest ``s`` is asked at
+    once whether to play a Re-Roll or Medic (MO-INJ-04/05) when it holds any tactic card, whatever it can pay
+    (MO-INF-01, MO-GAP-16: which cards it holds is secret)."""
     p = st.players[s]
     p.injured.append(a)
     st.queue = [q for q in st.queue if not (q["seat"] == s and q.get("athlete") == a)]
     ev.append(Event(f"{cname(st, a)} of {name(st, s)} is injured: turned face down, out of play."))
-    if st.contest is not None and reactions(st, s):
+    if st.contest is not None and holds_tactics(st, s):
         ask(st, s, "react", athlete=a)
 
 
 def reactions(st: State, s: int) -> list[int]:
+    """The Re-Roll and Medic cards ``s`` can pay now: what its injury reaction offers (MO-INJ-04/05)."""
     p = st.players[s]
     return [t for t in p.tactics if cdef(st, t).kind in ("reroll", "medic")
             and cdef(st, t).cost.credits <= p.credits and cdef(st, t).cost.popularity <= p.popularity]
@@ -1273,7 +1284,11 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
             opts.append(Option(f"tactic:{t}", card_label("Play ", st.cards[t]), (st.cards[t],)))
         opts.append(Option("pass", "Pass"))
         default = "pass"
-        prompt = f"Play a tactic card or pass. {score_text(st)}."
+        if len(opts) > 1:
+            prompt = f"Play a tactic card or pass. {score_text(st)}."
+        else:  # asked all the same: whether a team is asked must not tell what it holds (MO-INF-01)
+            prompt = (f"Your tactic turn: none of your tactic cards can be played now (its cost, or no healthy "
+                      f"athlete of yours on the mat), so pass. {score_text(st)}.")
     elif kind == "dice":
         r = st.roll or {}
         opts.append(Option("pop:0", f"Roll {r.get('dice', 1)} {'dice' if r.get('dice', 1) > 1 else 'die'}, spend nothing"))
@@ -1303,6 +1318,8 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         opts.append(Option("accept", f"Leave {cname(st, a)} injured"))
         default = "accept"
         prompt = f"{cname(st, a)} is injured. Use a Re-Roll or Medic card now?"
+        if len(opts) == 1:  # asked all the same (MO-INF-01)
+            prompt = f"{cname(st, a)} is injured. You hold no Re-Roll or Medic you can pay now: leave it injured."
     elif kind == "heal":
         for a in p.injured:
             opts.append(Option(f"heal:{a}", f"Heal {cname(st, a)}", (st.cards[a],)))

@@ -181,7 +181,7 @@ option (the nearest tile, the first free spot, the first listed athlete, card or
 async def test_MO_GAP_24_timeouts_apply_the_documented_defaults(svc, clock):
     """MO-GAP-24: Ana lets her decisions time out (answering one herself after two in a row, so that she is
     never conceded for absence); each timed-out decision applies its documented default; the game ends."""
-    t = await table(svc, seed=14, people=1, computers=1, options="gambling=on", timeout=60)
+    t = await table(svc, seed=19, people=1, computers=1, options="gambling=on", timeout=60)
     rng = Rng.from_seed(6)
     timed_out: dict[str, int] = {}
     while t.status == "playing":
@@ -199,7 +199,8 @@ async def test_MO_GAP_24_timeouts_apply_the_documented_defaults(svc, clock):
             timed_out[d.kind] = timed_out.get(d.kind, 0) + 1
         await svc.settle()
     assert t.game.result(t.state).reason == "prestige"
-    # seed 14: the timeouts meet most kinds of decision with a documented default
+    # seed 19: the timeouts meet most kinds of decision with a documented default (seed 14 met no bet once
+    # teams holding tactic cards were asked every tactic turn, issue 26)
     kinds = {"move", "spot", "athlete", "dice", "recover_dice", "keep", "tactic", "fundraise", "recruit", "bet"}
     assert kinds <= set(timed_out), str(sorted(timed_out.items()))
     assert any("ran out of time: the default was applied" in e for e in svc.rec.events)

@@ -64,14 +64,19 @@ def test_MO_INJ_02_injured_athlete_cannot_be_played():
 
 
 def test_MO_INJ_02_no_tactic_card_on_an_injured_athlete():
-    """MO-INJ-02, MO-GAP-16: with its athlete on the mat injured (no Re-Roll or Medic held), a team gets no
-    tactic turn for its Low-Gravity Leap: the card stays in hand; with a healthy athlete the card is
-    offered."""
+    """MO-INJ-02, MO-GAP-16, MO-INF-01: with its athlete on the mat injured (no Re-Roll or Medic held), a team
+    cannot play its Low-Gravity Leap: it is asked (it holds a tactic card, MO-INF-01) but offered only to
+    leave the athlete injured, then only to pass its tactic turn; the card stays in hand. With a healthy
+    athlete the card is offered."""
     hurt = position(match_spec(team(), team("red-runner", tactics=["low-gravity-leap"]),
                                dice=["injury", "special"]))
     reveal(hurt, AWAY, "red-runner")
+    assert waiting(hurt) == (AWAY, "react") and ids(hurt) == ["accept"]
+    choose(hurt, AWAY, "accept")
     reveal(hurt, HOME, "dust-warden")
-    assert waiting(hurt) == (AWAY, "athlete")  # Defining Moment 2: no tactic turn came
+    assert waiting(hurt) == (AWAY, "tactic") and ids(hurt) == ["pass"]
+    choose(hurt, AWAY, "pass")
+    assert waiting(hurt) == (AWAY, "athlete")  # Home holds no tactic card: Defining Moment 2
     assert board(hurt)["contest"]["moment"] == 2
     assert _tactics(hurt, AWAY) == ["low-gravity-leap"]
     healthy = position(match_spec(team(), team("red-runner", tactics=["low-gravity-leap"]),
@@ -85,7 +90,8 @@ def test_MO_INJ_02_no_tactic_card_on_an_injured_athlete():
 
 def test_MO_INJ_02_athlete_injured_by_a_tackle_plays_no_tactic():
     """MO-INJ-02: Home's Hard Tackle injures Away's athlete on the mat; Away's Low-Gravity Leap is then not
-    playable (its turn passes without a decision) and the Defining Moment ends when Home passes."""
+    playable: Away is asked to react and then its tactic turn with nothing but "leave injured" and "pass"
+    (MO-INF-01), and the Defining Moment ends when Away passes (Home, its one card played, passes silently)."""
     home = team(tactics=["hard-tackle"], credits=3, popularity=1)
     away = team("red-runner", tactics=["low-gravity-leap"])
     st = position(match_spec(home, away, dice=["special", "special"]))
@@ -94,6 +100,10 @@ def test_MO_INJ_02_athlete_injured_by_a_tackle_plays_no_tactic():
     choose(st, AWAY, "pass")
     pick(st, HOME, "hard-tackle", "tactic:")
     assert athlete_ids(st, AWAY, injured=True) == ["red-runner"]
+    assert waiting(st) == (AWAY, "react") and ids(st) == ["accept"]
+    choose(st, AWAY, "accept")
+    assert waiting(st) == (AWAY, "tactic") and ids(st) == ["pass"]
+    choose(st, AWAY, "pass")  # Home holds no tactic card now: it passes silently
     assert waiting(st) == (AWAY, "athlete")
     assert board(st)["contest"]["moment"] == 2
     assert _tactics(st, AWAY) == ["low-gravity-leap"]

@@ -123,7 +123,8 @@ def test_MO_SCR_02_MO_GAP_11_a_counter_has_nothing_to_block_and_the_card_score_i
 
 def test_MO_SCR_02_MO_GAP_11_only_tactics_with_something_to_act_on_are_offered():
     """MO-SCR-02, MO-GAP-11: tactic cards may be played in a scrimmage, but those that only counter or injure
-    are not offered; playing a goal tactic scores; after it the round's tactics end with the (automatic) pass."""
+    are not offered; playing a goal tactic scores; after it the player, still holding cards, is asked again
+    (MO-INF-01) with only "pass" to offer, and that pass ends the round's tactics."""
     mine = {"tactics": ["dust-devil-screen", "hard-tackle", "low-gravity-leap"], "credits": 3, "popularity": 1}
     st = scrim(["special", "special", "special"], me=mine)
     pick(st, 0, "red-runner", "athlete:")
@@ -133,6 +134,8 @@ def test_MO_SCR_02_MO_GAP_11_only_tactics_with_something_to_act_on_are_offered()
     assert "pass" in ids(st)
     pick(st, 0, "low-gravity-leap", "tactic:")
     assert contest(st)["score"] == [1]
+    assert decision(st).kind == "tactic" and ids(st) == ["pass"]
+    choose(st, 0, "pass")
     assert decision(st).kind == "athlete" and contest(st)["moment"] == 2
     assert card_ids(board(st)["tactic_discard"]) == ["low-gravity-leap"]
     assert sorted(card_ids(private(st, 0)["tactics"])) == ["dust-devil-screen", "hard-tackle"]
@@ -302,13 +305,18 @@ def test_MO_SCR_05_MO_GAP_19_an_empty_scrimmage_deck_plays_nothing():
 
 def test_MO_SCR_06_an_athlete_injured_in_a_scrimmage_is_face_down_and_stays_injured():
     """MO-SCR-06, MO-INJ-01: a rolled Injury turns the athlete face down (no points, no tactics on it, not
-    offered again) and it is still injured after the scrimmage."""
+    offered again) and it is still injured after the scrimmage. Holding a tactic card, the player is asked to
+    react and to play its tactic turn (MO-INF-01), with nothing to play but to leave it injured and pass."""
     st = scrim(["injury", "goal", "goal"], me={"tactics": ["low-gravity-leap"]})
     ev = pick(st, 0, "red-runner", "athlete:")
+    assert decision(st).kind == "react" and ids(st) == ["accept"]
+    ev += choose(st, 0, "accept")
+    assert decision(st).kind == "tactic" and ids(st) == ["pass"]
+    ev += choose(st, 0, "pass")
     assert any("Red Runner" in e.text and "injured: turned face down" in e.text for e in ev)
     assert contest(st)["score"] == [0] and contest(st)["moment"] == 2
     assert [a["injured"] for a in private(st, 0)["athletes"] if a["card"] == "red-runner"] == [True]
-    d = decision(st)  # no tactic turn: Low-Gravity Leap needs a healthy athlete on the mat
+    d = decision(st)  # Low-Gravity Leap was not offered: it needs a healthy athlete on the mat
     assert d.kind == "athlete" and "red-runner" not in [o.cards[0] for o in d.options]
     assert me(st)["injured"] == 1
     play(st, ["canal-striker", "dune-winger"])
