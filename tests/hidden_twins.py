@@ -130,3 +130,35 @@ def check_twins(game, st, watcher: int | None, hidden: Hidden, choice: tuple[int
         raise AssertionError(f"log differs for watcher {watcher} when the hidden cards are permuted")
     _same(_shape(game, real, watcher), _shape(game, twin, watcher), watcher, " after the step")
     return True
+
+
+class Planted:
+    """``game`` with one planted leak (issue 26 §4: the check must catch each kind), keyed on ``armed(state)``
+    (a secret, e.g. "Ben holds an Event card"): ``leak="view"`` adds it to every view's board, ``"seats"``
+    stops asking seat ``quiet`` while it holds, ``"log"`` adds a public line to the step's events while it
+    holds. :meth:`install` monkeypatches the one method onto the game object, which calls the game's own."""
+
+    METHOD = {"view": "view", "seats": "decisions", "log": "apply"}
+
+    def __init__(self, game, leak: str, armed: Callable[[Any], bool], quiet: int = 1):
+        self.game, self.leak, self.armed, self.quiet = game, leak, armed, quiet
+
+    def install(self, monkeypatch) -> None:
+        method = self.METHOD[self.leak]
+        monkeypatch.setattr(self.game, method, getattr(self, method))
+
+    def view(self, st, viewer):
+        v = type(self.game).view(self.game, st, viewer)
+        v.board["armed"] = self.armed(st)
+        return v
+
+    def decisions(self, st):
+        decs = type(self.game).decisions(self.game, st)
+        return [d for d in decs if d.seat != self.quiet] if self.armed(st) else decs
+
+    def apply(self, st, seat, choice):
+        from games.core.contract import Event
+
+        armed = self.armed(st)
+        events = type(self.game).apply(self.game, st, seat, choice)
+        return [*events, Event("Ben looks ready.")] if armed else events

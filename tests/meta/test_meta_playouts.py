@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 import pytest
-from hidden_twins import check_twins
+from hidden_twins import Planted, check_twins
 
 from games import get_game
 from games.core.players import RandomPlayer
@@ -348,43 +348,10 @@ def test_META_INF_01_META_INF_02_META_TRG_04_META_GAP_25_cross_zone_permutation_
     assert twin_playouts(meta, seats, range(2)) > 80
 
 
-class _Planted:
-    """The Meta game with one planted leak (issue 26 §4: the check must catch each kind): its
-    ``view``, ``decisions`` or ``apply``, monkeypatched onto the game object, calls the game's own."""
-
-    def __init__(self, leak: str):
-        self.leak = leak
-
-    @staticmethod
-    def _armed(st) -> bool:  # seat 1 holds an Event card
-        return any(rules.card_def(st, c).type == "event" for c in st.players[1].hand)
-
-    def view(self, st, viewer):
-        v = type(meta).view(meta, st, viewer)
-        if self.leak == "view":
-            v.board["ben_armed"] = self._armed(st)
-        return v
-
-    def decisions(self, st):
-        decs = type(meta).decisions(meta, st)
-        if self.leak == "seats" and self._armed(st):
-            decs = [d for d in decs if d.seat != 1]
-        return decs
-
-    def apply(self, st, seat, choice):
-        events = type(meta).apply(meta, st, seat, choice)
-        if self.leak == "log" and self._armed(st):
-            from games.core.contract import Event
-
-            events = [*events, Event("Ben looks ready.")]
-        return events
-
-
 @pytest.mark.parametrize("leak, what", [("view", "view"), ("seats", "seats asked"), ("log", "log")])
 def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, what):
     """Issue 26 §4: a leak planted in the view, in who is asked or in the public log is caught."""
-    method = {"view": "view", "seats": "decisions", "log": "apply"}[leak]
-    monkeypatch.setattr(meta, method, getattr(_Planted(leak), method))
+    Planted(meta, leak, lambda st: any(rules.card_def(st, c).type == "event" for c in st.players[1].hand)).install(monkeypatch)
     with pytest.raises(AssertionError, match=what):
         twin_playouts(meta, 2, range(3))
 

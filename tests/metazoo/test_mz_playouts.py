@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 import pytest
-from hidden_twins import check_twins
+from hidden_twins import Planted, check_twins
 
 from games.core.contract import SeatSetup
 from games.core.players import RandomPlayer
@@ -293,43 +293,10 @@ def test_MZ_CORE_08_MZ_TRAP_11_MZ_GAP_24_cross_zone_permutation_changes_nothing_
     assert twin_playouts(MZ, seats, range(3)) > 100
 
 
-class _Planted:
-    """The MetaZoo game with one planted leak (issue 26 §4: the check must catch each kind): its
-    ``view``, ``decisions`` or ``apply``, monkeypatched onto the game object, calls the game's own."""
-
-    def __init__(self, leak: str):
-        self.leak = leak
-
-    @staticmethod
-    def _armed(st) -> bool:  # Ben holds an "any time" Page
-        return any(rules.defs_of(st)[c].any_time for c in st.casters[1].chapter)
-
-    def view(self, st, viewer):
-        v = type(MZ).view(MZ, st, viewer)
-        if self.leak == "view":
-            v.board["ben_armed"] = self._armed(st)
-        return v
-
-    def decisions(self, st):
-        decs = type(MZ).decisions(MZ, st)
-        if self.leak == "seats" and self._armed(st):
-            decs = [d for d in decs if d.seat != 1]
-        return decs
-
-    def apply(self, st, seat, choice):
-        events = type(MZ).apply(MZ, st, seat, choice)
-        if self.leak == "log" and self._armed(st):
-            from games.core.contract import Event
-
-            events = [*events, Event("Ben looks ready.")]
-        return events
-
-
 @pytest.mark.parametrize("leak, what", [("view", "view"), ("seats", "seats asked"), ("log", "log")])
 def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, what):
     """Issue 26 §4: a leak planted in the view, in who is asked or in the public log is caught."""
-    method = {"view": "view", "seats": "decisions", "log": "apply"}[leak]
-    monkeypatch.setattr(MZ, method, getattr(_Planted(leak), method))
+    Planted(MZ, leak, lambda st: any(rules.defs_of(st)[c].any_time for c in st.casters[1].chapter)).install(monkeypatch)
     with pytest.raises(AssertionError, match=what):
         twin_playouts(MZ, 2, range(3))
 
