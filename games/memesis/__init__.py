@@ -105,7 +105,10 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    face-down Partial Fusion shows no marking; a face-down incubating card shows its turns elapsed, not
    the total. Its owner sees the true values. The rules use the true values: combat and damage outcomes
    (damage dealt, Armor destroyed, a death) are public as they happen, naming the hidden card only as a
-   face-down card.
+   face-down card. Who is asked to block or to intercept damage follows what is public: a face-up piece,
+   not sourced, is asked when a face-up card of its group is a creature or a card of its group is face
+   down; only a group that truly holds a creature is offered a block or an interception, any other only
+   "Do not block" or "Take the damage".
 21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
    in incubation.
 22 The card taken back to hand is the top one (last placed). Using Ammo marks that many unused cards of

@@ -9,9 +9,23 @@ import json
 import pytest
 
 from games.memesis import GAME
+from games.memesis.pool import card_pool
 from games.memesis.render import board_text, private_text
 
-from .kit import act, dec, draft_options, end_turn, hand_ref, pass_windows, pos, public, seats, uid, view
+from .kit import (
+    act,
+    dec,
+    draft_options,
+    end_turn,
+    hand_ref,
+    pass_windows,
+    play,
+    pos,
+    public,
+    seats,
+    uid,
+    view,
+)
 
 
 def _seen(st, viewer) -> str:
@@ -167,3 +181,70 @@ def test_MEM_RUN_11_MEM_STL_03_a_hatching_rune_asks_its_owner_whatever_their_fac
     assert shown == scarab and shown[-1] == [(0, "attach")]
     offers = {o.id for o in dec(st, 0).options}
     assert ("dead" in offers) and (len(offers) == (2 if other == "scarab-of-khepri" else 1))
+
+
+# ---------------------------------------------------------------- who is asked to block or intercept (MEM-GAP-20)
+
+def _with_sets(monkeypatch, sets: dict[str, str]) -> None:
+    """Give Cause cards a Trans Fusion set, as card data may (MEM-FUS-02, MEM-GAP-25/26). In today's data every
+    set card is a creature and the one non-creature partner's partner is a creature, so no face-down member can
+    change a face-up group's kind; these tests plant a card that could."""
+    pool = card_pool()
+    for cid, fs in sets.items():
+        monkeypatch.setitem(pool, cid, pool[cid].model_copy(update={"set": fs}))
+
+
+def _asked(st) -> list[tuple[int, str]]:
+    return [(d.seat, d.kind) for d in GAME.decisions(st)]
+
+
+def test_MEM_GAP_20_MEM_TRN_03_asked_to_intercept_whatever_the_face_down_member(monkeypatch):
+    """MEM-GAP-20, MEM-TRN-03, MEM-CBT-01: Ana's Sacred Grove (a Bio Cause card, planted) has a Tic card fused face
+    down: Möbius Serpent (a creature) or Magna Carta (a Cause card, planted Tic). In the window that follows,
+    Ben's Infinite Series deals 3 damage to Ana: she is asked to intercept either way, so Ben and a spectator
+    see the same decisions, views and public log; only with the Serpent may the group really intercept (her
+    options are the true ones)."""
+    _with_sets(monkeypatch, {"sacred-grove": "bio", "magna-carta": "tic"})
+    runs = []
+    for hidden in ("mobius-serpent", "magna-carta"):
+        st = pos({"hand": [hidden, "pilgrim-of-the-way"], "source": 1, "pieces": ["sacred-grove"]},
+                 {"hand": ["infinite-series"], "source": 3})
+        u = uid(st, "sacred-grove")
+        ev = act(st, 0, hand_ref(st, 0, hidden), "fuse", f"p{u}", "trans", "down")
+        ev += play(st, 1, "infinite-series", "s0")  # in the response window (MEM-TRN-07)
+        asked = _asked(st)
+        opts = [o.id for o in dec(st, 0).options]
+        seen = (_seen(st, 1), _seen(st, None))
+        ev += GAME.apply(st, 0, "absorb")
+        ev += pass_windows(st)
+        runs.append((asked, public(ev), seen, _seen(st, 1), _seen(st, None)))
+        assert opts == (["absorb", f"p{u}"] if hidden == "mobius-serpent" else ["absorb"])
+    assert runs[0][0] == [(0, "intercept")]
+    assert runs[0] == runs[1]
+
+
+def test_MEM_GAP_20_MEM_CBT_05_asked_to_block_whatever_the_face_down_member():
+    """MEM-GAP-20, MEM-CBT-05: Ben's Defend Cell holds a face-up Sacred Grove with a card fused face down:
+    Möbius Serpent (then the group is a creature and may block) or Magna Carta (a Cause card: then it may not). The rules let
+    no group without a creature into the Defend Cell, so this shape is built directly: even so, Ben is asked
+    the same (offered "Do not block" only when it cannot), and the public log and views are the same."""
+    runs = []
+    for hidden in ("mobius-serpent", "magna-carta"):
+        st = pos({"pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1}]},
+                 {"hand": ["pilgrim-of-the-way"],
+                  "pieces": [{"cards": ["sacred-grove", hidden], "cell": "defend"}]})
+        g = uid(st, "sacred-grove")
+        grp = next(pc for pc in st.pieces if pc.uid == g)
+        grp.hidden = [grp.cards[1]]
+        ev = GAME.apply(st, 0, "end")
+        ev += pass_windows(st)
+        asked = _asked(st)
+        opts = [o.id for o in dec(st, 1).options]
+        seen = (_seen(st, 0), _seen(st, None))
+        ev += GAME.apply(st, 1, "none")
+        ev += pass_windows(st)
+        runs.append((asked, public(ev), seen, _seen(st, 0), _seen(st, None)))
+        h = uid(st, "cro-magnon-hunter")
+        assert opts == ([f"p{h}", "none"] if hidden == "mobius-serpent" else ["none"])
+    assert runs[0][0] == [(1, "block")]
+    assert runs[0] == runs[1]
