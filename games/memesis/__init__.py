@@ -108,7 +108,8 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    face-down card. Who is asked to block or to intercept damage follows what is public: a face-up piece,
    not sourced, is asked when a face-up card of its group is a creature or a card of its group is face
    down; only a group that truly holds a creature is offered a block or an interception, any other only
-   "Do not block" or "Take the damage".
+   "Do not block" or "Take the damage". Likewise any such piece may be chosen where an ability targets a
+   creature; on one that holds no creature the ability has no effect, and the log says so.
 21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
    in incubation.
 22 The card taken back to hand is the top one (last placed). Using Ammo marks that many unused cards of

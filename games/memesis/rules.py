@@ -476,9 +476,17 @@ def in_play(pc: Piece) -> bool:
     return pc.cell in CELLS_IN_PLAY
 
 
+CREATURE_TARGETS = frozenset({"creature", "opposing_creature", "own_creature", "ally_creature",
+                              "all_opposing_creatures", "all_creatures"})
+"""Targets naming creatures: judged on public information, checked against the true cards when resolving."""
+
+
 def creatures(st: State) -> list[Piece]:
-    """Face-up creatures in play (targets of card abilities)."""
-    return [pc for pc in st.pieces if in_play(pc) and not face_down(pc) and kind(st, pc) == "creature"]
+    """Face-up pieces in play that may be creatures for all anyone but their owner knows (targets of card
+    abilities, :func:`may_be_creature`, MEM-GAP-20): which cards may be targeted, and so who holds a usable
+    ability, never tells a face-down card's kind. One that holds no creature is not affected
+    (:func:`_run_steps`)."""
+    return [pc for pc in st.pieces if in_play(pc) and not face_down(pc) and may_be_creature(st, pc)]
 
 
 def is_cause(st: State, pc: Piece) -> bool:
@@ -1645,7 +1653,14 @@ def _run_steps(st: State, job: Job, a: Ability, what: str, ev: list[Event]) -> b
                     return False
                 d.pop("left", None)
             elif _valid(st, t):
-                apply_step(st, seat, s.do, s.amount, t, d["icpt"], ev)
+                pc = find(st, int(t[1:])) if t.startswith("p") else None
+                if pc is not None and a.target in CREATURE_TARGETS and kind(st, pc) != "creature":
+                    if t not in d.setdefault("void", []):  # chosen on public grounds; the rules read the truth
+                        d["void"].append(t)
+                        ev.append(Event(f"{what} has no effect on {label_piece(st, pc)}: it holds no creature "
+                                        "(MEM-GAP-20)."))
+                else:
+                    apply_step(st, seat, s.do, s.amount, t, d["icpt"], ev)
             d["j"] += 1
         d["j"] = 0
         d["i"] += 1

@@ -248,3 +248,28 @@ def test_MEM_GAP_20_MEM_CBT_05_asked_to_block_whatever_the_face_down_member():
         assert opts == ([f"p{h}", "none"] if hidden == "mobius-serpent" else ["none"])
     assert runs[0][0] == [(1, "block")]
     assert runs[0] == runs[1]
+
+
+def test_MEM_GAP_20_a_creature_target_is_offered_whatever_the_face_down_member(monkeypatch):
+    """MEM-GAP-20, MEM-CE-01: Ana's Sacred Grove (a Bio Cause card, planted) has Möbius Serpent or Magna Carta
+    (planted Tic) fused face down. Ben, in the window that follows, may play Occam's Razor (3 damage to an
+    opposing creature) at the group either way: the same options, views and seats asked. It resolves against the
+    true cards: the group holding the Serpent takes the damage and dies; the other is not a creature, and the
+    Razor has no effect on it."""
+    _with_sets(monkeypatch, {"sacred-grove": "bio", "magna-carta": "tic"})
+    runs, logs = [], []
+    for hidden in ("mobius-serpent", "magna-carta"):
+        st = pos({"hand": [hidden, "pilgrim-of-the-way"], "source": 1, "pieces": ["sacred-grove"]},
+                 {"hand": ["occams-razor"], "source": 2})
+        u = uid(st, "sacred-grove")
+        ev = act(st, 0, hand_ref(st, 0, hidden), "fuse", f"p{u}", "trans", "down")
+        razor = hand_ref(st, 1, "occams-razor")
+        runs.append((_asked(st), draft_options(st, 1, razor), draft_options(st, 1, razor, "play"), public(ev),
+                     _seen(st, 1), _seen(st, None)))
+        played = public(play(st, 1, "occams-razor", f"p{u}"))  # it resolves at once, then a window opens
+        assert played.startswith(f"Ben plays Occam's Razor at #{u} Sacred Grove + face-down card (MEM-INF-03)")
+        logs.append(played)
+    assert runs[0][:3] == ([(1, "window")], ["play", "ammo", "consume", "back"], ["<done>"])  # its one target
+    assert runs[0] == runs[1]
+    assert "takes 3 damage" in logs[0] and "dies" in logs[0]
+    assert f"Occam's Razor has no effect on #{u} Sacred Grove + face-down card: it holds no creature" in logs[1]
