@@ -83,7 +83,9 @@ MEM-GAP-20 — The source paid for a Stealth card is public (the cost is seen be
     face-up card of its group is a creature or a card of its group is face down; only a group that truly holds
     a creature is offered a block or an interception, any other only "Do not block" or "Take the damage".
     Likewise any such piece may be chosen where an ability targets a creature; on one that holds no creature
-    the ability has no effect, and the log says so.
+    the ability has no effect, and the log says so. A player who used a card with Rune fragments is asked to
+    fuse it as a fragment (MEM-CE-11) when a piece of theirs shows a face-up base card bearing its marking or
+    has a face-down base card; only a true host is offered, else only "Let it go to the Dead Cell".
 MEM-GAP-21 — Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth
     card in incubation.
 MEM-GAP-22 — The card taken back to hand is the top one (last placed). Using Ammo marks that many unused

@@ -1608,11 +1608,8 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
                     do_fuse(st, seat, [c], [], onto, f"frag:{m}", ev)
             d["asked"] = True
         if c >= 0 and not d.get("asked") and c in st.players[st.owner[c]].dead and card(st, c).fragments:
-            uids = [pc.uid for pc in st.pieces if pc.controller == seat and (in_play(pc) or pc.cell == "incubation")
-                    and not pc.true and kind(st, pc) != "rune"
-                    and any(f.marking in card(st, pc.cards[0]).markings for f in card(st, c).fragments)]
-            if uids:
-                ask(st, job, seat, "fragment", {"card": c, "uids": uids})
+            if fragment_asked(st, seat, c):
+                ask(st, job, seat, "fragment", {"card": c, "uids": [pc.uid for pc in fragment_hosts(st, seat, c)]})
                 return
         if d["rune"] >= 0 and d["keep"]:
             r = d["rune"]
@@ -1621,6 +1618,31 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
             ev.append(Event(f"{cname(st, r)} returns to {pname(st, st.owner[r])}'s hand (MEM-RUN-05)."))
         st.jobs.remove(job)
         respond(st, seat, f"{pname(st, seat)} used {what}", [int(t[1:]) for t in d["targets"] if t.startswith("s")])
+
+
+def _fragment_base(st: State, seat: int, pc: Piece) -> bool:
+    """``pc`` is a piece of ``seat`` that a used card may fuse onto as a fragment, its markings aside
+    (MEM-CE-11, MEM-FUS-13): in play or incubating, not a True Fusion, no other player's face-down card in it
+    (only its owner may read that, MEM-GAP-24)."""
+    return (pc.controller == seat and (in_play(pc) or pc.cell == "incubation") and not pc.true
+            and all(st.owner[x] == seat for x in pc.hidden))
+
+
+def fragment_hosts(st: State, seat: int, c: int) -> list[Piece]:
+    """The pieces the used card ``c`` may really fuse onto as a fragment (MEM-CE-11): :func:`_fragment_base`,
+    not a Rune, its base card bearing a marking of one of ``c``'s fragments (the true card, face down or not)."""
+    return [pc for pc in st.pieces if _fragment_base(st, seat, pc) and kind(st, pc) != "rune"
+            and any(f.marking in card(st, pc.cards[0]).markings for f in card(st, c).fragments)]
+
+
+def fragment_asked(st: State, seat: int, c: int) -> bool:
+    """Whether ``seat`` is asked to fuse the used card ``c`` as a fragment (MEM-CE-11, MEM-GAP-20), on public
+    information: a piece of theirs (:func:`_fragment_base`) whose face-up base card bears a marking of one of
+    ``c``'s fragments, or whose base card is face down, whatever it is; the prompt offers the true hosts
+    (:func:`fragment_hosts`), maybe none ("Let it go to the Dead Cell" only)."""
+    marks = {f.marking for f in card(st, c).fragments}
+    return any(_fragment_base(st, seat, pc) and (face_down(pc) or marks & set(card(st, pc.cards[0]).markings))
+               for pc in st.pieces)
 
 
 def _run_steps(st: State, job: Job, a: Ability, what: str, ev: list[Event]) -> bool:

@@ -273,3 +273,24 @@ def test_MEM_GAP_20_a_creature_target_is_offered_whatever_the_face_down_member(m
     assert runs[0] == runs[1]
     assert "takes 3 damage" in logs[0] and "dies" in logs[0]
     assert f"Occam's Razor has no effect on #{u} Sacred Grove + face-down card: it holds no creature" in logs[1]
+
+
+def test_MEM_CE_11_MEM_GAP_20_asked_to_fuse_a_fragment_whatever_the_face_down_card():
+    """MEM-CE-11, MEM-GAP-20: Ana plays Golden Ratio (a Mathematical fragment) at her Epicurean Host (no
+    markings); her only other card is face down: Pythagorean Acolyte (Mathematical) or Leech Doctor (no
+    markings), both cost 2. She is asked whether to fuse the used card as a fragment either way, so Ben and a
+    spectator see the same; only onto the Acolyte may she really fuse it."""
+    runs = []
+    for hidden in ("pythagorean-acolyte", "leech-doctor"):
+        st = pos({"hand": ["golden-ratio"], "source": 1,
+                  "pieces": ["epicurean-host", {"card": hidden, "down": True}]}, {"hand": ["pilgrim-of-the-way"]})
+        ev = play(st, 0, "golden-ratio", f"p{uid(st, 'epicurean-host')}")
+        asked = _asked(st)
+        opts = [o.id for o in dec(st, 0).options]
+        seen = (_seen(st, 1), _seen(st, None))
+        ev += GAME.apply(st, 0, "dead")
+        ev += pass_windows(st)
+        runs.append((asked, public(ev), seen, _seen(st, 1), _seen(st, None)))
+        assert opts == ([f"p{uid(st, hidden)}", "dead"] if hidden == "pythagorean-acolyte" else ["dead"])
+    assert runs[0][0] == [(0, "fragment")]
+    assert runs[0] == runs[1]
