@@ -294,3 +294,26 @@ def test_MEM_CE_11_MEM_GAP_20_asked_to_fuse_a_fragment_whatever_the_face_down_ca
         assert opts == ([f"p{uid(st, hidden)}", "dead"] if hidden == "pythagorean-acolyte" else ["dead"])
     assert runs[0][0] == [(0, "fragment")]
     assert runs[0] == runs[1]
+
+
+def test_MEM_GAP_24_MEM_CE_11_no_fragment_onto_an_allys_face_down_card():
+    """MEM-GAP-24, MEM-CE-11, MEM-STL-03: Cid plays Pythagorean Acolyte (Mathematical) or Leech Doctor (no
+    markings), both cost 2, face down into his ally Ana's Main Cell. In her turn Ana plays Golden Ratio (a
+    Mathematical fragment) at her Epicurean Host: she is not asked to fuse it onto Cid's card, whose markings
+    only Cid may know, whichever it is; everyone sees the same."""
+    runs = []
+    for hidden in ("pythagorean-acolyte", "leech-doctor"):
+        st = GAME.position({"active": 2, "teams": [0, 1, 0, 1], "players": [
+            {"hand": ["golden-ratio"], "source": 0, "pieces": ["epicurean-host"],
+             "brain": ["pilgrim-of-the-way"] * 5},
+            {"brain": ["pilgrim-of-the-way"] * 5},
+            {"hand": [hidden], "source": 3, "brain": ["pilgrim-of-the-way"] * 5},
+            {"brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+        act(st, 2, hand_ref(st, 2, hidden), "play", "main@0", "down")
+        end_turn(st)
+        end_turn(st)
+        assert st.active == 0
+        ev = play(st, 0, "golden-ratio", f"p{uid(st, 'epicurean-host')}")
+        runs.append((_asked(st), public(ev), _seen(st, 0), _seen(st, 1), _seen(st, None)))
+    assert runs[0][0] == [(2, "window")]  # Cid, who owns a face-down card in play (MEM-GAP-28)
+    assert runs[0] == runs[1]
