@@ -112,7 +112,8 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    creature; on one that holds no creature the ability has no effect, and the log says so. A player who
    used a card with Rune fragments is asked to fuse it as a fragment (MEM-CE-11) when a piece of theirs
    shows a face-up base card bearing its marking or has a face-down base card; only a true host is
-   offered, else only "Let it go to the Dead Cell".
+   offered, else only "Let it go to the Dead Cell". Moving a card or group into the Attack or Defend
+   Cell shows that it holds a creature: only creatures go there.
 21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
    in incubation.
 22 The card taken back to hand is the top one (last placed). Using Ammo marks that many unused cards of
