@@ -78,7 +78,15 @@ MEM-GAP-20 — The source paid for a Stealth card is public (the cost is seen be
     face-up cards' Attack, Life and Armor only, not if the fusion is True or Trans; a face-down
     Partial Fusion shows no marking; a face-down incubating card shows its turns elapsed, not the total. Its
     owner sees the true values. The rules use the true values: combat and damage outcomes (damage dealt, Armor
-    destroyed, a death) are public as they happen, naming the hidden card only as a face-down card.
+    destroyed, a death) are public as they happen, naming the hidden card only as a face-down card. Who is asked
+    to block or to intercept damage follows what is public: a face-up piece, not sourced, is asked when a
+    face-up card of its group is a creature or a card of its group is face down; only a group that truly holds
+    a creature is offered a block or an interception, any other only "Do not block" or "Take the damage".
+    Likewise any such piece may be chosen where an ability targets a creature; on one that holds no creature
+    the ability has no effect, and the log says so. A player who used a card with Rune fragments is asked to
+    fuse it as a fragment (MEM-CE-11) when a piece of theirs shows a face-up base card bearing its marking or
+    has a face-down base card; only a true host is offered, else only "Let it go to the Dead Cell". Moving a
+    card or group into the Attack or Defend Cell shows that it holds a creature: only creatures go there.
 MEM-GAP-21 — Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth
     card in incubation.
 MEM-GAP-22 — The card taken back to hand is the top one (last placed). Using Ammo marks that many unused

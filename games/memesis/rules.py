@@ -252,19 +252,44 @@ def can_attack(st: State, pc: Piece) -> bool:
 
 
 def can_defend(st: State, pc: Piece) -> bool:
-    """A creature in the Defend Cell able to intercept (MEM-CBT-03/04/11)."""
+    """A creature in the Defend Cell able to intercept (MEM-CBT-03/04/11), judged on the true cards: whether it
+    may really block (:func:`prompt_decision`, the damage step)."""
     return pc.cell == "defend" and kind(st, pc) == "creature" and not face_down(pc) and not pc.sourced
 
 
+def may_be_creature(st: State, pc: Piece) -> bool:
+    """Whether ``pc`` may be a creature for all anyone but its owner knows (MEM-GAP-20): a face-up card of its
+    group is a creature, or a card of its group is face down. Reads no face-down card."""
+    return any(c in pc.hidden or card(st, c).kind == "creature" for c in pc.cards)
+
+
+def could_intercept(st: State, pc: Piece) -> bool:
+    """Whether ``pc``, a face-up piece in play, not sourced, may be a creature on public information
+    (:func:`may_be_creature`): who is asked to block or intercept follows this, never a face-down card's identity
+    (MEM-GAP-20); the options offered are the true ones (:func:`can_defend`, :func:`interceptors`)."""
+    return in_play(pc) and not face_down(pc) and not pc.sourced and may_be_creature(st, pc)
+
+
 def defenders(st: State, seat: int) -> list[Piece]:
-    return [pc for pc in st.pieces if pc.controller == seat and can_defend(st, pc)]
+    """The pieces of ``seat`` in the Defend Cell asked to block (MEM-CBT-05, MEM-GAP-20): those that could
+    defend on public information (:func:`could_intercept`); one that cannot really is offered "Do not block"
+    only."""
+    return [pc for pc in st.pieces if pc.controller == seat and pc.cell == "defend" and could_intercept(st, pc)]
 
 
 def interceptors(st: State, seat: int) -> list[Piece]:
     """The creatures of ``seat`` able to intercept damage aimed at them: in the Defend Cell, or able to move
-    there now (a card able to defend may defend at any time, MEM-CBT-01/02; MEM-TRN-03, MEM-GAP-28)."""
+    there now (a card able to defend may defend at any time, MEM-CBT-01/02; MEM-TRN-03, MEM-GAP-28). Judged on
+    the true cards: the options of the ``intercept`` prompt."""
     return [pc for pc in st.pieces if pc.controller == seat and in_play(pc) and kind(st, pc) == "creature"
             and not face_down(pc) and not pc.sourced]
+
+
+def asked_to_intercept(st: State, seat: int) -> bool:
+    """Whether ``seat`` is asked to intercept damage aimed at them (MEM-TRN-03, MEM-GAP-20): they control a
+    piece that could intercept on public information (:func:`could_intercept`), whatever its face-down cards
+    are; the prompt then offers the true interceptors, maybe none ("Take the damage yourself" only)."""
+    return any(pc.controller == seat and could_intercept(st, pc) for pc in st.pieces)
 
 
 # ---------------------------------------------------------------- moving cards
@@ -451,9 +476,17 @@ def in_play(pc: Piece) -> bool:
     return pc.cell in CELLS_IN_PLAY
 
 
+CREATURE_TARGETS = frozenset({"creature", "opposing_creature", "own_creature", "ally_creature",
+                              "all_opposing_creatures", "all_creatures"})
+"""Targets naming creatures: judged on public information, checked against the true cards when resolving."""
+
+
 def creatures(st: State) -> list[Piece]:
-    """Face-up creatures in play (targets of card abilities)."""
-    return [pc for pc in st.pieces if in_play(pc) and not face_down(pc) and kind(st, pc) == "creature"]
+    """Face-up pieces in play that may be creatures for all anyone but their owner knows (targets of card
+    abilities, :func:`may_be_creature`, MEM-GAP-20): which cards may be targeted, and so who holds a usable
+    ability, never tells a face-down card's kind. One that holds no creature is not affected
+    (:func:`_run_steps`)."""
+    return [pc for pc in st.pieces if in_play(pc) and not face_down(pc) and may_be_creature(st, pc)]
 
 
 def is_cause(st: State, pc: Piece) -> bool:
@@ -928,7 +961,7 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
         opts = []
         for u in d["attackers"]:
             a = find(st, u)
-            if a is not None:
+            if a is not None and pc is not None and can_defend(st, pc):  # asked on public grounds, offered the truth
                 opts.append(Option(f"p{u}", f"Block {label_piece(st, a, s)} ({stats_text(st, a, s)})"))
         opts.append(Option("none", "Do not block"))
         return Decision(s, "block", f"Combat: which attacker does {label_piece(st, pc, s)} "
@@ -1529,7 +1562,7 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
         dmg = sum(s.amount for s in a.steps if s.do == "damage")
         d["icpt"] = {}
         d["queue"] = [int(t[1:]) for t in d["targets"]
-                      if t.startswith("s") and dmg and interceptors(st, int(t[1:]))]
+                      if t.startswith("s") and dmg and asked_to_intercept(st, int(t[1:]))]
         d["opp"] = opposed_players(st, seat, d["targets"]) if d["card"] >= 0 else []
         d["i"], d["j"] = 0, 0
         d["stage"] = "icpt"
@@ -1544,7 +1577,7 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
                     bp.cell, bp.target = "defend", -1
                     ev.append(Event(f"{pname(st, s)} moves {label_piece(st, bp)} into the Defend Cell."))
                 ev.append(Event(f"{pname(st, s)} intercepts with {label_piece(st, bp)}."))
-        while d["queue"] and not interceptors(st, d["queue"][0]):
+        while d["queue"] and not asked_to_intercept(st, d["queue"][0]):
             d["queue"].pop(0)
         if d["queue"]:
             dmg = sum(s.amount for s in a.steps if s.do == "damage")
@@ -1575,11 +1608,8 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
                     do_fuse(st, seat, [c], [], onto, f"frag:{m}", ev)
             d["asked"] = True
         if c >= 0 and not d.get("asked") and c in st.players[st.owner[c]].dead and card(st, c).fragments:
-            uids = [pc.uid for pc in st.pieces if pc.controller == seat and (in_play(pc) or pc.cell == "incubation")
-                    and not pc.true and kind(st, pc) != "rune"
-                    and any(f.marking in card(st, pc.cards[0]).markings for f in card(st, c).fragments)]
-            if uids:
-                ask(st, job, seat, "fragment", {"card": c, "uids": uids})
+            if fragment_asked(st, seat, c):
+                ask(st, job, seat, "fragment", {"card": c, "uids": [pc.uid for pc in fragment_hosts(st, seat, c)]})
                 return
         if d["rune"] >= 0 and d["keep"]:
             r = d["rune"]
@@ -1588,6 +1618,31 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
             ev.append(Event(f"{cname(st, r)} returns to {pname(st, st.owner[r])}'s hand (MEM-RUN-05)."))
         st.jobs.remove(job)
         respond(st, seat, f"{pname(st, seat)} used {what}", [int(t[1:]) for t in d["targets"] if t.startswith("s")])
+
+
+def _fragment_base(st: State, seat: int, pc: Piece) -> bool:
+    """``pc`` is a piece of ``seat`` that a used card may fuse onto as a fragment, its markings aside
+    (MEM-CE-11, MEM-FUS-13): in play or incubating, not a True Fusion, no other player's face-down card in it
+    (only its owner may read that, MEM-GAP-24)."""
+    return (pc.controller == seat and (in_play(pc) or pc.cell == "incubation") and not pc.true
+            and all(st.owner[x] == seat for x in pc.hidden))
+
+
+def fragment_hosts(st: State, seat: int, c: int) -> list[Piece]:
+    """The pieces the used card ``c`` may really fuse onto as a fragment (MEM-CE-11): :func:`_fragment_base`,
+    not a Rune, its base card bearing a marking of one of ``c``'s fragments (the true card, face down or not)."""
+    return [pc for pc in st.pieces if _fragment_base(st, seat, pc) and kind(st, pc) != "rune"
+            and any(f.marking in card(st, pc.cards[0]).markings for f in card(st, c).fragments)]
+
+
+def fragment_asked(st: State, seat: int, c: int) -> bool:
+    """Whether ``seat`` is asked to fuse the used card ``c`` as a fragment (MEM-CE-11, MEM-GAP-20), on public
+    information: a piece of theirs (:func:`_fragment_base`) whose face-up base card bears a marking of one of
+    ``c``'s fragments, or whose base card is face down, whatever it is; the prompt offers the true hosts
+    (:func:`fragment_hosts`), maybe none ("Let it go to the Dead Cell" only)."""
+    marks = {f.marking for f in card(st, c).fragments}
+    return any(_fragment_base(st, seat, pc) and (face_down(pc) or marks & set(card(st, pc.cards[0]).markings))
+               for pc in st.pieces)
 
 
 def _run_steps(st: State, job: Job, a: Ability, what: str, ev: list[Event]) -> bool:
@@ -1620,7 +1675,14 @@ def _run_steps(st: State, job: Job, a: Ability, what: str, ev: list[Event]) -> b
                     return False
                 d.pop("left", None)
             elif _valid(st, t):
-                apply_step(st, seat, s.do, s.amount, t, d["icpt"], ev)
+                pc = find(st, int(t[1:])) if t.startswith("p") else None
+                if pc is not None and a.target in CREATURE_TARGETS and kind(st, pc) != "creature":
+                    if t not in d.setdefault("void", []):  # chosen on public grounds; the rules read the truth
+                        d["void"].append(t)
+                        ev.append(Event(f"{what} has no effect on {label_piece(st, pc)}: it holds no creature "
+                                        "(MEM-GAP-20)."))
+                else:
+                    apply_step(st, seat, s.do, s.amount, t, d["icpt"], ev)
             d["j"] += 1
         d["j"] = 0
         d["i"] += 1
@@ -1794,7 +1856,7 @@ def step_combat(st: State, job: Job, ev: list[Event]) -> None:
         while d["queue"]:
             b = find(st, d["queue"][0])
             opts = [pc.uid for pc in attackers if b is not None and pc.target == b.controller]
-            if b is None or not can_defend(st, b) or not opts:
+            if b is None or b.cell != "defend" or not could_intercept(st, b) or not opts:
                 d["queue"].pop(0)
                 continue
             ask(st, job, b.controller, "block", {"uid": b.uid, "attackers": opts})

@@ -119,11 +119,14 @@ def fits(st: State, c: int, where: str | Piece) -> Fit | None:
     creatures attack and defend; an ally places creatures and Cause cards only), bearing the marking of its
     Rune and of its fragments; one that hatched: a card of its cost, not a Rune. A face-down incubating card
     alone: one that would not have hatched yet, its turns then recomputed (:func:`permute`); one matured,
-    waiting for its owner to place it: a Rune. A face-down card of a fused group: one of the same set and kind
-    (a Transfusion chain), of the same cost when incubating (its turns) or when it is the base (its paid
-    cost); a True Fusion pair's card is its partner's partner, so it stays. A face-down fragment on a face-up
-    card: one with a fragment of a marking that card bears (the marking then recomputed). A face-down Rune on
-    a card with no face-down card: a Rune of a marking the card bears.
+    waiting for its owner to place it: a Rune. A face-down card of a fused group: one of the same set (a
+    Transfusion chain), of the same cost when incubating (its turns) or when it is the base (its paid cost),
+    of any kind but a Rune (who is asked to block or intercept, and what may be targeted as a creature, read no
+    face-down card, MEM-GAP-20) except the base, or in an Attack or Defend Cell with no face-up creature
+    (only a group holding one gets there): the same kind; a True Fusion pair's card is its partner's partner,
+    so it stays. A face-down fragment on a face-up card: one with a fragment of a marking that card bears (the
+    marking then recomputed). A face-down Rune on a card with no face-down card: a Rune of a marking the card
+    bears.
     """
     d = POOL[st.cards[c]]
     if isinstance(where, str):
@@ -165,7 +168,11 @@ def fits(st: State, c: int, where: str | Piece) -> Fit | None:
         elif pc.true and len(pc.cards) == 2:
             return None
         else:
-            conds.append(lambda e: (e.set, e.kind) == (d.set, d.kind))
+            conds.append(lambda e: e.set == d.set and e.kind != "rune")
+            shown = [x for x in pc.cards if x not in pc.hidden]
+            if c == base or (pc.cell in ("attack", "defend") and all(POOL[st.cards[x]].kind != "creature"
+                                                                     for x in shown)):
+                conds.append(lambda e: e.kind == d.kind)  # only a group holding a creature gets there
             if inc:
                 conds.append(lambda e: e.cost == d.cost)
             elif c == base:
@@ -503,3 +510,22 @@ def test_the_check_catches_who_is_asked_depending_on_a_hand(monkeypatch):
 
     monkeypatch.setattr(rules, "has_response", leaky)
     assert _caught(st, (0, "main"))  # face up, the only face it can pay: the window opens
+
+
+def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monkeypatch):
+    """Planted: Ana is asked to intercept Infinite Series' damage only when her Sacred Grove (a Bio Cause card,
+    planted) has a face-down creature fused (as before issue 26; MEM-TRN-03, MEM-GAP-20): the check of Ben's
+    playing it fails, with Möbius Serpent face down and Magna Carta (planted Tic) in Ana's Brain Cell to stand
+    in for it; not planted, it passes."""
+    for cid, fs in {"sacred-grove": "bio", "magna-carta": "tic"}.items():
+        monkeypatch.setitem(POOL, cid, POOL[cid].model_copy(update={"set": fs}))
+    st = pos({"hand": ["mobius-serpent", "pilgrim-of-the-way"], "source": 1, "pieces": ["sacred-grove"],
+              "brain": ["magna-carta", "pilgrim-of-the-way"] * 2},
+             {"hand": ["infinite-series"], "source": 3})
+    act(st, 0, hand_ref(st, 0, "mobius-serpent"), "fuse", f"p{uid(st, 'sacred-grove')}", "trans", "down")
+    GAME.apply(st, 1, hand_ref(st, 1, "infinite-series"))
+    choice = (1, "play")  # at Ana, its one target: carried out at once, and the interception is asked
+    assert GAME.decisions(st)[0].option("play") is not None
+    assert not _caught(st, choice)
+    monkeypatch.setattr(rules, "asked_to_intercept", lambda st, seat: bool(rules.interceptors(st, seat)))
+    assert _caught(st, choice)

@@ -9,9 +9,23 @@ import json
 import pytest
 
 from games.memesis import GAME
+from games.memesis.pool import card_pool
 from games.memesis.render import board_text, private_text
 
-from .kit import act, dec, draft_options, end_turn, hand_ref, pass_windows, pos, public, seats, uid, view
+from .kit import (
+    act,
+    dec,
+    draft_options,
+    end_turn,
+    hand_ref,
+    pass_windows,
+    play,
+    pos,
+    public,
+    seats,
+    uid,
+    view,
+)
 
 
 def _seen(st, viewer) -> str:
@@ -167,3 +181,139 @@ def test_MEM_RUN_11_MEM_STL_03_a_hatching_rune_asks_its_owner_whatever_their_fac
     assert shown == scarab and shown[-1] == [(0, "attach")]
     offers = {o.id for o in dec(st, 0).options}
     assert ("dead" in offers) and (len(offers) == (2 if other == "scarab-of-khepri" else 1))
+
+
+# ---------------------------------------------------------------- who is asked to block or intercept (MEM-GAP-20)
+
+def _with_sets(monkeypatch, sets: dict[str, str]) -> None:
+    """Give Cause cards a Trans Fusion set, as card data may (MEM-FUS-02, MEM-GAP-25/26). In today's data every
+    set card is a creature and the one non-creature partner's partner is a creature, so no face-down member can
+    change a face-up group's kind; these tests plant a card that could."""
+    pool = card_pool()
+    for cid, fs in sets.items():
+        monkeypatch.setitem(pool, cid, pool[cid].model_copy(update={"set": fs}))
+
+
+def _asked(st) -> list[tuple[int, str]]:
+    return [(d.seat, d.kind) for d in GAME.decisions(st)]
+
+
+def test_MEM_GAP_20_MEM_TRN_03_asked_to_intercept_whatever_the_face_down_member(monkeypatch):
+    """MEM-GAP-20, MEM-TRN-03, MEM-CBT-01: Ana's Sacred Grove (a Bio Cause card, planted) has a Tic card fused face
+    down: Möbius Serpent (a creature) or Magna Carta (a Cause card, planted Tic). In the window that follows,
+    Ben's Infinite Series deals 3 damage to Ana: she is asked to intercept either way, so Ben and a spectator
+    see the same decisions, views and public log; only with the Serpent may the group really intercept (her
+    options are the true ones)."""
+    _with_sets(monkeypatch, {"sacred-grove": "bio", "magna-carta": "tic"})
+    runs = []
+    for hidden in ("mobius-serpent", "magna-carta"):
+        st = pos({"hand": [hidden, "pilgrim-of-the-way"], "source": 1, "pieces": ["sacred-grove"]},
+                 {"hand": ["infinite-series"], "source": 3})
+        u = uid(st, "sacred-grove")
+        ev = act(st, 0, hand_ref(st, 0, hidden), "fuse", f"p{u}", "trans", "down")
+        ev += play(st, 1, "infinite-series", "s0")  # in the response window (MEM-TRN-07)
+        asked = _asked(st)
+        opts = [o.id for o in dec(st, 0).options]
+        seen = (_seen(st, 1), _seen(st, None))
+        ev += GAME.apply(st, 0, "absorb")
+        ev += pass_windows(st)
+        runs.append((asked, public(ev), seen, _seen(st, 1), _seen(st, None)))
+        assert opts == (["absorb", f"p{u}"] if hidden == "mobius-serpent" else ["absorb"])
+    assert runs[0][0] == [(0, "intercept")]
+    assert runs[0] == runs[1]
+
+
+def test_MEM_GAP_20_MEM_CBT_05_asked_to_block_whatever_the_face_down_member():
+    """MEM-GAP-20, MEM-CBT-05: Ben's Defend Cell holds a face-up Sacred Grove with a card fused face down:
+    Möbius Serpent (then the group is a creature and may block) or Magna Carta (a Cause card: then it may not). The rules let
+    no group without a creature into the Defend Cell, so this shape is built directly: even so, Ben is asked
+    the same (offered "Do not block" only when it cannot), and the public log and views are the same."""
+    runs = []
+    for hidden in ("mobius-serpent", "magna-carta"):
+        st = pos({"pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1}]},
+                 {"hand": ["pilgrim-of-the-way"],
+                  "pieces": [{"cards": ["sacred-grove", hidden], "cell": "defend"}]})
+        g = uid(st, "sacred-grove")
+        grp = next(pc for pc in st.pieces if pc.uid == g)
+        grp.hidden = [grp.cards[1]]
+        ev = GAME.apply(st, 0, "end")
+        ev += pass_windows(st)
+        asked = _asked(st)
+        opts = [o.id for o in dec(st, 1).options]
+        seen = (_seen(st, 0), _seen(st, None))
+        ev += GAME.apply(st, 1, "none")
+        ev += pass_windows(st)
+        runs.append((asked, public(ev), seen, _seen(st, 0), _seen(st, None)))
+        h = uid(st, "cro-magnon-hunter")
+        assert opts == ([f"p{h}", "none"] if hidden == "mobius-serpent" else ["none"])
+    assert runs[0][0] == [(1, "block")]
+    assert runs[0] == runs[1]
+
+
+def test_MEM_GAP_20_a_creature_target_is_offered_whatever_the_face_down_member(monkeypatch):
+    """MEM-GAP-20, MEM-CE-01: Ana's Sacred Grove (a Bio Cause card, planted) has Möbius Serpent or Magna Carta
+    (planted Tic) fused face down. Ben, in the window that follows, may play Occam's Razor (3 damage to an
+    opposing creature) at the group either way: the same options, views and seats asked. It resolves against the
+    true cards: the group holding the Serpent takes the damage and dies; the other is not a creature, and the
+    Razor has no effect on it."""
+    _with_sets(monkeypatch, {"sacred-grove": "bio", "magna-carta": "tic"})
+    runs, logs = [], []
+    for hidden in ("mobius-serpent", "magna-carta"):
+        st = pos({"hand": [hidden, "pilgrim-of-the-way"], "source": 1, "pieces": ["sacred-grove"]},
+                 {"hand": ["occams-razor"], "source": 2})
+        u = uid(st, "sacred-grove")
+        ev = act(st, 0, hand_ref(st, 0, hidden), "fuse", f"p{u}", "trans", "down")
+        razor = hand_ref(st, 1, "occams-razor")
+        runs.append((_asked(st), draft_options(st, 1, razor), draft_options(st, 1, razor, "play"), public(ev),
+                     _seen(st, 1), _seen(st, None)))
+        played = public(play(st, 1, "occams-razor", f"p{u}"))  # it resolves at once, then a window opens
+        assert played.startswith(f"Ben plays Occam's Razor at #{u} Sacred Grove + face-down card (MEM-INF-03)")
+        logs.append(played)
+    assert runs[0][:3] == ([(1, "window")], ["play", "ammo", "consume", "back"], ["<done>"])  # its one target
+    assert runs[0] == runs[1]
+    assert "takes 3 damage" in logs[0] and "dies" in logs[0]
+    assert f"Occam's Razor has no effect on #{u} Sacred Grove + face-down card: it holds no creature" in logs[1]
+
+
+def test_MEM_CE_11_MEM_GAP_20_asked_to_fuse_a_fragment_whatever_the_face_down_card():
+    """MEM-CE-11, MEM-GAP-20: Ana plays Golden Ratio (a Mathematical fragment) at her Epicurean Host (no
+    markings); her only other card is face down: Pythagorean Acolyte (Mathematical) or Leech Doctor (no
+    markings), both cost 2. She is asked whether to fuse the used card as a fragment either way, so Ben and a
+    spectator see the same; only onto the Acolyte may she really fuse it."""
+    runs = []
+    for hidden in ("pythagorean-acolyte", "leech-doctor"):
+        st = pos({"hand": ["golden-ratio"], "source": 1,
+                  "pieces": ["epicurean-host", {"card": hidden, "down": True}]}, {"hand": ["pilgrim-of-the-way"]})
+        ev = play(st, 0, "golden-ratio", f"p{uid(st, 'epicurean-host')}")
+        asked = _asked(st)
+        opts = [o.id for o in dec(st, 0).options]
+        seen = (_seen(st, 1), _seen(st, None))
+        ev += GAME.apply(st, 0, "dead")
+        ev += pass_windows(st)
+        runs.append((asked, public(ev), seen, _seen(st, 1), _seen(st, None)))
+        assert opts == ([f"p{uid(st, hidden)}", "dead"] if hidden == "pythagorean-acolyte" else ["dead"])
+    assert runs[0][0] == [(0, "fragment")]
+    assert runs[0] == runs[1]
+
+
+def test_MEM_GAP_24_MEM_CE_11_no_fragment_onto_an_allys_face_down_card():
+    """MEM-GAP-24, MEM-CE-11, MEM-STL-03: Cid plays Pythagorean Acolyte (Mathematical) or Leech Doctor (no
+    markings), both cost 2, face down into his ally Ana's Main Cell. In her turn Ana plays Golden Ratio (a
+    Mathematical fragment) at her Epicurean Host: she is not asked to fuse it onto Cid's card, whose markings
+    only Cid may know, whichever it is; everyone sees the same."""
+    runs = []
+    for hidden in ("pythagorean-acolyte", "leech-doctor"):
+        st = GAME.position({"active": 2, "teams": [0, 1, 0, 1], "players": [
+            {"hand": ["golden-ratio"], "source": 0, "pieces": ["epicurean-host"],
+             "brain": ["pilgrim-of-the-way"] * 5},
+            {"brain": ["pilgrim-of-the-way"] * 5},
+            {"hand": [hidden], "source": 3, "brain": ["pilgrim-of-the-way"] * 5},
+            {"brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+        act(st, 2, hand_ref(st, 2, hidden), "play", "main@0", "down")
+        end_turn(st)
+        end_turn(st)
+        assert st.active == 0
+        ev = play(st, 0, "golden-ratio", f"p{uid(st, 'epicurean-host')}")
+        runs.append((_asked(st), public(ev), _seen(st, 0), _seen(st, 1), _seen(st, None)))
+    assert runs[0][0] == [(2, "window")]  # Cid, who owns a face-down card in play (MEM-GAP-28)
+    assert runs[0] == runs[1]
