@@ -113,7 +113,9 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    used a card with Rune fragments is asked to fuse it as a fragment (MEM-CE-11) when a piece of theirs
    shows a face-up base card bearing its marking or has a face-down base card; only a true host is
    offered, else only "Let it go to the Dead Cell". Moving a card or group into the Attack or Defend
-   Cell shows that it holds a creature: only creatures go there.
+   Cell shows that it holds a creature: only creatures go there. Every face-down play into the Main Cell
+   reads the same in the log and the window, whatever the card, and the board's count of a turn's
+   choices leaves out the steps of building an action, whose number depends on the card.
 21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
    in incubation.
 22 The card taken back to hand is the top one (last placed). Using Ammo marks that many unused cards of
@@ -125,10 +127,11 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    controls the fused group; each card stays owned by its owner. A group's source cost is the sum of its
    cards'.
 24 An ally grants exactly the source they spent on that play, once per play, giving it from their own
-   unused source. Placement in an ally's Cells follows the usual timing: creatures and incubation only
-   during the granting player's own turn. Allies see each other's public team state and counts only,
-   never hands, Stealth identities, Incubation or Ammunition contents; a Stealth card is known only to
-   its owner, even in an ally's Cell (MEM-ALY-02).
+   unused source; a card played face down into the Main Cell counts whatever it is (an Effect or Rune
+   card included), so a grant tells nothing of it. Placement in an ally's Cells follows the usual
+   timing: creatures and incubation only during the granting player's own turn. Allies see each other's
+   public team state and counts only, never hands, Stealth identities, Incubation or Ammunition
+   contents; a Stealth card is known only to its owner, even in an ally's Cell (MEM-ALY-02).
 25 A card's Rune fragments are data: each names a marking and the upgrade it gives the card it is fused
    onto. True Fusion partners are named in the data, both ways.
 26 The chain is Bio, then Tic, then Sym: a Sym card joins a Bio + Tic pair through the Bio card. A

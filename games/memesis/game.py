@@ -308,7 +308,7 @@ def board_of(st: State) -> dict[str, Any]:
         "players": players,
         "pieces": [piece_view(st, pc) for pc in st.pieces if pc.cell != "incubation"],
         "combat": combat, "window": window, "stall": st.stall if st.stall >= 0 else None,
-        "choices": st.version - st.turn_version,
+        "choices": st.turn_choices,
     }
 
 

@@ -1041,6 +1041,8 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         st.prompt = None
         _answer(st, pr, choice, ev)
     st.version += 1
+    if d.kind != "act":  # a step of an action being built is not counted on the board (issue 26 §2)
+        st.turn_choices += 1
     advance(st, ev)
     return ev
 
@@ -1198,6 +1200,21 @@ def _dest(dest: str, seat: int) -> tuple[str, int, int]:
     return dest, seat, -1
 
 
+def _play_down(st: State, seat: int, c: int, cost: int, ev: list[Event]) -> None:
+    """Play the Effect or Rune card ``c`` from hand face down into the Main Cell for ``cost`` source
+    (MEM-STL-01/02). Everything public reads as for a face-down creature or Cause card played there (issue 26
+    §2): the log line, the window's reason, and an ally's grant of the source spent (MEM-ALY-01, MEM-GAP-24)."""
+    p = st.players[seat]
+    pay(st, seat, cost)
+    p.hand.remove(c)
+    pc = new_piece(st, [c], seat, "main", True)
+    ev.append(Event(f"{p.name} pays {cost} source and plays a face-down card (#{pc.uid}) into Main Cell."))
+    ev.append(Event(f"Your face-down card #{pc.uid} is {cname(st, c)}.", (seat,)))
+    if allies(st, seat):
+        p.grants.append(cost)
+    respond(st, seat, f"{p.name} put a face-down card into play")
+
+
 def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool, ev: list[Event]) -> None:
     """Carry out a listed action (module docstring)."""
     p = st.players[seat]
@@ -1226,16 +1243,10 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
                                 + (f", paying {cost} source." if cost else ".")))
             if cell == "main" and cost > 0 and allies(st, seat):
                 p.grants.append(cost)  # MEM-ALY-01, MEM-GAP-24
-            respond(st, seat, f"{p.name} put a card into play", [tgt] if tgt >= 0 else [])
+            respond(st, seat, f"{p.name} put a {'face-down ' if down else ''}card into play", [tgt] if tgt >= 0 else [])
             return
         if verb == "play" and d.kind == "effect" and path[1] == "down":
-            pay(st, seat, d.cost + 1)
-            p.hand.remove(c)
-            pc = new_piece(st, [c], seat, "main", True)
-            ev.append(Event(f"{p.name} pays {d.cost + 1} source and plays a face-down card (#{pc.uid}) into the "
-                            "Main Cell."))
-            ev.append(Event(f"Your face-down card #{pc.uid} is {d.name}.", (seat,)))
-            respond(st, seat, f"{p.name} put a face-down card into play")
+            _play_down(st, seat, c, d.cost + 1, ev)
             return
         if verb == "play" and d.kind == "effect":
             t, opt = path[1], path[2]
@@ -1256,12 +1267,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             start_resolve(st, seat, c, -1, effect_ability(st, c, rune), [] if t == "-" else [t], rune, keep)
             return
         if verb == "play" and d.kind == "rune":
-            pay(st, seat, 2)
-            p.hand.remove(c)
-            pc = new_piece(st, [c], seat, "main", True)
-            ev.append(Event(f"{p.name} pays 2 source and plays a face-down card (#{pc.uid}) into the Main Cell."))
-            ev.append(Event(f"Your face-down card #{pc.uid} is {d.name}.", (seat,)))
-            respond(st, seat, f"{p.name} put a face-down card into play")
+            _play_down(st, seat, c, 2, ev)
             return
         if verb == "rune":
             host = find(st, int(path[1][1:]))
@@ -1897,7 +1903,7 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
     p = st.players[seat]
     if d["stage"] == "begin":
         st.phase = "start"
-        st.turn_version = st.version
+        st.turn_choices = 0
         p.turns += 1
         p.grants = []
         p.holding = False  # "Pass until my turn" ends here (MEM-GAP-28)

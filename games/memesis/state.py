@@ -138,7 +138,8 @@ class State:
     (the components chosen so far)."""
     version: int = 0
     result: dict[str, Any] | None = None
-    turn_version: int = 0
-    """``version`` when the current turn began (the board's count of choices this turn)."""
+    turn_choices: int = 0
+    """Choices made this turn, by anyone, not counting the steps of an action being built (the board's
+    ``choices``): how many steps a card's action takes depends on the card, which may be secret."""
     stall: int = -1
     """Rounds left once every Brain Cell still in play is empty (the stall limit); -1 before that."""

@@ -317,3 +317,38 @@ def test_MEM_GAP_24_MEM_CE_11_no_fragment_onto_an_allys_face_down_card():
         runs.append((_asked(st), public(ev), _seen(st, 0), _seen(st, 1), _seen(st, None)))
     assert runs[0][0] == [(2, "window")]  # Cid, who owns a face-down card in play (MEM-GAP-28)
     assert runs[0] == runs[1]
+
+
+def test_MEM_STL_03_the_boards_count_of_choices_does_not_count_the_steps_of_a_face_down_play():
+    """MEM-STL-03, MEM-GAP-20 (issue 26 §2): Ana plays Pilgrim of the Way or Fire Arrow (both cost 1) face down;
+    the steps of building the action depend on the card, but the board's count of this turn's choices, like
+    the rest of what Ben and a spectator see, is the same."""
+    seen, steps = [], set()
+    for card in ("pilgrim-of-the-way", "fire-arrow"):
+        st = pos({"hand": [card], "source": 2}, {})
+        before = GAME.version(st)
+        ev = act(st, 0, hand_ref(st, 0, card), "play", "down") if card == "fire-arrow" else act(
+            st, 0, hand_ref(st, 0, card), "play", "main", "down")
+        steps.add(GAME.version(st) - before)
+        seen.append((public(ev), _seen(st, 1), _seen(st, None)))
+    assert len(steps) == 2  # the two plays took different numbers of steps
+    assert seen[0] == seen[1]
+
+
+def test_MEM_ALY_01_MEM_GAP_24_a_face_down_play_into_the_main_cell_may_be_granted_whatever_the_card():
+    """MEM-ALY-01, MEM-GAP-24, MEM-STL-03 (issue 26 §2): in 2v2, Ana plays Pilgrim of the Way or Fire Arrow face
+    down into her Main Cell for 2 source: either way she may grant her ally Cid the 2 source spent, so the grant
+    (public when made) tells nothing of which card it was."""
+    offers = []
+    for card in ("pilgrim-of-the-way", "fire-arrow"):
+        st = GAME.position({"teams": [0, 1, 0, 1], "players": [
+            {"hand": [card], "source": 4, "brain": ["pilgrim-of-the-way"] * 5},
+            {"brain": ["pilgrim-of-the-way"] * 5}, {"brain": ["pilgrim-of-the-way"] * 5},
+            {"brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+        if card == "fire-arrow":
+            act(st, 0, hand_ref(st, 0, card), "play", "down")
+        else:
+            act(st, 0, hand_ref(st, 0, card), "play", "main", "down")
+        pass_windows(st)
+        offers.append([o.id for o in dec(st, 0).options if o.id.startswith("grant:")])
+    assert offers == [["grant:2"], ["grant:2"]]
