@@ -352,3 +352,47 @@ def test_MEM_ALY_01_MEM_GAP_24_a_face_down_play_into_the_main_cell_may_be_grante
         pass_windows(st)
         offers.append([o.id for o in dec(st, 0).options if o.id.startswith("grant:")])
     assert offers == [["grant:2"], ["grant:2"]]
+
+
+def _face_down_plays(card: str) -> list[tuple[str, tuple[str, ...], str, tuple[tuple[int, str], ...]]]:
+    """Every way Ana (9 source, a Roman Legionary in play; Ben holds a card) can put ``card`` from her hand
+    face down into a Cell, found by walking every path of its action menu: ``(cell, public log, Ben's board,
+    seats asked)`` after each."""
+    st = pos({"hand": [card], "source": 9, "pieces": ["roman-legionary"]},
+             {"hand": ["pilgrim-of-the-way"], "pieces": ["pilgrim-of-the-way"]})
+    GAME.apply(st, 0, hand_ref(st, 0, card))
+    out = []
+
+    def walk(s, path):
+        for o in GAME.decisions(s)[0].options:
+            if o.id == "back":
+                continue
+            t = GAME.from_json(GAME.to_json(s))
+            ev = GAME.apply(t, 0, o.id)
+            d = GAME.decisions(t)[0]
+            if (d.seat, d.kind) == (0, "act"):
+                walk(t, path + (o.id,))
+                continue
+            down = [p for p in view(t, 1).board["pieces"] if p["controller"] == 0 and p["face_down"]]
+            if down and "down" in path + (o.id,):
+                out.append((down[0]["cell"], tuple(public(ev).split(" | ")), json.dumps(view(t, 1).board, sort_keys=True),
+                            tuple((x.seat, x.kind) for x in GAME.decisions(t))))
+
+    walk(st, ())
+    return out
+
+
+def test_MEM_STL_03_MEM_GAP_20_every_face_down_play_of_a_cost_into_a_cell_reads_the_same():
+    """MEM-STL-03, MEM-STL-02, MEM-GAP-20 (issue 26 §2): over the whole card pool, every way of playing a card
+    face down gives, for the same source paid and the same Cell, the same public log, the same board for Ben
+    and the same seats asked, whatever the card (creature, Cause, Effect or Rune)."""
+    from games.memesis.pool import card_pool
+
+    shapes: dict[tuple[int, str], set] = {}
+    for cid, c in card_pool().items():
+        for cell, *shape in _face_down_plays(cid):
+            shapes.setdefault((c.cost, cell), set()).add(tuple(shape))
+    assert {cell for _, cell in shapes} >= {"main", "attack", "defend"}
+    assert len(shapes) > 10
+    for key, seen in shapes.items():
+        assert len(seen) == 1, f"face-down plays of cost {key[0]} into {key[1]} differ: {sorted(seen)[:2]}"
