@@ -13,7 +13,8 @@ What is public, by the rulebook and the gap decisions:
 * Strategize (MO-STG-01/02): that two tactic cards were drawn, one kept and one discarded face down; neither
   is named.
 * A merger (MO-OPT-08): how many tactic cards the buying team keeps and how many it discards face down; not
-  which, to anyone else (the dissolved team's player included).
+  which, to the other teams (the dissolved team's player co-manages the buying team from then on, so sees its
+  cards as one of its managers, ``GAME.managed_by``).
 * A trade (MO-OPT-04): who trades with whom, how many athletes go each way and the credits; never which
   athletes, except to the partner (and athletes discarded face up to even the rosters, which are public).
 
@@ -86,8 +87,8 @@ def test_MO_STG_01_MO_STG_02_every_tactic_pair_kept_either_way_reads_the_same():
 
 def test_MO_OPT_08_MO_INF_03_the_tactic_cards_kept_in_a_merger_read_the_same_whatever_they_are():
     """MO-OPT-08, MO-INF-03 (issue 26 §2): Ana's team dissolves into Ben's; of the combined three tactic cards
-    (given every identity of the pool in turn) Ben keeps one, any one: the dissolved team's player, Cy and a
-    spectator see the same log, views and seats asked."""
+    (given every identity of the pool in turn) Ben keeps one, any one: Cy and a spectator see the same log,
+    views and seats asked (and so does the dissolved seat's own view; its player now co-manages Ben's team)."""
     st, _ = merged()
     for cid in DISSOLVING[:3] + STARTERS[:3]:
         GAME.apply(st, 1, option(st, cid))
