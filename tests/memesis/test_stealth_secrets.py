@@ -521,11 +521,13 @@ def test_MEM_ALY_02_MEM_STL_02_MEM_GAP_20_every_face_down_play_or_incubation_for
 def _piece_table(card: str):
     """Ana (9 source) has ``card`` face down in her Main Cell and face-up hosts of every set and marking, none
     upgraded: Coral Polyp (Bio, Spiritual), Epicurean Host + Leech Doctor (Bio + Tic), Castor, Pythagorean
-    Acolyte (Sym, Mathematical and Spiritual), Lichen Mat (Bio, Practical), Keeper of Zero (Philosophical);
-    Ben holds a card and has a Pilgrim of the Way in play."""
+    Acolyte (Sym, Mathematical and Spiritual), Lichen Mat (Bio, Practical), Keeper of Zero (Philosophical),
+    and face down a Möbius Serpent (Tic) in play and a Mycelium Network (Bio) incubating; Ben holds a card and
+    has a Pilgrim of the Way in play."""
     return pos({"source": 9, "pieces": [
         {"card": card, "down": True}, "coral-polyp", {"cards": ["epicurean-host", "leech-doctor"]}, "castor",
-        "pythagorean-acolyte", "lichen-mat", "keeper-of-zero"]},
+        "pythagorean-acolyte", "lichen-mat", "keeper-of-zero", {"card": "mobius-serpent", "down": True}],
+        "incubation": {"card": "mycelium-network", "down": True, "elapsed": 1}},
         {"hand": ["pilgrim-of-the-way"], "pieces": ["pilgrim-of-the-way"]})
 
 
@@ -545,7 +547,8 @@ def test_MEM_STL_05_MEM_STL_07_MEM_GAP_20_every_action_of_a_face_down_piece_read
                 named = log.replace(c.name, "X")
                 assert named.startswith(f"Ana upturns X (#{u}) (MEM-STL-05)."), named
                 if c.kind in ("creature", "cause"):
-                    found.setdefault(("upturn", c.kind), set()).add((named, others[1]))
+                    window = json.dumps(json.loads(others[0][0])["board"]["window"])  # its reason, who is asked
+                    found.setdefault(("upturn", c.kind), set()).add((named, window, others[1]))
                 continue
             key = (path[0], path[1], "partial" if path[2:3] and path[2].startswith("frag:") else "whole")
             found.setdefault(key, set()).add((log, others))
