@@ -573,3 +573,22 @@ def test_MEM_INC_06_MEM_STL_07_MEM_GAP_20_every_face_down_card_hatches_the_same(
         found.setdefault(inc.needed, set()).add((public(ev), _others(st, 0)))
     assert 2 in found
     _groups(found, "face-down hatchings after")
+
+
+def test_MEM_FUS_07_MEM_TRN_07_MEM_GAP_20_every_face_down_play_or_fusion_in_a_window_reads_the_same():
+    """MEM-FUS-07, MEM-TRN-07, MEM-STL-10, MEM-GAP-20 (issue 26 §2): in Ben's turn, in the window after his play,
+    over the whole pool Ana plays a card face down (only an Effect or Rune card may be, then) or fuses one face
+    down (only an Effect card): every play for the same source, and every fusion onto the same host, reads
+    the same to Ben and a spectator (log, views, seats asked), whatever the card."""
+    found: dict = {}
+    for cid in card_pool():
+        st = pos({"hand": [cid], "source": 9,
+                  "pieces": ["coral-polyp", "pythagorean-acolyte", {"card": "mobius-serpent", "down": True}]},
+                 {"hand": ["pilgrim-of-the-way"] * 2, "source": 2}, active=1)
+        act(st, 1, hand_ref(st, 1, "pilgrim-of-the-way"), "play", "main", "up")
+        assert _asked(st) == [(0, "window")]
+        for path, t, log, others in _walk(st, 0, hand_ref(st, 0, cid), ("play", "fuse"), down=True):
+            key = (path[0], path[1] if path[0] == "fuse" else "", 9 - t.players[0].source)
+            found.setdefault(key, set()).add((log, others))
+    assert {k[0] for k in found} == {"play", "fuse"}
+    _groups(found, "face-down plays or fusions in a window")
