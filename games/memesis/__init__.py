@@ -115,7 +115,14 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    offered, else only "Let it go to the Dead Cell". Moving a card or group into the Attack or Defend
    Cell shows that it holds a creature: only creatures go there. Every face-down play into the Main Cell
    reads the same in the log and the window, whatever the card, and the board's count of a turn's
-   choices leaves out the steps of building an action, whose number depends on the card.
+   choices leaves out the steps of building an action, whose number depends on the card. What is public
+   of any face-down action is its kind as the table sees it (a play, a fusion whole or Partial, an
+   incubation, a Rune attached, an upturning), the source paid, where the card goes (the Cell and whose,
+   or the host) and when (only Effect cards are fused, and only Effect and Rune cards played, outside
+   their owner's turn: MEM-FUS-07, MEM-STL-10); the rest reads the same whatever the card. So any card,
+   an Effect or Rune included, may be played face down into an ally's Main Cell (MEM-ALY-02), and a
+   face-down card that matures in an Incubation Cell comes into the Main Cell still face down, a Rune
+   too, unattached (MEM-INC-06, MEM-STL-07): its owner may then attach it for free or upturn it.
 21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
    in incubation.
 22 The card taken back to hand is the top one (last placed). Using Ammo marks that many unused cards of
@@ -141,8 +148,9 @@ Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
    consumption for Life differ only in the reward. A player may consume only cards they own and control:
    an ally's card taken into hand from Ammunition may be played or put back into Ammunition, never
    consumed. A card always goes to its owner's Dead Cell, whoever consumes, plays, discards or loses it.
-   Only a Rune's owner places it: a Rune incubated in an ally's Incubation Cell stays there when it
-   hatches until its owner places it (free), and goes to its owner's Dead Cell when no card can take it.
+   Only a Rune's owner places it: a Rune incubated face up in an ally's Incubation Cell stays there when
+   it hatches until its owner places it (free), and goes to its owner's Dead Cell when no card can take
+   it (a face-down one comes into play face down, MEM-GAP-20).
 28 A response window opens after each card put into play (an Effect card included), each ability used,
    each Rune placed or removed, each upturn, each attack declared and before combat damage; sourcing,
    consuming, moving and drawing open none. It is offered, in seat order from the acting player, to each

@@ -684,6 +684,14 @@ def _faces(st: State, cost: int, seat: int, extra_down: int = 1) -> list[tuple[s
     return out
 
 
+def _down_dests(st: State, seat: int) -> list[tuple[str, str]]:
+    """Where an Effect or Rune card played face down may go: ``[(component, label)]``, the player's Main Cell
+    (``main``) or an ally's (``main@<seat>``), as for any card (MEM-STL-01, MEM-ALY-02; issue 26 §2: a face-down
+    card into an ally's Main Cell must not show it is a creature or Cause card)."""
+    return [("main", "into your Main Cell")] + [(f"main@{a}", f"into {pname(st, a)}'s Main Cell")
+                                                 for a in allies(st, seat)]
+
+
 def hand_actions(st: State, seat: int, c: int, window: bool) -> list[Act]:
     """Every legal action with hand card ``c`` of ``seat`` now (see the module docstring)."""
     d = card(st, c)
@@ -720,15 +728,17 @@ def hand_actions(st: State, seat: int, c: int, window: bool) -> list[Act]:
                     tl = "no target to choose" if t == "-" else f"at {label_target(st, t, seat)}"
                     acts.append((("play", t, opt), ("Play it", tl, ol)))
             seen = set()
-        if st.stealth and d.cost + 1 <= p.source:
-            acts.append((("play", "down", "-"), ("Play it", f"face down into your Main Cell ({d.cost + 1} "
-                                                           "source; it works when upturned)", "")))
+        if st.stealth and d.cost + 1 <= p.source:  # MEM-ALY-02: into an ally's Main Cell too, like any card
+            for dest, dl in _down_dests(st, seat):
+                acts.append((("play", "down", dest), ("Play it", f"face down, in Stealth ({d.cost + 1} source; it "
+                                                                 "works when upturned)", dl)))
     if d.kind == "rune" and st.owner[c] == seat:  # only its owner places it (MEM-RUN-02); an ally's may incubate
         if p.source >= 1:
             for pc in rune_hosts(st, seat, c):
                 acts.append((("rune", f"p{pc.uid}"), ("Place the Rune (1 source)", f"on {label_piece(st, pc, seat)}")))
         if st.stealth and p.source >= 2:
-            acts.append((("play", "down"), ("Play it face down", "unattached in your Main Cell (2 source)")))
+            for dest, dl in _down_dests(st, seat):
+                acts.append((("play", "down", dest), ("Play it", "face down, in Stealth, unattached (2 source)", dl)))
     if own:  # MEM-INC-01: any card, own turn, no source cost
         for who in [seat] + mates:
             cur = next((x for x in st.pieces if x.controller == who and x.cell == "incubation"), None)
@@ -1200,15 +1210,21 @@ def _dest(dest: str, seat: int) -> tuple[str, int, int]:
     return dest, seat, -1
 
 
-def _play_down(st: State, seat: int, c: int, cost: int, ev: list[Event]) -> None:
-    """Play the Effect or Rune card ``c`` from hand face down into the Main Cell for ``cost`` source
-    (MEM-STL-01/02). Everything public reads as for a face-down creature or Cause card played there (issue 26
-    §2): the log line, the window's reason, and an ally's grant of the source spent (MEM-ALY-01, MEM-GAP-24)."""
+def _play_down(st: State, seat: int, c: int, cost: int, dest: str, ev: list[Event]) -> None:
+    """Play the Effect or Rune card ``c`` from hand face down into the Main Cell ``dest`` (``main``, or an
+    ally's: ``main@<seat>``, MEM-ALY-02) for ``cost`` source (MEM-STL-01/02). Everything public reads as for a
+    face-down creature or Cause card played there (issue 26 §2): the log line, the window's reason, and an
+    ally's grant of the source spent (MEM-ALY-01, MEM-GAP-24)."""
     p = st.players[seat]
+    _cell, who, _tgt = _dest(dest, seat)
     pay(st, seat, cost)
     p.hand.remove(c)
-    pc = new_piece(st, [c], seat, "main", True)
-    ev.append(Event(f"{p.name} pays {cost} source and plays a face-down card (#{pc.uid}) into Main Cell."))
+    pc = new_piece(st, [c], who, "main", True)
+    where = "Main Cell"
+    if who != seat:
+        pc.placed_by = seat  # MEM-ALY-04
+        where = f"{pname(st, who)}'s Main Cell"
+    ev.append(Event(f"{p.name} pays {cost} source and plays a face-down card (#{pc.uid}) into {where}."))
     ev.append(Event(f"Your face-down card #{pc.uid} is {cname(st, c)}.", (seat,)))
     if allies(st, seat):
         p.grants.append(cost)
@@ -1246,7 +1262,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             respond(st, seat, f"{p.name} put a {'face-down ' if down else ''}card into play", [tgt] if tgt >= 0 else [])
             return
         if verb == "play" and d.kind == "effect" and path[1] == "down":
-            _play_down(st, seat, c, d.cost + 1, ev)
+            _play_down(st, seat, c, d.cost + 1, path[2], ev)
             return
         if verb == "play" and d.kind == "effect":
             t, opt = path[1], path[2]
@@ -1267,7 +1283,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             start_resolve(st, seat, c, -1, effect_ability(st, c, rune), [] if t == "-" else [t], rune, keep)
             return
         if verb == "play" and d.kind == "rune":
-            _play_down(st, seat, c, 2, ev)
+            _play_down(st, seat, c, 2, path[2], ev)
             return
         if verb == "rune":
             host = find(st, int(path[1][1:]))
@@ -1964,13 +1980,15 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
     """The incubating ``pc`` has matured (MEM-INC-06, MEM-CE-13, MEM-RUN-11, MEM-GAP-02). ``"prompt"``
     when a prompt now waits (a Rune to attach, an Effect's target), ``"job"`` when the Effect resolves now,
     else ``""``. A Rune is placed by its owner, whoever's Incubation Cell it matured in (MEM-RUN-02, issue 26
-    §3), and stays in that Cell until placed, so it is always in exactly one place."""
+    §3), and stays in that Cell until placed, so it is always in exactly one place. A face-down card, a Rune
+    included, stays in Stealth and comes into the Main Cell like any other (MEM-INC-06, MEM-STL-07): were a
+    face-down Rune's owner asked where to place it, everyone would know it was a Rune (MEM-GAP-20)."""
     k = kind(st, pc)
     c = pc.cards[0]
-    if k == "rune":
+    if k == "rune" and not pc.hidden:
         owner = st.owner[c]
-        d["hatch"] = {"rune": c, "down": bool(pc.hidden), "uid": pc.uid}
-        ev.append(Event(f"{pname(st, seat)}'s incubating {'face-down card' if pc.hidden else cname(st, c)} hatches."))
+        d["hatch"] = {"rune": c, "down": False, "uid": pc.uid}
+        ev.append(Event(f"{pname(st, seat)}'s incubating {cname(st, c)} hatches."))
         # whether the owner is asked must not tell which of their face-down cards bear its marking: they are
         # asked whenever one of them could (issue 26 §1); "Send it to the Dead Cell" is always an option
         could = any(not h.hidden for h in rune_hosts(st, owner, c)) or any(

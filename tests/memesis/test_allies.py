@@ -8,6 +8,7 @@ from pathlib import Path
 
 from games.core.scenario import run_file
 from games.memesis import GAME
+from games.memesis.rules import thing_actions
 
 from .kit import (
     FILLER,
@@ -308,3 +309,31 @@ def test_MEM_RUN_03_a_rune_hatching_in_an_allys_cell_with_no_host_goes_to_its_ow
     st = _ana_rune_hatches_with_cid()
     assert dead(st, 0) == ["practical-rune"] and dead(st, 2) == []
     assert player(st, 2)["incubation"] is None
+
+
+def test_MEM_RUN_02_MEM_STL_07_a_face_down_rune_hatching_in_an_allys_cell_stays_face_down_for_its_owner():
+    """MEM-RUN-02, MEM-RUN-11, MEM-INC-06, MEM-STL-07, MEM-GAP-20 (issue 26 §2, §3): Ana incubates her Practical
+    Rune face down in Cid's Incubation Cell; when it matures it comes into Cid's Main Cell still face down and
+    unattached, as any face-down card would, and nobody is asked about it. Cid may do nothing with it; Ana, its
+    owner, attaches it face down to her Cro-Magnon Hunter for free."""
+    st = team_pos({"hand": ["practical-rune"], "pieces": ["cro-magnon-hunter"], "source": 3}, {}, {}, {})
+    act(st, 0, hand_ref(st, 0, "practical-rune"), "incubate", "s2", "down")
+    rune = player(st, 2)["incubation"]["uid"]
+    for _ in range(300):
+        if piece(st, rune) and piece(st, rune)["cell"] == "main":
+            break
+        d = dec(st)
+        assert d.kind in ("window", "main", "block", "intercept", "ammo_take"), d.kind
+        GAME.apply(st, d.seat, GAME.timeout_choice(st, d) if d.kind != "main" else "end")
+    else:
+        raise AssertionError("the Rune did not hatch")
+    assert (piece(st, rune)["controller"], piece(st, rune)["face_down"]) == (2, True)
+    assert thing_actions(st, 2, f"p{rune}", False) == thing_actions(st, 2, f"p{rune}", True) == []
+    while dec(st).seat != 0:
+        d = dec(st)
+        GAME.apply(st, d.seat, GAME.timeout_choice(st, d) if d.kind != "main" else "end")
+    hunter = uid(st, "cro-magnon-hunter")
+    source = player(st, 0)["source"]
+    go_attach = act(st, 0, f"p{rune}", "attach", f"p{hunter}")
+    assert f"Ana attaches a face-down Rune to #{hunter} Cro-Magnon Hunter." in " | ".join(e.text for e in go_attach)
+    assert piece(st, hunter)["rune"]["owner"] == 0 and player(st, 0)["source"] == source

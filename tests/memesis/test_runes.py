@@ -373,7 +373,9 @@ def test_MEM_RUN_11_incubated_rune_placed_free_after_one_turn():
 
 
 def test_MEM_RUN_11_incubated_in_stealth_waits_two_turns():
-    """MEM-RUN-11, MEM-INC-08: a Rune incubated in Stealth waits two turns."""
+    """MEM-RUN-11, MEM-INC-08, MEM-INC-06, MEM-STL-07: a Rune incubated in Stealth waits two turns, then comes
+    into the Main Cell still in Stealth, unattached, like any face-down card (MEM-GAP-20); its owner may attach
+    it there for free."""
     st = pos({"source": 0, "hand": ["practical-rune"], "pieces": ["cro-magnon-hunter"]})
     act(st, 0, hand_ref(st, 0, "practical-rune"), "incubate", "s0", "down")
     assert view(st, 0).private["incubation"]["needed"] == 2
@@ -385,4 +387,10 @@ def test_MEM_RUN_11_incubated_in_stealth_waits_two_turns():
     end_turn(st)
     GAME.apply(st, 1, "end")
     pass_windows(st)
-    assert dec(st, 0).kind == "attach"
+    assert dec(st, 0).kind == "main"
+    rune = next(p for p in view(st, 1).board["pieces"] if p["controller"] == 0 and p["face_down"])
+    assert rune["cell"] == "main"
+    h = uid(st, "cro-magnon-hunter")
+    ev = act(st, 0, f"p{rune['uid']}", "attach", f"p{h}")
+    assert f"Ana attaches a face-down Rune to #{h} Cro-Magnon Hunter." in public(ev)
+    assert view(st, 0).board["players"][0]["source"] == 1  # the placement was free (MEM-STL-07, MEM-RUN-11)

@@ -11,6 +11,7 @@ import pytest
 from games.memesis import GAME
 from games.memesis.pool import card_pool
 from games.memesis.render import board_text, private_text
+from games.memesis.rules import thing_actions
 
 from .kit import (
     act,
@@ -165,10 +166,13 @@ def test_MEM_GAP_24_an_allys_face_down_card_in_your_incubation_cell_keeps_its_tu
 
 
 @pytest.mark.parametrize("other", ["castor", "scarab-of-khepri"])
-def test_MEM_RUN_11_MEM_STL_03_a_hatching_rune_asks_its_owner_whatever_their_face_down_cards_bear(other):
-    """MEM-RUN-11, MEM-RUN-03, MEM-STL-03 (issue 26 §1, §2): Ana's face-down Spiritual Rune hatches while she has
-    a face-down card in play: a Scarab of Khepri (it bears the Spiritual marking) or Castor (it does not). She is
-    asked where it goes either way, the public log and the others' views alike, and only her options differ."""
+def test_MEM_RUN_11_MEM_STL_07_a_hatching_face_down_rune_stays_in_stealth_whatever_the_face_down_cards_bear(other):
+    """MEM-RUN-11, MEM-INC-06, MEM-STL-07, MEM-STL-03 (issue 26 §1, §2): Ana's face-down Spiritual Rune hatches
+    while she has a face-down card in play: a Scarab of Khepri (it bears the Spiritual marking) or Castor (it
+    does not). It comes into her Main Cell still face down and unattached, like any face-down card, so she is
+    not asked anything (that would show it is a Rune): the public log and the others' views alike. Then she
+    may attach it, for free, only to a card that bears its marking (her options are the true ones).
+    This replaces the earlier ruling, where a hatching face-down Rune asked its owner where to go."""
     def run(card: str):
         st = pos({"pieces": [{"card": card, "down": True}],
                   "incubation": {"card": "spiritual-rune", "down": True, "elapsed": 1, "needed": 2}},
@@ -178,9 +182,11 @@ def test_MEM_RUN_11_MEM_STL_03_a_hatching_rune_asks_its_owner_whatever_their_fac
 
     st, *shown = run(other)
     _, *scarab = run("scarab-of-khepri")
-    assert shown == scarab and shown[-1] == [(0, "attach")]
-    offers = {o.id for o in dec(st, 0).options}
-    assert ("dead" in offers) and (len(offers) == (2 if other == "scarab-of-khepri" else 1))
+    assert shown == scarab and shown[-1] == [(0, "main")]
+    rune = next(p for p in view(st, 1).board["pieces"] if p["face_down"] and p["uid"] != uid(st, other))
+    assert rune["cell"] == "main"
+    attach = {a[1] for a, _ in thing_actions(st, 0, f"p{rune['uid']}", False) if a[0] == "attach"}
+    assert attach == ({f"p{uid(st, other)}"} if other == "scarab-of-khepri" else set())
 
 
 # ---------------------------------------------------------------- who is asked to block or intercept (MEM-GAP-20)
@@ -346,7 +352,7 @@ def test_MEM_ALY_01_MEM_GAP_24_a_face_down_play_into_the_main_cell_may_be_grante
             {"brain": ["pilgrim-of-the-way"] * 5}, {"brain": ["pilgrim-of-the-way"] * 5},
             {"brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
         if card == "fire-arrow":
-            act(st, 0, hand_ref(st, 0, card), "play", "down")
+            act(st, 0, hand_ref(st, 0, card), "play", "down", "main")
         else:
             act(st, 0, hand_ref(st, 0, card), "play", "main", "down")
         pass_windows(st)
@@ -396,3 +402,193 @@ def test_MEM_STL_03_MEM_GAP_20_every_face_down_play_of_a_cost_into_a_cell_reads_
     assert len(shapes) > 10
     for key, seen in shapes.items():
         assert len(seen) == 1, f"face-down plays of cost {key[0]} into {key[1]} differ: {sorted(seen)[:2]}"
+
+
+# ------------------------------------------------- every other face-down action, over the whole pool (MEM-GAP-20)
+#
+# What is public of a face-down action (MEM-GAP-20, MEM-STL-01/02/03): its kind as the table sees it (a play, a
+# fusion whole or Partial, an incubation, a Rune attached), the source paid, where the card goes (the Cell and
+# whose, the host piece) and, for a play, when it is made (a creature or Cause card only in its owner's turn,
+# MEM-STL-10). A group of actions alike in all that must read the same to everyone else, whatever the card.
+
+
+def _others(st, chooser: int) -> tuple:
+    """What every seat but ``chooser`` and a spectator see now, and the seats asked."""
+    return (tuple(_seen(st, v) for v in [s for s in range(len(st.players)) if s != chooser] + [None]),
+            tuple((d.seat, d.kind) for d in GAME.decisions(st)))
+
+
+def _walk(st, seat: int, ref: str, verbs: tuple[str, ...], down: bool = False
+          ) -> list[tuple[tuple[str, ...], object, str, tuple]]:
+    """Every action of ``seat`` with ``ref`` whose first component is one of ``verbs`` (and, with ``down``,
+    which is face down), found by walking every path of its menu that leads to one: ``(path, state after,
+    public log, what the others see)`` for each."""
+    out = []
+
+    def walk(s, path):
+        for o in GAME.decisions(s)[0].options:
+            prefix = tuple((GAME.view(s, seat).private.get("draft") or {}).get("path", [])) + (o.id,)
+            ways = {a for a, _ in actions if a[:len(prefix)] == prefix and a[0] in verbs and (not down or "down" in a)}
+            if o.id == "back" or not ways:
+                continue
+            t = GAME.from_json(GAME.to_json(s))
+            ev = GAME.apply(t, seat, o.id)
+            d = GAME.decisions(t)
+            if d and (d[0].seat, d[0].kind) == (seat, "act") and GAME.view(t, seat).private.get("draft"):
+                walk(t, path + (o.id,))
+                continue
+            (full,) = ways  # carried out: the one action left
+            out.append((full, t, public(ev), _others(t, seat)))
+
+    actions = thing_actions(st, seat, ref, False)
+    GAME.apply(st, seat, ref)
+    walk(st, ())
+    return out
+
+
+def _groups(found: dict, what: str) -> None:
+    """Every group of ``found`` (public key -> set of what the others saw) reads the same."""
+    assert len(found) > 3, found.keys()
+    for key, seen in found.items():
+        assert len(seen) == 1, f"{what} {key} differ: {[s[0] for s in sorted(seen, key=str)[:2]]}"
+
+
+def _fusion_table(card: str):
+    """Ana (9 source) holds ``card`` and controls hosts of every set and marking: a Coral Polyp (Bio, Spiritual)
+    with a Zen Garden fragment and her Spiritual Rune, Epicurean Host + Leech Doctor (Bio + Tic: a Sym card
+    completes a True Fusion), Castor, a Pythagorean Acolyte (Sym, Mathematical and Spiritual), a Lichen Mat
+    (Bio, Practical), a Keeper of Zero (Philosophical), a face-down Möbius Serpent, and Mycelium Network (Bio)
+    incubating face up. Ben holds a card."""
+    return pos({"hand": [card], "source": 9, "pieces": [
+        {"card": "coral-polyp", "partials": [["zen-garden", "spiritual"]], "rune": "spiritual-rune"},
+        {"cards": ["epicurean-host", "leech-doctor"]}, "castor", "pythagorean-acolyte", "lichen-mat",
+        "keeper-of-zero", {"card": "mobius-serpent", "down": True}],
+        "incubation": {"card": "mycelium-network", "elapsed": 1}},
+        {"hand": ["pilgrim-of-the-way"], "pieces": ["pilgrim-of-the-way"]})
+
+
+def test_MEM_STL_09_MEM_GAP_20_every_face_down_fusion_onto_a_piece_reads_the_same():
+    """MEM-STL-09, MEM-FUS-13, MEM-INC-07, MEM-GAP-20 (issue 26 §2): over the whole pool, every face-down fusion
+    of a hand card onto one host, whole (Trans or True) or Partial, gives the same public log, views for Ben and
+    a spectator and seats asked, whatever the card."""
+    found: dict = {}
+    for cid in card_pool():
+        st = _fusion_table(cid)
+        for path, _t, log, others in _walk(st, 0, hand_ref(st, 0, cid), ("fuse",), down=True):
+            if path[-1] == "down":
+                key = (path[1], "partial" if path[2].startswith("frag:") else "whole")
+                found.setdefault(key, set()).add((log, others))
+    assert {k[1] for k in found} == {"partial", "whole"}
+    _groups(found, "face-down fusions onto")
+
+
+def _ally_table(card: str):
+    """2v2: Ana (9 source) holds ``card``, Pythagorean Acolyte incubates face up in her Incubation Cell and her
+    ally Cid's is empty; everyone has cards in hand."""
+    return GAME.position({"teams": [0, 1, 0, 1], "players": [
+        {"hand": [card], "source": 9, "brain": ["pilgrim-of-the-way"] * 5, "pieces": ["roman-legionary"],
+         "incubation": {"card": "pythagorean-acolyte", "elapsed": 1}},
+        {"hand": ["pilgrim-of-the-way"], "brain": ["pilgrim-of-the-way"] * 5},
+        {"hand": ["pilgrim-of-the-way"], "brain": ["pilgrim-of-the-way"] * 5},
+        {"hand": ["pilgrim-of-the-way"], "brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+
+
+def test_MEM_ALY_02_MEM_STL_02_MEM_GAP_20_every_face_down_play_or_incubation_for_an_ally_reads_the_same():
+    """MEM-ALY-02, MEM-STL-01/02, MEM-GAP-20, MEM-GAP-24 (issue 26 §2): in 2v2, over the whole pool, every
+    face-down play of a cost into a Cell (Ana's own or her ally Cid's) and every face-down incubation (into
+    her Incubation Cell, replacing the card there, or into Cid's) gives the same public log, the same views
+    for Ben, Cid, Dee and a spectator and the same seats asked, whatever the card; in Cid's Cells, Cid may do
+    the same with it (nothing), whatever it is."""
+    found: dict = {}
+    for cid in card_pool():
+        st = _ally_table(cid)
+        mains = set()
+        for path, t, log, others in _walk(st, 0, hand_ref(st, 0, cid), ("play", "incubate"), down=True):
+            if "down" not in path:
+                continue
+            new = max(t.pieces, key=lambda p: p.uid)
+            key = (path[0], new.cell, new.controller, new.target, 9 - t.players[0].source)  # the source paid
+            cids = tuple(tuple(thing_actions(t, 2, f"p{new.uid}", w)) for w in (True, False))  # Cid's card?
+            found.setdefault(key, set()).add((log, others, cids if new.controller == 2 else ()))
+            mains |= {new.controller} if key[:2] == ("play", "main") else set()
+        # any card may go face down into an ally's Main Cell (MEM-ALY-02): were only creatures and Cause cards
+        # let in, that play would show the card was one
+        assert mains == {0, 2}, (cid, mains)
+    assert ("play", "main", 2, -1, 4) in found and ("incubate", "incubation", 2, -1, 0) in found
+    _groups(found, "face-down plays or incubations")
+
+
+def _piece_table(card: str):
+    """Ana (9 source) has ``card`` face down in her Main Cell and face-up hosts of every set and marking, none
+    upgraded: Coral Polyp (Bio, Spiritual), Epicurean Host + Leech Doctor (Bio + Tic), Castor, Pythagorean
+    Acolyte (Sym, Mathematical and Spiritual), Lichen Mat (Bio, Practical), Keeper of Zero (Philosophical),
+    and face down a Möbius Serpent (Tic) in play and a Mycelium Network (Bio) incubating; Ben holds a card and
+    has a Pilgrim of the Way in play."""
+    return pos({"source": 9, "pieces": [
+        {"card": card, "down": True}, "coral-polyp", {"cards": ["epicurean-host", "leech-doctor"]}, "castor",
+        "pythagorean-acolyte", "lichen-mat", "keeper-of-zero", {"card": "mobius-serpent", "down": True}],
+        "incubation": {"card": "mycelium-network", "down": True, "elapsed": 1}},
+        {"hand": ["pilgrim-of-the-way"], "pieces": ["pilgrim-of-the-way"]})
+
+
+def test_MEM_STL_05_MEM_STL_07_MEM_GAP_20_every_action_of_a_face_down_piece_reads_the_same():
+    """MEM-STL-05/07/09, MEM-GAP-20 (issue 26 §2): over the whole pool, a face-down card in play fused onto
+    one host (whole or Partial) or attached as a Rune to one host reads the same to Ben and a spectator
+    whatever it is (log, views, seats asked); upturned, the public log names the card and says nothing before
+    that differs, and a creature's or Cause card's upturning reads the same but for its name."""
+    from games.memesis.pool import card_pool as pool
+
+    found: dict = {}
+    for cid, c in pool().items():
+        st = _piece_table(cid)
+        u = uid(st, cid)
+        for path, _t, log, others in _walk(st, 0, f"p{u}", ("fuse", "attach", "upturn")):
+            if path[0] == "upturn":
+                named = log.replace(c.name, "X")
+                assert named.startswith(f"Ana upturns X (#{u}) (MEM-STL-05)."), named
+                if c.kind in ("creature", "cause"):
+                    window = json.dumps(json.loads(others[0][0])["board"]["window"])  # its reason, who is asked
+                    found.setdefault(("upturn", c.kind), set()).add((named, window, others[1]))
+                continue
+            key = (path[0], path[1], "partial" if path[2:3] and path[2].startswith("frag:") else "whole")
+            found.setdefault(key, set()).add((log, others))
+    assert {k[0] for k in found} == {"fuse", "attach", "upturn"}
+    _groups(found, "actions of a face-down piece")
+
+
+def test_MEM_INC_06_MEM_STL_07_MEM_GAP_20_every_face_down_card_hatches_the_same():
+    """MEM-INC-06, MEM-RUN-11, MEM-STL-07, MEM-GAP-20 (issue 26 §2): over the whole pool, a face-down card that
+    has incubated its turns (twice its cost, two for a Rune) hatches the same for Ben and a spectator: the same
+    public log, views and seats asked for every card needing as many turns. A face-down Rune stays in Stealth,
+    unattached in the Main Cell, like any other card (were its owner asked where to place it, everyone would
+    know it was a Rune)."""
+    found: dict = {}
+    for cid in card_pool():
+        st = pos({"pieces": ["pythagorean-acolyte", "coral-polyp", "lichen-mat", "keeper-of-zero"],
+                  "incubation": {"card": cid, "down": True, "elapsed": 0}}, {"hand": ["pilgrim-of-the-way"]},
+                 active=1)
+        inc = next(p for p in st.pieces if p.cell == "incubation")
+        inc.elapsed = inc.needed - 1
+        ev = end_turn(st)
+        found.setdefault(inc.needed, set()).add((public(ev), _others(st, 0)))
+    assert 2 in found
+    _groups(found, "face-down hatchings after")
+
+
+def test_MEM_FUS_07_MEM_TRN_07_MEM_GAP_20_every_face_down_play_or_fusion_in_a_window_reads_the_same():
+    """MEM-FUS-07, MEM-TRN-07, MEM-STL-10, MEM-GAP-20 (issue 26 §2): in Ben's turn, in the window after his play,
+    over the whole pool Ana plays a card face down (only an Effect or Rune card may be, then) or fuses one face
+    down (only an Effect card): every play for the same source, and every fusion onto the same host, reads
+    the same to Ben and a spectator (log, views, seats asked), whatever the card."""
+    found: dict = {}
+    for cid in card_pool():
+        st = pos({"hand": [cid], "source": 9,
+                  "pieces": ["coral-polyp", "pythagorean-acolyte", {"card": "mobius-serpent", "down": True}]},
+                 {"hand": ["pilgrim-of-the-way"] * 2, "source": 2}, active=1)
+        act(st, 1, hand_ref(st, 1, "pilgrim-of-the-way"), "play", "main", "up")
+        assert _asked(st) == [(0, "window")]
+        for path, t, log, others in _walk(st, 0, hand_ref(st, 0, cid), ("play", "fuse"), down=True):
+            key = (path[0], path[1] if path[0] == "fuse" else "", 9 - t.players[0].source)
+            found.setdefault(key, set()).add((log, others))
+    assert {k[0] for k in found} == {"play", "fuse"}
+    _groups(found, "face-down plays or fusions in a window")
