@@ -5,6 +5,7 @@ seat and a spectator see (board, decisions, public log) is the same in both; the
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -35,6 +36,15 @@ def _seen(st, viewer) -> str:
     return json.dumps({"board": v.board, "private": v.private, "waiting": [list(w) for w in v.waiting],
                        "decisions": [[d.seat, d.kind, d.prompt, [(o.id, o.label, o.cards) for o in d.options]]
                                      for d in v.decisions]})
+
+
+def _two_v_two(ana: dict, cid: dict, active: int = 0, **each: Any):
+    """A 2v2 position (Ana and Cid against Ben and Dee, seed 1): ``ana`` and ``cid`` are their seat specs
+    (:meth:`games.memesis.game.MemesisGame.position`); every seat also gets five Pilgrims in its Brain Cell and
+    ``each`` (e.g. ``hand=[...]``) unless its spec sets it."""
+    specs = [ana, {}, cid, {}]
+    players = [{"brain": ["pilgrim-of-the-way"] * 5, **each, **spec} for spec in specs]
+    return GAME.position({"active": active, "teams": [0, 1, 0, 1], "players": players}, seats(4), 1)
 
 
 def _fuse_down(hidden: str):
@@ -137,11 +147,7 @@ def test_MEM_GAP_24_an_allys_face_down_card_in_your_cell_tells_you_nothing():
     Main Cell; in her turn Ana's decisions (Castor in hand: may it fuse with that card?) are the same."""
     seen = []
     for hidden in ("pollux", "euclids-surveyor"):
-        st = GAME.position({"active": 2, "teams": [0, 1, 0, 1], "players": [
-            {"hand": ["castor"], "source": 0, "brain": ["pilgrim-of-the-way"] * 5},
-            {"brain": ["pilgrim-of-the-way"] * 5},
-            {"hand": [hidden], "source": 4, "brain": ["pilgrim-of-the-way"] * 5},
-            {"brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+        st = _two_v_two({"hand": ["castor"], "source": 0}, {"hand": [hidden], "source": 4}, active=2)
         act(st, 2, hand_ref(st, 2, hidden), "play", "main@0", "down")
         end_turn(st)
         end_turn(st)
@@ -309,12 +315,8 @@ def test_MEM_GAP_24_MEM_CE_11_no_fragment_onto_an_allys_face_down_card():
     only Cid may know, whichever it is; everyone sees the same."""
     runs = []
     for hidden in ("pythagorean-acolyte", "leech-doctor"):
-        st = GAME.position({"active": 2, "teams": [0, 1, 0, 1], "players": [
-            {"hand": ["golden-ratio"], "source": 0, "pieces": ["epicurean-host"],
-             "brain": ["pilgrim-of-the-way"] * 5},
-            {"brain": ["pilgrim-of-the-way"] * 5},
-            {"hand": [hidden], "source": 3, "brain": ["pilgrim-of-the-way"] * 5},
-            {"brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+        st = _two_v_two({"hand": ["golden-ratio"], "source": 0, "pieces": ["epicurean-host"]},
+                        {"hand": [hidden], "source": 3}, active=2)
         act(st, 2, hand_ref(st, 2, hidden), "play", "main@0", "down")
         end_turn(st)
         end_turn(st)
@@ -347,10 +349,7 @@ def test_MEM_ALY_01_MEM_GAP_24_a_face_down_play_into_the_main_cell_may_be_grante
     (public when made) tells nothing of which card it was."""
     offers = []
     for card in ("pilgrim-of-the-way", "fire-arrow"):
-        st = GAME.position({"teams": [0, 1, 0, 1], "players": [
-            {"hand": [card], "source": 4, "brain": ["pilgrim-of-the-way"] * 5},
-            {"brain": ["pilgrim-of-the-way"] * 5}, {"brain": ["pilgrim-of-the-way"] * 5},
-            {"brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+        st = _two_v_two({"hand": [card], "source": 4}, {})
         if card == "fire-arrow":
             act(st, 0, hand_ref(st, 0, card), "play", "down", "main")
         else:
@@ -485,12 +484,9 @@ def test_MEM_STL_09_MEM_GAP_20_every_face_down_fusion_onto_a_piece_reads_the_sam
 def _ally_table(card: str):
     """2v2: Ana (9 source) holds ``card``, Pythagorean Acolyte incubates face up in her Incubation Cell and her
     ally Cid's is empty; everyone has cards in hand."""
-    return GAME.position({"teams": [0, 1, 0, 1], "players": [
-        {"hand": [card], "source": 9, "brain": ["pilgrim-of-the-way"] * 5, "pieces": ["roman-legionary"],
-         "incubation": {"card": "pythagorean-acolyte", "elapsed": 1}},
-        {"hand": ["pilgrim-of-the-way"], "brain": ["pilgrim-of-the-way"] * 5},
-        {"hand": ["pilgrim-of-the-way"], "brain": ["pilgrim-of-the-way"] * 5},
-        {"hand": ["pilgrim-of-the-way"], "brain": ["pilgrim-of-the-way"] * 5}]}, seats(4), 1)
+    return _two_v_two({"hand": [card], "source": 9, "pieces": ["roman-legionary"],
+                       "incubation": {"card": "pythagorean-acolyte", "elapsed": 1}}, {},
+                      hand=["pilgrim-of-the-way"])
 
 
 def test_MEM_ALY_02_MEM_STL_02_MEM_GAP_20_every_face_down_play_or_incubation_for_an_ally_reads_the_same():
