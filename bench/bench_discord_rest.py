@@ -64,14 +64,26 @@ async def play(w: World, table_id: str, users: tuple[int, ...], rng: Rng, pace: 
     return clicks
 
 
+class PaceClock:
+    """The table service's clock in the bench: ``now()`` in seconds, moved on only by the simulated pace."""
+
+    def __init__(self, pace: list[float]):
+        self.pace = pace
+
+    def now(self) -> float:
+        return 1_000_000.0 + self.pace[0]
+
+
 async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: float = 30.0,
                    refuse: int | None = None) -> tuple[int, int, int, int]:
     """One game at table seed ``seed``: ``(actions, REST calls, of which turn notices, of which failed)``
     after the start; ``refuse``: the Discord error code every call in the table's thread gets from then on."""
     with pytest.MonkeyPatch.context() as mp, tempfile.TemporaryDirectory() as d:
         fake = FakeDiscord(mp)
-        w = await World(fake, Path(d) / "bench.db", DM_CONTEXT_INTERVAL=context).start()
         pace = [0.0]
+        # the table service's clock follows the simulated pace too: with the machine's clock, the deadlines
+        # shown in DMs and on the board depended on how fast the bench ran (two runs could differ by a call)
+        w = await World(fake, Path(d) / "bench.db", clock=PaceClock(pace), DM_CONTEXT_INTERVAL=context).start()
         w.bot.front.now = lambda: pace[0]
         try:
             users = USERS if game in FOUR else USERS[:2]
