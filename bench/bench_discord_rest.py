@@ -41,7 +41,7 @@ from tests.discord_shell.harness import FakeDiscord  # noqa: E402
 from tests.discord_shell.test_bot import click_decision, decision_buttons, latest_dm  # noqa: E402
 from tests.discord_shell.test_meta_bot import USERS  # noqa: E402
 from tests.discord_shell.test_turns import open_seeded_table  # noqa: E402
-from tests.discord_shell.world import World  # noqa: E402
+from tests.discord_shell.world import PaceClock, World  # noqa: E402
 
 FOUR = ("meta", "memesis4", "metaolympia4")
 """The choices played by four people (USERS); the others by two."""
@@ -64,16 +64,6 @@ async def play(w: World, table_id: str, users: tuple[int, ...], rng: Rng, pace: 
     return clicks
 
 
-class PaceClock:
-    """The table service's clock in the bench: ``now()`` in seconds, moved on only by the simulated pace."""
-
-    def __init__(self, pace: list[float]):
-        self.pace = pace
-
-    def now(self) -> float:
-        return 1_000_000.0 + self.pace[0]
-
-
 async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: float = 30.0,
                    refuse: int | None = None) -> tuple[int, int, int, int]:
     """One game at table seed ``seed``: ``(actions, REST calls, of which turn notices, of which failed)``
@@ -81,8 +71,6 @@ async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: 
     with pytest.MonkeyPatch.context() as mp, tempfile.TemporaryDirectory() as d:
         fake = FakeDiscord(mp)
         pace = [0.0]
-        # the table service's clock follows the simulated pace too: with the machine's clock, the deadlines
-        # shown in DMs and on the board depended on how fast the bench ran (two runs could differ by a call)
         w = await World(fake, Path(d) / "bench.db", clock=PaceClock(pace), DM_CONTEXT_INTERVAL=context).start()
         w.bot.front.now = lambda: pace[0]
         try:

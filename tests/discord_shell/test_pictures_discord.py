@@ -20,7 +20,7 @@ from games.core.rng import Rng
 from .harness import CHANNEL_ID, Call, FakeDiscord
 from .limits import assert_all_within_limits
 from .test_bot import click_decision, decision_buttons, latest_dm, refusal
-from .world import World
+from .world import PaceClock, World
 
 ANA, BEN = 101, 102
 PNG_HEAD = b"\x89PNG\r\n\x1a\n"
@@ -170,8 +170,8 @@ async def test_a_picture_is_uploaded_only_when_the_public_view_changed(world, pa
 async def rest_per_game(tmp_path: Path, monkeypatch, name: str, pictures: bool, seed: int) -> tuple[int, int, int]:
     """``(clicks, REST calls, board uploads)`` of a whole seeded MetaX game, pictures on or off."""
     fake = FakeDiscord(monkeypatch)
-    w = await World(fake, tmp_path / f"{name}.db", BOARD_PICTURES=pictures).start()
     pace = [0.0]
+    w = await World(fake, tmp_path / f"{name}.db", clock=PaceClock(pace), BOARD_PICTURES=pictures).start()
     w.bot.front.now = lambda: pace[0]  # simulated time, as in bench/bench_discord_rest.py
     try:
         table_id = await open_game(w, seed)

@@ -17,6 +17,19 @@ def settings(**over) -> Settings:
     return Settings(_env_file=None, **values)
 
 
+class PaceClock:
+    """A clock that moves only with a simulated pace: ``now()`` in seconds is ``1_000_000 + pace[0]``. For the
+    table service of a whole seeded game whose REST calls are counted (``bench/bench_discord_rest.py``): with
+    the machine's clock, the deadlines shown in DMs and on the board depend on how fast the run goes, so two
+    runs of the same seed could differ by a call."""
+
+    def __init__(self, pace: list[float]):
+        self.pace = pace
+
+    def now(self) -> float:
+        return 1_000_000.0 + self.pace[0]
+
+
 class World:
     """A store, a table service, a bot and the fake Discord around them; ``members``: the guild's members."""
 
