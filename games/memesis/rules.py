@@ -189,7 +189,7 @@ def shown_stats(st: State, pc: Piece, viewer: int | None = None) -> tuple[int, i
         return attack(st, pc), life(st, pc), max_life(st, pc), armor(st, pc)
     seen = [card(st, c) for c in pc.cards if c not in secret]  # no upgrade works while a card is hidden
     full = max(1, sum(d.life for d in seen))
-    return (max(0, sum(d.attack for d in seen) + pc.pump), full - pc.damage, full,
+    return (max(0, sum(d.attack for d in seen) + pc.pump), max(0, full - pc.damage), full,
             max(0, min(3, sum(d.armor for d in seen) + pc.shield) - pc.hits))
 
 

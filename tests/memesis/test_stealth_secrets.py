@@ -588,3 +588,14 @@ def test_MEM_FUS_07_MEM_TRN_07_MEM_GAP_20_every_face_down_play_or_fusion_in_a_wi
             found.setdefault(key, set()).add((log, others))
     assert {k[0] for k in found} == {"play", "fuse"}
     _groups(found, "face-down plays or fusions in a window")
+
+
+def test_MEM_GAP_20_a_group_whose_damage_passes_its_face_up_life_shows_0_not_less():
+    """MEM-GAP-20: the Epicurean Host (2/3) with Möbius Serpent fused face down (true Life 5) has taken 4 damage
+    and lives; Ben sees the face-up cards' Life less the damage, never below 0, and Ana the true 1."""
+    st = pos({"pieces": [{"cards": ["epicurean-host", "mobius-serpent"], "damage": 4}]}, {})
+    grp = next(pc for pc in st.pieces if pc.cards)
+    grp.hidden = [grp.cards[1]]
+    seen = next(p for p in view(st, 1).board["pieces"] if p["uid"] == grp.uid)
+    assert (seen["life"], seen["max_life"]) == (0, 3)
+    assert view(st, 0).private["stats"][0]["life"] == 1
