@@ -295,7 +295,7 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
         def due(s: int) -> str:
             at = deadline_of(t, s)
             return f", {when(at)}" if at is not None else ""
-        waiting = "Waiting for " + ", ".join(f"{who(t, s)} ({kind.replace('_', ' ')}{due(s)})"
+        waiting = "Waiting for " + ", ".join(f"{who(t, s)} ({t.game.step_name(kind)}{due(s)})"
                                              for s, kind in view.waiting)
     else:
         waiting = ""

@@ -254,6 +254,20 @@ class Game:
         """The viewer's private information of ``view`` as plain text."""
         return "" if view.private is None else str(view.private)
 
+    def step_name(self, kind: str) -> str:
+        """The decision kind ``kind`` (a :attr:`Decision.kind` or a kind in :attr:`View.waiting`) in player words,
+        as the board's "Waiting for Ana (choosing an attack)" says it (issue 27 §5: no internal step names
+        such as ``trap where``). This default: the kind with underscores as spaces; games override it."""
+        return kind.replace("_", " ")
+
+    def unplayable(self, state: Any, seat: int) -> list[tuple[str, str]]:
+        """Why options are missing (issue 27 §7): while ``seat`` has a decision in which cards may be played
+        from its hand, each card in its hand that cannot be played now, as ``(card name, reason)`` with the
+        reason in a few player words ("one Character a turn", "costs 3 MP, you have 2"). Shown only to that
+        seat (its DM and the terminal), so it may read the seat's own secrets but no other seat's. Empty when
+        the seat has no such decision; this default."""
+        return []
+
     def timeout_choice(self, state: Any, decision: Decision) -> str:
         """The documented default applied when ``decision`` times out."""
         return decision.default if decision.default is not None else decision.options[0].id

@@ -71,6 +71,15 @@ class Decision:
     MEM-GAP-28, issue 17 item 4): the host gives it the table's response deadline (option ``response``,
     setting ``RESPONSE_TIMEOUT``), shorter than the turn deadline, and a timed-out window never counts
     towards conceding a seat for absence (``MAX_TIMEOUTS`` consecutive timeouts).
+
+    ``forced`` marks a decision with one option whose being the only one follows from what every other seat
+    already knows (public information: Meta Olympia's "Go to the end of the stage" on a full track, a MetaZoo
+    priority with an empty hand and no Aura). The host applies it at once, logs it, and never notifies nor
+    times it (issue 27 §1). A decision that has one option only because of a secret is never ``forced``: it
+    is asked like any other, so that asking reveals nothing.
+
+    ``aimed`` marks a response window opened by an attack or an effect aimed at this seat (public): a player
+    who passes windows by a stop (issue 27 §3, "always stop when I am attacked or targeted") is still asked.
     """
 
     seat: int
@@ -81,12 +90,15 @@ class Decision:
     max: int = 1
     default: str | None = None
     window: bool = False
+    forced: bool = False
+    aimed: bool = False
 
     def __repr__(self) -> str:
-        # Without a window, the repr the dataclass gave before issue 17 (golden records hash decision reprs).
+        # Without the flags, the repr the dataclass gave before issue 17 (golden records hash decision reprs).
         head = (f"{type(self).__qualname__}(seat={self.seat!r}, kind={self.kind!r}, prompt={self.prompt!r}, "
                 f"options={self.options!r}, min={self.min!r}, max={self.max!r}, default={self.default!r}")
-        return head + (", window=True)" if self.window else ")")
+        flags = "".join(f", {k}=True" for k in ("window", "forced", "aimed") if getattr(self, k))
+        return head + flags + ")"
 
     def option(self, option_id: str) -> Option | None:
         """The option with this id, or ``None``."""
@@ -125,6 +137,11 @@ class Result:
 
     ``reason`` is a short machine key (``"seven_vp"``, ``"deck_out"``, ``"concede"``, ``"turn_cap"``);
     ``text`` says it in words.
+
+    ``rule`` names the deciding rule in player words with its rule ID as a pointer (issue 27 §8: "Tie broken
+    on prestige tokens, see /rules MO-END-04"); ``scores`` gives each seat's score as the rules compute it,
+    one line per seat in seat order ("Ana: 14 prestige = 8 from tokens + 3 sponsors + ..."). Both are empty
+    for a game that ends without a count (a concession).
     """
 
     winners: tuple[int, ...]
@@ -132,19 +149,34 @@ class Result:
     reason: str
     text: str
     draw: bool = False
+    rule: str = ""
+    scores: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        # Without rule and scores, the repr the dataclass gave before issue 27 (golden records hash it).
+        head = (f"{type(self).__qualname__}(winners={self.winners!r}, losers={self.losers!r}, "
+                f"reason={self.reason!r}, text={self.text!r}, draw={self.draw!r}")
+        extra = (f", rule={self.rule!r}" if self.rule else "") + (f", scores={self.scores!r}" if self.scores else "")
+        return head + extra + ")"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "winners": list(self.winners),
             "losers": list(self.losers),
             "reason": self.reason,
             "text": self.text,
             "draw": self.draw,
         }
+        if self.rule:
+            d["rule"] = self.rule
+        if self.scores:
+            d["scores"] = list(self.scores)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Result:
-        return cls(tuple(d["winners"]), tuple(d["losers"]), d["reason"], d["text"], d.get("draw", False))
+        return cls(tuple(d["winners"]), tuple(d["losers"]), d["reason"], d["text"], d.get("draw", False),
+                   d.get("rule", ""), tuple(d.get("scores", ())))
 
 
 @dataclass(frozen=True, slots=True)
