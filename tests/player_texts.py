@@ -24,7 +24,7 @@ from games.core.playout import starter_seats
 INTERNAL_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), what) for p, what in (
     (r"\b[a-z]{1,4}\d{2,4}(?:\.\d+)+\b", "card instance id"),
     (r"(?<![\w/#-])[a-z]{1,3}\d{3}\b", "card id"),
-    (r"\b[a-z]+:[a-z0-9_.:-]+\b", "option id"),
+    (r"(?<![<\w])[a-z]+:[a-z0-9_.:-]+\b", "option id"),  # not a Discord timestamp <t:…:R>
     (r"\bversion\b", "the word version"),
     (r"Engine reading", "engine words"),
     (r"\b[A-Z]{2,5}-GAP-\d+", "gap tag"),
