@@ -314,6 +314,11 @@ class MetaXGame(Game):
 
     # -- front-end helpers
 
+    def step_name(self, kind: str) -> str:
+        """Decision kind ``kind`` in player words, e.g. "declaring attacks" (issue 27 §5,
+        :data:`games.metax.rules.STEP_NAMES`)."""
+        return rules.step_name(kind)
+
     def computer(self, seed: int):
         """The sensible MetaX computer player (:class:`games.metax.ai.MetaXBot`)."""
         from .ai import MetaXBot

@@ -31,7 +31,7 @@ from games.core.layout import (
 
 from .cards import Stat
 from .render import _PHASES
-from .rules import title
+from .rules import step_name, title
 
 WIDTH = 800
 PAD = 16
@@ -56,7 +56,8 @@ def board_layout(view: View) -> Layout:
     y = _battle(out, b, y)
     y = _seat(out, b, 1, y)
     names = [p["name"] for p in view.board["players"]]
-    y = footer(out, view.result.text if view.result else None, view.waiting, names, y, PAD)
+    waiting = [(s, step_name(k)) for s, k in view.waiting]  # player words, not decision kinds (issue 27 §5)
+    y = footer(out, view.result.text if view.result else None, waiting, names, y, PAD)
     out.height = y + PAD
     return out
 

@@ -22,7 +22,7 @@ from games.core.rng import Rng
 
 mx = get_game("metax")
 SEEDS = 30
-GOLDEN = "ad37cf08abc447e713f82f193fbe59d92618fb9d821a1a4faa2e9f35d8f66b38"
+GOLDEN = "96518c38243ce24a0ec71f7cb9cf88b534f058ca3ec377dbff6e9ad3e888e54a"
 _PROBES = ("char:", "event:", "card:", "attack:", "defend:0:", "push:", "link:", "bottom:", "discard:", "target:")
 
 
