@@ -514,6 +514,69 @@ def planning_options(st: State) -> list[Option]:
     return opts
 
 
+_HAND_STEPS = ("planning", "attack", "attack_card", "defend", "defend_card")
+"""The decisions in which a seat plays cards from its hand: Characters and Events in the Planning Step,
+Battle cards for an attacker or a defender (MX-PLN-01, MX-ATK-03, MX-DEF-03)."""
+
+
+def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
+    """Why cards in ``seat``'s hand are not offered now (issue 27 §7): ``(card name, reason)`` for each
+    distinct card that cannot be played in the seat's open decision, named as its options would name it;
+    empty when the seat has no decision that plays cards from the hand. Reads only the seat's own hand and
+    the public board, so it may be shown to that seat alone."""
+    decs = decisions_of(st)
+    if not decs or decs[0].seat != seat or st.prompt or decs[0].kind not in _HAND_STEPS:
+        return []
+    kind = decs[0].kind
+    pl = st.players[seat]
+    cards = distinct_cards(st, pl.hand)
+    names = card_names(cards)
+    out = []
+    for card in cards:
+        why = _why_not_now(st, seat, kind, card)
+        if why:
+            out.append((names[card.id], why))
+    return out
+
+
+def _why_not_now(st: State, seat: int, kind: str, card) -> str:
+    """The reason ``card`` in ``seat``'s hand cannot be played in decision ``kind``, or "" when it can."""
+    pl = st.players[seat]
+    if kind == "planning":
+        if card.kind == "battle":
+            return "Battle cards are played in the Battle Step"
+        if card.kind == "event":
+            return "" if card.cost <= pl.mp else f"costs {card.cost} MP, you have {pl.mp}"
+        if pl.played_character:
+            return "one Character a turn"
+        if len(pl.in_play) >= MAX_IN_PLAY:
+            return f"{MAX_IN_PLAY} Characters in play already"
+        return ""
+    if card.kind != "battle":
+        return "played in your own Planning Step" if kind.startswith("defend") else "played in the Planning Step"
+    if not can_pay(pl.mp, card):
+        return f"costs {-card.mp} MP, you have {pl.mp}"
+    attacking = kind.startswith("attack")
+    if kind == "attack_card":
+        who = [st.pick]
+    elif kind == "defend_card":
+        who = [st.pick2]
+    elif attacking:
+        who = [ch.card for ch in pl.in_play if not ch.pushed and not in_attack(st, ch.card)
+               and (ch.entered != st.turn or may_attack_on_entry(st, ch.card))]
+    else:
+        who = [ch.card for ch in pl.in_play if not ch.pushed and not defending(st, ch.card)]
+    if not who:
+        return "no Character of yours can attack now" if attacking else "no Character of yours can block now"
+    if any(usable_stats(st, seat, iid, card) for iid in who):
+        return ""
+    need = "/".join(STAT_NAMES[s] for s in facts(card).stats)
+    if len(who) == 1:
+        best = max(rank(st, seat, who[0], s) for s in facts(card).stats)
+        return f"needs {need} {card.rank}, {facts_of(st)[who[0]].title} has {best}"
+    return f"needs {need} {card.rank}, more than your Characters have"
+
+
 def may_plan(st: State) -> bool:
     """Whether the Planning Step is offered to the active player (MX-GAP-24): they hold a card, or a
     Character of theirs has a Push effect ready. Only public facts (hand size, the board): whether a card
@@ -595,6 +658,29 @@ def ko_words(st: State, p: int, ch: Character) -> str:
     if ch.damage and total >= hp:
         how.append(f"HP KO ({total} Damage against HP {hp})")
     return " and ".join(how)
+
+
+_RESULT_RULES = {
+    "seven_vp": "Seven Victory Points win at once, see /rules MX-WIN-02",
+    "deck_out": "A player whose deck runs out loses, see /rules MX-WIN-03",
+    "concede": "A player who concedes loses, see /rules MX-WIN-04",
+}
+
+
+def result_rule(reason: str, draw: bool) -> str:
+    """The rule that decided a game ended for ``reason`` (issue 27 §8), in words with a pointer."""
+    if reason == "deck_out" and draw:
+        return "Both decks ran out at once, so nobody wins: a draw, see /rules MX-WIN-03"
+    if reason == "turn_cap":
+        return f"The game reached the {TURN_CAP}-turn cap: a draw, see /rules MX-WIN-04"
+    return _RESULT_RULES.get(reason, "")
+
+
+def scores(st: State) -> list[str]:
+    """Each seat's score as the rules count it (issue 27 §8), in seat order: Victory Points toward seven
+    (MX-WIN-02) and the cards left in the deck (MX-WIN-03)."""
+    return [f"{pl.name}: {len(pl.vp)} VP of {VP_TO_WIN}, {len(pl.deck)} card{'s' if len(pl.deck) != 1 else ''} "
+            "left in the deck" for pl in st.players]
 
 
 def turn_summary(st: State) -> str:
@@ -680,7 +766,7 @@ class Play:
         st = self.st
         losers = tuple(p for p in range(len(st.players)) if p not in winners)
         st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text,
-                     "draw": not winners}
+                     "draw": not winners, "rule": result_rule(reason, not winners), "scores": scores(st)}
         st.phase = "over"
         st.prompt = ""
         st.frames.clear()
@@ -1393,9 +1479,11 @@ def _prompt_decision(st: State) -> Decision:
                                    fit(f"Attach {names[card.id]} {facts(card).details}{suffix}"), (card.id,)))
         if not opts:  # MX-GAP-24: a hand without a Battle card was asked all the same
             opts.append(Option("none", "No Battle card to attach"))
+        # Issue 27 §1: from the discard pile (public, MX-ZN-06) one option is forced for all to see; from
+        # the hand a lone option follows from a secret, so that player is still asked.
         return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
                         f"{char_label(st, f.data[0], seat, owner=True)}?",
-                        tuple(opts), default=opts[0].id)
+                        tuple(opts), default=opts[0].id, forced=step.source == "discard" and len(opts) == 1)
     raise AssertionError(kind)
 
 
@@ -1440,6 +1528,8 @@ def explain(st: State, seat: int, dec: Decision, oid: str) -> tuple[str, str]:
         except (ValueError, IndexError):  # a malformed number in a crafted id
             found = None
         if found is not None:
+            if kind in _PLAYS and dec.seat == seat:  # issue 27 §7: a refusal names what would be legal
+                found = found[0], f"{found[1]} You can: {'; '.join(o.label for o in dec.options[:8])}."
             return found
     if dec.seat != seat:
         rule, why = _DECIDER.get(dec.kind, ("MX-HST-02", "it is not your decision"))
@@ -1751,6 +1841,9 @@ def _why_attach(a: _Ask, rest: str) -> Why:
         return "MX-DMG-05", f"{card.name} counts only as {'/'.join(STAT_NAMES[s.value] for s in card.stats)} Damage."
     return None
 
+
+_PLAYS = ("char", "event", "card")
+"""Choices that play a card from the hand: their refusal lists the options open now (issue 27 §7)."""
 
 _CHECKS = {
     "keep": _why_mulligan,

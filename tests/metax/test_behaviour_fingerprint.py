@@ -22,7 +22,7 @@ from games.core.rng import Rng
 
 mx = get_game("metax")
 SEEDS = 30
-GOLDEN = "96518c38243ce24a0ec71f7cb9cf88b534f058ca3ec377dbff6e9ad3e888e54a"
+GOLDEN = "555960bb28b7e3664b3a4e374f7453f1554649c6732386082f058bd4c292943f"
 _PROBES = ("char:", "event:", "card:", "attack:", "defend:0:", "push:", "link:", "bottom:", "discard:", "target:")
 
 
