@@ -13,7 +13,7 @@ as the host asks it (``game.view`` + ``game.computer(seed)(decision, view)``), a
 microseconds per decision (its call alone) next to the decisions/s of the whole loop; no chess reference.
 Prints each run and the best; with the reference (the default; needs ``pip install -e '.[bench]'``) the
 chess rate is measured before and after the game's runs and the last line gives the best rate over their
-mean. The figures in the README come from this command.
+mean. The figures in docs/performance.md come from this command.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ every action. For those states it reports the average bytes per action of the fu
 the store wrote per action before issue 14) and of ``snapshot`` (what it writes now; the table's
 ``static_json`` is written once per table and shown apart, also spread over the game's actions), and the
 median microseconds to encode and decode one state each way. The last lines give one summary per game.
-The figures in the README come from this command.
+The figures in docs/performance.md come from this command.
 """
 
 from __future__ import annotations

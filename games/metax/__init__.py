@@ -13,7 +13,9 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
 * MX-ZN-04, MX-ZN-09: hands are seen only by their owner (the opponent sees the count); VP piles show
   only their count. MX-ZN-06: discard piles are public; a player reorders their own pile at any time with
   the free choice ``arrange:<id>,<id>,...`` (top card last), accepted outside their decisions.
-* MX-HST-02: a refused choice changes nothing and names the rule that forbids it (issue 12): e.g.
+* MX-HST-02: ``unplayable`` lists each hand card not offered in a decision that plays cards, with its
+  reason (issue 27 §7); a refused card play also lists the options open now. A refused choice changes
+  nothing and names the rule that forbids it (issue 12): e.g.
   MX-DEF-02 for a Pushed defender, MX-BTL-08 for a card you cannot pay for, MX-ZN-04 for a card not
   in your hand; a choice in the other seat's decision names the rule that gives it to that seat
   (MX-SET-06, MX-PLN-01, MX-ATK-01, MX-DEF-01, MX-DMG-03, MX-EFF-04). Only an id that means nothing
@@ -58,7 +60,9 @@ Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
    own Links. Payments larger than current MP are illegal; effect-imposed losses stop at 0.
 13 There are no response windows: nothing is used during the opponent's turn except Defense effects of
    Battle cards. ``negate`` therefore reaches forward: the opponent's next Event (until the end of
-   their next turn), or the Battle card that will defend this attack.
+   their next turn), or the Battle card that will defend this attack. Hence no decision is a response
+   window (issue 27 §2): assigning defenders is the defending player's step of the Battle Step
+   (MX-DEF-01), timed like any other step.
 14 "A given card" for the copy limits is a card id; versions with different subtitles are different cards.
 15 Multi-Stat Battle cards count only toward the per-Rank multi-Stat limit, not the single-Stat limits.
 16 No maximum hand size.
@@ -80,7 +84,9 @@ Decisions on the gaps the rulebook leaves open (``MX-GAP-NN``):
    the hand holds, and a hand without a Battle card then attaches nothing, which the rule itself makes
    public. Forced discards, Links and the order of defended attacks follow hand sizes, MP and the board.
    While a player chooses an attacker's or a defender's Battle card (offered only with a usable one), the
-   board and the waiting list show the other player the attack or defend step it was chosen from.
+   board and the waiting list show the other player the attack or defend step it was chosen from. An effect
+   that can attach only one Battle card from its player's discard pile (public, MX-ZN-06) is a forced
+   decision (issue 27 §1): the host applies it without asking.
 """
 
 from __future__ import annotations
@@ -235,7 +241,8 @@ class MetaXGame(Game):
             raise RulesError("MX-WIN-04", "The game is already over.")
         other = 1 - seat
         text = f"{state.players[seat].name} concedes: {state.players[other].name} wins."
-        state.result = Result((other,), (seat,), "concede", text).to_dict()
+        state.result = Result((other,), (seat,), "concede", text, rule=rules.result_rule("concede", False),
+                              scores=tuple(rules.scores(state))).to_dict()
         state.phase = "over"
         state.prompt = ""
         state.frames.clear()
@@ -313,6 +320,16 @@ class MetaXGame(Game):
         return replace(view, waiting=tuple((s, k if s == viewer else _PUBLIC_STEP.get(k, k)) for s, k in view.waiting))
 
     # -- front-end helpers
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        """Each card in ``seat``'s hand it cannot play in its open decision, with the reason in a few words
+        ("one Character a turn", "costs 3 MP, you have 2"; issue 27 §7, :func:`games.metax.rules.unplayable`)."""
+        return rules.unplayable(state, seat)
+
+    def step_name(self, kind: str) -> str:
+        """Decision kind ``kind`` in player words, e.g. "declaring attacks" (issue 27 §5,
+        :data:`games.metax.rules.STEP_NAMES`)."""
+        return rules.step_name(kind)
 
     def computer(self, seed: int):
         """The sensible MetaX computer player (:class:`games.metax.ai.MetaXBot`)."""

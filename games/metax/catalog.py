@@ -1,5 +1,6 @@
 """The MetaX card catalog (issue 6): every card of the pool as :class:`games.core.catalog.CardInfo`, with
-its generated text and its copy limit (MX-DCK-02..05).
+its generated text and its copy limit (MX-DCK-02..05), whose rule ID is a pointer ("see /rules MX-DCK-02",
+issue 27 §5).
 
 Search tags: ``type`` (character, event, battle); Characters ``trait``, ``mp`` (the +MP), ``stat`` (one
 per Stat) and one tag per Stat named after it with its Rank (``strength:7``); Events ``cost``; Battle
@@ -22,14 +23,14 @@ from .pool import MAX_COPIES, card_pool
 def _limit(card: CharacterCard | EventCard | BattleCard) -> str:
     if isinstance(card, CharacterCard):
         # MX-GAP-14: the limit counts this card id; another version of the hero is another card.
-        return f"Up to {MAX_COPIES} copies (MX-DCK-02)"
+        return f"Up to {MAX_COPIES} copies (see /rules MX-DCK-02)"
     if isinstance(card, EventCard):
-        return f"Up to {MAX_COPIES} copies (MX-DCK-03)"
+        return f"Up to {MAX_COPIES} copies (see /rules MX-DCK-03)"
     if card.multi:
         return (f"Up to {MAX_COPIES} multi-Stat Battle cards of Rank {card.rank} in all, whatever their Stats; "
-                "they do not count toward single-Stat limits (MX-DCK-05, MX-GAP-15)")
+                "they do not count toward single-Stat limits (see /rules MX-DCK-05)")
     return (f"Up to {MAX_COPIES} single-Stat {card.stats[0].value.capitalize()} Battle cards of Rank "
-            f"{card.rank} in all, whatever their names (MX-DCK-04)")
+            f"{card.rank} in all, whatever their names (see /rules MX-DCK-04)")
 
 
 def _signed(n: int) -> str:

@@ -1,6 +1,6 @@
 """The MetaX board as a picture layout (issue 15 §2), built only from a :class:`View`'s public board: the
 turn and step; per seat its name, VP and MP, hand, deck and discard counts (with the discard's top card),
-and its Characters as cards (title, Ranks by Stat colour, Pushed or ready, new, Damage by Stat colour
+and its Characters as cards (title, Ranks by Stat colour, Pushed or Prepped, new, Damage by Stat colour
 with its total); between the two seats the Battle Zone (each attack's attacker, Stat, Battle card,
 Links, blocker and blocking card, resolved) and an Event being used; at the foot who is awaited or the
 result. 800 px wide so it reads at the ~400 px Discord shows on a phone.
@@ -31,7 +31,7 @@ from games.core.layout import (
 
 from .cards import Stat
 from .render import _PHASES
-from .rules import title
+from .rules import step_name, title
 
 WIDTH = 800
 PAD = 16
@@ -56,7 +56,8 @@ def board_layout(view: View) -> Layout:
     y = _battle(out, b, y)
     y = _seat(out, b, 1, y)
     names = [p["name"] for p in view.board["players"]]
-    y = footer(out, view.result.text if view.result else None, view.waiting, names, y, PAD)
+    waiting = [(s, step_name(k)) for s, k in view.waiting]  # player words, not decision kinds (issue 27 §5)
+    y = footer(out, view.result.text if view.result else None, waiting, names, y, PAD)
     out.height = y + PAD
     return out
 
@@ -126,7 +127,7 @@ def _character(out: Layout, ch: dict, src: str, x: int, y: int, colour: Colour) 
                       source=f"{src}.rank.{stat}"))
         px += 76
     ty += 42
-    state = "PUSHED" if pushed else "ready"
+    state = "PUSHED" if pushed else "Prepped"  # the game's own words (MX-CHR-08)
     out.add(Label(x + 12, ty, 110, 30, state, 22, (90, 60, 60) if pushed else MUTED, bold=pushed,
                   source=f"{src}.pushed"))
     if ch["new"]:

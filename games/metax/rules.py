@@ -293,7 +293,7 @@ def fit(label: str) -> str:
 def card_names(cards) -> dict[str, str]:
     """Card id -> the name its options show among ``cards`` (definitions, one per id): the title; the
     full name if another of ``cards`` has the same title (MX-GAP-14: versions are different cards);
-    the full name and the id if even that is shared."""
+    the full name and a number ("#2") if even that is shared (never the card id: issue 27 §5)."""
     titles = [facts(c).title for c in cards]
     if len(set(titles)) == len(titles):  # the usual case: every title tells its card apart
         return {c.id: t for c, t in zip(cards, titles, strict=True)}
@@ -305,7 +305,8 @@ def card_names(cards) -> dict[str, str]:
         elif sum(c.name == card.name for c in same_title) == 1:
             out[card.id] = card.name
         else:
-            out[card.id] = f"{card.name} ({card.id})"
+            twins = [c.id for c in same_title if c.name == card.name]
+            out[card.id] = f"{card.name} #{twins.index(card.id) + 1}"
     return out
 
 
@@ -360,6 +361,28 @@ def char_label(st: State, iid: int, seat: int, owner: bool = False) -> str:
 PUBLIC_STEP = {"attack_card": "attack", "defend_card": "defend"}
 """The step the other seat sees while a seat chooses an attacker's or defender's Battle card (MX-GAP-24): that
 step is offered only with a usable Battle card in hand."""
+
+STEP_NAMES = {
+    "mulligan": "deciding on a mulligan",
+    "mulligan_order": "putting the old hand on the bottom",
+    "planning": "in the Planning Step",
+    "attack": "declaring attacks",
+    "attack_card": "choosing an attacker's Battle card",
+    "link": "Linking Characters to a Team Attack",
+    "defend": "assigning defenders",
+    "defend_card": "choosing a defender's Battle card",
+    "damage_order": "choosing which attack resolves next",
+    "discard": "choosing a card to discard",
+    "search": "searching their deck",
+    "target": "choosing a target",
+    "attach": "choosing a Battle card to attach as Damage",
+}
+"""Each decision kind in player words (issue 27 §5), as "Waiting for Ana (declaring attacks)" says it."""
+
+
+def step_name(kind: str) -> str:
+    """The decision kind ``kind`` in player words (:data:`STEP_NAMES`; an unknown kind with spaces)."""
+    return STEP_NAMES.get(kind, kind.replace("_", " "))
 
 
 def decisions_of(st: State) -> list[Decision]:
@@ -491,6 +514,69 @@ def planning_options(st: State) -> list[Option]:
     return opts
 
 
+_HAND_STEPS = ("planning", "attack", "attack_card", "defend", "defend_card")
+"""The decisions in which a seat plays cards from its hand: Characters and Events in the Planning Step,
+Battle cards for an attacker or a defender (MX-PLN-01, MX-ATK-03, MX-DEF-03)."""
+
+
+def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
+    """Why cards in ``seat``'s hand are not offered now (issue 27 §7): ``(card name, reason)`` for each
+    distinct card that cannot be played in the seat's open decision, named as its options would name it;
+    empty when the seat has no decision that plays cards from the hand. Reads only the seat's own hand and
+    the public board, so it may be shown to that seat alone."""
+    decs = decisions_of(st)
+    if not decs or decs[0].seat != seat or st.prompt or decs[0].kind not in _HAND_STEPS:
+        return []
+    kind = decs[0].kind
+    pl = st.players[seat]
+    cards = distinct_cards(st, pl.hand)
+    names = card_names(cards)
+    out = []
+    for card in cards:
+        why = _why_not_now(st, seat, kind, card)
+        if why:
+            out.append((names[card.id], why))
+    return out
+
+
+def _why_not_now(st: State, seat: int, kind: str, card) -> str:
+    """The reason ``card`` in ``seat``'s hand cannot be played in decision ``kind``, or "" when it can."""
+    pl = st.players[seat]
+    if kind == "planning":
+        if card.kind == "battle":
+            return "Battle cards are played in the Battle Step"
+        if card.kind == "event":
+            return "" if card.cost <= pl.mp else f"costs {card.cost} MP, you have {pl.mp}"
+        if pl.played_character:
+            return "one Character a turn"
+        if len(pl.in_play) >= MAX_IN_PLAY:
+            return f"{MAX_IN_PLAY} Characters in play already"
+        return ""
+    if card.kind != "battle":
+        return "played in your own Planning Step" if kind.startswith("defend") else "played in the Planning Step"
+    if not can_pay(pl.mp, card):
+        return f"costs {-card.mp} MP, you have {pl.mp}"
+    attacking = kind.startswith("attack")
+    if kind == "attack_card":
+        who = [st.pick]
+    elif kind == "defend_card":
+        who = [st.pick2]
+    elif attacking:
+        who = [ch.card for ch in pl.in_play if not ch.pushed and not in_attack(st, ch.card)
+               and (ch.entered != st.turn or may_attack_on_entry(st, ch.card))]
+    else:
+        who = [ch.card for ch in pl.in_play if not ch.pushed and not defending(st, ch.card)]
+    if not who:
+        return "no Character of yours can attack now" if attacking else "no Character of yours can block now"
+    if any(usable_stats(st, seat, iid, card) for iid in who):
+        return ""
+    need = "/".join(STAT_NAMES[s] for s in facts(card).stats)
+    if len(who) == 1:
+        best = max(rank(st, seat, who[0], s) for s in facts(card).stats)
+        return f"needs {need} {card.rank}, {facts_of(st)[who[0]].title} has {best}"
+    return f"needs {need} {card.rank}, more than your Characters have"
+
+
 def may_plan(st: State) -> bool:
     """Whether the Planning Step is offered to the active player (MX-GAP-24): they hold a card, or a
     Character of theirs has a Push effect ready. Only public facts (hand size, the board): whether a card
@@ -527,6 +613,86 @@ def push_effect_ready(st: State, ch: Character) -> bool:
     if ch.pushed or ch.entered == st.turn:
         return False
     return facts_of(st)[ch.card].push is not None
+
+
+# -- the log (issue 27 §6) --------------------------------------------------------------------------
+
+
+def log_name(st: State, iid: int) -> str:
+    """How the log names in-play Character ``iid``: its title, with its position when its controller has
+    another in play with that title ("Beowulf (left)")."""
+    fs = facts_of(st)
+    nm = fs[iid].title
+    for pl in st.players:
+        ids = [ch.card for ch in pl.in_play]
+        if iid in ids and sum(fs[c].title == nm for c in ids) > 1:
+            return f"{nm} ({position_word(ids.index(iid), len(ids))})"
+    return nm
+
+
+def battle_words(card: BattleCard, stat: str, mp: bool = True) -> str:
+    """A Battle card as played, in words: ``"Strength 3, +1 MP"`` (``mp=False``: ``"Strength 3"``)."""
+    out = f"{STAT_NAMES[stat]} {card.rank}"
+    if mp:
+        out += f", {'+' if card.mp >= 0 else ''}{card.mp} MP"
+    return out
+
+
+def _damage_total(defs: list, ch: Character) -> int:
+    return sum(defs[d.card].rank for d in ch.damage)
+
+
+def ko_words(st: State, p: int, ch: Character) -> str:
+    """How ``ch`` (controlled by ``p``) meets a KO condition, in words, or "" when it does not:
+    ``"TKO (Damage in 2 colours against 2 Stats)"`` (MX-KO-01), ``"HP KO (5 Damage against HP 4)"``
+    (MX-KO-03), or both joined by "and"."""
+    defs = defs_of(st)
+    colours = len({d.stat for d in ch.damage})
+    stats = len(defs[ch.card].stats)
+    total = _damage_total(defs, ch)
+    hp = max_rank(st, p, ch.card)
+    how = []
+    if ch.damage and colours >= stats:
+        how.append(f"TKO (Damage in {colours} colour{'s' if colours != 1 else ''} against "
+                   f"{stats} Stat{'s' if stats != 1 else ''})")
+    if ch.damage and total >= hp:
+        how.append(f"HP KO ({total} Damage against HP {hp})")
+    return " and ".join(how)
+
+
+_RESULT_RULES = {
+    "seven_vp": "Seven Victory Points win at once, see /rules MX-WIN-02",
+    "deck_out": "A player whose deck runs out loses, see /rules MX-WIN-03",
+    "concede": "A player who concedes loses, see /rules MX-WIN-04",
+}
+
+
+def result_rule(reason: str, draw: bool) -> str:
+    """The rule that decided a game ended for ``reason`` (issue 27 §8), in words with a pointer."""
+    if reason == "deck_out" and draw:
+        return "Both decks ran out at once, so nobody wins: a draw, see /rules MX-WIN-03"
+    if reason == "turn_cap":
+        return f"The game reached the {TURN_CAP}-turn cap: a draw, see /rules MX-WIN-04"
+    return _RESULT_RULES.get(reason, "")
+
+
+def scores(st: State) -> list[str]:
+    """Each seat's score as the rules count it (issue 27 §8), in seat order: Victory Points toward seven
+    (MX-WIN-02) and the cards left in the deck (MX-WIN-03)."""
+    return [f"{pl.name}: {len(pl.vp)} VP of {VP_TO_WIN}, {len(pl.deck)} card{'s' if len(pl.deck) != 1 else ''} "
+            "left in the deck" for pl in st.players]
+
+
+def turn_summary(st: State) -> str:
+    """One line at the end of a turn (issue 27 §6): the attacks made and blocked, then each seat's VP, MP
+    and Characters: "End of turn 4 (Ben): 2 attacks, 1 blocked · Ben 1 VP, 5 MP, 2 Characters · Ana ..."."""
+    p = st.active
+    n = len(st.attacks)
+    blocked = sum(a.defender >= 0 for a in st.attacks)
+    did = "no attack" if not n else f"{n} attack{'s' if n != 1 else ''}, {blocked} blocked"
+    seats = " · ".join(f"{pl.name} {len(pl.vp)} VP, {pl.mp} MP, {len(pl.in_play)} "
+                       f"Character{'s' if len(pl.in_play) != 1 else ''}" for pl in (st.players[p], st.players[1 - p]))
+    return f"End of turn {st.turn} ({st.players[p].name}): {did} · {seats}."
 
 
 # -- applying --------------------------------------------------------------------------------------
@@ -600,7 +766,7 @@ class Play:
         st = self.st
         losers = tuple(p for p in range(len(st.players)) if p not in winners)
         st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text,
-                     "draw": not winners}
+                     "draw": not winners, "rule": result_rule(reason, not winners), "scores": scores(st)}
         st.phase = "over"
         st.prompt = ""
         st.frames.clear()
@@ -690,10 +856,13 @@ class Play:
         else:
             self.to_discard(ch.card)
 
-    def check_kos(self) -> None:
+    def check_kos(self, told: tuple[int, ...] = ()) -> dict[int, str]:
         """MX-KO-01..08: KO every Character meeting the TKO or HP KO condition, repeatedly, since a KO
-        can end a Constant ``stat_bonus`` and lower another Character's HP (MX-GAP-23)."""
+        can end a Constant ``stat_bonus`` and lower another Character's HP (MX-GAP-23). Logs one line per
+        KO ("Merlin is KO'd by HP KO (5 Damage against HP 4)") except for the Characters in ``told``, whose
+        KO the caller tells in its own line; returns instance -> how it was KO'd, in words."""
         st = self.st
+        out: dict[int, str] = {}
         again = True
         while again:
             again = False
@@ -701,17 +870,14 @@ class Play:
                 for ch in list(pl.in_play):
                     if not ch.damage:
                         continue
-                    card = self.defs[ch.card]
-                    colours = len({d.stat for d in ch.damage})
-                    total = sum(self.defs[d.card].rank for d in ch.damage)
-                    tko = colours >= len(card.stats)
-                    hp = total >= max_rank(st, p, ch.card)
-                    if tko or hp:
-                        how = " and ".join(x for x, y in (("TKO", tko), ("HP KO", hp)) if y)
-                        self.log(f"{card.name} is KO'd ({how}: {colours} colour{'s' if colours != 1 else ''}, "
-                                 f"{total} Damage).")
+                    how = ko_words(st, p, ch)
+                    if how:
+                        out[ch.card] = how
+                        if ch.card not in told:
+                            self.log(f"{self.defs[ch.card].name} is KO'd by {how}.")
                         self.leave_play(p, ch)
                         again = True
+        return out
 
     # -- phase choices
 
@@ -863,6 +1029,7 @@ class Play:
 
     def end_turn(self) -> None:
         st = self.st
+        self.log(turn_summary(st))
         st.attacks.clear()
         st.pick = st.pick2 = -1
         self.start_turn(1 - st.active)
@@ -886,7 +1053,7 @@ class Play:
         pl.in_play.append(Character(c, pushed=False, entered=st.turn))  # MX-CHR-09: enters Prepped
         pl.played_character = True
         self.gain_mp(p, card.mp)  # MX-CHR-05: +MP first, then On-Play
-        self.log(f"{self.who(p)} plays {card_line(card)} and has {pl.mp} MP.")
+        self.log(f"{self.who(p)} plays {card.name} (+{card.mp} MP) and has {pl.mp} MP.")
         self.queue_effects(p, c, ("on_play",))
 
     def play_event(self, cid: str) -> None:
@@ -897,7 +1064,7 @@ class Play:
         c = self.take_from_hand(p, cid)
         card = self.defs[c]
         pl.mp -= card.cost
-        self.log(f"{self.who(p)} plays {card_line(card)} and has {pl.mp} MP.")
+        self.log(f"{self.who(p)} plays {card.name} (costs {card.cost} MP) and has {pl.mp} MP.")
         if event_negated(st, p):
             pl.negate_until = 0
             self.log(f"The effect of {card.name} is negated.")
@@ -933,8 +1100,8 @@ class Play:
         card = self.defs[c]
         st.attacks.append(Attack(iid, c, stat))
         self.apply_battle_mp(p, card)
-        self.log(f"{self.who(p)} attacks with {self.defs[iid].name}, playing {card_line(card)}"
-                 f"{' as ' + STAT_NAMES[stat] if card.multi else ''} ({st.players[p].mp} MP).")
+        self.log(f"{self.who(p)} attacks with {self.defs[iid].name}, playing {card.name} "
+                 f"({battle_words(card, stat)}) and has {st.players[p].mp} MP.")
         st.pick = -1
         st.phase = "link"  # MX-GAP-12: Links come after the lead's Battle card (its +MP can fund them)
         self.queue_effects(p, c, ("battle", "attack"), len(st.attacks) - 1)
@@ -949,8 +1116,8 @@ class Play:
         st.players[p].mp -= LINK_COST
         atk = st.attacks[-1]
         atk.links.append(iid)
-        self.log(f"{self.who(p)} links {self.defs[iid].name} to {self.defs[atk.attacker].name}'s attack "
-                 f"({st.players[p].mp} MP).")
+        self.log(f"{self.who(p)} links {log_name(st, iid)} to {log_name(st, atk.attacker)}'s attack "
+                 f"and has {st.players[p].mp} MP.")
 
     def end_declarations(self) -> None:
         """MX-ATK-05, MX-DEF-01: when attacks are declared, the opponent may assign defenders."""
@@ -975,7 +1142,7 @@ class Play:
         atk.defender, atk.dcard, atk.dstat = iid, c, stat
         self.apply_battle_mp(p, card)
         self.log(f"{self.who(p)} blocks {self.defs[atk.attacker].name} with {self.defs[iid].name}, playing "
-                 f"{card_line(card)}{' as ' + STAT_NAMES[stat] if card.multi else ''} ({st.players[p].mp} MP).")
+                 f"{card.name} ({battle_words(card, stat)}) and has {st.players[p].mp} MP.")
         st.pick = st.pick2 = -1
         st.phase = "defend"
         if atk.negated and card.effects:
@@ -1012,19 +1179,49 @@ class Play:
             atk.defender = atk.dcard = -1
             return
         if atk.links:
-            attack_value = self.defs[atk.card].rank + sum(
-                rank(st, p, ln, atk.stat) for ln in atk.links if find_char(st, ln) is not None
-            )
-            defence_value = self.defs[atk.dcard].rank + rank(st, 1 - p, atk.defender, atk.stat)
-            self.log(f"Team Attack {k + 1}: {attack_value} against {defence_value}.")
-            if attack_value >= defence_value:
-                self.gain_vp(p)
+            self.team_attack(k)
+        a_name, d_name = log_name(st, atk.attacker), log_name(st, atk.defender)
+        if a_name == d_name:
+            a_name, d_name = f"{self.who(p)}'s {a_name}", f"{self.who(1 - p)}'s {d_name}"
         defender.damage.append(Damage(atk.card, atk.stat))
         attacker.damage.append(Damage(atk.dcard, atk.dstat))
-        self.log(f"{self.defs[atk.card].name} is attached to {self.defs[atk.defender].name} and "
-                 f"{self.defs[atk.dcard].name} to {self.defs[atk.attacker].name} as Damage.")
+        took = (f"{d_name} takes {battle_words(self.defs[atk.card], atk.stat, mp=False)} Damage "
+                f"({_damage_total(self.defs, defender)} in all, HP {max_rank(st, 1 - p, atk.defender)}) and "
+                f"{a_name} takes {battle_words(self.defs[atk.dcard], atk.dstat, mp=False)} Damage "
+                f"({_damage_total(self.defs, attacker)} in all, HP {max_rank(st, p, atk.attacker)})")
         atk.card = atk.dcard = -1
-        self.check_kos()
+        at = len(self.ev)
+        kos = self.check_kos(told=(atk.attacker, atk.defender))
+        fates = [f"{nm} is KO'd by {kos[iid]}" if iid in kos else f"{nm} stays in play"
+                 for nm, iid in ((d_name, atk.defender), (a_name, atk.attacker))]
+        if (atk.defender in kos) != (atk.attacker in kos):
+            verdict = f"{'; '.join(fates)}: {self.who(p if atk.defender in kos else 1 - p)} wins the fight"
+        elif atk.defender in kos:
+            verdict = f"{'; '.join(fates)}: nobody wins the fight"
+        else:
+            verdict = "No KO: both stay in play"
+        # MX-DMG-02, MX-KO-05: both cards are attached at once, then both Characters are checked
+        self.ev.insert(at, Event(f"Attack {k + 1}, {a_name} against {d_name}: {took}. {verdict}."))
+
+    def team_attack(self, k: int) -> None:
+        """MX-TEAM-07: a defended Team Attack compares the lead's card Rank plus each Linked Character's
+        Rank in the Stat against the blocking card's Rank plus the blocker's; equal or more gains a VP."""
+        st = self.st
+        atk = st.attacks[k]
+        p = st.active
+        linked = [ln for ln in atk.links if find_char(st, ln) is not None]
+        parts = [(self.defs[atk.card].name, self.defs[atk.card].rank)]
+        parts += [(log_name(st, ln), rank(st, p, ln, atk.stat)) for ln in linked]
+        guard = [(self.defs[atk.dcard].name, self.defs[atk.dcard].rank),
+                 (log_name(st, atk.defender), rank(st, 1 - p, atk.defender, atk.stat))]
+        attack_value = sum(n for _, n in parts)
+        defence_value = sum(n for _, n in guard)
+        sums = " + ".join(f"{nm} {n}" for nm, n in parts) + " against " + " + ".join(f"{nm} {n}" for nm, n in guard)
+        wins = attack_value >= defence_value
+        outcome = f"{self.who(p)} wins the Team Attack" if wins else f"{self.who(1 - p)}'s block holds"
+        self.log(f"Team Attack {k + 1}: {attack_value} against {defence_value} ({sums}): {outcome}.")
+        if wins:
+            self.gain_vp(p)
 
     def finish_battle(self) -> None:
         """MX-VP-01/03: each undefended attack whose attacker is still in play gains 1 VP; then the
@@ -1034,6 +1231,7 @@ class Play:
         for atk in st.attacks:
             if atk.defender < 0 and atk.card >= 0:
                 if find_char(st, atk.attacker) is not None:
+                    self.log(f"{log_name(st, atk.attacker)} is not blocked.")
                     self.gain_vp(p)
                 else:
                     self.log(f"{self.defs[atk.attacker].name} left play and gains no VP.")
@@ -1234,7 +1432,8 @@ class Play:
             ch = find_char(st, f.data[0])
             assert ch is not None
             ch.damage.append(Damage(c, stat))
-            self.log(f"{self.defs[c].name} is attached to {self.defs[ch.card].name} as Damage.")
+            self.log(f"{self.who(me)} attaches {self.defs[c].name} to {self.defs[ch.card].name} as "
+                     f"{battle_words(self.defs[c], stat, mp=False)} Damage ({_damage_total(self.defs, ch)} in all).")
             self.check_kos()  # MX-DMG-06, MX-KO-04
         f.step += 1
         f.data.clear()
@@ -1280,9 +1479,11 @@ def _prompt_decision(st: State) -> Decision:
                                    fit(f"Attach {names[card.id]} {facts(card).details}{suffix}"), (card.id,)))
         if not opts:  # MX-GAP-24: a hand without a Battle card was asked all the same
             opts.append(Option("none", "No Battle card to attach"))
+        # Issue 27 §1: from the discard pile (public, MX-ZN-06) one option is forced for all to see; from
+        # the hand a lone option follows from a secret, so that player is still asked.
         return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
                         f"{char_label(st, f.data[0], seat, owner=True)}?",
-                        tuple(opts), default=opts[0].id)
+                        tuple(opts), default=opts[0].id, forced=step.source == "discard" and len(opts) == 1)
     raise AssertionError(kind)
 
 
@@ -1297,7 +1498,7 @@ def _prompt_decision(st: State) -> Decision:
 _DECIDER: dict[str, tuple[str, str]] = {
     "mulligan": ("MX-SET-06", "the first player decides on the mulligan before the second"),
     "mulligan_order": ("MX-SET-07", "the player who mulliganed orders their own old hand"),
-    "planning": ("MX-PLN-01", "only the active player acts in the Planning Step (no responses, MX-GAP-13)"),
+    "planning": ("MX-PLN-01", "only the active player acts in the Planning Step (MetaX has no responses)"),
     "attack": ("MX-ATK-01", "only the active player declares attacks"),
     "attack_card": ("MX-ATK-01", "only the active player declares attacks"),
     "link": ("MX-TEAM-01", "only the attacking player Links Characters"),
@@ -1327,14 +1528,17 @@ def explain(st: State, seat: int, dec: Decision, oid: str) -> tuple[str, str]:
         except (ValueError, IndexError):  # a malformed number in a crafted id
             found = None
         if found is not None:
+            if kind in _PLAYS and dec.seat == seat:  # issue 27 §7: a refusal names what would be legal
+                found = found[0], f"{found[1]} You can: {'; '.join(o.label for o in dec.options[:8])}."
             return found
     if dec.seat != seat:
         rule, why = _DECIDER.get(dec.kind, ("MX-HST-02", "it is not your decision"))
-        shown = PUBLIC_STEP.get(dec.kind, dec.kind)  # MX-GAP-24: the step as others see it
+        shown = step_name(PUBLIC_STEP.get(dec.kind, dec.kind))  # MX-GAP-24: the step as others see it
         return rule, (f"It is {st.players[dec.seat].name}'s decision ({shown}), not "
                       f"{st.players[seat].name}'s: {why}.")
-    listed = ", ".join(o.id for o in dec.options[:8])
-    return "MX-HST-02", f"The choice '{oid}' is not one of your options now ({dec.kind}); choose one of: {listed}."
+    listed = "; ".join(o.label for o in dec.options[:8])
+    return "MX-HST-02", (f"That is not one of your options now ({step_name(dec.kind)}); choose one of: "
+                         f"{listed}.")
 
 
 class _Ask:
@@ -1416,13 +1620,13 @@ def _why_char(a: _Ask, cid: str) -> Why:
         return "MX-PLN-04", "You already played a Character this turn; only one per turn."
     if len(a.pl.in_play) >= MAX_IN_PLAY:
         return "MX-CHR-03", (f"You have {MAX_IN_PLAY} Characters in play; no fourth can be played, and none "
-                             "can be discarded to make room (MX-GAP-19).")
+                             "can be discarded to make room.")
     return None
 
 
 def _why_event(a: _Ask, cid: str) -> Why:
     if not a.at("planning"):
-        return "MX-EVT-02", "Event cards are played only in your own Planning Step (no responses, MX-GAP-13)."
+        return "MX-EVT-02", "Event cards are played only in your own Planning Step (MetaX has no responses)."
     card = card_pool().get(cid)
     if card is None:
         return None
@@ -1444,11 +1648,12 @@ def _why_push(a: _Ask, rest: str) -> Why:
     if owner != a.seat:
         return "MX-CHR-07", f"{nm} is {a.st.players[owner].name}'s Character; only its controller can Push it."
     if not a.at("planning"):
-        return "MX-CHR-07", "Push effects are used only in your own Planning Step (MX-GAP-18)."
+        return "MX-CHR-07", "Push effects are used only in your own Planning Step."
     if not any(e.timing == "push" for e in a.defs[ch.card].effects):
         return "MX-CHR-07", f"{nm} has no Push effect."
     if ch.entered == a.st.turn:
-        return "MX-CHR-07", f"{nm} came into play this turn and cannot use its Push effect (MX-PLN-03)."
+        return "MX-CHR-07", (f"{nm} came into play this turn and cannot use its Push effect "
+                             "(see /rules MX-PLN-03).")
     if ch.pushed:
         return "MX-CHR-07", f"{nm} is Pushed; only a Prepped Character can Push."
     return None
@@ -1578,7 +1783,8 @@ def _why_resolve(a: _Ask, rest: str) -> Why:
     if not 0 <= k < len(a.st.attacks):
         return None
     if a.st.attacks[k].defender < 0:
-        return "MX-DMG-01", f"Attack {k + 1} is undefended: it deals no Damage and may gain a VP instead (MX-VP-01)."
+        return "MX-DMG-01", (f"Attack {k + 1} is undefended: it deals no Damage and may gain a VP instead "
+                             "(see /rules MX-VP-01).")
     if a.st.attacks[k].resolved:
         return "MX-DMG-03", f"Attack {k + 1} has already been resolved."
     return None
@@ -1635,6 +1841,9 @@ def _why_attach(a: _Ask, rest: str) -> Why:
         return "MX-DMG-05", f"{card.name} counts only as {'/'.join(STAT_NAMES[s.value] for s in card.stats)} Damage."
     return None
 
+
+_PLAYS = ("char", "event", "card")
+"""Choices that play a card from the hand: their refusal lists the options open now (issue 27 §7)."""
 
 _CHECKS = {
     "keep": _why_mulligan,

@@ -267,7 +267,7 @@ def test_meta_limits_follow_uniqueness():
 
 def test_metax_limits_and_fields():
     cat = metax_catalog()
-    assert cat.get("hercules").limit == "Up to 3 copies (MX-DCK-02)"
+    assert cat.get("hercules").limit == "Up to 3 copies (see /rules MX-DCK-02)"  # a pointer (issue 27 §5)
     assert dict(cat.get("hercules").fields) == {"MP": "+1", "Trait": "Hero", "Stats": "STR 7 · SPE 3"}
     assert "MX-DCK-03" in cat.get("ev-ragnarok").limit
     assert "MX-DCK-04" in cat.get("b-str-5").limit and "Rank 5" in cat.get("b-str-5").limit

@@ -286,7 +286,7 @@ def test_MX_BTS_01_declare_then_defend_then_damage_then_vp(mx, position):
     assert damage(mx, st, 0, herc) == []
     log = go(mx, st, 0, "resolve:0")
     assert player(mx, st, 0)["vp"] == 1
-    attached = [i for i, t in enumerate(log) if "as Damage" in t]
+    attached = [i for i, t in enumerate(log) if t.startswith("Attack ") and "Damage" in t]
     vp = [i for i, t in enumerate(log) if "gains a Victory Point" in t]
     turn = [i for i, t in enumerate(log) if t.startswith("Turn 4")]
     assert len(attached) == 2 and len(vp) == 1 and len(turn) == 1
@@ -476,7 +476,7 @@ def test_MX_DEF_03_defender_plays_usable_card_with_defense_effect(mx, position):
     refuse(mx, st, 1, "card:b-int-6:intelligence", "MX-BTL-03")
     refuse(mx, st, 1, "card:b-str-1:strength", "MX-BTL-03")
     log = go(mx, st, 1, "card:b-counter-scheme:intelligence")
-    assert any("blocks Hercules — Son of Thunder with Merlin" in t and "(1 MP)" in t for t in log)
+    assert any("blocks Hercules — Son of Thunder with Merlin" in t and "and has 1 MP" in t for t in log)
     assert "Ben gains 2 MP (3 MP)." in log
     assert player(mx, st, 1)["mp"] == 3
     assert damage(mx, st, 0, herc) == [("b-counter-scheme", "intelligence")]
@@ -620,7 +620,7 @@ def test_MX_DMG_03_attacker_orders_damage_and_order_matters(mx, position):
     refuse(mx, st, 1, "resolve:1", "MX-DMG-03")
     refuse(mx, st, 0, "resolve:2", "MX-HST-02")
     log = go(mx, st, 0, "resolve:0")
-    assert "Team Attack 1: 7 against 8." in log
+    assert any(t.startswith("Team Attack 1: 7 against 8 (") for t in log)
     assert player(mx, st, 0)["vp"] == 0
     assert discard(mx, st, 1) == ["king-arthur"]  # Arthur still TKO'd by attack 2
 
@@ -653,7 +653,7 @@ def test_MX_DMG_05_MX_GAP_03_multi_stat_damage_counts_as_the_played_stat(mx, pos
     assert board(mx, st)["battle"][0]["stat"] == played_as
     log = go(mx, st, 1, f"defend:0:{frank}", "card:b-int-1:intelligence")
     if ko:
-        assert "Frankenstein's Creature — The Modern Prometheus is KO'd (TKO: 2 colours, 3 Damage)." in log
+        assert ko_said(log, "Frankenstein's Creature", "TKO (Damage in 2 colours against 2 Stats)")
         assert ids(mx, st, 1) == []
     else:
         assert not any("KO'd" in t for t in log)
@@ -669,7 +669,7 @@ def test_MX_DMG_06_MX_KO_04_damage_by_effect_kos_at_once(mx, position):
     go(mx, st, 0, "event:ev-trojan-horse")
     assert kind(mx, st, 0) == "attach"
     log = go(mx, st, 0, "attach:b-str-1:strength")
-    assert "Mr Hyde — The Beast Within is KO'd (TKO: 1 colour, 1 Damage)." in log
+    assert "Mr Hyde — The Beast Within is KO'd by TKO (Damage in 1 colour against 1 Stat)." in log
     assert ids(mx, st, 1) == []
     assert discard(mx, st, 1) == ["mr-hyde"]
     assert discard(mx, st, 0) == ["b-str-1", "ev-trojan-horse"]
@@ -677,6 +677,12 @@ def test_MX_DMG_06_MX_KO_04_damage_by_effect_kos_at_once(mx, position):
 
 
 # -- Knock-outs (MX-KO) ----------------------------------------------------------------------------
+
+
+def ko_said(log, name, how):
+    """Whether a line of ``log`` tells that ``name`` is KO'd ``how`` (a fight's line names Characters by
+    title, issue 27 §6)."""
+    return any(f"{name} is KO'd by {how}" in t for t in log)
 
 
 def defend_once(mx, st, atk_card, def_card):
@@ -698,7 +704,7 @@ def test_MX_KO_01_tko_needs_as_many_colours_as_stats(mx, position):
     st = position(spec({"hand": ["b-spe-1"], "in_play": ["hercules"]},
                        {"hand": ["b-str-1"], "in_play": [{"card": "dracula", "damage": ["b-str-1", "b-int-1"]}]}))
     log = defend_once(mx, st, "card:b-spe-1:special", "card:b-str-1:strength")
-    assert "Count Dracula — Lord of the Undead is KO'd (TKO: 3 colours, 3 Damage)." in log
+    assert ko_said(log, "Count Dracula", "TKO (Damage in 3 colours against 3 Stats)")
 
 
 def test_MX_KO_02_one_stat_any_hit_two_stats_need_two_colours(mx, position):
@@ -707,7 +713,7 @@ def test_MX_KO_02_one_stat_any_hit_two_stats_need_two_colours(mx, position):
     st = position(spec({"hand": ["b-str-1"], "in_play": ["hercules"]},
                        {"hand": ["b-str-1"], "in_play": ["mr-hyde"]}))
     log = defend_once(mx, st, "card:b-str-1:strength", "card:b-str-1:strength")
-    assert "Mr Hyde — The Beast Within is KO'd (TKO: 1 colour, 1 Damage)." in log
+    assert ko_said(log, "Mr Hyde", "TKO (Damage in 1 colour against 1 Stat)")
     st = position(spec({"hand": ["b-str-1"], "in_play": ["hercules"]},
                        {"hand": ["b-str-1"], "in_play": [{"card": "gilgamesh", "damage": ["b-str-2"]}]}))
     log = defend_once(mx, st, "card:b-str-1:strength", "card:b-str-1:strength")
@@ -723,7 +729,7 @@ def test_MX_KO_03_hp_ko_at_highest_rank(mx, position, old, ko):
                        {"hand": ["b-int-1"], "in_play": [{"card": "merlin", "damage": [old]}]}))
     log = defend_once(mx, st, "card:b-int-2:intelligence", "card:b-int-1:intelligence")
     if ko:
-        assert "Merlin — Prophet of Camelot is KO'd (HP KO: 1 colour, 5 Damage)." in log
+        assert ko_said(log, "Merlin", "HP KO (5 Damage against HP 5)")
         assert ids(mx, st, 1) == []
     else:
         assert not any("KO'd" in t for t in log)
@@ -742,7 +748,7 @@ def test_MX_KO_04_MX_GAP_23_lost_bonus_kos_at_once(mx, position):
     go(mx, st, 0, "event:ev-will-o-the-wisp")
     assert kind(mx, st, 0) == "target"
     log = go(mx, st, 0, f"target:{arthur}")
-    assert "Gilgamesh — King of Uruk is KO'd (HP KO: 1 colour, 6 Damage)." in log
+    assert "Gilgamesh — King of Uruk is KO'd by HP KO (6 Damage against HP 6)." in log
     assert ids(mx, st, 1) == []
     assert discard(mx, st, 1) == ["gilgamesh"]
     assert discard(mx, st, 0) == ["b-str-6", "ev-will-o-the-wisp"]
@@ -762,8 +768,10 @@ def test_MX_GAP_23_battle_card_played_with_a_bonus_stays_valid(mx, position):
     go(mx, st, 1, f"defend:0:{merlin}", "card:b-spe-1:special", f"defend:1:{grendel}", "card:b-str-1:strength")
     log = go(mx, st, 0, "resolve:0")
     ko = [t for t in log if "KO'd" in t]
-    assert ko == ["King Arthur — High King of Camelot is KO'd (TKO: 3 colours, 3 Damage).",
-                  "Grendel — Terror of the Mead-Hall is KO'd (HP KO: 1 colour, 7 Damage)."]
+    assert len(ko) == 2 and ko[0].startswith("Attack 1, King Arthur against Merlin:")
+    assert "King Arthur is KO'd by TKO (Damage in 3 colours against 3 Stats): Ben wins the fight." in ko[0]
+    assert ko[1].startswith("Attack 2, Gilgamesh against Grendel:")
+    assert "Grendel is KO'd by HP KO (7 Damage against HP 6)" in ko[1] and "Ana wins the fight" in ko[1]
     assert char(mx, st, 0, gil)["ranks"]["strength"] == 6
     assert damage(mx, st, 0, gil) == [("b-str-1", "strength")]
     assert "b-str-7" in discard(mx, st, 0)
@@ -776,8 +784,9 @@ def test_MX_KO_05_MX_KO_06_simultaneous_mutual_ko_to_owners_piles(mx, position):
     st = position(spec({"hand": ["b-str-1"], "in_play": ["mr-hyde"]},
                        {"hand": ["b-int-1"], "in_play": ["moriarty"]}))
     log = defend_once(mx, st, "card:b-str-1:strength", "card:b-int-1:intelligence")
-    assert "Professor Moriarty — Napoleon of Crime is KO'd (TKO: 1 colour, 1 Damage)." in log
-    assert "Mr Hyde — The Beast Within is KO'd (TKO: 1 colour, 1 Damage)." in log
+    assert ko_said(log, "Professor Moriarty", "TKO (Damage in 1 colour against 1 Stat)")
+    assert ko_said(log, "Mr Hyde", "TKO (Damage in 1 colour against 1 Stat)")
+    assert any("nobody wins the fight" in t for t in log)
     assert ids(mx, st, 0) == [] and ids(mx, st, 1) == []
     assert discard(mx, st, 0) == ["b-str-1", "mr-hyde"]
     assert discard(mx, st, 1) == ["b-int-1", "moriarty"]
@@ -891,7 +900,7 @@ def test_MX_GAP_10_attacker_left_play_attack_ends(mx, position):
     go(mx, st, 0, f"attack:{arthur}", "card:b-str-1:strength", f"attack:{gil}", "card:b-str-2:strength")
     go(mx, st, 1, f"defend:0:{merlin}", "card:b-spe-1:special", f"defend:1:{sherlock}", "card:b-int-1:intelligence")
     log = go(mx, st, 0, "resolve:0")
-    assert "Gilgamesh — King of Uruk is KO'd (HP KO: 1 colour, 6 Damage)." in log
+    assert "Gilgamesh — King of Uruk is KO'd by HP KO (6 Damage against HP 6)." in log
     assert "Attack 2 ends: Gilgamesh — King of Uruk left play." in log
     assert ids(mx, st, 0) == []
     assert damage(mx, st, 1, sherlock) == []
@@ -934,7 +943,7 @@ def test_MX_GAP_10_undefended_attacker_left_play_gains_no_vp(mx, position):
     (merlin,) = ids(mx, st, 1)
     go(mx, st, 0, f"attack:{arthur}", "card:b-str-1:strength", f"attack:{gil}", "card:b-str-2:strength")
     log = go(mx, st, 1, f"defend:0:{merlin}", "card:b-spe-1:special")
-    assert "Gilgamesh — King of Uruk is KO'd (HP KO: 1 colour, 6 Damage)." in log
+    assert "Gilgamesh — King of Uruk is KO'd by HP KO (6 Damage against HP 6)." in log
     assert "Gilgamesh — King of Uruk left play and gains no VP." in log
     assert player(mx, st, 0)["vp"] == 0 and player(mx, st, 1)["deck"] == 4
     assert discard(mx, st, 0) == ["b-str-2", "gilgamesh", "king-arthur"]

@@ -22,7 +22,7 @@ from games.core.rng import Rng
 
 mx = get_game("metax")
 SEEDS = 30
-GOLDEN = "ad37cf08abc447e713f82f193fbe59d92618fb9d821a1a4faa2e9f35d8f66b38"
+GOLDEN = "555960bb28b7e3664b3a4e374f7453f1554649c6732386082f058bd4c292943f"
 _PROBES = ("char:", "event:", "card:", "attack:", "defend:0:", "push:", "link:", "bottom:", "discard:", "target:")
 
 

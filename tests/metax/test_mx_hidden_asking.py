@@ -158,4 +158,4 @@ def test_MX_GAP_24_a_refusal_to_the_other_seat_names_the_public_step(mx):
     mx.apply(st, 0, f"attack:{st.players[0].in_play[0].card}")
     with pytest.raises(RulesError) as refused:
         mx.apply(st, 1, "done")
-    assert "(attack)" in str(refused.value) and "attack_card" not in str(refused.value)
+    assert "(declaring attacks)" in str(refused.value) and "Battle card" not in str(refused.value)

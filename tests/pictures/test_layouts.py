@@ -79,7 +79,7 @@ def test_metax_layout_shows_every_public_element():
                 assert shown.replace(" ", "") == title(ch["name"]).replace(" ", "")  # wrapped on 2 lines at most
                 for stat, rank in ch["ranks"].items():
                     assert one_text(lay, f"{c}.rank.{stat}").endswith(f" {rank}")
-                assert one_text(lay, f"{c}.pushed") == ("PUSHED" if ch["pushed"] else "ready")
+                assert one_text(lay, f"{c}.pushed") == ("PUSHED" if ch["pushed"] else "Prepped")
                 seen_pushed += ch["pushed"]
                 assert bool(texts(lay, f"{c}.new")) == ch["new"]
                 for d in ch["damage"]:
