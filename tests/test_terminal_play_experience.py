@@ -80,7 +80,7 @@ def _played(game_id: str, seats: int, moves: int, seed: int):
 @pytest.mark.parametrize(("game_id", "seats", "titles"), [
     ("meta", 2, ["Seat 1's graveyard", "Seat 2's graveyard"]),
     ("metax", 2, ["Seat 1's discard", "Seat 2's discard"]),
-    ("metazoo", 2, ["Seat 1's limbo", "Seat 1's cemetery", "Seat 1's afterlife", "Seat 2's afterlife"]),
+    ("metazoo", 2, ["Seat 1's Limbo", "Seat 1's Cemetery", "Seat 1's Afterlife", "Seat 2's Afterlife"]),
     ("memesis", 2, ["Seat 1's Dead Cell", "Seat 2's Dead Cell"]),
     ("metaolympia", 2, ["Athlete discard", "Tactic discard", "Scrim discard"]),
 ])

@@ -7,8 +7,9 @@ Issue 27 §9-10: ``/card``, ``/rules`` and ``/help`` take their ``game`` from wh
 left out (a table's thread or channel, the user's game in play from a DM, a rule ID's prefix:
 :func:`game_here`); every built game's cards can be looked up, Meta Olympia's athletes, tactics, sponsors,
 scrimmage cards and Stage Tiles included; a decision's DM has **Look up a card** (:class:`CardButton`), which
-opens a box for a name (:class:`CardModal`) and answers privately: two REST calls per lookup (the box, then
-the answer), none per game action (the button is part of the decision's message)."""
+opens a box for a name (:class:`CardModal`) and answers privately: three REST calls per lookup (the box, the
+acknowledgement before the card is painted, the answer), none per game action (the button is part of every
+decision's message, the same on each)."""
 
 from __future__ import annotations
 

@@ -165,13 +165,21 @@ async def test_a_long_list_of_unplayable_cards_stays_within_one_message(world, m
     monkeypatch.setattr(type(MX), "unplayable",
                         lambda self, state, seat: [(f"Card {i} with a long name", "it costs far more MP than you "
                                                     "have now, and the Planning Step is over") for i in range(60)])
-    await open_table(w)
+    table_id = await open_table(w)
+    t = w.service.get(table_id)
+    deciding = {d.seat for d in MX.decisions(t.state)}
+    shown = 0
     for user in (ANA, BEN):
         e = latest_dm(w, user).embeds[0]
         field = next((f for f in e.get("fields") or [] if f["name"] == "Not playable now"), None)
+        assert (field is not None) == (t.seat_of(str(user)).seat in deciding)
         if field is not None:
-            assert field["value"].endswith("more") and len(field["value"]) <= 1024
-    assert assert_all_within_limits(w.fake) > 0
+            shown += 1
+            lines = field["value"].splitlines()
+            assert len(field["value"]) <= 1024 and lines[0] == ("· Card 0 with a long name: it costs far more MP "
+                                                                 "than you have now, and the Planning Step is over")
+            assert lines[-1] == f"… and {60 - (len(lines) - 1)} more"
+    assert shown and assert_all_within_limits(w.fake) > 0
 
 
 async def test_the_final_summary_names_the_deciding_rule_and_each_seats_score(world):
