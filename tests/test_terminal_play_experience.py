@@ -238,3 +238,16 @@ def test_the_end_shows_the_deciding_rule_and_each_seats_score(tmp_path, monkeypa
     end = text.split("***", 1)[1]
     assert "A player who concedes loses (see /rules MX-END-02)" in end
     assert "· Tess: 0 Victory Points" in end and "· Computer 1: 0 Victory Points" in end
+
+
+def test_a_name_several_cards_share_shows_every_one_of_them():
+    """`card kindling` at Meta, whose two cards share the name, prints both in full instead of asking which."""
+    meta = get_game("meta")
+    versions = [c for c in meta.card_catalog() if c.name == "Kindling"]
+    assert len(versions) == 2
+    out = io.StringIO()
+    Screen(out, width=200, colour=False).card(meta, "kindling")
+    text = out.getvalue()
+    assert text.startswith("2 Meta cards are named Kindling:")
+    assert all(pointers(c.text).splitlines()[0] in text for c in versions)
+    assert text.count("\nKindling\n") == 2
