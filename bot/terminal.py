@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from rich import box
 from rich.cells import cell_len, chop_cells
 from rich.console import Console, RenderableType
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -89,20 +90,27 @@ def _header(key: str) -> str:
 _WORD = re.compile(r"\s*\S+\s*")  # a word with the spaces around it, as rich's own wrapping reads words
 
 
-def break_points(plain: str, width: int, keep: Sequence[tuple[int, int]] = ()) -> list[int]:
-    """Where to break ``plain`` into lines of at most ``width`` cells: at word starts only, never strictly
-    inside a ``keep`` span (a name) that fits on one line; a word longer than a line is folded, a name longer
-    than a line breaks between its words. Returns the offsets, as ``rich.text.Text.divide`` takes them."""
+def _units(plain: str, width: int, keep: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """``[start, end]`` of the words of ``plain`` (with their spaces), the words of a ``keep`` span that fits in
+    ``width`` cells glued into one unit."""
     inside = set()
     for s, e in keep:
         if cell_len(plain[s:e]) <= width:
             inside.update(range(s + 1, e))
-    units: list[list[int]] = []  # [start, end] of words glued into unbreakable units
+    units: list[list[int]] = []
     for m in _WORD.finditer(plain):
         if units and m.start() in inside:
             units[-1][1] = m.end()
         else:
             units.append([m.start(), m.end()])
+    return units
+
+
+def break_points(plain: str, width: int, keep: Sequence[tuple[int, int]] = ()) -> list[int]:
+    """Where to break ``plain`` into lines of at most ``width`` cells: at word starts only, never strictly
+    inside a ``keep`` span (a name) that fits on one line; a word longer than a line is folded, a name longer
+    than a line breaks between its words. Returns the offsets, as ``rich.text.Text.divide`` takes them."""
+    units = _units(plain, width, keep)
     points: list[int] = []
     used = 0
     for start, end in units:
@@ -134,6 +142,22 @@ def break_points(plain: str, width: int, keep: Sequence[tuple[int, int]] = ()) -
                 points.append(at)
             used = cell_len(parts[-1])
     return points
+
+
+class Filled:
+    """A text that wraps as :meth:`Screen.fill` does wherever rich lays it out (a table cell): it measures its
+    widest unbreakable unit (a word, or a whole kept name) as its minimum width, so a table that cannot give
+    a name its room does not fit (:meth:`Screen.fits`) instead of breaking it."""
+
+    def __init__(self, screen: Screen, text: Text):
+        self.screen, self.text = screen, text
+
+    def __rich_measure__(self, console: Console, options: Any) -> Measurement:
+        longest = max((cell_len(line) for line in self.text.plain.split("\n")), default=0)
+        return Measurement(self.screen.widest(self.text.plain, options.max_width), longest)
+
+    def __rich_console__(self, console: Console, options: Any):
+        yield self.screen.fill(self.text, options.max_width)
 
 
 class Screen:
@@ -176,6 +200,13 @@ class Screen:
             self._keep_re = re.compile(rf"(?<!\w)(?:{alternation})(?!\w)")
             self._keep_words = words
         return spans + [m.span() for m in self._keep_re.finditer(plain)]
+
+    def widest(self, plain: str, width: int | None = None) -> int:
+        """The widest unbreakable part of ``plain`` (a word, or a kept name that fits in ``width``): the
+        narrowest a column showing it may be."""
+        width = width or self.console.width
+        return max((cell_len(line[s:e].rstrip()) for line in plain.split("\n")
+                    for s, e in _units(line, width, self._spans(line))), default=0)
 
     def fill(self, text: Text, width: int | None = None) -> Text:
         """``text`` with line breaks where it must wrap at ``width`` cells (default the console's): at word
@@ -255,8 +286,11 @@ class Screen:
         self.out.flush()
 
     def fits(self, renderable: RenderableType) -> bool:
-        """Whether ``renderable`` can be laid out at the console's width without cutting a word."""
-        return self.console.measure(renderable).minimum <= self.console.width
+        """Whether ``renderable`` can be laid out at the console's width without cutting a word or a kept
+        name. Measured without a width limit: rich clamps a measurement to the width it is given, so
+        ``console.measure`` always "fits" (a 40-column seats table folded "Computer 1" into "Co/mput/er 1")."""
+        wide = self.console.options.update(width=10**6)
+        return Measurement.get(self.console, wide, renderable).minimum <= self.console.width
 
     # -- the board
 
@@ -289,7 +323,8 @@ class Screen:
                 columns.append(key)
         flags = [k for k, v in players[0].items() if isinstance(v, bool) and k not in ("at_turn", "active")]
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold")
-        table.add_column("Player", overflow="fold")
+        # A fixed width, so that rich never squeezes a name (it shrinks the other columns; issue 27 §11).
+        table.add_column("Player", width=max(cell_len(f"{_MARK} {p['name']} (you)") for p in players))
         for key in columns:
             table.add_column(_header(key), justify="left" if key in PILE_KEYS else "right", overflow="fold")
         if flags:
@@ -300,11 +335,11 @@ class Screen:
                 view.board.get("phase") != "over")
             name = Text(f"{_MARK} " if at else "  ")
             name.append(p["name"] + (" (you)" if seat == view.viewer else ""), style=self.style(seat))
-            cells: list[RenderableType] = [name]
+            cells: list[RenderableType] = [Filled(self, name)]
             for key in columns:
                 v = p.get(key)
                 if isinstance(v, list) and key in PILE_KEYS:
-                    cells.append(Text(f"{len(v)}" + (f" · {item_name(v[-1])}" if v else "")))
+                    cells.append(Filled(self, Text(f"{len(v)}" + (f" · {item_name(v[-1])}" if v else ""))))
                 elif isinstance(v, list):
                     cells.append(Text(str(len(v))))
                 else:
@@ -363,13 +398,17 @@ class Screen:
             return
         table = Table(title=f"Your hand ({len(cards)})", title_justify="left", title_style="bold",
                       box=None, pad_edge=False, show_edge=False, show_header=False)
-        table.add_column(overflow="fold")
+        # The card column has a fixed width, at least its widest name, so that rich shrinks only the text
+        # column and a card's name is never split (issue 27 §11); the labels wrap inside it (Filled).
+        longest = max(cell_len(label) for label in card_lines)
+        table.add_column(width=max(max(self.widest(label) for label in card_lines),
+                                   min(longest, self.console.width * 45 // 100)))
         table.add_column(overflow="fold", style="dim")
         for c, label in zip(cards, card_lines, strict=True):
             name = self.text(label)
             if label.startswith(item_name(c)):
                 name.stylize("bold", 0, len(item_name(c)))
-            table.add_row(name, self.text(c.get("text") or ""))
+            table.add_row(Filled(self, name), self.text(c.get("text") or ""))
         if not self.fits(table):
             self.lines(text)
             return

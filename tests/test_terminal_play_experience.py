@@ -251,3 +251,24 @@ def test_a_name_several_cards_share_shows_every_one_of_them():
     assert text.startswith("2 Meta cards are named Kindling:")
     assert all(pointers(c.text).splitlines()[0] in text for c in versions)
     assert text.count("\nKindling\n") == 2
+
+
+@pytest.mark.parametrize("width", [40, 50, 80])
+def test_the_hand_and_the_seats_never_split_a_name_nor_crop_a_word(tmp_path, width):
+    """The hand table keeps each card's name whole (its column at least that wide; rich then narrows only the
+    text column) and crops no word of a card's text; a seats table too narrow for its screen is printed as the
+    game's text instead of folding "Computer 1" (before issue 27 ``fits`` measured at the screen's width, which
+    rich clamps to, so it always "fit")."""
+    text = run(tmp_path, "h\nb\nq\n", width=width)
+    mx = get_game("metax")
+    hand = [c for c in mx.card_catalog() if c.name in text]
+    assert len(hand) >= 5
+    lines = [ln.rstrip() for ln in text.splitlines() if " resume " not in ln]  # the command is never wrapped
+    assert max(len(ln.removeprefix("> ")) for ln in lines) <= width
+    flat = " ".join(" ".join(ln.split()) for ln in lines)
+    for card in hand:
+        assert any(card.name in ln for ln in lines), card.name
+        shown = card.text.split("\n")[0] if not card.text.startswith("No effect") else ""  # the hand omits it
+        for word in re.findall(r"[A-Za-z']{4,}", shown)[:8]:
+            assert word in flat, (card.name, word)
+    assert "Computer 1" in answer(text, 2) and not re.search(r"\bCo\s*\n", answer(text, 2))
