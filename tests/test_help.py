@@ -3,6 +3,8 @@ shown only as pointers, a rule ID's game found from its prefix."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot import help as quick
@@ -35,3 +37,10 @@ def test_rule_ids_become_pointers_and_pointers_stay():
                                              ("meta tower", None), ("tko", None), ("Kindling", None)])
 def test_a_rule_ids_prefix_names_its_game(topic, game):
     assert quick.game_of_rule(topic) == game
+
+
+@pytest.mark.parametrize("game", list(GAME_NAMES))
+def test_a_games_quick_start_reads_the_same_in_the_terminal_and_on_discord(game):
+    """The per-game quick starts name no front end's controls (no "button", "DM", "Discord"): the terminal's
+    `?` prints them as they are; Discord's own part is data/help/discord.md."""
+    assert not re.search(r"\b(?:buttons?|DMs?|Discord|autocomplete)\b", quick.quick_start(game))
