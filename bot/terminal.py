@@ -40,8 +40,11 @@ PILE_KEYS = ("discard", "graveyard", "trash", "exile", "limbo", "cemetery", "aft
 """Keys of a player's dict in ``board["players"]`` that hold a public discard pile (top = last item): MetaZoo's
 Limbo, Cemetery and Afterlife, Memesis' Dead Cell (``dead``)."""
 
-PILE_NAMES = {"dead": "Dead Cell", "limbo": "Limbo", "cemetery": "Cemetery", "afterlife": "Afterlife"}
-"""A pile key whose name in the game's own words is not the key itself (Memesis' Dead Cell, MetaZoo's zones)."""
+PILE_NAMES = {"dead": "Dead Cell", "limbo": "Limbo", "cemetery": "Cemetery", "afterlife": "Afterlife",
+              "athlete_discard": "Athlete discard pile", "tactic_discard": "Tactic discard pile",
+              "scrim_discard": "Scrimmage discard pile"}
+"""A pile key whose name in the game's own words is not the key itself (Memesis' Dead Cell, MetaZoo's zones,
+Meta Olympia's discard piles)."""
 
 TEAM_COLOURS = {name: rich for name, rich, _ in TEAM_PALETTE}
 """A team colour a player may choose (``bot.tables.PALETTE``, MO-SET-10) -> the rich colour that shows it."""

@@ -630,7 +630,8 @@ def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path)
     text = out.getvalue()
     assert code == 0 and "***" in text, text[-2000:]
     assert "you are Tess, team Red Planet (red). Type ? for help." in text
-    assert "Athlete discard (" in text and "Tactic discard (" in text and "Scrim discard (" in text
+    # The piles in the game's words (issue 27 §14; the board's keys read "Scrim discard" before).
+    assert "Athlete discard pile (" in text and "Tactic discard pile (" in text and "Scrimmage discard pile (" in text
     assert "> Mangala\nAthlete · Tier Pro" in text  # "card mangla": a close spelling finds the athlete
     status, log = stored(db)
     assert status == "finished"

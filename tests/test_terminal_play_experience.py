@@ -82,7 +82,7 @@ def _played(game_id: str, seats: int, moves: int, seed: int):
     ("metax", 2, ["Seat 1's discard", "Seat 2's discard"]),
     ("metazoo", 2, ["Seat 1's Limbo", "Seat 1's Cemetery", "Seat 1's Afterlife", "Seat 2's Afterlife"]),
     ("memesis", 2, ["Seat 1's Dead Cell", "Seat 2's Dead Cell"]),
-    ("metaolympia", 2, ["Athlete discard", "Tactic discard", "Scrim discard"]),
+    ("metaolympia", 2, ["Athlete discard pile", "Tactic discard pile", "Scrimmage discard pile"]),
 ])
 def test_d_shows_each_games_public_piles(game_id, seats, titles):
     """`d` lists every public pile of the game's board under its own name (Memesis' Dead Cell, issue 27 §14:
