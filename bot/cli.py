@@ -5,7 +5,7 @@
 ``metahost simulate metaolympia --seats 4 --option gambling=on`` · ``metahost play metaolympia --team-name NAME`` ·
 ``metahost play memesis --no-stealth`` · ``metahost play GAME --option key=value --team-name NAME`` ·
 ``metahost scenario FILE...`` ·
-``metahost deck list|show|import|export|validate`` · ``metahost rules GAME TOPIC`` ·
+``metahost deck list|show|import|export|validate`` · ``metahost rules [GAME] TOPIC`` · ``metahost help [GAME]`` ·
 ``metahost picture GAME --seed S --after N --out FILE.png``
 
 Exit status: 0 done (a terminal game left with q, end of input or Ctrl-C too: it prints the command that
@@ -513,12 +513,22 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """``metahost rules GAME TOPIC``: the section (a rule ID marked) in player words with the bot's
-    rulings (issue 13 §9); exit 2 with the message when nothing matches or a typo is ambiguous."""
+    """``metahost rules [GAME] TOPIC``: the section (a rule ID marked) in player words with the bot's
+    rulings (issue 13 §9); the game may be left out before a rule ID, whose prefix names it (``metahost rules
+    MX-DEF-02``, as a refusal's "see /rules MX-DEF-02" says, issue 27 §5). Exit 2 with the message when
+    nothing matches, a typo is ambiguous, or the game is not known."""
+    from bot.help import game_of_rule
     from bot.rulebook import RuleBook, pages, plain, rule_block
+    from games import GAME_NAMES
 
+    words = list(args.topic)
+    game = words.pop(0) if words[0] in GAME_NAMES else game_of_rule(words[0])
+    if game is None or not words:
+        print(f"metahost rules: name the game first ({', '.join(GAME_NAMES)}), then a topic; the game may be left "
+              "out before a rule ID such as MX-KO-03.", file=sys.stderr)
+        return 2
     try:
-        found = RuleBook.load(args.game).answer(" ".join(args.topic), 10**9)
+        found = RuleBook.load(game).answer(" ".join(words), 10**9)
     except (KeyError, LookupError) as exc:
         print(exc.args[0] if exc.args else exc, file=sys.stderr)
         return 2
@@ -526,6 +536,20 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if found.rule is not None:  # the rule asked about first, then its whole section
         print(plain(rule_block(found.rule, found.section.built)) + "\n")
     print(plain("\n\n".join(pages(found.section, 10**9))))
+    return 0
+
+
+def cmd_help(args: argparse.Namespace) -> int:
+    """``metahost help [GAME]``: the game's quick start as the terminal's ``?`` prints it (issue 27 §10);
+    without a game, the games and how to ask."""
+    from bot.help import plain, quick_start
+    from games import GAME_NAMES
+
+    if args.game is None:
+        print(f"metahost hosts {', '.join(GAME_NAMES.values())}. metahost help GAME ({', '.join(GAME_NAMES)}) "
+              "prints a game's quick start; in a game, ? prints it with the keys.")
+        return 0
+    print(plain(quick_start(args.game)))
     return 0
 
 
@@ -607,9 +631,12 @@ def main(argv: list[str] | None = None) -> int:
     dk.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
     dk.set_defaults(func=cmd_deck)
     ru = sub.add_parser("rules", help="a rules section with its rule IDs")
-    ru.add_argument("game", choices=sorted(__import__("games").GAME_NAMES))
-    ru.add_argument("topic", nargs="+", help="a section, a word or a rule ID")
+    ru.add_argument("topic", nargs="+", metavar="[GAME] TOPIC",
+                    help="the game (may be left out before a rule ID), then a section, a word or a rule ID")
     ru.set_defaults(func=cmd_rules)
+    hp = sub.add_parser("help", help="a game's quick start: how a turn goes, its choices, looking things up")
+    hp.add_argument("game", nargs="?", choices=sorted(__import__("games").GAME_NAMES))
+    hp.set_defaults(func=cmd_help)
     pi = sub.add_parser("picture", help="play N random decisions of a seeded game and write the board as a PNG")
     pi.add_argument("game", help=f"one of: {', '.join(game_ids())}")
     pi.add_argument("--seed", type=int, default=1)

@@ -18,6 +18,8 @@ from games import get_game
 from games.core.contract import Decision, Event, RulesError, View
 
 from .decks import DeckError, DeckService
+from .help import plain as help_plain
+from .help import quick_start
 from .store import Store, StoreError
 from .tables import SAVED, Clock, Listener, Table, TableError, TableService
 from .terminal import Screen
@@ -60,16 +62,31 @@ def resume_command(table_id: str, db: Path) -> str:
 
 def show_seats(screen: Screen, table: Table) -> None:
     """Tell ``screen`` the seats' names and, at a game with team names, each seat's team name and colour
-    (MO-SET-09/10), so the team names the game's text uses are coloured as their seats."""
+    (MO-SET-09/10), so the team names the game's text uses are coloured as their seats; and the game's card
+    names, which lines never break inside."""
     seats = range(len(table.seats))
     screen.seats([s.name for s in table.seats], [table.team_name(k) for k in seats],
                  [table.colour(k) for k in seats])
+    try:  # and the cards' names are never split across lines (issue 27 §11)
+        screen.keep([c.name for c in table.game.card_catalog()])
+    except NotImplementedError:
+        pass
 
 
 def you_are(table: Table, seat: int, name: str) -> str:
     """``"Tess"``, or at a game with team names ``"Tess, team Red Planet (red)"`` (MO-SET-09/10)."""
     team, colour = table.team_name(seat), table.colour(seat)
     return name if team is None else f"{name}, team {team}" + (f" ({colour})" if colour else "")
+
+
+def quick_start_text(game_id: str) -> str:
+    """The game's quick start as terminal text (``data/help/<game>.md``), Discord's words swapped for the
+    terminal's; empty for a game without one."""
+    try:
+        text = help_plain(quick_start(game_id))
+    except FileNotFoundError:
+        return ""
+    return text
 
 
 class TerminalListener(Listener):
@@ -225,7 +242,7 @@ class TerminalPlay:
                 self.say()
                 self.screen.board(g, view)
                 self.say()
-                self.screen.print(self.screen.text(f"*** {res.text if res else 'The table was closed.'} ***", "bold"))
+                self.screen.result(res)  # with the deciding rule and the scores (issue 27 §8)
                 if t.state is not None:
                     self.picture()
                 nxt = self.svc.next_of(t.id)
@@ -250,9 +267,34 @@ class TerminalPlay:
             d = view.decisions[0]
             self.show(view)
             self.picture()
-            self.screen.decision(d)
+            self.screen.decision(d, self.unplayable(view))
             while not await self._command(d, self.read()):
                 pass
+
+    def unplayable(self, view: View) -> list[tuple[str, str]]:
+        """The cards in the viewer's hand that cannot be played now, with why (``Game.unplayable``, issue 27
+        §7); the viewer's own secrets only."""
+        if self.t.state is None or view.viewer is None or not view.decisions:
+            return []
+        return self.t.game.unplayable(self.t.state, view.viewer)
+
+    def rules(self, topic: str) -> None:
+        """``rules TOPIC`` (or ``/rules TOPIC``): the rules of this game on a topic or a rule ID, in player
+        words with the bot's rulings, as ``metahost rules`` prints them (issue 27 §10)."""
+        from bot.rulebook import RuleBook, pages, plain, rule_block
+
+        if not topic.strip():
+            self.say("Type rules and a topic or a rule ID, e.g. rules turn.")
+            return
+        try:
+            found = RuleBook.load(self.t.game.id).answer(topic, 10**9)
+        except LookupError as exc:
+            self.say(str(exc.args[0]) if exc.args else "No such topic.")
+            return
+        self.screen.print(self.screen.text(found.title, "bold"))
+        if found.rule is not None:
+            self.screen.lines(plain(rule_block(found.rule, found.section.built)))
+        self.screen.lines(plain("\n\n".join(pages(found.section, 10**9))))
 
     async def _between_games(self, nxt: Table) -> None:
         """The lobby of a series' next game (MZ-BOOK-06): ``swap OUT, OUT / IN, IN`` swaps Pages one for one
@@ -284,8 +326,9 @@ class TerminalPlay:
         g, t = self.t.game, self.t
         low = line.lower()
         word, _, rest = line.partition(" ")
-        if low in ("?", "help"):
-            self.screen.help()
+        word = word.lower().removeprefix("/")  # "/card", "/rules": as Discord and refusals say them
+        if low in ("?", "help", "/help"):
+            self.screen.help(quick_start_text(g.id))
         elif low in ("h", "hand"):
             self.screen.hand(g, self.svc.view(t.id, LOCAL_USER))
         elif low in ("b", "board"):
@@ -295,8 +338,10 @@ class TerminalPlay:
                 self.screen.event(text)
         elif low in ("d", "discard", "discards", "graveyard", "graveyards"):
             self.screen.piles(self.svc.view(t.id, LOCAL_USER))
-        elif word.lower() == "card":
+        elif word == "card":
             self.screen.card(g, rest)
+        elif word == "rules":
+            self.rules(rest)
         elif low in ("c", "concede"):
             answer = self.read("Concede the game? It cannot be undone. (y/N) ").lower()
             if answer not in ("y", "yes"):

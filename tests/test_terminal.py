@@ -299,10 +299,11 @@ def test_on_a_terminal_each_seat_has_its_own_colour_everywhere():
 
 
 def test_a_refusal_names_its_rule_in_readable_form():
-    """A refused choice shows its reason and "(rule MX-DEF-02)", never the raw "[MX-DEF-02]" tag."""
+    """A refused choice shows its reason and its rule as a pointer the player can follow, "(see /rules
+    MX-DEF-02)" (issue 27 §5; before issue 27 it read "(rule MX-DEF-02)"), never the raw "[MX-DEF-02]" tag."""
     out = io.StringIO()
     Screen(out, width=80).refusal("That Character is Pushed and cannot defend. [MX-DEF-02]", "MX-DEF-02")
-    assert out.getvalue().strip() == "That Character is Pushed and cannot defend. (rule MX-DEF-02)"
+    assert out.getvalue().strip() == "That Character is Pushed and cannot defend. (see /rules MX-DEF-02)"
 
 
 @pytest.mark.parametrize(("game", "ref"), [("metax", "heroes-rush"), ("meta", "Burn Rush")])
@@ -629,7 +630,8 @@ def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path)
     text = out.getvalue()
     assert code == 0 and "***" in text, text[-2000:]
     assert "you are Tess, team Red Planet (red). Type ? for help." in text
-    assert "Athlete discard (" in text and "Tactic discard (" in text and "Scrim discard (" in text
+    # The piles in the game's words (issue 27 §14; the board's keys read "Scrim discard" before).
+    assert "Athlete discard pile (" in text and "Tactic discard pile (" in text and "Scrimmage discard pile (" in text
     assert "> Mangala\nAthlete · Tier Pro" in text  # "card mangla": a close spelling finds the athlete
     status, log = stored(db)
     assert status == "finished"

@@ -21,7 +21,7 @@ from bot.tables import TableLimits, TableService
 
 from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
 from .common import ShellTree, answer_stray
-from .decks import DeckCog, DeckSelect
+from .decks import DECK_ITEMS, DeckCog
 from .front import DiscordFront
 from .surroundings import SurroundingsCog
 
@@ -57,7 +57,7 @@ class MetaBot(commands.Bot):
         service.listeners.append(self.front)
         # The whole-id templates of the shell's components (discord.py compiles each dynamic item's
         # template in DynamicItem.__init_subclass__): a click matching none is answered as stray.
-        self.component_patterns = tuple(item.__discord_ui_compiled_template__ for item in (*DYNAMIC_ITEMS, DeckSelect))
+        self.component_patterns = tuple(item.__discord_ui_compiled_template__ for item in (*DYNAMIC_ITEMS, *DECK_ITEMS))
         self._sync = sync
         self._tick = tick
         self._ticker: asyncio.Task | None = None
@@ -68,7 +68,7 @@ class MetaBot(commands.Bot):
         await self.add_cog(SettingsCog(self))
         await self.add_cog(DeckCog(self))
         await self.add_cog(SurroundingsCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, DeckSelect)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *DECK_ITEMS)
         if self._tick:
             self._ticker = asyncio.get_running_loop().create_task(self._tick_loop(), name="metahost-tick")
         if self._sync:

@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 
 from bot.decks import DeckError
+from bot.help import pointer, pointers
 from bot.store import StoreError
 from bot.tables import Table, TableError
 from games.core.contract import RulesError
@@ -137,8 +138,8 @@ def refusal_text(exc: BaseException) -> str:
         exc = exc.original
     if isinstance(exc, (TableError, DeckError)):
         return exc.message
-    if isinstance(exc, RulesError):
-        return f"Not allowed: {exc.message} ({exc.rule})"
+    if isinstance(exc, RulesError):  # the rule as a pointer a player can follow (issue 27 §5)
+        return f"Not allowed: {pointers(exc.message)} ({pointer(exc.rule)})"
     if isinstance(exc, StoreError):
         return f"Nothing was changed: {exc}. Try again in a moment."
     if isinstance(exc, LookupError) and isinstance(getattr(exc, "message", None), str):

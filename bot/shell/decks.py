@@ -1,7 +1,15 @@
-"""Deck building and lookups on Discord (issue 6): ``/deck …``, ``/card``, ``/rules``, the deck choice of
-``/table join`` and the lobby's deck select. Handlers call :class:`bot.decks.DeckService` and the game's
-card catalog; replies about a user's decks are ephemeral. Autocomplete answers at most 25 choices, best
-first, and never fails (an error gives no choices)."""
+"""Deck building and lookups on Discord (issue 6): ``/deck …``, ``/card``, ``/rules``, ``/help``, the deck
+choice of ``/table join`` and the lobby's deck select. Handlers call :class:`bot.decks.DeckService` and the
+game's card catalog; replies about a user's decks are ephemeral. Autocomplete answers at most 25 choices,
+best first, and never fails (an error gives no choices).
+
+Issue 27 §9-10: ``/card``, ``/rules`` and ``/help`` take their ``game`` from where they are used when it is
+left out (a table's thread or channel, the user's game in play from a DM, a rule ID's prefix:
+:func:`game_here`); every built game's cards can be looked up, Meta Olympia's athletes, tactics, sponsors,
+scrimmage cards and Stage Tiles included; a decision's DM has **Look up a card** (:class:`CardButton`), which
+opens a box for a name (:class:`CardModal`) and answers privately: three REST calls per lookup (the box, the
+acknowledgement before the card is painted, the answer), none per game action (the button is part of every
+decision's message, the same on each)."""
 
 from __future__ import annotations
 
@@ -13,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import help as quick
 from bot import picture
 from bot.decks import (
     STARTER,
@@ -33,8 +42,19 @@ from games.core.contract import Game
 from games.core.textsearch import rank
 
 from . import ids, render
-from .common import Guarded, Host, acknowledge, acknowledge_update, bot_of, find_table, refuse, reply
+from .common import (
+    Guarded,
+    Host,
+    acknowledge,
+    acknowledge_update,
+    bot_of,
+    find_table,
+    place_of,
+    refuse,
+    reply,
+)
 from .front import PICTURE_MAX
+from .help import help_embed
 
 log = logging.getLogger("metahost.shell")
 ALL_GAMES = [app_commands.Choice(name=name, value=g) for g, name in GAME_NAMES.items()]
@@ -56,10 +76,61 @@ def check_query(what: str, text: str, hint: str) -> str:
 def load_lookups() -> None:
     """Load every game's card catalog and rules checklist once, at start-up (errors surface here)."""
     for g in GAME_MODULES:
-        if g not in NO_PERSONAL_DECKS and get_game(g).has_decks:
+        if has_cards(g):
             get_game(g).card_catalog()
     for g in GAME_NAMES:
         RuleBook.load(g)
+
+
+def has_cards(game_id: str) -> bool:
+    """Whether a built game has a card catalog to look up (every built game does; Meta Olympia's holds its
+    athletes, tactics, sponsors, scrimmage cards and Stage Tiles)."""
+    if game_id not in GAME_MODULES:
+        return False
+    try:
+        get_game(game_id).card_catalog()
+    except NotImplementedError:
+        return False
+    return True
+
+
+async def game_here(interaction: discord.Interaction) -> str | None:
+    """The game a lookup without ``game:`` means where it is used (issue 27 §9): the game of the table whose
+    thread this is; in a server channel, the game of the user's open tables here, else of all open tables
+    here, when they all play one game; in a DM, the game the user is playing, when one. ``None`` otherwise."""
+    bot = bot_of(interaction)
+    svc = bot.service
+    by_thread = await bot.store.table_by_channel(interaction.channel_id or 0)
+    if by_thread and by_thread in svc.tables:
+        return svc.tables[by_thread].game.id
+    user = str(interaction.user.id)
+    if interaction.guild_id is not None:
+        here = [t for t in svc.tables_in(place_of(interaction)) if t.status in ("lobby", "playing")]
+    else:
+        here = [t for t in svc.tables.values() if t.status == "playing"]
+    mine = [t for t in here if t.seat_of(user) is not None]
+    for group in (mine, here if interaction.guild_id is not None else []):
+        games = {t.game.id for t in group}
+        if len(games) == 1:
+            return games.pop()
+    return None
+
+
+async def which_game(interaction: discord.Interaction, chosen: app_commands.Choice[str] | None,
+                     topic: str = "", *, share: bool = False) -> str:
+    """The game a lookup means: ``chosen``, else a rule ID's game (``MZ-TURN-10`` is MetaZoo's), else
+    :func:`game_here` (which reads the store: the interaction is acknowledged first, publicly with
+    ``share``). :class:`TableError` naming the option when none is known."""
+    if chosen is not None:
+        return chosen.value
+    found = quick.game_of_rule(topic)
+    if found is None:
+        await acknowledge(interaction, ephemeral=not share)
+        found = await game_here(interaction)
+    if found is None:
+        raise TableError("Which game? Add the `game` option (outside a table's thread the game is not known).",
+                         "no_game")
+    return found
 
 
 def card_choice(card: CardInfo, value: str | None = None) -> app_commands.Choice[str]:
@@ -133,19 +204,41 @@ async def card_picture(game: Game, card: CardInfo) -> bytes | None:
 
 
 def card_embed(card: CardInfo, catalog: Catalog) -> discord.Embed:
-    """``/card``: everything on the card, laid out for its game."""
+    """``/card``: everything on the card, laid out for its game; rule IDs as pointers (``see /rules
+    MX-DCK-02``) and no card id (issue 27 §5)."""
     e = discord.Embed(title=render.clip(card.name, 256), colour=render.COLOUR)
-    body = card.text
+    body = quick.pointers(card.text)
     if card.flavor:
         body += f"\n\n*{card.flavor}*"
     e.description = render.clip(body, render.DESC_MAX)
-    e.add_field(name="Type", value=card.type)
+    # A card whose own fields have a "Type" (Meta Olympia's athletes: offensive, defensive) shows its kind apart.
+    e.add_field(name="Card" if any(label == "Type" for label, _ in card.fields) else "Type", value=card.type)
     for label, value in card.fields:
-        e.add_field(name=label, value=render.clip(value, 1024) or "-")
+        e.add_field(name=label, value=render.clip(quick.pointers(value), 1024) or "-")
     if card.limit:
-        e.add_field(name="Deck limit", value=render.clip(card.limit, 1024), inline=False)
-    e.set_footer(text=f"{catalog.game_name} · card id {card.id}")
+        name = "Deck limit" if get_game(catalog.game).has_decks and catalog.game not in NO_PERSONAL_DECKS \
+            else "Copies"
+        e.add_field(name=name, value=render.clip(quick.pointers(card.limit), 1024), inline=False)
+    e.set_footer(text=f"{catalog.game_name} · /card looks up any card, /rules any rule")
     return render.fit_embed(e)
+
+
+async def answer_card(interaction: discord.Interaction, g: Game, name: str, share: bool = False) -> None:
+    """Answer a card lookup of ``g`` with the card ``name`` means (``Catalog.lookup``: a typo close to one
+    name finds it; several close names are refused with "did you mean"): its embed and, when the game paints
+    cards, its picture; ephemeral unless ``share``."""
+    name = check_query("card name", name, "Type part of the name.")
+    catalog = g.card_catalog()
+    # A typed name need not be picked from autocomplete: a typo close to one card finds it; an
+    # ambiguous one is refused with "did you mean" (CardNotFound, issue 13 §10).
+    info = catalog.get(name) or catalog.lookup(name)
+    await acknowledge(interaction, ephemeral=not share)  # before painting the card (issue 15 §3)
+    embed, extra = card_embed(info, catalog), {}
+    png = await card_picture(g, info)
+    if png is not None:
+        embed.set_image(url=f"attachment://{CARD_PNG}")
+        extra["file"] = discord.File(io.BytesIO(png), filename=CARD_PNG)
+    await reply(interaction, embed=embed, ephemeral=not share, **extra)
 
 
 class DeckCog(commands.Cog):
@@ -300,48 +393,53 @@ class DeckCog(commands.Cog):
         await reply(interaction, f"**{d.name}** as a list:\n{shown}", file=data)
 
     @app_commands.command(name="card", description="Look up a card")
-    @app_commands.describe(game="Which game", name="The card (type to search; filters like type:event work)",
+    @app_commands.describe(name="The card (type to search; filters like type:event work)",
+                           game="Which game (in a table's thread: that table's game)",
                            share="Post it in the channel for everyone")
     @app_commands.choices(game=ALL_GAMES)
-    async def card(self, interaction: discord.Interaction, game: app_commands.Choice[str], name: str,
-                   share: bool = False) -> None:
-        g = deck_game(game.value) if game.value not in NO_PERSONAL_DECKS else None
-        if g is None:
-            raise DeckError(f"{game.name} has no card pool to look up here.", code="no_cards")
-        name = check_query("card name", name, "Type part of the name and pick a card from the list.")
-        catalog = g.card_catalog()
-        # A typed name need not be picked from autocomplete: a typo close to one card finds it; an
-        # ambiguous one is refused with "did you mean" (CardNotFound, issue 13 §10).
-        info = catalog.get(name) or catalog.lookup(name)
-        await acknowledge(interaction, ephemeral=not share)  # before painting the card (issue 15 §3)
-        embed, extra = card_embed(info, catalog), {}
-        png = await card_picture(g, info)
-        if png is not None:
-            embed.set_image(url=f"attachment://{CARD_PNG}")
-            extra["file"] = discord.File(io.BytesIO(png), filename=CARD_PNG)
-        await reply(interaction, embed=embed, ephemeral=not share, **extra)
+    async def card(self, interaction: discord.Interaction, name: str,
+                   game: app_commands.Choice[str] | None = None, share: bool = False) -> None:
+        game_id = await which_game(interaction, game, share=share)
+        if not has_cards(game_id):
+            raise DeckError(f"{GAME_NAMES.get(game_id, game_id)} is not playable here yet, so it has no cards "
+                            "to look up.", code="no_cards")
+        await answer_card(interaction, get_game(game_id), name, share)
 
     @app_commands.command(name="rules", description="The rules of a game on a topic, with their rule IDs")
-    @app_commands.describe(game="Which game", topic="A section, a word or a rule ID (type to search)",
+    @app_commands.describe(topic="A section, a word or a rule ID (type to search)",
+                           game="Which game (in a table's thread: that table's game; a rule ID names its own)",
                            share="Post it in the channel for everyone")
     @app_commands.choices(game=ALL_GAMES)
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str], topic: str,
-                    share: bool = False) -> None:
+    async def rules(self, interaction: discord.Interaction, topic: str,
+                    game: app_commands.Choice[str] | None = None, share: bool = False) -> None:
         topic = check_query("rules topic", topic, "Type a word, a section or a rule ID and pick from the list.")
+        game_id = await which_game(interaction, game, topic, share=share)
         try:
-            found = RuleBook.load(game.value).answer(topic, render.DESC_MAX)
+            found = RuleBook.load(game_id).answer(topic, render.DESC_MAX)
         except LookupError as exc:
             raise TableError(str(exc.args[0]) if exc.args else "No such topic.", "no_topic") from None
         # Player words only (issue 13 §9): the footer says where the text comes from, never "checklist".
         if found.alone:
             where = f"From {found.section.heading}; ask for that topic to see all of it"
         else:
-            where = f"the {game.name} rules with the bot's rulings"
+            where = f"the {GAME_NAMES[game_id]} rules with the bot's rulings"
         for i, page in enumerate(found.pages):
             e = discord.Embed(title=render.clip(found.title, 256), description=page, colour=render.COLOUR)
             part = f"part {i + 1} of {len(found.pages)} · " if len(found.pages) > 1 else ""
             e.set_footer(text=render.clip(part + where, 2048))
             await reply(interaction, embed=e, ephemeral=not share)
+
+    @app_commands.command(name="help", description="How to play: a game's quick start, and how play works here")
+    @app_commands.describe(game="Which game (in a table's thread: that table's game)",
+                           share="Post it in the channel for everyone")
+    @app_commands.choices(game=ALL_GAMES)
+    async def help(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                   share: bool = False) -> None:
+        """Issue 27 §10: one embed, ephemeral unless ``share``; linked from every lobby."""
+        if game is None:
+            await acknowledge(interaction, ephemeral=not share)  # game_here reads the store
+        game_id = game.value if game is not None else await game_here(interaction)
+        await reply(interaction, embed=help_embed(game_id), ephemeral=not share)
 
     # -- autocomplete
 
@@ -366,14 +464,15 @@ class DeckCog(commands.Cog):
 
     @card.autocomplete("name")
     async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None)
-        if game not in GAME_MODULES or game in NO_PERSONAL_DECKS:
+        game = getattr(interaction.namespace, "game", None) or await game_here(interaction)
+        if game is None or not has_cards(game):
             return []
         return [card_choice(c) for c in get_game(game).card_catalog().search(current, CHOICES_MAX)]
 
     @rules.autocomplete("topic")
     async def _topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = getattr(interaction.namespace, "game", None)
+        game = (getattr(interaction.namespace, "game", None) or quick.game_of_rule(current)
+                or await game_here(interaction))
         if game not in GAME_NAMES:
             return []
         book = RuleBook.load(game)
@@ -488,3 +587,48 @@ class DeckSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], template=id
         seat = t.seat_of(str(interaction.user.id))
         label = seat.deck_label if seat else values[0]
         await interaction.edit_original_response(content=f"You bring **{label}** to table {t.id}.", view=None)
+
+
+# -- looking a card up from a decision's DM (issue 27 §9) ---------------------------------------------------
+
+
+class CardButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.CARD.pattern):
+    """**Look up a card** under a decision (:func:`render.lookup_button`): opens :class:`CardModal` for the
+    table's game. Works in a DM and in an ephemeral **My hand**; it changes nothing at the table."""
+
+    def __init__(self, table: str):
+        super().__init__(discord.ui.Button(custom_id=ids.card(table)))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["table"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        t = bot_of(interaction).service.get(self.table)
+        await interaction.response.send_modal(CardModal(t.game.id, interaction.user.id))
+
+
+class CardModal(discord.ui.Modal):
+    """The box **Look up a card** opens: a card's name (a close spelling is enough), answered privately with
+    the card in full, as ``/card`` answers."""
+
+    def __init__(self, game: str, user: int):
+        super().__init__(title=render.clip(f"Look up a {GAME_NAMES[game]} card", 45), timeout=600)
+        self.game, self.user = game, user
+        self.name_input = discord.ui.TextInput(label="Card name (a close spelling is enough)", max_length=QUERY_MAX,
+                                               placeholder="Type the card's name")
+        self.add_item(self.name_input)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.user  # only the user who opened it may submit it
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await answer_card(interaction, get_game(self.game), self.name_input.value)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+        await refuse(interaction, error)
+
+
+DECK_ITEMS = (DeckSelect, CardButton)
+"""The dynamic items of this module, for :meth:`discord.Client.add_dynamic_items`."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.help import pointers
 from bot.tables import SLOT, TEAM_FORMAT, Table, option_key, options_text, token_for
 from games.core import teams as tm
 from games.core.contract import Decision, Result, View
@@ -151,16 +152,17 @@ def text_blocks(lines: list[str], first: int, room: int = TEXT_ROOM) -> tuple[li
     return blocks, len(queue) - i
 
 
-def text_embed(title: str, head: str, text: str, footer: str, *, more: str) -> tuple[discord.Embed, bool]:
+def text_embed(title: str, head: str, text: str, footer: str, *, more: str,
+               reserve: int = 0) -> tuple[discord.Embed, bool]:
     """An embed: ``head`` (clipped to :data:`HEAD_MAX`), then every line of ``text`` in code blocks across
     the description and continuation fields, split at line boundaries, in all the room the title, head
-    and footer leave (at least :data:`TEXT_ROOM`). When ``text`` needs more, what fits is shown and a last
-    field says ``more`` (``{n}``: the lines left). Returns ``(embed, overflowed)``; the embed is within
-    every limit."""
+    and footer leave (at least :data:`TEXT_ROOM`, less ``reserve`` characters kept free for a field the caller
+    adds). When ``text`` needs more, what fits is shown and a last field says ``more`` (``{n}``: the lines
+    left). Returns ``(embed, overflowed)``; the embed is within every limit."""
     title, head, footer = clip(title, SHORT_MAX), clip(head, HEAD_MAX), clip(footer, SHORT_MAX)
     e = discord.Embed(title=title, colour=COLOUR)
     lines = text.splitlines() if text else []
-    room = EMBED_MAX - len(title) - len(footer) - len(head) - 1 - len(BLANK) - len(more) - 10
+    room = EMBED_MAX - len(title) - len(footer) - len(head) - 1 - len(BLANK) - len(more) - 10 - reserve
     blocks, left = text_blocks(lines, DESC_LIMIT - len(head) - 1, room)
     first = blocks[0] if blocks else ""
     e.description = "\n".join(p for p in (head, first) if p) or None
@@ -264,6 +266,8 @@ def lobby_embed(t: Table) -> discord.Embed:
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     if t.teamup and t.status == "lobby":  # MO-OPT-06
         e.description += "\nTeam Up: join a taken seat with `/table join seat:<number>` to manage that team together"
+    if t.status == "lobby":  # issue 27 §10: how to play, linked from the lobby
+        e.description += f"\nNew to {t.game.name}? `/help` shows how a turn goes and what the buttons mean."
     opts = options_mark(t, 300)  # issue 18: the game's own options, when not the default
     e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{stealth}{opts}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
@@ -332,12 +336,37 @@ def board_view(t: Table, dm_closed: bool, view: View | None = None) -> discord.u
 
 
 CONTEXT_RULE = "── your hand ──"  # between the decision's board context and the hand
+UNPLAYABLE = "Not playable now"  # the field under a decision listing the cards in hand it cannot use
+UNPLAYABLE_ROOM = FIELD_VALUE_MAX + len(UNPLAYABLE)
+
+
+def unplayable_lines(t: Table, view: View) -> list[str]:
+    """``Name: reason`` for each card in the viewer's hand that cannot be played now (``Game.unplayable``,
+    issue 27 §7), from the table's state: only while the viewer decides, and only its own secrets."""
+    if t.state is None or view.viewer is None or not view.decisions or view.result is not None:
+        return []
+    return [f"{name}: {reason}" for name, reason in t.game.unplayable(t.state, view.viewer)]
+
+
+def unplayable_value(lines: list[str]) -> str:
+    """The lines as one field value within :data:`FIELD_VALUE_MAX`: as many as fit, then "… and N more"."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        item = clip(f"· {line}", 200)
+        left = len(lines) - i - 1
+        after = len(f"\n… and {left} more") if left else 0
+        if sum(len(o) + 1 for o in out) + len(item) + after > FIELD_VALUE_MAX:
+            out.append(f"… and {left + 1} more")
+            break
+        out.append(item)
+    return "\n".join(out)
 
 
 def private_embed(t: Table, view: View, where: str) -> discord.Embed:
     """A seat's private view and its open decision, for its DM or an ephemeral reply: the decision (or
     result, or whom it waits for) first, then the part of the board the decision depends on
-    (``Game.context_text``, issue 13), then every line of the game's private text (the hand). A hand too
+    (``Game.context_text``, issue 13), then every line of the game's private text (the hand), and last,
+    right above the options, the cards in hand that cannot be played now with why (issue 27 §7). A hand too
     long for one message is shown with shorter lines (:data:`HAND_WIDTHS`), so no card is left out
     (issue 12 §3.2)."""
     if view.result is not None:
@@ -349,16 +378,32 @@ def private_embed(t: Table, view: View, where: str) -> discord.Embed:
         head = f"Waiting for {waiting}." if waiting else ""
     context = t.game.context_text(view).splitlines()
     lines = (context + [CONTEXT_RULE] if context else []) + t.game.private_text(view).splitlines()
+    missing = unplayable_lines(t, view)
+    reserve = UNPLAYABLE_ROOM if missing else 0
     for width in HAND_WIDTHS:
         shown = lines if width is None else [clip(line, width) for line in lines]
-        e, over = text_embed(f"{t.game.name} · table {t.id}", head, "\n".join(shown), where, more=MORE_HAND)
+        e, over = text_embed(f"{t.game.name} · table {t.id}", head, "\n".join(shown), where, more=MORE_HAND,
+                             reserve=reserve)
         if not over:
             break
+    if missing and len(e.fields) < FIELDS_MAX:
+        e.add_field(name=UNPLAYABLE, value=unplayable_value(missing), inline=False)
     return fit_embed(e)
 
 
+LOOKUP = "Look up a card"
+
+
+def lookup_button(t: Table) -> discord.ui.Button:
+    """"Look up a card" under a decision (issue 27 §9): a box asks for a name and the card answers privately.
+    The same on every decision of the table, so it changes no DM payload between decisions."""
+    return discord.ui.Button(label=LOOKUP, style=discord.ButtonStyle.secondary, custom_id=ids.card(t.id),
+                             emoji="🔎", row=4)
+
+
 def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord.ui.View | None:
-    """Buttons for up to 5 options, else a select menu of 25 options a page with page buttons."""
+    """Buttons for up to 5 options, else a select menu of 25 options a page with page buttons; then, in the
+    last row, **Look up a card** (:func:`lookup_button`)."""
     if decision is None:
         return None
     v = discord.ui.View(timeout=None)
@@ -369,6 +414,7 @@ def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord
             style = discord.ButtonStyle.primary if o.id == decision.default else discord.ButtonStyle.secondary
             v.add_item(discord.ui.Button(label=clip(o.label, 80), style=style,
                                          custom_id=ids.option(t.id, token, option_key(o.id))))
+        v.add_item(lookup_button(t))
         return v
     pages = page_count(decision)
     page = max(0, min(page, pages - 1))
@@ -384,6 +430,7 @@ def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord
             v.add_item(discord.ui.Button(label="◀ Previous", custom_id=ids.page(t.id, token, page - 1)))
         if page < pages - 1:
             v.add_item(discord.ui.Button(label="Next ▶", custom_id=ids.page(t.id, token, page + 1)))
+    v.add_item(lookup_button(t))
     return v
 
 
@@ -427,7 +474,8 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
         label = "Winners" if len(result.winners) > 1 else "Winner"
         if teams:  # a team game: the winning team(s) and every member (issue 17 item 4)
             label = f"{label} (team {', '.join(teams)})"
-        e.description = f"**{result.text}**\n{label}: {winners}\nWhy: {result.reason.replace('_', ' ')}"
+        why = pointers(result.rule) if result.rule else result.reason.replace('_', ' ')  # issue 27 §8
+        e.description = f"**{result.text}**\n{label}: {winners}\nWhy: {why}"
         if view is not None:
             turns, lines = t.game.end_state(view)
             if turns is not None:
@@ -438,6 +486,8 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
                 seats.append(clip(f"{s + 1}. {seat_line(t, s)}{team_mark(t, s)}{mark}"
                                   + (f" — {lines[s]}" if s in lines else ""), 200))
             e.add_field(name="Seats at the end", value=clip("\n".join(seats), FIELD_VALUE_MAX), inline=False)
+        if result.scores:  # each seat's score as the rules count it (issue 27 §8)
+            e.add_field(name="Scores", value=clip("\n".join(result.scores), FIELD_VALUE_MAX), inline=False)
         if stats:
             e.add_field(name="Stats", value=clip("\n".join(stats), FIELD_VALUE_MAX), inline=False)
     return fit_embed(e)

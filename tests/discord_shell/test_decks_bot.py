@@ -147,7 +147,10 @@ async def test_card_autocomplete_at_most_25_best_first(world):
     assert [c["value"] for c in grendel[:2]] == ["grendel", "beowulf"]
     full = await complete(w, ANA, "card", {"game": "metax", "name": ""})
     assert len(full) == 25
-    assert await complete(w, ANA, "card", {"game": "metaolympia", "name": "a"}) == []
+    # Issue 27 §9: Meta Olympia's cards can be looked up too (before, its autocomplete offered nothing).
+    olympia = get_game("metaolympia").card_catalog()
+    assert [c["value"] for c in await complete(w, ANA, "card", {"game": "metaolympia", "name": ""})] == \
+        [c.id for c in olympia][:25]
 
 
 async def test_rules_deck_and_copy_autocomplete(world):
@@ -654,7 +657,8 @@ async def test_card_shows_everything_on_the_card(world):
     fields = {f["name"]: f["value"] for f in e["fields"]}
     assert fields["Type"] == "Event" and fields["Uniqueness"] == "3"
     assert all(fields[label] == value for label, value in card.fields)
-    assert "META-DCK-02" in fields["Deck limit"] and "e018.2" in e["footer"]["text"]
+    # The rule a player can follow (issue 27 §5: a pointer, and no card id in the footer any more).
+    assert "see /rules META-DCK-02" in fields["Deck limit"] and "e018.2" not in e["footer"]["text"]
 
     hero = await run(w, ANA, "card", {"game": "metax", "name": "hercules — son of thunder", "share": True})
     assert not hero.ephemeral
@@ -674,8 +678,8 @@ async def test_card_shows_everything_on_the_card(world):
     assert "Hercules — Son of Thunder" in unknown.text
     vague = await run(w, ANA, "card", {"game": "meta", "name": "Kindling"})
     assert "Kindling (e018.1)" in vague.text and "Kindling (e018.2)" in vague.text
-    olympia = await run(w, ANA, "card", {"game": "metaolympia", "name": "Zeus"})
-    assert olympia.ephemeral and not olympia.embeds
+    olympia = await run(w, ANA, "card", {"game": "metaolympia", "name": "Zeus"})  # no such athlete
+    assert olympia.ephemeral and not olympia.embeds and "No Meta Olympia card is named 'Zeus'" in olympia.text
 
 
 async def test_rules_marks_the_rule_and_splits_long_sections(world):

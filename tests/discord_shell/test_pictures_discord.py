@@ -286,7 +286,8 @@ async def test_card_shows_a_picture_of_the_card_face_and_its_text(world, painter
     assert msg.image() is not None and msg.image()["filename"] == "card.png"
     card_id = painter.cards[-1]
     assert w.fake.cdn[msg.image()["url"]] == fake_png("card:" + card_id)
-    assert msg.embeds[0]["title"] == "Hercules — Son of Thunder" and card_id in msg.text
+    # The picture is of this card; its id is no longer printed (issue 27 §5: no card ids in /card).
+    assert msg.embeds[0]["title"] == "Hercules — Son of Thunder" and card_id == "hercules" and card_id not in msg.text
 
     picture.card_png = lambda game, card: None  # the monkeypatch fixture restores it
     plain = await w.fake.slash(ANA, CHANNEL_ID, "card", {"game": "meta", "name": "e018.2"})
