@@ -41,6 +41,7 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     active,
     ask,
     athlete_line,
+    athlete_short,
     capacity,
     cdef,
     cname,
@@ -1546,7 +1547,7 @@ def _why_not(st: State, s: int, kind: str, item: int) -> str:
     if kind == "move":
         here = sum(1 for q in active(st) if st.players[q].pos == item)
         cap = capacity(st)
-        return f"full: {cap} team{'s' if cap > 1 else ''} per tile" if here >= cap else ""
+        return f"full, {cap} team{'s' if cap > 1 else ''} per tile" if here >= cap else ""
     if kind == "athlete":
         c = st.contest
         if c is None or item in healthy_unplayed(st, s):
@@ -1640,7 +1641,7 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
             drawn = [c for c in (draw_athlete(st, ev), draw_athlete(st, ev)) if c is not None]
             st.pending = drawn
             ev.append(Event(f"{name(st, s)} draws {len(drawn)} athletes from the deck."))
-            ev.append(Event("You draw " + " and ".join(athlete_line(st, c) for c in drawn) + ".", (s,)))
+            ev.append(Event("You draw " + " and ".join(athlete_short(st, c) for c in drawn) + ".", (s,)))
             ask(st, s, "draw_pick")
         elif choice == "trade":
             start_trade(st, s, ev)

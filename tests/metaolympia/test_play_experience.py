@@ -234,14 +234,14 @@ def test_MO_MAT_05_a_tactic_too_dear_has_its_reason_and_its_refusal_says_it():
 
 
 def test_MO_MOV_02_a_full_tile_ahead_has_its_reason():
-    """MO-MOV-02: a tile ahead holding two teams (3-4 teams) is not offered: "full: 2 teams per tile"."""
+    """MO-MOV-02: a tile ahead holding two teams (3-4 teams) is not offered: "full, 2 teams per tile"."""
     st = position({"tracks": [QUIET] * 4, "players": [{"pos": 1}, {"pos": 1, "stamp": 1}, {}]}, n=3)
     d = decision(st)
     assert d.seat == 2 and [o.id for o in d.options] == ["tile:0", "tile:2", "end"]
-    assert GAME.unplayable(st, 2) == [("Noctis War Room", "full: 2 teams per tile")]
+    assert GAME.unplayable(st, 2) == [("Noctis War Room", "full, 2 teams per tile")]
     with pytest.raises(StaleChoice) as err:
         GAME.apply(st, 2, "tile:1")
-    assert "(Noctis War Room: full: 2 teams per tile)" in str(err.value)
+    assert "(Noctis War Room: full, 2 teams per tile)" in str(err.value)
 
 
 def test_MO_INJ_02_MO_GAP_09_athletes_injured_or_played_have_their_reasons():
