@@ -1440,10 +1440,12 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
     # card lines make long labels, and a team may hold two copies of a card (issue 13 §6)
     options = distinct(opts) if kind in CARD_KINDS else tuple(opts)
     forced = len(options) == 1 and kind in PUBLIC_KINDS
-    aimed = kind in WINDOW_KINDS and (bool(pr.get("aimed")) or (kind == "tactic" and st.contest is not None
-                                                              and st.contest.get("aimed_at") == s))
+    # a scrimmage's tactic turn answers nobody: the team's own step, not a window
+    window = kind in WINDOW_KINDS and not (kind == "tactic" and (st.contest or {}).get("kind") == "scrimmage")
+    aimed = window and (bool(pr.get("aimed")) or (kind == "tactic" and st.contest is not None
+                                                  and st.contest.get("aimed_at") == s))
     return Decision(seat=s, kind=kind, prompt=prompt, options=options, default=default, forced=forced,
-                    window=kind in WINDOW_KINDS, aimed=aimed)
+                    window=window, aimed=aimed)
 
 
 PUBLIC_KINDS = frozenset({"move", "spot", "freeday", "fundraise", "sponsor_pick", "tactic_pick", "dice",
@@ -1456,8 +1458,9 @@ it at once. The others (a tactic turn, an injury reaction, recruiting, returning
 may have one option because of what a team holds, and stay asked (MO-INF-01)."""
 
 WINDOW_KINDS = frozenset({"tactic", "react"})
-"""Response windows (issue 27 §2): the tactic exchange of a Defining Moment (MO-MAT-05) and the Re-Roll or
-Medic answer to an injury (MO-INJ-04/05), each defaulting to a pass. Aimed at a team when the opponent's
+"""Response windows (issue 27 §2): the tactic exchange of a match's Defining Moment (MO-MAT-05; a scrimmage's
+tactic turn answers nobody and is not one) and the Re-Roll or Medic answer to an injury (MO-INJ-04/05), each
+defaulting to a pass. Aimed at a team when the opponent's
 Counter or Injure tactic was the last play, or the opponent's card injured its athlete."""
 
 

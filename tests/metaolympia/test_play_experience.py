@@ -128,13 +128,19 @@ def test_an_injury_from_the_own_roll_opens_a_window_not_aimed():
 
 
 def test_decisions_that_are_not_windows():
-    """A move, a reveal or a popularity spend is the team's own step, never a window."""
+    """A move, a reveal or a popularity spend is the team's own step, never a window; nor is the tactic turn
+    of a scrimmage (MO-SCR-02), where nobody else plays."""
     st = position({"match": [0, 1], "dice": DRAW, "players": [team(popularity=3), team(popularity=3)]})
     d = decision(st)
     assert d.kind == "athlete" and not d.window and not d.aimed
     reveal(st, 1, "dust-warden")
     d = decision(st)
     assert d.kind == "dice" and not d.window and not d.forced
+    st = position({"scrimmage": {"seat": 0, "card": "miners-eleven"}, "dice": [BLANK],
+                   "players": [team(tactics=["low-gravity-leap"]), team()]})
+    reveal(st, 0, "dust-warden")
+    d = decision(st)
+    assert (d.kind, d.window, d.aimed, d.default) == ("tactic", False, False, "pass")
 
 
 # ---------------------------------------------------------------- §8 results explained
