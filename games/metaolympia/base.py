@@ -129,6 +129,15 @@ def draw_from(st: State, deck: str) -> int | None:
     return cards.pop() if cards else None
 
 
+def athlete_short(st: State, c: int) -> str:
+    """Athlete ``c`` for a log line: ``"Mangala (Pro, value 4)"``; its full text is a `card NAME` away (issue 27
+    §6)."""
+    from .cards import TIER_NAMES
+
+    d = cdef(st, c)
+    return f"{d.name} ({TIER_NAMES[d.tier]}, value {d.value})"
+
+
 def athlete_line(st: State, c: int) -> str:
     from .pool import athlete_text
 

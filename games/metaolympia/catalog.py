@@ -27,14 +27,14 @@ _TILE_KIND = {"fundraise": "Fundraise", "strategize": "Strategize", "recruit": "
 
 
 def _copies(n: int) -> str:
-    return f"{n} {'copy' if n == 1 else 'copies'} in the set (MO-CMP-01)"
+    return f"{n} {'copy' if n == 1 else 'copies'} in the set"
 
 
 def _athlete(a: Athlete) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]], str]:
     fields = [("Tier", TIER_NAMES[a.tier]), ("Value", f"{a.value} credit{'s' if a.value != 1 else ''}"),
               ("Type", a.type.title())]
     if a.starter:
-        fields.append(("Starter", "one of the six starting Rookies (MO-SET-03)"))
+        fields.append(("Starter", "one of the six starting Rookies"))
     tags = [("kind", "athlete"), ("tier", a.tier), ("type", a.type), ("value", str(a.value))]
     if a.special:
         tags.append(("special", "yes"))

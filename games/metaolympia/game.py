@@ -43,6 +43,22 @@ OPTIONS: tuple[TableOption, ...] = (
 )
 
 
+STEP_NAMES = {
+    "move": "moving on the stage track", "spot": "choosing a Match Up spot", "freeday": "choosing a Free Day action",
+    "fundraise": "fundraising", "sponsor_pick": "keeping a sponsor", "tactic_pick": "keeping a tactic card",
+    "recruit": "recruiting", "draw_pick": "choosing a drawn athlete", "return": "choosing an athlete to trade in",
+    "athlete": "revealing an athlete", "tactic": "playing a tactic or passing", "dice": "spending popularity on dice",
+    "recover_dice": "rolling to recover", "keep": "keeping a die", "react": "answering an injury",
+    "heal": "healing an athlete", "bet": "placing a bet", "wager": "offering a side wager",
+    "wager_ok": "answering a side wager", "merger": "considering a merger", "merger_accept": "answering a buyout",
+    "merger_approve": "voting on a merger", "merger_keep": "keeping athletes after a merger",
+    "merger_tactic": "keeping tactic cards after a merger", "trade_with": "choosing a trade partner",
+    "trade_give": "offering athletes", "trade_ask": "asking for athletes", "trade_credits": "adding credits",
+    "trade_reply": "answering a trade", "trade_final": "confirming a trade", "trade_pick": "choosing an athlete",
+    "trade_discard": "discarding athletes",
+}
+"""Each decision kind in player words (:meth:`MetaOlympiaGame.step_name`)."""
+
 class MetaOlympiaGame(Game):
     """Meta Olympia for 2 to 4 teams (MO-CMP-06), 5 to 8 with the Mega League option (MO-OPT-05)."""
 
@@ -310,6 +326,16 @@ class MetaOlympiaGame(Game):
         from .render import end_lines
 
         return None, end_lines(view)
+
+    def step_name(self, kind: str) -> str:
+        """The decision kind in player words for "Waiting for Ana (…)" (issue 27 §5): :data:`STEP_NAMES`, the
+        kind with spaces for one not listed."""
+        return STEP_NAMES.get(kind, kind.replace("_", " "))
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        """The seat's tactic cards, athletes or tiles ahead it cannot take in its open decision, each with its
+        reason in a few words (issue 27 §7): :func:`games.metaolympia.rules.unplayable`."""
+        return rules.unplayable(state, seat)
 
     # -- decks: none (the roster is drafted in play)
 

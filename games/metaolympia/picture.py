@@ -11,7 +11,7 @@ and the token supply; at the foot who is deciding or the result. Card rules text
 Sources (for tests): ``stage``, ``phase``, ``options``, ``track.{k}`` (a stage's row) with ``.{i}`` (its
 tiles), ``now``, ``now.start``, ``now.{i}``, ``now.end`` (the current track and its places), ``marker.{seat}``,
 ``spot.{k}``, ``contest``, ``contest.score``, ``contest.side.{n}``, ``contest.mat.{n}``, ``contest.card``,
-``bracket``, ``bracket.{k}``, ``teams``,
+``tracks`` (their legend), ``bracket``, ``bracket.{k}``, ``teams``,
 ``p{seat}.name|player|credits|popularity|prestige|athletes|injured|tactics|minors|record|scrims|shown|where|final``,
 ``roll``, ``supply``, ``waiting``, ``result``.
 """
@@ -129,7 +129,9 @@ def _stages(out: Layout, b: dict[str, Any], y: int) -> int:
                           source=f"track.{k}.{i}"))
             out.add(Label(x + 6, ty + 30, w - 12, 24, t["name"], 15, ink, source=f"track.{k}.{i}"))
         y += h + 12 + (max(len(tr) - 1, 0) // n) * (h + gap)
-    return y + 4
+    out.add(Label(PAD, y - 4, INNER, 24, "Each Stage Tile in its border colour (white, grey, black); the stage "
+                  "being played is outlined", 16, MUTED, source="tracks"))
+    return y + 24
 
 
 def _chip(out: Layout, b: dict[str, Any], seat: int, x: int, y: int, w: int, h: int, text: str | None = None,
@@ -195,12 +197,13 @@ def _contest(out: Layout, b: dict[str, Any], y: int) -> int:
                  "contest")
     w = (INNER - 60) // 2
     h = 96
-    sides = [c["away"], c["home"]] if c["kind"] == "match" else [c["away"]]
-    for n, s in enumerate(sides):
-        x = PAD + n * (w + 60)
+    # (index into the contest's lists, which are Away first; seat): Home on the left, as in the bracket
+    sides = [(1, c["home"]), (0, c["away"])] if c["kind"] == "match" else [(0, c["away"])]
+    for k, (n, s) in enumerate(sides):
+        x = PAD + k * (w + 60)
         col = team_colour(b, s)
         out.add(Box(x, y, w, h, fill=col, radius=12, source=f"contest.side.{n}"))
-        words = (b["players"][s]["team"], "Away" if n == 0 else "Home") if c["kind"] == "match" else (
+        words = (b["players"][s]["team"], "Home" if n == 1 else "Away") if c["kind"] == "match" else (
             b["players"][s]["team"], "scrimmage")
         out.add(Label(x + 12, y + 6, w - 90, 34, words[0], 22, WHITE, bold=True, source=f"contest.side.{n}"))
         out.add(Label(x + 12, y + 44, w - 90, 28, words[1], 20, tint(col, 0.6), source=f"contest.side.{n}"))
@@ -218,10 +221,10 @@ def _contest(out: Layout, b: dict[str, Any], y: int) -> int:
                           source="contest.score"))
     out.add(Label(PAD + w, y + 20, 60, h - 40, "v", 28, MUTED, align="centre", bold=True))
     y += h + 6
-    for n, s in enumerate(sides):
-        x = PAD + n * (w + 60)
+    for k, (n, s) in enumerate(sides):
+        x = PAD + k * (w + 60)
         a = c["mat"][n]
-        mat = f"mat: {a['name']}" + (" (injured)" if a.get("injured") else "") if a else "mat: none yet"
+        mat = f"playing: {a['name']}" + (" (injured)" if a.get("injured") else "") if a else "no athlete yet"
         out.add(Label(x, y, w, 28, mat, 20, shade(team_colour(b, s), 0.3), bold=True, source=f"contest.mat.{n}"))
         played = sum(1 for p in c["played"][n] if p)
         out.add(Label(x, y + 28, w, 24, f"{played} athlete{'s' if played != 1 else ''} played", 18, MUTED,
@@ -261,7 +264,8 @@ def _bracket(out: Layout, b: dict[str, Any], y: int) -> int:
         rx = x + 2 * cw + 48
         out.add(Label(rx, y, WIDTH - PAD - rx, h, _result(m, c), 20, INK, bold=over, source=src))
         y += h + 8
-    out.add(Label(PAD + 32, y, INNER - 32, 24, "first named: Home", 16, MUTED, source="bracket"))
+    out.add(Label(PAD + 32, y, INNER - 32, 24, "Home v Away; a pale team lost the match", 16, MUTED,
+                  source="bracket"))
     return y + 30
 
 
@@ -325,7 +329,7 @@ def _teams(out: Layout, b: dict[str, Any], y: int) -> int:
              ("prestige", f"{pl['prestige']} prestige")],
             [("athletes", _count(pl["athletes"], "athlete")), ("injured", f"{pl['injured']} injured"),
              ("tactics", _count(pl["tactics"], "tactic"))],
-            [("minors", _count(pl["minors"], "minor")), ("scrims", _count(len(pl["scrims"]), "scrim")),
+            [("minors", _count(pl["minors"], "minor")), ("scrims", _count(len(pl["scrims"]), "scrimmage")),
              ("record", record(pl))],
             where,
         ]

@@ -255,18 +255,18 @@ def sponsor_text(s: Sponsor) -> str:
 
 @_per_card
 def scrimmage_text(s: Scrimmage) -> str:
-    """The scrimmage card's rules line, e.g. ``"Tier 2 scrimmage · score 1: score more to win, equal ties
-    (MO-SCR-03) · reward: 2 credits"``."""
-    return (f"Tier {s.tier} scrimmage · score {s.score}: score more to win, equal ties (MO-SCR-03) · "
+    """The scrimmage card's rules line, e.g. ``"Tier 2 scrimmage · score 1: score more to win, equal ties ·
+    reward: 2 credits"`` (MO-SCR-03)."""
+    return (f"Tier {s.tier} scrimmage · score {s.score}: score more to win, equal ties · "
             f"reward: {reward_text(s.reward)}")
 
 
 _TILE = {
-    "fundraise": "take 3 credits or gain a sponsor (MO-FND-01)",
-    "strategize": "draw 2 tactic cards, keep one (MO-STG-01)",
-    "recruit": "recruit one athlete by trade, or decline (MO-REC-01)",
-    "scrimmage": "play a scrimmage against the top scrimmage card (MO-SCR-01)",
-    "freeday": "take any one of the Fundraise, Strategize, Recruit or Scrimmage actions (MO-FRE-01)",
+    "fundraise": "take 3 credits or gain a sponsor",
+    "strategize": "draw 2 tactic cards, keep one",
+    "recruit": "recruit one athlete by trade, or decline",
+    "scrimmage": "play a scrimmage against the top scrimmage card",
+    "freeday": "take any one of the Fundraise, Strategize, Recruit or Scrimmage actions",
 }
 
 

@@ -269,7 +269,7 @@ def bracket_lines(b: dict[str, Any], width: int = TEXT_WIDTH) -> list[str]:
 
 
 def contest_lines(b: dict[str, Any], width: int = TEXT_WIDTH, *, lines_of_athletes: bool = True) -> list[str]:
-    """The live contest (MO-MAT-01..09, MO-SCR-01..03): a match's Away and Home teams with the score dials
+    """The live contest (MO-MAT-01..09, MO-SCR-01..03): a match's Home and Away teams with the score dials
     (MO-MAT-09), the Defining Moment of 3, the step, the athletes on the mat with their lines, the athletes
     played; a scrimmage's team, its card and the score to beat; accepted bets and wagers (MO-OPT-01/02)."""
     c = b.get("contest")
@@ -279,8 +279,8 @@ def contest_lines(b: dict[str, Any], width: int = TEXT_WIDTH, *, lines_of_athlet
     moment = f"Defining Moment {c['moment']} of 3"
     if c["kind"] == "match":
         sides = [c["away"], c["home"]]
-        lines = _wrap(f"Match: {team(b, c['away'])} (Away) {c['score'][0]} – {c['score'][1]} "
-                      f"{team(b, c['home'])} (Home) · {moment} · {step}", width)
+        lines = _wrap(f"Match: {team(b, c['home'])} (Home) {c['score'][1]} – {c['score'][0]} "
+                      f"{team(b, c['away'])} (Away) · {moment} · {step}", width)
     else:
         sides = [c["away"]]
         card = c["card"] or {}
@@ -295,9 +295,9 @@ def contest_lines(b: dict[str, Any], width: int = TEXT_WIDTH, *, lines_of_athlet
         if a is not None:
             hurt = " (injured)" if a.get("injured") else ""
             if lines_of_athletes:
-                lines += _card_lines(f"{team(b, s)} on the mat: {a['name']}{hurt}", a["line"], "  ", width)
+                lines += _card_lines(f"{team(b, s)} playing: {a['name']}{hurt}", a["line"], "  ", width)
             else:
-                lines += _wrap(f"  mat: {team(b, s)}: {a['name']}{hurt}", width)
+                lines += _wrap(f"  playing for {team(b, s)}: {a['name']}{hurt}", width)
         played = [x["name"] if x else "none" for x in c["played"][side]]
         if played:
             lines += _wrap(f"  played by {team(b, s)}: " + ", ".join(played), width)

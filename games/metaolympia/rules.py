@@ -41,6 +41,7 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     active,
     ask,
     athlete_line,
+    athlete_short,
     capacity,
     cdef,
     cname,
@@ -224,7 +225,7 @@ def start_tile(st: State, s: int, kind: str, ev: list[Event]) -> None:
         st.tile = {"seat": s, "kind": kind, "step": "pick"}
         drawn = [c for c in (draw_from(st, "tactic_deck"), draw_from(st, "tactic_deck")) if c is not None]
         if not drawn:
-            ev.append(Event(f"The tactics deck is empty: {name(st, s)} draws nothing (MO-GAP-19)."))
+            ev.append(Event(f"The tactics deck is empty: {name(st, s)} draws nothing."))
             st.tile = None
             return
         st.pending = drawn
@@ -240,7 +241,7 @@ def start_tile(st: State, s: int, kind: str, ev: list[Event]) -> None:
     elif kind == "scrimmage":
         st.tile = {"seat": s, "kind": kind, "step": "play"}
         if not st.scrim_deck:
-            ev.append(Event(f"The scrimmage deck is empty: {name(st, s)} plays no scrimmage (MO-GAP-19)."))
+            ev.append(Event(f"The scrimmage deck is empty: {name(st, s)} plays no scrimmage."))
             st.tile = None
             return
         c = st.scrim_deck.pop()
@@ -438,7 +439,7 @@ def step_contest(st: State, ev: list[Event]) -> None:
                 c["played"][side].append(-1)
                 c["mat"][side] = -1
                 ev.append(Event(f"{name(st, s)} has no healthy athlete left to play in Defining Moment "
-                                f"{c['moment'] + 1}: no Reveal & Roll (MO-GAP-09)."))
+                                f"{c['moment'] + 1}: no Reveal & Roll."))
             return
     if c["stage"] == "tactics":
         need = 2 if c["kind"] == "match" else 1
@@ -475,7 +476,8 @@ def score_text(st: State) -> str:
     if c["kind"] == "scrimmage":
         d = cdef(st, c["card"])
         return f"{name(st, c['seats'][0])} {c['score'][0]}, {d.name} {d.score}"
-    return ", ".join(f"{name(st, s)} {c['score'][i]}" for i, s in enumerate(c["seats"]))
+    # Home first, as the Full time line, the bracket and the picture name them (issue 27 §12)
+    return ", ".join(f"{name(st, c['seats'][i])} {c['score'][i]}" for i in (1, 0))
 
 
 def reveal(st: State, s: int, a: int, ev: list[Event]) -> None:
@@ -487,7 +489,9 @@ def reveal(st: State, s: int, a: int, ev: list[Event]) -> None:
     c["played"][side].append(a)
     c["mat"][side] = a
     d = cdef(st, a)
-    ev.append(Event(f"{name(st, s)} reveals {athlete_line(st, a)} for Defining Moment {c['moment'] + 1}."))
+    # one short line: the card's full text is a `card NAME` away (issue 27 §6)
+    ev.append(Event(f"{name(st, s)} reveals {d.name} ({TIER_NAMES[d.tier]}, {d.type}) for Defining Moment "
+                    f"{c['moment'] + 1}."))
     steps: list[dict[str, Any]] = []
     if d.combo is not None and combo_ok(st, s, prev, d.combo.after):
         ev.append(Event(f"Combo: {d.name} follows {cname(st, prev)} — {steps_text(d.combo.do)}."))
@@ -558,6 +562,11 @@ def play_tactic(st: State, s: int, t: int, ev: list[Event]) -> None:
     p.tactics.remove(t)
     st.tactic_discard.append(t)
     c["passes"] = 0
+    # an opponent's Counter or Injure makes the answer a window aimed at them (issue 27 §2)
+    if c["kind"] == "match" and any(next(iter(x)) in ("counter", "injure") for x in d.do):
+        c["aimed_at"] = opponent(st, s)
+    else:
+        c.pop("aimed_at", None)
     cost = _cost_text(d)
     mat = c["mat"][contest_side(st, s)]
     ev.append(Event(f"{name(st, s)} plays {d.name}{cost}."))
@@ -586,6 +595,7 @@ def pass_tactic(st: State, s: int, ev: list[Event], quiet: bool = False) -> None
     c = st.contest
     assert c is not None
     c["passes"] += 1
+    c.pop("aimed_at", None)
     if not quiet:
         ev.append(Event(f"{name(st, s)} passes."))
     _next_turn(st)
@@ -624,11 +634,11 @@ def run_step(st: State, ev: list[Event]) -> None:
             before = c["score"][o]
             c["score"][o] = max(0, before - n)  # MO-DIE-03/04
             if before == 0:
-                ev.append(Event(f"Counter by {name(st, s)}: the opponent has no goal to block (MO-DIE-04)."))
+                ev.append(Event(f"Counter by {name(st, s)}: the opponent has no goal to block."))
             else:
                 ev.append(Event(f"Counter by {name(st, s)}: {score_text(st)}."))
         else:
-            ev.append(Event("The Counter has nothing to block against a scrimmage card (MO-GAP-11)."))
+            ev.append(Event("The Counter has nothing to block against a scrimmage card."))
     elif key in ("credits", "popularity"):
         got = gain(st, s, key, n, ev)
         ev.append(Event(f"{name(st, s)} gains {got} {key[:-1] if key == 'credits' and got == 1 else key}."))
@@ -658,7 +668,7 @@ def run_step(st: State, ev: list[Event]) -> None:
             return
         m = c["mat"][1 - side]
         if m >= 0 and m not in st.players[o].injured:
-            injure(st, o, m, ev)
+            injure(st, o, m, ev, aimed=True)
     else:  # pragma: no cover
         raise ValueError(key)
 
@@ -668,16 +678,17 @@ def heal(st: State, s: int, a: int, ev: list[Event]) -> None:
     ev.append(Event(f"{cname(st, a)} of {name(st, s)} is healed and back in play."))
 
 
-def injure(st: State, s: int, a: int, ev: list[Event]) -> None:
+def injure(st: State, s: int, a: int, ev: list[Event], aimed: bool = False) -> None:
     """MO-DIE-07, MO-INJ-01: face down, out of play; its queued steps are dropped. In a contest ``s`` is asked at
     once whether to play a Re-Roll or Medic (MO-INJ-04/05) when it holds any tactic card, whatever it can pay
-    (MO-INF-01, MO-GAP-16: which cards it holds is secret)."""
+    (MO-INF-01, MO-GAP-16: which cards it holds is secret). ``aimed``: the opponent's card injured it (not
+    ``s``'s own roll), so the reaction window is aimed at ``s`` (issue 27 §2)."""
     p = st.players[s]
     p.injured.append(a)
     st.queue = [q for q in st.queue if not (q["seat"] == s and q.get("athlete") == a)]
     ev.append(Event(f"{cname(st, a)} of {name(st, s)} is injured: turned face down, out of play."))
     if st.contest is not None and holds_tactics(st, s):
-        ask(st, s, "react", athlete=a)
+        ask(st, s, "react", athlete=a, **({"aimed": True} if aimed else {}))
 
 
 def reactions(st: State, s: int) -> list[int]:
@@ -747,13 +758,13 @@ def keep_face(st: State, face: str, ev: list[Event]) -> None:
         if steps:
             st.queue.insert(0, _st(s, "boost", 4 if face == "boost4" else 8, FACE_NAMES[face], a))
         else:
-            ev.append(Event(f"{d.name} has no {FACE_NAMES[face]}: nothing happens (MO-DIE-05)."))
+            ev.append(Event(f"{d.name} has no {FACE_NAMES[face]}: nothing happens."))
     elif face == "special":
         if d.special:
             ev.append(Event(f"{d.name}'s Special Ability: {steps_text(d.special)}."))
             st.queue[:0] = [_st(s, k, v, "Special Ability", a) for step in d.special for k, v in step.items()]
         else:
-            ev.append(Event(f"{d.name} has no Special Ability: nothing happens (MO-DIE-06)."))
+            ev.append(Event(f"{d.name} has no Special Ability: nothing happens."))
     else:
         c = st.contest
         if tr is not None and tr.tough and c is not None and a not in c["tough"]:
@@ -936,7 +947,7 @@ def start_tournament(st: State, ev: list[Event]) -> None:
         for a, b in round_robin(n):
             st.bracket.append({"home": by_spot[min(a, b)], "away": by_spot[max(a, b)], "score": None,
                                "winner": None, "pair": [a, b]})
-        ev.append(Event(f"Final Championship: a round robin of {len(st.bracket)} matches (MO-FIN-02)."))
+        ev.append(Event(f"Final Championship: a round robin of {len(st.bracket)} matches."))
     else:
         for i in range(0, n - 1, 2):
             st.bracket.append({"home": by_spot[i], "away": by_spot[i + 1], "score": None, "winner": None})
@@ -1024,7 +1035,17 @@ def after_match(st: State, home: int, away: int, winner: int | None, ev: list[Ev
         hs, as_ = (loser, other) if st.players[loser].spot < st.players[other].spot else (other, loser)
         waiting["home"], waiting["away"] = hs, as_
         waiting.pop("waits", None)
-        ev.append(Event(f"{name(st, loser)} now play {name(st, other)} (MO-BRK-03)."))
+        ev.append(Event(f"{name(st, loser)} now play {name(st, other)}."))
+
+
+def stage_summary(st: State, done: int) -> str:
+    """The one-line summary after stage ``done`` (1-based) (issue 27 §6): each team still playing with its
+    prestige tokens, credits, popularity and match record, most prestige first."""
+    teams = sorted(active(st), key=lambda s: (-st.players[s].prestige, s))
+    return f"After Stage {done}: " + "; ".join(
+        f"{name(st, s)} {st.players[s].prestige} prestige, {st.players[s].credits} credits, "
+        f"{st.players[s].popularity} popularity ({st.players[s].wins}-{st.players[s].draws}-{st.players[s].losses})"
+        for s in teams) + "."
 
 
 def end_tournament(st: State, ev: list[Event]) -> None:
@@ -1034,6 +1055,7 @@ def end_tournament(st: State, ev: list[Event]) -> None:
     order = sorted(active(st), key=lambda s: -st.players[s].arrival)  # MO-RST-01: last to arrive moves first
     st.stage += 1
     st.phase = "preseason"
+    ev.append(Event(stage_summary(st, st.stage)))
     ev.append(Event("Post-Tournament reset: the teams move to the start of the next stage in reverse order."))
     begin_stage(st, order, ev)
 
@@ -1083,13 +1105,43 @@ def final_scoring(st: State, ev: list[Event]) -> None:
                         f"{parts['popularity']} from popularity)."))
     best = max(v["total"] for v in sc.values())
     top = [s for s, v in sc.items() if v["total"] == best]
+    rule = f"Most prestige wins: {best}, see /rules MO-SCO-01."
     if len(top) > 1:  # MO-GAP-17: more prestige tokens won in matches breaks a tie; else a shared win
         most = max(st.players[s].prestige for s in top)
+        tied = len(top)
         top = [s for s in top if st.players[s].prestige == most]
-    finish(st, top, "prestige", ev)
+        if len(top) == 1:
+            rule = (f"{tied} teams tied on {best} prestige; the tie is broken on prestige tokens won in matches "
+                    f"({most}), see /rules MO-SCO-01.")
+        else:
+            rule = (f"{len(top)} teams tied on {best} prestige and on prestige tokens ({most}): they share the win, "
+                    f"see /rules MO-SCO-01.")
+    finish(st, top, "prestige", ev, rule)
 
 
-def finish(st: State, top: list[int], reason: str, ev: list[Event]) -> None:
+def score_lines(st: State) -> tuple[str, ...]:
+    """One line per team, in seat order, with its final prestige as MO-SCO-02/03 compute it, parts shown
+    (issue 27 §8): ``"Gusev Super Colliders: 9 prestige = 4 from tokens + 2 from minor sponsors + 0 from major
+    sponsors + 2 from credits (7 ÷ 3) + 1 from popularity (3 ÷ 2)"``; a team that withdrew or merged says so."""
+    sc = scores(st)
+    out = []
+    for s, p in enumerate(st.players):
+        if p.merged_into >= 0:
+            out.append(f"{p.team}: merged into {name(st, p.merged_into)}")
+        elif s not in sc:
+            out.append(f"{p.team}: withdrew")
+        else:
+            v = sc[s]
+            out.append(f"{p.team}: {v['total']} prestige = {v['tokens']} from tokens + {v['sponsors']} from minor "
+                       f"sponsors + {v['majors']} from major sponsors + {v['credits']} from credits "
+                       f"({p.credits} ÷ 3) + {v['popularity']} from popularity ({p.popularity} ÷ 2)")
+    return tuple(out)
+
+
+def finish(st: State, top: list[int], reason: str, ev: list[Event], rule: str = "") -> None:
+    """The game ends: ``top`` win (a team merged into a winner wins with it); ``reason`` is ``"prestige"``
+    or ``"concede"``; ``rule`` the deciding rule in words (issue 27 §8), the result's scores each team's
+    prestige by part (:func:`score_lines`)."""
     st.phase = "over"
     st.prompt = None
     winners = sorted(set(top) | {s for s, p in enumerate(st.players) if p.merged_into in top})
@@ -1098,7 +1150,10 @@ def finish(st: State, top: list[int], reason: str, ev: list[Event]) -> None:
     text = (f"{names} win{'s' if len(top) == 1 else ''} Meta Olympia" if len(top) == 1
             else f"{names} share the win of Meta Olympia")
     text += {"prestige": " with the most prestige.", "concede": ": every other team left."}.get(reason, ".")
-    st.result = {"winners": winners, "losers": losers, "reason": reason, "text": text, "draw": False}
+    if not rule:
+        rule = "Every other team withdrew: the last team left wins."
+    st.result = {"winners": winners, "losers": losers, "reason": reason, "text": text, "draw": False,
+                 "rule": rule, "scores": list(score_lines(st))}
     ev.append(Event(text))
 
 
@@ -1150,7 +1205,7 @@ def step_merger(st: State, ev: list[Event]) -> None:
             st.tactic_buried.append(t)
         if drop_t:
             ev.append(Event(f"{name(st, to)} keep {want} tactic cards and discard {len(drop_t)} face down."))
-        ev.append(Event(f"{name(st, m['from'])}'s player now co-manages {name(st, to)} (MO-OPT-08)."))
+        ev.append(Event(f"{name(st, m['from'])}'s player now co-manages {name(st, to)}."))
         m["stage"] = "propose"
 
 
@@ -1384,7 +1439,29 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         raise ValueError(kind)
     # card lines make long labels, and a team may hold two copies of a card (issue 13 §6)
     options = distinct(opts) if kind in CARD_KINDS else tuple(opts)
-    return Decision(seat=s, kind=kind, prompt=prompt, options=options, default=default)
+    forced = len(options) == 1 and kind in PUBLIC_KINDS
+    # a scrimmage's tactic turn answers nobody: the team's own step, not a window
+    window = kind in WINDOW_KINDS and not (kind == "tactic" and (st.contest or {}).get("kind") == "scrimmage")
+    aimed = window and (bool(pr.get("aimed")) or (kind == "tactic" and st.contest is not None
+                                                  and st.contest.get("aimed_at") == s))
+    return Decision(seat=s, kind=kind, prompt=prompt, options=options, default=default, forced=forced,
+                    window=window, aimed=aimed)
+
+
+PUBLIC_KINDS = frozenset({"move", "spot", "freeday", "fundraise", "sponsor_pick", "tactic_pick", "dice",
+                          "recover_dice", "keep", "heal", "bet", "wager", "wager_ok", "merger", "merger_accept",
+                          "merger_approve"})
+"""Decision kinds whose options follow from public facts only (positions, free spots, credits, popularity, the
+faces rolled, deck and hand counts, which athletes were injured on the mat): one of these with a single option
+is publicly forced (issue 27 §1; "Go to the end of the stage" on a full track, MO-MOV-05) and the host applies
+it at once. The others (a tactic turn, an injury reaction, recruiting, returning an athlete, revealing one)
+may have one option because of what a team holds, and stay asked (MO-INF-01)."""
+
+WINDOW_KINDS = frozenset({"tactic", "react"})
+"""Response windows (issue 27 §2): the tactic exchange of a match's Defining Moment (MO-MAT-05; a scrimmage's
+tactic turn answers nobody and is not one) and the Re-Roll or Medic answer to an injury (MO-INJ-04/05), each
+defaulting to a pass. Aimed at a team when the opponent's
+Counter or Injure tactic was the last play, or the opponent's card injured its athlete."""
 
 
 def score_text_pre(st: State) -> str:
@@ -1431,7 +1508,8 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         raise NotYourDecision("MO-MOV-04", f"It is not {name(st, seat)}'s decision now; waiting for {who}.")
     d = build_decision(st, pr)
     if d.option(choice) is None:
-        raise StaleChoice("MO-MOV-07", f"'{choice}' is not one of your options now; choose one of: "
+        why = _why_not_choice(st, seat, pr["kind"], choice)
+        raise StaleChoice("MO-MOV-07", f"'{choice}' is not one of your options now{why}; choose one of: "
                           + ", ".join(o.id for o in d.options) + ".")
     ev: list[Event] = []
     st.prompt = None
@@ -1439,6 +1517,97 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     advance(st, ev)
     st.version += 1
     return ev
+
+
+# ---------------------------------------------------------------- why an option is missing (issue 27 §7)
+
+def unplayable(st: State, s: int) -> list[tuple[str, str]]:
+    """While ``s`` has a decision that plays or picks its own cards or a tile, each one it cannot take now, as
+    ``(name, reason)``: a tactic card in its tactic turn (its cost, no athlete of its on the mat, nothing to
+    heal; MO-MAT-05, MO-INJ-02/05, MO-GAP-11) or answering an injury (only a Re-Roll or Medic, MO-INJ-04/05); an
+    athlete to reveal (injured, already played this match; MO-INJ-02, MO-GAP-09) or to trade in (its cost,
+    MO-REC-05); a tile ahead that is full (MO-MOV-02). Reads only ``s``'s own cards. Empty otherwise."""
+    pr = st.prompt
+    if st.result is not None or pr is None or pr["seat"] != s:
+        return []
+    kind = pr["kind"]
+    p = st.players[s]
+    if kind == "move":
+        return [(tile_def(track(st)[i]).name, why) for i in range(p.pos + 1, len(track(st)))
+                if (why := _why_not(st, s, kind, i))]
+    if kind in ("tactic", "react"):
+        items = p.tactics
+    elif kind in ("athlete", "return"):
+        items = p.athletes
+    else:
+        return []
+    return [(cname(st, c), why) for c in items if (why := _why_not(st, s, kind, c))]
+
+
+def _why_not(st: State, s: int, kind: str, item: int) -> str:
+    """Why card (or tile index) ``item`` is not an option of ``s``'s ``kind`` decision; empty when it is."""
+    p = st.players[s]
+    if kind == "move":
+        here = sum(1 for q in active(st) if st.players[q].pos == item)
+        cap = capacity(st)
+        return f"full, {cap} team{'s' if cap > 1 else ''} per tile" if here >= cap else ""
+    if kind == "athlete":
+        c = st.contest
+        if c is None or item in healthy_unplayed(st, s):
+            return ""
+        return "injured" if item in p.injured else f"already played this {c['kind']}"
+    if kind == "return":
+        new = st.tile["new"] if st.tile else -1
+        cost = trade_cost(st, new, item) if new >= 0 else 0
+        return f"trading it in costs {cost} credits, you have {p.credits}" if cost > p.credits else ""
+    d = cdef(st, item)
+    cost = _cost_missing(d, p)
+    if kind == "react":
+        if d.kind not in ("reroll", "medic"):
+            return "only a Re-Roll or Medic answers an injury"
+        return cost
+    c = st.contest
+    if c is None or item in playable_tactics(st, s):
+        return ""
+    if cost:
+        return cost
+    mat = c["mat"][contest_side(st, s)]
+    if d.kind == "medic":
+        return "no injured athlete to heal"
+    if mat < 0:
+        return "no athlete of yours in play"
+    if mat in p.injured:
+        return "your athlete in play is injured"
+    return "nothing to counter or injure on a scrimmage card"
+
+
+def _cost_missing(d: Any, p: Any) -> str:
+    if d.cost.credits > p.credits:
+        return f"costs {d.cost.credits} credit{'s' if d.cost.credits > 1 else ''}, you have {p.credits}"
+    if d.cost.popularity > p.popularity:
+        return f"costs {d.cost.popularity} popularity, you have {p.popularity}"
+    return ""
+
+
+def _why_not_choice(st: State, s: int, kind: str, choice: str) -> str:
+    """`` (Name: reason)`` for a refused choice naming one of ``s``'s cards or a tile it cannot take now."""
+    head, _, arg = choice.partition(":")
+    if not arg.isdigit() or (kind, head) not in {("move", "tile"), ("tactic", "tactic"), ("react", "tactic"),
+                                                   ("athlete", "athlete"), ("return", "return")}:
+        return ""
+    item = int(arg)
+    p = st.players[s]
+    if kind == "move":
+        if item >= len(track(st)):
+            return ""
+        why, what = _why_not(st, s, kind, item), tile_def(track(st)[item]).name
+        if item <= p.pos:
+            why = "teams only move forward"
+    else:
+        if item not in (p.tactics if head == "tactic" else p.athletes):
+            return ""
+        why, what = _why_not(st, s, kind, item), cname(st, item)
+    return f" ({what}: {why})" if why else ""
 
 
 def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) -> None:
@@ -1475,7 +1644,7 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
             drawn = [c for c in (draw_athlete(st, ev), draw_athlete(st, ev)) if c is not None]
             st.pending = drawn
             ev.append(Event(f"{name(st, s)} draws {len(drawn)} athletes from the deck."))
-            ev.append(Event("You draw " + " and ".join(athlete_line(st, c) for c in drawn) + ".", (s,)))
+            ev.append(Event("You draw " + " and ".join(athlete_short(st, c) for c in drawn) + ".", (s,)))
             ask(st, s, "draw_pick")
         elif choice == "trade":
             start_trade(st, s, ev)
@@ -1507,7 +1676,7 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
             pay(st, s, "popularity", t)
             assert st.roll is not None
             st.roll["dice"] += t - 1
-            ev.append(Event(f"{name(st, s)} spends {t} popularity for {st.roll['dice']} dice (MO-POP-02)."))
+            ev.append(Event(f"{name(st, s)} spends {t} popularity for {st.roll['dice']} dice."))
     elif kind == "recover_dice":
         k = int(arg)
         if k:
@@ -1565,7 +1734,7 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
         if choice != "none":
             q = int(arg)
             st.merger = {**(st.merger or {}), "stage": "accept", "from": s, "to": q, "approvers": []}
-            ev.append(Event(f"{name(st, s)} propose to dissolve their club into {name(st, q)} (MO-OPT-07)."))
+            ev.append(Event(f"{name(st, s)} propose to dissolve their club into {name(st, q)}."))
             ask(st, q, "merger_accept")
     elif kind == "merger_accept":
         m = st.merger

@@ -218,9 +218,9 @@ def _exchange(st: State, ev: list[Event]) -> None:
     ev.append(Event(f"{r.name(st, frm)} give {len(t['give'])} athlete{'s' if len(t['give']) != 1 else ''} and "
                     f"receive {len(t['picked'])}; {_credit_clause(st, frm, to, k)}."))
     for a in t["picked"]:
-        ev.append(Event(f"You receive {r.athlete_line(st, a)}.", (frm,)))
+        ev.append(Event(f"You receive {r.athlete_short(st, a)}.", (frm,)))
     for a in t["give"]:
-        ev.append(Event(f"You receive {r.athlete_line(st, a)}.", (to,)))
+        ev.append(Event(f"You receive {r.athlete_short(st, a)}.", (to,)))
     _balance(st, ev)
 
 
@@ -239,5 +239,5 @@ def _balance(st: State, ev: list[Event]) -> None:
                 break
             p.athletes.append(a)
             ev.append(Event(f"{r.name(st, s)} draw an athlete from the top of the deck."))
-            ev.append(Event(f"You draw {r.athlete_line(st, a)}.", (s,)))
+            ev.append(Event(f"You draw {r.athlete_short(st, a)}.", (s,)))
     st.tile = None

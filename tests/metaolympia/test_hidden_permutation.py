@@ -200,8 +200,9 @@ def carried(kind: str, choice: str, sigma: dict[int, int]) -> str:
 
 # ---------------------------------------------------------------- the check
 
-def asked(st) -> list[tuple[int, str]]:
-    return [(d.seat, d.kind) for d in GAME.decisions(st)]
+def asked(st) -> list[tuple[int, str, bool, bool, bool]]:
+    # whether a decision is forced, a window or aimed must follow from public facts too (issue 27 §1, §2)
+    return [(d.seat, d.kind, d.forced, d.window, d.aimed) for d in GAME.decisions(st)]
 
 
 def public(events: list[Event]) -> list[str]:

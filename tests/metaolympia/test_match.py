@@ -52,9 +52,9 @@ def test_MO_MAT_01_MO_MAT_08_three_defining_moments_then_full_time():
     assert trace == [1, 0, 1, 0, 1, 0]
     assert board(st)["contest"] is None  # the match is over: the next stage's Pre-Season has begun
     assert [t for t in texts(events, viewer=None) if t.startswith("End of Defining Moment")] == [
-        "End of Defining Moment 1: Jezero Dust Devils 0, Gusev Super Colliders 1.",
-        "End of Defining Moment 2: Jezero Dust Devils 0, Gusev Super Colliders 1.",
-        "End of Defining Moment 3: Jezero Dust Devils 0, Gusev Super Colliders 1.",
+        "End of Defining Moment 1: Gusev Super Colliders 1, Jezero Dust Devils 0.",
+        "End of Defining Moment 2: Gusev Super Colliders 1, Jezero Dust Devils 0.",
+        "End of Defining Moment 3: Gusev Super Colliders 1, Jezero Dust Devils 0.",
     ]
     assert full_times(events) == ["Full time: Gusev Super Colliders 1, Jezero Dust Devils 0 — Gusev Super "
                                   "Colliders win and collect 1 prestige, 1 credit and 2 popularity."]

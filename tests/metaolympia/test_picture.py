@@ -63,7 +63,7 @@ def check_layout(view) -> Layout:
         assert one_text(lay, f"{src}.injured") == f"{pl['injured']} injured"
         assert one_text(lay, f"{src}.tactics") == plural(pl["tactics"], "tactic")
         assert one_text(lay, f"{src}.minors") == plural(pl["minors"], "minor")
-        assert one_text(lay, f"{src}.scrims") == plural(len(pl["scrims"]), "scrim")
+        assert one_text(lay, f"{src}.scrims") == plural(len(pl["scrims"]), "scrimmage")
         if pl["shown"]:
             assert one_text(lay, f"{src}.shown").startswith(plural(len(pl["shown"]), "sponsor") + " shown")
         assert one_text(lay, f"{src}.record") == f"W-D-L {pl['wins']}-{pl['draws']}-{pl['losses']}"
@@ -82,11 +82,12 @@ def check_layout(view) -> Layout:
             assert boxes(lay, f"spot.{pl['spot']}")[0].fill == team_colour(b, s)
     c = b["contest"]
     if c:
-        scores = texts(lay, "contest.score")
-        assert scores[:len(c["score"])] == [str(x) for x in c["score"]]
+        scores = texts(lay, "contest.score")  # Home first in a match, as in the bracket (issue 27 §12)
+        shown = c["score"][::-1] if c["kind"] == "match" else c["score"]
+        assert scores[:len(c["score"])] == [str(x) for x in shown]
         assert f"Defining Moment {c['moment']} of 3" in one_text(lay, "contest")
         for n, a in enumerate(c["mat"]):
-            assert (a["name"] in one_text(lay, f"contest.mat.{n}")) if a else "mat: none yet" in texts(lay, f"contest.mat.{n}")
+            assert (a["name"] in one_text(lay, f"contest.mat.{n}")) if a else "no athlete yet" in texts(lay, f"contest.mat.{n}")
     for k, m in enumerate(b["bracket"]):
         shown = texts(lay, f"bracket.{k}")
         assert b["players"][m["away"]]["team"] in shown
@@ -146,8 +147,9 @@ def test_MO_INF_01_MO_INF_03_no_secret_card_is_drawn_and_every_view_gives_the_sa
 
 
 def test_MO_MAT_09_a_match_and_a_scrimmage_show_their_score_dials():
-    """MO-MAT-09, MO-MAT-10, MO-SCR-03: a match shows Away and Home with their scores in the teams' colours
-    and the athletes on the mat; a scrimmage shows the team's score against the card's score to beat."""
+    """MO-MAT-09, MO-MAT-10, MO-SCR-03: a match shows Home and Away with their scores in the teams' colours
+    and the athletes playing, Home on the left as in the bracket (issue 27 §12); a scrimmage shows the team's
+    score against the card's score to beat."""
     st = first(4, 11, lambda b: b["contest"] and b["contest"]["kind"] == "match" and sum(b["contest"]["score"])
                and any(b["contest"]["mat"]))
     view = GAME.view(st, None)
@@ -156,6 +158,15 @@ def test_MO_MAT_09_a_match_and_a_scrimmage_show_their_score_dials():
     for n, (s, word) in enumerate(((c["away"], "Away"), (c["home"], "Home"))):
         assert texts(lay, f"contest.side.{n}") == [view.board["players"][s]["team"], word]
         assert boxes(lay, f"contest.side.{n}")[0].fill == team_colour(view.board, s)
+    home, away = boxes(lay, "contest.side.1")[0], boxes(lay, "contest.side.0")[0]
+    assert home.x < away.x
+    m = next(m for m in view.board["bracket"] if (m["home"], m["away"]) == (c["home"], c["away"]))
+    k = view.board["bracket"].index(m)
+    chips = [bx for bx in boxes(lay, f"bracket.{k}") if bx.fill in (team_colour(view.board, c["home"]),
+                                                                    team_colour(view.board, c["away"]))]
+    assert [bx.fill for bx in sorted(chips, key=lambda bx: bx.x)] == [team_colour(view.board, c["home"]),
+                                                                      team_colour(view.board, c["away"])]
+    assert "Home v Away; a pale team lost the match" in texts(lay, "bracket")
     st = GAME.position({"scrimmage": {"seat": 1, "card": "miners-eleven"}}, seats(3), 5)
     lay = check_layout(GAME.view(st, None))
     assert texts(lay, "contest.card") == ["Miners' Eleven", "tier 1 · to beat"]

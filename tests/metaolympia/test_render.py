@@ -146,8 +146,8 @@ def check_board(view: View) -> None:
         c = b["contest"]
         assert f"Defining Moment {c['moment']} of 3" in flat
         if c["kind"] == "match":
-            assert norm(f"{b['players'][c['away']]['team']} (Away) {c['score'][0]} – {c['score'][1]} "
-                        f"{b['players'][c['home']]['team']} (Home)") in flat
+            assert norm(f"{b['players'][c['home']]['team']} (Home) {c['score'][1]} – {c['score'][0]} "
+                        f"{b['players'][c['away']]['team']} (Away)") in flat
         for a in c["mat"]:
             if a is not None:
                 assert a["name"] in text
@@ -253,18 +253,18 @@ def test_MO_MAT_09_a_live_match_shows_its_score_dials_moment_and_mat():
     text = GAME.board_text(view)
     away, home = (b["players"][c[k]]["team"] for k in ("away", "home"))
     match = block(text, "Match:")
-    assert match.startswith(norm(f"Match: {away} (Away) {c['score'][0]} – {c['score'][1]} {home} (Home)"))
+    assert match.startswith(norm(f"Match: {home} (Home) {c['score'][1]} – {c['score'][0]} {away} (Away)"))
     assert f"Defining Moment {c['moment']} of 3" in match
     for side, s in enumerate((c["away"], c["home"])):
         if c["mat"][side]:
-            assert norm(f"{b['players'][s]['team']} on the mat: {c['mat'][side]['name']}") in norm(text)
+            assert norm(f"{b['players'][s]['team']} playing: {c['mat'][side]['name']}") in norm(text)
         for a in c["played"][side]:
             if a:
                 assert a["name"] in block(text, f"played by {b['players'][s]['team']}:")
     d = GAME.decisions(st)[0]
     ctx = GAME.context_text(GAME.view(st, d.seat))
     assert all(len(line) <= WIDTH for line in ctx.splitlines())
-    assert norm(f"Match: {away} (Away) {c['score'][0]} – {c['score'][1]} {home} (Home)") in norm(ctx)
+    assert norm(f"Match: {home} (Home) {c['score'][1]} – {c['score'][0]} {away} (Away)") in norm(ctx)
     bracket = text.split(f"Tournament of Stage {b['stage'] + 1}:")[1].split("Match:")[0]
     assert norm(f"{home} (Home) v {away} (Away) playing now") in norm(bracket)
 
