@@ -396,6 +396,17 @@ class Chooser(Script):
         return f"{self.rng.choice(options)[0]}\n"
 
 
+def options_end(lines: list[str]) -> list[str]:
+    """``lines`` without the "Not playable now:" block the screen prints under a decision's options (issue 27
+    §7), so that the options are the last lines again."""
+    for i in range(len(lines) - 1, max(-1, len(lines) - 200), -1):
+        if lines[i] == "Not playable now:":
+            return lines[:i]
+        if Chooser.OPTION.match(lines[i]):
+            break
+    return lines
+
+
 def test_a_metazoo_game_plays_to_its_end_in_the_terminal_with_the_private_view(tmp_path):
     """Issue 16 item 5: ``metahost play metazoo`` to the end with typed input: the person sees their Chapter
     and, once they placed one, their own face-down Page (MZ-CORE-08, MZ-TRAP-11) in their private view;
@@ -522,7 +533,7 @@ class MemesisChooser(io.StringIO):
 
     def readline(self, *args) -> str:  # type: ignore[override]
         shown = self.screen.getvalue()
-        lines = shown.splitlines()[:-1]  # the last line is the "> " prompt itself
+        lines = options_end(shown.splitlines()[:-1])  # the last line is the "> " prompt itself
         options: dict[int, str] = {}
         while lines and (m := self.OPTION.match(lines[-1])):
             options[int(m.group(1))] = m.group(2)
@@ -594,7 +605,7 @@ class OlympiaChooser(io.StringIO):
         self.steps: list[tuple[str, str]] = []
 
     def shown(self) -> tuple[str, dict[int, str]]:
-        lines = self.screen.getvalue().splitlines()[:-1]  # the last line is the "> " prompt itself
+        lines = options_end(self.screen.getvalue().splitlines()[:-1])  # the last line is the "> " prompt
         options: dict[int, str] = {}
         while lines and (m := self.OPTION.match(lines[-1])):
             options[int(m.group(1))] = m.group(2)
