@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import discord
 
+from bot import clockbank
 from bot.tables import SLOT, TEAM_FORMAT, Table, option_key, options_text, token_for
 from games.core import teams as tm
 from games.core.contract import Decision, Result, View
@@ -265,7 +266,8 @@ def lobby_embed(t: Table) -> discord.Embed:
     if t.teamup and t.status == "lobby":  # MO-OPT-06
         e.description += "\nTeam Up: join a taken seat with `/table join seat:<number>` to manage that team together"
     opts = options_mark(t, 300)  # issue 18: the game's own options, when not the default
-    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{stealth}{opts}{pictures}{sky} · table id {t.id}")
+    clock = clockbank.lobby_text(t) or f"Decision timeout {int(t.timeout)} s"  # issue 27 §4: or a time bank
+    e.set_footer(text=f"{clock}{windows}{stealth}{opts}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
 
@@ -299,7 +301,8 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
                                              for s, kind in view.waiting)
     else:
         waiting = ""
-    head = "\n".join(p for p in (waiting, *notes) if p)
+    clocks = clockbank.clocks_line(t, t.updated) if view.result is None else ""  # issue 27 §4: time banks
+    head = "\n".join(p for p in (waiting, clocks, *notes) if p)
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     opts = options_mark(t, SHORT_MAX - len(f"spectators see only this board{stealth} · table {t.id}") - 3)
     e, _ = text_embed(f"{t.game.name} · table {t.id}", head, t.game.board_text(view),
@@ -401,12 +404,22 @@ def deadline_of(t: Table, seat: int) -> float | None:
 
 def turn_content(t: Table, seat: int, deciding: bool) -> str | None:
     """The content line above a seat's private view: while it decides, the table and the live deadline
-    (``<t:…:R>``); it is also what a notification shows (issue 13 §1, §4). ``None`` when not deciding."""
+    (``<t:…:R>``; at a table with time banks, when the bank runs out); it is also what a notification shows
+    (issue 13 §1, §4). When not deciding: the seat's time bank (:func:`bank_note`), else ``None``."""
     if not deciding:
-        return None
+        return bank_note(t, seat)
     due = deadline_of(t, seat)
     tail = f" · decide {when(due)}, then the default is applied" if due is not None else ""
+    if due is not None and clockbank.banked(t, seat):  # issue 27 §4: the bank is what runs out
+        tail = f" · your time bank runs out {when(due)}, then the default is applied"
     return clip(f"🎲 Your decision at {t.game.name} table {t.id}{tail}.", CONTENT_MAX)
+
+
+def bank_note(t: Table, seat: int) -> str | None:
+    """``⏱ Your time bank: 9:20.``: the content line of a seat's DM while it does not decide at a table with
+    time banks (issue 27 §4); it changes only when the seat's own bank does. ``None`` without a bank."""
+    left = clockbank.bank_of(t, seat) if t.status == "playing" else None
+    return None if left is None else f"⏱ Your time bank: {clockbank.clock_text(left)}."
 
 
 def page_count(decision: Decision) -> int:
