@@ -221,6 +221,26 @@ class Table:
         (default :data:`DEFAULT_RESPONSE`), never more than :attr:`timeout`."""
         return min(float(self.options.get("response", DEFAULT_RESPONSE)), self.timeout)
 
+    def deck_title(self, seat: int) -> str | None:
+        """The name of the deck ``seat`` brings, as players read it (issue 27 §13): a saved deck's name, a
+        starter deck's display name (``Game.starter_names``), never its id; ``None`` when it brings none."""
+        s = self.seats[seat]
+        if s.deck_name or not s.deck_id:
+            return s.deck_name or None
+        return self.game.starter_names().get(s.deck_id, s.deck_id) if self.game.has_decks else s.deck_id
+
+    @property
+    def team_count(self) -> int:
+        """How many teams a team game's lobby offers (issue 27 §13): its format's (``2v2``: two), else one per
+        seat (free teams)."""
+        fmt = self.options.get(TEAM_FORMAT)
+        if isinstance(fmt, str):
+            try:
+                return len(tm.format_sizes(fmt, self.max_seats))
+            except ValueError:
+                pass
+        return self.max_seats
+
     def team_of(self, seat: int) -> str | None:
         """The letter of ``seat``'s team at a team game (``Game.has_teams``), else ``None``."""
         teams = self.options.get(TEAMS)
@@ -930,7 +950,7 @@ class TableService:
                                      "Nothing was changed.", "forbidden")
                 target = t.seats[seat]
             try:
-                number = tm.team_number(team, t.max_seats)
+                number = tm.team_number(team, t.team_count)  # a 2v2 table has teams A and B (issue 27 §13)
             except ValueError as exc:
                 raise TableError(f"{exc} Nothing was changed.", "bad_team") from None
             before, old = _copy_seats(t), dict(t.options)
@@ -953,7 +973,7 @@ class TableService:
         problem = tm.problems(teams, self._team_sizes(t))
         if problem is not None:
             raise TableError(f"Cannot start: {problem} Choose teams with `/table team` (letters A to "
-                             f"{tm.letter(t.max_seats - 1)}); nothing was changed.", "bad_teams")
+                             f"{tm.letter(t.team_count - 1)}); nothing was changed.", "bad_teams")
         norm = tm.normalise(teams)
         order = tm.seating(norm)
         t.seats[:] = [t.seats[pos] for pos in order]

@@ -155,7 +155,7 @@ class TableCog(commands.Cog):
                 said.append(f"your team is **{t.team_name(seated.seat)}** ({t.colour(seated.seat)})")
             if ref is not None:
                 await self.bot.service.choose_deck(t.id, user, ref)
-                said.append(f"you now bring **{seated.deck_label}**")
+                said.append(f"you now bring **{t.deck_title(seated.seat)}**")
             await reply(interaction, f"At table {t.id} {' and '.join(said)}.")
             return
         taken = seat is not None and seat <= len(t.seats)
@@ -168,7 +168,7 @@ class TableCog(commands.Cog):
             return
         team = f" as **{t.team_name(got.seat)}** ({t.colour(got.seat)})" if t.game.has_team_names else ""
         await reply(interaction, f"You took seat {got.seat + 1} at table {t.id}{team}"
-                    + (f" with deck **{got.deck_label}**." if got.deck_label else "."))
+                    + (f" with deck **{t.deck_title(got.seat)}**." if got.deck_label else "."))
 
     async def _deck_ref(self, interaction: discord.Interaction, t: Table, deck: str | None) -> str | None:
         """What the ``deck`` option names: a value from autocomplete (``saved:<id>`` or a starter id), a
@@ -311,7 +311,8 @@ class TableCog(commands.Cog):
         lines: list[str] = []
         for t in here:
             line = render.clip(f"`{t.id}` {t.game.name} · {t.status} · {len(t.seats)}/{t.max_seats} seats · "
-                               + ", ".join(render.seat_line(t, s.seat) + (f" ({s.deck_label})" if s.deck_label else "")
+                               + ", ".join(render.seat_line(t, s.seat)
+                                         + (f" ({t.deck_title(s.seat)})" if t.deck_title(s.seat) else "")
                                          for s in t.seats), 300)
             if sum(len(x) + 1 for x in lines) + len(line) > LIST_ROOM:
                 break
@@ -739,7 +740,7 @@ class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=i
             await bot.front.lobby_changed(t)  # another click changed it meanwhile: the front edits again
         if self.action == "join" and t.game.has_decks:
             choices = await deck_choices(bot, user, t.game.id)
-            await reply(interaction, f"You took seat {seat.seat + 1} with **{seat.deck_label}**. Bring another deck?",
+            await reply(interaction, f"You took seat {seat.seat + 1} with **{t.deck_title(seat.seat)}**. Bring another deck?",
                         view=deck_select(t.id, choices))
 
 

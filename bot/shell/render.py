@@ -249,7 +249,7 @@ def lobby_embed(t: Table) -> discord.Embed:
     pictures off, surroundings)."""
     e = discord.Embed(title=f"{t.game.name} table {t.id}", colour=COLOUR)
     seats = [f"{i + 1}. {seat_line(t, i)}" + team_mark(t, i) + seat_extras(t, i)
-             + (f" · deck {s.deck_label}" if s.deck_label else "") for i, s in enumerate(t.seats)]
+             + (f" · deck {t.deck_title(i)}" if t.deck_title(i) else "") for i in range(len(t.seats))]
     free = t.max_seats - len(t.seats)
     seats += [f"{len(t.seats) + i + 1}. (free)" for i in range(free)]
     status = {"lobby": "Waiting for players", "playing": "Playing", "finished": "Finished", "aborted": "Cancelled"}
@@ -283,7 +283,7 @@ def lobby_view(t: Table) -> discord.ui.View | None:
     if t.game.has_teams:  # issue 17 item 4: each player picks a team here (or with /table team)
         v.add_item(discord.ui.Select(custom_id=ids.team(t.id), placeholder="Choose your team",
                                      options=[discord.SelectOption(label=f"Team {tm.letter(n)}", value=tm.letter(n))
-                                              for n in range(min(t.max_seats, SELECT_MAX))]))
+                                              for n in range(min(t.team_count, SELECT_MAX))]))
     return v
 
 
