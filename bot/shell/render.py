@@ -111,12 +111,20 @@ def fit_message(content: str | None, embeds: list[discord.Embed]) -> tuple[str |
 
 
 def _pieces(lines: list[str], width: int) -> list[str]:
-    """``lines`` with any line longer than ``width`` wrapped into pieces (nothing is cut)."""
+    """``lines`` with any line longer than ``width`` (more than a code block holds, so far beyond any screen:
+    Discord wraps lines to the reader's screen itself, issue 27 §11) broken into pieces at its last space
+    within ``width``, so no word or name is split; only a single word longer than ``width`` is cut. Nothing
+    is lost: the pieces of a line joined by single spaces give it back."""
     out: list[str] = []
     for line in lines:
         while len(line) > width:
-            out.append(line[:width])
-            line = line[width:]
+            cut = line.rfind(" ", 1, width + 1)
+            if cut <= 0:  # one word longer than a block: it has to be cut
+                out.append(line[:width])
+                line = line[width:]
+            else:
+                out.append(line[:cut])
+                line = line[cut + 1:]
         out.append(line)
     return out
 
@@ -125,7 +133,8 @@ def text_blocks(lines: list[str], first: int, room: int = TEXT_ROOM) -> tuple[li
     """Pack ``lines`` in order into code blocks: the first at most ``first`` characters (the description's
     share; ``""`` when it has no room), the others at most :data:`FIELD_VALUE_MAX` (one field each), all
     together within ``room`` characters (counting each continuation field's name). Splits only at line
-    boundaries (a line longer than a block is wrapped, never cut). Returns ``(blocks, lines left over)``;
+    boundaries (a line longer than a block is broken at a space, never cut: :func:`_pieces`; shorter lines are
+    never wrapped, Discord wraps them to the reader's screen). Returns ``(blocks, lines left over)``;
     nothing is left over when it all fits."""
     fence = len(FENCE[0]) + len(FENCE[1])
     queue = _pieces(lines, FIELD_VALUE_MAX - fence)
