@@ -7,10 +7,11 @@ a decision; ``/table new clock:bank`` or the word ``bank=10m+20s`` among a table
 
 * When a seat gets a decision its timer runs for its bank plus ``add`` (so every decision has at least ``add``
   seconds): the deadline is ``now + bank + add``; the reminder comes at half of that.
-* When the timer stops (the seat decided, or its decision went away) the seat keeps what was left of it, never
-  more than ``start`` (quick answers cannot pile up an hour): ``bank = min(start, deadline - now)``. A timer
-  that ran out leaves 0, and the game's documented default is applied as for any timeout; three timeouts in a
-  row concede the seat as always (``bot.tables.MAX_TIMEOUTS``).
+* When the seat decides, it keeps what was left of its timer, never more than ``start`` (quick answers cannot
+  pile up an hour): ``bank = min(start, deadline - now)``. A timer that ran out leaves 0, and the game's
+  documented default is applied as for any timeout; three timeouts in a row concede the seat as always
+  (``bot.tables.MAX_TIMEOUTS``). A timer stopped by others' moves (the seat's decision changed or went away
+  without it deciding) gives the addition back: only the seat's own decisions add time.
 * A response window (``Decision.window``) keeps its own short timer (option ``response``) and never touches the
   bank.
 * A paused table's deadlines move on by the paused time (``TableService.resume``), so no bank runs meanwhile.
@@ -135,13 +136,17 @@ def start_timer(t: Table, seat: int, window: bool, now: float) -> None:
 
 
 def stop_timer(t: Table, seat: int, now: float) -> None:
-    """``seat``'s timer stops at ``now``: a bank timer leaves the seat what was left of it (0 once run out),
-    at most the bank's start."""
+    """``seat``'s timer stops at ``now``: a bank timer leaves the seat what was left of it (0 once run out), at
+    most the bank's start. When the seat did not decide (others' moves changed or closed its decision) the
+    addition its timer started with is taken back, so only the seat's own decisions add time: the new decision
+    that follows runs on to the same deadline."""
     dl = t.deadlines.get(seat)
     bank = setting(t)
     if dl is None or not dl.banked or bank is None:
         return
-    t.seats[seat].bank = min(bank[0], max(0.0, dl.deadline - now))
+    parts = (dl.token or "").split(".")
+    decided = len(parts) != 3 or not parts[1].isdigit() or int(parts[1]) != t.acts.get(seat, 0)
+    t.seats[seat].bank = min(bank[0], max(0.0, dl.deadline - now - (0.0 if decided else bank[1])))
 
 
 def mark_loaded(t: Table) -> None:

@@ -211,3 +211,27 @@ async def test_create_takes_the_bank_as_a_word_or_a_value_and_a_rematch_keeps_it
     await svc.rematch(old.id, "u1")
     r = await svc.rematch(old.id, "u2")
     assert r.table.options["bank"] == [300.0, 30.0] and [s.bank for s in r.table.seats] == [None, None]
+
+
+async def test_only_the_seats_own_decisions_add_time(svc, clock):
+    """A timer that others' moves stop (the seat's decision changed without it deciding; here its token made
+    stale by hand) gives its addition back: the decision that follows runs on to the same deadline."""
+    t = await banked_table(svc)
+    due = t.deadlines[0].deadline
+    clock.t += 100
+    t.deadlines[0].token = f"0.{t.acts.get(0, 0)}.000000"  # as if another seat's move changed Ana's options
+    svc._set_deadlines(t)
+    assert t.seats[0].bank == START - 100 and t.deadlines[0].deadline == due
+    clock.t += 50
+    await svc.act(t.id, "u1", t.version, "poke")
+    assert t.seats[0].bank == START + ADD - 150
+
+
+def test_the_cli_option_takes_a_bank_at_any_game(capsys):
+    """``metahost play GAME --option bank=5m+10s`` passes the CLI's option check (the table then gets the bank
+    through ``TableService.create``'s option words); a bad one is refused with what is right."""
+    from bot.cli import _table_options
+
+    assert _table_options(get_game("metax"), ["bank=5m+10s"]) == {}
+    assert _table_options(get_game("metax"), ["bank=never"]) is None
+    assert "10m+20s" in capsys.readouterr().err
