@@ -10,10 +10,11 @@ import team_game
 from discord import app_commands
 
 from bot.shell import cogs
+from games.core.rng import Rng
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
-from .test_bot import decision_buttons, latest_dm, refusal
+from .test_bot import click_decision, decision_buttons, latest_dm, refusal
 from .world import World
 
 ANA, BEN = 101, 102
@@ -93,3 +94,27 @@ async def test_a_bank_in_the_options_and_a_refused_one(timed):
     t = w.service.get(next(iter(w.service.tables)))
     assert t.options["bank"] == [300.0, 10.0]
     assert "Time bank 5:00 + 10 s a decision" in reply.message.embeds[0]["footer"]["text"]
+
+
+async def test_a_metax_game_with_time_banks_plays_to_the_end(timed):
+    """A whole seeded MetaX game by clicks at a bank table, the clock moving 7 s a click: the banks are charged
+    and stored as it goes, every DM of a deciding seat names its bank, and every message fits Discord."""
+    w, clock = timed
+    reply = await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metax", "clock": "bank"}, sub="new")
+    tid = next(iter(w.service.tables))
+    t = w.service.get(tid)
+    await w.fake.click(BEN, reply.message, f"mh:l:{tid}:join")
+    await w.fake.click(ANA, reply.message, f"mh:l:{tid}:start")
+    await w.settle()
+    rng, clicks = Rng.from_seed(5), 0
+    while t.status == "playing" and clicks < 3000:
+        user = next(u for u in (ANA, BEN) if decision_buttons(w, latest_dm(w, u) or {}))
+        assert "your time bank runs out <t:" in latest_dm(w, user).content
+        clock.t += 7
+        await click_decision(w, user, latest_dm(w, user), rng)
+        await w.settle()
+        clicks += 1
+    assert t.status == "finished" and clicks > 10
+    rows = await w.store.load_tables(("finished",), table_id=tid)
+    assert all(s.bank is not None and 0 < s.bank <= 600 for s in rows[0].seats)  # charged and stored
+    assert assert_all_within_limits(w.fake) > 0
