@@ -125,7 +125,7 @@ class Seat:
     deck: list[str] = field(default_factory=list)
     timeouts: int = 0
     deck_name: str | None = None  # the display name of a saved deck (``deck_id`` is ``saved:<id>``)
-    bank: float | None = None  # seconds in its time bank (issue 27 §4, bot.clockbank); None: full, or no bank
+    bank: float | None = None  # seconds in its time bank (issue 27 §4, bot.clockbank); None: full or none
 
     @property
     def deck_label(self) -> str | None:
@@ -465,12 +465,11 @@ def parse_table_options(game: Game, words: str | Sequence[str] | None) -> dict[s
     """The values ``words`` give ``game``'s table options (``Game.table_options``, issue 18): ``words`` is
     ``"gambling=on bestof=5"`` (words apart by spaces or commas) or a list of such texts (the CLI's repeated
     ``--option``); the host's ``bank=…`` word (a time bank at any game, issue 27 §4) is checked
-    (:func:`bank_words`) and left out of the values; each value is read by its option's :meth:`~games.core.values.TableOption.parse`. Returns only
-    the values that differ from the option's default. :class:`TableError` (``bad_option``) saying what was
+    (:func:`bank_words`) and left out; each value is read by its option's
+    :meth:`~games.core.values.TableOption.parse`. Returns only the values that differ from the option's default. :class:`TableError` (``bad_option``) saying what was
     wrong and listing the game's options with their values and help: options for a game that takes none, a
     word that is not ``key=value``, a key the game does not have or given twice, a value the option refuses."""
-    texts = [words] if isinstance(words, str) else list(words or [])
-    parts = [w for text in texts for w in re.split(r"[\s,]+", text.strip()) if w]
+    parts = _words(words)
     bank_words(parts)  # issue 27 §4: ``bank=10m+20s`` is the host's option at every game, checked here too
     parts = [w for w in parts if not cb.is_bank_word(w)]
     if not parts:
