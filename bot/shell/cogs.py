@@ -740,7 +740,8 @@ class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=i
             await bot.front.lobby_changed(t)  # another click changed it meanwhile: the front edits again
         if self.action == "join" and t.game.has_decks:
             choices = await deck_choices(bot, user, t.game.id)
-            await reply(interaction, f"You took seat {seat.seat + 1} with **{t.deck_title(seat.seat)}**. Bring another deck?",
+            await reply(interaction, f"You took seat {seat.seat + 1} with **{t.deck_title(seat.seat)}**. "
+                        "Bring another deck?",
                         view=deck_select(t.id, choices))
 
 
