@@ -24,6 +24,7 @@ deadline, so both survive a restart. This module holds no state: the host calls 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -194,16 +195,22 @@ def clock_text(seconds: float) -> str:
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
-def clocks_line(t: Table, now: float, name: Any = None) -> str:
+def clocks_line(t: Table, now: float, name: Callable[[int], str] | None = None,
+                live: Callable[[float], str] | None = None) -> str:
     """``⏱ Ana 7:40 left (running) · Ben 10:00 left``: every human seat still in the game with what it has at
-    ``now``, the running ones marked; empty at a table without banks. ``name(seat)`` names a seat (default:
-    its team name at a game with team names, else its player's name)."""
+    ``now``, the running ones marked; empty at a table without banks. ``name(seat)`` names a seat (default: its
+    team name at a game with team names, else its player's name). ``live(deadline)``: how a running bank's end
+    is shown instead of a number (Discord's live countdown, ``Ana's bank runs out <t:…:R>``), so the line stays
+    true however late it is read and does not change while others play."""
     if setting(t) is None or t.state is None:
         return ""
     name = name or (lambda s: t.team_name(s) or t.seats[s].name)
     parts = []
     for s in t.seats:
         if s.computer or s.seat in t.out:
+            continue
+        if banked(t, s.seat) and live is not None:
+            parts.append(f"{name(s.seat)}'s bank runs out {live(t.deadlines[s.seat].deadline)}")
             continue
         running = " (running)" if banked(t, s.seat) else ""
         parts.append(f"{name(s.seat)} {clock_text(left(t, s.seat, now) or 0.0)} left{running}")

@@ -310,7 +310,8 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
                                              for s, kind in view.waiting)
     else:
         waiting = ""
-    clocks = clockbank.clocks_line(t, t.updated) if view.result is None else ""  # issue 27 §4: time banks
+    # issue 27 §4: each player's time bank, a running one as a live countdown (true whenever it is read)
+    clocks = clockbank.clocks_line(t, t.updated, live=when) if view.result is None else ""
     head = "\n".join(p for p in (waiting, clocks, *notes) if p)
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     opts = options_mark(t, SHORT_MAX - len(f"spectators see only this board{stealth} · table {t.id}") - 3)

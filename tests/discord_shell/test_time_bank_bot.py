@@ -70,8 +70,9 @@ async def test_a_bank_table_shows_each_players_bank_on_the_board_and_in_the_dm(t
     await w.fake.click(ANA, reply.message, f"mh:l:{tid}:start")
     await w.settle()
     ana, ben = (t.seats[t.seat_of(str(u)).seat].name for u in (ANA, BEN))
-    assert f"⏱ {ana} 10:20 left (running) · {ben} 10:00 left" in await board_text(w, tid)
     due = int(t.deadlines[t.seat_of(str(ANA)).seat].deadline)
+    assert due == clock.t + 620  # Ana's bank and one addition, shown as a live countdown
+    assert f"⏱ {ana}'s bank runs out <t:{due}:R> · {ben} 10:00 left" in await board_text(w, tid)
     assert f"your time bank runs out <t:{due}:R>" in latest_dm(w, ANA).content
     clock.t += 100
     await click(w, ANA, "Poke")
@@ -80,7 +81,8 @@ async def test_a_bank_table_shows_each_players_bank_on_the_board_and_in_the_dm(t
     assert "your time bank" not in latest_dm(w, BEN).content  # a response window: its own short timer
     clock.t += 10
     await click(w, BEN, "Pass")
-    assert f"⏱ {ana} 8:40 left · {ben} 10:20 left (running)" in await board_text(w, tid)
+    due = int(t.deadlines[t.seat_of(str(BEN)).seat].deadline)
+    assert f"⏱ {ana} 8:40 left · {ben}'s bank runs out <t:{due}:R>" in await board_text(w, tid)
     assert assert_all_within_limits(w.fake) > 0
 
 
