@@ -160,6 +160,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE decks ADD COLUMN archive TEXT NOT NULL DEFAULT '[]';
     """,
+    # 11: a seat's chess-clock time bank in seconds (issue 27 §4, bot.clockbank), written with the choice that
+    # charged it; NULL while the bank is full or the table has none.
+    """
+    ALTER TABLE seats ADD COLUMN bank REAL;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -286,6 +291,7 @@ class SeatRow:
     deck: list[str]
     timeouts: int = 0
     deck_name: str | None = None
+    bank: float | None = None  # seconds in the seat's time bank (migration 11); None: full, or no bank
 
 
 @dataclass(slots=True)
@@ -578,10 +584,10 @@ class Store:
         ), ("DELETE FROM seats WHERE table_id = ?", (t.id,))]
         for s in t.seats:
             stmts.append((
-                "INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck, timeouts, deck_name) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck, timeouts, deck_name, bank) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (t.id, s.seat, s.user_id, s.name, int(s.computer), s.deck_id, json.dumps(s.deck), s.timeouts,
-                 s.deck_name),
+                 s.deck_name, s.bank),
             ))
         if t.snapshot is not None:
             stmts.append((
@@ -607,12 +613,14 @@ class Store:
         deadlines: list[tuple[int, float, float]],
         timeouts: dict[int, int] | None = None,
         finished: tuple[str, dict[str, Any], list[tuple[str, str]]] | None = None,
+        banks: dict[int, float] | None = None,
     ) -> None:
         """Commit one choice atomically: its log row (``seq`` = number of choices logged before it), the
         new snapshot ``state`` (``None``: keep the older snapshot; the log rows after its ``seq`` rebuild
         the state, issue 14), the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and,
         when the game ended, the result, the table status and the stats ``(game, result, [(user_id,
-        outcome)])``. Raises :class:`StoreError` (nothing written)."""
+        outcome)])``; ``banks``: seat -> its time bank in seconds, for the seats whose bank the choice
+        charged (issue 27 §4). Raises :class:`StoreError` (nothing written)."""
         stmts: list[tuple[str, tuple]] = [
             ("INSERT INTO actions (table_id, seq, seat, choice, at) VALUES (?, ?, ?, ?, ?)",
              (table_id, seq, seat, choice, at)),
@@ -626,6 +634,8 @@ class Store:
                           (table_id, s, seq + 1, deadline, remind_at)))
         for s, n in (timeouts or {}).items():
             stmts.append(("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?", (n, table_id, s)))
+        for s, left in (banks or {}).items():
+            stmts.append(("UPDATE seats SET bank = ? WHERE table_id = ? AND seat = ?", (left, table_id, s)))
         if finished is not None:
             game, result, outcomes = finished
             stmts += self._finish_statements(table_id, game, result, outcomes, at)
@@ -787,9 +797,9 @@ class Store:
             part = ids[k:k + chunk]
             marks = ",".join("?" * len(part))
             for r in await self._fetchall(
-                f"SELECT table_id, seat, user_id, name, computer, deck_id, deck, timeouts, deck_name FROM seats "
+                f"SELECT table_id, seat, user_id, name, computer, deck_id, deck, timeouts, deck_name, bank FROM seats "
                 f"WHERE table_id IN ({marks}) ORDER BY table_id, seat", tuple(part)):
-                seats[r[0]].append(SeatRow(r[1], r[2], r[3], bool(r[4]), r[5], json.loads(r[6]), r[7], r[8]))
+                seats[r[0]].append(SeatRow(r[1], r[2], r[3], bool(r[4]), r[5], json.loads(r[6]), r[7], r[8], r[9]))
             for r in await self._fetchall(
                 f"SELECT table_id, seq, state, static FROM snapshots WHERE table_id IN ({marks})", tuple(part)):
                 snaps[r[0]] = (r[1], r[2], r[3])

@@ -42,6 +42,7 @@ from games import get_game
 from games.core import teams as tm
 from games.core.contract import Decision, Event, Game, Result, RulesError, SeatSetup, TableOption, View
 
+from . import clockbank as cb
 from . import series as sr
 from .store import SeatRow, Store, StoreError, TableRow
 
@@ -71,7 +72,7 @@ TEAM_NAME_MAX = 32  # characters of a team name (MO-SET-09)
 SLOT = 100
 """A user's DM slot at a table: ``seat`` for the seat's first player, ``seat + SLOT * k`` for its k-th co-manager
 (Team Up, MO-OPT-06); the Discord front keeps one private message per slot."""
-HOST_OPTIONS = frozenset({"seats", "timeout", "response", sr.SERIES, TEAMS, TEAM_FORMAT, "pictures", "stealth", "surroundings",
+HOST_OPTIONS = frozenset({"seats", "timeout", "response", cb.BANK, sr.SERIES, TEAMS, TEAM_FORMAT, "pictures", "stealth", "surroundings",
                           "location", "place", "profiles", "clock", TEAM_NAMES, COLOURS, CO_MANAGERS})
 """Option keys the host itself sets: a game's :class:`~games.core.values.TableOption` must not use them."""
 NO_PLACE = ("This table's surroundings are derived from the real sky, so it needs a place: a server admin can "
@@ -124,6 +125,7 @@ class Seat:
     deck: list[str] = field(default_factory=list)
     timeouts: int = 0
     deck_name: str | None = None  # the display name of a saved deck (``deck_id`` is ``saved:<id>``)
+    bank: float | None = None  # seconds in its time bank (issue 27 §4, bot.clockbank); None: full or none
 
     @property
     def deck_label(self) -> str | None:
@@ -140,6 +142,7 @@ class Deadline:
     remind_at: float
     reminded: bool = False
     token: str | None = None
+    banked: bool = False  # the timer is the seat's time bank (issue 27 §4, bot.clockbank), not a fixed limit
 
 
 def option_key(option_id: str) -> str:
@@ -217,6 +220,26 @@ class Table:
         """Seconds a response window (``Decision.window``, MEM-GAP-28) may stay open: option ``response``
         (default :data:`DEFAULT_RESPONSE`), never more than :attr:`timeout`."""
         return min(float(self.options.get("response", DEFAULT_RESPONSE)), self.timeout)
+
+    def deck_title(self, seat: int) -> str | None:
+        """The name of the deck ``seat`` brings, as players read it (issue 27 §13): a saved deck's name, a
+        starter deck's display name (``Game.starter_names``), never its id; ``None`` when it brings none."""
+        s = self.seats[seat]
+        if s.deck_name or not s.deck_id:
+            return s.deck_name or None
+        return self.game.starter_names().get(s.deck_id, s.deck_id) if self.game.has_decks else s.deck_id
+
+    @property
+    def team_count(self) -> int:
+        """How many teams a team game's lobby offers (issue 27 §13): its format's (``2v2``: two), else one per
+        seat (free teams)."""
+        fmt = self.options.get(TEAM_FORMAT)
+        if isinstance(fmt, str):
+            try:
+                return len(tm.format_sizes(fmt, self.max_seats))
+            except ValueError:
+                pass
+        return self.max_seats
 
     def team_of(self, seat: int) -> str | None:
         """The letter of ``seat``'s team at a team game (``Game.has_teams``), else ``None``."""
@@ -318,8 +341,8 @@ class Table:
     def row(self) -> TableRow:
         return TableRow(self.id, self.game.id, self.place, self.host_user, self.status, self.options, self.seed,
                         self.created, self.updated,
-                        [SeatRow(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name)
-                         for s in self.seats],
+                        [SeatRow(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name,
+                                 s.bank) for s in self.seats],
                         self.committed, self.snap_seq, paused=self.paused, pause_reason=self.pause_reason,
                         static=self.static)
 
@@ -423,15 +446,32 @@ def options_text(game: Game, values: dict[str, Any]) -> str:
     return " ".join(option_word(o, values[o.key]) for o in game.table_options if o.key in values)
 
 
+def _words(words: str | Sequence[str] | None) -> list[str]:
+    texts = [words] if isinstance(words, str) else list(words or [])
+    return [w for text in texts for w in re.split(r"[\s,]+", text.strip()) if w]
+
+
+def bank_words(words: str | Sequence[str] | None) -> tuple[float, float] | None | bool:
+    """The time bank (issue 27 §4, :mod:`bot.clockbank`) that the ``bank=…`` words among a table's option words
+    choose: ``(start, add)`` seconds, ``None`` for ``bank=off``, ``False`` when no word names it.
+    :class:`TableError` (``bad_option``) for a value :func:`bot.clockbank.parse_bank` refuses."""
+    try:
+        return cb.from_words(_words(words))
+    except ValueError as exc:
+        raise TableError(f"Table options: {exc}. Nothing was changed.", "bad_option") from None
+
+
 def parse_table_options(game: Game, words: str | Sequence[str] | None) -> dict[str, Any]:
     """The values ``words`` give ``game``'s table options (``Game.table_options``, issue 18): ``words`` is
     ``"gambling=on bestof=5"`` (words apart by spaces or commas) or a list of such texts (the CLI's repeated
-    ``--option``); each value is read by its option's :meth:`~games.core.values.TableOption.parse`. Returns only
-    the values that differ from the option's default. :class:`TableError` (``bad_option``) saying what was
+    ``--option``); the host's ``bank=…`` word (a time bank at any game, issue 27 §4) is checked
+    (:func:`bank_words`) and left out; each value is read by its option's
+    :meth:`~games.core.values.TableOption.parse`. Returns only the values that differ from the option's default. :class:`TableError` (``bad_option``) saying what was
     wrong and listing the game's options with their values and help: options for a game that takes none, a
     word that is not ``key=value``, a key the game does not have or given twice, a value the option refuses."""
-    texts = [words] if isinstance(words, str) else list(words or [])
-    parts = [w for text in texts for w in re.split(r"[\s,]+", text.strip()) if w]
+    parts = _words(words)
+    bank_words(parts)  # issue 27 §4: ``bank=10m+20s`` is the host's option at every game, checked here too
+    parts = [w for w in parts if not cb.is_bank_word(w)]
     if not parts:
         return {}
     if not game.table_options:
@@ -507,6 +547,7 @@ class TableService:
             t.acts, t.last_choice = log.acts, log.last_choice
             for seat, dl in t.deadlines.items():
                 dl.token = decision_token(t, seat)
+            cb.mark_loaded(t)  # issue 27 §4: which loaded timers are time banks
             self._schedule(t)
         return len(rows)
 
@@ -524,7 +565,7 @@ class TableService:
     def _from_row(self, row: TableRow) -> Table:
         game = get_game(row.game)
         t = Table(row.id, game, row.place, row.host_user, row.status, row.options, row.seed,
-                  [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name)
+                  [Seat(s.seat, s.user_id, s.name, s.computer, s.deck_id, s.deck, s.timeouts, s.deck_name, s.bank)
                    for s in row.seats],
                   row.created, row.updated)
         t.seq = t.snap_seq = row.seq
@@ -572,7 +613,8 @@ class TableService:
                      location: dict[str, Any] | None = None, series: int | None = None,
                      response: float | None = None, teams: str | None = None,
                      stealth: bool | None = None, table_options: str | Sequence[str] | None = None,
-                     team_name: str | None = None, colour: str | None = None) -> Table:
+                     team_name: str | None = None, colour: str | None = None,
+                     bank: str | Sequence[float] | None = None) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
         that ``user_id`` hosts without playing, for demonstrations and tests; ``pictures`` False: its board
         shows no picture, issue 15 §3, kept in the options so a rematch keeps it).
@@ -603,7 +645,12 @@ class TableService:
         :func:`parse_table_options`, whose refusals are ``bad_option``); the values that differ from the default
         are stored under their keys in the options (a rematch keeps them) and set the seat limit
         (``Game.seat_limit``). ``team_name`` and ``colour``: the creator's team at a game with team names
-        (``Game.has_team_names``, MO-SET-09/10; defaults generated, see :meth:`join`)."""
+        (``Game.has_team_names``, MO-SET-09/10; defaults generated, see :meth:`join`).
+
+        ``bank``: a chess-clock time bank per seat instead of a fixed limit per decision (issue 27 §4,
+        :mod:`bot.clockbank`): words as :func:`bot.clockbank.parse_bank` reads them (``"on"``, ``"10m+20s"``) or
+        ``[start, add]`` seconds; a ``bank=…`` word among ``table_options`` counts too (and wins). Stored as option
+        ``"bank"`` (``[start, add]``); ``bad_option`` for a value it refuses."""
         try:
             game = get_game(game_id)
         except KeyError as exc:
@@ -612,6 +659,7 @@ class TableService:
             raise TableError(f"{game.name} has no 4th Wall effects, so it takes no surroundings or place: leave "
                              "those options out.", "bad_option")
         chosen = parse_table_options(game, table_options)
+        clock = self._bank_choice(bank, table_options)
         self._check_team_names(game, team_name, colour)
         if stealth is not None and not game.has_stealth:
             raise TableError(f"{game.name} has no Stealth (face-down play), so it takes no stealth option: leave "
@@ -652,6 +700,8 @@ class TableService:
             options["timeout"] = timeout
         if response is not None:
             options["response"] = response
+        if clock is not None:
+            options[cb.BANK] = list(clock)
         if game.has_teams:
             options[TEAMS] = []
             if teams is not None:
@@ -686,6 +736,23 @@ class TableService:
             self.tables[t.id] = t
         await self._tell_lobby(t)
         return t
+
+    @staticmethod
+    def _bank_choice(bank: str | Sequence[float] | None, words: str | Sequence[str] | None
+                     ) -> tuple[float, float] | None:
+        """The time bank :meth:`create` stores (issue 27 §4): a ``bank=…`` word of the table options, else
+        ``bank``; :class:`TableError` (``bad_option``) for a value :func:`bot.clockbank.parse_bank` refuses."""
+        chosen = bank_words(words)
+        if chosen is not False:
+            return chosen
+        if bank is None:
+            return None
+        if not isinstance(bank, str):
+            return (float(bank[0]), float(bank[1]))
+        try:
+            return cb.parse_bank(bank)
+        except ValueError as exc:
+            raise TableError(f"Table options: {exc}. Nothing was created.", "bad_option") from None
 
     def _check_limits(self, place: str, user_id: str) -> None:
         """Refuse a new table at a Discord ``place`` (``"<guild>:<channel>"``; other places, such as
@@ -882,7 +949,7 @@ class TableService:
                                      "Nothing was changed.", "forbidden")
                 target = t.seats[seat]
             try:
-                number = tm.team_number(team, t.max_seats)
+                number = tm.team_number(team, t.team_count)  # a 2v2 table has teams A and B (issue 27 §13)
             except ValueError as exc:
                 raise TableError(f"{exc} Nothing was changed.", "bad_team") from None
             before, old = _copy_seats(t), dict(t.options)
@@ -905,7 +972,7 @@ class TableService:
         problem = tm.problems(teams, self._team_sizes(t))
         if problem is not None:
             raise TableError(f"Cannot start: {problem} Choose teams with `/table team` (letters A to "
-                             f"{tm.letter(t.max_seats - 1)}); nothing was changed.", "bad_teams")
+                             f"{tm.letter(t.team_count - 1)}); nothing was changed.", "bad_teams")
         norm = tm.normalise(teams)
         order = tm.seating(norm)
         t.seats[:] = [t.seats[pos] for pos in order]
@@ -1422,6 +1489,7 @@ class TableService:
         result = t.game.result(t.state)
         old_deadlines = dict(t.deadlines)
         old_acts, old_last = dict(t.acts), dict(t.last_choice)
+        old_banks = cb.saved(t)
         t.acts[seat] = t.acts.get(seat, 0) + 1  # the seat decided: its decision token changes
         t.last_choice[seat] = choice
         humans_next = self._set_deadlines(t)
@@ -1442,10 +1510,11 @@ class TableService:
             finished = (t.game.id, result.to_dict(), outcomes)
         try:
             await self.store.record(t.id, t.seq, seat, choice, now, state_json, self._deadline_rows(t),
-                                    timeouts, finished)
+                                    timeouts, finished, banks=cb.changed(t, old_banks))
         except StoreError:
             t.state = self._committed_state(t)
             t.deadlines = old_deadlines
+            cb.restore(t, old_banks)
             t.acts, t.last_choice = old_acts, old_last
             raise
         t.seq += 1
@@ -1675,7 +1744,7 @@ class TableService:
                               location=old.options.get("location"),
                               series=(sr.info(old.options) or {}).get("length"),
                               response=old.options.get("response"), teams=old.options.get(TEAM_FORMAT),
-                              stealth=old.options.get("stealth"),
+                              stealth=old.options.get("stealth"), bank=old.options.get(cb.BANK),
                               table_options=[option_word(o, v) for o in old.game.table_options
                                              for k, v in old.game_options.items() if k == o.key])
         async with t.lock:
@@ -1708,11 +1777,13 @@ class TableService:
         for seat in list(t.deadlines):
             # a seat's timer runs while its own decision stays the same (issue 13 §3), not per version
             if seat not in open_ or t.deadlines[seat].token != tokens[seat]:
+                cb.stop_timer(t, seat, now)  # issue 27 §4: a time bank keeps what was left
                 del t.deadlines[seat]
         for seat, d in open_.items():
             if seat not in t.deadlines:
                 span = t.response if d.window else t.timeout  # MEM-GAP-28: a window has the shorter deadline
                 t.deadlines[seat] = Deadline(t.version, now + span, now + span / 2, token=tokens[seat])
+                cb.start_timer(t, seat, d.window, now)  # issue 27 §4: a time bank instead of the fixed limit
         return bool(open_)
 
     def _deadline_rows(self, t: Table) -> list[tuple[int, float, float]]:

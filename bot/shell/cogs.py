@@ -39,6 +39,9 @@ from .surroundings import location_command
 log = logging.getLogger("metahost.shell")
 GAME_CHOICES = [app_commands.Choice(name=get_game(g).name, value=g) for g in game_ids()]
 COLOUR_CHOICES = [app_commands.Choice(name=c, value=c) for c in PALETTE]  # MO-SET-10
+CLOCK_CHOICES = [app_commands.Choice(name="a limit per decision (timeout)", value="decision"),
+                 app_commands.Choice(name="a time bank per player (10 min + 20 s a decision)", value="bank")]
+"""``/table new clock:`` (issue 27 §4): a fixed limit per decision (default), or a chess-clock time bank."""
 LIST_ROOM = render.CONTENT_MAX - 120  # /table list: what the lines may take, leaving room for "… and N more"
 APPLIED_NOT_SHOWN = "Your choice was applied, but Discord did not let me update this message; {next}."
 
@@ -90,13 +93,16 @@ class TableCog(commands.Cog):
                            response="Seconds to answer a response window (10 to 3600; never above timeout)",
                            stealth="Memesis: False plays without Stealth, no face-down cards (default: with it)",
                            options="The game's own options as key=value words, e.g. gambling=on bestof=5 "
-                                   "(Meta Olympia; a wrong one lists them)",
+                                   "(Meta Olympia; a wrong one lists them); bank=5m+10s sets a time bank",
+                           clock="bank: each player has a time bank (10 min + 20 s a decision) instead of a "
+                                 "limit per decision",
                            team_name="Meta Olympia: your team's name, 1-32 characters (default: a generated one)",
                            colour="Meta Olympia: your team's colour (default: the first free one)")
     @app_commands.choices(game=GAME_CHOICES, surroundings=[app_commands.Choice(name=m, value=m)
                                                            for m in SURROUNDINGS],
                           series=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)],
-                          teams=[app_commands.Choice(name=f, value=f) for f in tm.FORMATS], colour=COLOUR_CHOICES)
+                          teams=[app_commands.Choice(name=f, value=f) for f in tm.FORMATS], colour=COLOUR_CHOICES,
+                          clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   seats: app_commands.Range[int, 2, 8] | None = None,
                   timeout: app_commands.Range[int, 30, 86400] | None = None, pictures: bool = True,
@@ -105,7 +111,8 @@ class TableCog(commands.Cog):
                   teams: app_commands.Choice[str] | None = None,
                   response: app_commands.Range[int, 10, 3600] | None = None,
                   stealth: bool | None = None, options: str | None = None, team_name: str | None = None,
-                  colour: app_commands.Choice[str] | None = None) -> None:
+                  colour: app_commands.Choice[str] | None = None,
+                  clock: app_commands.Choice[str] | None = None) -> None:
         missing = missing_permissions(interaction, self.bot.front.threads)
         if missing:
             raise TableError("I can't host a table in this channel: I need the permission(s) "
@@ -117,7 +124,8 @@ class TableCog(commands.Cog):
             pictures=pictures, surroundings=surroundings.value if surroundings else None,
             series=series.value if series else None, teams=teams.value if teams else None,
             response=float(response if response is not None else self.bot.settings.response_timeout),
-            stealth=stealth, table_options=options, team_name=team_name, colour=colour.value if colour else None)
+            stealth=stealth, table_options=options, team_name=team_name, colour=colour.value if colour else None,
+            bank="on" if clock is not None and clock.value == "bank" else None)
         message = await reply(interaction, embed=render.lobby_embed(t), view=render.lobby_view(t),
                               ephemeral=False, wait=True)
         await self.bot.front.lobby_posted(t, message)
@@ -147,7 +155,7 @@ class TableCog(commands.Cog):
                 said.append(f"your team is **{t.team_name(seated.seat)}** ({t.colour(seated.seat)})")
             if ref is not None:
                 await self.bot.service.choose_deck(t.id, user, ref)
-                said.append(f"you now bring **{seated.deck_label}**")
+                said.append(f"you now bring **{t.deck_title(seated.seat)}**")
             await reply(interaction, f"At table {t.id} {' and '.join(said)}.")
             return
         taken = seat is not None and seat <= len(t.seats)
@@ -160,7 +168,7 @@ class TableCog(commands.Cog):
             return
         team = f" as **{t.team_name(got.seat)}** ({t.colour(got.seat)})" if t.game.has_team_names else ""
         await reply(interaction, f"You took seat {got.seat + 1} at table {t.id}{team}"
-                    + (f" with deck **{got.deck_label}**." if got.deck_label else "."))
+                    + (f" with deck **{t.deck_title(got.seat)}**." if got.deck_label else "."))
 
     async def _deck_ref(self, interaction: discord.Interaction, t: Table, deck: str | None) -> str | None:
         """What the ``deck`` option names: a value from autocomplete (``saved:<id>`` or a starter id), a
@@ -303,7 +311,8 @@ class TableCog(commands.Cog):
         lines: list[str] = []
         for t in here:
             line = render.clip(f"`{t.id}` {t.game.name} · {t.status} · {len(t.seats)}/{t.max_seats} seats · "
-                               + ", ".join(render.seat_line(t, s.seat) + (f" ({s.deck_label})" if s.deck_label else "")
+                               + ", ".join(render.seat_line(t, s.seat)
+                                         + (f" ({t.deck_title(s.seat)})" if t.deck_title(s.seat) else "")
                                          for s in t.seats), 300)
             if sum(len(x) + 1 for x in lines) + len(line) > LIST_ROOM:
                 break
@@ -731,7 +740,8 @@ class LobbyButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=i
             await bot.front.lobby_changed(t)  # another click changed it meanwhile: the front edits again
         if self.action == "join" and t.game.has_decks:
             choices = await deck_choices(bot, user, t.game.id)
-            await reply(interaction, f"You took seat {seat.seat + 1} with **{seat.deck_label}**. Bring another deck?",
+            await reply(interaction, f"You took seat {seat.seat + 1} with **{t.deck_title(seat.seat)}**. "
+                        "Bring another deck?",
                         view=deck_select(t.id, choices))
 
 

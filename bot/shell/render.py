@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import discord
 
+from bot import clockbank
 from bot.help import pointers
 from bot.tables import SLOT, TEAM_FORMAT, Table, option_key, options_text, token_for
 from games.core import teams as tm
@@ -111,12 +112,20 @@ def fit_message(content: str | None, embeds: list[discord.Embed]) -> tuple[str |
 
 
 def _pieces(lines: list[str], width: int) -> list[str]:
-    """``lines`` with any line longer than ``width`` wrapped into pieces (nothing is cut)."""
+    """``lines`` with any line longer than ``width`` (more than a code block holds, so far beyond any screen:
+    Discord wraps lines to the reader's screen itself, issue 27 §11) broken into pieces at its last space
+    within ``width``, so no word or name is split; only a single word longer than ``width`` is cut. Nothing
+    is lost: the pieces of a line joined by single spaces give it back."""
     out: list[str] = []
     for line in lines:
         while len(line) > width:
-            out.append(line[:width])
-            line = line[width:]
+            cut = line.rfind(" ", 1, width + 1)
+            if cut <= 0:  # one word longer than a block: it has to be cut
+                out.append(line[:width])
+                line = line[width:]
+            else:
+                out.append(line[:cut])
+                line = line[cut + 1:]
         out.append(line)
     return out
 
@@ -125,7 +134,8 @@ def text_blocks(lines: list[str], first: int, room: int = TEXT_ROOM) -> tuple[li
     """Pack ``lines`` in order into code blocks: the first at most ``first`` characters (the description's
     share; ``""`` when it has no room), the others at most :data:`FIELD_VALUE_MAX` (one field each), all
     together within ``room`` characters (counting each continuation field's name). Splits only at line
-    boundaries (a line longer than a block is wrapped, never cut). Returns ``(blocks, lines left over)``;
+    boundaries (a line longer than a block is broken at a space, never cut: :func:`_pieces`; shorter lines are
+    never wrapped, Discord wraps them to the reader's screen). Returns ``(blocks, lines left over)``;
     nothing is left over when it all fits."""
     fence = len(FENCE[0]) + len(FENCE[1])
     queue = _pieces(lines, FIELD_VALUE_MAX - fence)
@@ -250,7 +260,7 @@ def lobby_embed(t: Table) -> discord.Embed:
     pictures off, surroundings)."""
     e = discord.Embed(title=f"{t.game.name} table {t.id}", colour=COLOUR)
     seats = [f"{i + 1}. {seat_line(t, i)}" + team_mark(t, i) + seat_extras(t, i)
-             + (f" · deck {s.deck_label}" if s.deck_label else "") for i, s in enumerate(t.seats)]
+             + (f" · deck {t.deck_title(i)}" if t.deck_title(i) else "") for i in range(len(t.seats))]
     free = t.max_seats - len(t.seats)
     seats += [f"{len(t.seats) + i + 1}. (free)" for i in range(free)]
     status = {"lobby": "Waiting for players", "playing": "Playing", "finished": "Finished", "aborted": "Cancelled"}
@@ -269,7 +279,8 @@ def lobby_embed(t: Table) -> discord.Embed:
     if t.status == "lobby":  # issue 27 §10: how to play, linked from the lobby
         e.description += f"\nNew to {t.game.name}? `/help` shows how a turn goes and what the buttons mean."
     opts = options_mark(t, 300)  # issue 18: the game's own options, when not the default
-    e.set_footer(text=f"Decision timeout {int(t.timeout)} s{windows}{stealth}{opts}{pictures}{sky} · table id {t.id}")
+    clock = clockbank.lobby_text(t) or f"Decision timeout {int(t.timeout)} s"  # issue 27 §4: or a time bank
+    e.set_footer(text=f"{clock}{windows}{stealth}{opts}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
 
@@ -285,7 +296,7 @@ def lobby_view(t: Table) -> discord.ui.View | None:
     if t.game.has_teams:  # issue 17 item 4: each player picks a team here (or with /table team)
         v.add_item(discord.ui.Select(custom_id=ids.team(t.id), placeholder="Choose your team",
                                      options=[discord.SelectOption(label=f"Team {tm.letter(n)}", value=tm.letter(n))
-                                              for n in range(min(t.max_seats, SELECT_MAX))]))
+                                              for n in range(min(t.team_count, SELECT_MAX))]))
     return v
 
 
@@ -303,7 +314,9 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
                                              for s, kind in view.waiting)
     else:
         waiting = ""
-    head = "\n".join(p for p in (waiting, *notes) if p)
+    # issue 27 §4: each player's time bank, a running one as a live countdown (true whenever it is read)
+    clocks = clockbank.clocks_line(t, t.updated, live=when) if view.result is None else ""
+    head = "\n".join(p for p in (waiting, clocks, *notes) if p)
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     opts = options_mark(t, SHORT_MAX - len(f"spectators see only this board{stealth} · table {t.id}") - 3)
     e, _ = text_embed(f"{t.game.name} · table {t.id}", head, t.game.board_text(view),
@@ -448,12 +461,22 @@ def deadline_of(t: Table, seat: int) -> float | None:
 
 def turn_content(t: Table, seat: int, deciding: bool) -> str | None:
     """The content line above a seat's private view: while it decides, the table and the live deadline
-    (``<t:…:R>``); it is also what a notification shows (issue 13 §1, §4). ``None`` when not deciding."""
+    (``<t:…:R>``; at a table with time banks, when the bank runs out); it is also what a notification shows
+    (issue 13 §1, §4). When not deciding: the seat's time bank (:func:`bank_note`), else ``None``."""
     if not deciding:
-        return None
+        return bank_note(t, seat)
     due = deadline_of(t, seat)
     tail = f" · decide {when(due)}, then the default is applied" if due is not None else ""
+    if due is not None and clockbank.banked(t, seat):  # issue 27 §4: the bank is what runs out
+        tail = f" · your time bank runs out {when(due)}, then the default is applied"
     return clip(f"🎲 Your decision at {t.game.name} table {t.id}{tail}.", CONTENT_MAX)
+
+
+def bank_note(t: Table, seat: int) -> str | None:
+    """``⏱ Your time bank: 9:20.``: the content line of a seat's DM while it does not decide at a table with
+    time banks (issue 27 §4); it changes only when the seat's own bank does. ``None`` without a bank."""
+    left = clockbank.bank_of(t, seat) if t.status == "playing" else None
+    return None if left is None else f"⏱ Your time bank: {clockbank.clock_text(left)}."
 
 
 def page_count(decision: Decision) -> int:

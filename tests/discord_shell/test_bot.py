@@ -283,7 +283,8 @@ async def test_table_commands_list_status_log_stats_leaderboard(world):
     r = await w.fake.slash(SPECTATOR, CHANNEL_ID, "table", {}, sub="list")
     assert table_id in r.content
     t = w.service.get(table_id)
-    assert all(f"({s.deck_label})" in r.content for s in t.seats)  # issue 13 §10: the decks each seat brings
+    # issue 13 §10: the decks each seat brings, by name (issue 27 §13), never by id
+    assert all(f"({t.deck_title(s.seat)})" in r.content and s.deck_id not in r.content for s in t.seats)
     r = await w.fake.slash(SPECTATOR, CHANNEL_ID, "table", {}, sub="status")
     assert "Waiting for" in w.fake.text_of(r)
     await play_to_the_end(w, table_id, Rng.from_seed(2))

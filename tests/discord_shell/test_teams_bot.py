@@ -49,7 +49,7 @@ async def test_MEM_GAP_03_a_2v2_lobby_shows_teams_and_starts_allies_apart(world)
     assert t.max_seats == 4 and t.options["team_format"] == "2v2"
     assert "team A" in lobby_lines(lobby)[1]
     selects = [c for c in fake.components(lobby) if c.get("custom_id") == f"mh:t:{tid}"]
-    assert [o["value"] for o in selects[0]["options"]] == ["A", "B", "C", "D"]
+    assert [o["value"] for o in selects[0]["options"]] == ["A", "B"]  # issue 27 §13: two teams, not four
     r = await fake.click(BEN, lobby, f"mh:l:{tid}:join")
     assert r.type == 6
     for _ in range(2):
@@ -96,8 +96,9 @@ async def test_MEM_GAP_03_the_team_select_and_team_command_change_teams(world):
 
 
 @pytest.mark.parametrize("options, text", [
-    ({"team": "C"}, None),  # a valid letter for a 4-seat table, see below
-    ({"team": "E"}, "'E' is not a team: choose one of A, B, C, D. Nothing was changed."),
+    ({"team": "B"}, None),  # a valid letter, see below
+    ({"team": "C"}, "'C' is not a team: choose one of A, B. Nothing was changed."),  # issue 27 §13: 2v2 is two
+    ({"team": "E"}, "'E' is not a team: choose one of A, B. Nothing was changed."),
     ({"team": "B", "seat": 1}, "Seat 1 is not a computer seat"),
 ])
 async def test_bad_team_input_is_refused_privately_and_changes_nothing(world, options, text):
@@ -109,7 +110,7 @@ async def test_bad_team_input_is_refused_privately_and_changes_nothing(world, op
     await w.settle()
     assert r.type == 5 and r.ephemeral
     if text is None:
-        assert t.options["teams"] == [2]
+        assert t.options["teams"] == [1]
         return
     assert text in refusal(r) and t.options["teams"] == before
     assert assert_all_within_limits(fake) > 0

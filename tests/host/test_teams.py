@@ -141,9 +141,11 @@ async def test_a_format_sets_the_seat_count(svc):
 async def test_a_bad_team_letter_or_seat_is_refused_and_nothing_changes(svc, store):
     t = await four(svc)
     before = list(t.options["teams"])
-    with pytest.raises(TableError, match="'E' is not a team: choose one of A, B, C, D") as err:
+    with pytest.raises(TableError, match="'E' is not a team: choose one of A, B[.]") as err:
         await svc.choose_team(t.id, "u2", "E")
     assert err.value.code == "bad_team"
+    with pytest.raises(TableError, match="'C' is not a team: choose one of A, B[.]") as err:
+        await svc.choose_team(t.id, "u2", "C")  # issue 27 §13: a 2v2 table has two teams, not four
     with pytest.raises(TableError, match="Seat 2 is not a computer seat") as err:
         await svc.choose_team(t.id, "u1", "B", seat=1)
     with pytest.raises(TableError, match="not seated") as err:
