@@ -406,6 +406,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
         parse_list,
         problem_lines,
         size_text,
+        terminal_words,
     )
     from bot.local import default_db
     from bot.store import DeckRow, Store
@@ -503,7 +504,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
             listing(deck, problems)
             return 1 if problems else 0
         except DeckError as exc:
-            print(exc.message, file=sys.stderr)
+            print(terminal_words(exc.message), file=sys.stderr)
             return 2
         finally:
             if store is not None:

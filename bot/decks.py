@@ -60,6 +60,12 @@ class DeckError(Exception):
         self.code = code
 
 
+def terminal_words(message: str) -> str:
+    """``message`` with the Discord deck commands it names as the terminal's (issue 27 §14: a refusal read in
+    the terminal never points to a slash command): `` `/deck new` `` becomes `` `metahost deck new` ``."""
+    return message.replace("`/deck ", "`metahost deck ")
+
+
 @dataclass(frozen=True, slots=True)
 class Checked:
     """A deck with its validation: ``problems`` empty means legal."""
@@ -274,7 +280,8 @@ class DeckService:
             return named[0]
         if len(named) > 1:
             games = ", ".join(GAME_NAMES[d.game] for d in named)
-            raise DeckError(f"You have decks named '{ref}' for {games}; pick one from the list.", code="ambiguous")
+            raise DeckError(f"You have decks named '{ref}' for {games}; name the game too, or the deck's number "
+                            "from your deck list.", code="ambiguous")
         have = ", ".join(f"'{d.name}'" for d in mine[:10]) or "none"
         raise DeckError(f"You have no {what} named '{ref}'. Your decks: {have}.", code="no_deck")
 

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from games import get_game
 from games.core.contract import Decision, Event, RulesError, View
 
-from .decks import DeckError, DeckService
+from .decks import DeckError, DeckService, terminal_words
 from .help import plain as help_plain
 from .help import quick_start
 from .store import Store, StoreError
@@ -443,7 +443,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                 except (DeckError, TableError) as exc:
                     await svc.abort(table.id, LOCAL_USER)
                     names = ", ".join(sorted(game.starter_decks()))
-                    print(f"metahost: {exc.message} Starter decks: {names}.", file=sys.stderr)
+                    print(f"metahost: {terminal_words(exc.message)} Starter decks: {names}.", file=sys.stderr)
                     return 2
             listener.seat = 0
             others = f" against {count - 1} computer players" if count > 2 else ""

@@ -282,3 +282,11 @@ def test_MEM_GAP_01_memesis_decks_export_import_and_validate_40_cards_at_most_3_
     assert code == 1 and "40 cards" in out
     assert f"MEM-GAP-01: 4 copies of {names[three]}; a deck holds at most 3 copies of a card: remove 1." in out
     assert "exactly 40" not in out
+
+
+def test_a_refusal_in_the_terminal_names_the_terminal_command_not_the_slash_command(db, capsys):
+    """Issue 27 §14: with no deck saved yet, ``metahost deck validate`` says how to start one in the terminal's
+    words (``metahost deck new``), never Discord's ``/deck new``."""
+    code, _out, err = deck(capsys, db, "validate", "--game", "metax")
+    assert code == 2
+    assert "`metahost deck new`" in err and "/deck" not in err

@@ -585,7 +585,7 @@ class DeckSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], template=id
         t = bot.service.get(self.table)
         await bot.service.choose_deck(t.id, str(interaction.user.id), values[0])
         seat = t.seat_of(str(interaction.user.id))
-        label = seat.deck_label if seat else values[0]
+        label = (t.deck_title(seat.seat) or seat.deck_label) if seat else values[0]  # a name, not an id (issue 27 §13)
         await interaction.edit_original_response(content=f"You bring **{label}** to table {t.id}.", view=None)
 
 

@@ -518,7 +518,10 @@ async def test_lobby_join_button_offers_a_deck_select(world):
     # back to a starter deck through the same select (a fresh one from the lobby is not needed)
     again = await w.fake.click(ANA, offer, f"mh:k:{t.id}", ["trap-weaver"], component_type=3, force=True)
     await w.settle()
-    assert "trap-weaver" in again.text and seat.deck_id == "trap-weaver" and seat.deck_name is None
+    # the reply names the starter deck as players read it, not by its id (issue 27 §13)
+    title = get_game("meta").starter_names()["trap-weaver"]
+    assert title != "trap-weaver" and f"You bring **{title}**" in again.text
+    assert seat.deck_id == "trap-weaver" and seat.deck_name is None
     assert sorted(seat.deck) == sorted(get_game("meta").starter_decks()["trap-weaver"])
 
 
