@@ -1033,12 +1033,19 @@ def nothing_to_do(st: State, seat: int) -> bool:
     """Whether ``seat``'s main decision can only be "End your turn", judged on what every player sees (issue 27
     §1): an empty hand, no draw to pay for (under 5 source or an empty Brain Cell), no grant owed to an ally, and
     no piece they control and no card of theirs in any piece (a face-down card, a Rune, a fused card), whose
-    actions could depend on a card only they may see. Then the decision is ``forced``; with one option for any
-    other reason it is asked like any other."""
+    actions could depend on a card only they may see. An incubating card counts only with their Rune on it
+    (removing it is all one can do with an incubating card, MEM-CEL-11). Then the decision is ``forced``; with
+    one option for any other reason it is asked like any other."""
     p = st.players[seat]
     if p.hand or (p.source >= DRAW_COST and p.brain) or p.grants:
         return False
-    return not any(pc.controller == seat or any(st.owner[c] == seat for c in all_cards(pc)) for pc in st.pieces)
+    for pc in st.pieces:
+        if pc.cell == "incubation":
+            if pc.rune >= 0 and st.owner[pc.rune] == seat:
+                return False
+        elif pc.controller == seat or any(st.owner[c] == seat for c in all_cards(pc)):
+            return False
+    return True
 
 
 def draft_decision(st: State) -> Decision:
@@ -2195,7 +2202,8 @@ def step_endturn(st: State, job: Job, ev: list[Event]) -> None:
     """MEM-TRN-05, MEM-GAP-03: the turn passes clockwise, after its one-line summary; the stall limit is
     counted per round."""
     st.jobs.remove(job)
-    ev.append(Event(turn_summary(st)))
+    if not st.players[st.active].out:  # one knocked out in their own turn was said to be out already
+        ev.append(Event(turn_summary(st)))
     for pc in st.pieces:
         pc.pump = 0
     n = len(st.players)

@@ -101,12 +101,18 @@ def test_issue27_an_empty_hand_and_nothing_in_play_forces_the_end_of_the_turn():
     assert not dec(st, 0).forced
     st = pos({"hand": [], "source": 5}, {})  # she may pay 5 source to draw (MEM-DRW-01)
     assert not dec(st, 0).forced and "draw" in [o.id for o in dec(st, 0).options]
+    st = pos({"hand": [], "incubation": {"card": "roman-legionary", "down": True}}, {})
+    assert dec(st, 0).forced  # an incubating card, face down or not, gives nothing to do (MEM-CEL-11)
+    st = pos({"hand": [], "source": 1, "incubation": {"card": "roman-legionary", "rune": "practical-rune"}}, {})
+    d = dec(st, 0)  # her Rune on it: she may pay 1 source to take it back
+    assert not d.forced and len(d.options) == 2
 
 
 def test_issue27_an_ally_face_down_card_in_my_cell_is_not_public_ground_for_forcing():
     """Issue 27 §1: Ana's empty hand, but a face-down card her ally Cid placed in her Main Cell: what she may do
     with it would depend on a card only Cid sees, so her decision is asked, not forced."""
-    st = pos({"hand": []}, {}, {"hand": ["pilgrim-of-the-way"], "source": 3}, {}, teams=[0, 1, 0, 1], active=2)
+    st = pos({"hand": [], "brain": []}, {}, {"hand": ["pilgrim-of-the-way"], "source": 3}, {}, teams=[0, 1, 0, 1],
+             active=2)
     act(st, 2, hand_ref(st, 2, "pilgrim-of-the-way"), "play", "main@0", "down")
     settle(st, 2)
     end_turn(st)
