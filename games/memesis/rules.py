@@ -18,6 +18,12 @@ MEM-TRN-03), ``block`` (one per Defend creature, MEM-CBT-05), ``cause`` / ``save
 (MEM-CE-01..03, MEM-CE-09, MEM-GAP-16), ``discard``, ``fragment`` (MEM-CE-11), ``rune_return``
 (MEM-RUN-07), ``attach`` (a Rune hatched or upturned, MEM-RUN-03/11), ``hatch_target`` (an Effect card
 hatched). Each has a documented default for timeouts (MEM-GAP-28).
+
+Issue 27: ``intercept``, ``block``, ``cause``, ``save``, ``discard`` and ``rune_return`` are windows ``aimed`` at
+their seat (about its own cards), and so is a response window opened by an attack or damage aimed at that seat
+(:func:`aimed_at`); a main decision with nothing to do on public facts (:func:`nothing_to_do`) and a
+``hatch_target`` with one target are ``forced``; :data:`STEP_NAMES` names each kind in words; :func:`unplayable`
+says why a hand card cannot be played now.
 """
 
 from __future__ import annotations
@@ -447,8 +453,8 @@ def finish_draw(st: State, teams: list[int], ev: list[Event], reason: str = "lif
 RESULT_RULES = {
     "life": "Last team standing: every opponent is at 0 Life or less, see /rules MEM-GEN-02",
     "concede": "Last team standing: the other side conceded, see /rules MEM-GEN-03",
-    "stall": "Stall limit: every Brain Cell was empty for 5 rounds and the team with the most Life wins, "
-             "see /rules MEM-GEN-04",
+    "stall": f"Stall limit: every Brain Cell was empty for {STALL_ROUNDS} rounds and the team with the most Life "
+             "wins, see /rules MEM-GEN-04",
 }
 """A win's deciding rule in words with its pointer (issue 27 §8), by result reason."""
 

@@ -312,3 +312,17 @@ def test_issue27_a_draw_at_the_stall_limit_says_why():
     assert res is not None and res.draw
     assert res.rule == "A draw: the teams still in have equal Life at the stall limit, see /rules MEM-GEN-04"
     assert res.scores == ("Ana: 7 Life", "Ben: 7 Life")
+
+
+def test_issue27_MEM_GEN_03_a_concession_names_its_rule_and_the_standings():
+    """MEM-GEN-03, MEM-GAP-05, issue 27 §8: in a 2v2, Ben and then Dee concede: Ana and Cid win; the rule says
+    the other side conceded and the scores give each seat's Life with its team, the conceders out."""
+    st = pos({"life": 14}, {}, {}, {"life": 9}, teams=[0, 1, 0, 1])
+    GAME.concede(st, 1)
+    assert GAME.result(st) is None
+    GAME.concede(st, 3)
+    res = GAME.result(st)
+    assert res is not None and res.winners == (0, 2) and res.reason == "concede"
+    assert res.rule == "Last team standing: the other side conceded, see /rules MEM-GEN-03"
+    assert res.scores == ("Ana (team A): 14 Life", "Ben (team B): out at 20 Life", "Cid (team A): 20 Life",
+                          "Dee (team B): out at 9 Life")
