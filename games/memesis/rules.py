@@ -1088,7 +1088,7 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
         ammo = st.players[s].ammo
         # empty only when the seat went out meanwhile (a concession): its prompt is answered with the default
         take = (Option("take", f"Take {cname(st, ammo[-1])}", (st.cards[ammo[-1]],)),) if ammo else ()
-        return Decision(s, "ammo_take", "Step 7: take the top card of your Ammunition Cell into your hand?",
+        return Decision(s, "ammo_take", "Start of your turn: take the top card of your Ammunition Cell into your hand?",
                         (*take, Option("leave", "Leave it")), default="leave")
     if pr.kind == "intercept":
         opts = [Option("absorb", f"Take the {d['amount']} damage yourself")]

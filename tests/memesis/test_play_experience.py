@@ -4,6 +4,8 @@ aimed at a seat (§2/§3, MEM-GAP-28), why a hand card cannot be played (§7) an
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.core.playout import starter_seats
@@ -23,6 +25,7 @@ from .kit import (
     settle,
     uid,
 )
+from .test_hidden_permutation import check_hidden
 from .test_playouts import QuickPlayer
 
 
@@ -138,26 +141,52 @@ def test_issue27_MEM_CE_13_a_hatched_effect_with_one_public_target_is_forced():
     assert d.kind == "hatch_target" and not d.forced and len(d.options) == 2
 
 
-@pytest.mark.parametrize("seats,options,seed", [(2, None, 11), (4, {"teams": [0, 1, 0, 1]}, 12), (3, None, 13)])
-def test_issue27_forced_decisions_in_seeded_games_have_one_option(seats, options, seed):
-    """Issue 27 §1: in seeded games every forced decision has exactly one option and is never a response window;
-    windows always pass by default and ask with "Pass until my turn" too (MEM-GAP-28). (That re-dealing the
-    hidden cards never changes what is forced: tests/memesis/test_hidden_permutation.py compares the flags.)"""
+class Spender(QuickPlayer):
+    """A seeded player that never plays a card: in its turn it consumes (or puts into Ammunition) every card in
+    its hand, then ends the turn; it passes windows and leaves its Ammunition. Its games reach turns with
+    nothing to do."""
+
+    def __call__(self, d) -> str:
+        ids = [o.id for o in d.options]
+        if d.kind == "main":
+            return next((i for i in ids if i[0] == "h"), "end")
+        if d.kind == "act":
+            for want in ("consume", "ammo", "life", "s" + str(d.seat)):
+                if want in ids:
+                    return want
+            return next((i for i in ids if i != "back"), "back")
+        if d.kind in ("window", "ammo_take"):
+            return d.default or ids[0]
+        return super().__call__(d)
+
+
+@pytest.mark.parametrize("seats,options,seed", [(2, None, 26), (4, {"teams": [0, 1, 0, 1]}, 12), (3, None, 23)])
+def test_issue27_forced_decisions_in_seeded_games_have_one_option_and_hidden_cards_never_change_them(
+        seats, options, seed):
+    """Issue 27 §1: in seeded games (one player of each emptying hand and Cells, :class:`Spender`) every forced
+    decision has exactly one option and is never a response window; at each, permuting every card hidden from
+    the table changes neither who is asked nor the flags (:func:`check_hidden`, which also runs over the random
+    playouts of tests/memesis/test_hidden_permutation.py). Windows pass by default and offer "Pass until my
+    turn" (MEM-GAP-28)."""
     st = GAME.new_game(starter_seats(GAME, seed, seats), options, seed)
-    players = [QuickPlayer(seed * 7 + p) for p in range(seats)]
-    forced = 0
+    players = [(Spender if p == 0 else QuickPlayer)(seed * 7 + p) for p in range(seats)]
+    rng = random.Random(seed)
+    forced: dict[str, int] = {}
+    twins = 0
     for _ in range(3000):
         decs = GAME.decisions(st)
         if not decs:
             break
         d = decs[0]
+        choice = players[d.seat](d)
         if d.forced:
-            forced += 1
+            forced[d.kind] = forced.get(d.kind, 0) + 1
             assert len(d.options) == 1 and not d.window, d
+            twins += check_hidden(st, rng, (d.seat, choice), f"seed {seed}", views=False)
         if d.kind == "window":
             assert d.window and d.default == "pass" and {"pass", "hold"} <= {o.id for o in d.options}
-        GAME.apply(st, d.seat, players[d.seat](d))
-    assert GAME.result(st) is not None
+        GAME.apply(st, d.seat, choice)
+    assert forced.get("main", 0) > 0 and twins > 0, forced
 
 
 # ---------------------------------------------------------------- §2/§3 windows aimed at a seat
