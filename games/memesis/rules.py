@@ -365,19 +365,22 @@ def pay(st: State, seat: int, n: int, rule: str = "MEM-SRC-12") -> None:
 def hit_piece(st: State, pc: Piece, amount: int, ev: list[Event], attacking: bool = False, by: str = "") -> None:
     """One hit of ``amount`` damage on ``pc`` (MEM-GAP-14): while Armor is left it destroys one point and
     the Life takes nothing (MEM-ARM-02); otherwise the Life takes it (MEM-ARM-03). The log line names ``by``
-    (the attacker, interceptor or card dealing it) and the Life or Armor left, as everyone sees them."""
+    (the attacker, interceptor or card dealing it) and the Life or Armor left, unless a card of the group is
+    face down: then what is left is not public (MEM-GAP-20)."""
     if amount <= 0:
         return
     who = label_piece(st, pc)
     head = f"{by} deals {amount} damage to {who}" if by else f"{who} takes {amount} damage"
+    secret = bool(secret_members(st, pc))  # what is left of a group with a face-down card is not public
     if armor(st, pc) > 0:
         pc.hits += 1
-        ev.append(Event(f"{head}: 1 Armor destroyed, no Life lost (Armor {shown_stats(st, pc)[3]} left)."))
+        left = "" if secret else f" (Armor {armor(st, pc)} left)"
+        ev.append(Event(f"{head}: 1 Armor destroyed, no Life lost{left}."))
         return
     pc.damage += amount
     if attacking:
         pc.hurt = True
-    ev.append(Event(f"{head} (Life {max(0, shown_stats(st, pc)[1])} left)."))
+    ev.append(Event(f"{head}." if secret else f"{head} (Life {max(0, life(st, pc))} left)."))
 
 
 def deaths(st: State, ev: list[Event]) -> None:

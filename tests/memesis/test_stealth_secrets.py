@@ -284,6 +284,8 @@ def test_MEM_GAP_20_a_creature_target_is_offered_whatever_the_face_down_member(m
     assert runs[0][:3] == ([(1, "window")], ["play", "ammo", "consume", "back"], ["<done>"])  # its one target
     assert runs[0] == runs[1]
     assert "deals 3 damage to" in logs[0] and "dies" in logs[0]
+    # the Life left of a group with a face-down card is not public (issue 27 §6 logs it for other groups)
+    assert f"Occam's Razor deals 3 damage to #{u} Sacred Grove + face-down card. |" in logs[0]
     assert f"Occam's Razor has no effect on #{u} Sacred Grove + face-down card: it holds no creature" in logs[1]
 
 
