@@ -962,15 +962,17 @@ def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
     """Why hand cards cannot be played (issue 27 §7): while ``seat`` has its main decision, a response window
     or an action being built open, each card in its hand with no way into play now (played into a Cell, face
     up or down, or placed as a Rune; incubating, fusing, Ammunition and consuming aside), as ``(name, reason)``
-    (:func:`play_reason`). Reads ``seat``'s own hand and face-down cards only."""
+    (:func:`play_reason`), copies of a card once. Reads ``seat``'s own hand and face-down cards only."""
     decs = decisions_of(st)
     if not decs or decs[0].seat != seat or decs[0].kind not in ("main", "window", "act"):
         return []
     window = decs[0].window
-    out = []
+    out: list[tuple[str, str]] = []
     for c in st.players[seat].hand:
         if not any(path[0] in ("play", "rune") for path, _ in hand_actions(st, seat, c, window)):
-            out.append((cname(st, c), play_reason(st, seat, c, window)))
+            why = (cname(st, c), play_reason(st, seat, c, window))
+            if why not in out:  # copies of a card: once (a phone screen)
+                out.append(why)
     return out
 
 
