@@ -368,6 +368,8 @@ def hit_piece(st: State, pc: Piece, amount: int, ev: list[Event], attacking: boo
     (the attacker, interceptor or card dealing it) and the Life or Armor left, unless a card of the group is
     face down: then what is left is not public (MEM-GAP-20)."""
     if amount <= 0:
+        if by:  # a fight's outcome is logged whole, a 0 Attack included
+            ev.append(Event(f"{by} deals no damage to {label_piece(st, pc)}."))
         return
     who = label_piece(st, pc)
     head = f"{by} deals {amount} damage to {who}" if by else f"{who} takes {amount} damage"

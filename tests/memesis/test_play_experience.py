@@ -56,6 +56,22 @@ def test_issue27_MEM_CBT_06_a_blocked_fight_logs_who_dealt_what_to_whom():
     assert "Enkidu the Wild (Ana) dies and goes to the Dead Cell." in log
 
 
+def test_issue27_MEM_CBT_06_an_interceptor_with_no_attack_deals_no_damage_and_the_log_says_so():
+    """MEM-CBT-06, issue 27 §6: Existential Doubt leaves Ben's Pilgrim (2/2) at 0 Attack this turn; it
+    intercepts Enkidu: the log says Enkidu's 4 damage to it and that it dealt Enkidu none."""
+    st = pos({"source": 1, "hand": ["existential-doubt"], "pieces": [attacker("enkidu")]},
+             {"pieces": [defender("pilgrim-of-the-way")]})
+    enk, pil = uid(st, "enkidu"), uid(st, "pilgrim-of-the-way")
+    act(st, 0, hand_ref(st, 0, "existential-doubt"), "play", f"p{pil}")
+    pass_windows(st)
+    ev = GAME.apply(st, 0, "end")
+    blocks(st, {pil: enk})
+    ev += pass_windows(st)
+    log = public(ev)
+    assert f"#{enk} Enkidu the Wild deals 4 damage to #{pil} Pilgrim of the Way (Life 0 left)." in log
+    assert f"#{pil} Pilgrim of the Way deals no damage to #{enk} Enkidu the Wild." in log
+
+
 def test_issue27_MEM_GAP_14_a_hit_on_armor_says_so_with_the_armor_left():
     """MEM-GAP-14, issue 27 §6: Occam's Razor (3) on Stoic Sentinel (Armor 1): the log says the Razor dealt 3
     damage to it, that the hit destroyed 1 Armor and no Life, and the Armor left."""
