@@ -106,11 +106,11 @@ def card_text(card: Card) -> str:
     lines: list[str] = []
     if card.kind == "rune":
         lines.append(f"Place it on a card bearing the {card.predilection.title()} marking to give that card its "
-                     "upgrade (1 source to place, 1 to remove; MEM-RUN-01, MEM-RUN-02).")
+                     "upgrade (1 source to place, 1 to remove; see /rules MEM-RUN-02).")
     elif card.kind == "cause":
-        lines.append("Cause: stays in the Main Cell; each ability once per turn (MEM-CE-05, MEM-CE-06).")
+        lines.append("Cause: stays in the Main Cell; each ability once per turn (see /rules MEM-CE-06).")
     elif card.kind == "effect":
-        lines.append("Effect: one-time use, any time (MEM-CE-07, MEM-CE-08).")
+        lines.append("Effect: one-time use, any time (see /rules MEM-CE-07).")
     for a in card.abilities:
         lines.append(ability_text(a, effect=card.kind == "effect"))
     for marking, upgrade in card.markings.items():
@@ -119,7 +119,7 @@ def card_text(card: Card) -> str:
         lines.append(f"Fragment [{f.marking.title()}]: fused onto a card bearing that marking, it gives "
                      f"{upgrade_text(f.upgrade)}.")
     if card.set:
-        lines.append(f"Trans Fusion set: {card.set.title()} (MEM-FUS-02).")
+        lines.append(f"Trans Fusion set: {card.set.title()} (see /rules MEM-FUS-02).")
     if card.partner and card.fusion:
         other = pool.get(card.partner)
         name = other.name if other else card.partner
@@ -174,7 +174,7 @@ def card_info(card: Card, label: str) -> CardInfo:
         fields=tuple(_fields(card)),
         text=card_text(card),
         flavor=card.flavor,
-        limit=f"Up to {MAX_COPIES} copies by name in a 40-card deck (MEM-GAP-01)",
+        limit=f"Up to {MAX_COPIES} copies by name in a 40-card deck",
         tags=tuple((textsearch.normalize(k), textsearch.normalize(v)) for k, v in tags),
     )
 

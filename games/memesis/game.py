@@ -74,7 +74,7 @@ class MemesisGame(Game):
                 " and ".join(p.name for p in st.players if p.team == t) + f" (team {letter(t)})" for t in sorted(teams))
         else:
             sides = " against ".join(p.name for p in st.players)
-        stealth = "" if st.stealth else " Stealth is off for this table (MEM-STL-11)."
+        stealth = "" if st.stealth else " Stealth is off for this table."
         return [Event(f"Memesis: {sides}. Everyone draws seven cards and starts at 20 Life. "
                       f"{st.players[st.first].name} goes first (drawn at random).{stealth}")]
 
@@ -113,6 +113,7 @@ class MemesisGame(Game):
                     n = 1
                 pc.needed = inc.get("needed", n * 2 if inc.get("down") else n)
         st.phase = "main"
+        st.turn_life = [p.life for p in st.players]  # the turn summary counts Life changes from here
         return st
 
     # -- the contract
@@ -176,6 +177,15 @@ class MemesisGame(Game):
         return View.of(self.id, viewer, board, private, decs, self.result(st))
 
     # -- front-end helpers
+
+    def step_name(self, kind: str) -> str:
+        """The decision kind in player words (issue 27 §5): ``"window"`` -> ``"responding"``; the kinds are listed
+        in :data:`games.memesis.rules.STEP_NAMES`."""
+        return rules.STEP_NAMES.get(kind, kind.replace("_", " "))
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        """Hand cards of ``seat`` that cannot be played now, with why (:func:`games.memesis.rules.unplayable`)."""
+        return rules.unplayable(state, seat)
 
     def computer(self, seed: int):
         """The computer player (:class:`games.memesis.ai.MemesisBot`), from its decision and own view only."""

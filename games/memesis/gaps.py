@@ -138,7 +138,11 @@ MEM-GAP-28 — A response window opens after each card put into play (an Effect 
     absorbed). A timed-out window never counts towards conceding a seat for absence. A window also offers
     "Pass until my turn": no window asks that player again before their own next turn begins, except one
     opened by an attack or damage aimed at them; everyone sees that they chose it, which tells nothing of their
-    cards.
+    cards. The questions about a player's own cards in another's action (an interception, a block, a Cause
+    card to lose or save, a discard, a Rune's return) are windows too, always asked, whatever that player
+    chose. A turn in which the player can only end it, judged on what everyone sees (no card in hand, no card
+    of theirs in play, no draw they can pay for, no source owed to an ally), ends at once without asking, and
+    so does a hatched Effect card's only possible target.
 MEM-GAP-29 — Paying 5 source to draw from an empty Brain Cell is refused (nothing is paid).
 MEM-GAP-30 — A card removed from the Incubation Cell for another goes back to its owner's hand.
 MEM-GAP-31 — Cards placed in the Defend Cell from hand must be creatures (Section 8).

@@ -40,6 +40,7 @@ from games.core.layout import (
 from games.core.teams import letter
 
 from .render import CELLS, FUSIONS, HIDDEN, UNSEEN, card_name, incubation_text, phase_word, piece_label
+from .rules import STEP_NAMES
 
 WIDTH = 800
 PAD = 16
@@ -82,7 +83,9 @@ def board_layout(view: View) -> Layout:
     for s in range(len(names)):
         y = _seat(out, b, s, y)
     y = _combat(out, b, names, y)
-    y = footer(out, view.result.text if view.result else None, list(view.waiting), names, y, PAD)
+    # who is deciding what, in player words ("Ana (responding)"), not the decision kinds (issue 27 §5)
+    waiting = [(seat, STEP_NAMES.get(kind, kind)) for seat, kind in view.waiting]
+    y = footer(out, view.result.text if view.result else None, waiting, names, y, PAD)
     out.height = y + PAD
     return out
 

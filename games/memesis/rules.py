@@ -18,6 +18,12 @@ MEM-TRN-03), ``block`` (one per Defend creature, MEM-CBT-05), ``cause`` / ``save
 (MEM-CE-01..03, MEM-CE-09, MEM-GAP-16), ``discard``, ``fragment`` (MEM-CE-11), ``rune_return``
 (MEM-RUN-07), ``attach`` (a Rune hatched or upturned, MEM-RUN-03/11), ``hatch_target`` (an Effect card
 hatched). Each has a documented default for timeouts (MEM-GAP-28).
+
+Issue 27: ``intercept``, ``block``, ``cause``, ``save``, ``discard`` and ``rune_return`` are windows ``aimed`` at
+their seat (about its own cards), and so is a response window opened by an attack or damage aimed at that seat
+(:func:`aimed_at`); a main decision with nothing to do on public facts (:func:`nothing_to_do`) and a
+``hatch_target`` with one target are ``forced``; :data:`STEP_NAMES` names each kind in words; :func:`unplayable`
+says why a hand card cannot be played now.
 """
 
 from __future__ import annotations
@@ -356,19 +362,27 @@ def pay(st: State, seat: int, n: int, rule: str = "MEM-SRC-12") -> None:
 
 # ---------------------------------------------------------------- damage and death
 
-def hit_piece(st: State, pc: Piece, amount: int, ev: list[Event], attacking: bool = False) -> None:
+def hit_piece(st: State, pc: Piece, amount: int, ev: list[Event], attacking: bool = False, by: str = "") -> None:
     """One hit of ``amount`` damage on ``pc`` (MEM-GAP-14): while Armor is left it destroys one point and
-    the Life takes nothing (MEM-ARM-02); otherwise the Life takes it (MEM-ARM-03)."""
+    the Life takes nothing (MEM-ARM-02); otherwise the Life takes it (MEM-ARM-03). The log line names ``by``
+    (the attacker, interceptor or card dealing it) and the Life or Armor left, unless a card of the group is
+    face down: then what is left is not public (MEM-GAP-20)."""
     if amount <= 0:
+        if by:  # a fight's outcome is logged whole, a 0 Attack included
+            ev.append(Event(f"{by} deals no damage to {label_piece(st, pc)}."))
         return
+    who = label_piece(st, pc)
+    head = f"{by} deals {amount} damage to {who}" if by else f"{who} takes {amount} damage"
+    secret = bool(secret_members(st, pc))  # what is left of a group with a face-down card is not public
     if armor(st, pc) > 0:
         pc.hits += 1
-        ev.append(Event(f"{label_piece(st, pc)}: the hit destroys 1 Armor."))
+        left = "" if secret else f" (Armor {armor(st, pc)} left)"
+        ev.append(Event(f"{head}: 1 Armor destroyed, no Life lost{left}."))
         return
     pc.damage += amount
     if attacking:
         pc.hurt = True
-    ev.append(Event(f"{label_piece(st, pc)} takes {amount} damage."))
+    ev.append(Event(f"{head}." if secret else f"{head} (Life {max(0, life(st, pc))} left)."))
 
 
 def deaths(st: State, ev: list[Event]) -> None:
@@ -425,7 +439,8 @@ def finish(st: State, team: int, reason: str, ev: list[Event]) -> None:
     text = {"life": f"{names} win{'s' if len(winners) == 1 else ''}: every opponent is at 0 Life or less.",
             "concede": f"{names} win{'s' if len(winners) == 1 else ''}: the other side conceded.",
             "stall": f"{names} win{'s' if len(winners) == 1 else ''} on Life at the stall limit."}[reason]
-    st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text, "draw": False}
+    st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text, "draw": False,
+                 "rule": RESULT_RULES[reason], "scores": score_lines(st, reason == "stall")}
     _over(st, ev, text)
 
 
@@ -433,8 +448,40 @@ def finish_draw(st: State, teams: list[int], ev: list[Event], reason: str = "lif
     others = tuple(s for s, p in enumerate(st.players) if p.team not in teams)
     text = ("A draw: the last players reached 0 Life together." if reason == "life"
             else "A draw: equal Life at the stall limit.")
-    st.result = {"winners": [], "losers": list(others), "reason": reason, "text": text, "draw": True}
+    rule = ("A draw: every player still in reached 0 Life in the same change, see /rules MEM-GEN-02"
+            if reason == "life" else "A draw: the teams still in have equal Life at the stall limit, see /rules MEM-GEN-04")
+    st.result = {"winners": [], "losers": list(others), "reason": reason, "text": text, "draw": True,
+                 "rule": rule, "scores": score_lines(st, reason == "stall")}
     _over(st, ev, text)
+
+
+RESULT_RULES = {
+    "life": "Last team standing: every opponent is at 0 Life or less, see /rules MEM-GEN-02",
+    "concede": "Last team standing: the other side conceded, see /rules MEM-GEN-03",
+    "stall": f"Stall limit: every Brain Cell was empty for {STALL_ROUNDS} rounds and the team with the most Life "
+             "wins, see /rules MEM-GEN-04",
+}
+"""A win's deciding rule in words with its pointer (issue 27 §8), by result reason."""
+
+
+def score_lines(st: State, stall: bool) -> list[str]:
+    """Each seat's standing as the rules count it (issue 27 §8), in seat order: its Life, or out; with teams,
+    its team letter, and at the stall limit the team's Life added up (its players still in)."""
+    from games.core.teams import letter
+
+    allied = len({q.team for q in st.players}) < len(st.players)
+    totals: dict[int, int] = {}
+    for q in st.players:
+        if not q.out:
+            totals[q.team] = totals.get(q.team, 0) + q.life
+    out = []
+    for q in st.players:
+        line = f"{q.name}{f' (team {letter(q.team)})' if allied else ''}: "
+        line += f"out at {q.life} Life" if q.out else f"{q.life} Life"
+        if stall and allied and not q.out:
+            line += f", team total {totals[q.team]} Life"
+        out.append(line)
+    return out
 
 
 def _over(st: State, ev: list[Event], text: str) -> None:
@@ -789,7 +836,7 @@ def piece_actions(st: State, seat: int, pc: Piece, window: bool) -> list[Act]:
                 acts.append((("upturn", t), ("Upturn it: the Effect works",
                                              "no target to choose" if t == "-" else f"at {label_target(st, t, seat)}")))
         else:
-            acts.append((("upturn",), ("Upturn it (MEM-STL-05)",)))
+            acts.append((("upturn",), ("Upturn it",)))
     if mine and in_play(pc):
         if may_source(st, seat, pc):
             acts.append((("source",), ("Source it (+1 source)",)))
@@ -894,6 +941,68 @@ def open_window(st: State) -> Job | None:
     return None
 
 
+STEP_NAMES = {
+    "main": "taking their turn",
+    "window": "responding",
+    "act": "choosing what to do with a card",
+    "ammo_take": "deciding on their Ammunition card",
+    "intercept": "deciding whether to intercept damage",
+    "block": "choosing whom to block",
+    "cause": "choosing a Cause card to lose",
+    "save": "deciding whether to save a Cause card",
+    "fuse_cause": "deciding whether to fuse with a Cause card",
+    "discard": "discarding",
+    "fragment": "deciding on a Rune fragment",
+    "rune_return": "deciding whether to take a Rune back",
+    "attach": "placing a hatched Rune",
+    "hatch_target": "choosing a target for a hatched Effect",
+}
+"""Decision kind -> what the board's "Waiting for Ana (…)" says (issue 27 §5)."""
+
+
+def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
+    """Why hand cards cannot be played (issue 27 §7): while ``seat`` has its main decision, a response window
+    or an action being built open, each card in its hand with no way into play now (played into a Cell, face
+    up or down, or placed as a Rune; incubating, fusing, Ammunition and consuming aside), as ``(name, reason)``
+    (:func:`play_reason`), copies of a card once. Reads ``seat``'s own hand and face-down cards only."""
+    decs = decisions_of(st)
+    if not decs or decs[0].seat != seat or decs[0].kind not in ("main", "window", "act"):
+        return []
+    window = decs[0].window
+    out: list[tuple[str, str]] = []
+    for c in st.players[seat].hand:
+        if not any(path[0] in ("play", "rune") for path, _ in hand_actions(st, seat, c, window)):
+            why = (cname(st, c), play_reason(st, seat, c, window))
+            if why not in out:  # copies of a card: once (a phone screen)
+                out.append(why)
+    return out
+
+
+def play_reason(st: State, seat: int, c: int, window: bool) -> str:
+    """Why hand card ``c`` of ``seat`` cannot be played or placed now, in a few words (issue 27 §7)."""
+    d = card(st, c)
+    p = st.players[seat]
+    own = st.active == seat and not window and st.phase == "main"
+    if d.kind in ("creature", "cause"):
+        what = "creatures" if d.kind == "creature" else "Cause cards"
+        if st.active != seat:
+            return f"{what} go into play only in your own turn"
+        if not own:
+            return f"{what} go into play only in your main phase, not in a response"
+        return f"costs {d.cost} source, you have {p.source} (Incubation is free)"
+    if d.kind == "effect":
+        if d.cost > p.source:
+            return f"costs {d.cost} source, you have {p.source}"
+        extra = f"; in Stealth it costs {d.cost + 1} source" if st.stealth else ""
+        return f"no target for it now{extra}"
+    if st.owner[c] != seat:
+        return f"{pname(st, st.owner[c])}'s Rune: only its owner places it"
+    if p.source < 1:
+        return "placing a Rune costs 1 source, you have 0"
+    extra = ", and Stealth costs 2 source" if st.stealth else ""
+    return f"no card can take a {d.predilection.title()} Rune now{extra}"
+
+
 HOLD_LABEL = "Pass until my turn"
 """The window option that passes every window up to the player's own next turn, except one opened by an
 attack or damage aimed at them (MEM-GAP-28): one tap instead of one per action of the others."""
@@ -907,20 +1016,49 @@ def menu_decision(st: State, seat: int, window: bool, reason: str = "") -> Decis
         if ref[0] == "h" or thing_actions(st, seat, ref, window):  # a hand card can always be consumed
             opts.append(Option(ref, label, ids))
     if p.source >= DRAW_COST and p.brain:
-        opts.append(Option("draw", f"Pay {DRAW_COST} source: draw a card (MEM-DRW-01)"))
+        opts.append(Option("draw", f"Pay {DRAW_COST} source: draw a card"))
     if window:
         opts.append(Option("pass", "Pass"))
         opts.append(Option("hold", HOLD_LABEL))
         prompt = f"{reason} — respond, or pass. You have {p.source} source."
-        return Decision(seat, "window", prompt, tuple(opts), default="pass", window=True)
+        return Decision(seat, "window", prompt, tuple(opts), default="pass", window=True,
+                        aimed=aimed_at(st, seat))
     if p.grants:
         for a in allies(st, seat):
             if p.source >= p.grants[0]:
-                opts.append(Option(f"grant:{a}", f"Grant {pname(st, a)} {p.grants[0]} source (MEM-ALY-01)"))
+                opts.append(Option(f"grant:{a}", f"Grant {pname(st, a)} {p.grants[0]} source"))
     attackers = [pc for pc in st.pieces if pc.controller == seat and can_attack(st, pc)]
     opts.append(Option("end", "Combat, then end your turn" if attackers else "End your turn"))
     prompt = f"Your turn {p.turns}: act with a card, or end your turn. You have {p.source} source."
-    return Decision(seat, "main", prompt, tuple(opts), default="end")
+    return Decision(seat, "main", prompt, tuple(opts), default="end",
+                    forced=len(opts) == 1 and nothing_to_do(st, seat))
+
+
+def aimed_at(st: State, seat: int) -> bool:
+    """Whether the open response window was opened by an attack or damage aimed at ``seat`` (public: the
+    window's ``at``): the one a player who chose "Pass until my turn" is still asked (MEM-GAP-28), and so
+    :attr:`Decision.aimed` (issue 27 §3)."""
+    w = open_window(st)
+    return w is not None and seat in w.data["at"]
+
+
+def nothing_to_do(st: State, seat: int) -> bool:
+    """Whether ``seat``'s main decision can only be "End your turn", judged on what every player sees (issue 27
+    §1): an empty hand, no draw to pay for (under 5 source or an empty Brain Cell), no grant owed to an ally, and
+    no piece they control and no card of theirs in any piece (a face-down card, a Rune, a fused card), whose
+    actions could depend on a card only they may see. An incubating card counts only with their Rune on it
+    (removing it is all one can do with an incubating card, MEM-CEL-11). Then the decision is ``forced``; with
+    one option for any other reason it is asked like any other."""
+    p = st.players[seat]
+    if p.hand or (p.source >= DRAW_COST and p.brain) or p.grants:
+        return False
+    for pc in st.pieces:
+        if pc.cell == "incubation":
+            if pc.rune >= 0 and st.owner[pc.rune] == seat:
+                return False
+        elif pc.controller == seat or any(st.owner[c] == seat for c in all_cards(pc)):
+            return False
+    return True
 
 
 def draft_decision(st: State) -> Decision:
@@ -940,7 +1078,7 @@ def draft_decision(st: State) -> Decision:
     what = ref_label(st, seat, ref)
     so_far = next((" → ".join(labels[:k]) for pth, labels in acts if pth[:k] == path), "")
     return Decision(seat, "act", f"{what}: what do you do?" if not path else f"{what} — {so_far}: choose.",
-                    tuple(opts), default="back", window=dr["window"])
+                    tuple(opts), default="back", window=dr["window"], aimed=dr["window"] and aimed_at(st, seat))
 
 
 def ref_label(st: State, seat: int, ref: str) -> str:
@@ -957,7 +1095,7 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
         ammo = st.players[s].ammo
         # empty only when the seat went out meanwhile (a concession): its prompt is answered with the default
         take = (Option("take", f"Take {cname(st, ammo[-1])}", (st.cards[ammo[-1]],)),) if ammo else ()
-        return Decision(s, "ammo_take", "Step 7: take the top card of your Ammunition Cell into your hand?",
+        return Decision(s, "ammo_take", "Start of your turn: take the top card of your Ammunition Cell into your hand?",
                         (*take, Option("leave", "Leave it")), default="leave")
     if pr.kind == "intercept":
         opts = [Option("absorb", f"Take the {d['amount']} damage yourself")]
@@ -965,7 +1103,7 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
         opts += [Option(f"p{pc.uid}", f"Intercept with {label_piece(st, pc, s)} ({stats_text(st, pc, s)})")
                  for pc in interceptors(st, s)]
         return Decision(s, "intercept", f"{d['what']} deals {d['amount']} damage to you: intercept it with a "
-                        "Defend creature, or take it (MEM-TRN-03)?", tuple(opts), default="absorb", window=True)
+                        "Defend creature, or take it?", tuple(opts), default="absorb", window=True, aimed=True)
     if pr.kind == "block":
         pc = find(st, d["uid"])
         opts = []
@@ -975,51 +1113,53 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
                 opts.append(Option(f"p{u}", f"Block {label_piece(st, a, s)} ({stats_text(st, a, s)})"))
         opts.append(Option("none", "Do not block"))
         return Decision(s, "block", f"Combat: which attacker does {label_piece(st, pc, s)} "
-                        f"({stats_text(st, pc, s)}) intercept (MEM-CBT-05)?", tuple(opts),
-                        default="none", window=True)
+                        f"({stats_text(st, pc, s)}) intercept?", tuple(opts),
+                        default="none", window=True, aimed=True)
     if pr.kind == "cause":
         opts = [Option(f"p{u}", label_piece(st, find(st, u), s)) for u in d["uids"] if find(st, u)]
         return Decision(s, "cause", f"{d['what']} was played at you: choose which of your Cause cards is "
-                        "destroyed (MEM-CE-02).", tuple(opts), default=opts[0].id, window=True)
+                        "destroyed.", tuple(opts), default=opts[0].id, window=True,
+                        aimed=True)
     if pr.kind == "save":
         opts = [Option(f"h{c}", f"Discard {cname(st, c)}", (st.cards[c],)) for c in st.players[s].hand]
         opts.append(Option("let", "Let it be destroyed"))
         pc = find(st, d["uid"])
         return Decision(s, "save", f"{label_piece(st, pc, s)} is about to be destroyed: discard a card from your "
-                        "hand to save it (MEM-CE-03)?", tuple(opts), default="let", window=True)
+                        "hand to save it?", tuple(opts), default="let", window=True, aimed=True)
     if pr.kind == "fuse_cause":
         opts = [Option(how, f"Fuse {cname(st, d['card'])} with it: {hl}") for how, hl in d["ways"]]
         opts.append(Option("destroy", "Destroy it"))
         pc = find(st, d["uid"])
         return Decision(s, "fuse_cause", f"{cname(st, d['card'])} can fuse with {label_piece(st, pc, s)} instead "
-                        "of destroying it (MEM-CE-09): fuse?", tuple(opts), default="destroy")
+                        "of destroying it: fuse?", tuple(opts), default="destroy")
     if pr.kind == "discard":
         opts = [Option(f"h{c}", f"Discard {cname(st, c)}", (st.cards[c],)) for c in st.players[s].hand]
         opts.append(Option("random", "Discard at random"))
         return Decision(s, "discard", f"{d['what']}: discard {d['left']} more card{'s' if d['left'] > 1 else ''} "
-                        "from your hand.", tuple(opts), default="random", window=True)
+                        "from your hand.", tuple(opts), default="random", window=True, aimed=True)
     if pr.kind == "fragment":
         opts = [Option(f"p{u}", f"Fuse it onto {label_piece(st, find(st, u), s)}") for u in d["uids"]
                 if find(st, u)]
         opts.append(Option("dead", "Let it go to the Dead Cell"))
         return Decision(s, "fragment", f"{cname(st, d['card'])} has been used: fuse it as a Rune fragment instead "
-                        "of sending it to the Dead Cell (MEM-CE-11)?", tuple(opts), default="dead")
+                        "of sending it to the Dead Cell?", tuple(opts), default="dead")
     if pr.kind == "rune_return":
         return Decision(s, "rune_return", f"{cname(st, d['rune'])} went to your Dead Cell with the card it "
-                        "upgraded: pay 1 source to return it to your hand (MEM-RUN-07)?",
+                        "upgraded: pay 1 source to return it to your hand?",
                         (Option("pay", "Pay 1 source: back to hand"), Option("leave", "Leave it in the Dead Cell")),
-                        default="leave", window=True)
+                        default="leave", window=True, aimed=True)
     if pr.kind == "attach":
         opts = [Option(f"p{pc.uid}", f"Attach it to {label_piece(st, pc, s)}") for pc in
                 rune_hosts(st, s, d["rune"])]
         opts.append(Option("dead", "Send it to the Dead Cell"))
         return Decision(s, "attach", f"{cname(st, d['rune'])} must attach to a card bearing its marking, or go to "
-                        "the Dead Cell (MEM-RUN-03/11).", tuple(opts), default=opts[0].id)
+                        "the Dead Cell.", tuple(opts), default=opts[0].id)
     if pr.kind == "hatch_target":
         a = card(st, d["card"]).abilities[0]
         opts = [Option(t, label_target(st, t, s)) for t in target_choices(st, s, a, None)]
+        # its targets are public (players, face-up pieces): a single one is publicly forced (issue 27 §1)
         return Decision(s, "hatch_target", f"{cname(st, d['card'])} has hatched and works now: choose its target.",
-                        tuple(opts), default=opts[0].id)
+                        tuple(opts), default=opts[0].id, forced=len(opts) == 1)
     raise ValueError(pr.kind)
 
 
@@ -1036,10 +1176,15 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     d = decs[0]
     if d.seat != seat:
         raise NotYourDecision("MEM-TRN-07", f"It is not your decision now: waiting for {pname(st, d.seat)} "
-                              f"({d.kind}).")
+                              f"({STEP_NAMES.get(d.kind, d.kind)}).")
     if d.option(choice) is None:
-        raise StaleChoice("MEM-TRN-07", f"'{choice}' is not one of your options now; choose one of: "
-                          + ", ".join(o.label for o in d.options[:12]) + ("…" if len(d.options) > 12 else "") + ".")
+        legal = ", ".join(o.label for o in d.options[:12]) + ("…" if len(d.options) > 12 else "")
+        why = ""
+        if d.kind == "act" and choice in ("play", "rune") and st.draft is not None and st.draft["ref"][0] == "h":
+            c = int(st.draft["ref"][1:])  # a hand card that cannot be played now: say why (issue 27 §7)
+            # the reason, not the card's name: a refusal names no card (MEM-STL-10)
+            why = f"This card cannot be played now: {play_reason(st, seat, c, st.draft['window'])}. "
+        raise StaleChoice("MEM-TRN-07", f"{why or 'That is not one of your options now. '}Choose one of: {legal}.")
     ev: list[Event] = []
     if d.kind in ("main", "window"):
         _menu(st, seat, choice, d.kind == "window", ev)
@@ -1077,7 +1222,7 @@ def _menu(st: State, seat: int, choice: str, window: bool, ev: list[Event]) -> N
         g = p.grants.pop(0)
         pay(st, seat, g, "MEM-ALY-01")
         st.players[a].source += g
-        ev.append(Event(f"{p.name} grants {pname(st, a)} {g} source (MEM-ALY-01)."))
+        ev.append(Event(f"{p.name} grants {pname(st, a)} {g} source."))
         return
     if choice == "end":
         st.jobs.append(Job("endturn"))
@@ -1220,7 +1365,7 @@ def _play_down(st: State, seat: int, c: int, cost: int, dest: str, ev: list[Even
     pay(st, seat, cost)
     p.hand.remove(c)
     pc = new_piece(st, [c], who, "main", True)
-    where = "Main Cell"
+    where = "their Main Cell"
     if who != seat:
         pc.placed_by = seat  # MEM-ALY-04
         where = f"{pname(st, who)}'s Main Cell"
@@ -1238,6 +1383,8 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
     if ref.startswith("h"):
         c = int(ref[1:])
         d = card(st, c)
+        if seat == st.active and verb in ("play", "rune", "incubate", "fuse"):
+            st.turn_plays += 1  # for the turn summary
         if verb == "play" and d.kind in ("creature", "cause"):
             cell, who, tgt = _dest(path[1], seat)
             down = path[2] == "down"
@@ -1248,7 +1395,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
             pc.target = tgt
             if who != seat:
                 pc.placed_by = seat  # MEM-ALY-04
-            where = CELL_NAMES[cell] if who == seat else f"{pname(st, who)}'s {CELL_NAMES[cell]}"
+            where = f"their {CELL_NAMES[cell]}" if who == seat else f"{pname(st, who)}'s {CELL_NAMES[cell]}"
             att = f", attacking {pname(st, tgt)}" if tgt >= 0 else ""
             if down:
                 ev.append(Event(f"{p.name} pays {cost} source and plays a face-down card (#{pc.uid}) into {where}"
@@ -1279,7 +1426,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
                 st.players[st.owner[rune]].dead.append(rune)
             up = f", upgraded by {cname(st, rune)}" if rune >= 0 else ""
             at = "" if t == "-" else f" at {label_target(st, t)}"
-            ev.append(Event(f"{p.name} plays {d.name}{at}{up} (MEM-INF-03): {d.abilities[0].describe()}"))
+            ev.append(Event(f"{p.name} plays {d.name}{at}{up}."))
             start_resolve(st, seat, c, -1, effect_ability(st, c, rune), [] if t == "-" else [t], rune, keep)
             return
         if verb == "play" and d.kind == "rune":
@@ -1350,14 +1497,14 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
         for c in mine:
             pc.hidden.remove(c)
         names = ", ".join(cname(st, c) for c in mine)
-        ev.append(Event(f"{p.name} upturns {names} (#{pc.uid}) (MEM-STL-05)."))
+        ev.append(Event(f"{p.name} upturns {names} (#{pc.uid})."))
         k = kind(st, pc)
         if k == "rune" and len(pc.cards) == 1:
             r = pc.cards[0]
             st.pieces.remove(pc)
             if path[1] == "dead":
                 st.players[st.owner[r]].dead.append(r)
-                ev.append(Event(f"{cname(st, r)} has nowhere to attach and goes to the Dead Cell (MEM-RUN-03)."))
+                ev.append(Event(f"{cname(st, r)} has nowhere to attach and goes to the Dead Cell."))
             else:
                 host = find(st, int(path[1][1:]))
                 assert host is not None
@@ -1370,8 +1517,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
                 st.players[st.owner[pc.rune]].dead.append(pc.rune)
             d = card(st, c)
             t = path[1]
-            ev.append(Event(f"{d.name} works{'' if t == '-' else ' at ' + label_target(st, t)} (MEM-GAP-20): "
-                            f"{d.abilities[0].describe()}"))
+            ev.append(Event(f"{d.name} works{'' if t == '-' else ' at ' + label_target(st, t)}."))
             start_resolve(st, seat, c, -1, effect_ability(st, c, pc.rune), [] if t == "-" else [t], -1, False)
             return
         respond(st, seat, f"{p.name} upturned a card")
@@ -1394,7 +1540,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
         t = path[1]
         ev.append(Event(f"{p.name} uses {a.name} of {label_piece(st, pc)}"
                         + ("" if t == "-" else f" at {label_target(st, t)}")
-                        + (f", with {a.ammo} Ammo" if a.ammo else "") + f": {a.describe()}"))
+                        + (f", with {a.ammo} Ammo" if a.ammo else "") + "."))
         start_resolve(st, seat, -1, pc.uid, a, [] if t == "-" else [t], -1, False)
         return
     if verb == "fuse":
@@ -1403,7 +1549,7 @@ def perform(st: State, seat: int, ref: str, path: tuple[str, ...], window: bool,
         st.pieces.remove(pc)
         if pc.rune >= 0:
             st.players[st.owner[pc.rune]].dead.append(pc.rune)
-            ev.append(Event(f"{cname(st, pc.rune)} is shattered by the fusion (MEM-FUS-12)."))
+            ev.append(Event(f"{cname(st, pc.rune)} is shattered by the fusion."))
         do_fuse(st, seat, pc.cards + pc.partials, list(pc.hidden), onto, path[2], ev)
         return
     if verb == "ammo":
@@ -1436,10 +1582,10 @@ def gain(st: State, seat: int, v: int, how: str, what: str, ev: list[Event]) -> 
     p = st.players[seat]
     if how == "life":
         p.life += v
-        ev.append(Event(f"{p.name} consumes {what} for {v} Life (now {p.life}) (MEM-CON-02)."))
+        ev.append(Event(f"{p.name} consumes {what} for {v} Life (now {p.life})."))
     else:
         p.source += v
-        ev.append(Event(f"{p.name} consumes {what} for {v} source (now {p.source}) (MEM-CON-02)."))
+        ev.append(Event(f"{p.name} consumes {what} for {v} source (now {p.source})."))
 
 
 def mark_ammo(st: State, seat: int, n: int) -> None:
@@ -1460,7 +1606,7 @@ def attach_rune(st: State, seat: int, r: int, host: Piece, ev: list[Event], hidd
         if old in host.hidden:
             host.hidden.remove(old)
         st.players[st.owner[old]].dead.append(old)
-        ev.append(Event(f"{cname(st, old)} is displaced from {label_piece(st, host)} to the Dead Cell (MEM-GAP-18)."))
+        ev.append(Event(f"{cname(st, old)} is displaced from {label_piece(st, host)} to the Dead Cell."))
     host.rune = r
     if hidden:
         host.hidden.append(r)
@@ -1476,7 +1622,7 @@ def incubate(st: State, seat: int, cards: list[int], who: int, down: bool, ev: l
     old = next((x for x in st.pieces if x.controller == who and x.cell == "incubation"), None)
     if old is not None:
         to_hand(st, old, ev)
-        ev.append(Event("The card that was incubating loses its turns (MEM-INC-05, MEM-GAP-30)."))
+        ev.append(Event("The card that was incubating loses its turns."))
     pc = new_piece(st, cards, who, "incubation", down)
     d = card(st, cards[0])
     n = 1 if d.kind == "rune" else sum(card(st, c).cost for c in cards)
@@ -1511,7 +1657,7 @@ def do_fuse(st: State, seat: int, cards: list[int], hidden: list[int], onto: Pie
             onto.true = True
             for c in onto.partials:  # MEM-FUS-09
                 st.players[st.owner[c]].dead.append(c)
-                ev.append(Event(f"{cname(st, c)} was partially fused and goes to the Dead Cell (MEM-FUS-09)."))
+                ev.append(Event(f"{cname(st, c)} was partially fused and goes to the Dead Cell."))
             onto.partials, onto.frags = [], []
             if onto.rune >= 0 and st.owner[onto.rune] == st.owner[onto.cards[0]]:
                 r = onto.rune  # MEM-FUS-04/12: the owner's Rune comes off, paid, or is shattered
@@ -1523,10 +1669,10 @@ def do_fuse(st: State, seat: int, cards: list[int], hidden: list[int], onto: Pie
                     st.players[seat].source -= 1
                     st.players[seat].hand.append(r)
                     what = "a face-down Rune" if was_down else cname(st, r)  # back to hand unseen (MEM-STL-03)
-                    ev.append(Event(f"{pname(st, seat)} pays 1 source to take {what} off first (MEM-FUS-12)."))
+                    ev.append(Event(f"{pname(st, seat)} pays 1 source to take {what} off first."))
                 else:
                     st.players[st.owner[r]].dead.append(r)
-                    ev.append(Event(f"{cname(st, r)} is shattered (MEM-FUS-12)."))
+                    ev.append(Event(f"{cname(st, r)} is shattered."))
     onto.hidden += [c for c in hidden if c not in onto.hidden]
     if onto.cell == "incubation":  # MEM-INC-07, MEM-GAP-21
         onto.needed += sum(card(st, c).cost * (2 if c in hidden else 1) for c in cards)
@@ -1637,7 +1783,7 @@ def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
             r = d["rune"]
             st.players[st.owner[r]].dead.remove(r)
             st.players[st.owner[r]].hand.append(r)
-            ev.append(Event(f"{cname(st, r)} returns to {pname(st, st.owner[r])}'s hand (MEM-RUN-05)."))
+            ev.append(Event(f"{cname(st, r)} returns to {pname(st, st.owner[r])}'s hand."))
         st.jobs.remove(job)
         respond(st, seat, f"{pname(st, seat)} used {what}", [int(t[1:]) for t in d["targets"] if t.startswith("s")])
 
@@ -1701,18 +1847,19 @@ def _run_steps(st: State, job: Job, a: Ability, what: str, ev: list[Event]) -> b
                 if pc is not None and a.target in CREATURE_TARGETS and kind(st, pc) != "creature":
                     if t not in d.setdefault("void", []):  # chosen on public grounds; the rules read the truth
                         d["void"].append(t)
-                        ev.append(Event(f"{what} has no effect on {label_piece(st, pc)}: it holds no creature "
-                                        "(MEM-GAP-20)."))
+                        ev.append(Event(f"{what} has no effect on {label_piece(st, pc)}: it holds no creature."))
                 else:
-                    apply_step(st, seat, s.do, s.amount, t, d["icpt"], ev)
+                    apply_step(st, seat, s.do, s.amount, t, d["icpt"], ev, what)
             d["j"] += 1
         d["j"] = 0
         d["i"] += 1
     return True
 
 
-def apply_step(st: State, seat: int, do: str, n: int, t: str, icpt: dict[str, int], ev: list[Event]) -> None:
-    """One step on one target (the vocabulary in :mod:`games.memesis.cards`)."""
+def apply_step(st: State, seat: int, do: str, n: int, t: str, icpt: dict[str, int], ev: list[Event],
+               what: str = "") -> None:
+    """One step on one target (the vocabulary in :mod:`games.memesis.cards`); ``what`` (the card or ability)
+    is named as the source of damage in the log."""
     if t.startswith("s"):
         s = int(t[1:])
         p = st.players[s]
@@ -1720,10 +1867,11 @@ def apply_step(st: State, seat: int, do: str, n: int, t: str, icpt: dict[str, in
             u = icpt.get(str(s), -1)
             blocker = find(st, u) if u >= 0 else None
             if blocker is not None and in_play(blocker):
-                hit_piece(st, blocker, n, ev)  # MEM-GAP-12: one Defend creature takes it in full
+                hit_piece(st, blocker, n, ev, by=what)  # MEM-GAP-12: one Defend creature takes it in full
             else:
                 p.life -= n
-                ev.append(Event(f"{p.name} takes {n} damage (Life {p.life})."))
+                ev.append(Event(f"{what} deals {n} damage to {p.name} (Life {p.life})." if what
+                                else f"{p.name} takes {n} damage (Life {p.life})."))
         elif do == "drain":
             p.life -= n
             ev.append(Event(f"{p.name} loses {n} Life (Life {p.life})."))
@@ -1739,7 +1887,7 @@ def apply_step(st: State, seat: int, do: str, n: int, t: str, icpt: dict[str, in
     pc = find(st, int(t[1:]))
     assert pc is not None
     if do == "damage":
-        hit_piece(st, pc, n, ev)
+        hit_piece(st, pc, n, ev, by=what)
     elif do == "mend":
         pc.damage = max(0, pc.damage - n)
         ev.append(Event(f"{label_piece(st, pc)} recovers {n} Life."))
@@ -1818,7 +1966,7 @@ def _causes(st: State, job: Job, what: str, ev: list[Event]) -> bool:
             if ans != "destroy":
                 st.players[st.owner[c]].dead.remove(c)
                 do_fuse(st, d["seat"], [c], [], pc, ans, ev)
-                ev.append(Event(f"{label_piece(st, pc)} is fused, not destroyed (MEM-CE-09)."))
+                ev.append(Event(f"{label_piece(st, pc)} is fused, not destroyed."))
                 d.pop("cur")
                 d["opp"].pop(0)
                 continue
@@ -1833,9 +1981,9 @@ def _causes(st: State, job: Job, what: str, ev: list[Event]) -> bool:
                 h = int(ans[1:])
                 st.players[s].hand.remove(h)
                 st.players[st.owner[h]].dead.append(h)
-                ev.append(Event(f"{pname(st, s)} discards {cname(st, h)} to save {label_piece(st, pc)} (MEM-CE-03)."))
+                ev.append(Event(f"{pname(st, s)} discards {cname(st, h)} to save {label_piece(st, pc)}."))
             else:
-                to_dead(st, pc, ev, f"is destroyed by {what} (MEM-CE-01)")
+                to_dead(st, pc, ev, f"is destroyed by {what}")
             d.pop("cur")
             d["opp"].pop(0)
 
@@ -1887,23 +2035,23 @@ def step_combat(st: State, job: Job, ev: list[Event]) -> None:
         respond(st, seat, "Combat damage is next", [pc.target for pc in attackers])
         return
     if d["stage"] == "damage":
-        hits: list[tuple[Piece, int, bool]] = []
+        hits: list[tuple[Piece, int, bool, str]] = []
         for a in attackers:
             blockers = [bp for b, u in d["blocks"] if u == a.uid and (bp := find(st, b)) is not None
                         and can_defend(st, bp)]
             a.attacked = True
             if blockers:  # MEM-CBT-06/08, MEM-GAP-12: full Attack to each; their Attacks add up
                 for bp in blockers:
-                    hits.append((bp, attack(st, a), False))
-                    hits.append((a, attack(st, bp), True))
+                    hits.append((bp, attack(st, a), False, label_piece(st, a)))
+                    hits.append((a, attack(st, bp), True, label_piece(st, bp)))
             else:  # MEM-CBT-10, MEM-LIFE-03/04
                 t = st.players[a.target]
                 n = attack(st, a)
                 t.life -= n
                 ev.append(Event(f"{label_piece(st, a)} deals {n} damage to {t.name} (Life {t.life})."))
-        for pc, n, att in hits:
+        for pc, n, att, by in hits:
             if pc in st.pieces:
-                hit_piece(st, pc, n, ev, attacking=att)
+                hit_piece(st, pc, n, ev, attacking=att, by=by)
         deaths(st, ev)
         check_life(st, ev)
         if job in st.jobs:
@@ -1920,6 +2068,8 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
     if d["stage"] == "begin":
         st.phase = "start"
         st.turn_choices = 0
+        st.turn_life = [q.life for q in st.players]
+        st.turn_plays = 0
         p.turns += 1
         p.grants = []
         p.holding = False  # "Pass until my turn" ends here (MEM-GAP-28)
@@ -1970,7 +2120,7 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
                 c = p.ammo.pop()
                 p.ammo_used.pop()
                 p.hand.append(c)
-                ev.append(Event(f"{p.name} takes the top card of their Ammunition Cell into their hand (MEM-AMM-07)."))
+                ev.append(Event(f"{p.name} takes the top card of their Ammunition Cell into their hand."))
                 ev.append(Event(f"You take {cname(st, c)} from Ammunition.", (seat,)))
         st.jobs.remove(job)
         st.phase = "main"
@@ -1999,7 +2149,7 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
         del d["hatch"]
         st.pieces.remove(pc)
         st.players[owner].dead.append(c)
-        ev.append(Event(f"{cname(st, c)} has no card to attach to and goes to the Dead Cell (MEM-RUN-03)."))
+        ev.append(Event(f"{cname(st, c)} has no card to attach to and goes to the Dead Cell."))
         return ""
     if k == "effect" and not pc.hidden:
         st.pieces.remove(pc)
@@ -2009,7 +2159,7 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
         d["hatch"] = {"effect": c, "on_rune": pc.rune}
         a = effect_ability(st, c, pc.rune)
         tg = target_choices(st, seat, a, None)
-        ev.append(Event(f"{pname(st, seat)}'s incubating {cname(st, c)} hatches and works (MEM-CE-13)."))
+        ev.append(Event(f"{pname(st, seat)}'s incubating {cname(st, c)} hatches and works."))
         if not tg:
             ev.append(Event(f"{cname(st, c)} has no target and goes to the Dead Cell."))
             return ""
@@ -2022,7 +2172,7 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
     pc.entered = st.turn
     pc.hatched = st.turn
     pc.placed_by = -1  # MEM-ALY-04: it incubated here, so it may attack from the next turn
-    ev.append(Event(f"{pname(st, seat)}'s incubating {label_piece(st, pc)} hatches into the Main Cell (MEM-INC-06)."))
+    ev.append(Event(f"{pname(st, seat)}'s incubating {label_piece(st, pc)} hatches into the Main Cell."))
     return ""
 
 
@@ -2048,9 +2198,25 @@ def hatch_answer(st: State, seat: int, d: dict[str, Any], ans: str, ev: list[Eve
         start_resolve(st, seat, c, -1, effect_ability(st, c, h.get("on_rune", -1)), [ans], -1, False)
 
 
+def turn_summary(st: State) -> str:
+    """The one-line summary of the turn ending (issue 27 §6): the cards the active player put into play, each
+    player's Life change this turn, and everyone's Life (or out)."""
+    n = st.turn_plays
+    parts = [f"{n} card{'s' if n != 1 else ''} played"]
+    if len(st.turn_life) == len(st.players):
+        for q, was in zip(st.players, st.turn_life, strict=True):
+            if q.life != was:
+                parts.append(f"{q.name} {'+' if q.life > was else '−'}{abs(q.life - was)} Life")
+    now = ", ".join(f"{q.name} out" if q.out else f"{q.name} {q.life}" for q in st.players)
+    return f"End of {pname(st, st.active)}'s turn: " + " · ".join(parts) + f" · Life: {now}."
+
+
 def step_endturn(st: State, job: Job, ev: list[Event]) -> None:
-    """MEM-TRN-05, MEM-GAP-03: the turn passes clockwise; the stall limit is counted per round."""
+    """MEM-TRN-05, MEM-GAP-03: the turn passes clockwise, after its one-line summary; the stall limit is
+    counted per round."""
     st.jobs.remove(job)
+    if not st.players[st.active].out:  # one knocked out in their own turn was said to be out already
+        ev.append(Event(turn_summary(st)))
     for pc in st.pieces:
         pc.pump = 0
     n = len(st.players)
@@ -2096,7 +2262,7 @@ def step_rune_return(st: State, job: Job, ev: list[Event]) -> None:
             p.source -= 1
             p.dead.remove(r)
             p.hand.append(r)
-            ev.append(Event(f"{p.name} pays 1 source and returns {cname(st, r)} to their hand (MEM-RUN-07)."))
+            ev.append(Event(f"{p.name} pays 1 source and returns {cname(st, r)} to their hand."))
         return
     if r not in p.dead or p.source < 1 or p.out:
         st.jobs.remove(job)

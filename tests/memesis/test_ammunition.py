@@ -155,7 +155,7 @@ def test_MEM_AMM_07_MEM_GAP_22_take_the_top_card_once_besides_the_draw():
     assert [o.id for o in d.options] == ["take", "leave"]
     assert "Thunderbolt of Zeus" in d.options[0].label  # her own card: she may look (MEM-GAP-22)
     ev = GAME.apply(st, 0, "take")
-    assert "Ana takes the top card of their Ammunition Cell into their hand (MEM-AMM-07)." in public(ev)
+    assert "Ana takes the top card of their Ammunition Cell into their hand." in public(ev)
     assert "Thunderbolt" not in public(ev)
     assert view(st, None).board["players"][0]["hand"] == hand + 2
     assert _ammo(st) == [("roman-legionary", False)]

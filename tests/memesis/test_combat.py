@@ -466,7 +466,7 @@ def test_MEM_ARM_02_ARM_03_ARM_04_GAP_14_each_hit_takes_one_armor_then_life_and_
     assert (piece(st, sen)["armor"], piece(st, sen)["life"]) == (1, 4)
     ev = play(st, 0, "occams-razor", f"p{sen}")
     pass_windows(st)
-    assert "destroys 1 Armor" in public(ev)
+    assert "1 Armor destroyed" in public(ev)
     assert (piece(st, sen)["armor"], piece(st, sen)["life"]) == (0, 4)
     play(st, 0, "occams-razor", f"p{sen}")
     pass_windows(st)

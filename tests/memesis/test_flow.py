@@ -434,7 +434,7 @@ def test_MEM_CON_01_MEM_GAP_28_a_player_holding_only_an_unaffordable_card_may_co
     d = dec(st, 1)
     assert d.kind == "window" and "Combat damage is next" in d.prompt
     ev = act(st, 1, hand_ref(st, 1, "enkidu"), "consume", "life")
-    assert "Ben consumes Enkidu the Wild for 4 Life (now 6) (MEM-CON-02)." in public(ev)
+    assert "Ben consumes Enkidu the Wild for 4 Life (now 6)." in public(ev)
     ev += pass_windows(st)
     assert "deals 3 damage to Ben (Life 3)" in public(ev)
     assert player(st, 1)["life"] == 3 and not player(st, 1)["out"]

@@ -260,6 +260,12 @@ def _same(st: State, twin: State, viewer: int | None, who: str, seen: dict) -> N
     assert theirs == mine, f"{who}: {viewer}'s view depends on hidden cards:\n{_diff(mine, theirs)}"
 
 
+def _asked(d) -> tuple:
+    """Who is asked what, and how the host treats it (issue 27 §1-§3): a decision's seat, kind and flags
+    ``window``, ``forced`` and ``aimed``, none of which may depend on a hidden card."""
+    return d.seat, d.kind, d.window, d.forced, d.aimed
+
+
 def public_log(ev: list[Event]) -> list[str]:
     return [e.text for e in ev if e.audience is None]
 
@@ -270,7 +276,7 @@ def check_hidden(st: State, rng: random.Random, choice: tuple[int, str] | None =
     real next choice ``(seat, option id)``. With ``views`` False, only the spectator's permutation, who is
     asked and the public log are checked (what is public must not depend on anything the spectator cannot
     see; a cheaper check). Raises AssertionError on a leak; returns the number of twins."""
-    decs = [(d.seat, d.kind) for d in GAME.decisions(st)]
+    decs = [_asked(d) for d in GAME.decisions(st)]
     seen: dict = {}
     after, log = None, None
     if choice is not None:
@@ -282,7 +288,7 @@ def check_hidden(st: State, rng: random.Random, choice: tuple[int, str] | None =
         twin = permute(st, (watcher,), rng)
         if twin is not None:
             twins += 1
-            asked = [(d.seat, d.kind) for d in GAME.decisions(twin)]
+            asked = [_asked(d) for d in GAME.decisions(twin)]
             assert asked == decs, f"{who}: who is asked depends on hidden cards (MEM-GAP-28): {decs} vs {asked}"
             if views:
                 _same(st, twin, watcher, who, seen)
@@ -302,8 +308,8 @@ def check_hidden(st: State, rng: random.Random, choice: tuple[int, str] | None =
         got = public_log(GAME.apply(twin, *choice))
         assert got == log, f"{who}: the public log of {choice} depends on hidden cards:\n{log}\nvs\n{got}"
         assert after is not None
-        now = [(d.seat, d.kind) for d in GAME.decisions(after)]
-        asked = [(d.seat, d.kind) for d in GAME.decisions(twin)]
+        now = [_asked(d) for d in GAME.decisions(after)]
+        asked = [_asked(d) for d in GAME.decisions(twin)]
         assert asked == now, f"{who}: who is asked after {choice} depends on hidden cards: {now} vs {asked}"
         for v in {watcher, choice[0], None} if views else ():
             _same(after, twin, v, f"{who} after {choice}", seen)
@@ -528,4 +534,30 @@ def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monke
     assert GAME.decisions(st)[0].option("play") is not None
     assert not _caught(st, choice)
     monkeypatch.setattr(rules, "asked_to_intercept", lambda st, seat: bool(rules.interceptors(st, seat)))
+    assert _caught(st, choice)
+
+
+def test_the_check_catches_a_decision_forced_on_a_face_down_cards_kind(monkeypatch):
+    """Planted (issue 27 §1): an interception prompt marked ``forced`` whenever it has one option ("Take the
+    damage yourself"), which for Ana's Sacred Grove with a face-down card fused depends on what that card is:
+    the check of Ben's playing Infinite Series at her fails; not planted (the rules never force an interception:
+    being asked follows public facts, the options the truth), it passes."""
+    import dataclasses
+
+    for cid, fs in {"sacred-grove": "bio", "magna-carta": "tic"}.items():
+        monkeypatch.setitem(POOL, cid, POOL[cid].model_copy(update={"set": fs}))
+    st = pos({"hand": ["mobius-serpent", "pilgrim-of-the-way"], "source": 1, "pieces": ["sacred-grove"],
+              "brain": ["magna-carta", "pilgrim-of-the-way"] * 2},
+             {"hand": ["infinite-series"], "source": 3})
+    act(st, 0, hand_ref(st, 0, "mobius-serpent"), "fuse", f"p{uid(st, 'sacred-grove')}", "trans", "down")
+    GAME.apply(st, 1, hand_ref(st, 1, "infinite-series"))
+    choice = (1, "play")
+    assert not _caught(st, choice)
+    real = rules.prompt_decision
+
+    def leaky(st, pr):
+        d = real(st, pr)
+        return dataclasses.replace(d, forced=len(d.options) == 1)
+
+    monkeypatch.setattr(rules, "prompt_decision", leaky)
     assert _caught(st, choice)

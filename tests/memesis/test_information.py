@@ -69,12 +69,13 @@ def test_MEM_INF_02_sourcing_and_consuming_show_on_the_board():
 
 
 def test_MEM_INF_03_one_time_use_card_revealed_in_the_public_log():
-    """MEM-INF-03: an Effect card played is named in the public log with its text; a face-down play is not
-    named publicly, only in its owner's private event."""
+    """MEM-INF-03: an Effect card played is named in the public log with what it did (issue 27 §6: its full
+    text is looked up with ``card NAME``, not repeated in the log); a face-down play is not named publicly, only
+    in its owner's private event."""
     st = pos({"source": 9, "hand": ["catapult-stone", "castor"]}, {})
     ev = act(st, 0, hand_ref(st, 0, "catapult-stone"), "play", "s1", "plain")
     settle(st, 0)
-    assert "Catapult Stone" in public(ev) and "damage 2" in public(ev)
+    assert "Ana plays Catapult Stone at Ben." in public(ev) and "Catapult Stone deals 2 damage to Ben" in public(ev)
     ev = act(st, 0, hand_ref(st, 0, "castor"), "play", "main", "down")
     assert "Castor" not in public(ev) and "face-down card" in public(ev)
     assert any("Castor" in e.text and e.audience == (0,) for e in ev)

@@ -151,7 +151,7 @@ def test_MEM_RUN_03_revealed_stealth_rune_attaches_or_is_destroyed():
     go(st, 0, f"p{r}")
     assert "attach" not in ids(st, 0)  # nothing bears the Practical marking: no face-down attaching
     ev = go(st, 0, "upturn")  # the one way left: to the Dead Cell
-    assert "Practical Rune has nowhere to attach and goes to the Dead Cell (MEM-RUN-03)." in public(ev)
+    assert "Practical Rune has nowhere to attach and goes to the Dead Cell." in public(ev)
     assert [c["card"] for c in view(st, None).board["players"][0]["dead"]] == ["practical-rune"]
     assert all(p["uid"] != r for p in view(st, None).board["pieces"])
     st = pos({"source": 0, "pieces": [{"card": "practical-rune", "down": True}, "cro-magnon-hunter"]})
@@ -205,7 +205,7 @@ def test_MEM_RUN_05_effect_upgraded_paying_two_more_rune_returns():
     st, u, ev = _greek_fire(2, 4)
     assert st.players[0].source == 0
     assert piece(st, u)["life"] == 8 - 5
-    assert "Practical Rune returns to Ana's hand (MEM-RUN-05)." in public(ev)
+    assert "Practical Rune returns to Ana's hand." in public(ev)
     assert [h["card"] for h in view(st, 0).private["hand"]] == ["practical-rune"]
     assert [c["card"] for c in view(st, None).board["players"][0]["dead"]] == ["greek-fire"]
 
@@ -248,7 +248,7 @@ def test_MEM_RUN_07_owner_pays_one_source_to_return_the_rune():
     assert d.kind == "rune_return" and d.default == "leave"
     before = st.players[0].source
     ev = go(st, 0, "pay")
-    assert "Ana pays 1 source and returns Practical Rune to their hand (MEM-RUN-07)." in public(ev)
+    assert "Ana pays 1 source and returns Practical Rune to their hand." in public(ev)
     assert st.players[0].source == before - 1
     assert [c["card"] for c in view(st, None).board["players"][0]["dead"]] == ["cro-magnon-hunter"]
     assert "practical-rune" in [h["card"] for h in view(st, 0).private["hand"]]

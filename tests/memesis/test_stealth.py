@@ -43,7 +43,7 @@ def test_MEM_STL_01_MEM_GAP_20_face_down_costs_one_more_and_the_cost_is_public()
     """MEM-STL-01, MEM-GAP-20: a card played face down costs its source cost + 1; the source paid is public."""
     st, u, ev = _play_hunter_face_down()
     assert view(st, 1).board["players"][0]["source"] == 5 - 3
-    assert f"Ana pays 3 source and plays a face-down card (#{u}) into Main Cell." in public(ev)
+    assert f"Ana pays 3 source and plays a face-down card (#{u}) into their Main Cell." in public(ev)
     st = pos({"hand": ["cro-magnon-hunter"], "source": 2})
     for c in (hand_ref(st, 0, "cro-magnon-hunter"), "play", "main"):
         GAME.apply(st, 0, c)  # 2 source pays face up only: no face to choose, it is played at once
