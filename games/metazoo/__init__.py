@@ -704,6 +704,13 @@ class MetaZooGame(Game):
 
         return private_text(view)
 
+    def step_name(self, kind: str) -> str:
+        """The decision kind ``kind`` in player words (:data:`games.metazoo.render.STEP_NAMES`: "declaring
+        Defenders", "responding"); an unknown kind with its underscores as spaces."""
+        from .render import STEP_NAMES
+
+        return STEP_NAMES.get(kind, kind.replace("_", " "))
+
     def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
         lines = {s: f"{c['lp']} LP · Spellbook {c['spellbook']} · Chapter {c['chapter']}"
                  for s, c in enumerate(view.board["casters"])}

@@ -25,6 +25,7 @@ from games.core.rng import Rng
 from . import wall
 from .cards import TARGETING, Page, token_of
 from .pool import card_pool, wheel
+from .render import STEP_NAMES
 from .sky import Answer
 from .state import ArenaPage, Caster, ChainItem, Combat, Indicator, Pending, SkyAsk, SkyNote, State
 
@@ -1117,7 +1118,7 @@ def flip_trap(st: State, card: int, standalone: ArenaPage | None, ev: list[Event
         discard_zone(st, card).append(card)
         if cannot_lose(st, placer):  # MZ-TRAP-07: not Contracted, to its zone; the Attack goes on
             ev.append(Event(f"{d.name} has no Trap Trait, but {st.casters[placer].name} cannot lose: it goes to its "
-                            "owner's zone, not Contracted (MZ-TRAP-07)."))
+                            "owner's zone, not Contracted (see /rules MZ-TRAP-07)."))
             if standalone is not None:
                 ev.append(Event("The Attack's target is gone: the Combat ends."))
                 end_combat(st, ev)
@@ -1125,7 +1126,7 @@ def flip_trap(st: State, card: int, standalone: ArenaPage | None, ev: list[Event
                 start_window_a(st)
             return
         lose(st, [placer], "bluff", f"{d.name} has no Trap Trait: {st.casters[placer].name}, who placed it "
-             f"face-down, loses (MZ-TRAP-06).", ev)
+             f"face-down, loses (see /rules MZ-TRAP-06).", ev)
     st.trap_flip = card
     st.pending = Pending("trap", card, 1 if standalone is not None else 0)
     st.step = "trap_pay"
@@ -1625,8 +1626,8 @@ def decisions_of(st: State) -> list[Decision]:
     p = st.priority
     name = st.casters[p].name if p >= 0 else ""
     if st.step == "predict":
-        return [Decision(p, "predict", f"{name}: predict the coin flip that decides who chooses to go first "
-                         "(MZ-SETUP-02).", (Option("heads", "Heads"), Option("tails", "Tails")), default="heads")]
+        return [Decision(p, "predict", f"{name}: predict the coin flip that decides who chooses to go first.",
+                         (Option("heads", "Heads"), Option("tails", "Tails")), default="heads")]
     if st.step == "choose_first":
         return [Decision(p, "choose_first", f"{name}: go first or second?",
                          (Option("first", "Go first"), Option("second", "Go second")), default="first")]
@@ -1640,12 +1641,12 @@ def decisions_of(st: State) -> list[Decision]:
         opts = [Option(f"burrow:{ap.uid}", f"Burrow {label(st, ap)} until the end of this turn")
                 for ap in burrow_candidates(st, p)]
         opts.append(Option("done", "Burrow nothing more"))
-        return [Decision(p, "burrow", f"{name}: declare Beasties burrowed for this turn (MZ-BURROW-01)?", tuple(opts),
+        return [Decision(p, "burrow", f"{name}: declare Beasties burrowed for this turn?", tuple(opts),
                          default="done")]
     if st.step == "order":
         opts = [Option(f"next:{item}", f"Next: {item_label(st, item)}") for item in st.queue]
         return [Decision(p, "order", f"{name}: these end-of-turn effects happen at the same time; choose the one "
-                         "that resolves next (MZ-SIM-01).", tuple(opts), default=opts[0].id)]
+                         "that resolves next.", tuple(opts), default=opts[0].id)]
     if st.step == "trap_pay":
         card = st.trap_flip
         page = d[card]
@@ -1786,8 +1787,8 @@ def explain(st: State, seat: int, choice: str, decision: Decision) -> RulesError
     if kind == "defend":
         return StaleChoice("MZ-COMBAT-08", "Only your Awakened Beasties other than the original target, not "
                                            "Paralyzed or burrowed, can be declared as Defenders.")
-    listing = "; ".join(f"{o.id} = {o.label}" for o in decision.options)
-    return StaleChoice("MZ-PRIO-10", f"'{choice}' is not one of your options now. Options: {listing}")
+    listing = "; ".join(o.label for o in decision.options)
+    return StaleChoice("MZ-PRIO-10", f"That is not one of your options now. Options: {listing}")
 
 
 def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
@@ -1804,7 +1805,8 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
                 "defend": "MZ-COMBAT-08", "primary": "MZ-COMBAT-09", "trap_pay": "MZ-TRAP-08",
                 "allocate": "MZ-COMBAT-20",
                 "actions": "MZ-TURN-16"}.get(kind, "MZ-PRIO-02")
-        raise NotYourDecision(rule, f"It is {st.casters[owner.seat].name}'s decision ({kind}), not yours.")
+        raise NotYourDecision(rule, f"It is {st.casters[owner.seat].name}'s decision ({STEP_NAMES.get(kind, kind)}), "
+                                    "not yours.")
     decision = mine[0]
     if decision.option(choice) is None:
         raise explain(st, seat, choice, decision)
@@ -1977,7 +1979,7 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         ap, h = find(st, fd), find(st, host)
         st.arena.remove(ap)
         h.trap = ap.card
-        ev.append(Event(f"{name} moves {label(st, ap)} under {label(st, h)} (MZ-TURN-10)."))
+        ev.append(Event(f"{name} moves {label(st, ap)} under {label(st, h)}."))
         st.priority = other(st, seat)  # moving a Trap is an Action (MZ-PRIO-01/02)
         st.passes = 0
         return
