@@ -17,6 +17,7 @@ the game has passed in a row (with two Casters: a single pass) the whole chain r
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
@@ -1553,6 +1554,40 @@ def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesErr
     return wall.contract_problem(st, p, card, defs_of(st))  # MZ-WALL-01: no_contract known to hold
 
 
+def unplayable(st: State, p: int) -> list[tuple[str, str]]:
+    """Issue 27 §7: while ``p`` holds priority or is in its Take Actions step (choosing what to do, not the
+    steps of an Action), each Page of its Chapter that cannot be Contracted now, once per Page id in Chapter
+    order, as ``(name, reason in a few words)``: "only in your Take Actions step", "one Aura Page a turn",
+    "needs 2 Dark, you have 1 Dark", "no legal target", "4th Wall: ...". Reads only ``p``'s own Chapter."""
+    mine = [dc for dc in decisions_of(st) if dc.seat == p and dc.kind in ("actions", "priority")]
+    if not mine or st.pending is not None:
+        return []
+    actions = mine[0].kind == "actions"
+    out = []
+    for card in distinct_chapter(st, p):
+        err = contract_problem(st, p, card, actions=actions)
+        if err is not None:
+            out.append((defs_of(st)[card].name, short_reason(st, p, card, err)))
+    return out
+
+
+def short_reason(st: State, p: int, card: int, err: RulesError) -> str:
+    """``err`` (from :func:`contract_problem`) in a few player words."""
+    page = defs_of(st)[card]
+    if err.rule == "MZ-PRIO-03":
+        return "not an \"any time\" Page: only in your Take Actions step"
+    if err.rule == "MZ-TURN-06":
+        return "one Aura Page a turn"
+    if err.rule == "MZ-TURN-07":
+        return f"{page.type.capitalize()} Pages only in your Take Actions step"
+    if err.rule == "MZ-AURA-08":
+        pool = st.casters[p].aura
+        return f"needs {cost_text(cost_of(st, card))}, you have {cost_text(pool) if pool else 'no Aura'}"
+    if err.rule == "MZ-AURA-07":
+        return f"no legal target ({page.targeting.target.replace('_', ' ') if page.targeting else 'none'})"
+    return err.message.removeprefix(f"{page.name} ").rstrip(".")
+
+
 def usable_effects(st: State, p: int) -> list[tuple[ArenaPage, int]]:
     """MZ-PRIO-03, MZ-GAP-20: "any time" Effects of ``p``'s face-up Arena Pages, once per turn per Page, not
     while Paralyzed (MZ-GAP-48), with a legal target."""
@@ -1614,8 +1649,56 @@ def public_kind(st: State, kind: str) -> str:
     return chosen_from(st) if kind in ACTION_STEPS and st.pending is not None and not st.ask else kind
 
 
+PUBLIC_KINDS = frozenset({"mulligan", "burrow", "defend", "primary", "trap_pay", "order", "allocate"})
+"""Decision kinds whose options follow from the public board alone (Aura pools, Chapter sizes, face-up Pages, a
+flipped Trap): with one option, everyone knows it is the only one (issue 27 §1)."""
+
+
 def decisions_of(st: State) -> list[Decision]:
-    """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
+    """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over.
+
+    Issue 27 §1-2 (MZ-GAP-24): a decision with one option is ``forced`` when that follows from public
+    information: a kind in :data:`PUBLIC_KINDS`, or priority and the Take Actions step while the Caster's
+    Chapter is empty (every other option of theirs is a public Page of the Arena). Every priority offer is a
+    response window (``window``, default pass), ``aimed`` at a Caster whose Pages or self are attacked in the
+    Combat in progress, or targeted by another Caster's chain entry (:func:`aimed_at`)."""
+    return [_flagged(st, dc) for dc in _decisions(st)]
+
+
+def _flagged(st: State, dc: Decision) -> Decision:
+    window = dc.kind == "priority"
+    forced = len(dc.options) == 1 and (
+        dc.kind in PUBLIC_KINDS
+        or (dc.kind in ("priority", "actions") and not st.casters[dc.seat].chapter and st.pending is None))
+    aimed = window and aimed_at(st, dc.seat)
+    if not (window or forced or aimed):
+        return dc
+    return replace(dc, window=window, forced=forced, aimed=aimed)
+
+
+def aimed_at(st: State, seat: int) -> bool:
+    """Whether the open priority window is aimed at ``seat`` (public, issue 27 §2): the Combat in progress
+    attacks ``seat`` or a Page it controls, or an entry of the chain controlled by another Caster targets
+    ``seat``, a Page it controls or one of its chain entries."""
+    def mine(t: int) -> bool:
+        if t < 0:
+            return -1 - t == seat
+        ap = find(st, t)
+        return ap is not None and ap.controller == seat
+
+    if st.combat is not None and mine(st.combat.target):
+        return True
+    for it in st.chain:
+        if it.controller == seat:
+            continue
+        if any(mine(t) for t in it.targets):
+            return True
+        if 0 <= it.chain_target < len(st.chain) and st.chain[it.chain_target].controller == seat:
+            return True
+    return False
+
+
+def _decisions(st: State) -> list[Decision]:
     if st.result is not None:
         return []
     if st.ask:  # a prompt pausing the chain (MZ-SIM-02/04, MZ-INFO-04)
@@ -1769,8 +1852,11 @@ def explain(st: State, seat: int, choice: str, decision: Decision) -> RulesError
         if card < 0:
             return StaleChoice("MZ-CORE-08", f"There is no {rest} in your Chapter.")
         err = contract_problem(st, seat, card, actions=actions)
-        if err is not None:
-            return StaleChoice(err.rule, err.message)
+        if err is not None:  # issue 27 §7: name what would be legal
+            legal = [o.label for o in decision.options if o.id.startswith("play:")]
+            now = (f" You can Contract now: {'; '.join(legal)}." if legal
+                   else " Nothing in your Chapter can be Contracted now.")
+            return StaleChoice(err.rule, err.message + now)
     if kind == "attack":
         if not actions:
             return StaleChoice("MZ-COMBAT-01", "Attacks are declared only in your Take Actions step with an empty "
