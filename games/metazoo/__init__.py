@@ -597,7 +597,11 @@ class MetaZooGame(Game):
             return ev
         other = rules.other(state, seat)
         text = f"{state.casters[seat].name} concedes: {state.casters[other].name} wins."
-        state.result = Result((other,), tuple(state.out) + (seat,), "concede", text).to_dict()
+        state.out.append(seat)  # the concession's place in the standings (MZ-GAP-12)
+        state.result = Result((other,), tuple(state.out), "concede", text,
+                              rule=rules.result_rule(state, "concede", False),
+                              scores=tuple(rules.standings(state, (other,), False))).to_dict()
+        state.out.remove(seat)
         state.step = "over"
         state.priority = -1
         state.pending = None

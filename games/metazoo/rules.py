@@ -251,14 +251,61 @@ def shuffle(st: State, pile: list[int]) -> None:
 
 def finish(st: State, winners: tuple[int, ...], losers: tuple[int, ...], reason: str, text: str,
            ev: list[Event], draw: bool = False) -> None:
-    """Record the result and stop the apply (raises :class:`Ended`)."""
-    st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text, "draw": draw}
+    """Record the result, with its deciding rule and each Caster's standing (issue 27 §8: :func:`result_rule`,
+    :func:`standings`), and stop the apply (raises :class:`Ended`)."""
+    st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text, "draw": draw,
+                 "rule": result_rule(st, reason, draw), "scores": standings(st, winners, draw)}
     st.step = "over"
     st.priority = -1
     st.window.clear()
     st.pending = None
     ev.append(Event(text))
     raise Ended
+
+
+RESULT_RULES = {
+    "lp": "A Caster at 0 LP loses; the last Caster above 0 LP wins (see /rules MZ-WIN-01)",
+    "lp_draw": "Every Caster still in the game reached 0 LP at the same check: a Draw (see /rules MZ-WIN-05)",
+    "pages": "Every Caster's Spellbook is empty: a Draw, nobody wins or loses (see /rules MZ-EMPTY-02)",
+    "turn_cap": "The game reached its 500-turn limit: a Draw (see /rules MZ-WIN-05)",
+    "effect": "A Page's Effect ended the game (see /rules MZ-WIN-03)",
+    "bluff": "A face-down Page without the Trap Trait was revealed: its placer loses (see /rules MZ-WIN-04)",
+    "concede": "A Caster who concedes loses (see /rules MZ-WIN-05)",
+}
+"""The deciding rule of each way a game ends, in player words with a pointer (issue 27 §8)."""
+
+
+def result_rule(st: State, reason: str, draw: bool) -> str:
+    """The deciding rule of a game ending for ``reason`` (:data:`RESULT_RULES`)."""
+    if reason == "lp" and draw:
+        return RESULT_RULES["lp_draw"]
+    if reason == "bluff" and draw:
+        return RESULT_RULES["bluff"] + "; nobody was left to win: a Draw"
+    return RESULT_RULES.get(reason, "")
+
+
+def standings(st: State, winners: tuple[int, ...] | list[int], draw: bool) -> list[str]:
+    """Each Caster's line in seat order, as the rules count it (issue 27 §8): current and maximum LP, Spellbook
+    and Chapter sizes, and where they finished: "wins", "draw", "loses", or when they left a game of 3 or 4
+    (MZ-GAP-12) their place, the first to leave last."""
+    n = len(st.casters)
+    out = []
+    for p, c in enumerate(st.casters):
+        if p in winners:
+            where = "wins"
+        elif draw and p not in st.out:
+            where = "draw"
+        elif p in st.out and n > 2:
+            where = f"left the game, {ordinal(n - st.out.index(p))} place"
+        else:
+            where = "loses"
+        out.append(f"{c.name}: {caster_lp(c)} of {c.max_lp} LP · Spellbook {len(c.spellbook)} · Chapter "
+                   f"{len(c.chapter)} · {where}")
+    return out
+
+
+def ordinal(k: int) -> str:
+    return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
 
 
 def lose(st: State, seats: list[int], reason: str, text: str, ev: list[Event]) -> None:
