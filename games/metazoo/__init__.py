@@ -553,6 +553,7 @@ class MetaZooGame(Game):
                 ap.equipment = _add(st, p, item.get("equipment", []))
         st.step = "actions"
         st.priority = st.active
+        st.tally = {"lp": [rules.caster_lp(c) for c in st.casters]}  # the turn's summary counts from here
         return st
 
     # -- the contract

@@ -407,6 +407,7 @@ def destroy(st: State, ap: ArenaPage, ev: list[Event], why: str) -> None:
     its DESTROYED Effects resolve (MZ-KW-04, MZ-COMBAT-25: at once, so within a Combat before the other
     Attack); a face-down Page has none (MZ-KW-03)."""
     ev.append(Event(f"{label(st, ap)} is Destroyed ({why})."))
+    tally(st, "destroyed")
     face_up = not ap.face_down
     leave_arena(st, ap, ev, destroyed=True)
     page = defs_of(st)[ap.card]
@@ -951,7 +952,11 @@ def bookmark(st: State, p: int, ev: list[Event], why: str) -> None:
 
 
 def begin_turn(st: State, p: int, ev: list[Event]) -> None:
-    """Start of turn (MZ-TURN-01, MZ-TURN-02): step 1a ticks, then the fixed window 1b."""
+    """Start of turn (MZ-TURN-01, MZ-TURN-02): the last turn's summary line, step 1a ticks, then the fixed
+    window 1b."""
+    if st.turn >= 1:
+        ev.append(Event(turn_summary(st)))
+    st.tally = {"lp": [caster_lp(c) for c in st.casters]}
     st.turn += 1
     st.active = p
     st.casters[p].aura_played = False
@@ -964,6 +969,28 @@ def begin_turn(st: State, p: int, ev: list[Event]) -> None:
     if wall_begin(st, ev):  # MZ-GAP-69: the turn's sky first; 4th Wall questions wait in step "sky"
         return
     step_1a(st, ev)
+
+
+def tally(st: State, key: str) -> None:
+    """Count one ``key`` (``contracts``, ``attacks``, ``destroyed``) for this turn's summary."""
+    st.tally[key] = st.tally.get(key, 0) + 1
+
+
+def turn_summary(st: State) -> str:
+    """The turn that ends in one line (issue 27 §6): "Turn 4 (Ana): 2 Contracts, 1 Attack, 1 Page Destroyed;
+    Ben 1000 → 940 LP." Casters who left during the turn are not listed."""
+    t = st.tally
+    bits = []
+    for key, one, many in (("contracts", "Contract", "Contracts"), ("attacks", "Attack", "Attacks"),
+                           ("destroyed", "Page Destroyed", "Pages Destroyed")):
+        n = t.get(key, 0)
+        if n:
+            bits.append(f"{n} {one if n == 1 else many}")
+    did = ", ".join(bits) or "no Contract or Attack"
+    start = t.get("lp", [])
+    moved = [f"{c.name} {start[p]} → {caster_lp(c)} LP" for p, c in enumerate(st.casters)
+             if p < len(start) and p not in st.out and start[p] != caster_lp(c)]
+    return f"Turn {st.turn} ({st.casters[st.active].name}): {did}" + (f"; {', '.join(moved)}" if moved else "") + "."
 
 
 def step_1a(st: State, ev: list[Event]) -> None:
@@ -1116,6 +1143,7 @@ def declare_attack(st: State, seat: int, uid: int, k: int, target: int, ev: list
     st.combat = Combat(attacker=uid, attack=k, target=target, number=st.combats)
     ev.append(Event(f"{st.casters[seat].name}'s {label(st, ap)} Attacks {target_label(st, target)} with "
                     f"{d[ap.card].attacks[k].name}."))
+    tally(st, "attacks")
     if has_status(st.casters[seat].indicators, "burn"):  # MZ-COMBAT-03, MZ-BURN-03
         hurt_caster(st, seat, 20, ev, "Burn", damage=False)
         check_end(st, ev)
@@ -1317,40 +1345,54 @@ def set_primary(st: State, uid: int, k: int, ev: list[Event]) -> None:
     st.priority = seat
 
 
-def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Event]) -> int:
+def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Event],
+                  parts: list[str] | None = None) -> int:
     """MZ-COMBAT-18, MZ-GAP-39, MZ-GAP-09/10: printed Damage; (b) Type Advantage and Aura Attack Advantage
     against the receiver (the Primary Defender, or the attacker for the Primary Defender's own Attack),
-    never against a Caster; (c) Terra Bonuses (MZ-TERRA-10); (d) Tribal Boost; Paralyze makes it 0."""
+    never against a Caster; (c) Terra Bonuses (MZ-TERRA-10); (d) Tribal Boost; Paralyze makes it 0. Each
+    modifier goes into ``parts`` ("+20 Type Advantage") for the one combat line (issue 27 §6), or, without
+    ``parts``, into its own log line."""
     page = defs_of(st)[ap.card]
     atk = page.attacks[k]
     dmg = atk.damage
+
+    def add(n: int, what: str) -> None:
+        if parts is None:
+            ev.append(Event(f"{what}: {n:+d} Damage."))
+        else:
+            parts.append(f"{n:+d} {what}")
+
     if receiver >= 0:
         rap = find(st, receiver)
         if rap is not None and not rap.face_down:
             rtypes = types_of(st, rap.card)
             if strong(types_of(st, ap.card), rtypes):
                 dmg += ADVANTAGE
-                ev.append(Event(f"Type Advantage: +{ADVANTAGE} Damage."))
+                add(ADVANTAGE, "Type Advantage")
             if atk.advantage is not None and atk.advantage in rtypes:
                 dmg += ADVANTAGE
-                ev.append(Event(f"Aura Attack Advantage ({atk.advantage.capitalize()}): +{ADVANTAGE} Damage."))
+                add(ADVANTAGE, f"Aura Attack Advantage ({atk.advantage.capitalize()})")
     if page.terra_bonuses:  # step (c)
-        dmg += wall.terra_damage(st, ap, defs_of(st), ev)
+        for name, n in wall.terra_damage(st, ap, defs_of(st)):
+            dmg += n
+            add(n, f"Terra Bonus ({name})")
     boost = tribe_count(st, ap)
     if boost:
         dmg += 10 * boost
-        ev.append(Event(f"Tribal Boost: +{10 * boost} Damage."))
+        add(10 * boost, "Tribal Boost")
     d = defs_of(st)
     aura = arena_bonus(st, ap)
     if aura:
         dmg += aura
-        ev.append(Event(f"ARENA Effects: {aura:+d} Damage."))
+        add(aura, "ARENA Effects")
     gear = sum(d[e].equip.damage for e in ap.equipment if d[e].equip is not None)
     if gear:  # MZ-EQUIP-07, step (d)
         dmg = max(0, dmg + gear)
-        ev.append(Event(f"Equipment: {gear:+d} Damage."))
+        add(gear, "Equipment")
     if has_status(ap.indicators, "paralyze"):
         dmg = 0
+        if parts is not None:
+            parts[:] = ["Paralyzed"]
     return dmg
 
 
@@ -1412,8 +1454,13 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> bool:
             damage_page(st, ap, self_hit, ev, "Confusion")
             check_end(st, ev)
             return True
-    dmg = attack_damage(st, ap, k, receiver, ev)
-    ev.append(Event(f"{label(st, ap)} resolves {atk.name} for {dmg} Damage."))
+    parts: list[str] = []
+    dmg = attack_damage(st, ap, k, receiver, ev, parts)
+    split = side == "attacker" and len([u for u in cb.defenders if find(st, u) is not None]) > 1
+    whom = "the Defenders" if split else target_label(st, receiver)
+    how = "" if not parts else " (Paralyzed)" if parts == ["Paralyzed"] else f" ({atk.damage} {' '.join(parts)})"
+    ev.append(Event(f"{st.casters[ap.controller].name}'s {label(st, ap)} strikes {whom} with {atk.name}: "
+                    f"{dmg} Damage{how}."))
     if atk.status is not None and not has_status(ap.indicators, "paralyze"):
         inflict(st, receiver, atk.status, atk.x, atk.automatic, ap.controller, ev, atk.name)
         check_end(st, ev)
@@ -2168,6 +2215,7 @@ def push_contract(st: State, seat: int, card: int, code: str, ev: list[Event]) -
     elif item.chain_target >= 0:
         tgt = f" targeting {defs_of(st)[st.chain[item.chain_target].card].name} on the chain"
     ev.append(Event(f"{c.name} Contracts {page.name}, paying {cost_text(cost)}{tgt}."))
+    tally(st, "contracts")
     st.priority = other(st, seat)
     st.passes = 0
 
@@ -2291,8 +2339,7 @@ def special_terra(st: State, timing: str, ev: list[Event]) -> None:
         page = d[ap.card]
         for k, eff in enumerate(page.effects):
             if eff.timing == timing:
-                ev.append(Event(f"{label(st, ap)}'s {timing}-of-turn Effect resolves: "
-                                f"{eff.text or 'Special Terra'}"))
+                ev.append(Event(f"{label(st, ap)}'s {timing}-of-turn Effect resolves."))  # its text: card NAME
                 run_steps(st, page, k, ap.controller, untargeted(st, ap.controller, eff.target, None),
                           -1, page.base_types, ev)
 
