@@ -182,22 +182,25 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 23 Mulligans are decided one Caster at a time, the first Caster first, then the next clockwise; each
    sees the earlier choices and Chapter sizes in the public log, and a Caster who mulligans decides
    again before the next Caster. Timeout: keep.
-24 Every prompt has the table's deadline and a documented default (the decision's default): coin
-   prediction, heads; go first or second, first; mulligan, keep; burrowing, nothing more; priority
-   offer, pass; Take Actions step, end it (go to step 3); a target (of a Page, an Effect, a Power, Fear
-   or Flash, an Equipment or an Attack), back (the Action is not taken); the target of a copied Spell,
-   the first legal target; where a face-down Page goes, standalone; Trap payment, do not pay; Defenders,
-   no more; the Primary Defender and its Attack, the first listed option; Damage allocation, the
-   automatic fill (MZ-GAP-34); ordering, the first listed item (Damage or Status: the printed order; the
-   Pages an Index revealed: the revealed order); 4th Wall confirmation, not met (a yes/no question whose
-   default is no, logged as the Caster's answer; details in games/metazoo/sky.py and
-   games/metazoo/wall.py). Every priority offer is a decision, even when Pass is the only option. Coin
-   flips and dice need no prompt (the seeded RNG, logged). Who is asked never depends on hidden Pages
-   (issue 26): priority goes to every Caster in turn whatever their Chapter holds; burrowing, Defenders,
-   the Primary Defender, Trap payment (asked of the flipped Trap's controller once the flip has made it
-   public), ordering, Damage allocation and 4th Wall questions follow the public board, Aura pools and
-   Chapter and Spellbook sizes; while a Caster chooses the target of an Action or where a face-down Page
-   goes, the others see them still at the step they chose it from (Take Actions or priority).
+24 Every prompt has the table's deadline and a documented default (the decision's default): coin prediction,
+   heads; go first or second, first; mulligan, keep; burrowing, nothing more; priority offer, pass; Take
+   Actions step, end it (go to step 3); a target (of a Page, an Effect, a Power, Fear or Flash, an Equipment
+   or an Attack), back (the Action is not taken); the target of a copied Spell, the first legal target; where
+   a face-down Page goes, standalone; Trap payment, do not pay; Defenders, no more; the Primary Defender and
+   its Attack, the first listed option; Damage allocation, the automatic fill (MZ-GAP-34); ordering, the first
+   listed item (Damage or Status: the printed order; the Pages an Index revealed: the revealed order); 4th
+   Wall confirmation, not met (a yes/no question whose default is no, logged as the Caster's answer; details
+   in games/metazoo/sky.py and games/metazoo/wall.py). Every priority offer is a decision, even when Pass is
+   the only option, and a response window (the table's response deadline, default pass). A decision whose one
+   option follows from what everyone sees (a priority offer or a Take Actions step of a Caster with an empty
+   Chapter and nothing else to do, a mulligan with no Page to Bookmark, no Beastie that can burrow or defend,
+   one Primary Defender choice, a flipped Trap that cannot be paid) is forced: the host applies it at once and
+   logs it (issue 27). Coin flips and dice need no prompt (the seeded RNG, logged). Who is asked never depends
+   on hidden Pages (issue 26): priority goes to every Caster in turn whatever their Chapter holds; burrowing,
+   Defenders, the Primary Defender, Trap payment (asked of the flipped Trap's controller once the flip has
+   made it public), ordering, Damage allocation and 4th Wall questions follow the public board, Aura pools and
+   Chapter and Spellbook sizes; while a Caster chooses the target of an Action or where a face-down Page goes,
+   the others see them still at the step they chose it from (Take Actions or priority).
 25 "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
    All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and
    every pool empties at step 3c. Now only Special Terra Pages in the Terra slots run start- and
@@ -550,6 +553,7 @@ class MetaZooGame(Game):
                 ap.equipment = _add(st, p, item.get("equipment", []))
         st.step = "actions"
         st.priority = st.active
+        st.tally = {"lp": [rules.caster_lp(c) for c in st.casters]}  # the turn's summary counts from here
         return st
 
     # -- the contract
@@ -594,7 +598,11 @@ class MetaZooGame(Game):
             return ev
         other = rules.other(state, seat)
         text = f"{state.casters[seat].name} concedes: {state.casters[other].name} wins."
-        state.result = Result((other,), tuple(state.out) + (seat,), "concede", text).to_dict()
+        state.out.append(seat)  # the concession's place in the standings (MZ-GAP-12)
+        state.result = Result((other,), tuple(state.out), "concede", text,
+                              rule=rules.result_rule(state, "concede", False),
+                              scores=tuple(rules.standings(state, (other,), False))).to_dict()
+        state.out.remove(seat)
         state.step = "over"
         state.priority = -1
         state.pending = None
@@ -703,6 +711,19 @@ class MetaZooGame(Game):
         from .render import private_text
 
         return private_text(view)
+
+    def step_name(self, kind: str) -> str:
+        """The decision kind ``kind`` in player words (:data:`games.metazoo.render.STEP_NAMES`: "declaring
+        Defenders", "responding"); an unknown kind with its underscores as spaces."""
+        from .render import STEP_NAMES
+
+        return STEP_NAMES.get(kind, kind.replace("_", " "))
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        """Issue 27 §7: the Pages of ``seat``'s Chapter it cannot Contract now, each with its reason in a few
+        words (:func:`games.metazoo.rules.unplayable`); empty unless it holds priority or takes Actions. Any
+        Page may still be placed face-down in the Take Actions step (MZ-GAP-61)."""
+        return rules.unplayable(state, seat)
 
     def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
         lines = {s: f"{c['lp']} LP · Spellbook {c['spellbook']} · Chapter {c['chapter']}"

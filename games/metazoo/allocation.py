@@ -91,7 +91,7 @@ def decisions(st: State) -> list[Decision]:
         options.append(Option(f"give:{a}", text))
     seat = st.priority
     return [Decision(seat, "allocate", f"{st.casters[seat].name}: split {cb.dmg} Damage among the Defenders: "
-                     f"{left} left to give; how much goes to {who}? (multiples of 5, MZ-COMBAT-20)",
+                     f"{left} left to give; how much goes to {who}? (multiples of 5)",
                      tuple(options), default=f"give:{default_amount(st, opts)}")]
 
 

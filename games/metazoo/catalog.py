@@ -135,8 +135,8 @@ def page_text(page: Page) -> str:
 
 def _limit(page: Page) -> str:
     if page.limit is None:
-        return "No Spellbook Limit: any number of copies (MZ-BOOK-02)"
-    return f"Up to {page.limit} per Spellbook (MZ-BOOK-02)"
+        return "No Spellbook Limit: any number of copies (see /rules MZ-BOOK-02)"
+    return f"Up to {page.limit} per Spellbook (see /rules MZ-BOOK-02)"
 
 
 def card_info(page: Page, label: str) -> CardInfo:

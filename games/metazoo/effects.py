@@ -253,7 +253,7 @@ def flip_traps(st: State, seats: list[int], page: Page, ev: list[Event]) -> None
         elif rules.cannot_lose(st, placer):
             rules.discard_zone(st, card).append(card)
             ev.append(Event(f"{d[card].name} has no Trap Trait, but {st.casters[placer].name} cannot lose: it goes "
-                            "to its owner's zone, not Contracted (MZ-TRAP-07)."))
+                            "to its owner's zone, not Contracted (see /rules MZ-TRAP-07)."))
         else:
             rules.discard_zone(st, card).append(card)
             losers.add(placer)
@@ -263,7 +263,7 @@ def flip_traps(st: State, seats: list[int], page: Page, ev: list[Event]) -> None
         st.flips = []
         names = " and ".join(st.casters[q].name for q in sorted(losers))
         rules.lose(st, sorted(losers), "bluff",
-                   f"A face-down Page without the Trap Trait is revealed: {names} loses (MZ-TRAP-06).", ev)
+                   f"A face-down Page without the Trap Trait is revealed: {names} loses (see /rules MZ-TRAP-06).", ev)
     if st.flips:
         if on_chain(st, page):
             ask_next_payment(st)
@@ -312,7 +312,7 @@ def decisions(st: State) -> list[Decision]:
         first = next(s.do for s in eff.steps if s.do in ("damage", "inflict"))
         dflt = "first:damage" if first == "damage" else "first:status"
         return [Decision(p, "order", f"{name}: {page.name} deals Damage and inflicts a Status Effect at the same "
-                         "time; which is applied first? (MZ-SIM-02)",
+                         "time; which is applied first?",
                          (Option("first:damage", "The Damage first"), Option("first:status", "The Status Effect first")),
                          default=dflt)]
     if st.ask == "trap_pay":
@@ -329,19 +329,19 @@ def decisions(st: State) -> list[Decision]:
         copied = d[st.asked[0]]
         eff = copied.targeting
         opts = tuple(rules.target_options(st, p, eff.target, copied.type == "spell"))
-        return [Decision(p, "target", f"{name}: choose the target of your copy of {copied.name} (MZ-TOKEN-06).",
+        return [Decision(p, "target", f"{name}: choose the target of your copy of {copied.name}.",
                          opts, default=opts[0].id)]
     if st.ask == "flip_order":
         opts = tuple(Option(f"next:{i}", f"Next: {d[c].name}'s FLIPPED Effect ({st.casters[st.owner[c]].name})")
                      for i, c in enumerate(st.paid))
         return [Decision(p, "order", f"{name}: these Traps flipped at the same time; choose the FLIPPED Effect that "
-                         "resolves next (MZ-SIM-04).", opts, default=opts[0].id)]
+                         "resolves next.", opts, default=opts[0].id)]
     opts = tuple(Option(f"top:{i}", f"Put {d[c].name} back now (under the ones still to come)")
                  for i, c in enumerate(st.asked))
     owner = st.casters[rules.previous(st, p)].name  # the Indexing Caster (the orderer is next clockwise)
     return [Decision(p, "order", f"{name}: put the Pages {owner} revealed back on top of their Spellbook in the "
                      "order you choose: each one you pick goes on top of those already put back, so the last "
-                     "is the top Page (MZ-INFO-04, MZ-GAP-71).", opts, default=opts[-1].id)]
+                     "is the top Page.", opts, default=opts[-1].id)]
 
 
 def apply(st: State, seat: int, choice: str, ev: list[Event]) -> None:
@@ -351,7 +351,7 @@ def apply(st: State, seat: int, choice: str, ev: list[Event]) -> None:
     kind, _, rest = choice.partition(":")
     if st.ask == "sim":
         st.chain[-1].first = rest
-        ev.append(Event(f"{name} applies the {'Damage' if rest == 'damage' else 'Status Effect'} first (MZ-SIM-02)."))
+        ev.append(Event(f"{name} applies the {'Damage' if rest == 'damage' else 'Status Effect'} first."))
     elif st.ask == "trap_pay":
         entry = st.flips.pop(0)
         card = int(entry.split(":")[0])
@@ -382,7 +382,7 @@ def apply(st: State, seat: int, choice: str, ev: list[Event]) -> None:
                         "and resolves next."))
     elif st.ask == "flip_order":
         card = st.paid.pop(int(rest))
-        ev.append(Event(f"{name} orders {d[card].name}'s FLIPPED Effect next (MZ-SIM-04)."))
+        ev.append(Event(f"{name} orders {d[card].name}'s FLIPPED Effect next."))
         resolve_flipped(st, card, ev)
         if not run_flipped(st, ev):
             return

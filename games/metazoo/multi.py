@@ -25,17 +25,17 @@ def eliminate(st: State, seats: list[int], ev: list[Event], why: str = "") -> No
         st.out.append(p)
         st.casters[p].aura.clear()
         what = f"{why} and leaves" if why else "is at 0 LP: they lose and leave"
-        ev.append(Event(f"{st.casters[p].name} {what} the game (MZ-GAP-12)."))
+        ev.append(Event(f"{st.casters[p].name} {what} the game."))
     gone = set(st.out)
     while True:
         for ap in st.arena:
             if ap.controller in gone and st.owner[ap.card] not in gone:
                 ap.controller = st.owner[ap.card]
-                ev.append(Event(f"{rules.label(st, ap)} returns to its owner's control (MZ-GAP-12)."))
+                ev.append(Event(f"{rules.label(st, ap)} returns to its owner's control."))
         leaving = next((ap for ap in st.arena if st.owner[ap.card] in gone), None)
         if leaving is None:
             break
-        ev.append(Event(f"{rules.label(st, leaving)} leaves the game with its owner (MZ-GAP-12)."))
+        ev.append(Event(f"{rules.label(st, leaving)} leaves the game with its owner."))
         rules.leave_arena(st, leaving, ev, destroyed=False, to="gone")
     kept: list[int] = []
     for i, it in enumerate(st.chain):
@@ -51,7 +51,7 @@ def eliminate(st: State, seats: list[int], ev: list[Event], why: str = "") -> No
             if it.chain_target >= 0:
                 it.chain_target = where.get(it.chain_target, -1)
         st.chain = chain
-        ev.append(Event("Their entries leave the chain (MZ-GAP-12)."))
+        ev.append(Event("Their entries leave the chain."))
     st.window = [q for q in st.window if q not in gone]
     st.queue = [i for i in st.queue if not (i.startswith("poison:p") and int(i[8:]) in gone)]
     cb = st.combat

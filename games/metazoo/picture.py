@@ -35,7 +35,7 @@ from games.core.layout import (
     wrap,
 )
 
-from .render import _STEPS
+from .render import _STEPS, STEP_NAMES
 
 WIDTH = 800
 PAD = 16
@@ -43,7 +43,8 @@ GAP = 12
 COLS = 3
 CARD_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
 LP_SCALE = 1000
-"""MZ-SETUP-01: a Caster starts at 1000 LP; the bar is drawn against that (or more, if LP rose above)."""
+"""MZ-SETUP-01: a Caster starts at 1000 LP. Every Caster's bar is drawn against one scale: the higher of that
+and the highest LP or maximum LP on the board (issue 27 §12: 1100 and 1000 LP look different)."""
 
 _Line = tuple[str, int, Colour, bool, str]  # text, size px, colour, bold, source
 
@@ -63,16 +64,29 @@ def board_layout(view: View) -> Layout:
         out.add(Label(540, 6, WIDTH - 540 - PAD, 48, f"{names[b['active']]}'s turn", 26,
                       tint(seat_colour(b["active"]), 0.45), align="right", bold=True, source="active"))
     y = 72
-    y = _caster(out, b, 0, y)
+    scale = max([LP_SCALE] + [max(c["lp"], c["max_lp"]) for c in b["casters"]])
+    y = _caster(out, b, 0, y, scale)
     y = _shared(out, b, names, y)
     for s in range(1, len(names)):  # MZ-GAP-12: every Caster's public zones, 3 or 4 included
-        y = _caster(out, b, s, y)
-    y = footer(out, view.result.text if view.result else None, list(view.waiting), names, y, PAD)
+        y = _caster(out, b, s, y, scale)
+    y = _legend(out, y, scale)
+    waiting = [(s, STEP_NAMES.get(k, k)) for s, k in view.waiting]  # issue 27 §5: steps in words
+    y = footer(out, view.result.text if view.result else None, waiting, names, y, PAD)
     out.height = y + PAD
     return out
 
 
-def _caster(out: Layout, b: dict, s: int, y: int) -> int:
+def _legend(out: Layout, y: int, scale: int) -> int:
+    """What the picture draws, in words (issue 27 §12)."""
+    text = (f"Bars: each Caster's LP out of {scale}. Cards: that Caster's Pages in the Arena (white: Awakened, "
+            "grey: Fatigued, dark: face-down). Terra: the six shared slots. Chapter and Cemetery: counts only.")
+    for line in wrap(text, 18, WIDTH - 2 * PAD):
+        out.add(Label(PAD, y, WIDTH - 2 * PAD, 26, line, 18, MUTED, source="legend"))
+        y += 26
+    return y + 6
+
+
+def _caster(out: Layout, b: dict, s: int, y: int, scale: int = LP_SCALE) -> int:
     c = b["casters"][s]
     colour = seat_colour(s)
     src = f"p{s}"
@@ -85,19 +99,18 @@ def _caster(out: Layout, b: dict, s: int, y: int) -> int:
         out.add(Box(x, y + 11, 70, 30, fill=WHITE, radius=8))
         out.add(Label(x, y + 11, 70, 30, "TURN", 18, colour, align="centre", bold=True, source="active"))
         x += 80
-    left = " (out)" if c.get("out") else ""  # MZ-GAP-12: left the game
+    left = " (left the game)" if c.get("out") else ""  # MZ-GAP-12: left the game
     out.add(Label(x, y + 4, 470 - x, 44, c["name"] + left, 28, WHITE, bold=True, source=f"{src}.name"))
     out.add(Label(480, y + 4, WIDTH - PAD - 480, 44, f"{c['lp']} LP", 30, WHITE, align="right", bold=True,
                   source=f"{src}.lp"))
     y += 58
-    out.add(Bar(PAD, y, WIDTH - 2 * PAD, 18, c["lp"], max(LP_SCALE, c["max_lp"], c["lp"]), fill=colour, back=WHITE,
-                source=f"{src}.lp"))
+    out.add(Bar(PAD, y, WIDTH - 2 * PAD, 18, c["lp"], scale, fill=colour, back=WHITE, source=f"{src}.lp"))
     y += 26
     aura = ", ".join(f"{n} {t}" for t, n in c["aura"].items()) or "none"
     for line in wrap(f"Aura: {aura}", 24, WIDTH - 2 * PAD):
         out.add(Label(PAD, y, WIDTH - 2 * PAD, 32, line, 24, INK, bold=True, source=f"{src}.aura"))
         y += 32
-    sizes = (("spellbook", "Book", c["spellbook"]), ("chapter", "Chapter", c["chapter"]),
+    sizes = (("spellbook", "Spellbook", c["spellbook"]), ("chapter", "Chapter", c["chapter"]),
              ("cemetery", "Cemetery", len(c["cemetery"])))
     w = (WIDTH - 2 * PAD) // 3
     for k, (key, word, n) in enumerate(sizes):
@@ -119,11 +132,15 @@ def _caster(out: Layout, b: dict, s: int, y: int) -> int:
             y += 30
     y += 6
     pages = [p for p in b["arena"] if p["controller"] == s]
+    # issue 27 §12: the Arena has its own heading, apart from the Chapter and Cemetery counts above
+    out.add(Box(PAD, y, WIDTH - 2 * PAD, 2, fill=shade(colour, 0.1)))
+    y += 6
+    n = len(pages)
+    arena = f"{c['name']}'s Arena: " + (f"{n} Page{'s' if n != 1 else ''}" if n else "no Pages")
+    out.add(Label(PAD, y, WIDTH - 2 * PAD, 32, arena, 22, shade(colour, 0.35), bold=True, source=f"{src}.arena"))
+    y += 38
     if pages:
         y = _grid(out, pages, y, colour)
-    else:
-        out.add(Label(PAD, y, WIDTH - 2 * PAD, 32, "Arena: no Pages", 22, MUTED, source=f"{src}.arena"))
-        y += 38
     old = out.elements[panel]
     assert isinstance(old, Box)
     out.elements[panel] = Box(old.x, old.y, old.w, y - top, fill=old.fill, radius=old.radius)

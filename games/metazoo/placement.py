@@ -76,9 +76,9 @@ def leave_with(st: State, ap: ArenaPage, ev: list[Event]) -> None:
     d = rules.defs_of(st)
     for card in ap.under:
         rules.discard_zone(st, card).append(card)
-        ev.append(Event(f"{d[card].name or 'Beastie token'}, underneath, goes to its owner's zone (MZ-PLACE-06)."))
+        ev.append(Event(f"{d[card].name or 'Beastie token'}, underneath, goes to its owner's zone."))
     ap.under = []
     for o in [o for o in st.arena if o.on == ap.uid]:
         o.on = -1
-        ev.append(Event(f"{rules.label(st, o)} was underneath: it leaves the Arena too (MZ-PLACE-06)."))
+        ev.append(Event(f"{rules.label(st, o)} was underneath: it leaves the Arena too."))
         rules.leave_arena(st, o, ev, destroyed=False)

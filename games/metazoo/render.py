@@ -9,7 +9,21 @@ from games.core.textlines import wrap_parts
 
 _STEPS = {"predict": "Set-up: coin prediction", "choose_first": "Set-up: who goes first", "mulligan": "Mulligan",
           "start": "Start of turn (priority)", "actions": "Take Actions", "end": "End of turn (priority)",
-          "trap_pay": "A Trap flipped", "sky": "4th Wall question", "over": "Game over"}
+          "trap_pay": "A Trap flipped", "sky": "4th Wall question", "over": "Game over",
+          "burrow": "Start of turn: burrowing", "ticks": "Start of turn", "end_ticks": "End of turn",
+          "order": "Simultaneous effects"}
+"""The board's step (``State.step``) in player words."""
+
+STEP_NAMES = {
+    "predict": "predicting the coin flip", "choose_first": "choosing who goes first", "mulligan": "keeping or mulliganing",
+    "burrow": "choosing Beasties to burrow", "order": "ordering effects that happen at once",
+    "trap_pay": "deciding whether to pay for a flipped Trap", "target": "choosing a target",
+    "attack_target": "choosing the target of an Attack", "trap_where": "placing a face-down Page",
+    "defend": "declaring Defenders", "primary": "choosing the Primary Defender",
+    "allocate": "splitting Combat Damage", "actions": "taking Actions", "priority": "responding",
+    "sky": "answering a 4th Wall question",
+}
+"""Each decision kind in player words, as "Waiting for Ana (declaring Defenders)" says it (issue 27 §5)."""
 
 
 def _page(p: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ the game has passed in a row (with two Casters: a single pass) the whole chain r
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
@@ -25,6 +26,7 @@ from games.core.rng import Rng
 from . import wall
 from .cards import TARGETING, Page, token_of
 from .pool import card_pool, wheel
+from .render import STEP_NAMES
 from .sky import Answer
 from .state import ArenaPage, Caster, ChainItem, Combat, Indicator, Pending, SkyAsk, SkyNote, State
 
@@ -249,14 +251,61 @@ def shuffle(st: State, pile: list[int]) -> None:
 
 def finish(st: State, winners: tuple[int, ...], losers: tuple[int, ...], reason: str, text: str,
            ev: list[Event], draw: bool = False) -> None:
-    """Record the result and stop the apply (raises :class:`Ended`)."""
-    st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text, "draw": draw}
+    """Record the result, with its deciding rule and each Caster's standing (issue 27 §8: :func:`result_rule`,
+    :func:`standings`), and stop the apply (raises :class:`Ended`)."""
+    st.result = {"winners": list(winners), "losers": list(losers), "reason": reason, "text": text, "draw": draw,
+                 "rule": result_rule(st, reason, draw), "scores": standings(st, winners, draw)}
     st.step = "over"
     st.priority = -1
     st.window.clear()
     st.pending = None
     ev.append(Event(text))
     raise Ended
+
+
+RESULT_RULES = {
+    "lp": "A Caster at 0 LP loses; the last Caster above 0 LP wins (see /rules MZ-WIN-01)",
+    "lp_draw": "Every Caster still in the game reached 0 LP at the same check: a Draw (see /rules MZ-WIN-05)",
+    "pages": "Every Caster's Spellbook is empty: a Draw, nobody wins or loses (see /rules MZ-EMPTY-02)",
+    "turn_cap": "The game reached its 500-turn limit: a Draw (see /rules MZ-WIN-05)",
+    "effect": "A Page's Effect ended the game (see /rules MZ-WIN-03)",
+    "bluff": "A face-down Page without the Trap Trait was revealed: its placer loses (see /rules MZ-WIN-04)",
+    "concede": "A Caster who concedes loses (see /rules MZ-WIN-05)",
+}
+"""The deciding rule of each way a game ends, in player words with a pointer (issue 27 §8)."""
+
+
+def result_rule(st: State, reason: str, draw: bool) -> str:
+    """The deciding rule of a game ending for ``reason`` (:data:`RESULT_RULES`)."""
+    if reason == "lp" and draw:
+        return RESULT_RULES["lp_draw"]
+    if reason == "bluff" and draw:
+        return RESULT_RULES["bluff"] + "; nobody was left to win: a Draw"
+    return RESULT_RULES.get(reason, "")
+
+
+def standings(st: State, winners: tuple[int, ...] | list[int], draw: bool) -> list[str]:
+    """Each Caster's line in seat order, as the rules count it (issue 27 §8): current and maximum LP, Spellbook
+    and Chapter sizes, and where they finished: "wins", "draw", "loses", or when they left a game of 3 or 4
+    (MZ-GAP-12) their place, the first to leave last."""
+    n = len(st.casters)
+    out = []
+    for p, c in enumerate(st.casters):
+        if p in winners:
+            where = "wins"
+        elif draw and p not in st.out:
+            where = "draw"
+        elif p in st.out and n > 2:
+            where = f"left the game, {ordinal(n - st.out.index(p))} place"
+        else:
+            where = "loses"
+        out.append(f"{c.name}: {caster_lp(c)} of {c.max_lp} LP · Spellbook {len(c.spellbook)} · Chapter "
+                   f"{len(c.chapter)} · {where}")
+    return out
+
+
+def ordinal(k: int) -> str:
+    return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
 
 
 def lose(st: State, seats: list[int], reason: str, text: str, ev: list[Event]) -> None:
@@ -358,6 +407,7 @@ def destroy(st: State, ap: ArenaPage, ev: list[Event], why: str) -> None:
     its DESTROYED Effects resolve (MZ-KW-04, MZ-COMBAT-25: at once, so within a Combat before the other
     Attack); a face-down Page has none (MZ-KW-03)."""
     ev.append(Event(f"{label(st, ap)} is Destroyed ({why})."))
+    tally(st, "destroyed")
     face_up = not ap.face_down
     leave_arena(st, ap, ev, destroyed=True)
     page = defs_of(st)[ap.card]
@@ -902,7 +952,11 @@ def bookmark(st: State, p: int, ev: list[Event], why: str) -> None:
 
 
 def begin_turn(st: State, p: int, ev: list[Event]) -> None:
-    """Start of turn (MZ-TURN-01, MZ-TURN-02): step 1a ticks, then the fixed window 1b."""
+    """Start of turn (MZ-TURN-01, MZ-TURN-02): the last turn's summary line, step 1a ticks, then the fixed
+    window 1b."""
+    if st.turn >= 1:
+        ev.append(Event(turn_summary(st)))
+    st.tally = {"lp": [caster_lp(c) for c in st.casters]}
     st.turn += 1
     st.active = p
     st.casters[p].aura_played = False
@@ -915,6 +969,28 @@ def begin_turn(st: State, p: int, ev: list[Event]) -> None:
     if wall_begin(st, ev):  # MZ-GAP-69: the turn's sky first; 4th Wall questions wait in step "sky"
         return
     step_1a(st, ev)
+
+
+def tally(st: State, key: str) -> None:
+    """Count one ``key`` (``contracts``, ``attacks``, ``destroyed``) for this turn's summary."""
+    st.tally[key] = st.tally.get(key, 0) + 1
+
+
+def turn_summary(st: State) -> str:
+    """The turn that ends in one line (issue 27 §6): "Turn 4 (Ana): 2 Contracts, 1 Attack, 1 Page Destroyed;
+    Ben 1000 → 940 LP." Casters who left during the turn are not listed."""
+    t = st.tally
+    bits = []
+    for key, one, many in (("contracts", "Contract", "Contracts"), ("attacks", "Attack", "Attacks"),
+                           ("destroyed", "Page Destroyed", "Pages Destroyed")):
+        n = t.get(key, 0)
+        if n:
+            bits.append(f"{n} {one if n == 1 else many}")
+    did = ", ".join(bits) or "no Contract or Attack"
+    start = t.get("lp", [])
+    moved = [f"{c.name} {start[p]} → {caster_lp(c)} LP" for p, c in enumerate(st.casters)
+             if p < len(start) and p not in st.out and start[p] != caster_lp(c)]
+    return f"Turn {st.turn} ({st.casters[st.active].name}): {did}" + (f"; {', '.join(moved)}" if moved else "") + "."
 
 
 def step_1a(st: State, ev: list[Event]) -> None:
@@ -1067,6 +1143,7 @@ def declare_attack(st: State, seat: int, uid: int, k: int, target: int, ev: list
     st.combat = Combat(attacker=uid, attack=k, target=target, number=st.combats)
     ev.append(Event(f"{st.casters[seat].name}'s {label(st, ap)} Attacks {target_label(st, target)} with "
                     f"{d[ap.card].attacks[k].name}."))
+    tally(st, "attacks")
     if has_status(st.casters[seat].indicators, "burn"):  # MZ-COMBAT-03, MZ-BURN-03
         hurt_caster(st, seat, 20, ev, "Burn", damage=False)
         check_end(st, ev)
@@ -1117,7 +1194,7 @@ def flip_trap(st: State, card: int, standalone: ArenaPage | None, ev: list[Event
         discard_zone(st, card).append(card)
         if cannot_lose(st, placer):  # MZ-TRAP-07: not Contracted, to its zone; the Attack goes on
             ev.append(Event(f"{d.name} has no Trap Trait, but {st.casters[placer].name} cannot lose: it goes to its "
-                            "owner's zone, not Contracted (MZ-TRAP-07)."))
+                            "owner's zone, not Contracted (see /rules MZ-TRAP-07)."))
             if standalone is not None:
                 ev.append(Event("The Attack's target is gone: the Combat ends."))
                 end_combat(st, ev)
@@ -1125,7 +1202,7 @@ def flip_trap(st: State, card: int, standalone: ArenaPage | None, ev: list[Event
                 start_window_a(st)
             return
         lose(st, [placer], "bluff", f"{d.name} has no Trap Trait: {st.casters[placer].name}, who placed it "
-             f"face-down, loses (MZ-TRAP-06).", ev)
+             f"face-down, loses (see /rules MZ-TRAP-06).", ev)
     st.trap_flip = card
     st.pending = Pending("trap", card, 1 if standalone is not None else 0)
     st.step = "trap_pay"
@@ -1268,40 +1345,54 @@ def set_primary(st: State, uid: int, k: int, ev: list[Event]) -> None:
     st.priority = seat
 
 
-def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Event]) -> int:
+def attack_damage(st: State, ap: ArenaPage, k: int, receiver: int, ev: list[Event],
+                  parts: list[str] | None = None) -> int:
     """MZ-COMBAT-18, MZ-GAP-39, MZ-GAP-09/10: printed Damage; (b) Type Advantage and Aura Attack Advantage
     against the receiver (the Primary Defender, or the attacker for the Primary Defender's own Attack),
-    never against a Caster; (c) Terra Bonuses (MZ-TERRA-10); (d) Tribal Boost; Paralyze makes it 0."""
+    never against a Caster; (c) Terra Bonuses (MZ-TERRA-10); (d) Tribal Boost; Paralyze makes it 0. Each
+    modifier goes into ``parts`` ("+20 Type Advantage") for the one combat line (issue 27 §6), or, without
+    ``parts``, into its own log line."""
     page = defs_of(st)[ap.card]
     atk = page.attacks[k]
     dmg = atk.damage
+
+    def add(n: int, what: str) -> None:
+        if parts is None:
+            ev.append(Event(f"{what}: {n:+d} Damage."))
+        else:
+            parts.append(f"{n:+d} {what}")
+
     if receiver >= 0:
         rap = find(st, receiver)
         if rap is not None and not rap.face_down:
             rtypes = types_of(st, rap.card)
             if strong(types_of(st, ap.card), rtypes):
                 dmg += ADVANTAGE
-                ev.append(Event(f"Type Advantage: +{ADVANTAGE} Damage."))
+                add(ADVANTAGE, "Type Advantage")
             if atk.advantage is not None and atk.advantage in rtypes:
                 dmg += ADVANTAGE
-                ev.append(Event(f"Aura Attack Advantage ({atk.advantage.capitalize()}): +{ADVANTAGE} Damage."))
+                add(ADVANTAGE, f"Aura Attack Advantage ({atk.advantage.capitalize()})")
     if page.terra_bonuses:  # step (c)
-        dmg += wall.terra_damage(st, ap, defs_of(st), ev)
+        for name, n in wall.terra_damage(st, ap, defs_of(st)):
+            dmg += n
+            add(n, f"Terra Bonus ({name})")
     boost = tribe_count(st, ap)
     if boost:
         dmg += 10 * boost
-        ev.append(Event(f"Tribal Boost: +{10 * boost} Damage."))
+        add(10 * boost, "Tribal Boost")
     d = defs_of(st)
     aura = arena_bonus(st, ap)
     if aura:
         dmg += aura
-        ev.append(Event(f"ARENA Effects: {aura:+d} Damage."))
+        add(aura, "ARENA Effects")
     gear = sum(d[e].equip.damage for e in ap.equipment if d[e].equip is not None)
     if gear:  # MZ-EQUIP-07, step (d)
         dmg = max(0, dmg + gear)
-        ev.append(Event(f"Equipment: {gear:+d} Damage."))
+        add(gear, "Equipment")
     if has_status(ap.indicators, "paralyze"):
         dmg = 0
+        if parts is not None:
+            parts[:] = ["Paralyzed"]
     return dmg
 
 
@@ -1363,8 +1454,13 @@ def resolve_attack(st: State, side: str, ev: list[Event]) -> bool:
             damage_page(st, ap, self_hit, ev, "Confusion")
             check_end(st, ev)
             return True
-    dmg = attack_damage(st, ap, k, receiver, ev)
-    ev.append(Event(f"{label(st, ap)} resolves {atk.name} for {dmg} Damage."))
+    parts: list[str] = []
+    dmg = attack_damage(st, ap, k, receiver, ev, parts)
+    split = side == "attacker" and len([u for u in cb.defenders if find(st, u) is not None]) > 1
+    whom = "the Defenders" if split else target_label(st, receiver)
+    how = "" if not parts else " (Paralyzed)" if parts == ["Paralyzed"] else f" ({atk.damage} {' '.join(parts)})"
+    ev.append(Event(f"{st.casters[ap.controller].name}'s {label(st, ap)} strikes {whom} with {atk.name}: "
+                    f"{dmg} Damage{how}."))
     if atk.status is not None and not has_status(ap.indicators, "paralyze"):
         inflict(st, receiver, atk.status, atk.x, atk.automatic, ap.controller, ev, atk.name)
         check_end(st, ev)
@@ -1552,6 +1648,40 @@ def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesErr
     return wall.contract_problem(st, p, card, defs_of(st))  # MZ-WALL-01: no_contract known to hold
 
 
+def unplayable(st: State, p: int) -> list[tuple[str, str]]:
+    """Issue 27 §7: while ``p`` holds priority or is in its Take Actions step (choosing what to do, not the
+    steps of an Action), each Page of its Chapter that cannot be Contracted now, once per Page id in Chapter
+    order, as ``(name, reason in a few words)``: "only in your Take Actions step", "one Aura Page a turn",
+    "needs 2 Dark, you have 1 Dark", "no legal target", "4th Wall: ...". Reads only ``p``'s own Chapter."""
+    mine = [dc for dc in decisions_of(st) if dc.seat == p and dc.kind in ("actions", "priority")]
+    if not mine or st.pending is not None:
+        return []
+    actions = mine[0].kind == "actions"
+    out = []
+    for card in distinct_chapter(st, p):
+        err = contract_problem(st, p, card, actions=actions)
+        if err is not None:
+            out.append((defs_of(st)[card].name, short_reason(st, p, card, err)))
+    return out
+
+
+def short_reason(st: State, p: int, card: int, err: RulesError) -> str:
+    """``err`` (from :func:`contract_problem`) in a few player words."""
+    page = defs_of(st)[card]
+    if err.rule == "MZ-PRIO-03":
+        return "not an \"any time\" Page: only in your Take Actions step"
+    if err.rule == "MZ-TURN-06":
+        return "one Aura Page a turn"
+    if err.rule == "MZ-TURN-07":
+        return f"{page.type.capitalize()} Pages only in your Take Actions step"
+    if err.rule == "MZ-AURA-08":
+        pool = st.casters[p].aura
+        return f"needs {cost_text(cost_of(st, card))}, you have {cost_text(pool) if pool else 'no Aura'}"
+    if err.rule == "MZ-AURA-07":
+        return f"no legal target ({page.targeting.target.replace('_', ' ') if page.targeting else 'none'})"
+    return err.message.removeprefix(f"{page.name} ").rstrip(".")
+
+
 def usable_effects(st: State, p: int) -> list[tuple[ArenaPage, int]]:
     """MZ-PRIO-03, MZ-GAP-20: "any time" Effects of ``p``'s face-up Arena Pages, once per turn per Page, not
     while Paralyzed (MZ-GAP-48), with a legal target."""
@@ -1613,8 +1743,56 @@ def public_kind(st: State, kind: str) -> str:
     return chosen_from(st) if kind in ACTION_STEPS and st.pending is not None and not st.ask else kind
 
 
+PUBLIC_KINDS = frozenset({"mulligan", "burrow", "defend", "primary", "trap_pay", "order", "allocate"})
+"""Decision kinds whose options follow from the public board alone (Aura pools, Chapter sizes, face-up Pages, a
+flipped Trap): with one option, everyone knows it is the only one (issue 27 §1)."""
+
+
 def decisions_of(st: State) -> list[Decision]:
-    """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over."""
+    """The open decisions: one seat at a time (MZ-GAP-23: mulligans in turn too). Empty when the game is over.
+
+    Issue 27 §1-2 (MZ-GAP-24): a decision with one option is ``forced`` when that follows from public
+    information: a kind in :data:`PUBLIC_KINDS`, or priority and the Take Actions step while the Caster's
+    Chapter is empty (every other option of theirs is a public Page of the Arena). Every priority offer is a
+    response window (``window``, default pass), ``aimed`` at a Caster whose Pages or self are attacked in the
+    Combat in progress, or targeted by another Caster's chain entry (:func:`aimed_at`)."""
+    return [_flagged(st, dc) for dc in _decisions(st)]
+
+
+def _flagged(st: State, dc: Decision) -> Decision:
+    window = dc.kind == "priority"
+    forced = len(dc.options) == 1 and (
+        dc.kind in PUBLIC_KINDS
+        or (dc.kind in ("priority", "actions") and not st.casters[dc.seat].chapter and st.pending is None))
+    aimed = window and aimed_at(st, dc.seat)
+    if not (window or forced or aimed):
+        return dc
+    return replace(dc, window=window, forced=forced, aimed=aimed)
+
+
+def aimed_at(st: State, seat: int) -> bool:
+    """Whether the open priority window is aimed at ``seat`` (public, issue 27 §2): the Combat in progress
+    attacks ``seat`` or a Page it controls, or an entry of the chain controlled by another Caster targets
+    ``seat``, a Page it controls or one of its chain entries."""
+    def mine(t: int) -> bool:
+        if t < 0:
+            return -1 - t == seat
+        ap = find(st, t)
+        return ap is not None and ap.controller == seat
+
+    if st.combat is not None and mine(st.combat.target):
+        return True
+    for it in st.chain:
+        if it.controller == seat:
+            continue
+        if any(mine(t) for t in it.targets):
+            return True
+        if 0 <= it.chain_target < len(st.chain) and st.chain[it.chain_target].controller == seat:
+            return True
+    return False
+
+
+def _decisions(st: State) -> list[Decision]:
     if st.result is not None:
         return []
     if st.ask:  # a prompt pausing the chain (MZ-SIM-02/04, MZ-INFO-04)
@@ -1625,8 +1803,8 @@ def decisions_of(st: State) -> list[Decision]:
     p = st.priority
     name = st.casters[p].name if p >= 0 else ""
     if st.step == "predict":
-        return [Decision(p, "predict", f"{name}: predict the coin flip that decides who chooses to go first "
-                         "(MZ-SETUP-02).", (Option("heads", "Heads"), Option("tails", "Tails")), default="heads")]
+        return [Decision(p, "predict", f"{name}: predict the coin flip that decides who chooses to go first.",
+                         (Option("heads", "Heads"), Option("tails", "Tails")), default="heads")]
     if st.step == "choose_first":
         return [Decision(p, "choose_first", f"{name}: go first or second?",
                          (Option("first", "Go first"), Option("second", "Go second")), default="first")]
@@ -1640,12 +1818,12 @@ def decisions_of(st: State) -> list[Decision]:
         opts = [Option(f"burrow:{ap.uid}", f"Burrow {label(st, ap)} until the end of this turn")
                 for ap in burrow_candidates(st, p)]
         opts.append(Option("done", "Burrow nothing more"))
-        return [Decision(p, "burrow", f"{name}: declare Beasties burrowed for this turn (MZ-BURROW-01)?", tuple(opts),
+        return [Decision(p, "burrow", f"{name}: declare Beasties burrowed for this turn?", tuple(opts),
                          default="done")]
     if st.step == "order":
         opts = [Option(f"next:{item}", f"Next: {item_label(st, item)}") for item in st.queue]
         return [Decision(p, "order", f"{name}: these end-of-turn effects happen at the same time; choose the one "
-                         "that resolves next (MZ-SIM-01).", tuple(opts), default=opts[0].id)]
+                         "that resolves next.", tuple(opts), default=opts[0].id)]
     if st.step == "trap_pay":
         card = st.trap_flip
         page = d[card]
@@ -1768,8 +1946,11 @@ def explain(st: State, seat: int, choice: str, decision: Decision) -> RulesError
         if card < 0:
             return StaleChoice("MZ-CORE-08", f"There is no {rest} in your Chapter.")
         err = contract_problem(st, seat, card, actions=actions)
-        if err is not None:
-            return StaleChoice(err.rule, err.message)
+        if err is not None:  # issue 27 §7: name what would be legal
+            legal = [o.label for o in decision.options if o.id.startswith("play:")]
+            now = (f" You can Contract now: {'; '.join(legal)}." if legal
+                   else " Nothing in your Chapter can be Contracted now.")
+            return StaleChoice(err.rule, err.message + now)
     if kind == "attack":
         if not actions:
             return StaleChoice("MZ-COMBAT-01", "Attacks are declared only in your Take Actions step with an empty "
@@ -1786,8 +1967,8 @@ def explain(st: State, seat: int, choice: str, decision: Decision) -> RulesError
     if kind == "defend":
         return StaleChoice("MZ-COMBAT-08", "Only your Awakened Beasties other than the original target, not "
                                            "Paralyzed or burrowed, can be declared as Defenders.")
-    listing = "; ".join(f"{o.id} = {o.label}" for o in decision.options)
-    return StaleChoice("MZ-PRIO-10", f"'{choice}' is not one of your options now. Options: {listing}")
+    listing = "; ".join(o.label for o in decision.options)
+    return StaleChoice("MZ-PRIO-10", f"That is not one of your options now. Options: {listing}")
 
 
 def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
@@ -1804,7 +1985,8 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
                 "defend": "MZ-COMBAT-08", "primary": "MZ-COMBAT-09", "trap_pay": "MZ-TRAP-08",
                 "allocate": "MZ-COMBAT-20",
                 "actions": "MZ-TURN-16"}.get(kind, "MZ-PRIO-02")
-        raise NotYourDecision(rule, f"It is {st.casters[owner.seat].name}'s decision ({kind}), not yours.")
+        raise NotYourDecision(rule, f"It is {st.casters[owner.seat].name}'s decision ({STEP_NAMES.get(kind, kind)}), "
+                                    "not yours.")
     decision = mine[0]
     if decision.option(choice) is None:
         raise explain(st, seat, choice, decision)
@@ -1977,7 +2159,7 @@ def _apply(st: State, seat: int, choice: str, decision: Decision, ev: list[Event
         ap, h = find(st, fd), find(st, host)
         st.arena.remove(ap)
         h.trap = ap.card
-        ev.append(Event(f"{name} moves {label(st, ap)} under {label(st, h)} (MZ-TURN-10)."))
+        ev.append(Event(f"{name} moves {label(st, ap)} under {label(st, h)}."))
         st.priority = other(st, seat)  # moving a Trap is an Action (MZ-PRIO-01/02)
         st.passes = 0
         return
@@ -2033,6 +2215,7 @@ def push_contract(st: State, seat: int, card: int, code: str, ev: list[Event]) -
     elif item.chain_target >= 0:
         tgt = f" targeting {defs_of(st)[st.chain[item.chain_target].card].name} on the chain"
     ev.append(Event(f"{c.name} Contracts {page.name}, paying {cost_text(cost)}{tgt}."))
+    tally(st, "contracts")
     st.priority = other(st, seat)
     st.passes = 0
 
@@ -2156,8 +2339,7 @@ def special_terra(st: State, timing: str, ev: list[Event]) -> None:
         page = d[ap.card]
         for k, eff in enumerate(page.effects):
             if eff.timing == timing:
-                ev.append(Event(f"{label(st, ap)}'s {timing}-of-turn Effect resolves: "
-                                f"{eff.text or 'Special Terra'}"))
+                ev.append(Event(f"{label(st, ap)}'s {timing}-of-turn Effect resolves."))  # its text: card NAME
                 run_steps(st, page, k, ap.controller, untargeted(st, ap.controller, eff.target, None),
                           -1, page.base_types, ev)
 

@@ -237,7 +237,10 @@ class State:
 
     With 3 or 4 Casters (MZ-GAP-12/13): ``out`` lists the seats that lost and left the game, in order;
     ``passes`` counts the passes in a row on the open chain since its last Action (the chain resolves when
-    every other Caster still in the game has passed). Step ``ticks`` is step 1a's ticks, ``end_ticks`` step 3b's."""
+    every other Caster still in the game has passed). Step ``ticks`` is step 1a's ticks, ``end_ticks`` step 3b's.
+
+    ``tally`` counts the turn in progress for its one-line summary in the log (issue 27 §6): ``lp`` each
+    Caster's LP when it began, ``contracts``, ``attacks`` and ``destroyed`` (all public)."""
 
     cards: list[str]
     owner: list[int]
@@ -273,6 +276,7 @@ class State:
     sky: SkyState = field(default_factory=SkyState)
     out: list[int] = field(default_factory=list)
     passes: int = 0
+    tally: dict[str, Any] = field(default_factory=dict)
     # Cache, never serialised: the Page definitions by instance.
     defs: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
 

@@ -267,14 +267,10 @@ def terra_lp(st: State, ap: ArenaPage, d: list[Page]) -> int:
     return sum(tb.lp for tb in active_bonuses(st, ap, d))
 
 
-def terra_damage(st: State, ap: ArenaPage, d: list[Page], ev: list[Event]) -> int:
-    """MZ-TERRA-10, MZ-COMBAT-18 step (c): the Damage the attacker's active Terra Bonuses add, logged."""
-    total = 0
-    for tb in active_bonuses(st, ap, d):
-        if tb.damage:
-            total += tb.damage
-            ev.append(Event(f"Terra Bonus ({shown(tb.bonus)}): +{tb.damage} Damage."))
-    return total
+def terra_damage(st: State, ap: ArenaPage, d: list[Page]) -> list[tuple[str, int]]:
+    """MZ-TERRA-10, MZ-COMBAT-18 step (c): the attacker's active Terra Bonuses that add Damage, as (bonus name,
+    Damage); the combat line logs them (issue 27 §6)."""
+    return [(shown(tb.bonus), tb.damage) for tb in active_bonuses(st, ap, d) if tb.damage]
 
 
 def clause(st: State, page: Page, seat: int, then: str, d: list[Page]) -> tuple[str, Answer] | None:

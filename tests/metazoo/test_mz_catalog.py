@@ -18,9 +18,9 @@ def test_every_page_is_in_the_catalog_with_text_and_its_spellbook_limit_mz_book_
         page = pool[card.id]
         assert card.text.strip() and card.name == page.name
         if page.limit is None:
-            assert card.limit.startswith("No Spellbook Limit") and "MZ-BOOK-02" in card.limit
+            assert card.limit.startswith("No Spellbook Limit") and "see /rules MZ-BOOK-02" in card.limit
         else:
-            assert card.limit == f"Up to {page.limit} per Spellbook (MZ-BOOK-02)"
+            assert card.limit == f"Up to {page.limit} per Spellbook (see /rules MZ-BOOK-02)"
         for attack in page.attacks:
             assert f"{attack.name}: {attack.damage} Damage" in card.text
         assert cat.resolve(card.label) is card

@@ -136,10 +136,10 @@ def test_MZ_COMBAT_14_both_first_strike_attacker_flips():
     go(st, 1, "pass")
     ev = public(go(st, 0, "pass"))
     assert "Ana flips for First-Strike" in ev and "D6" in ev
-    first = ev.index("resolves Churchyard Howl")
+    first = ev.index(" strikes ")
     heads = "heads" in ev.split("First-Strike")[1][:40]
-    assert ev.count("resolves Churchyard Howl") == 2
-    opener = ev[:first].rsplit("Grim Hound #", 1)[1].split(" ")[0]
+    assert ev.count("with Churchyard Howl:") == 2
+    opener = ev[:first].rsplit("Grim Hound #", 1)[1]
     assert int(opener) == (a if heads else b)
 
 
@@ -166,7 +166,9 @@ def test_MZ_TYPE_05_MZ_AAA_01_03_type_and_attack_advantage_add():
     go(st, 1, "pass")
     ev = public(go(st, 0, "pass"))
     assert lp(st, k) == 30
-    assert "Pond Slap for 60 Damage" in ev and "ember-imp" in names(st, st.casters[0].limbo)
+    assert "Ben's Kappa #2 strikes Ember Imp #1 with Pond Slap: 60 Damage (20 +20 Type Advantage +20 Aura Attack " \
+           "Advantage (Flame))." in ev
+    assert "ember-imp" in names(st, st.casters[0].limbo)
 
 
 def test_MZ_AAA_02_MZ_TYPE_05_no_advantage_against_a_caster():

@@ -12,12 +12,14 @@ from games.metazoo import GAME as MZ
 
 def test_MZ_PRIO_10_unknown_choice_refused_with_options_listed():
     """MZ-PRIO-10, MZ-TURN-16: an option that is not offered is refused, listing the options; nothing changes;
-    the other seat is told whose decision it is."""
+    the other seat is told whose decision it is. The options are listed by their labels, not their ids (issue 27
+    §5: no option ids in what a player reads)."""
     st = pos({"chapter": ["kappa"]})
     before = MZ.to_json(st)
     with pytest.raises(StaleChoice) as exc:
         MZ.apply(st, 0, "dance")
-    assert exc.value.rule == "MZ-PRIO-10" and "end = End Take Actions" in exc.value.message
+    assert exc.value.rule == "MZ-PRIO-10" and "Options: Place Kappa face-down" in exc.value.message
+    assert "End Take Actions" in exc.value.message and "end =" not in exc.value.message
     with pytest.raises(NotYourDecision) as exc2:
         MZ.apply(st, 1, "end")
     assert exc2.value.rule == "MZ-TURN-16" and "Ana" in exc2.value.message

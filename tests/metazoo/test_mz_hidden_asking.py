@@ -62,10 +62,10 @@ def test_MZ_GAP_24_placing_a_face_down_page_shows_as_take_actions():
 
 def test_MZ_GAP_24_a_refusal_to_another_caster_names_the_public_step():
     """A choice Ana sends while Ben names Mirror Ward's target is refused naming his priority step, as Ana
-    sees it, not ``target``."""
+    sees it ("responding", issue 27 §5: the step in words), not the target step ("choosing a target")."""
     st = _golden(["mirror-ward"])
     go(st, 0, "play:fire-dart", f"target:u{uid_of(st, 'kappa')}")
     go(st, 1, "play:mirror-ward")
     with pytest.raises(NotYourDecision) as refused:
         go(st, 0, "pass")
-    assert "(priority)" in str(refused.value) and "target" not in str(refused.value)
+    assert "(responding)" in str(refused.value) and "target" not in str(refused.value)

@@ -17,7 +17,7 @@ def test_MZ_TYPE_03_MZ_GAP_08_dual_type_counts_for_each_type_once():
     go(st, 0, f"attack:{w}:0", f"target:u{k}")
     go(st, 1, "pass")
     ev = public(go(st, 0, "pass"))
-    assert "Lure for 60 Damage" in ev and ev.count("Type Advantage") == 1
+    assert "with Lure: 60 Damage" in ev and ev.count("Type Advantage") == 1
     assert names(st, st.casters[1].limbo) == ["kelpie"] and lp(st, w) == 30
 
 

@@ -244,7 +244,7 @@ def test_MZ_GAP_12_every_casters_public_zones_in_the_view_text_and_picture():
     shown = "\n".join(lay.texts())
     for name in NAMES:
         assert name in text and name in shown
-    assert "Dee (out)" in shown and "left the game" in text
+    assert "Dee (left the game)" in shown and "left the game" in text  # issue 27 §12: words, not "(out)"
     for seat, page in enumerate(["Fire Dart", "Kappa", "Hush"]):
         private = MZ.view(st, seat).private
         assert [c["name"] for c in private["chapter"]] == [page]

@@ -169,3 +169,52 @@ def test_MZ_WALL_04_derived_sky_is_in_the_picture_and_virtual_shows_none():
     assert " ".join(sky) == "Sky (derived): 2026-12-21T20:00Z in Oslo"
     plain = MZ.new_game(seats, None, 1)
     assert not [x for x in MZ.layout(MZ.view(plain, None)).elements if getattr(x, "source", "") == "sky"]
+
+
+# -- issue 27 §12 ------------------------------------------------------------------------------------------------
+
+
+def _pos_view(p0, p1):
+    from mz_helpers import pos
+
+    return MZ.view(pos(p0, p1), None)
+
+
+def test_issue27_the_arena_is_labelled_apart_from_chapter_and_cemetery():
+    """Issue 27 §12: each Caster's Arena has its own heading ("Ana's Arena: 2 Pages"), a separate label from
+    the Chapter and Cemetery counts."""
+    lay = MZ.layout(_pos_view({"arena": ["ember-imp", "kappa"], "chapter": ["kappa"]}, {}))
+    arena = [lab.text for lab in lay.labels("p0.arena")]
+    assert arena == ["Ana's Arena: 2 Pages"]
+    assert [lab.text for lab in lay.labels("p1.arena")] == ["Ben's Arena: no Pages"]
+    assert [lab.text for lab in lay.labels("p0.chapter")] == ["Chapter 1"]
+    assert [lab.text for lab in lay.labels("p0.spellbook")] == ["Spellbook 10"]
+    assert not any("Arena" in lab.text for lab in lay.labels("p0.chapter"))
+
+
+def test_issue27_lp_bars_share_one_scale_so_different_lp_looks_different():
+    """Issue 27 §12: LP bars scale to the higher of the starting 1000 and the highest LP on the board, so a
+    Caster at 1100 LP (an Effect raised the maximum) and one at 1000 do not both show a full bar."""
+    from mz_helpers import pos
+
+    st = pos({}, {})
+    st.casters[0].max_lp = 1100
+    lay = MZ.layout(MZ.view(st, None))
+    bars = {e.source: e for e in lay.elements if type(e).__name__ == "Bar"}
+    a, b = bars["p0.lp"], bars["p1.lp"]
+    assert (a.value, a.maximum) == (1100, 1100) and (b.value, b.maximum) == (1000, 1100)
+    st = pos({}, {"lp": 400})
+    bars = {e.source: e for e in MZ.layout(MZ.view(st, None)).elements if type(e).__name__ == "Bar"}
+    assert bars["p0.lp"].maximum == bars["p1.lp"].maximum == 1000
+
+
+def test_issue27_the_legend_says_what_is_drawn_and_the_footer_names_steps_in_words():
+    """Issue 27 §12: a legend describes the bars, cards and slots; "Waiting for" names the step in words."""
+    lay = MZ.layout(_pos_view({"arena": ["ember-imp"]}, {}))
+    legend = " ".join(lab.text for lab in lay.labels("legend"))
+    assert "LP out of 1000" in legend and "face-down" in legend and "Fatigued" in legend
+    assert [lab.text for lab in lay.labels("waiting")] == ["Waiting for Ana (taking Actions)"]
+    from tests.player_texts import internal_hits
+
+    assert not [h for text in lay.texts() for h in internal_hits(text)]
+    assert not [t for t in lay.texts() if " mat" in t.lower() or "(out)" in t]

@@ -239,7 +239,7 @@ def test_MZ_EQUIP_07_MZ_GAP_59_gleipnir_weakens_an_opposing_beastie():
     go(st, 0, f"attack:{w}:0", f"target:u{d}")
     go(st, 1, "pass")
     ev = public(go(st, 0, "pass"))
-    assert "Equipment: -30 Damage." in ev
+    assert "-30 Equipment)." in ev
     assert lp(st, w) == 30 and lp(st, d) == 90
 
 
@@ -250,5 +250,5 @@ def test_MZ_KW_03_carnyx_and_morrigan_arena_bonuses():
     go(st, 0, f"attack:{uid_of(st, 'wolpertinger')}:0", "target:p1")
     go(st, 1, "pass")
     ev = public(go(st, 0, "pass"))
-    assert "ARENA Effects: +20 Damage." in ev
+    assert "+20 ARENA Effects" in ev
     assert caster_lp(st, 1) == 960
