@@ -74,4 +74,4 @@ def distinct_decision(decision: Decision) -> Decision:
     if options is decision.options:
         return decision
     d = decision
-    return Decision(d.seat, d.kind, d.prompt, options, d.min, d.max, d.default, d.window)
+    return Decision(d.seat, d.kind, d.prompt, options, d.min, d.max, d.default, d.window, d.forced, d.aimed)
