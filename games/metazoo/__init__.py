@@ -182,25 +182,27 @@ Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):
 23 Mulligans are decided one Caster at a time, the first Caster first, then the next clockwise; each
    sees the earlier choices and Chapter sizes in the public log, and a Caster who mulligans decides
    again before the next Caster. Timeout: keep.
-24 Every prompt has the table's deadline and a documented default (the decision's default): coin prediction,
-   heads; go first or second, first; mulligan, keep; burrowing, nothing more; priority offer, pass; Take
-   Actions step, end it (go to step 3); a target (of a Page, an Effect, a Power, Fear or Flash, an Equipment
-   or an Attack), back (the Action is not taken); the target of a copied Spell, the first legal target; where
-   a face-down Page goes, standalone; Trap payment, do not pay; Defenders, no more; the Primary Defender and
-   its Attack, the first listed option; Damage allocation, the automatic fill (MZ-GAP-34); ordering, the first
-   listed item (Damage or Status: the printed order; the Pages an Index revealed: the revealed order); 4th
-   Wall confirmation, not met (a yes/no question whose default is no, logged as the Caster's answer; details
-   in games/metazoo/sky.py and games/metazoo/wall.py). Every priority offer is a decision, even when Pass is
-   the only option, and a response window (the table's response deadline, default pass). A decision whose one
-   option follows from what everyone sees (a priority offer or a Take Actions step of a Caster with an empty
-   Chapter and nothing else to do, a mulligan with no Page to Bookmark, no Beastie that can burrow or defend,
-   one Primary Defender choice, a flipped Trap that cannot be paid) is forced: the host applies it at once and
-   logs it (issue 27). Coin flips and dice need no prompt (the seeded RNG, logged). Who is asked never depends
-   on hidden Pages (issue 26): priority goes to every Caster in turn whatever their Chapter holds; burrowing,
-   Defenders, the Primary Defender, Trap payment (asked of the flipped Trap's controller once the flip has
-   made it public), ordering, Damage allocation and 4th Wall questions follow the public board, Aura pools and
-   Chapter and Spellbook sizes; while a Caster chooses the target of an Action or where a face-down Page goes,
-   the others see them still at the step they chose it from (Take Actions or priority).
+24 Every prompt has the table's deadline and a documented default (the decision's default): coin
+   prediction, heads; go first or second, first; mulligan, keep; burrowing, nothing more; priority
+   offer, pass; Take Actions step, end it (go to step 3); a target (of a Page, an Effect, a Power, Fear
+   or Flash, an Equipment or an Attack), back (the Action is not taken); the target of a copied Spell,
+   the first legal target; where a face-down Page goes, standalone; Trap payment, do not pay; Defenders,
+   no more; the Primary Defender and its Attack, the first listed option; Damage allocation, the
+   automatic fill (MZ-GAP-34); ordering, the first listed item (Damage or Status: the printed order; the
+   Pages an Index revealed: the revealed order); 4th Wall confirmation, not met (a yes/no question whose
+   default is no, logged as the Caster's answer; details in games/metazoo/sky.py and
+   games/metazoo/wall.py). Every priority offer is a decision, even when Pass is the only option, and a
+   response window (the table's response deadline, default pass). A decision whose one option follows
+   from what everyone sees (a priority offer or a Take Actions step of a Caster with an empty Chapter
+   and nothing else to do, a mulligan with no Page to Bookmark, no Beastie that can burrow or defend,
+   one Primary Defender choice, a flipped Trap that cannot be paid) is forced: the host applies it at
+   once and logs it (issue 27). Coin flips and dice need no prompt (the seeded RNG, logged). Who is
+   asked never depends on hidden Pages (issue 26): priority goes to every Caster in turn whatever their
+   Chapter holds; burrowing, Defenders, the Primary Defender, Trap payment (asked of the flipped Trap's
+   controller once the flip has made it public), ordering, Damage allocation and 4th Wall questions
+   follow the public board, Aura pools and Chapter and Spellbook sizes; while a Caster chooses the
+   target of an Action or where a face-down Page goes, the others see them still at the step they chose
+   it from (Take Actions or priority).
 25 "Start of turn effects" are the Effects resolved in step 1a; Aura they generated survives step 1e.
    All other Aura in every Caster's pool dissolves at step 1e (the non-active Casters' pools too), and
    every pool empties at step 3c. Now only Special Terra Pages in the Terra slots run start- and
