@@ -18,6 +18,7 @@ others play, and a repeated click is known (issue 13 §3). All ids stay under Di
 * ``mh:x:<table>:<user>:<yes|no>`` — the concede confirmation shown to ``user`` (Concede / Keep playing)
 * ``mh:r:<table>`` — Rematch on the result of a finished table
 * ``mh:u:<table>:<seat>:<watch|leave>`` — the choice of a player who is out of a game that goes on
+* ``mh:w:<table>:<token>`` — "Pass until my turn" on a response window offered with ``token`` (issue 27 §3)
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ DECK = re.compile(r"mh:k:(?P<table>[0-9a-f]{1,16})")
 CONCEDE = re.compile(r"mh:x:(?P<table>[0-9a-f]{1,16}):(?P<user>\d{1,20}):(?P<action>yes|no)")
 REMATCH = re.compile(r"mh:r:(?P<table>[0-9a-f]{1,16})")
 OUT = re.compile(r"mh:u:(?P<table>[0-9a-f]{1,16}):(?P<seat>\d{1,2}):(?P<action>watch|leave)")
+STOP = re.compile(r"mh:w:(?P<table>[0-9a-f]{1,16}):" + TOKEN)
 
 
 def option(table: str, token: str, key: str) -> str:
@@ -87,3 +89,8 @@ def rematch(table: str) -> str:
 
 def out(table: str, seat: int, action: str) -> str:
     return f"mh:u:{table}:{seat}:{action}"
+
+
+def stop(table: str, token: str) -> str:
+    """"Pass until my turn" on the response window offered with ``token`` (issue 27 §3)."""
+    return f"mh:w:{table}:{token}"
