@@ -233,6 +233,7 @@ class Table:
     # issue 27 §2, §3 (see TableService._auto): the deadline of the round of response windows under way, the
     # default of each seat's open window, and the seats that pass windows until their turn.
     round: float | None = None
+    round_over: bool = False  # a window of the round under way timed out: the round's other windows pass at once
     windows: dict[int, str] = field(default_factory=dict)
     passing: set[int] = field(default_factory=set)
     auto_due: bool = False  # an automatic choice may be pending (after a restart or a refused store): tick() tries
@@ -1158,6 +1159,7 @@ class TableService:
                 raise TableError(f"The table has {len(t.seats)} seats for {t.max_seats} players; "
                                  "someone must leave first.", "full")
             before, options = _copy_seats(t), t.options
+            await self._load_prefs(t)  # read now: no await may come between the start and its forced choices
             try:
                 state = await self._new_game(t)
             except Exception:
@@ -1167,20 +1169,24 @@ class TableService:
             t.static = t.game.static_json(state)
             t.committed = t.snapshot()
             t.updated = self.clock.now()
+            intro = self._series_intro(t) + t.game.intro(t.state)
+            # Issue 27 §1: decisions forced at the start are taken before anything can show them (a front's
+            # flush may run at any await); they are logged right after the start is stored.
+            rows: list[tuple[int, str]] = []
+            forced = self._auto(t, rows, t.updated)
             self._set_deadlines(t)
             try:
                 await self.store.save_table(t.row(), self._deadline_rows(t))
             except StoreError:
                 t.state, t.status, t.committed, t.static = None, "lobby", None, None
                 t.deadlines.clear()
+                t.round, t.windows, t.passing = None, {}, set()
                 t.seats[:], t.options = before, options
                 raise
             # Told under the lock, so no choice can be applied (and told) before the intro.
             await self._tell_lobby(t)
-            await self._load_prefs(t)
-            intro = self._series_intro(t) + t.game.intro(t.state)
-            try:  # issue 27 §1: decisions forced at the start are taken before anyone is told of them
-                await self._commit_rows(t, [], t.version, intro, {}, t.updated)
+            try:
+                await self._commit_rows(t, rows, t.version, intro + forced, {}, t.updated)
             except StoreError:
                 t.auto_due = True  # the game has started as stored; tick() takes the forced decisions again
                 await self._tell_game(t, intro)
@@ -1474,7 +1480,7 @@ class TableService:
         now = at
         old_deadlines = dict(t.deadlines)
         old_acts, old_last = dict(t.acts), dict(t.last_choice)
-        old_auto = (t.round, dict(t.windows), set(t.passing), t.auto_due)
+        old_auto = (t.round, t.round_over, dict(t.windows), set(t.passing), t.auto_due)
         events = list(events) + self._auto(t, rows, at)
         t.auto_due = False
         if not rows:
@@ -1510,7 +1516,7 @@ class TableService:
             t.state = self._committed_state(t)
             t.deadlines = old_deadlines
             t.acts, t.last_choice = old_acts, old_last
-            t.round, t.windows, t.passing, t.auto_due = old_auto
+            t.round, t.round_over, t.windows, t.passing, t.auto_due = old_auto
             raise
         t.seq += len(rows)
         if state_json is not None:
@@ -1543,16 +1549,16 @@ class TableService:
 
         * a publicly forced decision (``Decision.forced`` with its one option) is taken for its seat, a person's
           or a computer's (§1): it is never notified, reminded nor timed;
-        * a response window (``Decision.window``) passes with its default (``Game.timeout_choice``) when the
-          round's deadline has passed (§2), or when its seat passes windows by a stop (§3: "Pass until my turn",
+        * a response window (``Decision.window``) passes with its default (``Game.timeout_choice``) when a
+          window of its round timed out (§2, :attr:`Table.round_over`), or when its seat passes windows by a stop (§3: "Pass until my turn",
           :attr:`Table.passing`, or the setting :attr:`PlayPrefs.pass_windows` of every user answering for the
           seat), unless the window is ``aimed`` at the seat and one of them stops when attacked or targeted
           (:attr:`PlayPrefs.stop_aimed`).
 
         Rounds of windows (§2): consecutive windows (no decision that is not a window open in between, at any
         seat) share one deadline, :attr:`Table.round`, ``response`` seconds after the first of them opened; when
-        it passes, every window of the round still open or opening passes at once, so a round of passes costs at
-        most one window timer, not one per player. A window answered with anything but its default is a
+        it passes (:meth:`tick` times the first window out), every window of the round still open or opening
+        passes at once, so a round of passes costs at most one window timer, not one per player. A window answered with anything but its default is a
         response: the windows after it form a new round with a new timer. "Pass until my turn" ends when the seat
         gets a decision that is not a window.
 
@@ -1575,6 +1581,8 @@ class TableService:
                 t.round = None
             elif open_ and t.round is None:
                 t.round = at + t.response
+            if t.round is None:
+                t.round_over = False
             pick = next(((d, c) for d in open_ if (c := self._automatic(t, d, at)) is not None), None)
             if pick is None:
                 break
@@ -1596,7 +1604,7 @@ class TableService:
             return d.options[0].id
         if not d.window or t.seats[d.seat].computer:
             return None
-        if t.round is not None and at >= t.round:
+        if t.round_over:  # the round's timer ran out (tick(); terminal play never times out)
             return t.game.timeout_choice(t.state, d)
         prefs = [self.prefs.get(u, PlayPrefs()) for u in t.deciders(d.seat)]
         if d.aimed and any(p.stop_aimed for p in prefs):
@@ -2031,6 +2039,7 @@ class TableService:
             decision = t.game.decision_for(t.state, seat)
             # MEM-GAP-28: a timed-out response window never counts towards conceding for absence
             count = {} if decision.window else {seat: t.seats[seat].timeouts + 1}
+            t.round_over = t.round_over or decision.window  # issue 27 §2: the round's other windows pass too
             version = t.version
             at = self.clock.now()
             self._observe(t, at)

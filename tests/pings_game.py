@@ -5,9 +5,9 @@ stops), so they do not depend on the games' own marks. Registered per test with 
 Rules: seats take turns in seat order. A turn opens with a publicly forced decision (``forced``: "Draw a card",
 its only option; ``silent`` draws log nothing). Then the active seat chooses ``go`` (the next seat's turn), ``poke``
 or ``attack`` (every other seat in turn order then gets a response window, one after another: ``pass``, the
-default, or ``react``; an attack's window is ``aimed`` at the next seat), or ``win``. A ``react`` is a response:
-every other seat than the reactor gets a window again, in turn order after it. After the last window the active
-seat decides again."""
+default, or ``react``; an attack's window is ``aimed`` at the next seat), ``rush`` (like ``poke``, but after the
+last window the next seat's turn begins), or ``win``. A ``react`` is a response: every other seat than the reactor
+gets a window again, in turn order after it. After the last window the active seat decides again."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class PingState:
     phase: str = "draw"  # draw, turn or window
     queue: list[int] = field(default_factory=list)  # seats still to be asked in the windows under way
     target: int = -1  # the seat an attack aims at (-1: none)
+    rush: bool = False  # the windows under way end the turn
     moves: int = 0
     drawn: int = 0
     winner: int = -1
@@ -59,7 +60,8 @@ class PingGame(Game):
             return [Decision(seat, "window", "Respond?", (Option("pass", "Pass"), Option("react", "React")),
                              default="pass", window=True, aimed=seat == state.target)]
         return [Decision(state.active, "turn", "Your turn", (Option("go", "Go"), Option("poke", "Poke"),
-                                                             Option("attack", "Attack"), Option("win", "Win")),
+                                                             Option("attack", "Attack"), Option("rush", "Rush"),
+                                                             Option("win", "Win")),
                          default="go")]
 
     def apply(self, state: PingState, seat: int, choice) -> list[Event]:
@@ -79,6 +81,8 @@ class PingGame(Game):
                 state.target = -1
             if not state.queue:
                 state.phase, state.target = "turn", -1
+                if state.rush:
+                    state.active, state.phase, state.rush = (state.active + 1) % len(state.names), "draw", False
             return [Event(f"{name} passes." if choice == "pass" else f"{name} reacts.")]
         if choice == "win":
             state.winner = seat
@@ -88,6 +92,7 @@ class PingGame(Game):
             return [Event(f"{name} ends the turn.")]
         state.phase, state.queue = "window", self._after(state, seat)
         state.target = state.queue[0] if choice == "attack" else -1
+        state.rush = choice == "rush"
         return [Event(f"{name} {choice}s.")]
 
     def concede(self, state: PingState, seat: int) -> list[Event]:

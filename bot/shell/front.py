@@ -52,7 +52,10 @@ Turn notices and the REST budget (issue 13 §1, §3):
   the board context or the hand (other seats played, its own decision is the same) is refreshed at most
   once per ``context_interval`` seconds (``DM_CONTEXT_INTERVAL``), and at once when its player clicks (the
   click's reply is free). The decision's buttons stay valid meanwhile: their token changes only with the
-  seat's own decision.
+  seat's own decision. A DM without a decision (its player waits) is refreshed that way only when the
+  player's own hidden information in it changed (``Game.private_text``: the hand); who is being waited for and
+  the board context are on the board (issue 27, REST budget: these refreshes were a third of a four-seat
+  game's calls), and the next decision comes as a new DM with everything fresh.
 
 Board pictures (issue 15 §3): the board message carries a picture of the public board
 (:func:`bot.picture.board_png`) as an embed image from its attachment ``board.png``. It is rendered only
@@ -116,6 +119,7 @@ class TableMessages:
     views: dict[int | None, View] = field(default_factory=dict)
     dirty: bool = False
     last_board_edit: float = 0.0
+    board_at: float = float("-inf")  # the front's clock (``now``) at the last board write
     task: asyncio.Task | None = None
     claimed: set[int] = field(default_factory=set)
     hands: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)  # seat -> ephemeral
@@ -165,6 +169,13 @@ def picture_file(png: bytes, filename: str = BOARD_PNG) -> discord.File:
     return discord.File(io.BytesIO(png), filename=filename)
 
 
+def private_key(t: Table, view: View) -> str:
+    """The part of a waiting DM (no decision) that is worth an edit: the seat's own hidden information as the game
+    writes it (``Game.private_text``: the hand). Who is being waited for is on the board (issue 27, REST
+    budget)."""
+    return hashlib.blake2b(t.game.private_text(view).encode(), digest_size=12).hexdigest()
+
+
 def buttons_key(view: discord.ui.View | None, content: str | None) -> str:
     """The part of a private message that is edited at once when it changes: what its components do (their
     custom ids: the seat's decision token and option keys) and its content line (the deadline). A label or
@@ -185,6 +196,7 @@ class DiscordFront(Listener):
         self.context_interval = context_interval
         self.now = time.monotonic  # seconds, for the DM refresh interval (the REST bench paces it: bench/)
         self.notices = 0  # turn notices sent since start (new DMs and thread mentions; the REST bench reads it)
+        self.dm_writes: dict[str, int] = {}  # DM writes since start by why they were made (the REST bench reads it)
         self._notify: dict[str, bool] = {}  # user -> wants notices (cached from the store)
         self.service = service
         self.store = store
@@ -223,7 +235,9 @@ class DiscordFront(Listener):
         its decision's (with the seat's decision token, issue 13 §3)."""
         m = await self.messages(t.id)
         seat = t.answers_for(slot % SLOT)
-        return self._private(t, m, seat, t.game.view(t.state, seat))
+        view = t.game.view(t.state, seat)
+        m.sent[f"dmq:{slot}"] = private_key(t, view)  # what the click's reply shows (release() keeps it)
+        return self._private(t, m, seat, view)
 
     def _private(self, t: Table, m: TableMessages, seat: int, view: View):
         embed = render.private_embed(t, view, self.where(t, m))
@@ -428,7 +442,10 @@ class DiscordFront(Listener):
             (m.live.add if view is not None else m.live.discard)(seat)
         if not in_dm and seat in m.dms:
             m.dirty = True  # answered from "My hand": the seat's DM still shows the decision it answered
+        shown = m.sent.pop(f"dmq:{seat}", None)
         if in_dm and embed is not None:
+            if shown is not None:
+                m.sent[f"dmp:{seat}"] = shown
             m.sent[f"dm:{seat}"] = payload_key(embed, view, content)
             m.sent[f"dmb:{seat}"] = buttons_key(view, content)
             m.dm_sent_at[seat] = self.now()
@@ -779,8 +796,9 @@ class DiscordFront(Listener):
         if png is not None:
             embed.set_image(url=f"attachment://{BOARD_PNG}")
         key = payload_key(embed, view) + f"|{shown}"
-        if m.sent.get("board") == key:
+        if m.sent.get("board") == key or self._board_waits(t, m, views):
             return
+        m.board_at = self.now()
         m.last_board_edit = time.monotonic()
         if m.board is not None and time.time() - m.board[2] < BOARD_MAX_AGE:
             channel = self.client.get_channel(m.board[0]) or self.client.get_partial_messageable(m.board[0])
@@ -808,6 +826,22 @@ class DiscordFront(Listener):
             m.sent["board"] = key
             m.shown_picture = shown
             await self.remember(t.id, "board", -1, msg.channel.id, msg.id)
+
+    def _board_waits(self, t: Table, m: TableMessages, views: dict[int | None, View]) -> bool:
+        """Whether a board edit waits (issue 27, REST budget): during a round of response windows (every open
+        decision is a window, ``Table.round``) the board is edited at most once per ``context_interval`` seconds
+        (the front's clock), like a DM's context, so a round of quick passes becomes one edit; the round's end (a
+        decision that is not a window) and the game's end are shown at once. The players in the round see it in
+        their DMs."""
+        public = views[None]
+        if m.board is None or "board" not in m.sent or public.result is not None or t.round is None \
+                or not public.waiting:
+            return False
+        wait = m.board_at + self.context_interval - self.now()
+        if wait <= 0:
+            return False
+        self._refresh_later(t.id, m, wait)
+        return True
 
     def where(self, t: Table, m: TableMessages) -> str:
         channel = self.client.get_channel(m.lobby[0]) if m.lobby else None
@@ -853,11 +887,19 @@ class DiscordFront(Listener):
         fresh = seat not in m.live or (seat in m.quiet and not quiet)  # a decision after none, or after a quiet window
         notice = comps is not None and fresh and (seat not in m.dms or not quiet and await self.wants_notices(user_id))
         over = view.result is not None or t.status != "playing"  # the game's end is shown at once
+        mine = private_key(t, view)
         if not notice and not over and seat in m.dms and m.sent.get(f"dmb:{seat}") == buttons_key(comps, content):
+            if comps is None and m.sent.get(f"dmp:{seat}") == mine:
+                return  # a waiting DM whose hand is the same: the rest (who decides, the context) is on the board
             wait = m.dm_sent_at.get(seat, float('-inf')) + self.context_interval - self.now()
             if wait > 0:  # only the context changed: refreshed later, or when the player clicks
                 self._refresh_later(t.id, m, wait)
                 return
+        why = ("notice" if notice else "end" if over else "first" if seat not in m.dms else
+               ("context" if comps is not None else "context, waiting") if m.sent.get(f"dmb:{seat}") ==
+               buttons_key(comps, content) else
+               "window" if quiet else "buttons")
+        self.dm_writes[why] = self.dm_writes.get(why, 0) + 1
         try:
             if seat in m.dms and not notice:
                 channel_id, message_id = m.dms[seat]
@@ -880,6 +922,7 @@ class DiscordFront(Listener):
                     await self._retire_dm(t, seat, old)
             m.sent[f"dm:{seat}"] = key
             m.sent[f"dmb:{seat}"] = buttons_key(comps, content)
+            m.sent[f"dmp:{seat}"] = mine
             m.dm_sent_at[seat] = self.now()
             (m.live.add if comps is not None else m.live.discard)(seat)
             (m.quiet.add if quiet else m.quiet.discard)(seat)

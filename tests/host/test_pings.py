@@ -148,6 +148,18 @@ async def test_a_round_of_passes_costs_one_window_timer_not_one_per_player(svc, 
     assert t.round is None  # Ana's turn ended the round
 
 
+async def test_a_round_ends_by_its_timer_not_by_a_late_answer(svc, clock):
+    """A window answered after the round's deadline but before the timer fired (terminal play never fires it)
+    passes only itself: the next window of the round is still asked, and times out when tick() runs."""
+    t = await table(svc, n=3)
+    await svc.act(t.id, "u1", t.version, "poke")
+    clock.t += 31
+    await svc.act(t.id, "u2", t.version, "pass")
+    assert deciding(t) == [(2, "window")]
+    await svc.tick()
+    assert deciding(t) == [(0, "turn")]
+
+
 async def test_a_response_that_is_not_a_pass_starts_a_new_round(svc, clock):
     t = await table(svc, n=3)
     start = clock.t
