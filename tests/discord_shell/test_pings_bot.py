@@ -15,7 +15,7 @@ from bot.shell.render import STOP_LABEL
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID
-from .test_bot import click_decision, decision_buttons, latest_dm
+from .test_bot import decision_buttons, latest_dm
 from .test_turns import notices_to
 from .world import World
 
