@@ -31,8 +31,8 @@ import asyncio
 import sys
 import tempfile
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -127,8 +127,7 @@ async def play(w: World, table_id: str, users: tuple[int, ...], rng: Rng, pace: 
     return clicks
 
 
-@dataclass
-class Count:
+class Count(NamedTuple):
     """One game's counts: player ``actions``, REST ``calls`` (after the start), of which turn ``notices``,
     ``single`` notices of a decision with one option and ``failed`` calls; ``kinds``: calls by kind."""
 

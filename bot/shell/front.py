@@ -119,7 +119,6 @@ class TableMessages:
     views: dict[int | None, View] = field(default_factory=dict)
     dirty: bool = False
     last_board_edit: float = 0.0
-    board_at: float = float("-inf")  # the front's clock (``now``) at the last board write
     task: asyncio.Task | None = None
     claimed: set[int] = field(default_factory=set)
     hands: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)  # seat -> ephemeral
@@ -237,6 +236,8 @@ class DiscordFront(Listener):
         seat = t.answers_for(slot % SLOT)
         view = t.game.view(t.state, seat)
         m.sent[f"dmq:{slot}"] = private_key(t, view)  # what the click's reply shows (release() keeps it)
+        user_id = t.slot_user(slot)
+        m.sent[f"dmw:{slot}"] = "quiet" if user_id and await self._quiet(t, view, user_id) else ""
         return self._private(t, m, seat, view)
 
     def _private(self, t: Table, m: TableMessages, seat: int, view: View):
@@ -442,7 +443,9 @@ class DiscordFront(Listener):
             (m.live.add if view is not None else m.live.discard)(seat)
         if not in_dm and seat in m.dms:
             m.dirty = True  # answered from "My hand": the seat's DM still shows the decision it answered
-        shown = m.sent.pop(f"dmq:{seat}", None)
+        shown, quiet = m.sent.pop(f"dmq:{seat}", None), m.sent.pop(f"dmw:{seat}", "")
+        if embed is not None:  # a quiet window shown by the reply: a turn after it is a notice (issue 27 §2)
+            (m.quiet.add if quiet and view is not None else m.quiet.discard)(seat)
         if in_dm and embed is not None:
             if shown is not None:
                 m.sent[f"dmp:{seat}"] = shown
@@ -796,9 +799,8 @@ class DiscordFront(Listener):
         if png is not None:
             embed.set_image(url=f"attachment://{BOARD_PNG}")
         key = payload_key(embed, view) + f"|{shown}"
-        if m.sent.get("board") == key or self._board_waits(t, m, views):
+        if m.sent.get("board") == key:
             return
-        m.board_at = self.now()
         m.last_board_edit = time.monotonic()
         if m.board is not None and time.time() - m.board[2] < BOARD_MAX_AGE:
             channel = self.client.get_channel(m.board[0]) or self.client.get_partial_messageable(m.board[0])
@@ -826,22 +828,6 @@ class DiscordFront(Listener):
             m.sent["board"] = key
             m.shown_picture = shown
             await self.remember(t.id, "board", -1, msg.channel.id, msg.id)
-
-    def _board_waits(self, t: Table, m: TableMessages, views: dict[int | None, View]) -> bool:
-        """Whether a board edit waits (issue 27, REST budget): during a round of response windows (every open
-        decision is a window, ``Table.round``) the board is edited at most once per ``context_interval`` seconds
-        (the front's clock), like a DM's context, so a round of quick passes becomes one edit; the round's end (a
-        decision that is not a window) and the game's end are shown at once. The players in the round see it in
-        their DMs."""
-        public = views[None]
-        if m.board is None or "board" not in m.sent or public.result is not None or t.round is None \
-                or not public.waiting:
-            return False
-        wait = m.board_at + self.context_interval - self.now()
-        if wait <= 0:
-            return False
-        self._refresh_later(t.id, m, wait)
-        return True
 
     def where(self, t: Table, m: TableMessages) -> str:
         channel = self.client.get_channel(m.lobby[0]) if m.lobby else None
