@@ -183,3 +183,36 @@ async def test_rest_calls_per_action_of_a_four_player_game_with_windows(world, p
     assert not [c for c in calls if getattr(c, "error", None) is not None]
     assert len(calls) <= 2 * clicks + 1 + 4, (len(calls), clicks)
     assert bool(windows) == pings and posts
+
+
+@pytest.mark.parametrize(("game", "seats"), [("metax", 2), ("meta", 4), ("metazoo", 4), ("memesis", 4),
+                                             ("metaolympia", 4)])
+async def test_every_game_no_notice_for_a_forced_decision_and_quiet_windows(world, game, seats):
+    """Issue 27 "Done when", for the marks the games carry (``Decision.forced``, ``Decision.window``): 150 clicks of
+    a seeded game of every game with four people (MetaX: two) through the Discord fakes. After every click no open
+    decision is publicly forced (the host took it), and every new DM with decision buttons (a notice) shows a
+    decision that is neither forced nor a window (nobody asked for window pings)."""
+    from .test_bot import click_decision
+    from .test_turns import open_seeded_table, seat_of
+
+    w = world
+    users = (ANA, BEN, CY, DEE)[:seats]
+    tid = await open_seeded_table(w, game, users, 11)
+    t = w.service.get(tid)
+    rng = Rng.from_seed(11)
+    notices = 0
+    for _ in range(150):
+        if t.status != "playing":
+            break
+        open_now = [u for u in users if (m := latest_dm(w, u)) is not None and decision_buttons(w, m)]
+        user = open_now[rng.below(len(open_now))]
+        since = len(w.fake.rest)
+        await click_decision(w, user, latest_dm(w, user), rng)
+        await w.settle()
+        assert not [d for d in t.game.decisions(t.state) if d.forced and len(d.options) == 1]
+        for u in users:
+            if notices_to(w, u, since):
+                notices += 1
+                d = next(d for d in t.game.decisions(t.state) if d.seat == t.answers_for(seat_of(t, u)))
+                assert not d.forced and not d.window, (u, d)
+    assert notices > 5
