@@ -327,3 +327,25 @@ def test_sigkill_with_forced_choices_then_resume_equals_an_uninterrupted_run(tmp
     assert log == clean_log and state == clean_state
     turns = sum(1 for _s, c in log if c in ("go", "rush"))
     assert [c for _s, c in log].count("draw") == turns + 1
+
+
+# -- terminal play
+
+
+def test_terminal_play_takes_forced_draws_and_u_passes_windows_until_your_turn(tmp_path):
+    """Terminal play (bot/local.py) goes through the same host: the forced draw is never offered, a window shows
+    the ``u`` hint, and ``u`` passes it (a logged "pass")."""
+    from bot.local import play
+    from tests.test_terminal import Script
+
+    out = io.StringIO()
+    code = asyncio.run(play("pingtest", tmp_path / "t.db", 1, "Tess", out=out, inp=Script("1\nu\n" * 12), seats=2))
+    text = out.getvalue()
+    assert code == 0 and "Draw a card" not in text and "Tess draws a card." in text
+    assert "(u: pass response windows until your turn)" in text and "Passing response windows until your turn." in text
+    con = sqlite3.connect(tmp_path / "t.db")
+    try:
+        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
+    finally:
+        con.close()
+    assert (0, "pass") in log and (0, "draw") in log
