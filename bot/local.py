@@ -252,9 +252,9 @@ class TerminalPlay:
             d = view.decisions[0]
             self.show(view)
             self.picture()
-            self.screen.decision(d)
-            if d.window:  # issue 27 §3: the stop the DM offers as a button
+            if d.window:  # issue 27 §3: the stop the DM offers as a button (above the prompt: options come last)
                 self.say("(u: pass response windows until your turn)")
+            self.screen.decision(d)
             while not await self._command(d, self.read()):
                 pass
 
