@@ -1,7 +1,9 @@
 """Terminal play through the table service and the store: one person (user ``local``) against computer
 seats. Only the person's view is printed; computer seats act through the host like any other seat.
 
-Local tables have no decision timer: nobody is timed out at their own terminal."""
+Local tables have no decision timer: nobody is timed out at their own terminal. Publicly forced decisions are
+taken by the host like everywhere (issue 27 §1); under a response window ``u`` passes windows until the person's
+turn (§3)."""
 
 from __future__ import annotations
 
@@ -267,6 +269,8 @@ class TerminalPlay:
             d = view.decisions[0]
             self.show(view)
             self.picture()
+            if d.window:  # issue 27 §3: the stop the DM offers as a button (above the prompt: options come last)
+                self.say("(u: pass response windows until your turn)")
             self.screen.decision(d, self.unplayable(view))
             while not await self._command(d, self.read()):
                 pass
@@ -348,6 +352,14 @@ class TerminalPlay:
                 self.say("Not conceded; the game goes on.")
                 return False
             await self.svc.concede(t.id, LOCAL_USER)
+            return True
+        elif low in ("u", "until") and d.window:
+            try:
+                await self.svc.pass_until_turn(t.id, LOCAL_USER)
+            except TableError as exc:
+                self.screen.refusal(exc.message)
+                return False
+            self.say("Passing response windows until your turn.")
             return True
         elif low.isdecimal() and 1 <= int(low) <= len(d.options):
             try:

@@ -11,8 +11,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 class Settings(BaseSettings):
     """``DISCORD_TOKEN`` (required for ``metahost bot``), ``METAHOST_DB``, ``DEV_GUILD_ID``, ``LOG_LEVEL``,
-    ``DECISION_TIMEOUT`` (seconds), ``RESPONSE_TIMEOUT`` (seconds, 10–3600, default 45: the deadline of a
-    response window, ``Decision.window``, MEM-GAP-28; a table's ``/table new response:`` overrides it), ``TABLE_THREADS`` (true/false), ``COMPUTER_DELAY`` (seconds),
+    ``DECISION_TIMEOUT`` (seconds), ``RESPONSE_TIMEOUT`` (seconds, 10–3600, default 30: the deadline of a
+    round of response windows, ``Decision.window``, MEM-GAP-28, issue 27 §2; a table's ``/table new response:``
+    overrides it), ``TABLE_THREADS`` (true/false), ``COMPUTER_DELAY`` (seconds),
     ``BOARD_EDIT_INTERVAL`` (seconds between edits of one board), ``MAX_TABLES_PER_USER`` (open tables one
     user may host on one server, 1–100, default 3) and ``MAX_TABLES_PER_CHANNEL`` (open tables one channel
     may hold, 1–200, default 10); "open" is waiting for players or playing (issue 12 §3);
@@ -33,7 +34,7 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(None, validation_alias="DEV_GUILD_ID")
     log_level: str = Field("INFO", validation_alias="LOG_LEVEL")
     decision_timeout: float = Field(300.0, ge=30, le=86400, validation_alias="DECISION_TIMEOUT")
-    response_timeout: float = Field(45.0, ge=10, le=3600, validation_alias="RESPONSE_TIMEOUT")
+    response_timeout: float = Field(30.0, ge=10, le=3600, validation_alias="RESPONSE_TIMEOUT")
     table_threads: bool = Field(True, validation_alias="TABLE_THREADS")
     computer_delay: float = Field(1.5, ge=0, le=30, validation_alias="COMPUTER_DELAY")
     board_edit_interval: float = Field(1.0, ge=0, le=60, validation_alias="BOARD_EDIT_INTERVAL")

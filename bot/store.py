@@ -19,7 +19,7 @@ import asyncio
 import json
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -164,6 +164,15 @@ MIGRATIONS: list[str] = [
     # charged it; NULL while the bank is full or the table has none.
     """
     ALTER TABLE seats ADD COLUMN bank REAL;
+    """,
+    # 12: a player's play settings (issue 27 §2, §3; ``/notify``, ``bot.tables.PlayPrefs``): ``windows`` 1 when a
+    # response window should notify like a turn (default 0: the DM is edited quietly), ``pass_windows`` 1 when the
+    # host passes their windows at once every turn (default 0), ``stop_aimed`` 1 when a window aimed at them is
+    # still asked (default 1).
+    """
+    ALTER TABLE user_settings ADD COLUMN windows INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE user_settings ADD COLUMN pass_windows INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE user_settings ADD COLUMN stop_aimed INTEGER NOT NULL DEFAULT 1;
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -614,24 +623,30 @@ class Store:
         timeouts: dict[int, int] | None = None,
         finished: tuple[str, dict[str, Any], list[tuple[str, str]]] | None = None,
         banks: dict[int, float] | None = None,
+        more: Sequence[tuple[int, str]] = (),
     ) -> None:
         """Commit one choice atomically: its log row (``seq`` = number of choices logged before it), the
         new snapshot ``state`` (``None``: keep the older snapshot; the log rows after its ``seq`` rebuild
         the state, issue 14), the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and,
         when the game ended, the result, the table status and the stats ``(game, result, [(user_id,
         outcome)])``; ``banks``: seat -> its time bank in seconds, for the seats whose bank the choice
-        charged (issue 27 §4). Raises :class:`StoreError` (nothing written)."""
+        charged (issue 27 §4). ``more``: the ``(seat, choice)`` applied right after it (the host's automatic
+        choices, issue 27 §1), logged after it at the same instant in the same transaction; ``state`` and
+        ``deadlines`` are then those after the last of them. Raises :class:`StoreError` (nothing written)."""
+        rows = [(seat, choice), *more]
         stmts: list[tuple[str, tuple]] = [
             ("INSERT INTO actions (table_id, seq, seat, choice, at) VALUES (?, ?, ?, ?, ?)",
-             (table_id, seq, seat, choice, at)),
+             (table_id, seq + k, s, c, at)) for k, (s, c) in enumerate(rows)]
+        stmts += [
             ("UPDATE tables SET updated = ? WHERE id = ?", (at, table_id)),
             ("DELETE FROM deadlines WHERE table_id = ?", (table_id,)),
         ]
+        end = seq + len(rows)
         if state is not None:
-            stmts.insert(1, ("UPDATE snapshots SET seq = ?, state = ? WHERE table_id = ?", (seq + 1, state, table_id)))
+            stmts.insert(len(rows), ("UPDATE snapshots SET seq = ?, state = ? WHERE table_id = ?", (end, state, table_id)))
         for s, deadline, remind_at in deadlines:
             stmts.append(("INSERT INTO deadlines (table_id, seat, seq, deadline, remind_at) VALUES (?, ?, ?, ?, ?)",
-                          (table_id, s, seq + 1, deadline, remind_at)))
+                          (table_id, s, end, deadline, remind_at)))
         for s, n in (timeouts or {}).items():
             stmts.append(("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?", (n, table_id, s)))
         for s, left in (banks or {}).items():
@@ -704,6 +719,26 @@ class Store:
         await self._tx("store the notice setting", [(
             "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, int(on)))])
+
+    async def play_prefs_of(self, user_id: str) -> dict[str, bool]:
+        """``user_id``'s play settings (migration 12, issue 27 §2, §3) as ``{"windows", "pass_windows",
+        "stop_aimed"}`` booleans, the defaults (off, off, on) when never set."""
+        rows = await self._fetchall("SELECT windows, pass_windows, stop_aimed FROM user_settings WHERE user_id = ?",
+                                    (user_id,))
+        windows, pass_windows, stop_aimed = rows[0] if rows else (0, 0, 1)
+        return {"windows": bool(windows), "pass_windows": bool(pass_windows), "stop_aimed": bool(stop_aimed)}
+
+    async def set_play_prefs(self, user_id: str, **values: bool) -> None:
+        """Store some of ``user_id``'s play settings (keys ``windows``, ``pass_windows``, ``stop_aimed``); the
+        others and their other settings stay. Raises :class:`StoreError`; ``ValueError`` for another key."""
+        cols = sorted(values)
+        if not cols or not set(cols) <= {"windows", "pass_windows", "stop_aimed"}:
+            raise ValueError(f"unknown play settings: {cols}")
+        names = ", ".join(cols)
+        await self._tx("store the play settings", [(
+            f"INSERT INTO user_settings (user_id, {names}) VALUES (?{', ?' * len(cols)}) ON CONFLICT (user_id) DO "
+            f"UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in cols),
+            (user_id, *(int(values[c]) for c in cols)))])
 
     async def surroundings_of(self, user_id: str) -> dict[str, Any] | None:
         """``user_id``'s surroundings profile (migration 9, ``/surroundings``): the JSON object they declared

@@ -30,6 +30,7 @@ import asyncio
 import dataclasses
 import hashlib
 import json
+import logging
 import random
 import re
 import secrets
@@ -46,8 +47,10 @@ from . import clockbank as cb
 from . import series as sr
 from .store import SeatRow, Store, StoreError, TableRow
 
+log = logging.getLogger("metahost.tables")
+
 DEFAULT_TIMEOUT = 300.0  # seconds per decision (issue 3: default 5 minutes)
-DEFAULT_RESPONSE = 45.0  # seconds per response window (Decision.window, MEM-GAP-28; setting RESPONSE_TIMEOUT)
+DEFAULT_RESPONSE = 30.0  # seconds per round of response windows (Decision.window, MEM-GAP-28, issue 27 §2)
 MAX_TIMEOUTS = 3  # consecutive timeouts before a seat is conceded (response windows never count)
 TEAMS = "teams"  # table option of a team game: the team number of each seat, in seat order (issue 17 item 4)
 TEAM_FORMAT = "team_format"  # table option: the format chosen at /table new (``2v2``...), absent when free
@@ -145,6 +148,30 @@ class Deadline:
     banked: bool = False  # the timer is the seat's time bank (issue 27 §4, bot.clockbank), not a fixed limit
 
 
+@dataclass(frozen=True, slots=True)
+class PlayPrefs:
+    """A user's play settings (issue 27 §2, §3), stored per user and set with ``/notify``:
+
+    * ``windows``: a response window (``Decision.window``) arrives as a new, notifying DM like a turn; off (the
+      default), the DM is edited in place, which does not notify;
+    * ``pass_windows``: the host passes the user's response windows at once with their default, every turn (the
+      standing form of the DM button "Pass until my turn", which lasts until the seat's next decision that is not
+      a window); off by default;
+    * ``stop_aimed``: a window aimed at the user's seat (``Decision.aimed``: an attack or effect aimed at it) is
+      asked even while they pass windows (MTG Arena's "always stop when I am attacked or targeted"); on by
+      default.
+
+    A stop applies to every window alike, whatever the hand, so passing by a stop tells the others nothing but
+    that the player chose it."""
+
+    windows: bool = False
+    pass_windows: bool = False
+    stop_aimed: bool = True
+
+
+AUTO_MAX = 10_000  # automatic choices at most in one commit: a guard against a game that forces forever
+
+
 def option_key(option_id: str) -> str:
     """A short stable key (8 hex digits) naming an option in a custom id: the same option id always gives
     the same key, across versions and restarts (issue 13 §3)."""
@@ -206,6 +233,13 @@ class Table:
     out: set[int] = field(default_factory=set)  # seats already told they are out (issue 13 §7)
     acts: dict[int, int] = field(default_factory=dict)  # seat -> choices it made (its own, timeouts too)
     last_choice: dict[int, str] = field(default_factory=dict)  # seat -> its last applied choice
+    # issue 27 §2, §3 (see TableService._auto): the deadline of the round of response windows under way, the
+    # default of each seat's open window, and the seats that pass windows until their turn.
+    round: float | None = None
+    round_over: bool = False  # a window of the round under way timed out: the round's other windows pass at once
+    windows: dict[int, str] = field(default_factory=dict)
+    passing: set[int] = field(default_factory=set)
+    auto_due: bool = False  # an automatic choice may be pending (after a restart or a refused store): tick() tries
 
     @property
     def version(self) -> int:
@@ -525,6 +559,7 @@ class TableService:
         self._computer_slots = asyncio.Semaphore(max(1, computer_slots))
         self._votes: dict[str, list[str]] = {}  # finished table -> users who asked for its rematch
         self._rematched: dict[str, str] = {}  # finished table -> its rematch table
+        self.prefs: dict[str, PlayPrefs] = {}  # user -> play settings (issue 27 §2, §3), cached from the store
 
     @classmethod
     async def open(cls, store: Store, **kwargs) -> TableService:
@@ -548,6 +583,9 @@ class TableService:
             for seat, dl in t.deadlines.items():
                 dl.token = decision_token(t, seat)
             cb.mark_loaded(t)  # issue 27 §4: which loaded timers are time banks
+            self._restore_round(t)
+            await self._load_prefs(t)
+            t.auto_due = True  # a forced decision left open (a table stored before issue 27) is taken at tick()
             self._schedule(t)
         return len(rows)
 
@@ -1188,6 +1226,7 @@ class TableService:
                 raise TableError(f"The table has {len(t.seats)} seats for {t.max_seats} players; "
                                  "someone must leave first.", "full")
             before, options = _copy_seats(t), t.options
+            await self._load_prefs(t)  # read now: no await may come between the start and its forced choices
             try:
                 state = await self._new_game(t)
             except Exception:
@@ -1197,18 +1236,28 @@ class TableService:
             t.static = t.game.static_json(state)
             t.committed = t.snapshot()
             t.updated = self.clock.now()
+            intro = self._series_intro(t) + t.game.intro(t.state)
+            # Issue 27 §1: decisions forced at the start are taken before anything can show them (a front's
+            # flush may run at any await); they are logged right after the start is stored.
+            rows: list[tuple[int, str]] = []
+            forced = self._auto(t, rows, t.updated)
             self._set_deadlines(t)
             try:
                 await self.store.save_table(t.row(), self._deadline_rows(t))
             except StoreError:
                 t.state, t.status, t.committed, t.static = None, "lobby", None, None
                 t.deadlines.clear()
+                t.round, t.windows, t.passing = None, {}, set()
                 t.seats[:], t.options = before, options
                 raise
             # Told under the lock, so no choice can be applied (and told) before the intro.
             await self._tell_lobby(t)
-            await self._tell_game(t, self._series_intro(t) + t.game.intro(t.state))
-            self._schedule(t)
+            try:
+                await self._commit_rows(t, rows, t.version, intro + forced, {}, t.updated)
+            except StoreError:
+                t.auto_due = True  # the game has started as stored; tick() takes the forced decisions again
+                await self._tell_game(t, intro)
+                self._schedule(t)
         return t
 
     async def _new_game(self, t: Table) -> Any:
@@ -1472,6 +1521,8 @@ class TableService:
             for dl in t.deadlines.values():
                 dl.deadline += shift
                 dl.remind_at += shift
+            if t.round is not None:
+                t.round += shift
             t.paused = t.pause_reason = None
             t.place, t.updated = place, now
         for lst in self.listeners:
@@ -1483,21 +1534,39 @@ class TableService:
                       timeouts: dict[int, int], at: float) -> None:
         """Store the applied choice with the seats' new consecutive-timeout counts (one transaction), then
         tell the listeners. ``at``: the epoch seconds logged with the choice, the instant the game observed
-        before it was applied (issue 16). On a store failure the state goes back to the last committed
-        snapshot and the error reaches the caller."""
+        before it was applied (issue 16). The choices the host then takes at once (:meth:`_auto`: forced
+        decisions, windows passed) are applied and stored in the same transaction, and told with it. On a
+        store failure the state goes back to the last committed snapshot and the error reaches the caller."""
+        await self._commit_rows(t, [(seat, choice)], version, events, timeouts, at)
+
+    async def _commit_rows(self, t: Table, rows: list[tuple[int, str]], version: int, events: list[Event],
+                           timeouts: dict[int, int], at: float, tell: bool = True) -> None:
+        """:meth:`_commit` of the applied choices ``rows`` (``(seat, choice)``, logged in order at ``at``; the first
+        is the one made against ``version``), followed by the automatic choices of :meth:`_auto`. With no row at
+        all, only the listeners are told of ``events`` (a game's start), or nobody when ``tell`` is false."""
         now = at
-        result = t.game.result(t.state)
         old_deadlines = dict(t.deadlines)
         old_acts, old_last = dict(t.acts), dict(t.last_choice)
         old_banks = cb.saved(t)
-        t.acts[seat] = t.acts.get(seat, 0) + 1  # the seat decided: its decision token changes
-        t.last_choice[seat] = choice
+        old_auto = (t.round, t.round_over, dict(t.windows), set(t.passing), t.auto_due)
+        events = list(events) + self._auto(t, rows, at)
+        t.auto_due = False
+        if not rows:
+            if tell:
+                await self._tell_game(t, events)
+                self._schedule(t)
+            return
+        for seat, choice in rows:
+            t.acts[seat] = t.acts.get(seat, 0) + 1  # the seat decided: its decision token changes
+            t.last_choice[seat] = choice
+        seat, choice = rows[0]
+        result = t.game.result(t.state)
         humans_next = self._set_deadlines(t)
         # Issue 14: the log row is the durable record; a snapshot is stored with it when the game ends, when
         # a person acted or decides next (the table may then wait long), and every SNAPSHOT_EVERY choices
         # otherwise, so computers playing each other do not serialise the state at every move.
         snap = (result is not None or humans_next or not t.seats[seat].computer
-                or t.seq + 1 - t.snap_seq >= SNAPSHOT_EVERY)
+                or t.seq + len(rows) - t.snap_seq >= SNAPSHOT_EVERY)
         state_json = t.snapshot() if snap else None
         finished = None
         if result is not None:
@@ -1510,19 +1579,20 @@ class TableService:
             finished = (t.game.id, result.to_dict(), outcomes)
         try:
             await self.store.record(t.id, t.seq, seat, choice, now, state_json, self._deadline_rows(t),
-                                    timeouts, finished, banks=cb.changed(t, old_banks))
+                                    timeouts, finished, more=rows[1:], banks=cb.changed(t, old_banks))
         except StoreError:
             t.state = self._committed_state(t)
             t.deadlines = old_deadlines
             cb.restore(t, old_banks)
             t.acts, t.last_choice = old_acts, old_last
+            t.round, t.round_over, t.windows, t.passing, t.auto_due = old_auto
             raise
-        t.seq += 1
+        t.seq += len(rows)
         if state_json is not None:
             t.committed, t.snap_seq = state_json, t.seq
             t.tail.clear()
         else:
-            t.tail.append((seat, choice, at))
+            t.tail.extend((s, c, at) for s, c in rows)
         t.updated = now
         t.last = (version, seat, choice)
         for s, n in timeouts.items():
@@ -1539,6 +1609,157 @@ class TableService:
                 await self._series_end(t, result)
         else:
             self._schedule(t)
+
+    # -- choices the host takes at once (issue 27 §1–§3)
+
+    def _auto(self, t: Table, rows: list[tuple[int, str]], at: float) -> list[Event]:
+        """Apply, after the choices ``rows`` (``(seat, choice)``, already applied; extended with each choice made
+        here), every choice the host takes for a seat at once, and return their events:
+
+        * a publicly forced decision (``Decision.forced`` with its one option) is taken for its seat, a person's
+          or a computer's (§1): it is never notified, reminded nor timed;
+        * a response window (``Decision.window``) passes with its default (``Game.timeout_choice``) when a
+          window of its round timed out (§2, :attr:`Table.round_over`), or when its seat passes windows by a stop (§3: "Pass until my turn",
+          :attr:`Table.passing`, or the setting :attr:`PlayPrefs.pass_windows` of every user answering for the
+          seat), unless the window is ``aimed`` at the seat and one of them stops when attacked or targeted
+          (:attr:`PlayPrefs.stop_aimed`).
+
+        Rounds of windows (§2): consecutive windows (no decision that is not a window open in between, at any
+        seat) share one deadline, :attr:`Table.round`, ``response`` seconds after the first of them opened; when
+        it passes (:meth:`tick` times the first window out), every window of the round still open or opening
+        passes at once, so a round of passes costs at most one window timer, not one per player. A window answered with anything but its default is a
+        response: the windows after it form a new round with a new timer. "Pass until my turn" ends when the seat
+        gets a decision that is not a window.
+
+        The game's events log each choice; a host line is added only when the game says nothing. Every choice
+        made here is an ordinary logged choice (replayed like any other); which ones are made depends on the
+        clock and the players' stops, never on hidden information beyond what the stops themselves say."""
+        events: list[Event] = []
+        seen = 0
+        for _ in range(AUTO_MAX):
+            for seat, choice in rows[seen:]:
+                if t.windows.get(seat, choice) != choice:
+                    t.round = None  # a response, not a pass: the windows it opens form a new round
+            seen = len(rows)
+            open_ = t.game.decisions(t.state)
+            t.windows = {d.seat: t.game.timeout_choice(t.state, d) for d in open_ if d.window}
+            for d in open_:
+                if not d.window:
+                    t.passing.discard(d.seat)  # "until my turn": the seat has a decision of its own
+            if len(t.windows) < len(open_):
+                t.round = None
+            elif open_ and t.round is None:
+                t.round = at + t.response
+            if t.round is None:
+                t.round_over = False
+            pick = next(((d, c) for d in open_ if (c := self._automatic(t, d, at)) is not None), None)
+            if pick is None:
+                break
+            d, choice = pick
+            self._observe(t, at)
+            try:
+                told = t.game.apply(t.state, d.seat, choice)
+            except RulesError as exc:  # a game's mark that does not hold: ask the seat instead
+                log.warning("table %s: automatic choice %r of seat %s refused: %s", t.id, choice, d.seat, exc)
+                break
+            rows.append((d.seat, choice))
+            events += told or [self._auto_line(t, d, choice)]
+        return events
+
+    def _automatic(self, t: Table, d: Decision, at: float) -> str | None:
+        """The choice the host takes at once for the open decision ``d`` (see :meth:`_auto`), or ``None`` when
+        its seat is asked."""
+        if d.forced and len(d.options) == 1:
+            return d.options[0].id
+        if not d.window or t.seats[d.seat].computer:
+            return None
+        if t.round_over:  # the round's timer ran out (tick(); terminal play never times out)
+            return t.game.timeout_choice(t.state, d)
+        prefs = [self.prefs.get(u, PlayPrefs()) for u in t.deciders(d.seat)]
+        if d.aimed and any(p.stop_aimed for p in prefs):
+            return None
+        if d.seat in t.passing or (prefs and all(p.pass_windows for p in prefs)):
+            return t.game.timeout_choice(t.state, d)
+        return None
+
+    @staticmethod
+    def _auto_line(t: Table, d: Decision, choice: str) -> Event:
+        """The host's log line for an automatic choice the game's events do not mention."""
+        option = d.option(choice)
+        what = option.label if option is not None else choice
+        return Event(f"{t.seats[d.seat].name}: {what}" + (" (the only option)." if d.forced else "."))
+
+    def _restore_round(self, t: Table) -> None:
+        """After a restart: each open window's default and the round's deadline, the earliest deadline of the
+        windows open when no other decision is (their stored timers are the round's)."""
+        if t.state is None or t.status != "playing":
+            return
+        open_ = t.game.decisions(t.state)
+        t.windows = {d.seat: t.game.timeout_choice(t.state, d) for d in open_ if d.window}
+        dues = [t.deadlines[s].deadline for s in t.windows if s in t.deadlines]
+        t.round = min(dues) if dues and len(t.windows) == len(open_) else None
+
+    async def _load_prefs(self, t: Table) -> None:
+        """Read the play settings of every user seated at ``t`` into :attr:`prefs` (once per user)."""
+        for _slot, user in t.slots():
+            await self.play_prefs(user)
+
+    async def play_prefs(self, user_id: str) -> PlayPrefs:
+        """``user_id``'s play settings (:class:`PlayPrefs`; issue 27 §2, §3), read from the store once, then
+        cached. The defaults when the store cannot be read (not cached: read again next time)."""
+        if user_id not in self.prefs:
+            try:
+                self.prefs[user_id] = PlayPrefs(**await self.store.play_prefs_of(user_id))
+            except StoreError as exc:
+                log.warning("play settings of %s unreadable: %s", user_id, exc)
+                return PlayPrefs()
+        return self.prefs[user_id]
+
+    async def set_play_prefs(self, user_id: str, *, windows: bool | None = None, pass_windows: bool | None = None,
+                             stop_aimed: bool | None = None) -> PlayPrefs:
+        """Store the settings given (``None``: unchanged) of ``user_id``'s :class:`PlayPrefs` and return them all.
+        A window of theirs open now is passed at the next :meth:`tick` when the new stops say so. Raises
+        :class:`StoreError` (nothing changed)."""
+        changes = {k: v for k, v in (("windows", windows), ("pass_windows", pass_windows),
+                                      ("stop_aimed", stop_aimed)) if v is not None}
+        prefs = dataclasses.replace(await self.play_prefs(user_id), **changes)
+        if changes:
+            await self.store.set_play_prefs(user_id, **changes)
+            self.prefs[user_id] = prefs
+            for t in self.tables.values():
+                if t.status == "playing" and t.seat_of(user_id) is not None:
+                    t.auto_due = True
+        return prefs
+
+    async def pass_until_turn(self, table_id: str, user_id: str, token: str | None = None) -> list[Event]:
+        """"Pass until my turn" (issue 27 §3, MTG Arena's stop), pressed on a response window offered with
+        ``token`` (``None``: the seat's current one): the user's seat passes this window and every later one with
+        its default at once until it gets a decision that is not a window; windows aimed at it still stop when
+        one of its users keeps :attr:`PlayPrefs.stop_aimed` on. Returns the events. :class:`TableError`, nothing
+        changed: not seated, not playing or paused, no open window (``not_window``), a token that is not the
+        seat's current one (``decided``)."""
+        t = self.get(table_id)
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table; only its players can decide.", "not_seated")
+        async with t.lock:
+            self._check_current(t, seat.seat, t.version, None)
+            acting = t.answers_for(seat.seat)
+            decision = next((d for d in t.game.decisions(t.state) if d.seat == acting), None)
+            if decision is None or not decision.window:
+                raise TableError("Pass until my turn applies to response windows, and you have none open now: "
+                                 "your current decision is in your newest message. Nothing was changed.",
+                                 "not_window")
+            if token is not None and token != token_for(t, decision):
+                raise TableError("Already decided: that window is over; your current decision is in your newest "
+                                 "message. Nothing was changed.", "decided")
+            t.passing.add(acting)
+            try:
+                return await self._act(t, acting, t.version, t.game.timeout_choice(t.state, decision),
+                                       by_player=True)
+            except BaseException:
+                t.passing.discard(acting)
+                raise
 
     @staticmethod
     def _committed_state(t: Table) -> Any:
@@ -1784,7 +2005,19 @@ class TableService:
                 span = t.response if d.window else t.timeout  # MEM-GAP-28: a window has the shorter deadline
                 t.deadlines[seat] = Deadline(t.version, now + span, now + span / 2, token=tokens[seat])
                 cb.start_timer(t, seat, d.window, now)  # issue 27 §4: a time bank instead of the fixed limit
+        self._round_deadlines(t, open_)  # issue 27 §2
         return bool(open_)
+
+    @staticmethod
+    def _round_deadlines(t: Table, open_: dict[int, Decision]) -> None:
+        """Issue 27 §2: an open response window's timer ends with its round (:attr:`Table.round`, see
+        :meth:`_auto`), and a window is never reminded (a reminder is a notifying DM; windows are quiet)."""
+        for seat, d in open_.items():
+            dl = t.deadlines.get(seat)
+            if d.window and dl is not None:
+                if t.round is not None:
+                    dl.deadline = min(dl.deadline, t.round)
+                dl.remind_at = dl.deadline
 
     def _deadline_rows(self, t: Table) -> list[tuple[int, float, float]]:
         # a reminded seat's reminder time is its deadline, so a kept timer is not reminded twice after a restart
@@ -1844,6 +2077,15 @@ class TableService:
             if t.status != "playing" or t.paused is not None:  # a paused table's clock stands still
                 continue
             self._schedule(t)  # a computer stopped by a store fault resumes here
+            if t.auto_due:  # issue 27 §1, §3: choices the host takes at once, left pending
+                async with t.lock:
+                    if t.status == "playing" and t.paused is None and t.auto_due:
+                        try:
+                            await self._commit_rows(t, [], t.version, [], {}, now, tell=False)
+                        except StoreError:
+                            pass  # tried again at the next tick
+                if t.status != "playing":
+                    continue
             for seat, dl in sorted(t.deadlines.items()):
                 if dl.token != decision_token(t, seat):
                     continue
@@ -1868,6 +2110,7 @@ class TableService:
             decision = t.game.decision_for(t.state, seat)
             # MEM-GAP-28: a timed-out response window never counts towards conceding for absence
             count = {} if decision.window else {seat: t.seats[seat].timeouts + 1}
+            t.round_over = t.round_over or decision.window  # issue 27 §2: the round's other windows pass too
             version = t.version
             at = self.clock.now()
             self._observe(t, at)

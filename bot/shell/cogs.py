@@ -38,6 +38,7 @@ from .surroundings import location_command
 
 log = logging.getLogger("metahost.shell")
 GAME_CHOICES = [app_commands.Choice(name=get_game(g).name, value=g) for g in game_ids()]
+ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 COLOUR_CHOICES = [app_commands.Choice(name=c, value=c) for c in PALETTE]  # MO-SET-10
 CLOCK_CHOICES = [app_commands.Choice(name="a limit per decision (timeout)", value="decision"),
                  app_commands.Choice(name="a time bank per player (10 min + 20 s a decision)", value="bank")]
@@ -450,12 +451,19 @@ class StatsCog(commands.Cog):
             e.add_field(name=get_game(g).name, value=f"{games} games · {wins} W · {losses} L · {draws} D")
         await reply(interaction, embed=e, ephemeral=False)
 
-    @app_commands.command(name="notify", description="Turn notices of your turns on or off (a new DM, or a mention)")
-    @app_commands.describe(state="on: a notifying message for each new decision; off: none (your DM is edited)")
-    @app_commands.choices(state=[app_commands.Choice(name="on", value="on"),
-                                 app_commands.Choice(name="off", value="off")])
-    async def notify(self, interaction: discord.Interaction, state: app_commands.Choice[str] | None = None) -> None:
-        """Issue 13 §1: the per-user turn-notice setting (stored); without ``state``, says the current one."""
+    @app_commands.command(name="notify", description="Notices of your turns, pings of response windows, and stops")
+    @app_commands.describe(
+        state="on: a notifying message for each new decision; off: none (your DM is edited)",
+        windows="on: a response window notifies you like a turn; off (default): your DM is edited quietly",
+        pass_windows="on: your response windows pass at once, every turn; off (default): you are asked",
+        stop_when_attacked="on (default): a window opened by an attack or effect aimed at you is still asked")
+    @app_commands.choices(state=ON_OFF, windows=ON_OFF, pass_windows=ON_OFF, stop_when_attacked=ON_OFF)
+    async def notify(self, interaction: discord.Interaction, state: app_commands.Choice[str] | None = None,
+                     windows: app_commands.Choice[str] | None = None,
+                     pass_windows: app_commands.Choice[str] | None = None,
+                     stop_when_attacked: app_commands.Choice[str] | None = None) -> None:
+        """Issue 13 §1: the per-user turn-notice setting (stored); issue 27 §2, §3: window pings and the stops
+        (:class:`bot.tables.PlayPrefs`, stored). Without options, says the current settings."""
         await acknowledge(interaction)
         user = str(interaction.user.id)
         if state is None:
@@ -463,12 +471,27 @@ class StatsCog(commands.Cog):
         else:
             on = state.value == "on"
             await self.bot.front.set_notices(user, on)
+
+        def flag(choice: app_commands.Choice[str] | None) -> bool | None:
+            return None if choice is None else choice.value == "on"
+
+        prefs = await self.bot.service.set_play_prefs(user, windows=flag(windows), pass_windows=flag(pass_windows),
+                                                      stop_aimed=flag(stop_when_attacked))
         if on:
             text = ("Turn notices are **on**: each new decision of yours arrives as a new DM (or, with DMs "
                     "closed, a mention in the table's thread). `/notify state:off` turns them off.")
         else:
             text = ("Turn notices are **off**: your DM is updated without notifying you, and no mention is "
                     "posted. `/notify state:on` turns them on.")
+        text += ("\nResponse windows (a chance to answer another player's move) "
+                 + ("**notify** you like a turn (`windows:off` makes them quiet)." if prefs.windows else
+                    "are **quiet**: your DM is edited without a notification (`windows:on` pings you)."))
+        text += ("\nStops: " + ("your windows **pass at once** every turn (`pass_windows:off` asks you again)"
+                                if prefs.pass_windows else "you are asked in your windows (`pass_windows:on` passes "
+                                "them at once; a window's **Pass until my turn** button does it until your turn)")
+                 + ("; a window opened by an attack or effect aimed at you **is always asked**."
+                    if prefs.stop_aimed else "; windows aimed at you pass like the others (`stop_when_attacked:on` "
+                    "asks you in them)."))
         await reply(interaction, text)
 
     @app_commands.command(name="leaderboard", description="This server's best players of a game")
@@ -506,14 +529,15 @@ def private_target(interaction: discord.Interaction, table_id: str) -> tuple[Hos
     return bot, t, seat
 
 
-async def answer_decision(interaction: discord.Interaction, table_id: str, token: str, key: str) -> None:
+async def answer_decision(interaction: discord.Interaction, table_id: str, token: str, key: str | None) -> None:
     """A click on the option with key ``key`` of the decision offered with ``token`` (issue 13 §3):
     acknowledged at once (deferred update), applied for the clicking user's seat
     (:meth:`TableService.act_option`: an outdated token still applies an option that is still offered),
     then their updated private view is put in the clicked message. A refusal because the option is gone
     also puts the current decision in the clicked message. If that edit fails once the choice is applied,
     the player is told so and the front re-sends the view (the DM is not recorded as updated; issue 12
-    §4.2)."""
+    §4.2). ``key`` ``None``: "Pass until my turn" on a response window (issue 27 §3,
+    :meth:`TableService.pass_until_turn`)."""
     bot, t, seat = private_target(interaction, table_id)
     in_dm = interaction.guild_id is None
     await acknowledge_update(interaction)
@@ -524,7 +548,10 @@ async def answer_decision(interaction: discord.Interaction, table_id: str, token
     content = embed = comps = None
     try:
         try:
-            await bot.service.act_option(t.id, str(interaction.user.id), token, key)
+            if key is None:
+                await bot.service.pass_until_turn(t.id, str(interaction.user.id), token)
+            else:
+                await bot.service.act_option(t.id, str(interaction.user.id), token, key)
         except TableError as exc:
             if exc.code == "gone":  # show the current decision in place of the outdated one
                 content, embed, comps = await bot.front.private_payload(t, slot)
@@ -568,6 +595,22 @@ class OptionButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await answer_decision(interaction, self.table, self.token, self.key)
+
+
+class StopButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.STOP.pattern):
+    """"Pass until my turn" on a response window offered with ``token`` (issue 27 §3): this window and the
+    seat's next ones pass at once until it has a decision of its own."""
+
+    def __init__(self, table: str, token: str):
+        super().__init__(discord.ui.Button(custom_id=ids.stop(table, token)))
+        self.table, self.token = table, token
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["table"], match["token"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await answer_decision(interaction, self.table, self.token, None)
 
 
 def menu_values(interaction: discord.Interaction, custom_id: str) -> set[str]:
@@ -878,4 +921,4 @@ class OutButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids
 
 
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, LegacyDecision, HandButton, BoardButton, LobbyButton, TeamSelect,
-                 ConcedeButton, RematchButton, OutButton)
+                 ConcedeButton, RematchButton, OutButton, StopButton)

@@ -43,11 +43,19 @@ Turn notices and the REST budget (issue 13 §1, §3):
   not notify): that DM is the notice, one REST call, and becomes the seat's DM. The old DM needs no
   retiring: it showed no buttons. A player whose DMs are closed gets a mention in the table's thread
   instead, pointing to **My hand**. ``/notify off`` (per user, stored) turns both off: the DM is edited.
+* A response window (``Decision.window``, issue 27 §2) is quiet: it is shown by editing the seat's DM in place,
+  which does not notify, and closed DMs get no mention for it, unless the player turned window pings on
+  (``/notify windows:on``, :attr:`bot.tables.PlayPrefs.windows`). A decision that is not a window arriving while
+  the DM shows a quiet window is a turn notice as usual (a new DM); the old DM's window buttons are then removed
+  in one edit, so only one message has live buttons. Windows are never reminded (:mod:`bot.tables`).
 * A DM whose buttons or content line (the deadline) changed is edited at once. A DM whose only change is
   the board context or the hand (other seats played, its own decision is the same) is refreshed at most
   once per ``context_interval`` seconds (``DM_CONTEXT_INTERVAL``), and at once when its player clicks (the
   click's reply is free). The decision's buttons stay valid meanwhile: their token changes only with the
-  seat's own decision.
+  seat's own decision. A DM without a decision (its player waits) is refreshed that way only when the
+  player's own hidden information in it changed (``Game.private_text``: the hand); who is being waited for and
+  the board context are on the board (issue 27, REST budget: these refreshes were a third of a four-seat
+  game's calls), and the next decision comes as a new DM with everything fresh.
 
 Board pictures (issue 15 §3): the board message carries a picture of the public board
 (:func:`bot.picture.board_png`) as an embed image from its attachment ``board.png``. It is rendered only
@@ -117,6 +125,7 @@ class TableMessages:
     notified: set[str] = field(default_factory=set)  # permission problems the host was told about
     left: set[int] = field(default_factory=set)  # seats out of the game that chose Leave: no more DMs (issue 13 §7)
     live: set[int] = field(default_factory=set)  # seats whose DM or notice shows an open decision
+    quiet: set[int] = field(default_factory=set)  # of those, seats shown a response window without a notice
     dm_sent_at: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time of its last DM write
     refresh: asyncio.TimerHandle | None = None  # the coalesced refresh of DMs whose context alone changed
     shown_picture: str | None = None  # fingerprint of the public view the board message's picture shows
@@ -159,6 +168,13 @@ def picture_file(png: bytes, filename: str = BOARD_PNG) -> discord.File:
     return discord.File(io.BytesIO(png), filename=filename)
 
 
+def private_key(t: Table, view: View) -> str:
+    """The part of a waiting DM (no decision) that is worth an edit: the seat's own hidden information as the game
+    writes it (``Game.private_text``: the hand). Who is being waited for is on the board (issue 27, REST
+    budget)."""
+    return hashlib.blake2b(t.game.private_text(view).encode(), digest_size=12).hexdigest()
+
+
 def buttons_key(view: discord.ui.View | None, content: str | None) -> str:
     """The part of a private message that is edited at once when it changes: what its components do (their
     custom ids: the seat's decision token and option keys) and its content line (the deadline). A label or
@@ -179,6 +195,7 @@ class DiscordFront(Listener):
         self.context_interval = context_interval
         self.now = time.monotonic  # seconds, for the DM refresh interval (the REST bench paces it: bench/)
         self.notices = 0  # turn notices sent since start (new DMs and thread mentions; the REST bench reads it)
+        self.dm_writes: dict[str, int] = {}  # DM writes since start by why they were made (the REST bench reads it)
         self._notify: dict[str, bool] = {}  # user -> wants notices (cached from the store)
         self.service = service
         self.store = store
@@ -217,7 +234,11 @@ class DiscordFront(Listener):
         its decision's (with the seat's decision token, issue 13 §3)."""
         m = await self.messages(t.id)
         seat = t.answers_for(slot % SLOT)
-        return self._private(t, m, seat, t.game.view(t.state, seat))
+        view = t.game.view(t.state, seat)
+        m.sent[f"dmq:{slot}"] = private_key(t, view)  # what the click's reply shows (release() keeps it)
+        user_id = t.slot_user(slot)
+        m.sent[f"dmw:{slot}"] = "quiet" if user_id and await self._quiet(t, view, user_id) else ""
+        return self._private(t, m, seat, view)
 
     def _private(self, t: Table, m: TableMessages, seat: int, view: View):
         embed = render.private_embed(t, view, self.where(t, m))
@@ -235,6 +256,14 @@ class DiscordFront(Listener):
                 log.warning("notice setting of %s unreadable: %s", user_id, exc)
                 return True
         return self._notify[user_id]
+
+    async def wants_window_pings(self, user_id: str) -> bool:
+        """Whether a response window notifies ``user_id`` like a turn (``/notify windows:on``, issue 27 §2)."""
+        return (await self.service.play_prefs(user_id)).windows
+
+    async def _quiet(self, t: Table, view: View, user_id: str) -> bool:
+        """Whether ``view``'s open decision is a response window shown to ``user_id`` without a notice."""
+        return bool(view.decisions) and view.decisions[0].window and not await self.wants_window_pings(user_id)
 
     async def set_notices(self, user_id: str, on: bool) -> None:
         """Store ``user_id``'s turn-notice setting. Raises :class:`StoreError` (nothing changed)."""
@@ -414,7 +443,12 @@ class DiscordFront(Listener):
             (m.live.add if view is not None else m.live.discard)(seat)
         if not in_dm and seat in m.dms:
             m.dirty = True  # answered from "My hand": the seat's DM still shows the decision it answered
+        shown, quiet = m.sent.pop(f"dmq:{seat}", None), m.sent.pop(f"dmw:{seat}", "")
+        if embed is not None:  # a quiet window shown by the reply: a turn after it is a notice (issue 27 §2)
+            (m.quiet.add if quiet and view is not None else m.quiet.discard)(seat)
         if in_dm and embed is not None:
+            if shown is not None:
+                m.sent[f"dmp:{seat}"] = shown
             m.sent[f"dm:{seat}"] = payload_key(embed, view, content)
             m.sent[f"dmb:{seat}"] = buttons_key(view, content)
             m.dm_sent_at[seat] = self.now()
@@ -806,13 +840,16 @@ class DiscordFront(Listener):
         a decision after having none, pointing to **My hand** (issue 13 §1)."""
         if not view.decisions or t.status != "playing":
             m.live.discard(seat)
+            m.quiet.discard(seat)
             return
-        if seat in m.live:
+        user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
+        quiet = bool(user_id) and await self._quiet(t, view, user_id)
+        if seat in m.live and (quiet or seat not in m.quiet):
             return
         m.live.add(seat)
-        user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
+        (m.quiet.add if quiet else m.quiet.discard)(seat)  # a quiet window gets no mention (issue 27 §2)
         channel = self._board_channel(m)
-        if channel is None or not user_id or not await self.wants_notices(user_id):
+        if quiet or channel is None or not user_id or not await self.wants_notices(user_id):
             return
         due = render.deadline_of(t, t.answers_for(seat % SLOT))
         text = (f"<@{user_id}> your decision at table {t.id}: press **My hand** on the board"
@@ -832,13 +869,23 @@ class DiscordFront(Listener):
         user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
         if not user_id or not user_id.isdigit():
             return
-        notice = comps is not None and seat not in m.live and (seat not in m.dms or await self.wants_notices(user_id))
+        quiet = comps is not None and await self._quiet(t, view, user_id)  # issue 27 §2: a window edits in place
+        fresh = seat not in m.live or (seat in m.quiet and not quiet)  # a decision after none, or after a quiet window
+        notice = comps is not None and fresh and (seat not in m.dms or not quiet and await self.wants_notices(user_id))
         over = view.result is not None or t.status != "playing"  # the game's end is shown at once
+        mine = private_key(t, view)
         if not notice and not over and seat in m.dms and m.sent.get(f"dmb:{seat}") == buttons_key(comps, content):
+            if comps is None and m.sent.get(f"dmp:{seat}") == mine:
+                return  # a waiting DM whose hand is the same: the rest (who decides, the context) is on the board
             wait = m.dm_sent_at.get(seat, float('-inf')) + self.context_interval - self.now()
             if wait > 0:  # only the context changed: refreshed later, or when the player clicks
                 self._refresh_later(t.id, m, wait)
                 return
+        why = ("notice" if notice else "end" if over else "first" if seat not in m.dms else
+               ("context" if comps is not None else "context, waiting") if m.sent.get(f"dmb:{seat}") ==
+               buttons_key(comps, content) else
+               "window" if quiet else "buttons")
+        self.dm_writes[why] = self.dm_writes.get(why, 0) + 1
         try:
             if seat in m.dms and not notice:
                 channel_id, message_id = m.dms[seat]
@@ -851,15 +898,20 @@ class DiscordFront(Listener):
                     await self._repost_dm(t, m, seat, channel.get_partial_message(message_id), embed, comps,
                                           content)
             else:
+                old = m.dms.get(seat) if seat in m.quiet else None  # its quiet window's buttons are still live
                 msg = await (await self.dm_channel(user_id)).send(content, embed=embed, view=comps)
                 m.dms[seat] = (msg.channel.id, msg.id)
                 if notice:
                     self.notices += 1
                 await self.remember(t.id, "dm", seat, msg.channel.id, msg.id)
+                if old is not None:
+                    await self._retire_dm(t, seat, old)
             m.sent[f"dm:{seat}"] = key
             m.sent[f"dmb:{seat}"] = buttons_key(comps, content)
+            m.sent[f"dmp:{seat}"] = mine
             m.dm_sent_at[seat] = self.now()
             (m.live.add if comps is not None else m.live.discard)(seat)
+            (m.quiet.add if quiet else m.quiet.discard)(seat)
         except discord.Forbidden as exc:
             if exc.code == CANNOT_DM:
                 await self._mark_closed(t, m, seat)
@@ -870,6 +922,16 @@ class DiscordFront(Listener):
             m.dirty = True
         except discord.HTTPException as exc:
             log.warning("DM to seat %s of table %s failed: %s", seat, t.id, exc)
+
+    async def _retire_dm(self, t: Table, seat: int, old: tuple[int, int]) -> None:
+        """Remove the buttons of ``seat``'s previous DM ``(channel id, message id)``, which showed a quiet window
+        when a turn notice replaced it (one edit; a failure is only logged: its buttons are then refused as
+        already decided)."""
+        channel = self.client.get_channel(old[0]) or self.client.get_partial_messageable(old[0])
+        try:
+            await channel.get_partial_message(old[1]).edit(view=None)
+        except discord.HTTPException as exc:
+            log.warning("old DM of seat %s of table %s kept its buttons: %s", seat, t.id, exc)
 
     def _refresh_later(self, table_id: str, m: TableMessages, wait: float) -> None:
         """Flush the table again in ``wait`` seconds (a timer, not a task: draining never waits for it)."""

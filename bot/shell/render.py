@@ -414,6 +414,9 @@ def lookup_button(t: Table) -> discord.ui.Button:
                              emoji="🔎", row=4)
 
 
+STOP_LABEL = "Pass until my turn"  # the stop button of a response window (issue 27 §3)
+
+
 def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord.ui.View | None:
     """Buttons for up to 5 options, else a select menu of 25 options a page with page buttons; then, in the
     last row, **Look up a card** (:func:`lookup_button`)."""
@@ -422,6 +425,10 @@ def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord
     v = discord.ui.View(timeout=None)
     opts = decision.options
     token = token_for(t, decision)  # the seat's decision token: other seats' moves leave it (issue 13 §3)
+    # issue 27 §3: a stop, on its own row below the options (not when the game offers its own, Memesis' hold)
+    if decision.window and not any(o.label.casefold() == STOP_LABEL.casefold() for o in opts):
+        v.add_item(discord.ui.Button(label=STOP_LABEL, style=discord.ButtonStyle.secondary, row=4,
+                                     custom_id=ids.stop(t.id, token)))
     if len(opts) <= BUTTONS_MAX:
         for o in opts:
             style = discord.ButtonStyle.primary if o.id == decision.default else discord.ButtonStyle.secondary

@@ -58,7 +58,7 @@ async def test_MEM_GAP_03_a_2v2_lobby_shows_teams_and_starts_allies_apart(world)
     lines = lobby_lines(fake.messages[lobby.id])
     assert [line.rsplit("team ", 1)[1][0] for line in lines[1:5]] == ["A", "A", "B", "B"], lines
     assert "Teams: 2v2" in lines[5]
-    assert "Decision timeout 300 s · response windows 45 s" in fake.messages[lobby.id].embeds[0]["footer"]["text"]
+    assert "Decision timeout 300 s · response windows 30 s" in fake.messages[lobby.id].embeds[0]["footer"]["text"]
     r = await fake.click(ANA, lobby, f"mh:l:{tid}:start")
     await w.settle()
     assert r.type == 6 and t.status == "playing"

@@ -62,13 +62,15 @@ def first_line(text: str) -> str:
 async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], seed: int, max_clicks: int = 3000):
     """Play to the end by clicks, every third one on a button the player was offered some moves ago (an
     older state of their DM), and check after every click: each seat that gets a decision after having
-    none gets exactly one notice (a new DM), no other seat gets one; a click on an option still offered
+    none gets exactly one notice (a new DM), no other seat gets one (issue 27 §2: a response window is no notice;
+    a decision after a quiet window the player did not answer is one); a click on an option still offered
     to a seat that has not decided since is applied, never refused as stale; and each deciding seat's
     DM shows its decision's context (the first line of ``Game.context_text`` of a view since its buttons
     last changed). Returns ``(clicks, notices, old clicks applied)``."""
     t = w.service.get(table_id)
     rng = Rng.from_seed(seed)
     had = {u: deciding(t, u) for u in users}
+    quiet = {u: False for u in users}  # the seat's DM shows a response window (issue 27 §2)
     offered: dict[int, list[tuple[int, list[dict]]]] = {u: [] for u in users}  # user -> [(own acts, comps)]
     contexts: dict[int, set[str]] = {u: set() for u in users}
     last_ids: dict[int, list[str]] = {u: [] for u in users}
@@ -129,10 +131,15 @@ async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], s
         for u in users:
             now = deciding(t, u)
             got = len(notices_to(w, u, since))
-            expected = 1 if now and not had[u] else 0
+            # issue 27 §2: a response window is quiet (an edit); a decision after none, or after a quiet window the
+            # player did not click away, is a notice
+            d = next((d for d in t.game.decisions(t.state) if d.seat == seat_of(t, u)), None)
+            fresh = not had[u] or (quiet[u] and u != user)
+            expected = 1 if now and not d.window and fresh else 0
             assert got == expected, f"seat of {u}: {got} notices for {'a new' if expected else 'no new'} decision"
             notices += got
             had[u] = now
+            quiet[u] = now and d.window
         if any(not had[u] for u in users):
             offered = {u: offered[u] if had[u] else [] for u in users}
     assert t.status == "finished", f"not finished after {clicks} clicks"
