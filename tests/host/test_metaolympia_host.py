@@ -178,30 +178,35 @@ DEFAULTS = {"fundraise": "credits", "recruit": "decline", "tactic": "pass", "dic
 option (the nearest tile, the first free spot, the first listed athlete, card or die)."""
 
 
-async def test_MO_GAP_24_timeouts_apply_the_documented_defaults(svc, clock):
+async def test_MO_GAP_24_timeouts_apply_the_documented_defaults(svc, clock, store):
     """MO-GAP-24: Ana lets her decisions time out (answering one herself after two in a row, so that she is
-    never conceded for absence); each timed-out decision applies its documented default; the game ends."""
-    t = await table(svc, seed=19, people=1, computers=1, options="gambling=on", timeout=60)
-    rng = Rng.from_seed(6)
-    timed_out: dict[str, int] = {}
-    while t.status == "playing":
-        d = t.game.decisions(t.state)[0]
-        assert d.seat == 0
-        if t.seats[0].timeouts >= MAX_TIMEOUTS - 1:
-            await svc.act(t.id, "u1", t.version, d.options[rng.below(len(d.options))].id)
-        else:
-            acts = t.acts.get(0, 0)
-            clock.t += 61
-            await svc.tick()
-            assert t.acts.get(0, 0) == acts + 1, "the timeout applied nothing"
-            expected = DEFAULTS.get(d.kind, d.options[0].id)
-            assert t.last_choice[0] == expected, (d.kind, t.last_choice[0], expected)
-            timed_out[d.kind] = timed_out.get(d.kind, 0) + 1
-        await svc.settle()
-    assert t.game.result(t.state).reason == "prestige"
-    # seed 19: the timeouts meet most kinds of decision with a documented default (seed 14 met no bet once
-    # teams holding tactic cards were asked every tactic turn, issue 26)
+    never conceded for absence); each timed-out decision applies its documented default; the game ends. Seeded
+    games are played until the timeouts have met every kind of decision with a documented default (since
+    issue 27 the host takes publicly forced decisions itself, so one game no longer meets them all)."""
     kinds = {"move", "spot", "athlete", "dice", "recover_dice", "keep", "tactic", "fundraise", "recruit", "bet"}
+    timed_out: dict[str, int] = {}
+    for seed in (19, 3, 8, 11, 14, 23):
+        t = await table(svc, seed=seed, people=1, computers=1, options="gambling=on", timeout=60)
+        rng = Rng.from_seed(6)
+        while t.status == "playing":
+            d = t.game.decisions(t.state)[0]
+            assert d.seat == 0 and not d.forced  # the host took every forced decision at once
+            if t.seats[0].timeouts >= MAX_TIMEOUTS - 1:
+                await svc.act(t.id, "u1", t.version, d.options[rng.below(len(d.options))].id)
+            else:
+                seq = t.seq
+                clock.t += 61
+                await svc.tick()
+                assert t.seq > seq, "the timeout applied nothing"
+                # the choice logged at the timeout (the host may take forced decisions right after it)
+                logged = (await store.actions(t.id))[seq]
+                expected = DEFAULTS.get(d.kind, d.options[0].id)
+                assert logged[1:3] == (0, expected), (d.kind, logged, expected)
+                timed_out[d.kind] = timed_out.get(d.kind, 0) + 1
+            await svc.settle()
+        assert t.game.result(t.state).reason == "prestige"
+        if kinds <= set(timed_out):
+            break
     assert kinds <= set(timed_out), str(sorted(timed_out.items()))
     assert any("ran out of time: the default was applied" in e for e in svc.rec.events)
 
