@@ -11,8 +11,13 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
   player who played it; META-INF-01/02, META-TRG-04: hands and face-down trigger conditions appear only in
   their owner's private view, memories only as counts; the rest of the board is public.
 * META-CRD-09, META-EVT-03, META-EXE-08, META-PSH-04: every card has one coded effect; its description and
-  its engine reading are generated from that code, posted with every play, and every executed card gets a
-  public log line with its result.
+  its engine reading are generated from that code and shown by the card lookup (``/card``, the catalog).
+  Every play is announced in one short public line naming the player, the card, its stack and its target
+  ("Ana plays Spark of Ruin on Ben's trigger stack, targeting Cleo"; issue 27 §6: the text is not repeated in
+  the log or in each hand line, which shows name, type and target kind), and every executed card gets a
+  public log line with its result. Each turn ends with a one-line summary of every player's life and hand.
+* Trigger stacks are named in player words, never by an id: "Ana's trigger stack", or "Ana's trigger stack
+  #2" while Ana has more than one (numbered in activation order among her active ones).
 * META-TGT-01: a play is a short sequence of decisions — card, then destination (Event-like cards with a
   choice of stacks), then target (only when the target is chosen from a list) — with "Back" at each step.
   A card with no legal target is not offered. No card is played on one press (issue 13 §5): a play whose
@@ -364,7 +369,7 @@ class MetaGame(Game):
             towers.append({
                 "id": tw.id,
                 "owner": tw.owner if tw.owner >= 0 else None,
-                "name": "Main tower" if tw.id == "main" else f"{names[tw.owner]}'s trigger stack {tw.id}",
+                "name": "Main tower" if tw.id == "main" else rules.tower_name(state, tw),
                 "trigger": None if tw.id == "main" else "face-down",
                 "target": None if tw.target is None else names[tw.target["seat"]],
                 "levels": [[entry(e) for e in level] for level in tw.levels],
@@ -398,9 +403,11 @@ class MetaGame(Game):
         if viewer is not None:
             pl = state.players[viewer]
             private = {
-                "hand": [{**card(c), "line": texts(state.cards[c])[0], "type": pool[state.cards[c]].type,
-                          "text": texts(state.cards[c])[1], "reading": texts(state.cards[c])[2]} for c in pl.hand],
-                "triggers": [{"tower": tw.id, **card(tw.trigger), "condition": texts(state.cards[tw.trigger])[3]}
+                # A short line per card, no text (issue 27 §6: the full text is one lookup away, /card).
+                "hand": [{**card(c), "line": texts(state.cards[c])[0], "type": pool[state.cards[c]].type}
+                         for c in pl.hand],
+                "triggers": [{"tower": tw.id, "name": rules.tower_name(state, tw), **card(tw.trigger),
+                              "condition": texts(state.cards[tw.trigger])[3]}
                              for tw in state.triggers if tw.owner == viewer and tw.trigger >= 0],
                 "playing": None if pl.play < 0 else card(pl.play),
                 "discards": [card(c) for c in pl.discards],
@@ -443,6 +450,12 @@ class MetaGame(Game):
         from .render import private_text
 
         return private_text(view)
+
+    def step_name(self, kind: str) -> str:
+        """A decision kind in player words ("choosing a target"): :data:`games.meta.words.STEP_NAMES`."""
+        from .words import step_name
+
+        return step_name(kind)
 
     def timeout_choice(self, state: State, decision: Decision) -> str:
         """META-GAP-18: Play!, pass, back (destination, target and confirm steps: never a play the player
@@ -502,9 +515,11 @@ def _target_text(state: State, t: dict[str, Any] | None) -> str | None:
     if k == "card":
         return rules.title(state, t["card"])
     if k == "facedown":
-        return f"face-down trigger of {t['tower']}"
+        tw = rules.tower_by_id(state, t["tower"])
+        return "face-down trigger of " + (rules.tower_name(state, tw) if tw else "a trigger stack no longer active")
     if k == "stack":
-        return f"stack {t['tower']} level {t['level']}"
+        tw = rules.tower_by_id(state, t["tower"])
+        return rules.stack_name(state, tw, t["level"]) if tw else "a stack no longer active"
     if k == "top":
         return "top of the " + ("main stack" if t["level"] == 0 else "main meta stack") + " (at execution)"
     if k == "next":

@@ -480,9 +480,32 @@ def engine_reading(card: MetaCard) -> str:
     return " ".join(parts)
 
 
+_SHORT_TARGET = {
+    "player": "a player",
+    "opponent": "an opponent",
+    "graveyard": "a graveyard",
+    "stack": "a stack",
+    "below": "the player of the card below",
+    "next": "the next card on the main stack",
+}
+
+
+def short_target(card: MetaCard) -> str:
+    """The card's target kind in a few words ("an opponent", "a Meta card on a stack"); "" for none."""
+    if card.target == "card":
+        return _FILTER_TEXT[card.filter] + " on a stack"
+    if card.target == "top":
+        return "the top of the " + ("main stack" if card.level == 0 else "main meta stack")
+    return _SHORT_TARGET.get(card.target, "")
+
+
 def card_line(card: MetaCard) -> str:
-    """A one-line summary: ``Title [e012.2 · Event · ×4]``."""
-    return f"{card.title} [{card.id} · {card.type.capitalize()} · ×{card.uniqueness}]"
+    """A one-line summary in player words, no card text (issue 27 §6): ``Greek Fire · Event · targets an
+    opponent``; a Trigger card: ``Old Grudge · Trigger · names a player``."""
+    target = short_target(card)
+    if card.type == "trigger":
+        return f"{card.title} · Trigger" + (" · names a player" if card.target in ("player", "opponent") else "")
+    return f"{card.title} · {card.type.capitalize()}" + (f" · targets {target}" if target else "")
 
 
 # -- loading ---------------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ def _tower(out: Layout, tw: dict, names: list[str], y: int) -> int:
         y += 42
     else:
         owner = tw["owner"]
-        out.add(Label(PAD, y, WIDTH - 2 * PAD, 38, f"{names[owner]}'s trigger {tw['id']}", 26, seat_colour(owner),
+        out.add(Label(PAD, y, WIDTH - 2 * PAD, 38, tw["name"], 26, seat_colour(owner),
                       bold=True, source=src))
         y += 42
     for k in range(len(levels) - 1, -1, -1):

@@ -21,7 +21,7 @@ from games.core.contract import Decision, Event, Option, Result, RulesError
 from games.core.labels import distinct, ordinal
 from games.core.rng import Rng
 
-from .cards import PARAMS, MetaCard, card_text, engine_reading, param_text, target_text
+from .cards import PARAMS, MetaCard, param_text, target_text
 from .pool import card_pool
 from .state import Change, Entry, Player, State, Tower
 
@@ -112,17 +112,48 @@ def find_entry(state: State, card: int) -> tuple[Tower, int, int] | None:
     return None
 
 
-def stack_name(state: State, tw: Tower, level: int) -> str:
-    """"the main stack", "the main meta stack", "level 3 of Ana's trigger stack t2"."""
+def trigger_number(state: State, tw: Tower) -> int:
+    """Which of its owner's active trigger stacks ``tw`` is, in activation order from 1; 0 when its owner has
+    no other (issue 27 §5: stacks are named in player words, "Ana's trigger stack #2", never by an id)."""
+    mine = [t for t in state.triggers if t.owner == tw.owner]
+    if tw not in mine:
+        mine.append(tw)
+    if len(mine) < 2:
+        return 0
+    return sorted(mine, key=lambda t: t.seq).index(tw) + 1
+
+
+def tower_name(state: State, tw: Tower) -> str:
+    """"the main tower", "Ana's trigger stack", "Ana's trigger stack #2" (see :func:`trigger_number`)."""
     if tw.id == "main":
-        base = "main"
-    else:
-        base = f"{state.players[tw.owner].name}'s trigger stack {tw.id}"
+        return "the main tower"
+    k = trigger_number(state, tw)
+    return f"{state.players[tw.owner].name}'s trigger stack" + (f" #{k}" if k else "")
+
+
+def stack_name(state: State, tw: Tower, level: int) -> str:
+    """"the main stack", "the main meta stack", "level 3 of Ana's trigger stack #2"."""
+    if tw.id == "main":
+        return ("the main stack", "the main meta stack")[level] if level < 2 else f"level {level} of the main tower"
+    base = tower_name(state, tw)
     if level == 0:
-        return "the main stack" if tw.id == "main" else base
+        return base
     if level == 1:
-        return f"the {base} meta stack" if tw.id == "main" else f"the meta stack of {base}"
-    return f"level {level} of the {base} tower" if tw.id == "main" else f"level {level} of {base}"
+        return f"the meta stack of {base}"
+    return f"level {level} of {base}"
+
+
+def turn_summary(state: State) -> str:
+    """The one-line summary said when a turn ends (issue 27 §6): every player in turn order with their life
+    and hand size, and whether they are disabled or out."""
+    parts = []
+    for s in state.order:
+        p = state.players[s]
+        if p.removed:
+            parts.append(f"{p.name} out")
+            continue
+        parts.append(f"{p.name} {p.life} life, {len(p.hand)} in hand" + (" (disabled)" if p.disabled else ""))
+    return f"End of turn {state.turn} ({state.players[state.at_turn].name}'s): " + "; ".join(parts) + "."
 
 
 # -- decisions -------------------------------------------------------------------------------------
@@ -447,7 +478,7 @@ def seat_decision(state: State, seat: int, memo: dict[Any, Any] | None = None) -
             dests = destinations(state, seat, d)
             if not any(tw.id == p.dest for tw in dests):
                 # META-GAP-03: no destination yet, or the chosen trigger stack fired meanwhile (choose again)
-                gone = (f"Trigger stack {p.dest} fired and is no longer active (META-TRS-02). " if p.dest else "")
+                gone = ("The trigger stack you chose has fired and is no longer active. " if p.dest else "")
                 opts = [Option(f"dest:{tw.id}", "Onto " + stack_name(state, tw, 0)) for tw in dests]
                 return Decision(seat, "destination", f"{gone}Where does {d.title} go?",
                                 distinct([*opts, Option("back", "Back")]), default="back")
@@ -591,8 +622,8 @@ def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
     stale = state.players[seat].dest
     if dec.kind == "destination" and stale and tower_by_id(state, stale) is None:
         what = title(state, state.players[seat].play)
-        return RulesError("META-TRS-02", f"Trigger stack {stale} fired and is no longer active: choose again where "
-                                         f"{what} goes ({listed}), or Back to take it back.")
+        return RulesError("META-TRS-02", f"The trigger stack you chose has fired and is no longer active: choose "
+                                         f"again where {what} goes ({listed}), or Back to take it back.")
     if kind == "dest":
         return RulesError("META-EVT-02", "An Event card goes onto the main stack or an active trigger stack you may use.")
     if kind == "tgt":
@@ -600,7 +631,7 @@ def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
             if state.players[int(rest[1:])].disabled:
                 return RulesError("META-PLY-10", "A disabled player cannot be targeted.")
         return RulesError("META-TGT-08", f"That is not a legal target. Legal: {listed}.")
-    return RulesError("META-TRN-02", f"'{choice}' is not one of your options now: {listed}.")
+    return RulesError("META-TRN-02", f"That is not one of your options now: {listed}.")
 
 
 class Engine:
@@ -729,8 +760,10 @@ class Engine:
             tw = Tower(tid, owner=seat, trigger=card, target=target, seq=st.next_tower)
             st.triggers.append(tw)
             named = f", naming {self.name(target['seat'])}" if target else ""
-            self.say(f"{p.name} activates trigger stack {tid} with a face-down trigger{named}.")
-            self.say(f"Your trigger {tid} is {d.title}: {card_text(d)}", (seat,))
+            label = tower_name(st, tw)
+            which = f": {label}" if trigger_number(st, tw) else ""
+            self.say(f"{p.name} activates a trigger stack with a face-down trigger{named}{which}.")
+            self.say(f"The face-down trigger of {label} is your {d.title}.", (seat,))
             self.clear_passes()
             self.emit("activated", seat, skip=tw)
             self.settle()
@@ -747,11 +780,10 @@ class Engine:
         tw.levels[level].append(Entry(card, seat, target, st.seq))
         where = stack_name(st, tw, level)
         tgt = self.describe_target(target, seat)
-        self.say(f"{p.name} plays {d.title} onto {where}" + (f", targeting {tgt}" if tgt else "") +
-                 f". Text: {card_text(d)} Engine reading: {engine_reading(d)}")
+        self.say(f"{p.name} plays {d.title} on {where}" + (f", targeting {tgt}" if tgt else "") + ".")
         self.clear_passes()
         if st.stage == "drawing" and tw.id == "main":
-            self.say("A card went onto the main tower: the drawing stage ends (META-DRS-04).")
+            self.say("A card went onto the main tower: the drawing stage ends.")
             self.start_pushing()
         if tw.id == "main" and level == 0:
             self.emit("card_main", seat)
@@ -794,7 +826,8 @@ class Engine:
             where = f" on {stack_name(st, loc[0], loc[1])}" if loc else ""
             return f"{title(st, target['card'])}{where}"
         if k == "facedown":
-            return f"the face-down trigger of trigger stack {target['tower']}"
+            tw = tower_by_id(st, target["tower"])
+            return f"the face-down trigger of {tower_name(st, tw)}" if tw else "a face-down trigger"
         if k == "stack":
             tw = tower_by_id(st, target["tower"])
             return stack_name(st, tw, target["level"]) if tw else "a stack"
@@ -906,6 +939,7 @@ class Engine:
                 self.say(f"{ch.source}'s rule change ends: {param_text(ch.param, param(st, ch.param))}.")
         self.clamp_all()
         self.settle()  # a changed threshold or bound disables or re-enables at once (META-PLY-11, META-WIN-02)
+        self.say(turn_summary(st))
 
     def start_turn(self) -> None:
         """META-TRN-03, META-DRS-01/02: next player, beginning-of-turn effects, everyone draws."""
@@ -1008,7 +1042,7 @@ class Engine:
             return  # a "before" trigger disabled them
         if not p.memory:
             p.mem_out = True
-            self.say(f"{p.name} must draw but their memory is empty (META-MEM-02).")
+            self.say(f"{p.name} must draw but their memory is empty.")
             return
         k = min(n, len(p.memory))
         got = p.memory[:k]
@@ -1020,7 +1054,7 @@ class Engine:
         self.emit("draw", seat)
         if k < n:
             penalty = (n - k) // max(1, int(param(st, "draw_penalty")))
-            self.say(f"{p.name}'s memory had only {k} of {n} cards (META-MEM-03).")
+            self.say(f"{p.name}'s memory had only {k} of {n} cards.")
             self.lose(seat, penalty)
 
     def to_memory(self, seat: int, cards: list[int], bottom: bool = True) -> None:
@@ -1038,7 +1072,7 @@ class Engine:
         p = self.st.players[seat]
         if not p.hand:
             return False
-        self.say(f"{p.name} discards their hand ({len(p.hand)} cards) (META-PLY-04).")
+        self.say(f"{p.name} discards their hand ({len(p.hand)} cards).")
         p.graveyard.extend(p.hand)
         p.hand.clear()
         p.play, p.dest = -1, ""
@@ -1104,7 +1138,7 @@ class Engine:
                     and st.players[s].life > at and not st.players[s].mem_out]
             for s in back:
                 st.players[s].disabled = False
-                self.say(f"{self.name(s)} is back in play (META-PLY-11).")
+                self.say(f"{self.name(s)} is back in play.")
                 events.append(("reenabled", s))
             if not self.hold:
                 self.check_win()
@@ -1215,9 +1249,10 @@ class Engine:
         d = card_def(st, card)
         tw.trigger = -1
         st.players[st.owner[card]].graveyard.append(card)
-        self.say(f"{self.name(tw.owner)}'s trigger stack {tw.id} fires: {d.title} — {card_text(d)}")
+        label = tower_name(st, tw)
+        self.say(f"{label[0].upper()}{label[1:]} fires: {d.title}.")
         if self.depth >= MAX_DEPTH:
-            self.say(f"Paradox: triggers nested {MAX_DEPTH} deep (META-PDX-02). Trigger stack {tw.id}'s cards go "
+            self.say(f"Paradox: triggers nested {MAX_DEPTH} deep. The cards of {label} go "
                      "to their owners' graveyards without effect.")
             st.paradoxes += 1
             self.dismantle(tw)
@@ -1237,9 +1272,10 @@ class Engine:
             self.depth -= 1
             if st.stage != "executing" and self.depth == 0:
                 self.steps, self.seen, self.trace, self.coin_used = outer
+        label = tower_name(st, tw)
         if tw in st.triggers:
             st.triggers.remove(tw)
-        self.say(f"Trigger stack {tw.id} has executed and is deactivated.")
+        self.say(f"{label[0].upper()}{label[1:]} has executed and is deactivated.")
 
     # -- execution (META-EXE, META-TGT, META-PDX)
 
@@ -1293,13 +1329,13 @@ class Engine:
             self.coin_used = True
             a, b = involved[-1], involved[-2]
             loser = a if self.rng.coin() else b
-            self.say(f"Paradox: {why} (META-PDX-02). A coin flip decides between {title(st, a)} and {title(st, b)}: "
-                     f"{title(st, loser)} loses and is discarded without effect (META-PDX-05).")
+            self.say(f"Paradox: {why}. A coin flip decides between {title(st, a)} and {title(st, b)}: "
+                     f"{title(st, loser)} loses and is discarded without effect.")
             self.remove_from_stack(loser)
             return
         names = ", ".join(title(st, c) for c in involved)
-        self.say(f"Paradox: {why} (META-PDX-02). Every card involved — {names} — goes to its owner's graveyard "
-                 "without effect (META-PDX-03).")
+        self.say(f"Paradox: {why}. Every card involved — {names} — goes to its owner's graveyard "
+                 "without effect.")
         for c in involved:
             self.remove_from_stack(c)
 
@@ -1332,7 +1368,7 @@ class Engine:
             s = t["seat"]
             p = st.players[s]
             if p.removed or p.disabled:
-                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'} (META-PLY-10)"
+                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'}"
             return True, s, ""
         if k == "grave":
             s = t["seat"]
@@ -1347,12 +1383,12 @@ class Engine:
         if k == "facedown":
             target_tw = tower_by_id(st, t["tower"])
             if target_tw is None or target_tw.trigger < 0:
-                return False, None, f"trigger stack {t['tower']} is no longer active (META-TRS-02)"
+                return False, None, "the trigger stack of the face-down trigger it targets is no longer active"
             return True, target_tw, ""
         if k == "stack":
             target_tw = tower_by_id(st, t["tower"])
             if target_tw is None or len(target_tw.levels) <= t["level"]:
-                return False, None, "that stack no longer exists (META-TRS-02)"
+                return False, None, "that stack no longer exists"
             return True, (target_tw, t["level"]), ""
         if k == "top":
             levels = st.main.levels
@@ -1375,7 +1411,7 @@ class Engine:
             s = tw.levels[lv][-1].player
             p = st.players[s]
             if p.removed or p.disabled:
-                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'} (META-PLY-10)"
+                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'}"
             return True, s, ""
         return False, None, "unknown target"
 
@@ -1391,7 +1427,7 @@ class Engine:
         if ok:
             fizzle = self.applicable(entry, d, resolved)
         if fizzle:
-            self.say(f"{d.title} ({self.name(entry.player)}'s) is discarded without effect: {fizzle} (META-TGT-06/07).")
+            self.say(f"{d.title} ({self.name(entry.player)}'s) is discarded without effect: {fizzle}.")
             self.to_grave_from_limbo(card)
             self.emit("countered", st.owner[card])
             return
@@ -1537,8 +1573,8 @@ class Engine:
                     if isinstance(resolved, Tower):
                         target_tw = resolved
                         c = target_tw.trigger
-                        self.say(f"The face-down trigger of {target_tw.id} ({title(st, c)}) is defused without "
-                                 "firing; its trigger stack is deactivated.")
+                        self.say(f"The face-down trigger of {tower_name(st, target_tw)} ({title(st, c)}) is defused "
+                                 "without firing; its trigger stack is deactivated.")
                         self.dismantle(target_tw)
                         self.emit("countered", st.owner[c])
                     elif self.remove_from_stack(resolved.card):
@@ -1598,7 +1634,7 @@ class Engine:
                             target = {"k": "below"}
                         if cd.type == "trigger":
                             p.graveyard.append(c)
-                            self.say(f"{cd.title} is a Trigger card and cannot go onto the main stack (META-TRG-02).")
+                            self.say(f"{cd.title} is a Trigger card and cannot go onto the main stack.")
                             continue
                         st.limbo.append(c)  # META-TRG-06: "before" triggers fire while the card is on its way
                         self.emit("card_main", entry.player, "before")

@@ -23,8 +23,9 @@ from games.core.playout import starter_seats
 
 meta = get_game("meta")
 
-GOLDEN = "29a8ae483e22d39d6f8653626330e4ca950653eaab42bc0d0993821b4275c104"
-"""digest() of the engine before the issue 14 speed work (commit 964570f)."""
+GOLDEN = "7bb74797bbefc2d5acfa4e2b8fbde12d126e4c97f55bd1465e9b37f70a8a36be"
+"""digest() of the engine before the issue 14 speed work (commit 964570f), re-recorded for issue 27's player
+words (one short log line per play, trigger stacks named in words, no rule IDs in log lines, a turn summary)."""
 
 
 def digest(seeds: int = 4) -> str:

@@ -1,0 +1,109 @@
+"""Meta in player words (issue 27 §5-6): no internal codes in anything a player reads, a decision kind named
+in words on the board, and a log of one short line per play with every outcome and a turn summary.
+
+The scan plays seeded games at 2, 3, 4 and 6 seats through the contract (tests/player_texts.py) and reads
+every board, context and private text, prompt, label, event, result and picture label; besides the shared
+internal patterns it looks for Meta's own: a trigger stack's id (``t1``), a card's text repeated in the log
+("Text:"), and a hand line that carries the card's text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from meta_stack_helpers import GAME, activate, apply, index, pass_all, play, pos
+
+from games.meta.cards import card_text
+from games.meta.pool import card_pool
+from games.meta.words import STEP_NAMES
+from tests.player_texts import game_texts, internal_hits
+
+_TOWER_ID = re.compile(r"\bt\d+\b")
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_every_text_a_player_reads_is_free_of_internal_codes(seats: int):
+    """Issue 27 §5: seeded games at each seat count show no card id, option id, step name, "Engine reading",
+    Python repr or bare rule ID, and no trigger stack id, in any text a player can read."""
+    texts = {card_text(c) for c in card_pool().values()}
+    kinds = set()
+    for where, text in game_texts(GAME, seats + 1, seats):
+        assert not internal_hits(text), (where, text, internal_hits(text))
+        assert not _TOWER_ID.search(text), (where, text)
+        if where == "event":
+            assert "Text:" not in text and not any(t in text for t in texts), text
+        if where == "private":
+            assert not any(t in text for t in texts), text
+        if where == "waiting":
+            kinds.add(text)
+    assert kinds and not kinds & {"push", "confirm play", "confirm_play", "drawing"}
+
+
+def test_every_decision_kind_has_a_step_name_in_words():
+    """Issue 27 §5: every decision kind Meta opens (and ``playing``, what others see of a play's steps) has
+    a name in words on the board's "Waiting for" line, never the raw kind."""
+    for kind in ("drawing", "push", "destination", "target", "confirm_play", "playing", "discard"):
+        assert GAME.step_name(kind) == STEP_NAMES[kind] and GAME.step_name(kind) != kind
+    st = pos({"players": [{"hand": ["e001.1"]}, {}]})
+    board = GAME.board_text(GAME.view(st, None))
+    assert "Waiting for: Ana (playing or passing), Ben (playing or passing)" in board
+
+
+def test_a_play_on_another_players_trigger_stack_is_one_short_line():
+    """Issue 27 §6: "Ana plays Hearthfire on Ben's trigger stack" (trigger stacks opened to all by a rule
+    change, META-GAP-03): who, which card, on which stack, nothing of its text."""
+    st = pos({"players": [{"hand": ["e019.1", "e001.1"]}, {}],
+              "rules": [{"param": "trigger_access", "value": "all"}],
+              "triggers": [{"owner": 1, "trigger": "t005.1", "levels": []}]})
+    assert play(st, 0, "e019.1", dest="t1") == ["Ana plays Hearthfire on Ben's trigger stack."]
+    assert play(st, 0, "e001.1", "p1") == ["Ana plays Spark of Ruin on the main stack, targeting Ben."]
+
+
+def test_trigger_stacks_are_numbered_in_words_only_while_their_owner_has_several():
+    """Issue 27 §5: a player's only trigger stack is "Ana's trigger stack"; with two, they are "#1" and "#2"
+    in activation order, on the board, in the log and in the owner's private view (no ids)."""
+    st = pos({"stage": "drawing", "players": [{"hand": ["t005.1", "t005.1"]}, {}]})
+    assert activate(st, 0, "t005.1") == ["Ana activates a trigger stack with a face-down trigger."]
+    assert "Ana's trigger stack: face-down trigger" in GAME.board_text(GAME.view(st, None))
+    events = GAME.apply(st, 0, f"activate:{[c['id'] for c in GAME.view(st, 0).private['hand']][0]}")
+    events += GAME.apply(st, 0, "confirm")
+    assert [e.text for e in events if e.audience is None] == [
+        "Ana activates a trigger stack with a face-down trigger: Ana's trigger stack #2."]
+    assert [e.text for e in events if e.audience == (0,)] == ["The face-down trigger of Ana's trigger stack #2 is "
+                                                              "your Vesper Bell."]
+    board = GAME.board_text(GAME.view(st, None))
+    assert "Ana's trigger stack #1: face-down trigger" in board and "Ana's trigger stack #2: face-down" in board
+    private = GAME.private_text(GAME.view(st, 0))
+    assert "Face down on Ana's trigger stack #1: your Vesper Bell" in private
+    context = GAME.context_text(GAME.view(st, 0))
+    assert "Your trigger stack #1" in context and "Your trigger stack #2" in context
+
+
+def test_the_hand_shows_a_short_line_per_card():
+    """Issue 27 §6: each hand line is name, type and target kind; no card id, no text."""
+    st = pos({"players": [{"hand": ["e001.1", "m001.1", "t005.1", "e022.1"]}, {}]})
+    lines = GAME.private_text(GAME.view(st, 0)).splitlines()
+    assert lines == ["Your hand (4):", "  Spark of Ruin · Event · targets an opponent",
+                     "  Hush · Meta · targets a card on a stack", "  Vesper Bell · Trigger",
+                     "  Spring Thaw · Event"]
+
+
+def test_every_outcome_is_a_line_and_each_turn_ends_with_a_summary():
+    """Issue 27 §6: the executing stage logs each card and what it did with its numbers, and the turn ends
+    with one line giving every player's life and hand size in turn order."""
+    st = pos({"players": [{"hand": ["e001.1", "e022.1"]}, {}, {}]}, n=3)
+    play(st, 0, "e001.1", "p1")
+    play(st, 0, "e022.1")
+    log = pass_all(st)
+    assert index(log, "Spring Thaw (Ana's) executes.") < index(log, "Ana gains 2 life (17).") < index(
+        log, "Spark of Ruin (Ana's) executes.") < index(log, "Ben loses 3 life (14).")
+    assert "End of turn 1 (Ana's): Ana 17 life, 0 in hand; Ben 14 life, 0 in hand; Cid 17 life, 0 in hand." in log
+    assert index(log, "End of turn 1") < index(log, "Turn 2: Ben is at turn.")
+
+
+def test_log_lines_carry_no_bare_rule_ids():
+    """Issue 27 §5: a log line explains in words ("the drawing stage ends"), without a rule ID."""
+    st = pos({"stage": "drawing", "players": [{"hand": ["e022.1"]}, {}]})
+    log = play(st, 0, "e022.1")
+    assert log == ["Ana plays Spring Thaw on the main stack.", "A card went onto the main tower: the drawing stage ends."]
+    assert apply(st, 1, "pass") == ["Ben passes."]
