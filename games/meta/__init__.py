@@ -124,10 +124,20 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 25 See META-PSH-05 above: all players in play pass in a row since the last play; the player at turn has no
    extra power to end the pushing stage. Who is asked depends only on what the others know (issue 26):
    every player in play (not passed, not disabled) has the "play or pass" decision whatever their hand
-   holds, an empty hand or one with nothing playable included: nobody passes automatically. The drawing
-   stage asks the player at turn unless they are disabled; the discarding stage asks the players whose hand
-   size is over the limit; triggers fire by themselves (no decision), revealed as they fire. A play's own
-   steps (destination, target, confirm) show to the others only as ``playing``.
+   holds, one with nothing playable included: nobody passes automatically because of what their hand
+   holds. Only an empty hand, whose size is public, makes "Pass" (or "Play!" in the drawing stage) a
+   publicly forced decision (issue 27 §1, ``forced``): the host passes for that player at once; so is the
+   discard of a one-card hand. The drawing stage asks the player at turn unless they are disabled; the
+   discarding stage asks the players whose hand size is over the limit; triggers fire by themselves (no
+   decision), revealed as they fire. A play's own steps (destination, target, confirm) show to the others
+   only as ``playing``.
+
+Response windows (issue 27 §2): the pushing-stage "play or pass" decision of a player not at turn is a
+response window (``window``): it is their chance to answer the plays of another player's turn, open to all
+at once, and it times out to pass; it is ``aimed`` at a player when the last card played targets them, a
+card they played, their graveyard or one of their stacks. The player at turn's drawing and pushing
+decisions, a play's own steps and the discarding stage are not windows (they are that player's turn, or a
+play already begun, or a rule's demand).
 """
 
 from __future__ import annotations

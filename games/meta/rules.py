@@ -14,6 +14,7 @@ confirm step of a play whose target is fixed by the card, issue 13 §5), ``back`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -399,16 +400,63 @@ def decisions_of(state: State) -> list[Decision]:
             if not p.removed and left > 0:
                 opts = distinct([Option(f"discard:{c}", f"Discard {title(state, c)}", (state.cards[c],))
                                  for c in p.hand if c not in p.discards])
+                # forced (issue 27 §1): a one-card hand (public count) before any discard is chosen
                 out.append(Decision(s, "discard", f"Discarding stage: discard {left} more card"
                                     f"{'s' if left > 1 else ''} (hand limit {limit}).", opts,
-                                    default=opts[-1].id))
+                                    default=opts[-1].id, forced=len(opts) == 1 and not p.discards))
         return sorted(out, key=lambda d: d.seat)
     memo: dict[Any, Any] = {}  # target availability (and the seats in play), shared by the seats: same state
+    latest: list[Entry | None] = []
     for s in range(len(state.players)):
         if not can_play(state, s):
             continue
-        out.append(seat_decision(state, s, memo))
+        out.append(_flagged(state, seat_decision(state, s, memo), latest))
     return out
+
+
+def last_play(state: State) -> Entry | None:
+    """The card played most recently that is still on a stack (the highest play number), or ``None``."""
+    best = None
+    for tw in towers(state):
+        for level in tw.levels:
+            for e in level:
+                if best is None or e.seq > best.seq:
+                    best = e
+    return best
+
+
+def aimed_at(state: State, entry: Entry | None, seat: int) -> bool:
+    """Whether ``entry``'s announced target is ``seat``: the player, their graveyard, a card they played, their
+    face-down trigger or one of their stacks (public: every announced target is, META-GAP-17)."""
+    t = None if entry is None else entry.target
+    if t is None or entry is None or entry.player == seat:
+        return False
+    k = t["k"]
+    if k in ("player", "grave"):
+        return t["seat"] == seat
+    if k == "card":
+        loc = find_entry(state, t["card"])
+        return loc is not None and loc[0].levels[loc[1]][loc[2]].player == seat
+    if k in ("facedown", "stack"):
+        tw = tower_by_id(state, t["tower"])
+        return tw is not None and tw.owner == seat
+    return False
+
+
+def _flagged(state: State, d: Decision, latest: list[Entry | None]) -> Decision:
+    """``d`` with the issue 27 flags: ``forced`` for a drawing or pushing decision of an empty hand (its
+    size is public, so "Play!" or "Pass" being the only option is too); ``window`` for the pushing decision
+    of a player not at turn (the chance to answer the plays of another player's turn, META-PSH-05), and
+    ``aimed`` when the last card played targets that player (``latest`` caches the last play per listing)."""
+    p = state.players[d.seat]
+    forced = d.kind in ("drawing", "push") and not p.hand and p.play < 0
+    window = d.kind == "push" and d.seat != state.at_turn
+    if window and not latest:
+        latest.append(last_play(state))
+    aimed = window and aimed_at(state, latest[0], d.seat)
+    if not (forced or window):
+        return d
+    return replace(d, forced=forced, window=window, aimed=aimed)
 
 
 def fixed_target(state: State, d: MetaCard) -> dict[str, Any] | None:

@@ -23,9 +23,10 @@ from games.core.playout import starter_seats
 
 meta = get_game("meta")
 
-GOLDEN = "7bb74797bbefc2d5acfa4e2b8fbde12d126e4c97f55bd1465e9b37f70a8a36be"
+GOLDEN = "93e47a958c7f1dfc94d70ba6e8b84da7b777cfd4199017a9e816b728a88fa5d8"
 """digest() of the engine before the issue 14 speed work (commit 964570f), re-recorded for issue 27's player
-words (one short log line per play, trigger stacks named in words, no rule IDs in log lines, a turn summary)."""
+words (one short log line per play, trigger stacks named in words, no rule IDs in log lines, a turn summary)
+and its decision flags (forced, window, aimed: the decision repr shows them)."""
 
 
 def digest(seeds: int = 4) -> str:

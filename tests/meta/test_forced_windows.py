@@ -1,0 +1,101 @@
+"""Publicly forced decisions and response windows in Meta (issue 27 §1-2, META-GAP-25).
+
+``forced``: a drawing or pushing decision of an empty hand (its size is public) and the discard of a one-card
+hand; never a hand whose cards are all unplayable (a secret). ``window``: the pushing decision of a player not
+at turn, defaulting to pass; ``aimed`` when the last card played targets that player. The playout property
+checks that every forced decision has one option and that re-dealing the hidden cards never changes which
+seats are asked or any flag."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hidden_twins import relabel
+from meta_stack_helpers import GAME, play, pos
+from test_meta_playouts import cross_permute, hidden_from, in_progress, new
+
+from games.core.players import RandomPlayer
+
+
+def dec(st, seat):
+    return GAME.decision_for(st, seat)
+
+
+def flags(st) -> list[tuple[int, str, bool, bool, bool, str | None]]:
+    return [(d.seat, d.kind, d.forced, d.window, d.aimed, d.default) for d in GAME.decisions(st)]
+
+
+def test_META_GAP_25_an_empty_hand_passes_by_force_a_hand_with_nothing_playable_is_asked():
+    """An empty hand is public: "Pass" is forced. A hand holding only a Trigger card, unplayable off turn
+    (META-TRG-01), also leaves "Pass" alone, but because of a secret: that player is asked (not forced)."""
+    st = pos({"players": [{"hand": ["e001.1"]}, {"hand": []}, {"hand": ["t005.1"]}]}, n=3)
+    assert [o.id for o in dec(st, 1).options] == ["pass"] and dec(st, 1).forced
+    assert [o.id for o in dec(st, 2).options] == ["pass"] and not dec(st, 2).forced
+    assert not dec(st, 0).forced
+
+
+def test_META_GAP_25_the_drawing_stage_of_an_empty_hand_is_forced():
+    """The player at turn with an empty hand can only say "Play!" in the drawing stage: forced."""
+    st = pos({"stage": "drawing", "players": [{"hand": []}, {"hand": ["e001.1"]}]})
+    d = dec(st, 0)
+    assert d.kind == "drawing" and [o.id for o in d.options] == ["go"] and d.forced and not d.window
+    st = pos({"stage": "drawing", "players": [{"hand": ["t005.1"]}, {}]})
+    assert not dec(st, 0).forced  # activating its trigger is an option
+
+
+def test_META_DIS_02_a_one_card_hand_over_the_limit_discards_by_force():
+    """With the hand limit at 0 (a rule change), a one-card hand has one possible discard: forced; a
+    two-card hand chooses."""
+    st = pos({"rules": [{"param": "hand_limit", "value": 0}],
+              "players": [{"hand": ["e001.1"], "memory": ["e003.1"] * 9},
+                          {"hand": ["e001.1", "e022.1"], "memory": ["e003.1"] * 9}]})
+    GAME.apply(st, 0, "pass")
+    GAME.apply(st, 1, "pass")
+    assert [(d.seat, d.kind, d.forced) for d in GAME.decisions(st)] == [(0, "discard", True), (1, "discard", False)]
+
+
+def test_META_PSH_05_the_pushing_decision_off_turn_is_a_window_that_passes():
+    """The pushing decision of a player not at turn is a response window timing out to pass; the player at
+    turn's is not."""
+    st = pos({"players": [{"hand": ["e001.1"]}, {"hand": ["e001.1"]}, {"hand": ["e022.1"]}]}, n=3)
+    assert [(s, k, w, dflt) for s, k, _f, w, _a, dflt in flags(st)] == [
+        (0, "push", False, "pass"), (1, "push", True, "pass"), (2, "push", True, "pass")]
+
+
+def test_META_TGT_05_a_window_is_aimed_at_the_player_the_last_play_targets():
+    """Ana's Spark of Ruin targeting Ben opens an aimed window for Ben, not for Cid; Ben's answer aimed at
+    Ana's card makes no window aimed: Ana is at turn (hers is no window), Ben's own play aims at nobody
+    else's window, and Cid is not its target."""
+    st = pos({"players": [{"hand": ["e001.1"]}, {"hand": ["m001.1"]}, {"hand": ["e022.1"]}]}, n=3)
+    assert not any(a for *_x, a, _d in flags(st))
+    play(st, 0, "e001.1", "p1")
+    assert {s: a for s, _k, _f, _w, a, _d in flags(st)} == {0: False, 1: True, 2: False}
+    spark = GAME.view(st, None).board["towers"][0]["levels"][0][0]["id"]
+    play(st, 1, "m001.1", spark)
+    assert {s: a for s, _k, _f, _w, a, _d in flags(st)} == {0: False, 1: False, 2: False}
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_forced_and_window_flags_follow_from_public_information(seats: int):
+    """Issue 27 §1-2: over seeded playouts, every forced decision has exactly one option, and re-dealing
+    every card hidden from the table (hands, memories, face-down triggers) never changes which seats are
+    asked, their decision kinds, or whether a decision is forced, a window or aimed."""
+    forced = 0
+    for seed in range(3):
+        st = new(seed, seats)
+        rng = random.Random(seed)
+        players = [RandomPlayer(seed * 7 + p) for p in range(seats)]
+        n = 0
+        while (decs := GAME.decisions(st)) and n < 300:
+            for d in decs:
+                assert not d.forced or len(d.options) == 1, d
+                forced += d.forced
+            if n % 3 == 0:
+                secret = set(hidden_from(st, None)) - set(in_progress(st))
+                twin = relabel(GAME, st, cross_permute(st, secret, rng))
+                assert flags(twin) == flags(st), n
+            d = decs[n % len(decs)]
+            GAME.apply(st, d.seat, players[d.seat](d))
+            n += 1
+    assert forced > 0
