@@ -461,6 +461,12 @@ class MetaGame(Game):
 
         return private_text(view)
 
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        """Each card in ``seat``'s hand that its drawing or pushing decision does not offer, with why in a few
+        words ("only the player at turn activates a trigger stack", "no opponent in play to target"); empty
+        without such a decision (issue 27 §7): :func:`games.meta.rules.unplayable`."""
+        return rules.unplayable(state, seat)
+
     def step_name(self, kind: str) -> str:
         """A decision kind in player words ("choosing a target"): :data:`games.meta.words.STEP_NAMES`."""
         from .words import step_name

@@ -309,6 +309,45 @@ def playable(state: State, seat: int, card: int) -> bool:
     return has_target(state, seat, d)
 
 
+_CARD_WORDS = {"event": "Event card", "meta": "Meta card", "stack": "card", "any": "card"}
+
+
+def unplayable_reason(state: State, seat: int, card: int) -> str:
+    """Why ``seat`` cannot play ``card`` from its hand now, in a few player words (issue 27 §7); "" when it
+    can (:func:`playable`). Only for a seat that may play (:func:`can_play`)."""
+    if playable(state, seat, card):
+        return ""
+    d = card_def(state, card)
+    if d.type == "trigger" and seat != state.at_turn:
+        return "only the player at turn activates a trigger stack"
+    reach = " you can reach in the drawing stage" if state.stage == "drawing" else ""
+    if d.target == "opponent":
+        return "no opponent in play to target"
+    if d.target == "player":
+        return "no player in play to target"
+    if d.target == "stack":
+        return f"no stack holds a card{reach}"
+    if d.target == "card":
+        what = _CARD_WORDS[d.filter]
+        return f"no {what} or face-down trigger{reach}" if d.filter == "any" else f"no {what} on a stack{reach}"
+    return "no legal target now"
+
+
+def unplayable(state: State, seat: int) -> list[tuple[str, str]]:
+    """``(card title, reason)`` for each card in ``seat``'s hand that its drawing or pushing decision does not
+    offer (issue 27 §7); empty when the seat has no such decision (not its stage, passed, disabled, a play in
+    progress). Reads only the seat's own hand and the public board."""
+    p = state.players[seat]
+    if not can_play(state, seat) or p.play >= 0:
+        return []
+    out = []
+    for c in p.hand:
+        why = unplayable_reason(state, seat, c)
+        if why:
+            out.append((title(state, c), why))
+    return out
+
+
 _GO = Option("go", "Play!")
 _PASS = Option("pass", "Pass")
 _HAND_OPTIONS: dict[tuple[int, str], Option] = {}
@@ -660,11 +699,13 @@ def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
         if c >= len(state.cards) or c not in state.players[seat].hand:
             return RulesError("META-INF-01", "That card is not in your hand.")
         d = pool[state.cards[c]]
+        legal = f" You can choose: {listed}."
         if d.type == "trigger" and kind == "play":
             return RulesError("META-TRG-02", f"{d.title} is a Trigger card: it can only activate a trigger stack.")
         if d.type == "trigger" and seat != state.at_turn:
-            return RulesError("META-TRG-01", "Only the player at turn can play Trigger cards.")
-        return RulesError("META-TGT-01", f"{d.title} has no legal target now, so it cannot be played.")
+            return RulesError("META-TRG-01", "Only the player at turn can play Trigger cards." + legal)
+        why = unplayable_reason(state, seat, c) or "no legal target now"
+        return RulesError("META-TGT-01", f"{d.title} cannot be played now: {why}." + legal)
     if kind == "dest" and rest.startswith("g"):
         return RulesError("META-GRV-03", "No card can be played onto a graveyard.")
     stale = state.players[seat].dest

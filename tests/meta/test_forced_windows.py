@@ -15,6 +15,7 @@ from hidden_twins import relabel
 from meta_stack_helpers import GAME, play, pos
 from test_meta_playouts import cross_permute, hidden_from, in_progress, new
 
+from games.core.contract import RulesError
 from games.core.players import RandomPlayer
 
 
@@ -99,3 +100,69 @@ def test_forced_and_window_flags_follow_from_public_information(seats: int):
             GAME.apply(st, d.seat, players[d.seat](d))
             n += 1
     assert forced > 0
+
+
+# -- issue 27 §7: why a hand card is missing from the options ----------------------------------------------
+
+
+def test_unplayable_names_each_missing_card_with_its_reason():
+    """Issue 27 §7, META-TRG-01, META-TGT-01: Ben, not at turn, holds a Trigger card, a Hush with no card
+    on any stack, and a Spark of Ruin he can play; Ana, alone in play against a disabled Cid, holds a
+    Spark of Ruin with one opponent left to target."""
+    st = pos({"players": [{"hand": ["e001.1"]}, {"hand": ["t005.1", "m001.1", "e001.1"]}, {"life": 0, "disabled": True}]},
+             n=3)
+    assert GAME.unplayable(st, 1) == [("Vesper Bell", "only the player at turn activates a trigger stack"),
+                                      ("Hush", "no card on a stack")]
+    assert GAME.unplayable(st, 0) == []
+    st = pos({"players": [{"hand": ["e001.1", "e022.1"]}, {"life": 0, "disabled": True}]})
+    assert GAME.unplayable(st, 0) == [("Spark of Ruin", "no opponent in play to target")]
+    assert GAME.unplayable(st, 1) == []  # disabled: no decision, nothing to explain
+
+
+def test_unplayable_in_the_drawing_stage_names_the_reach():
+    """META-DRS-03: in the drawing stage only the main tower and the player's own trigger stacks are in
+    reach, so a Hush with a card only on Ben's trigger stack says so."""
+    st = pos({"stage": "drawing", "players": [{"hand": ["m001.1"]}, {}],
+              "triggers": [{"owner": 1, "trigger": "t005.1", "levels": [[{"card": "e019.1", "player": 1}]]}]})
+    assert GAME.unplayable(st, 0) == [("Hush", "no card on a stack you can reach in the drawing stage")]
+    assert GAME.unplayable(st, 1) == []  # not Ben's stage
+
+
+def test_a_refused_play_says_why_and_what_is_legal():
+    """Issue 27 §7: playing a card that is not offered is refused with its reason and the legal choices."""
+    st = pos({"players": [{"hand": ["m001.1", "e022.1"]}, {}]})
+    hush = GAME.view(st, 0).private["hand"][0]["id"]
+    with pytest.raises(RulesError) as err:
+        GAME.apply(st, 0, f"play:{hush}")
+    assert err.value.rule == "META-TGT-01"
+    assert "Hush cannot be played now: no card on a stack. You can choose: Pass, Play Spring Thaw." in str(
+        err.value)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_every_hand_card_is_offered_or_has_a_reason(seats: int):
+    """Issue 27 §7: over seeded playouts, for every seat in its drawing or pushing decision, each card in hand
+    is either offered by an option or listed by ``unplayable`` with a reason (never both); seats without
+    such a decision get an empty list."""
+    explained = 0
+    for seed in range(3):
+        st = new(seed, seats)
+        players = [RandomPlayer(seed * 7 + p) for p in range(seats)]
+        n = 0
+        while (decs := GAME.decisions(st)) and n < 200:
+            by_seat = {d.seat: d for d in decs}
+            for seat in range(seats):
+                d = by_seat.get(seat)
+                missing = GAME.unplayable(st, seat)
+                if d is None or d.kind not in ("drawing", "push"):
+                    assert missing == [], (seat, d)
+                    continue
+                offered = {int(o.id.split(":")[1]) for o in d.options if ":" in o.id}
+                hand = GAME.view(st, seat).private["hand"]
+                assert sorted(c["title"] for c in hand if c["id"] not in offered) == sorted(n_ for n_, _ in missing)
+                assert all(why for _, why in missing)
+                explained += len(missing)
+            d = decs[n % len(decs)]
+            GAME.apply(st, d.seat, players[d.seat](d))
+            n += 1
+    assert explained > 0

@@ -23,10 +23,11 @@ from games.core.playout import starter_seats
 
 meta = get_game("meta")
 
-GOLDEN = "93e47a958c7f1dfc94d70ba6e8b84da7b777cfd4199017a9e816b728a88fa5d8"
+GOLDEN = "ac9b6b741523fb7496d1f5389606e81b218fe973909ff77ca37bf3242176f290"
 """digest() of the engine before the issue 14 speed work (commit 964570f), re-recorded for issue 27's player
 words (one short log line per play, trigger stacks named in words, no rule IDs in log lines, a turn summary)
-and its decision flags (forced, window, aimed: the decision repr shows them)."""
+and its decision flags (forced, window, aimed: the decision repr shows them); refusals of a hand card say why
+and what is legal."""
 
 
 def digest(seeds: int = 4) -> str:
