@@ -337,6 +337,9 @@ class MetaGame(Game):
             res = state.result
             if res is not None and res["reason"] == "last_active":
                 res["reason"] = "concede"
+                res["rule"] = ("The last player in play wins; the others conceded or are out of the game, see "
+                               "/rules META-WIN-03")
+                res["scores"] = list(rules.final_scores(state))
         state.rng = eng.rng.state
         state.version += 1
         return eng.events

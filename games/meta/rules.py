@@ -144,6 +144,23 @@ def stack_name(state: State, tw: Tower, level: int) -> str:
     return f"level {level} of {base}"
 
 
+def final_scores(state: State) -> tuple[str, ...]:
+    """One line per seat, in seat order, for the final summary (issue 27 §8): Meta counts no points, so each
+    line says what decides — whether the player was still in play (not disabled, META-WIN-02) — with the
+    life, hand and memory sizes behind it: "Ana: in play · 12 life · 5 in hand · 30 in memory"."""
+    at = int(param(state, "disable_at"))
+    out = []
+    for p in state.players:
+        if p.removed:
+            status = "conceded" if p.conceded else "out of the game"
+        elif p.disabled:
+            status = "disabled (" + ("life" if p.life <= at else "no memory left") + ")"
+        else:
+            status = "in play"
+        out.append(f"{p.name}: {status} · {p.life} life · {len(p.hand)} in hand · {len(p.memory)} in memory")
+    return tuple(out)
+
+
 def turn_summary(state: State) -> str:
     """The one-line summary said when a turn ends (issue 27 §6): every player in turn order with their life
     and hand size, and whether they are disabled or out."""
@@ -1036,7 +1053,8 @@ class Engine:
         if st.turn >= MAX_TURNS:
             self.say(f"The turn cap of {MAX_TURNS} turns is reached: the game is a draw.")
             st.result = Result((), tuple(in_game(st)), "turn_cap", f"Draw: the {MAX_TURNS}-turn cap was reached.",
-                               draw=True).to_dict()
+                               draw=True, rule=f"A draw: nobody was the last player in play after {MAX_TURNS} turns, "
+                               "see /rules META-GAP-13", scores=final_scores(st)).to_dict()
             raise GameOver
         if st.turn > 0:
             step = 1 if param(st, "direction") == 1 else -1
@@ -1277,12 +1295,15 @@ class Engine:
             text = f"{self.name(w)} is the only player not disabled and wins."
             self.say(text)
             st.result = Result((w,), tuple(s for s in range(len(st.players)) if s != w), "last_active",
-                               text).to_dict()
+                               text, rule="The last player in play (not disabled) wins, see /rules META-WIN-02",
+                               scores=final_scores(st)).to_dict()
             raise GameOver
         if not live:
             text = "No player is left in play: the game is a draw."
             self.say(text)
-            st.result = Result((), tuple(range(len(st.players))), "no_players", text, draw=True).to_dict()
+            st.result = Result((), tuple(range(len(st.players))), "no_players", text, draw=True,
+                               rule="A draw: every player was disabled or out at once, see /rules META-WIN-02",
+                               scores=final_scores(st)).to_dict()
             raise GameOver
 
     # -- triggers (META-TRS, META-TRG)

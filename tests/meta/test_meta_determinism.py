@@ -23,11 +23,11 @@ from games.core.playout import starter_seats
 
 meta = get_game("meta")
 
-GOLDEN = "ac9b6b741523fb7496d1f5389606e81b218fe973909ff77ca37bf3242176f290"
+GOLDEN = "6034ff4d99b9ec2f63b94090bc63e169e0e233733a086f569fd784e782e9fc9f"
 """digest() of the engine before the issue 14 speed work (commit 964570f), re-recorded for issue 27's player
 words (one short log line per play, trigger stacks named in words, no rule IDs in log lines, a turn summary)
 and its decision flags (forced, window, aimed: the decision repr shows them); refusals of a hand card say why
-and what is legal."""
+and what is legal; the result names its rule and each seat's standing (the final state JSON holds them)."""
 
 
 def digest(seeds: int = 4) -> str:

@@ -107,3 +107,42 @@ def test_log_lines_carry_no_bare_rule_ids():
     log = play(st, 0, "e022.1")
     assert log == ["Ana plays Spring Thaw on the main stack.", "A card went onto the main tower: the drawing stage ends."]
     assert apply(st, 1, "pass") == ["Ben passes."]
+
+
+# -- issue 27 §8: results explained ------------------------------------------------------------------------
+
+
+def test_META_WIN_02_the_result_names_its_rule_and_each_seats_standing():
+    """Issue 27 §8, META-WIN-02: the last player not disabled wins; the result names that rule as a pointer
+    and gives one line per seat in seat order: in play or disabled (and why), life, hand and memory."""
+    st = pos({"players": [{"hand": ["e001.1"], "memory": ["e003.1"] * 5}, {"life": 3, "memory": ["e003.1"] * 4}]})
+    play(st, 0, "e001.1", "p1")
+    pass_all(st)
+    res = GAME.result(st)
+    assert res is not None and res.winners == (0,) and res.reason == "last_active"
+    assert res.rule == "The last player in play (not disabled) wins, see /rules META-WIN-02"
+    assert res.scores == ("Ana: in play · 15 life · 0 in hand · 5 in memory",
+                          "Ben: disabled (life) · 0 life · 0 in hand · 4 in memory")
+
+
+def test_META_WIN_03_a_game_won_by_concessions_says_so():
+    """META-WIN-03: when the others concede, the last player in play wins; the rule says why."""
+    st = pos({"players": [{}, {}, {}]}, n=3)
+    GAME.concede(st, 1)
+    assert GAME.result(st) is None
+    GAME.concede(st, 2)
+    res = GAME.result(st)
+    assert res is not None and res.winners == (0,) and res.reason == "concede"
+    assert res.rule.endswith("see /rules META-WIN-03") and "conceded" in res.rule
+    assert [line.split(" · ")[0] for line in res.scores] == ["Ana: in play", "Ben: conceded", "Cid: conceded"]
+
+
+def test_META_GAP_13_the_turn_cap_draw_names_its_rule():
+    """META-GAP-13: the 300-turn cap ends the game as a draw, and the result says so with its pointer."""
+    st = pos({"turn": 300, "players": [{"memory": ["e003.1"] * 5}, {"memory": ["e003.1"] * 5}]})
+    pass_all(st)
+    res = GAME.result(st)
+    assert res is not None and res.draw and res.reason == "turn_cap"
+    assert res.rule == "A draw: nobody was the last player in play after 300 turns, see /rules META-GAP-13"
+    assert res.scores == ("Ana: in play · 15 life · 0 in hand · 5 in memory",
+                          "Ben: in play · 15 life · 0 in hand · 5 in memory")
