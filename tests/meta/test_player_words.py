@@ -146,3 +146,36 @@ def test_META_GAP_13_the_turn_cap_draw_names_its_rule():
     assert res.rule == "A draw: nobody was the last player in play after 300 turns, see /rules META-GAP-13"
     assert res.scores == ("Ana: in play · 15 life · 0 in hand · 5 in memory",
                           "Ben: in play · 15 life · 0 in hand · 5 in memory")
+
+
+# -- issue 27 §12: the picture ---------------------------------------------------------------------------------
+
+
+def _bars(lay, src: str):
+    from games.core.layout import Bar
+
+    return [e for e in lay.elements if isinstance(e, Bar) and e.source == src]
+
+
+def test_the_picture_scales_life_bars_to_the_start_or_current_life_and_says_steps_in_words():
+    """Issue 27 §12: a life bar's maximum is the higher of the starting 15 and the current life (not the
+    25 cap: 20 life and 23 life differ); the footer names what each player is doing in words; a trigger
+    stack's heading is its name in words."""
+    st = pos({"players": [{"life": 20}, {"life": 9}, {"life": 23}],
+              "triggers": [{"owner": 1, "trigger": "t005.1", "target": 0, "levels": []}]}, n=3)
+    lay = GAME.layout(GAME.view(st, None))
+    assert [(b.value, b.maximum) for s in range(3) for b in _bars(lay, f"p{s}.life")] == [(20, 20), (9, 15), (23, 23)]
+    texts = lay.texts()
+    assert "Ben's trigger stack" in texts
+    waiting = " ".join(lb.text for lb in lay.labels("waiting"))
+    assert "Ana (playing or passing)" in waiting and "push" not in waiting
+    assert not [t for t in texts if internal_hits(t) or _TOWER_ID.search(t)]
+
+
+def test_the_picture_of_a_finished_game_says_game_over():
+    """Issue 27 §12: no internal stage word ("over stage") once the game has ended."""
+    st = pos({"players": [{"hand": ["e001.1"]}, {"life": 3}]})
+    play(st, 0, "e001.1", "p1")
+    pass_all(st)
+    lay = GAME.layout(GAME.view(st, None))
+    assert [lb.text for lb in lay.labels("stage")] == ["game over"]
