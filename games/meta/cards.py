@@ -456,9 +456,9 @@ def engine_reading(card: MetaCard) -> str:
     """The engine reading (META-CRD-09): what the target is, where the card goes, when it is read."""
     target = target_text(card)
     if card.type == "trigger":
-        head = "Activates a trigger stack, face down; only you see the condition (META-TRG-03/04)."
+        head = "Activates a trigger stack, face down; only you see the condition."
         if target:
-            head += f" Announce {target} when you activate it; it never changes (META-TRG-05)."
+            head += f" Announce {target} when you activate it; it never changes."
         when = "before the event happens" if card.condition and card.condition.when == "before" else \
             "after the event has happened"
         return f"{head} Fires {when}; the trigger card then goes to your graveyard and the stack executes."

@@ -20,7 +20,7 @@ from .cards import MetaCard, card_text, engine_reading, target_text
 from .pool import MAX_STARS, card_pool
 
 _SHORT_TARGET = {
-    "none": "None",
+    "none": "no target",
     "player": "a player",
     "opponent": "an opponent",
     "graveyard": "a graveyard",
@@ -62,7 +62,7 @@ def _limit(card: MetaCard, versions: list[MetaCard]) -> str:
     if any(v.limit < n for v in versions):
         # validate_deck applies the strictest uniqueness among the versions a deck uses.
         return text + ("; mixed with a printing of lower uniqueness, that lower limit applies "
-                       "(see /rules META-DCK-02 and /rules META-GAP-15)")
+                       "(see /rules META-DCK-02)")
     return text + " (see /rules META-DCK-02)"
 
 

@@ -23,7 +23,8 @@ def board_text(view: View) -> str:
     """The public board as text (the same for every viewer)."""
     b = view.board
     names = [p["name"] for p in b["players"]]
-    lines = [f"Meta · turn {b['turn']} · {names[b['at_turn']]} at turn · {b['stage']} stage"]
+    stage = "game over" if b["stage"] == "over" else f"{b['stage']} stage"
+    lines = [f"Meta · turn {b['turn']} · {names[b['at_turn']]} at turn · {stage}"]
     lines.append("Order: " + " → ".join(names[s] for s in b["order"]))
     for _s, p in enumerate(b["players"]):
         status = "OUT" if p["removed"] else ("disabled (" + ", ".join(p["causes"]) + ")" if p["disabled"] else "")

@@ -1053,8 +1053,9 @@ class Engine:
         if st.turn >= MAX_TURNS:
             self.say(f"The turn cap of {MAX_TURNS} turns is reached: the game is a draw.")
             st.result = Result((), tuple(in_game(st)), "turn_cap", f"Draw: the {MAX_TURNS}-turn cap was reached.",
-                               draw=True, rule=f"A draw: nobody was the last player in play after {MAX_TURNS} turns, "
-                               "see /rules META-GAP-13", scores=final_scores(st)).to_dict()
+                               draw=True, rule=f"A draw: more than one player was still in play when the bot's "
+                               f"{MAX_TURNS}-turn cap was reached (a gap the rulebook leaves open: see /rules)",
+                               scores=final_scores(st)).to_dict()
             raise GameOver
         if st.turn > 0:
             step = 1 if param(st, "direction") == 1 else -1

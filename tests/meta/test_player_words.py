@@ -138,12 +138,15 @@ def test_META_WIN_03_a_game_won_by_concessions_says_so():
 
 
 def test_META_GAP_13_the_turn_cap_draw_names_its_rule():
-    """META-GAP-13: the 300-turn cap ends the game as a draw, and the result says so with its pointer."""
+    """META-GAP-13: the 300-turn cap ends the game as a draw, and the result says so in words (a gap tag is
+    no pointer a player reads, issue 27 §5)."""
     st = pos({"turn": 300, "players": [{"memory": ["e003.1"] * 5}, {"memory": ["e003.1"] * 5}]})
     pass_all(st)
     res = GAME.result(st)
     assert res is not None and res.draw and res.reason == "turn_cap"
-    assert res.rule == "A draw: nobody was the last player in play after 300 turns, see /rules META-GAP-13"
+    assert res.rule == ("A draw: more than one player was still in play when the bot's 300-turn cap was reached "
+                        "(a gap the rulebook leaves open: see /rules)")
+    assert not internal_hits(res.rule)
     assert res.scores == ("Ana: in play · 15 life · 0 in hand · 5 in memory",
                           "Ben: in play · 15 life · 0 in hand · 5 in memory")
 
@@ -173,9 +176,24 @@ def test_the_picture_scales_life_bars_to_the_start_or_current_life_and_says_step
 
 
 def test_the_picture_of_a_finished_game_says_game_over():
-    """Issue 27 §12: no internal stage word ("over stage") once the game has ended."""
+    """Issue 27 §12: no internal stage word ("over stage") once the game has ended, in the picture or the
+    board text."""
     st = pos({"players": [{"hand": ["e001.1"]}, {"life": 3}]})
     play(st, 0, "e001.1", "p1")
     pass_all(st)
     lay = GAME.layout(GAME.view(st, None))
     assert [lb.text for lb in lay.labels("stage")] == ["game over"]
+    assert GAME.board_text(GAME.view(st, None)).splitlines()[0] == "Meta · turn 1 · Ana at turn · game over"
+
+
+def test_the_card_lookup_speaks_player_words():
+    """Issue 27 §5, §9: a card's lookup (/card) shows its text and reading, its target in words ("no target",
+    never a Python None), its copy limit with a rule pointer and no base id; only the label of a card whose
+    printings share a name (Kindling) keeps the id that tells them apart in deck lists."""
+    shared = {"Kindling", "Cold Water", "Spring Snare"}
+    for card in GAME.card_catalog():
+        texts = [card.name, card.type, card.text, card.flavor, card.limit, *(f"{k}: {v}" for k, v in card.fields)]
+        assert not [t for t in texts if internal_hits(t)], card.id
+        assert "see /rules META-" in card.limit and card.id.split(".")[0] not in card.limit
+        assert card.label == card.name or card.name in shared
+    assert dict(GAME.card_catalog().get("e022.1").fields)["Target"] == "no target"
