@@ -72,7 +72,8 @@ def private_text(view: View) -> str:
     for c in pr["hand"]:
         lines.append(f"  {c['line']}")
     for t in pr["triggers"]:
-        lines.append(f"Face down on {t['name']}: your {t['title']}")
+        cond = t["condition"]
+        lines.append(f"Face down on {t['name']}: your {t['title']} ({cond[:1].lower()}{cond[1:]})")
     if pr["playing"]:
         lines.append(f"Playing: {pr['playing']['title']}")
     if pr["discards"]:

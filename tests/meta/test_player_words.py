@@ -74,7 +74,7 @@ def test_trigger_stacks_are_numbered_in_words_only_while_their_owner_has_several
     board = GAME.board_text(GAME.view(st, None))
     assert "Ana's trigger stack #1: face-down trigger" in board and "Ana's trigger stack #2: face-down" in board
     private = GAME.private_text(GAME.view(st, 0))
-    assert "Face down on Ana's trigger stack #1: your Vesper Bell" in private
+    assert "Face down on Ana's trigger stack #1: your Vesper Bell (at the end of your turn)" in private
     context = GAME.context_text(GAME.view(st, 0))
     assert "Your trigger stack #1" in context and "Your trigger stack #2" in context
 
