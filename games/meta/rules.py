@@ -14,7 +14,6 @@ confirm step of a play whose target is fixed by the card, issue 13 §5), ``back`
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -426,7 +425,7 @@ def _hand_needs(seat: int, drawing: bool, at_turn: bool, cids: tuple[str, ...]) 
 
 @lru_cache(maxsize=8192)
 def _hand_listing(seat: int, drawing: bool, at_turn: bool, hand: tuple[int, ...], cids: tuple[str, ...],
-                  available: tuple[bool, ...]) -> Decision:
+                  available: tuple[bool, ...], aimed: bool = False) -> Decision:
     """``seat``'s drawing or pushing decision for a hand of instances ``hand`` (card ids ``cids``) when the
     target availabilities :func:`_hand_needs` lists are ``available``: the cards :func:`playable` allows,
     in hand order. A function of its arguments only, so it serves the next listing as long as that seat's
@@ -437,7 +436,8 @@ def _hand_listing(seat: int, drawing: bool, at_turn: bool, hand: tuple[int, ...]
         key = _need_key(cid, seat, drawing, at_turn)
         if key is None or (key and ok[key]):
             cards.append((c, cid))
-    return _hand_decision(seat, drawing, tuple(cards))
+    # issue 27 §1-2: an empty hand (a public size) is forced; the pushing decision off turn is a window
+    return _hand_decision(seat, drawing, tuple(cards), not hand, not drawing and not at_turn, aimed)
 
 
 def decisions_of(state: State) -> list[Decision]:
@@ -462,11 +462,10 @@ def decisions_of(state: State) -> list[Decision]:
                                     default=opts[-1].id, forced=len(opts) == 1 and not p.discards))
         return sorted(out, key=lambda d: d.seat)
     memo: dict[Any, Any] = {}  # target availability (and the seats in play), shared by the seats: same state
-    latest: list[Entry | None] = []
     for s in range(len(state.players)):
         if not can_play(state, s):
             continue
-        out.append(_flagged(state, seat_decision(state, s, memo), latest))
+        out.append(seat_decision(state, s, memo))
     return out
 
 
@@ -499,20 +498,6 @@ def aimed_at(state: State, entry: Entry | None, seat: int) -> bool:
     return False
 
 
-def _flagged(state: State, d: Decision, latest: list[Entry | None]) -> Decision:
-    """``d`` with the issue 27 flags: ``forced`` for a drawing or pushing decision of an empty hand (its
-    size is public, so "Play!" or "Pass" being the only option is too); ``window`` for the pushing decision
-    of a player not at turn (the chance to answer the plays of another player's turn, META-PSH-05), and
-    ``aimed`` when the last card played targets that player (``latest`` caches the last play per listing)."""
-    p = state.players[d.seat]
-    forced = d.kind in ("drawing", "push") and not p.hand and p.play < 0
-    window = d.kind == "push" and d.seat != state.at_turn
-    if window and not latest:
-        latest.append(last_play(state))
-    aimed = window and aimed_at(state, latest[0], d.seat)
-    if not (forced or window):
-        return d
-    return replace(d, forced=forced, window=window, aimed=aimed)
 
 
 def fixed_target(state: State, d: MetaCard) -> dict[str, Any] | None:
@@ -609,19 +594,29 @@ def seat_decision(state: State, seat: int, memo: dict[Any, Any] | None = None) -
             else:
                 ok = memo[key] = _has_target(state, seat, key[0], key[1])
         available.append(ok)
-    return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available))
+    aimed = False
+    if not drawing and not at_turn:
+        if "latest" not in memo:
+            memo["latest"] = last_play(state)
+        aimed = aimed_at(state, memo["latest"], seat)
+    return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available), aimed)
 
 
 @lru_cache(maxsize=4096)
-def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...]) -> Decision:
+def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...], forced: bool = False,
+                   window: bool = False, aimed: bool = False) -> Decision:
     """The drawing (``drawing``) or pushing decision of ``seat`` offering ``cards`` ((instance, card id)
-    of its playable cards, in hand order). A function of its arguments only, so kept for the next listing:
-    between two choices most seats' hands and playable cards do not change."""
+    of its playable cards, in hand order), with the issue 27 flags: ``forced`` for an empty hand (its size is
+    public, so "Play!" or "Pass" being the only option is too), ``window`` for the pushing decision of a
+    player not at turn (their chance to answer the plays of another player's turn, META-PSH-05), ``aimed``
+    when the last card played targets that player (:func:`aimed_at`). A function of its arguments only, so
+    kept for the next listing: between two choices most seats' hands and playable cards do not change."""
     opts = [_GO if drawing else _PASS, *(_hand_option(c, cid) for c, cid in cards)]
     if drawing:
         prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"
-        return Decision(seat, "drawing", prompt, distinct(opts), default="go")
-    return Decision(seat, "push", "Pushing stage: play a card or pass.", distinct(opts), default="pass")
+        return Decision(seat, "drawing", prompt, distinct(opts), default="go", forced=forced)
+    return Decision(seat, "push", "Pushing stage: play a card or pass.", distinct(opts), default="pass",
+                    forced=forced, window=window, aimed=aimed)
 
 
 # -- applying a choice -----------------------------------------------------------------------------
