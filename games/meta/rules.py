@@ -469,33 +469,23 @@ def decisions_of(state: State) -> list[Decision]:
     return out
 
 
-def last_play(state: State) -> Entry | None:
-    """The card played most recently that is still on a stack (the highest play number), or ``None``."""
-    best = None
-    for tw in towers(state):
-        for level in tw.levels:
-            for e in level:
-                if best is None or e.seq > best.seq:
-                    best = e
-    return best
-
-
-def aimed_at(state: State, entry: Entry | None, seat: int) -> bool:
-    """Whether ``entry``'s announced target is ``seat``: the player, their graveyard, a card they played, their
-    face-down trigger or one of their stacks (public: every announced target is, META-GAP-17)."""
-    t = None if entry is None else entry.target
-    if t is None or entry is None or entry.player == seat:
-        return False
-    k = t["k"]
+def aimed_seat(state: State, player: int, target: dict[str, Any] | None) -> int:
+    """The seat a play by ``player`` with the announced ``target`` is aimed at: the named player, the owner of
+    the named graveyard, the player of the named card, the owner of the named face-down trigger or stack; -1
+    for none or ``player`` themself (public: every announced target is, META-GAP-17). Issue 27 §2-3."""
+    if target is None:
+        return -1
+    k = target["k"]
+    seat = -1
     if k in ("player", "grave"):
-        return t["seat"] == seat
-    if k == "card":
-        loc = find_entry(state, t["card"])
-        return loc is not None and loc[0].levels[loc[1]][loc[2]].player == seat
-    if k in ("facedown", "stack"):
-        tw = tower_by_id(state, t["tower"])
-        return tw is not None and tw.owner == seat
-    return False
+        seat = target["seat"]
+    elif k == "card":
+        loc = find_entry(state, target["card"])
+        seat = -1 if loc is None else loc[0].levels[loc[1]][loc[2]].player
+    elif k in ("facedown", "stack"):
+        tw = tower_by_id(state, target["tower"])
+        seat = -1 if tw is None else tw.owner
+    return -1 if seat == player else seat
 
 
 
@@ -594,11 +584,7 @@ def seat_decision(state: State, seat: int, memo: dict[Any, Any] | None = None) -
             else:
                 ok = memo[key] = _has_target(state, seat, key[0], key[1])
         available.append(ok)
-    aimed = False
-    if not drawing and not at_turn:
-        if "latest" not in memo:
-            memo["latest"] = last_play(state)
-        aimed = aimed_at(state, memo["latest"], seat)
+    aimed = not drawing and not at_turn and state.aimed == seat
     return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available), aimed)
 
 
@@ -609,7 +595,7 @@ def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...],
     of its playable cards, in hand order), with the issue 27 flags: ``forced`` for an empty hand (its size is
     public, so "Play!" or "Pass" being the only option is too), ``window`` for the pushing decision of a
     player not at turn (their chance to answer the plays of another player's turn, META-PSH-05), ``aimed``
-    when the last card played targets that player (:func:`aimed_at`). A function of its arguments only, so
+    when the last play or trigger activation named that player (``State.aimed``). A function of its arguments only, so
     kept for the next listing: between two choices most seats' hands and playable cards do not change."""
     opts = [_GO if drawing else _PASS, *(_hand_option(c, cid) for c, cid in cards)]
     if drawing:
@@ -864,11 +850,13 @@ class Engine:
             label = tower_name(st, tw)
             which = f": {label}" if trigger_number(st, tw) else ""
             self.say(f"{p.name} activates a trigger stack with a face-down trigger{named}{which}.")
+            st.aimed = aimed_seat(st, seat, target)
             self.say(f"The face-down trigger of {label} is your {d.title}.", (seat,))
             self.clear_passes()
             self.emit("activated", seat, skip=tw)
             self.settle()
             return
+        st.aimed = aimed_seat(st, seat, target)  # before placing: a card target is found where it is
         tw, level = self.placement(seat, d, dest, target)
         if tw.id == "main" and level == 0:
             st.limbo.append(card)  # META-TRG-06: "before" triggers fire while the card is on its way
@@ -1062,6 +1050,7 @@ class Engine:
                     break
         st.turn += 1
         st.stage = "drawing"
+        st.aimed = -1
         for p in st.players:
             p.passed = False
         self.say(f"Turn {st.turn}: {self.name(st.at_turn)} is at turn.")

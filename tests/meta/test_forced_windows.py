@@ -2,7 +2,7 @@
 
 ``forced``: a drawing or pushing decision of an empty hand (its size is public) and the discard of a one-card
 hand; never a hand whose cards are all unplayable (a secret). ``window``: the pushing decision of a player not
-at turn, defaulting to pass; ``aimed`` when the last card played targets that player. The playout property
+at turn, defaulting to pass; ``aimed`` when the last play (or trigger activation) named that player. The playout property
 checks that every forced decision has one option and that re-dealing the hidden cards never changes which
 seats are asked or any flag."""
 
@@ -75,6 +75,18 @@ def test_META_TGT_05_a_window_is_aimed_at_the_player_the_last_play_targets():
     spark = GAME.view(st, None).board["towers"][0]["levels"][0][0]["id"]
     play(st, 1, "m001.1", spark)
     assert {s: a for s, _k, _f, _w, a, _d in flags(st)} == {0: False, 1: False, 2: False}
+
+
+def test_a_trigger_stack_naming_a_player_aims_their_window():
+    """Issue 27 §2-3: Ana activating a trigger stack that names Cid (its target is announced, META-TRG-03)
+    aims Cid's window; the next turn starts with no window aimed."""
+    st = pos({"players": [{"hand": ["t002.1"]}, {"hand": ["e022.1"]}, {"hand": ["e022.1"]}]}, n=3)
+    GAME.apply(st, 0, f"activate:{GAME.view(st, 0).private['hand'][0]['id']}")
+    GAME.apply(st, 0, "tgt:p2")
+    assert {s: a for s, _k, _f, _w, a, _d in flags(st)} == {0: False, 1: False, 2: True}
+    for seat in (0, 1, 2):
+        GAME.apply(st, seat, "pass")
+    assert GAME.view(st, None).board["turn"] == 2 and not any(d.aimed for d in GAME.decisions(st))
 
 
 @pytest.mark.parametrize("seats", [2, 4])

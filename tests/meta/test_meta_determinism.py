@@ -23,11 +23,12 @@ from games.core.playout import starter_seats
 
 meta = get_game("meta")
 
-GOLDEN = "6034ff4d99b9ec2f63b94090bc63e169e0e233733a086f569fd784e782e9fc9f"
+GOLDEN = "e74feeddc6a5aa398d0238be61cc9bb8005d895bdf12f842ca7d3737388b541c"
 """digest() of the engine before the issue 14 speed work (commit 964570f), re-recorded for issue 27's player
 words (one short log line per play, trigger stacks named in words, no rule IDs in log lines, a turn summary)
 and its decision flags (forced, window, aimed: the decision repr shows them); refusals of a hand card say why
-and what is legal; the result names its rule and each seat's standing (the final state JSON holds them)."""
+and what is legal; the result names its rule and each seat's standing (the final state JSON holds them);
+the state records the seat the last play aimed at (State.aimed)."""
 
 
 def digest(seeds: int = 4) -> str:
