@@ -134,8 +134,9 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 
 Response windows (issue 27 §2): the pushing-stage "play or pass" decision of a player not at turn is a
 response window (``window``): it is their chance to answer the plays of another player's turn, open to all
-at once, and it times out to pass; it is ``aimed`` at a player when the last play of the turn targets them,
-a card they played, their graveyard or one of their stacks, or the last trigger stack activated names them. The player at turn's drawing and pushing
+at once, and it times out to pass; it is ``aimed`` at a player when the last play of the turn targets
+them, a card they played, their graveyard or one of their stacks, or the last trigger stack activated
+names them. The player at turn's drawing and pushing
 decisions, a play's own steps and the discarding stage are not windows (they are that player's turn, or a
 play already begun, or a rule's demand).
 """

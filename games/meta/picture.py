@@ -1,10 +1,11 @@
-"""The Meta board as a picture layout (issue 15 §2), built only from a :class:`View`'s public board: the
-turn, stage and who is at turn; a panel per player in turn order (name, life bar with the disabling
-threshold, scaled to the higher of the starting 15 life and the current life; hand, memory and graveyard sizes, the graveyard's top card, passed/disabled/out); every tower
-level by level, top level first and each stack top card first, each card a chip in its player's colour
-with the player's name and its announced target; each trigger stack's face-down card with its announced
-target only (META-TRG-04: its card and condition are never in the view), headed by its name in words
-("Ana's trigger stack #2"); rule changes; who is awaited, and doing what in words, or the result. 800 px wide so it reads at the ~400 px Discord shows on a phone.
+"""The Meta board as a picture layout (issue 15 §2), built only from a :class:`View`'s public board: the turn,
+stage and who is at turn; a panel per player in turn order (name, life bar with the disabling threshold,
+scaled to the higher of the starting 15 life and the current life; hand, memory and graveyard sizes, the
+graveyard's top card, passed/disabled/out); every tower level by level, top level first and each stack top
+card first, each card a chip in its player's colour with the player's name and its announced target; each
+trigger stack's face-down card with its announced target only (META-TRG-04: its card and condition are never
+in the view), headed by its name in words ("Ana's trigger stack #2"); rule changes; who is awaited, and doing
+what in words, or the result. 800 px wide so it reads at the ~400 px Discord shows on a phone.
 
 Sources (for tests): ``turn``, ``stage``, ``at_turn``, ``order``, ``p{seat}.name|life|hand|memory|graveyard|
 graveyard.top|status``, ``tower.{id}`` (heading), ``tower.{id}.facedown``, ``tower.{id}.{level}`` (level

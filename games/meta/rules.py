@@ -595,8 +595,9 @@ def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...],
     of its playable cards, in hand order), with the issue 27 flags: ``forced`` for an empty hand (its size is
     public, so "Play!" or "Pass" being the only option is too), ``window`` for the pushing decision of a
     player not at turn (their chance to answer the plays of another player's turn, META-PSH-05), ``aimed``
-    when the last play or trigger activation named that player (``State.aimed``). A function of its arguments only, so
-    kept for the next listing: between two choices most seats' hands and playable cards do not change."""
+    when the last play or trigger activation named that player (``State.aimed``). A function of its
+    arguments only, so kept for the next listing: between two choices most seats' hands and playable cards
+    do not change."""
     opts = [_GO if drawing else _PASS, *(_hand_option(c, cid) for c, cid in cards)]
     if drawing:
         prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"

@@ -1,10 +1,10 @@
-"""Publicly forced decisions and response windows in Meta (issue 27 §1-2, META-GAP-25).
-
-``forced``: a drawing or pushing decision of an empty hand (its size is public) and the discard of a one-card
-hand; never a hand whose cards are all unplayable (a secret). ``window``: the pushing decision of a player not
-at turn, defaulting to pass; ``aimed`` when the last play (or trigger activation) named that player. The playout property
-checks that every forced decision has one option and that re-dealing the hidden cards never changes which
-seats are asked or any flag."""
+"""Publicly forced decisions and response windows in Meta (issue 27 §1-2, META-GAP-25). ``forced``: a drawing or
+pushing decision of an empty hand (its size is public) and the discard of a one-card hand; never a hand whose
+cards are all unplayable (a secret). ``window``: the pushing decision of a player not at turn, defaulting to
+pass; ``aimed`` when the last play (or trigger activation) named that player. The playout property checks that
+every forced decision has one option and that re-dealing the hidden cards never changes which seats are asked
+or any flag. Then issue 27 §7: every hand card not offered has its reason (``Game.unplayable``), and a refused
+play says why and what is legal."""
 
 from __future__ import annotations
 
