@@ -11,8 +11,13 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
   player who played it; META-INF-01/02, META-TRG-04: hands and face-down trigger conditions appear only in
   their owner's private view, memories only as counts; the rest of the board is public.
 * META-CRD-09, META-EVT-03, META-EXE-08, META-PSH-04: every card has one coded effect; its description and
-  its engine reading are generated from that code, posted with every play, and every executed card gets a
-  public log line with its result.
+  its engine reading are generated from that code and shown by the card lookup (``/card``, the catalog).
+  Every play is announced in one short public line naming the player, the card, its stack and its target
+  ("Ana plays Spark of Ruin on Ben's trigger stack, targeting Cleo"; issue 27 §6: the text is not repeated in
+  the log or in each hand line, which shows name, type and target kind), and every executed card gets a
+  public log line with its result. Each turn ends with a one-line summary of every player's life and hand.
+* Trigger stacks are named in player words, never by an id: "Ana's trigger stack", or "Ana's trigger stack
+  #2" while Ana has more than one (numbered in activation order among her active ones).
 * META-TGT-01: a play is a short sequence of decisions — card, then destination (Event-like cards with a
   choice of stacks), then target (only when the target is chosen from a list) — with "Back" at each step.
   A card with no legal target is not offered. No card is played on one press (issue 13 §5): a play whose
@@ -119,10 +124,21 @@ Decisions on the gaps the rulebook leaves open (``META-GAP-NN``):
 25 See META-PSH-05 above: all players in play pass in a row since the last play; the player at turn has no
    extra power to end the pushing stage. Who is asked depends only on what the others know (issue 26):
    every player in play (not passed, not disabled) has the "play or pass" decision whatever their hand
-   holds, an empty hand or one with nothing playable included: nobody passes automatically. The drawing
-   stage asks the player at turn unless they are disabled; the discarding stage asks the players whose hand
-   size is over the limit; triggers fire by themselves (no decision), revealed as they fire. A play's own
-   steps (destination, target, confirm) show to the others only as ``playing``.
+   holds, one with nothing playable included: nobody passes automatically because of what their hand
+   holds. Only an empty hand, whose size is public, makes "Pass" (or "Play!" in the drawing stage) a
+   publicly forced decision (issue 27 §1, ``forced``): the host passes for that player at once; so is the
+   discard of a one-card hand. The drawing stage asks the player at turn unless they are disabled; the
+   discarding stage asks the players whose hand size is over the limit; triggers fire by themselves (no
+   decision), revealed as they fire. A play's own steps (destination, target, confirm) show to the others
+   only as ``playing``.
+
+Response windows (issue 27 §2): the pushing-stage "play or pass" decision of a player not at turn is a
+response window (``window``): it is their chance to answer the plays of another player's turn, open to all
+at once, and it times out to pass; it is ``aimed`` at a player when the last play of the turn targets
+them, a card they played, their graveyard or one of their stacks, or the last trigger stack activated
+names them. The player at turn's drawing and pushing
+decisions, a play's own steps and the discarding stage are not windows (they are that player's turn, or a
+play already begun, or a rule's demand).
 """
 
 from __future__ import annotations
@@ -322,6 +338,9 @@ class MetaGame(Game):
             res = state.result
             if res is not None and res["reason"] == "last_active":
                 res["reason"] = "concede"
+                res["rule"] = ("The last player in play wins; the others conceded or are out of the game, see "
+                               "/rules META-WIN-03")
+                res["scores"] = list(rules.final_scores(state))
         state.rng = eng.rng.state
         state.version += 1
         return eng.events
@@ -364,7 +383,7 @@ class MetaGame(Game):
             towers.append({
                 "id": tw.id,
                 "owner": tw.owner if tw.owner >= 0 else None,
-                "name": "Main tower" if tw.id == "main" else f"{names[tw.owner]}'s trigger stack {tw.id}",
+                "name": "Main tower" if tw.id == "main" else rules.tower_name(state, tw),
                 "trigger": None if tw.id == "main" else "face-down",
                 "target": None if tw.target is None else names[tw.target["seat"]],
                 "levels": [[entry(e) for e in level] for level in tw.levels],
@@ -398,9 +417,11 @@ class MetaGame(Game):
         if viewer is not None:
             pl = state.players[viewer]
             private = {
-                "hand": [{**card(c), "line": texts(state.cards[c])[0], "type": pool[state.cards[c]].type,
-                          "text": texts(state.cards[c])[1], "reading": texts(state.cards[c])[2]} for c in pl.hand],
-                "triggers": [{"tower": tw.id, **card(tw.trigger), "condition": texts(state.cards[tw.trigger])[3]}
+                # A short line per card, no text (issue 27 §6: the full text is one lookup away, /card).
+                "hand": [{**card(c), "line": texts(state.cards[c])[0], "type": pool[state.cards[c]].type}
+                         for c in pl.hand],
+                "triggers": [{"tower": tw.id, "name": rules.tower_name(state, tw), **card(tw.trigger),
+                              "condition": texts(state.cards[tw.trigger])[3]}
                              for tw in state.triggers if tw.owner == viewer and tw.trigger >= 0],
                 "playing": None if pl.play < 0 else card(pl.play),
                 "discards": [card(c) for c in pl.discards],
@@ -443,6 +464,18 @@ class MetaGame(Game):
         from .render import private_text
 
         return private_text(view)
+
+    def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
+        """Each card in ``seat``'s hand that its drawing or pushing decision does not offer, with why in a few
+        words ("only the player at turn activates a trigger stack", "no opponent in play to target"); empty
+        without such a decision (issue 27 §7): :func:`games.meta.rules.unplayable`."""
+        return rules.unplayable(state, seat)
+
+    def step_name(self, kind: str) -> str:
+        """A decision kind in player words ("choosing a target"): :data:`games.meta.words.STEP_NAMES`."""
+        from .words import step_name
+
+        return step_name(kind)
 
     def timeout_choice(self, state: State, decision: Decision) -> str:
         """META-GAP-18: Play!, pass, back (destination, target and confirm steps: never a play the player
@@ -502,9 +535,11 @@ def _target_text(state: State, t: dict[str, Any] | None) -> str | None:
     if k == "card":
         return rules.title(state, t["card"])
     if k == "facedown":
-        return f"face-down trigger of {t['tower']}"
+        tw = rules.tower_by_id(state, t["tower"])
+        return "face-down trigger of " + (rules.tower_name(state, tw) if tw else "a trigger stack no longer active")
     if k == "stack":
-        return f"stack {t['tower']} level {t['level']}"
+        tw = rules.tower_by_id(state, t["tower"])
+        return rules.stack_name(state, tw, t["level"]) if tw else "a stack no longer active"
     if k == "top":
         return "top of the " + ("main stack" if t["level"] == 0 else "main meta stack") + " (at execution)"
     if k == "next":

@@ -456,9 +456,9 @@ def engine_reading(card: MetaCard) -> str:
     """The engine reading (META-CRD-09): what the target is, where the card goes, when it is read."""
     target = target_text(card)
     if card.type == "trigger":
-        head = "Activates a trigger stack, face down; only you see the condition (META-TRG-03/04)."
+        head = "Activates a trigger stack, face down; only you see the condition."
         if target:
-            head += f" Announce {target} when you activate it; it never changes (META-TRG-05)."
+            head += f" Announce {target} when you activate it; it never changes."
         when = "before the event happens" if card.condition and card.condition.when == "before" else \
             "after the event has happened"
         return f"{head} Fires {when}; the trigger card then goes to your graveyard and the stack executes."
@@ -480,9 +480,32 @@ def engine_reading(card: MetaCard) -> str:
     return " ".join(parts)
 
 
+_SHORT_TARGET = {
+    "player": "a player",
+    "opponent": "an opponent",
+    "graveyard": "a graveyard",
+    "stack": "a stack",
+    "below": "the player of the card below",
+    "next": "the next card on the main stack",
+}
+
+
+def short_target(card: MetaCard) -> str:
+    """The card's target kind in a few words ("an opponent", "a Meta card on a stack"); "" for none."""
+    if card.target == "card":
+        return _FILTER_TEXT[card.filter] + " on a stack"
+    if card.target == "top":
+        return "the top of the " + ("main stack" if card.level == 0 else "main meta stack")
+    return _SHORT_TARGET.get(card.target, "")
+
+
 def card_line(card: MetaCard) -> str:
-    """A one-line summary: ``Title [e012.2 · Event · ×4]``."""
-    return f"{card.title} [{card.id} · {card.type.capitalize()} · ×{card.uniqueness}]"
+    """A one-line summary in player words, no card text (issue 27 §6): ``Greek Fire · Event · targets an
+    opponent``; a Trigger card: ``Old Grudge · Trigger · names a player``."""
+    target = short_target(card)
+    if card.type == "trigger":
+        return f"{card.title} · Trigger" + (" · names a player" if card.target in ("player", "opponent") else "")
+    return f"{card.title} · {card.type.capitalize()}" + (f" · targets {target}" if target else "")
 
 
 # -- loading ---------------------------------------------------------------------------------------

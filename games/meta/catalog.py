@@ -20,7 +20,7 @@ from .cards import MetaCard, card_text, engine_reading, target_text
 from .pool import MAX_STARS, card_pool
 
 _SHORT_TARGET = {
-    "none": "None",
+    "none": "no target",
     "player": "a player",
     "opponent": "an opponent",
     "graveyard": "a graveyard",
@@ -54,21 +54,22 @@ def _level(card: MetaCard) -> str | None:
 def _limit(card: MetaCard, versions: list[MetaCard]) -> str:
     if card.star:
         return (f"1 copy, and at most {MAX_STARS} cards of uniqueness * per deck "
-                "(META-CRD-06, META-DCK-03)")
+                "(see /rules META-CRD-06 and /rules META-DCK-03)")
     n = card.limit
-    text = f"Up to {n} {'copy' if n == 1 else 'copies'} of base {card.base}, all versions together"
+    text = f"Up to {n} {'copy' if n == 1 else 'copies'} of {card.title} in a deck"
+    if len(versions) > 1:
+        text += ", every printing of it counted together"
     if any(v.limit < n for v in versions):
         # validate_deck applies the strictest uniqueness among the versions a deck uses.
-        return text + ("; mixed with a version of lower uniqueness, that lower limit applies "
-                       "(META-DCK-02, META-GAP-15)")
-    return text + " (META-DCK-02)"
+        return text + ("; mixed with a printing of lower uniqueness, that lower limit applies "
+                       "(see /rules META-DCK-02)")
+    return text + " (see /rules META-DCK-02)"
 
 
 def card_info(card: MetaCard, label: str, versions: list[MetaCard]) -> CardInfo:
     """``card`` as catalog data; ``versions`` are all cards of its base ID (its own included)."""
     fields: list[tuple[str, str]] = [
         ("Uniqueness", str(card.uniqueness)),
-        ("Base ID", f"{card.base}, version {card.version}"),
         ("Target", _target(card)),
     ]
     tags = [("type", card.type), ("uniqueness", str(card.uniqueness)), ("target", card.target),

@@ -1,10 +1,11 @@
-"""The Meta board as a picture layout (issue 15 §2), built only from a :class:`View`'s public board: the
-turn, stage and who is at turn; a panel per player in turn order (name, life bar with the disabling
-threshold, hand, memory and graveyard sizes, the graveyard's top card, passed/disabled/out); every tower
-level by level, top level first and each stack top card first, each card a chip in its player's colour
-with the player's name and its announced target; each trigger stack's face-down card with its announced
-target only (META-TRG-04: its card and condition are never in the view); rule changes; who is awaited or
-the result. 800 px wide so it reads at the ~400 px Discord shows on a phone.
+"""The Meta board as a picture layout (issue 15 §2), built only from a :class:`View`'s public board: the turn,
+stage and who is at turn; a panel per player in turn order (name, life bar with the disabling threshold,
+scaled to the higher of the starting 15 life and the current life; hand, memory and graveyard sizes, the
+graveyard's top card, passed/disabled/out); every tower level by level, top level first and each stack top
+card first, each card a chip in its player's colour with the player's name and its announced target; each
+trigger stack's face-down card with its announced target only (META-TRG-04: its card and condition are never
+in the view), headed by its name in words ("Ana's trigger stack #2"); rule changes; who is awaited, and doing
+what in words, or the result. 800 px wide so it reads at the ~400 px Discord shows on a phone.
 
 Sources (for tests): ``turn``, ``stage``, ``at_turn``, ``order``, ``p{seat}.name|life|hand|memory|graveyard|
 graveyard.top|status``, ``tower.{id}`` (heading), ``tower.{id}.facedown``, ``tower.{id}.{level}`` (level
@@ -33,6 +34,8 @@ from games.core.layout import (
 )
 
 from .render import _level_name, _seat_names, short_target
+from .rules import START_LIFE
+from .words import step_name
 
 WIDTH = 800
 PAD = 16
@@ -52,7 +55,8 @@ def board_layout(view: View) -> Layout:
     out = Layout(WIDTH, 0)
     out.add(Box(0, 0, WIDTH, 60, fill=(40, 42, 52)))
     out.add(Label(PAD, 6, 170, 48, f"Turn {b['turn']}", 30, WHITE, bold=True, source="turn"))
-    out.add(Label(190, 6, 250, 48, f"{b['stage']} stage", 26, WHITE, source="stage"))
+    stage = "game over" if b["stage"] == "over" else f"{b['stage']} stage"
+    out.add(Label(190, 6, 250, 48, stage, 26, WHITE, source="stage"))
     out.add(Label(450, 6, WIDTH - 450 - PAD, 48, f"{names[b['at_turn']]} at turn", 26,
                   tint(seat_colour(b["at_turn"]), 0.45), align="right", bold=True, source="at_turn"))
     y = 70
@@ -68,7 +72,8 @@ def board_layout(view: View) -> Layout:
         for line in wrap(f"Rule: {ch['text']} ({until})", 22, WIDTH - 2 * PAD):
             out.add(Label(PAD, y, WIDTH - 2 * PAD, 30, line, 22, INK, source=f"rule.{k}"))
             y += 30
-    y = footer(out, view.result.text if view.result else None, view.waiting, names, y + 6, PAD)
+    waiting = [(s, step_name(k)) for s, k in view.waiting]  # "playing or passing", not the decision kind
+    y = footer(out, view.result.text if view.result else None, waiting, names, y + 6, PAD)
     out.height = y + PAD
     return out
 
@@ -87,7 +92,8 @@ def _player(out: Layout, b: dict, s: int, names: list[str], x: int, y: int, plac
     if status:
         out.add(Label(x + PANEL_W - 124, y + 2, 114, 38, status, 20, WHITE, align="right", bold=status != "passed",
                       source=f"{src}.status"))
-    life_max = max(int(b["rules"].get("life_max", 25)), p["life"], 1)
+    # Issue 27 §12: the bar scales to the higher of the starting life and the current one (not the 25 cap).
+    life_max = max(START_LIFE, p["life"], 1)
     disable_at = int(b["rules"].get("disable_at", 0))
     out.add(Label(x + 10, y + 48, 110, 34, f"{p['life']} life", 26, INK, bold=True, source=f"{src}.life"))
     out.add(Bar(x + 124, y + 56, PANEL_W - 136, 20, p["life"], life_max, fill=colour, back=WHITE,
@@ -115,7 +121,7 @@ def _tower(out: Layout, tw: dict, names: list[str], y: int) -> int:
         y += 42
     else:
         owner = tw["owner"]
-        out.add(Label(PAD, y, WIDTH - 2 * PAD, 38, f"{names[owner]}'s trigger {tw['id']}", 26, seat_colour(owner),
+        out.add(Label(PAD, y, WIDTH - 2 * PAD, 38, tw["name"], 26, seat_colour(owner),
                       bold=True, source=src))
         y += 42
     for k in range(len(levels) - 1, -1, -1):

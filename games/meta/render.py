@@ -10,6 +10,8 @@ import textwrap
 
 from games.core.contract import View
 
+from .words import step_name
+
 _LEVEL = {0: "stack", 1: "meta stack"}
 
 
@@ -21,7 +23,8 @@ def board_text(view: View) -> str:
     """The public board as text (the same for every viewer)."""
     b = view.board
     names = [p["name"] for p in b["players"]]
-    lines = [f"Meta · turn {b['turn']} · {names[b['at_turn']]} at turn · {b['stage']} stage"]
+    stage = "game over" if b["stage"] == "over" else f"{b['stage']} stage"
+    lines = [f"Meta · turn {b['turn']} · {names[b['at_turn']]} at turn · {stage}"]
     lines.append("Order: " + " → ".join(names[s] for s in b["order"]))
     for _s, p in enumerate(b["players"]):
         status = "OUT" if p["removed"] else ("disabled (" + ", ".join(p["causes"]) + ")" if p["disabled"] else "")
@@ -35,7 +38,7 @@ def board_text(view: View) -> str:
         levels = tw["levels"]
         if tw["id"] != "main":
             target = f" · named: {tw['target']}" if tw["target"] else ""
-            lines.append(f"{tw['name']}: face-down trigger{target}")
+            lines.append(f"{tw['name'][0].upper()}{tw['name'][1:]}: face-down trigger{target}")
         elif not any(levels):
             lines.append("Main tower: empty")
             continue
@@ -55,20 +58,22 @@ def board_text(view: View) -> str:
     if view.result is not None:
         lines.append(f"Result: {view.result.text}")
     elif view.waiting:
-        lines.append("Waiting for: " + ", ".join(f"{names[s]} ({k.replace('_', ' ')})" for s, k in view.waiting))
+        lines.append("Waiting for: " + ", ".join(f"{names[s]} ({step_name(k)})" for s, k in view.waiting))
     return "\n".join(lines)
 
 
 def private_text(view: View) -> str:
-    """The viewer's hand (with card text) and the conditions of their own face-down triggers."""
+    """The viewer's hand, one short line per card (name, type, target kind: the full text is looked up with
+    /card, issue 27 §6), and the cards of their own face-down triggers."""
     if view.private is None:
         return ""
     pr = view.private
     lines = [f"Your hand ({len(pr['hand'])}):"]
     for c in pr["hand"]:
-        lines.append(f"  {c['line']}: {c['text']}")
+        lines.append(f"  {c['line']}")
     for t in pr["triggers"]:
-        lines.append(f"Your trigger {t['tower']} is {t['title']}: {t['condition']}")
+        cond = t["condition"]
+        lines.append(f"Face down on {t['name']}: your {t['title']} ({cond[:1].lower()}{cond[1:]})")
     if pr["playing"]:
         lines.append(f"Playing: {pr['playing']['title']}")
     if pr["discards"]:
@@ -100,12 +105,9 @@ _SHORT_TARGETS = (
     (re.compile(r"^top of the (main (?:meta )?stack) \(at execution\)$"), r"top of \1"),
     (re.compile(r"^the next card played onto the main stack$"), "next card on main stack"),
     (re.compile(r"^the player of the card below \(at execution\)$"), "player of card below"),
-    (re.compile(r"^stack main level 0$"), "main stack"),
-    (re.compile(r"^stack main level 1$"), "main meta stack"),
-    (re.compile(r"^stack main level (\d+)$"), r"main level \1"),
-    (re.compile(r"^stack (t\d+) level 0$"), r"\1 stack"),
-    (re.compile(r"^stack (t\d+) level 1$"), r"\1 meta stack"),
-    (re.compile(r"^stack (t\d+) level (\d+)$"), r"\1 level \2"),
+    (re.compile(r"^the (main (?:meta )?stack)$"), r"\1"),
+    (re.compile(r"^level (\d+) of the main tower$"), r"main level \1"),
+    (re.compile(r"^the meta stack of (.*)$"), r"\1, meta stack"),
 )
 
 
@@ -142,8 +144,9 @@ def _tower_lines(tw: dict, names: list[str], viewer: int | None) -> list[str]:
     if tw["id"] == "main":
         head = "Main tower"
     else:
-        owner = "Your" if tw["owner"] == viewer else f"{names[tw['owner']]}'s"
-        head = f"{owner} trigger {tw['id']}" + (f" (names {tw['target']})" if tw["target"] else "")
+        name = tw["name"]
+        mine = "Your " + name.split("'s ", 1)[1] if tw["owner"] == viewer else name
+        head = mine + (f" (names {tw['target']})" if tw["target"] else "")
     levels = tw["levels"]
     if not any(levels):
         return [f"{head}: empty"]
@@ -153,6 +156,14 @@ def _tower_lines(tw: dict, names: list[str], viewer: int | None) -> list[str]:
             lines.append(f" {_level_name(k)}, top first:")
             lines.extend(_entry_line(e, names) for e in reversed(levels[k]))
     return lines
+
+
+def _where(tw: dict, k: int) -> str:
+    """Level ``k`` of tower ``tw`` in few words: "main stack", "main meta stack", "Ana's trigger stack #2,
+    meta stack"."""
+    if tw["id"] == "main":
+        return "main " + _level_name(k)
+    return tw["name"] if k == 0 else f"{tw['name']}, {_level_name(k)}"
 
 
 def _target_lines(view: View, names: list[str]) -> list[str]:
@@ -174,17 +185,18 @@ def _target_lines(view: View, names: list[str]) -> list[str]:
             lines.append(f"· {names[int(rest)]}'s graveyard: {len(grave)}" + (f", top {top}" if top else ""))
         elif kind == "c" and int(rest) in entries:
             tw, k, e = entries[int(rest)]
-            where = "main" if tw["id"] == "main" else tw["id"]
-            lines.append(f"· {e['title']} ({names[e['player']]}), {where} {_level_name(k)}" +
+            lines.append(f"· {e['title']} ({names[e['player']]}), {_where(tw, k)}" +
                          (f" → {short_target(e['target'])}" if e["target"] else ""))
         elif kind == "f" and rest in towers:
             tw = towers[rest]
-            lines.append(f"· face-down trigger of {rest} ({names[tw['owner']]}'s)" +
+            lines.append(f"· face-down trigger of {tw['name']}" +
                          (f", names {tw['target']}" if tw["target"] else ""))
         elif kind == "s":
             tid, _, lv = rest.rpartition(".")
-            level = towers[tid]["levels"][int(lv)] if tid in towers else []
-            lines.append(f"· {'main' if tid == 'main' else tid} {_level_name(int(lv))}: " +
+            if tid not in towers:
+                continue
+            level = towers[tid]["levels"][int(lv)]
+            lines.append(f"· {_where(towers[tid], int(lv))}: " +
                          ", ".join(e["title"] for e in reversed(level)))
     return lines
 

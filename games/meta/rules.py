@@ -21,7 +21,7 @@ from games.core.contract import Decision, Event, Option, Result, RulesError
 from games.core.labels import distinct, ordinal
 from games.core.rng import Rng
 
-from .cards import PARAMS, MetaCard, card_text, engine_reading, param_text, target_text
+from .cards import PARAMS, MetaCard, param_text, target_text
 from .pool import card_pool
 from .state import Change, Entry, Player, State, Tower
 
@@ -112,17 +112,65 @@ def find_entry(state: State, card: int) -> tuple[Tower, int, int] | None:
     return None
 
 
-def stack_name(state: State, tw: Tower, level: int) -> str:
-    """"the main stack", "the main meta stack", "level 3 of Ana's trigger stack t2"."""
+def trigger_number(state: State, tw: Tower) -> int:
+    """Which of its owner's active trigger stacks ``tw`` is, in activation order from 1; 0 when its owner has
+    no other (issue 27 §5: stacks are named in player words, "Ana's trigger stack #2", never by an id)."""
+    mine = [t for t in state.triggers if t.owner == tw.owner]
+    if tw not in mine:
+        mine.append(tw)
+    if len(mine) < 2:
+        return 0
+    return sorted(mine, key=lambda t: t.seq).index(tw) + 1
+
+
+def tower_name(state: State, tw: Tower) -> str:
+    """"the main tower", "Ana's trigger stack", "Ana's trigger stack #2" (see :func:`trigger_number`)."""
     if tw.id == "main":
-        base = "main"
-    else:
-        base = f"{state.players[tw.owner].name}'s trigger stack {tw.id}"
+        return "the main tower"
+    k = trigger_number(state, tw)
+    return f"{state.players[tw.owner].name}'s trigger stack" + (f" #{k}" if k else "")
+
+
+def stack_name(state: State, tw: Tower, level: int) -> str:
+    """"the main stack", "the main meta stack", "level 3 of Ana's trigger stack #2"."""
+    if tw.id == "main":
+        return ("the main stack", "the main meta stack")[level] if level < 2 else f"level {level} of the main tower"
+    base = tower_name(state, tw)
     if level == 0:
-        return "the main stack" if tw.id == "main" else base
+        return base
     if level == 1:
-        return f"the {base} meta stack" if tw.id == "main" else f"the meta stack of {base}"
-    return f"level {level} of the {base} tower" if tw.id == "main" else f"level {level} of {base}"
+        return f"the meta stack of {base}"
+    return f"level {level} of {base}"
+
+
+def final_scores(state: State) -> tuple[str, ...]:
+    """One line per seat, in seat order, for the final summary (issue 27 §8): Meta counts no points, so each
+    line says what decides — whether the player was still in play (not disabled, META-WIN-02) — with the
+    life, hand and memory sizes behind it: "Ana: in play · 12 life · 5 in hand · 30 in memory"."""
+    at = int(param(state, "disable_at"))
+    out = []
+    for p in state.players:
+        if p.removed:
+            status = "conceded" if p.conceded else "out of the game"
+        elif p.disabled:
+            status = "disabled (" + ("life" if p.life <= at else "no memory left") + ")"
+        else:
+            status = "in play"
+        out.append(f"{p.name}: {status} · {p.life} life · {len(p.hand)} in hand · {len(p.memory)} in memory")
+    return tuple(out)
+
+
+def turn_summary(state: State) -> str:
+    """The one-line summary said when a turn ends (issue 27 §6): every player in turn order with their life
+    and hand size, and whether they are disabled or out."""
+    parts = []
+    for s in state.order:
+        p = state.players[s]
+        if p.removed:
+            parts.append(f"{p.name} out")
+            continue
+        parts.append(f"{p.name} {p.life} life, {len(p.hand)} in hand" + (" (disabled)" if p.disabled else ""))
+    return f"End of turn {state.turn} ({state.players[state.at_turn].name}'s): " + "; ".join(parts) + "."
 
 
 # -- decisions -------------------------------------------------------------------------------------
@@ -277,6 +325,45 @@ def playable(state: State, seat: int, card: int) -> bool:
     return has_target(state, seat, d)
 
 
+_CARD_WORDS = {"event": "Event card", "meta": "Meta card", "stack": "card", "any": "card"}
+
+
+def unplayable_reason(state: State, seat: int, card: int) -> str:
+    """Why ``seat`` cannot play ``card`` from its hand now, in a few player words (issue 27 §7); "" when it
+    can (:func:`playable`). Only for a seat that may play (:func:`can_play`)."""
+    if playable(state, seat, card):
+        return ""
+    d = card_def(state, card)
+    if d.type == "trigger" and seat != state.at_turn:
+        return "only the player at turn activates a trigger stack"
+    reach = " you can reach in the drawing stage" if state.stage == "drawing" else ""
+    if d.target == "opponent":
+        return "no opponent in play to target"
+    if d.target == "player":
+        return "no player in play to target"
+    if d.target == "stack":
+        return f"no stack holds a card{reach}"
+    if d.target == "card":
+        what = _CARD_WORDS[d.filter]
+        return f"no {what} or face-down trigger{reach}" if d.filter == "any" else f"no {what} on a stack{reach}"
+    return "no legal target now"
+
+
+def unplayable(state: State, seat: int) -> list[tuple[str, str]]:
+    """``(card title, reason)`` for each card in ``seat``'s hand that its drawing or pushing decision does not
+    offer (issue 27 §7); empty when the seat has no such decision (not its stage, passed, disabled, a play in
+    progress). Reads only the seat's own hand and the public board."""
+    p = state.players[seat]
+    if not can_play(state, seat) or p.play >= 0:
+        return []
+    out = []
+    for c in p.hand:
+        why = unplayable_reason(state, seat, c)
+        if why:
+            out.append((title(state, c), why))
+    return out
+
+
 _GO = Option("go", "Play!")
 _PASS = Option("pass", "Pass")
 _HAND_OPTIONS: dict[tuple[int, str], Option] = {}
@@ -338,7 +425,7 @@ def _hand_needs(seat: int, drawing: bool, at_turn: bool, cids: tuple[str, ...]) 
 
 @lru_cache(maxsize=8192)
 def _hand_listing(seat: int, drawing: bool, at_turn: bool, hand: tuple[int, ...], cids: tuple[str, ...],
-                  available: tuple[bool, ...]) -> Decision:
+                  available: tuple[bool, ...], aimed: bool = False) -> Decision:
     """``seat``'s drawing or pushing decision for a hand of instances ``hand`` (card ids ``cids``) when the
     target availabilities :func:`_hand_needs` lists are ``available``: the cards :func:`playable` allows,
     in hand order. A function of its arguments only, so it serves the next listing as long as that seat's
@@ -349,7 +436,8 @@ def _hand_listing(seat: int, drawing: bool, at_turn: bool, hand: tuple[int, ...]
         key = _need_key(cid, seat, drawing, at_turn)
         if key is None or (key and ok[key]):
             cards.append((c, cid))
-    return _hand_decision(seat, drawing, tuple(cards))
+    # issue 27 §1-2: an empty hand (a public size) is forced; the pushing decision off turn is a window
+    return _hand_decision(seat, drawing, tuple(cards), not hand, not drawing and not at_turn, aimed)
 
 
 def decisions_of(state: State) -> list[Decision]:
@@ -368,9 +456,10 @@ def decisions_of(state: State) -> list[Decision]:
             if not p.removed and left > 0:
                 opts = distinct([Option(f"discard:{c}", f"Discard {title(state, c)}", (state.cards[c],))
                                  for c in p.hand if c not in p.discards])
+                # forced (issue 27 §1): a one-card hand (public count) before any discard is chosen
                 out.append(Decision(s, "discard", f"Discarding stage: discard {left} more card"
                                     f"{'s' if left > 1 else ''} (hand limit {limit}).", opts,
-                                    default=opts[-1].id))
+                                    default=opts[-1].id, forced=len(opts) == 1 and not p.discards))
         return sorted(out, key=lambda d: d.seat)
     memo: dict[Any, Any] = {}  # target availability (and the seats in play), shared by the seats: same state
     for s in range(len(state.players)):
@@ -378,6 +467,27 @@ def decisions_of(state: State) -> list[Decision]:
             continue
         out.append(seat_decision(state, s, memo))
     return out
+
+
+def aimed_seat(state: State, player: int, target: dict[str, Any] | None) -> int:
+    """The seat a play by ``player`` with the announced ``target`` is aimed at: the named player, the owner of
+    the named graveyard, the player of the named card, the owner of the named face-down trigger or stack; -1
+    for none or ``player`` themself (public: every announced target is, META-GAP-17). Issue 27 §2-3."""
+    if target is None:
+        return -1
+    k = target["k"]
+    seat = -1
+    if k in ("player", "grave"):
+        seat = target["seat"]
+    elif k == "card":
+        loc = find_entry(state, target["card"])
+        seat = -1 if loc is None else loc[0].levels[loc[1]][loc[2]].player
+    elif k in ("facedown", "stack"):
+        tw = tower_by_id(state, target["tower"])
+        seat = -1 if tw is None else tw.owner
+    return -1 if seat == player else seat
+
+
 
 
 def fixed_target(state: State, d: MetaCard) -> dict[str, Any] | None:
@@ -447,7 +557,7 @@ def seat_decision(state: State, seat: int, memo: dict[Any, Any] | None = None) -
             dests = destinations(state, seat, d)
             if not any(tw.id == p.dest for tw in dests):
                 # META-GAP-03: no destination yet, or the chosen trigger stack fired meanwhile (choose again)
-                gone = (f"Trigger stack {p.dest} fired and is no longer active (META-TRS-02). " if p.dest else "")
+                gone = ("The trigger stack you chose has fired and is no longer active. " if p.dest else "")
                 opts = [Option(f"dest:{tw.id}", "Onto " + stack_name(state, tw, 0)) for tw in dests]
                 return Decision(seat, "destination", f"{gone}Where does {d.title} go?",
                                 distinct([*opts, Option("back", "Back")]), default="back")
@@ -474,19 +584,26 @@ def seat_decision(state: State, seat: int, memo: dict[Any, Any] | None = None) -
             else:
                 ok = memo[key] = _has_target(state, seat, key[0], key[1])
         available.append(ok)
-    return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available))
+    aimed = not drawing and not at_turn and state.aimed == seat
+    return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available), aimed)
 
 
 @lru_cache(maxsize=4096)
-def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...]) -> Decision:
+def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...], forced: bool = False,
+                   window: bool = False, aimed: bool = False) -> Decision:
     """The drawing (``drawing``) or pushing decision of ``seat`` offering ``cards`` ((instance, card id)
-    of its playable cards, in hand order). A function of its arguments only, so kept for the next listing:
-    between two choices most seats' hands and playable cards do not change."""
+    of its playable cards, in hand order), with the issue 27 flags: ``forced`` for an empty hand (its size is
+    public, so "Play!" or "Pass" being the only option is too), ``window`` for the pushing decision of a
+    player not at turn (their chance to answer the plays of another player's turn, META-PSH-05), ``aimed``
+    when the last play or trigger activation named that player (``State.aimed``). A function of its
+    arguments only, so kept for the next listing: between two choices most seats' hands and playable cards
+    do not change."""
     opts = [_GO if drawing else _PASS, *(_hand_option(c, cid) for c, cid in cards)]
     if drawing:
         prompt = "Drawing stage: play onto your trigger stacks, activate one, play onto the main stack, or Play!"
-        return Decision(seat, "drawing", prompt, distinct(opts), default="go")
-    return Decision(seat, "push", "Pushing stage: play a card or pass.", distinct(opts), default="pass")
+        return Decision(seat, "drawing", prompt, distinct(opts), default="go", forced=forced)
+    return Decision(seat, "push", "Pushing stage: play a card or pass.", distinct(opts), default="pass",
+                    forced=forced, window=window, aimed=aimed)
 
 
 # -- applying a choice -----------------------------------------------------------------------------
@@ -581,18 +698,20 @@ def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
         if c >= len(state.cards) or c not in state.players[seat].hand:
             return RulesError("META-INF-01", "That card is not in your hand.")
         d = pool[state.cards[c]]
+        legal = f" You can choose: {listed}."
         if d.type == "trigger" and kind == "play":
             return RulesError("META-TRG-02", f"{d.title} is a Trigger card: it can only activate a trigger stack.")
         if d.type == "trigger" and seat != state.at_turn:
-            return RulesError("META-TRG-01", "Only the player at turn can play Trigger cards.")
-        return RulesError("META-TGT-01", f"{d.title} has no legal target now, so it cannot be played.")
+            return RulesError("META-TRG-01", "Only the player at turn can play Trigger cards." + legal)
+        why = unplayable_reason(state, seat, c) or "no legal target now"
+        return RulesError("META-TGT-01", f"{d.title} cannot be played now: {why}." + legal)
     if kind == "dest" and rest.startswith("g"):
         return RulesError("META-GRV-03", "No card can be played onto a graveyard.")
     stale = state.players[seat].dest
     if dec.kind == "destination" and stale and tower_by_id(state, stale) is None:
         what = title(state, state.players[seat].play)
-        return RulesError("META-TRS-02", f"Trigger stack {stale} fired and is no longer active: choose again where "
-                                         f"{what} goes ({listed}), or Back to take it back.")
+        return RulesError("META-TRS-02", f"The trigger stack you chose has fired and is no longer active: choose "
+                                         f"again where {what} goes ({listed}), or Back to take it back.")
     if kind == "dest":
         return RulesError("META-EVT-02", "An Event card goes onto the main stack or an active trigger stack you may use.")
     if kind == "tgt":
@@ -600,7 +719,7 @@ def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
             if state.players[int(rest[1:])].disabled:
                 return RulesError("META-PLY-10", "A disabled player cannot be targeted.")
         return RulesError("META-TGT-08", f"That is not a legal target. Legal: {listed}.")
-    return RulesError("META-TRN-02", f"'{choice}' is not one of your options now: {listed}.")
+    return RulesError("META-TRN-02", f"That is not one of your options now: {listed}.")
 
 
 class Engine:
@@ -729,12 +848,16 @@ class Engine:
             tw = Tower(tid, owner=seat, trigger=card, target=target, seq=st.next_tower)
             st.triggers.append(tw)
             named = f", naming {self.name(target['seat'])}" if target else ""
-            self.say(f"{p.name} activates trigger stack {tid} with a face-down trigger{named}.")
-            self.say(f"Your trigger {tid} is {d.title}: {card_text(d)}", (seat,))
+            label = tower_name(st, tw)
+            which = f": {label}" if trigger_number(st, tw) else ""
+            self.say(f"{p.name} activates a trigger stack with a face-down trigger{named}{which}.")
+            st.aimed = aimed_seat(st, seat, target)
+            self.say(f"The face-down trigger of {label} is your {d.title}.", (seat,))
             self.clear_passes()
             self.emit("activated", seat, skip=tw)
             self.settle()
             return
+        st.aimed = aimed_seat(st, seat, target)  # before placing: a card target is found where it is
         tw, level = self.placement(seat, d, dest, target)
         if tw.id == "main" and level == 0:
             st.limbo.append(card)  # META-TRG-06: "before" triggers fire while the card is on its way
@@ -747,11 +870,10 @@ class Engine:
         tw.levels[level].append(Entry(card, seat, target, st.seq))
         where = stack_name(st, tw, level)
         tgt = self.describe_target(target, seat)
-        self.say(f"{p.name} plays {d.title} onto {where}" + (f", targeting {tgt}" if tgt else "") +
-                 f". Text: {card_text(d)} Engine reading: {engine_reading(d)}")
+        self.say(f"{p.name} plays {d.title} on {where}" + (f", targeting {tgt}" if tgt else "") + ".")
         self.clear_passes()
         if st.stage == "drawing" and tw.id == "main":
-            self.say("A card went onto the main tower: the drawing stage ends (META-DRS-04).")
+            self.say("A card went onto the main tower: the drawing stage ends.")
             self.start_pushing()
         if tw.id == "main" and level == 0:
             self.emit("card_main", seat)
@@ -794,7 +916,8 @@ class Engine:
             where = f" on {stack_name(st, loc[0], loc[1])}" if loc else ""
             return f"{title(st, target['card'])}{where}"
         if k == "facedown":
-            return f"the face-down trigger of trigger stack {target['tower']}"
+            tw = tower_by_id(st, target["tower"])
+            return f"the face-down trigger of {tower_name(st, tw)}" if tw else "a face-down trigger"
         if k == "stack":
             tw = tower_by_id(st, target["tower"])
             return stack_name(st, tw, target["level"]) if tw else "a stack"
@@ -906,6 +1029,7 @@ class Engine:
                 self.say(f"{ch.source}'s rule change ends: {param_text(ch.param, param(st, ch.param))}.")
         self.clamp_all()
         self.settle()  # a changed threshold or bound disables or re-enables at once (META-PLY-11, META-WIN-02)
+        self.say(turn_summary(st))
 
     def start_turn(self) -> None:
         """META-TRN-03, META-DRS-01/02: next player, beginning-of-turn effects, everyone draws."""
@@ -913,7 +1037,9 @@ class Engine:
         if st.turn >= MAX_TURNS:
             self.say(f"The turn cap of {MAX_TURNS} turns is reached: the game is a draw.")
             st.result = Result((), tuple(in_game(st)), "turn_cap", f"Draw: the {MAX_TURNS}-turn cap was reached.",
-                               draw=True).to_dict()
+                               draw=True, rule=f"A draw: more than one player was still in play when the bot's "
+                               f"{MAX_TURNS}-turn cap was reached (a gap the rulebook leaves open: see /rules)",
+                               scores=final_scores(st)).to_dict()
             raise GameOver
         if st.turn > 0:
             step = 1 if param(st, "direction") == 1 else -1
@@ -925,6 +1051,7 @@ class Engine:
                     break
         st.turn += 1
         st.stage = "drawing"
+        st.aimed = -1
         for p in st.players:
             p.passed = False
         self.say(f"Turn {st.turn}: {self.name(st.at_turn)} is at turn.")
@@ -1008,7 +1135,7 @@ class Engine:
             return  # a "before" trigger disabled them
         if not p.memory:
             p.mem_out = True
-            self.say(f"{p.name} must draw but their memory is empty (META-MEM-02).")
+            self.say(f"{p.name} must draw but their memory is empty.")
             return
         k = min(n, len(p.memory))
         got = p.memory[:k]
@@ -1020,7 +1147,7 @@ class Engine:
         self.emit("draw", seat)
         if k < n:
             penalty = (n - k) // max(1, int(param(st, "draw_penalty")))
-            self.say(f"{p.name}'s memory had only {k} of {n} cards (META-MEM-03).")
+            self.say(f"{p.name}'s memory had only {k} of {n} cards.")
             self.lose(seat, penalty)
 
     def to_memory(self, seat: int, cards: list[int], bottom: bool = True) -> None:
@@ -1038,7 +1165,7 @@ class Engine:
         p = self.st.players[seat]
         if not p.hand:
             return False
-        self.say(f"{p.name} discards their hand ({len(p.hand)} cards) (META-PLY-04).")
+        self.say(f"{p.name} discards their hand ({len(p.hand)} cards).")
         p.graveyard.extend(p.hand)
         p.hand.clear()
         p.play, p.dest = -1, ""
@@ -1104,7 +1231,7 @@ class Engine:
                     and st.players[s].life > at and not st.players[s].mem_out]
             for s in back:
                 st.players[s].disabled = False
-                self.say(f"{self.name(s)} is back in play (META-PLY-11).")
+                self.say(f"{self.name(s)} is back in play.")
                 events.append(("reenabled", s))
             if not self.hold:
                 self.check_win()
@@ -1154,12 +1281,15 @@ class Engine:
             text = f"{self.name(w)} is the only player not disabled and wins."
             self.say(text)
             st.result = Result((w,), tuple(s for s in range(len(st.players)) if s != w), "last_active",
-                               text).to_dict()
+                               text, rule="The last player in play (not disabled) wins, see /rules META-WIN-02",
+                               scores=final_scores(st)).to_dict()
             raise GameOver
         if not live:
             text = "No player is left in play: the game is a draw."
             self.say(text)
-            st.result = Result((), tuple(range(len(st.players))), "no_players", text, draw=True).to_dict()
+            st.result = Result((), tuple(range(len(st.players))), "no_players", text, draw=True,
+                               rule="A draw: every player was disabled or out at once, see /rules META-WIN-02",
+                               scores=final_scores(st)).to_dict()
             raise GameOver
 
     # -- triggers (META-TRS, META-TRG)
@@ -1215,9 +1345,10 @@ class Engine:
         d = card_def(st, card)
         tw.trigger = -1
         st.players[st.owner[card]].graveyard.append(card)
-        self.say(f"{self.name(tw.owner)}'s trigger stack {tw.id} fires: {d.title} — {card_text(d)}")
+        label = tower_name(st, tw)
+        self.say(f"{label[0].upper()}{label[1:]} fires: {d.title}.")
         if self.depth >= MAX_DEPTH:
-            self.say(f"Paradox: triggers nested {MAX_DEPTH} deep (META-PDX-02). Trigger stack {tw.id}'s cards go "
+            self.say(f"Paradox: triggers nested {MAX_DEPTH} deep. The cards of {label} go "
                      "to their owners' graveyards without effect.")
             st.paradoxes += 1
             self.dismantle(tw)
@@ -1237,9 +1368,10 @@ class Engine:
             self.depth -= 1
             if st.stage != "executing" and self.depth == 0:
                 self.steps, self.seen, self.trace, self.coin_used = outer
+        label = tower_name(st, tw)
         if tw in st.triggers:
             st.triggers.remove(tw)
-        self.say(f"Trigger stack {tw.id} has executed and is deactivated.")
+        self.say(f"{label[0].upper()}{label[1:]} has executed and is deactivated.")
 
     # -- execution (META-EXE, META-TGT, META-PDX)
 
@@ -1293,13 +1425,13 @@ class Engine:
             self.coin_used = True
             a, b = involved[-1], involved[-2]
             loser = a if self.rng.coin() else b
-            self.say(f"Paradox: {why} (META-PDX-02). A coin flip decides between {title(st, a)} and {title(st, b)}: "
-                     f"{title(st, loser)} loses and is discarded without effect (META-PDX-05).")
+            self.say(f"Paradox: {why}. A coin flip decides between {title(st, a)} and {title(st, b)}: "
+                     f"{title(st, loser)} loses and is discarded without effect.")
             self.remove_from_stack(loser)
             return
         names = ", ".join(title(st, c) for c in involved)
-        self.say(f"Paradox: {why} (META-PDX-02). Every card involved — {names} — goes to its owner's graveyard "
-                 "without effect (META-PDX-03).")
+        self.say(f"Paradox: {why}. Every card involved — {names} — goes to its owner's graveyard "
+                 "without effect.")
         for c in involved:
             self.remove_from_stack(c)
 
@@ -1332,7 +1464,7 @@ class Engine:
             s = t["seat"]
             p = st.players[s]
             if p.removed or p.disabled:
-                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'} (META-PLY-10)"
+                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'}"
             return True, s, ""
         if k == "grave":
             s = t["seat"]
@@ -1347,12 +1479,12 @@ class Engine:
         if k == "facedown":
             target_tw = tower_by_id(st, t["tower"])
             if target_tw is None or target_tw.trigger < 0:
-                return False, None, f"trigger stack {t['tower']} is no longer active (META-TRS-02)"
+                return False, None, "the trigger stack of the face-down trigger it targets is no longer active"
             return True, target_tw, ""
         if k == "stack":
             target_tw = tower_by_id(st, t["tower"])
             if target_tw is None or len(target_tw.levels) <= t["level"]:
-                return False, None, "that stack no longer exists (META-TRS-02)"
+                return False, None, "that stack no longer exists"
             return True, (target_tw, t["level"]), ""
         if k == "top":
             levels = st.main.levels
@@ -1375,7 +1507,7 @@ class Engine:
             s = tw.levels[lv][-1].player
             p = st.players[s]
             if p.removed or p.disabled:
-                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'} (META-PLY-10)"
+                return False, None, f"{p.name} is {'out of the game' if p.removed else 'disabled'}"
             return True, s, ""
         return False, None, "unknown target"
 
@@ -1391,7 +1523,7 @@ class Engine:
         if ok:
             fizzle = self.applicable(entry, d, resolved)
         if fizzle:
-            self.say(f"{d.title} ({self.name(entry.player)}'s) is discarded without effect: {fizzle} (META-TGT-06/07).")
+            self.say(f"{d.title} ({self.name(entry.player)}'s) is discarded without effect: {fizzle}.")
             self.to_grave_from_limbo(card)
             self.emit("countered", st.owner[card])
             return
@@ -1537,8 +1669,8 @@ class Engine:
                     if isinstance(resolved, Tower):
                         target_tw = resolved
                         c = target_tw.trigger
-                        self.say(f"The face-down trigger of {target_tw.id} ({title(st, c)}) is defused without "
-                                 "firing; its trigger stack is deactivated.")
+                        self.say(f"The face-down trigger of {tower_name(st, target_tw)} ({title(st, c)}) is defused "
+                                 "without firing; its trigger stack is deactivated.")
                         self.dismantle(target_tw)
                         self.emit("countered", st.owner[c])
                     elif self.remove_from_stack(resolved.card):
@@ -1598,7 +1730,7 @@ class Engine:
                             target = {"k": "below"}
                         if cd.type == "trigger":
                             p.graveyard.append(c)
-                            self.say(f"{cd.title} is a Trigger card and cannot go onto the main stack (META-TRG-02).")
+                            self.say(f"{cd.title} is a Trigger card and cannot go onto the main stack.")
                             continue
                         st.limbo.append(c)  # META-TRG-06: "before" triggers fire while the card is on its way
                         self.emit("card_main", entry.player, "before")

@@ -105,6 +105,9 @@ class State:
     result: dict[str, Any] | None = None
     paradoxes: int = 0
     opening: list[str] = field(default_factory=list)
+    aimed: int = -1
+    """The seat the last play or trigger activation of this turn named as its target (issue 27 §2-3: that
+    seat's pushing window is ``aimed``), -1 for none; public like every announced target."""
 
 
 @dataclass(slots=True)

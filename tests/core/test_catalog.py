@@ -259,7 +259,8 @@ def test_meta_limits_follow_uniqueness():
     cat = meta_catalog()
     star = next(c for c in cat if meta_pool()[c.id].star)
     assert "META-DCK-03" in star.limit and "2 cards of uniqueness *" in star.limit
-    assert cat.get("e018.2").limit == "Up to 3 copies of base e018, all versions together (META-DCK-02)"
+    assert cat.get("e018.2").limit == ("Up to 3 copies of Kindling in a deck, every printing of it counted together "
+                                       "(see /rules META-DCK-02)")
     # e018.1 allows 4, but mixed with e018.2 the deck validator applies 3.
     assert "lower limit applies" in cat.get("e018.1").limit
     assert "\n" in cat.get("e018.1").text  # card text, then the engine reading

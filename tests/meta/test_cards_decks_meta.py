@@ -162,17 +162,22 @@ def test_META_CRD_08_descriptions_say_what_happens_and_triggers_say_before_or_af
 
 
 def test_META_CRD_09_every_card_has_one_engine_reading_shown_with_it():
-    """META-CRD-09: each card has a plain-language engine reading; a player's view shows it with the text of
-    every card in hand, and playing the card announces both (META-PSH-04)."""
-    for card in card_pool().values():
+    """META-CRD-09: each card has a plain-language engine reading, shown with its text where a player looks a
+    card up (/card, the catalog). Issue 27 §6 changed where: the hand shows one short line per card (name,
+    type, target kind) and a play is announced in one short line naming the card (META-PSH-04), the full text
+    and reading one lookup away, not repeated in every hand line and log line."""
+    pool = card_pool()
+    catalog = GAME.card_catalog()
+    for card in pool.values():
         assert engine_reading(card).strip(), card.id
+        info = catalog.get(card.id)
+        assert info is not None and card_text(card) in info.text and engine_reading(card) in info.text
     st = pos({"players": [{"hand": ["e004.1"], "memory": FILLER}, {"memory": FILLER}]})
     (mine,) = GAME.view(st, 0).private["hand"]
-    pool = card_pool()
-    assert mine["text"] == card_text(pool["e004.1"]) and mine["reading"] == engine_reading(pool["e004.1"])
+    assert mine["line"] == "Narrow Hands · Event" and mine["card"] == "e004.1"
+    assert card_text(pool["e004.1"]) not in GAME.private_text(GAME.view(st, 0))
     texts = play(st, 0, "e004.1")
-    assert texts == [f"Ana plays Narrow Hands onto the main stack. Text: {card_text(pool['e004.1'])} "
-                     f"Engine reading: {engine_reading(pool['e004.1'])}"]
+    assert texts == ["Ana plays Narrow Hands on the main stack."]
 
 
 def test_META_CBR_04_the_pool_records_its_rules_version():
@@ -293,7 +298,7 @@ def test_META_GAP_08_graveyards_are_targetable_stacks_without_meta_stacks_memori
     play(st, 0, "e030.1")
     assert option_ids(st, 0) == ["tgt:g0", "tgt:g1", "back"]
     play_texts = GAME.apply(st, 0, "tgt:g1")
-    assert "onto the main stack, targeting Ben's graveyard" in play_texts[0].text
+    assert "on the main stack, targeting Ben's graveyard" in play_texts[0].text
     level0 = board(st)["towers"][0]["levels"]
     assert len(level0) == 1 and [e["card"] for e in level0[0]] == ["e019.1", "e030.1"]
     play(st, 0, "m012.1")

@@ -166,7 +166,7 @@ def test_push_context_names_stacks_targets_lives_and_who_is_disabled():
     assert all(len(line) <= 40 for line in raw.splitlines()), raw
     for part in ("pushing stage", "▶ Ana (you): 9 life, hand 2", "Ben: 15 life, hand 1", "Cid: 0 life",
                  "disabled", "Main tower", "meta stack", "Second Thought (Cid) → top of main stack",
-                 "Spark of Ruin (Ben) → Ana", "Ben's trigger t1", "Hearthfire (Ben)"):
+                 "Spark of Ruin (Ben) → Ana", "Ben's trigger stack", "Hearthfire (Ben)"):
         assert part in text, (part, text)
     assert "Vesper Bell" not in text and "end of your turn" not in text
 
@@ -180,7 +180,7 @@ def test_target_context_says_what_each_target_refers_to():
     assert "Targets:" in text
     assert "· Spark of Ruin (Ben), main stack → Ana" in text
     assert "· Second Thought (Cid), main meta stack" in text
-    assert "· Hearthfire (Ben), t1 stack" in text  # pushing stage: any trigger tower is reachable
+    assert "· Hearthfire (Ben), Ben's trigger stack" in text  # pushing stage: any trigger tower is reachable
 
 
 def test_confirm_and_discard_contexts_and_no_decision():
@@ -207,5 +207,5 @@ def test_destination_context_shows_the_stacks_the_card_can_go_onto():
     assert kind(st, 0) == "destination"
     text = context(st, 0)
     assert "drawing stage" in text and "Main tower: empty" in text
-    assert "Your trigger t1 (names Ben)" in text and "Spark of Ruin (Ana) → Ben" in text
+    assert "Your trigger stack (names Ben)" in text and "Spark of Ruin (Ana) → Ben" in text
     assert "Vesper Bell" not in text  # the condition is in Ana's hand part, not the board context

@@ -23,8 +23,12 @@ from games.core.playout import starter_seats
 
 meta = get_game("meta")
 
-GOLDEN = "29a8ae483e22d39d6f8653626330e4ca950653eaab42bc0d0993821b4275c104"
-"""digest() of the engine before the issue 14 speed work (commit 964570f)."""
+GOLDEN = "e74feeddc6a5aa398d0238be61cc9bb8005d895bdf12f842ca7d3737388b541c"
+"""digest() of the engine before the issue 14 speed work (commit 964570f), re-recorded for issue 27's player
+words (one short log line per play, trigger stacks named in words, no rule IDs in log lines, a turn summary)
+and its decision flags (forced, window, aimed: the decision repr shows them); refusals of a hand card say why
+and what is legal; the result names its rule and each seat's standing (the final state JSON holds them);
+the state records the seat the last play aimed at (State.aimed)."""
 
 
 def digest(seeds: int = 4) -> str:

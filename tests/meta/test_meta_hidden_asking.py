@@ -2,7 +2,8 @@
 never depend on the cards a hand holds.
 
 Every player in play has an open "play or pass" decision, playable card or not (no automatic pass for a hand
-with nothing playable), and a play's own steps show to the others only as ``playing`` (META-INF-01).
+with nothing playable: such a decision is never ``forced``, issue 27 §1), and a play's own steps show to the
+others only as ``playing`` (META-INF-01). Only an empty hand, whose size is public, makes "Pass" forced.
 """
 
 from __future__ import annotations
@@ -26,16 +27,19 @@ def test_META_GAP_25_a_hand_with_nothing_playable_is_asked_like_any_other():
     (playable): Ana and a spectator see the same decisions, and the same log through both passes."""
     a, b = _twin(["e007.1"]), _twin(["m001.1"])
     assert [o.id for o in GAME.decisions(b)[1].options] == ["pass"]
+    assert not GAME.decisions(b)[1].forced
     assert _seen(a, 0) == _seen(b, 0)
+    assert [(d.forced, d.window) for d in GAME.decisions(a)] == [(d.forced, d.window) for d in GAME.decisions(b)]
     for seat in (0, 1):
         assert apply(a, seat, "pass") == apply(b, seat, "pass")
         assert _seen(a, 0) == _seen(b, 0)
 
 
-def test_META_GAP_25_an_empty_hand_is_asked_too():
-    """An empty hand is public, and its player is still asked: passing is theirs to do (META-PSH-05)."""
+def test_META_GAP_25_an_empty_hand_is_a_publicly_forced_pass():
+    """An empty hand is public: its player still has the "play or pass" decision (META-PSH-05), marked
+    ``forced`` so the host passes for them at once (issue 27 §1; before it, they were asked)."""
     st = _twin([])
-    assert [(d.seat, d.kind) for d in GAME.decisions(st)] == [(0, "push"), (1, "push")]
+    assert [(d.seat, d.kind, d.forced) for d in GAME.decisions(st)] == [(0, "push", False), (1, "push", True)]
 
 
 def test_META_GAP_25_a_play_in_progress_shows_as_playing():

@@ -78,7 +78,7 @@ def test_META_TRG_03_META_TRG_04_every_trigger_card_activated_with_the_same_targ
             for path, seen in shapes.items():
                 assert len(seen) == 1, f"{n} players, {stage}, {path}: Trigger cards read differently"
             (shape,) = shapes[("activate", "tgt:p1")]
-            assert "activates trigger stack t1 with a face-down trigger, naming Ben" in shape[0]
+            assert "activates a trigger stack with a face-down trigger, naming Ben" in shape[0]
 
 
 def test_META_DIS_02_a_discard_chosen_before_the_last_tells_nothing_whatever_the_card():

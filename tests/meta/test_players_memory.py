@@ -102,7 +102,7 @@ def test_META_PLY_03_META_PLY_04_reaching_0_life_disables_and_discards_the_hand(
     assert ben["hand"] == 0
     assert grave(st, 1) == ["e001.1", "e002.1", "m001.1"]
     assert "Ben is disabled (life 0)." in texts
-    assert "Ben discards their hand (3 cards) (META-PLY-04)." in texts
+    assert "Ben discards their hand (3 cards)." in texts
 
 
 def test_META_PLY_04_META_GAP_12_a_memory_disabled_player_discards_on_reaching_0_life():
@@ -112,7 +112,7 @@ def test_META_PLY_04_META_GAP_12_a_memory_disabled_player_discards_on_reaching_0
                           {"life": 2, "disabled": True, "mem_out": True, "hand": ["e001.1", "e002.1"]}],
               "main": [[{"card": "e013.1", "player": 0}]]})
     texts = pass_all(st)
-    assert texts.index("Cy loses 2 life (0).") < texts.index("Cy discards their hand (2 cards) (META-PLY-04).")
+    assert texts.index("Cy loses 2 life (0).") < texts.index("Cy discards their hand (2 cards).")
     cy = player(st, 2)
     assert cy["hand"] == 0 and grave(st, 2) == ["e001.1", "e002.1"] and cy["causes"] == ["life", "memory"]
 
@@ -221,7 +221,7 @@ def test_META_PLY_11_a_player_healed_above_0_is_back_in_play():
                           {"life": -1, "disabled": True, "memory": FILLER}],
               "main": [[{"card": "e022.1", "player": 0}]]})
     texts = pass_all(st)
-    assert "Cy is back in play (META-PLY-11)." in texts
+    assert "Cy is back in play." in texts
     cy = player(st, 2)
     assert cy["life"] == 1 and cy["disabled"] is False and cy["causes"] == []
     assert cy["hand"] == 3  # drew in turn 2's drawing stage
@@ -252,7 +252,7 @@ def test_META_PLY_12_META_GAP_12_both_causes_must_clear_before_re_enabling():
     texts = apply(st, 1, "pass")
     i_thaw = texts.index("Spring Thaw (Ana's) executes.")
     i_lantern = texts.index("Sexton's Lantern (Ben's) executes.")
-    i_back = texts.index("Cy is back in play (META-PLY-11).")
+    i_back = texts.index("Cy is back in play.")
     assert i_thaw < i_lantern < i_back
     cy = player(st, 2)
     assert cy["life"] == 1 and cy["disabled"] is False
@@ -292,7 +292,7 @@ def test_META_MEM_02_META_GAP_12_an_empty_memory_disables_without_life_loss_or_d
     st = pos({"players": [{"memory": FILLER}, {"memory": [], "hand": ["e001.1", "e002.1"]},
                           {"memory": FILLER}]})
     texts = pass_all(st)
-    assert "Ben must draw but their memory is empty (META-MEM-02)." in texts
+    assert "Ben must draw but their memory is empty." in texts
     ben = player(st, 1)
     assert ben["disabled"] is True and ben["causes"] == ["memory"]
     assert ben["life"] == 15 and ben["hand"] == 2 and grave(st, 1) == []
@@ -308,7 +308,7 @@ def test_META_MEM_03_META_GAP_12_a_short_memory_costs_floor_half_the_missing_car
     ben = player(st, 1)
     assert ben["hand"] == memory and ben["memory"] == 0
     assert ben["life"] == 15 - lost and ben["disabled"] is False
-    assert (f"Ben's memory had only {memory} of {draw} cards (META-MEM-03)." in texts) == (memory < draw)
+    assert (f"Ben's memory had only {memory} of {draw} cards." in texts) == (memory < draw)
 
 
 def test_META_MEM_03_the_life_per_missing_cards_is_a_rule_value():
@@ -348,7 +348,7 @@ def test_META_MEM_05_card_effect_draws_follow_the_same_rules():
     apply(st, 0, "pass")
     apply(st, 1, "pass")
     texts = apply(st, 2, "pass")
-    assert "Ana's memory had only 1 of 3 cards (META-MEM-03)." in texts
+    assert "Ana's memory had only 1 of 3 cards." in texts
     assert player(st, 0)["life"] == 13
     # Ana's memory is now empty: the drawing stage of turn 2 disables her (cause: memory).
     assert player(st, 0)["disabled"] is True and player(st, 0)["causes"] == ["memory"]
@@ -357,7 +357,7 @@ def test_META_MEM_05_card_effect_draws_follow_the_same_rules():
               "main": [[{"card": "e003.1", "player": 0}]]})
     texts = pass_all(st)
     i_long = texts.index("Long Memory (Ana's) executes.")
-    i_empty = texts.index("Ana must draw but their memory is empty (META-MEM-02).")
+    i_empty = texts.index("Ana must draw but their memory is empty.")
     assert i_long < i_empty < texts.index("Ana is disabled (no memory left).") < texts.index(
         "The main tower is empty: the executing stage ends.")
 
@@ -371,7 +371,7 @@ def test_META_MEM_06_cards_put_back_into_memory_re_enable():
               "main": [[{"card": "e030.1", "player": 0, "target": {"graveyard": 1}}]]})
     assert seats_deciding(st) == [0, 2]
     texts = pass_all(st)
-    assert "Ben is back in play (META-PLY-11)." in texts
+    assert "Ben is back in play." in texts
     ben = player(st, 1)
     assert ben["disabled"] is False and ben["causes"] == []
     # The top 3 graveyard cards went under the memory; turn 2's draw took all three.

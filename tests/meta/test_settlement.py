@@ -43,8 +43,8 @@ def test_META_DIS_04_META_TRS_09_triggers_of_several_discarders_fire_in_turn_ord
     assert [d.seat for d in GAME.decisions(st)] == [1, 2]
     apply(st, 1, opts(st, 1)[0])
     log = apply(st, 2, opts(st, 2)[0])
-    assert index(log, "Ben discards") < index(log, "Ben's trigger stack t1 fires") < index(
-        log, "Ben gains 4") < index(log, "Cid's trigger stack t2 fires") < index(log, "Cid gains 4")
+    assert index(log, "Ben discards") < index(log, "Ben's trigger stack fires") < index(
+        log, "Ben gains 4") < index(log, "Cid's trigger stack fires") < index(log, "Cid gains 4")
     assert [life(st, 1), life(st, 2)] == [19, 19]
 
 
@@ -60,7 +60,7 @@ def test_META_GAP_23_META_PLY_04_the_hand_discard_at_0_life_fires_discard_trigge
     play(st, 1, "e001.1", "p0")
     log = pass_all(st)
     assert index(log, "Ana is disabled (life 0)") < index(log, "Ana discards their hand (2 cards)") < index(
-        log, "Ben's trigger stack t1 fires: Ragpicker") < index(log, "Ben gains 4 life (19)")
+        log, "Ben's trigger stack fires: Ragpicker") < index(log, "Ben gains 4 life (19)")
     assert grave(st, 0) == ["e002.1", "e003.1"]
 
 
@@ -73,7 +73,7 @@ def test_META_GAP_23_META_GAP_12_a_memory_disabled_players_hand_discard_fires_di
               "triggers": [trig(1, "t017.1", [("e019.1", None)])]}, n=3)
     log = pass_all(st)
     assert index(log, "Cid loses 2 life (0)") < index(log, "Cid discards their hand (2 cards)") < index(
-        log, "Ben's trigger stack t1 fires: Ragpicker")
+        log, "Ben's trigger stack fires: Ragpicker")
     assert life(st, 1) == 13 + 4
 
 
@@ -124,7 +124,7 @@ def test_META_MUT_05_META_WIN_02_no_win_before_a_simultaneous_loss_reaches_every
               "triggers": [trig(1, "t009.1", [("e001.1", {"player": 0})])]}, n=3)
     play(st, 1, "e017.1")
     log = pass_all(st)
-    assert index(log, "Cid loses 3 life (0)") < index(log, "Ben's trigger stack t1 fires") < index(
+    assert index(log, "Cid loses 3 life (0)") < index(log, "Ben's trigger stack fires") < index(
         log, "Ana loses 3 life (0)") < index(log, "Ana is disabled") < index(log, "Ana loses 3 life (-3)") < index(
         log, "Cid is disabled") < index(log, "Ben is the only player not disabled and wins")
     res = GAME.result(st)
@@ -141,7 +141,7 @@ def test_META_MUT_05_META_MUT_01_a_trigger_between_two_losses_does_not_prevent_m
               "triggers": [trig(1, "t010.1", [("e003.1", None)])]})
     play(st, 0, "e013.1")
     log = pass_all(st)
-    assert index(log, "Ana loses 2 life (0)") < index(log, "Ben's trigger stack t1 fires") < index(
+    assert index(log, "Ana loses 2 life (0)") < index(log, "Ben's trigger stack fires") < index(
         log, "Ben loses 2 life (0)") < index(log, "the mutual-disabling rule applies")
     assert GAME.result(st) is None
     assert [life(st, 0), life(st, 1)] == [1, 1] and disabled(st) == [False, False]

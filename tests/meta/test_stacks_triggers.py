@@ -84,7 +84,7 @@ def test_META_WIN_02_victory_inside_a_trigger_tower():
               "triggers": [trig(0, "t008.1", [("e001.1", {"player": 1})])]})  # Rising Sap: Ana gains → Spark Ben
     play(st, 0, "e002.1", "p0")
     log = pass_all(st)
-    assert index(log, "Ana gains 3 life") < index(log, "trigger stack t1 fires") < index(log, "Ben loses 3 life")
+    assert index(log, "Ana gains 3 life") < index(log, "trigger stack fires") < index(log, "Ben loses 3 life")
     res = GAME.result(st)
     assert res is not None and res.winners == (0,)
 
@@ -223,7 +223,7 @@ def test_META_STK_06_main_tower_waits_for_the_executing_stage():
     assert [life(st, 0), life(st, 1)] == [15, 15]
     log = pass_all(st)
     assert index(log, "Ben gains 3 life") < index(log, "Ben loses 3 life") < index(log, "executing stage ends")
-    assert index(log, "executing stage ends") < index(log, "trigger stack t1 fires") < index(log, "Ana gains 4")
+    assert index(log, "executing stage ends") < index(log, "trigger stack fires") < index(log, "Ana gains 4")
 
 
 def test_META_STK_07_stacks_can_be_targeted_but_not_deactivated_ones():
@@ -238,7 +238,7 @@ def test_META_STK_07_stacks_can_be_targeted_but_not_deactivated_ones():
     apply(st, 0, "back", f"play:{inst(st, 0, 'e030.1')}")
     assert opts(st, 0) == ["tgt:g0", "tgt:g1", "back"]
     apply(st, 0, "back")
-    play(st, 0, "e030.1", "g0")  # Sexton's Lantern onto the main stack: Ben's Tripwire t2 fires
+    play(st, 0, "e030.1", "g0")  # Sexton's Lantern onto the main stack: Ben's Tripwire trigger stack fires
     assert "t2" not in tower_ids(st)  # Ben's Tripwire fired on Ana's card and is deactivated
     apply(st, 0, f"play:{inst(st, 0, 'm012.1')}")
     assert opts(st, 0) == ["tgt:smain.0", "tgt:st1.0", "back"]
@@ -290,8 +290,8 @@ def test_META_TRS_02_deactivated_trigger_stack_is_an_invalid_target():
     assert "tgt:ft1" not in opts(st, 0)
     apply(st, 0, "back")
     log = pass_all(st)
-    assert any("Candle Snuffer (Ana's) is discarded without effect: trigger stack t1 is no longer active"
-               in line for line in log)
+    assert ("Candle Snuffer (Ana's) is discarded without effect: the trigger stack of the face-down trigger it "
+            "targets is no longer active." in log)
     assert grave(st, 0) == ["m015.1"]
 
 
@@ -342,7 +342,7 @@ def test_META_TRS_06_trigger_tower_executes_like_the_main_tower():
                   [{"card": "m001.1", "player": 1, "target": {"card": "e001.1"}}]]}]})
     play(st, 0, "e006.1", "p1")  # Wasp Nest: when Ben loses life, Blood Scent fires
     log = pass_all(st)
-    i = index(log, "trigger stack t1 fires")
+    i = index(log, "trigger stack fires")
     assert i < index(log, "Hush (Ben's) executes") < index(log, "Spark of Ruin is removed") < index(
         log, "Hearthfire (Ana's) executes")
     assert life(st, 1) == 13 and life(st, 0) == 19
@@ -354,7 +354,7 @@ def test_META_TRS_07_the_engine_notices_every_trigger():
     fires inside Ana's own play, before anybody else acts."""
     st = pos({"players": [{"hand": ["e019.1"]}, {}], "triggers": [trig(1, "t003.1", [("e002.1", {"player": 1})])]})
     log = play(st, 0, "e019.1")
-    assert index(log, "Ana plays Hearthfire") < index(log, "Ben's trigger stack t1 fires") < index(log, "Ben gains 3")
+    assert index(log, "Ana plays Hearthfire") < index(log, "Ben's trigger stack fires") < index(log, "Ben gains 3")
     assert life(st, 1) == 18 and tower_ids(st) == ["main"]
 
 
@@ -365,7 +365,7 @@ def test_META_TRS_08_disabled_players_triggers_still_fire():
               "triggers": [trig(0, "t003.1", [("e005.1", None)])]}, n=3)
     assert [d.seat for d in GAME.decisions(st)] == [1, 2]
     log = play(st, 1, "e019.1")
-    assert "Ana's trigger stack t1 fires" in " ".join(log)
+    assert "Ana's trigger stack fires" in " ".join(log)
     assert [life(st, s) for s in range(3)] == [0, 13, 13]
 
 
@@ -377,8 +377,8 @@ def test_META_TRS_09_discarding_stage_triggers_fire_in_turn_order():
     pass_all(st)
     assert kind(st, 1) == "discard"
     log = apply(st, 1, opts(st, 1)[0])
-    assert index(log, "Ben discards") < index(log, "Cid's trigger stack t2 fires") < index(
-        log, "Ana's trigger stack t1 fires")
+    assert index(log, "Ben discards") < index(log, "Cid's trigger stack fires") < index(
+        log, "Ana's trigger stack fires")
     assert index(log, "Cid gains 4") < index(log, "Ana gains 4")
 
 
@@ -387,7 +387,7 @@ def test_META_TRS_10_a_fired_trigger_stack_is_deactivated():
     deactivated (gone from the board), so the same condition later does nothing."""
     st = pos({"players": [{"hand": ["e019.1", "e022.1"]}, {}], "triggers": [trig(1, "t003.1", [("e002.1", {"player": 1})])]})
     log = play(st, 0, "e019.1")
-    assert "Trigger stack t1 has executed and is deactivated." in log
+    assert "Ben's trigger stack has executed and is deactivated." in log
     assert tower_ids(st) == ["main"]
     log = play(st, 0, "e022.1")
     assert not any("fires" in line for line in log) and life(st, 1) == 18
@@ -465,7 +465,7 @@ def test_META_TRG_02_trigger_cards_never_go_onto_a_stack():
     st = pos({"players": [{"hand": ["m017.1"], "graveyard": ["t001.1"]}, {}]})
     play(st, 0, "m017.1")  # Curtain Call: echo the top card of Ana's graveyard
     log = pass_all(st)
-    assert "Dawn Bell is a Trigger card and cannot go onto the main stack (META-TRG-02)." in log
+    assert "Dawn Bell is a Trigger card and cannot go onto the main stack." in log
     assert grave(st, 0) == ["t001.1", "m017.1"]
 
 
@@ -477,7 +477,7 @@ def test_META_TRG_03_META_TRG_04_face_down_with_a_public_target():
     assert opts(st, 0) == ["tgt:p0", "tgt:p1", "back"]
     events = GAME.apply(st, 0, "tgt:p1")
     pub = [e.text for e in events if e.audience is None]
-    assert pub == ["Ana activates trigger stack t1 with a face-down trigger, naming Ben."]
+    assert pub == ["Ana activates a trigger stack with a face-down trigger, naming Ben."]
     assert all("Last Breath" not in t for t in pub)
     assert any("Last Breath" in e.text and e.audience == (0,) for e in events)
     for viewer in (None, 1):
@@ -499,7 +499,7 @@ def test_META_TRG_05_announced_target_never_changes():
     play(st, 0, "e001.1", "p1", dest="main")
     assert tower_view(st, "t1")["target"] == "Ben"
     log = pass_all(st)
-    assert index(log, "Ben loses 3 life (-1)") < index(log, "Ana's trigger stack t1 fires") < index(
+    assert index(log, "Ben loses 3 life (-1)") < index(log, "Ana's trigger stack fires") < index(
         log, "Ben gains 3 life (2)") < index(log, "Cid loses 3 life (-1)")
     assert not board(st)["players"][1]["disabled"] and board(st)["players"][2]["disabled"]
 
@@ -511,8 +511,8 @@ def test_META_TRG_06_before_and_after_triggers():
               "triggers": [trig(0, "t010.1", [("e019.1", None)]), trig(1, "t009.1", [("e022.1", None)])]})
     play(st, 1, "e001.1", "p0")
     log = pass_all(st)
-    assert index(log, "t1 fires: Shield Wall") < index(log, "Ana gains 4 life (6)") < index(
-        log, "Ana loses 3 life (3)") < index(log, "t2 fires: Blood Scent") < index(log, "Ana gains 2 life (5)")
+    assert index(log, "trigger stack fires: Shield Wall") < index(log, "Ana gains 4 life (6)") < index(
+        log, "Ana loses 3 life (3)") < index(log, "trigger stack fires: Blood Scent") < index(log, "Ana gains 2 life (5)")
     assert not board(st)["players"][0]["disabled"]
 
 
@@ -525,16 +525,16 @@ def test_META_TRG_06_every_before_condition_fires():
               "triggers": [trig(0, "t018.1", [("e019.1", None)]), trig(0, "t022.1", [("e019.1", None)]),
                            trig(0, "t012.1", [("e019.1", None)]), trig(0, "t004.1", [("e019.1", None)])]})
     log = play(st, 1, "e001.1", "p0")
-    assert index(log, "t1 fires: Portcullis") < index(log, "Ana gains 4 life (10)") < index(log, "Ben plays Spark")
+    assert index(log, "Ana's trigger stack #1 fires: Portcullis") < index(log, "Ana gains 4 life (10)") < index(log, "Ben plays Spark")
     log = pass_all(st)
-    assert index(log, "t2 fires: Overture") < index(log, "Ana gains 4 life (14)") < index(
+    assert index(log, "Ana's trigger stack #1 fires: Overture") < index(log, "Ana gains 4 life (14)") < index(
         log, "Everyone has passed: the executing stage begins") < index(log, "Ana loses 3 life (11)")
     assert not any("Cornered Wolf" in line for line in log)  # 11 is not 4 or less
-    assert index(log, "Turn 2: Ben") < index(log, "t4 fires: Night Watch") < index(log, "Ana gains 4 life (15)")
+    assert index(log, "Turn 2: Ben") < index(log, "Ana's trigger stack #2 fires: Night Watch") < index(log, "Ana gains 4 life (15)")
     st = pos({"players": [{"life": 6}, {"hand": ["e001.1"]}], "triggers": [trig(0, "t012.1", [("e019.1", None)])]})
     play(st, 1, "e001.1", "p0")
     log = pass_all(st)
-    assert index(log, "t1 fires: Cornered Wolf") < index(log, "Ana gains 4 life (10)") < index(log, "Ana loses 3 life (7)")
+    assert index(log, "trigger stack fires: Cornered Wolf") < index(log, "Ana gains 4 life (10)") < index(log, "Ana loses 3 life (7)")
 
 
 def test_META_TRG_07_trigger_card_is_discarded_before_its_tower_executes():
@@ -543,7 +543,7 @@ def test_META_TRG_07_trigger_card_is_discarded_before_its_tower_executes():
     st = pos({"players": [{"graveyard": ["e019.1"]}, {"hand": ["e002.1"]}],
               "triggers": [trig(0, "t003.1", [("m017.1", None)])]})
     log = play(st, 1, "e002.1", "p1")
-    assert "Tripwire is a Trigger card and cannot go onto the main stack (META-TRG-02)." in log
+    assert "Tripwire is a Trigger card and cannot go onto the main stack." in log
     assert grave(st, 0) == ["e019.1", "t003.1", "m017.1"]
 
 
@@ -558,16 +558,16 @@ def test_META_TRG_08_triggers_fire_in_every_stage_and_inside_other_triggers():
                            trig(0, "t017.1", [("e019.1", None)]),   # t4 Ana's Ragpicker
                            trig(1, "t001.1", [("e019.1", None)])]})  # t5 Ben's Dawn Bell
     log = play(st, 0, "e006.1", "p1")
-    assert "Ben's trigger stack t1 fires" in " ".join(log) and board(st)["stage"] == "pushing"
+    assert "Ben's trigger stack #1 fires: Tripwire." in log and board(st)["stage"] == "pushing"
     log = pass_all(st)
     assert index(log, "Everyone has passed: the executing stage begins") < index(log, "Ben loses 2 life") < index(
-        log, "Ana's trigger stack t2 fires") < index(log, "Ana gains 3 life (18)") < index(
-        log, "Ben's trigger stack t3 fires") < index(log, "Ana loses 3 life (15)") < index(
-        log, "Trigger stack t3 has executed") < index(log, "Trigger stack t2 has executed") < index(
+        log, "Ana's trigger stack #1 fires: Blood Scent") < index(log, "Ana gains 3 life (18)") < index(
+        log, "Ben's trigger stack #1 fires: Tax Collector") < index(log, "Ana loses 3 life (15)") < index(
+        log, "Ben's trigger stack #1 has executed") < index(log, "Ana's trigger stack #1 has executed") < index(
         log, "executing stage ends")
     log = apply(st, 1, opts(st, 1)[0])
-    assert index(log, "Ben discards") < index(log, "Ana's trigger stack t4 fires") < index(
-        log, "Turn 2: Ben") < index(log, "Ben's trigger stack t5 fires")
+    assert index(log, "Ben discards") < index(log, "Ana's trigger stack fires") < index(
+        log, "Turn 2: Ben") < index(log, "Ben's trigger stack fires")
     assert board(st)["stage"] == "drawing" and tower_ids(st) == ["main"]
 
 
@@ -586,14 +586,16 @@ def test_META_EVT_01_an_event_carries_out_every_step():
 
 
 def test_META_EVT_03_engine_reading_is_shown_when_played():
-    """META-EVT-03: the interpretation is fixed in the card's code and documented: the hand shows the
-    engine reading and the play announces text and engine reading publicly."""
+    """META-EVT-03: the interpretation is fixed in the card's code and documented in its engine reading,
+    which the card lookup (/card) shows with its text; the hand names the card and the play is announced
+    in one short line (issue 27 §6: the text is not repeated in the log)."""
     st = pos({"players": [{"hand": ["e022.1"]}, {}]})
     card = GAME.view(st, 0).private["hand"][0]
-    assert card["text"] == "Every player gains 2 life."
-    assert card["reading"] == "Goes on the main stack or an active trigger stack (level 0)."
+    info = GAME.card_catalog().get(card["card"])
+    assert info is not None
+    assert info.text == "Every player gains 2 life.\nGoes on the main stack or an active trigger stack (level 0)."
     log = play(st, 0, "e022.1")
-    assert f"Text: {card['text']}" in log[0] and f"Engine reading: {card['reading']}" in log[0]
+    assert log == ["Ana plays Spring Thaw on the main stack."]
 
 
 def test_META_MTA_01_a_meta_card_addresses_the_stack_itself():
@@ -692,7 +694,7 @@ def test_META_GAP_04_any_main_tower_card_ends_the_drawing_stage():
     assert board(st)["stage"] == "drawing" and [d.seat for d in GAME.decisions(st)] == [0]
     log = play(st, 0, "m005.1")
     assert levels(st) == [[], ["m005.1"]]
-    assert "A card went onto the main tower: the drawing stage ends (META-DRS-04)." in log
+    assert "A card went onto the main tower: the drawing stage ends." in log
     assert board(st)["stage"] == "pushing" and [d.kind for d in GAME.decisions(st)] == ["push", "push"]
 
 
@@ -700,7 +702,7 @@ def test_META_GAP_04_empty_main_tower_still_has_an_executing_stage():
     """META-GAP-04: with an empty main tower the executing stage still begins (Overture fires) and ends."""
     st = pos({"players": [{}, {}], "triggers": [trig(0, "t022.1", [("e019.1", None)])]})
     log = pass_all(st)
-    assert index(log, "t1 fires: Overture") < index(log, "Everyone has passed: the executing stage begins") < index(
+    assert index(log, "Ana's trigger stack fires: Overture") < index(log, "Everyone has passed: the executing stage begins") < index(
         log, "The main tower is empty: the executing stage ends.") < index(log, "Turn 2")
     assert life(st, 0) == 19
 
@@ -731,7 +733,7 @@ def test_META_GAP_06_trigger_interrupts_between_two_instructions():
     st = pos({"players": [{"hand": ["e011.1"]}, {}], "triggers": [trig(0, "t009.1", [("e019.1", None)])]})
     play(st, 0, "e011.1", "p1")
     log = pass_all(st)
-    assert index(log, "Ben loses 5 life (10)") < index(log, "t1 fires") < index(log, "Ana gains 4 life (19)") < index(
+    assert index(log, "Ben loses 5 life (10)") < index(log, "trigger stack fires") < index(log, "Ana gains 4 life (19)") < index(
         log, "Ana loses 2 life (17)")
 
 
@@ -742,7 +744,7 @@ def test_META_GAP_06_before_trigger_cannot_cancel_but_the_event_is_rechecked():
               "triggers": [trig(0, "t002.1", [("e002.1", {"player": 0})], target=0)]})
     play(st, 1, "e001.1", "p0")
     log = pass_all(st)
-    assert index(log, "Ana loses 3 life (-1)") < index(log, "t1 fires: Last Breath") < index(log, "Ana gains 3 life (2)")
+    assert index(log, "Ana loses 3 life (-1)") < index(log, "trigger stack fires: Last Breath") < index(log, "Ana gains 3 life (2)")
     assert not board(st)["players"][0]["disabled"] and GAME.result(st) is None
     assert not any("Ana is disabled" in line for line in log)
 
@@ -754,8 +756,8 @@ def test_META_GAP_06_several_triggers_turn_order_then_activation_order():
               "triggers": [trig(0, "t006.1", [("e019.1", None)]), trig(1, "t005.1", [("e019.1", None)]),
                            trig(0, "t006.1", [("e022.1", None)])]})
     log = pass_all(st)
-    assert index(log, "trigger stack t2 fires") < index(log, "trigger stack t1 fires") < index(
-        log, "trigger stack t3 fires") < index(log, "Turn 2: Ana")
+    assert index(log, "Ben's trigger stack fires: Vesper Bell") < index(log, "Ana's trigger stack #1 fires: Curfew") < index(
+        log, "Ana's trigger stack fires: Curfew") < index(log, "Turn 2: Ana")
     assert [life(st, 0), life(st, 1)] == [21, 21]
 
 
@@ -770,7 +772,7 @@ def test_META_GAP_07_meta_card_without_a_stack_is_placed_like_an_event():
     apply(st, 0, "dest:t1", "confirm")
     assert levels(st, "t1") == [["e019.1", "m017.1"]]
     play(st, 0, "m015.1", "ft2")
-    assert levels(st) == [["m015.1"]] and tower_view(st)["levels"][0][0]["target"] == "face-down trigger of t2"
+    assert levels(st) == [["m015.1"]] and tower_view(st)["levels"][0][0]["target"] == "face-down trigger of Ben's trigger stack"
     play(st, 0, "m001.1", on_tower(st, "e019.1", tower="t1"))
     assert levels(st, "t1") == [["e019.1", "m017.1"], ["m001.1"]] and levels(st) == [["m015.1"]]
 
@@ -797,7 +799,7 @@ def test_META_GAP_06_META_TRG_06_card_on_its_way_is_out_of_reach_of_a_before_tri
     st = pos({"players": [{}, {"hand": ["e001.1"]}],
               "triggers": [trig(0, "t018.1", [("e025.1", {"player": 1})])]})
     log = play(st, 1, "e001.1", "p0")
-    assert index(log, "t1 fires: Portcullis") < index(log, "Magpie (Ana's) executes.") < index(log, "Ben plays Spark")
+    assert index(log, "Ana's trigger stack fires: Portcullis") < index(log, "Magpie (Ana's) executes.") < index(log, "Ben plays Spark")
     assert not any("discards" in line for line in log)
     assert levels(st) == [["e001.1"]] and hand(st, 1) == [] and grave(st, 1) == []
     pass_all(st)

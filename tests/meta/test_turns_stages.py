@@ -261,7 +261,7 @@ def test_META_DRS_01_META_SOE_01_beginning_of_turn_effects_come_before_the_draws
               "triggers": [{"owner": 1, "trigger": "t001.1", "levels": [[{"card": "e032.1", "player": 1}]]}]})
     texts = pass_all(st)
     i_turn = texts.index("Turn 2: Ben is at turn.")
-    i_fire = next(i for i, t in enumerate(texts) if t.startswith("Ben's trigger stack t1 fires"))
+    i_fire = next(i for i, t in enumerate(texts) if t.startswith("Ben's trigger stack fires"))
     assert i_turn < i_fire < texts.index("Everyone in play draws 2.")
     assert [p["hand"] for p in board(st)["players"]] == [2, 2]
 
@@ -315,7 +315,7 @@ def test_META_DRS_04_META_DRS_05_the_first_card_on_the_main_stack_ends_it_and_st
     st = pos({"stage": "drawing", "players": [{"hand": ["e007.1"], "memory": FILLER},
                                               {"hand": ["e001.1"], "memory": FILLER}]})
     texts = play(st, 0, "e007.1", "tgt:p1")
-    assert "A card went onto the main tower: the drawing stage ends (META-DRS-04)." in texts
+    assert "A card went onto the main tower: the drawing stage ends." in texts
     b = board(st)
     assert b["stage"] == "pushing"
     assert [(e["card"], e["player"], e["target"]) for e in b["towers"][0]["levels"][0]] == [("e007.1", 0, "Ben")]
@@ -353,13 +353,11 @@ def test_META_PSH_02_everyone_in_play_may_push_any_number_of_cards():
 
 def test_META_PSH_03_META_PSH_04_plays_are_stacked_in_the_order_accepted_and_announced():
     """META-PSH-03: plays are applied in the order the engine accepts them, and that order is final and
-    shown on the board; META-PSH-04: every play is announced publicly with its text and engine reading."""
+    shown on the board; META-PSH-04: every play is announced publicly in one line naming the card, its
+    stack and its target (its text is one lookup away, issue 27 §6)."""
     st = pos({"players": [{"hand": ["e019.1"], "memory": FILLER}, {"hand": ["e001.1"], "memory": FILLER}]})
     texts = play(st, 1, "e001.1", "tgt:p0")
-    assert texts == ["Ben plays Spark of Ruin onto the main stack, targeting Ana. Text: The target player loses 3 "
-                     "life. Engine reading: Target: an opponent you name who is not disabled. Goes on the main "
-                     "stack or an active trigger stack (level 0). If the target is no longer valid when it "
-                     "executes, the card is discarded without effect."]
+    assert texts == ["Ben plays Spark of Ruin on the main stack, targeting Ana."]
     play(st, 0, "e019.1")
     level = board(st)["towers"][0]["levels"][0]
     assert [(e["card"], e["player"]) for e in level] == [("e001.1", 1), ("e019.1", 0)]
@@ -584,7 +582,7 @@ def test_META_SOE_02_end_of_turn_effects_after_the_discards():
     pass_all(st)
     texts = apply(st, 0, decision(st, 0).default)
     i_disc = texts.index("Ana discards Hearthfire.")
-    i_fire = next(i for i, t in enumerate(texts) if t.startswith("Ana's trigger stack t1 fires"))
+    i_fire = next(i for i, t in enumerate(texts) if t.startswith("Ana's trigger stack fires"))
     i_revert = texts.index("scenario's rule change ends: the number of cards drawn in the drawing stage is 3.")
     assert i_disc < i_fire < i_revert < texts.index("Turn 2: Ben is at turn.")
     assert lives(st) == [19, 15]
@@ -603,7 +601,7 @@ def test_META_SOE_03_turn_effects_every_turn_unless_restricted():
     apply(st, 1, "go")
     texts = pass_all(st)
     fired = [t for t in texts if " fires: " in t]
-    assert [t.split(" fires")[0] for t in fired] == ["Ana's trigger stack t1", "Ben's trigger stack t2"]
+    assert [t.split(" fires")[0] for t in fired] == ["Ana's trigger stack", "Ben's trigger stack"]
     assert texts.index(fired[0]) < texts.index("Turn 3: Ana is at turn.") < texts.index(fired[1])
     assert lives(st) == [19, 19]
 
@@ -618,7 +616,7 @@ def test_META_GAP_20_beginning_of_turn_triggers_fire_in_turn_order_then_activati
               "triggers": [nw(0), nw(2), nw(0)]})
     texts = pass_all(st)
     fired = [t.split(" fires")[0] for t in texts if " fires: " in t]
-    assert fired == ["Cy's trigger stack t2", "Ana's trigger stack t1", "Ana's trigger stack t3"]
+    assert fired == ["Cy's trigger stack", "Ana's trigger stack #1", "Ana's trigger stack"]
 
 
 # -- information (META-INF-*, META-GAP-17) ------------------------------------------------------------
