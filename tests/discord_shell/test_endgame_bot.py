@@ -74,8 +74,10 @@ async def test_a_finished_game_posts_a_summary_and_a_rematch_reseats_the_players
     await concede(w, ANA, table_id)
     result = [m for m in thread_messages(w, table_id) if "game over" in w.fake.text_of(m)][-1]
     text = w.fake.text_of(result)
-    assert "Winner:" in text and "Why: concede" in text and "Turns: " in text and "Seats at the end" in text
-    assert text.count("VP") == 2 and "🏆" in text
+    res = old.game.result(old.state)  # the deciding rule in words and each seat's score (issue 27 §8)
+    assert res.rule and f"Why: {res.rule}" in text and all(line in text for line in res.scores)
+    assert "Winner:" in text and "Turns: " in text and "Seats at the end" in text
+    assert text.count("VP") == 2 + len(res.scores) and "🏆" in text  # the seats' end lines, then the scores
     rematch = buttons(w, result)["Rematch"]
     first = await w.fake.click(ANA, result, rematch)
     assert "It starts when" in first.followups[0].content and first.followups[0].ephemeral

@@ -29,7 +29,8 @@ async def computers_game(svc: TableService, seed: int):
 
 async def test_computer_seats_play_a_metazoo_game_to_its_end_and_it_audits_clean(tmp_path):
     """MZ-WIN-05: the game ends with a result; stats and the log are stored; the audit's replay (with the
-    logged instants) rebuilds the final snapshot; each logged instant is distinct (the clock moved)."""
+    logged instants) rebuilds the final snapshot; the logged instants move on with the clock (a choice the host
+    takes at once, a publicly forced one of issue 27 §1, is logged at the instant of the choice that opened it)."""
     store = await Store.open(tmp_path / "zoo.db", busy_timeout_ms=100)
     try:
         svc = TableService(store, clock=StepClock(), computer_delay=0)
@@ -39,7 +40,8 @@ async def test_computer_seats_play_a_metazoo_game_to_its_end_and_it_audits_clean
         result = await store.result(t.id)
         assert result is not None and result["reason"]
         log = await store.actions(t.id, timed=True)
-        assert len(log) > 50 and len({r[3] for r in log}) == len(log)
+        instants = [r[3] for r in log]
+        assert len(log) > 50 and instants == sorted(instants) and len(set(instants)) > len(log) // 2
         assert t.options["surroundings"] == "virtual" and "clock" in t.options
         assert [f.ok for f in await audit(store)] == [True]
     finally:

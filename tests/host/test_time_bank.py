@@ -14,10 +14,11 @@ import team_game
 
 from bot import clockbank
 from bot.store import Store, StoreError
-from bot.tables import MAX_TIMEOUTS, Listener, TableError, TableService, bank_words, parse_table_options
+from bot.tables import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, TableError, TableService, bank_words, parse_table_options
 from games import get_game
 
-START, ADD, WINDOW = 600.0, 20.0, 45.0
+START, ADD = 600.0, 20.0
+WINDOW = DEFAULT_RESPONSE  # a response window's own timer (30 s since issue 27 §2)
 
 
 class Recorder(Listener):
