@@ -171,10 +171,12 @@ async def test_done_when_metax_notices_clicks_and_context(world):
 async def test_the_later_games_give_one_notice_per_new_decision_and_show_its_context(world, game, users):
     """Issue 13 §1/§2 for the games built after it (MetaZoo, Memesis, Meta Olympia; one seat decides at a time in
     each): a whole game of people only, where each seat that gets a decision after having none gets exactly
-    one notice, nobody else gets one, and every deciding DM shows the decision's context."""
+    one notice, nobody else gets one, and every deciding DM shows the decision's context. Since issue 27 §2 a
+    response window (MetaZoo's priority offers) edits the DM quietly, so a game has fewer notices than
+    clicks (more than 20 notices in each game here)."""
     table_id = await open_seeded_table(world, game, users, 3)
     clicks, notices, _ = await play_checking_turns(world, table_id, users, 5)
-    assert clicks > 100 and notices > 50
+    assert clicks > 100 and notices > 20
 
 
 async def test_notify_off_edits_the_dm_instead_of_notifying_and_is_stored(world):
