@@ -272,7 +272,7 @@ def lobby_embed(t: Table) -> discord.Embed:
     pictures = "" if t.pictures else " · board pictures off"
     mode = t.options.get("surroundings")  # a game that reads the clock (issue 16 item 2, MZ-WALL-04)
     sky = f" · surroundings {mode}" if isinstance(mode, str) else ""
-    windows = f" · response windows {int(t.response)} s" if t.game.has_teams else ""  # MEM-GAP-28
+    windows = f" · response windows {int(t.response)} s" if t.game.has_windows else ""  # issue 27 §2
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     if t.teamup and t.status == "lobby":  # MO-OPT-06
         e.description += "\nTeam Up: join a taken seat with `/table join seat:<number>` to manage that team together"

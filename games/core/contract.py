@@ -74,6 +74,11 @@ class Game:
     host then takes the table option ``stealth`` and ``new_game`` receives ``options["stealth"] = False`` for a
     table without it. False: the host refuses the option and never sends ``"stealth"``."""
 
+    has_windows: bool = False
+    """True when some decisions are response windows (:attr:`Decision.window`: Meta's plays out of turn, MetaZoo's
+    priority offers, Memesis' any-time windows, Meta Olympia's tactic exchanges; issue 27 §2): the lobby names
+    the table's window timer (option ``response``)."""
+
     table_options: tuple[TableOption, ...] = ()
     """Options a table of this game may set at creation (issue 18: Meta Olympia's series lengths and optional
     rules): the host parses ``key=value`` words with :meth:`TableOption.parse` and passes the values that

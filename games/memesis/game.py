@@ -22,6 +22,7 @@ class MemesisGame(Game):
     name = "Memesis"
     min_seats = 2
     max_seats = 4
+    has_windows = True  # MEM-GAP-28: any-time response windows
     has_decks = True
     deck_size = DECK_SIZE
     state_type = State

@@ -188,6 +188,7 @@ class MetaGame(Game):
     name = "Meta"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
+    has_windows = True  # a play or pass out of turn is a response window (issue 27 §2)
     has_decks = True
     deck_size = DECK_SIZE
     state_type, player_type, static_type = State, Player, Static

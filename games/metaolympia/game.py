@@ -66,6 +66,7 @@ class MetaOlympiaGame(Game):
     name = "Meta Olympia"
     min_seats = 2
     max_seats = 4
+    has_windows = True  # tactic exchanges and injury answers are response windows (issue 27 §2)
     """Without options (MO-CMP-06); :meth:`seat_limit` allows 8 with the Mega League (MO-OPT-05)."""
     has_decks = False
     state_type = State

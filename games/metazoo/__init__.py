@@ -468,6 +468,7 @@ class MetaZooGame(Game):
     name = "MetaZoo"
     min_seats = 2
     max_seats = 4
+    has_windows = True  # MZ-GAP-24: priority offers are response windows
     has_decks = True
     deck_size = MIN_SPELLBOOK
     state_type = State
