@@ -14,7 +14,15 @@ import team_game
 
 from bot import clockbank
 from bot.store import Store, StoreError
-from bot.tables import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, TableError, TableService, bank_words, parse_table_options
+from bot.tables import (
+    DEFAULT_RESPONSE,
+    MAX_TIMEOUTS,
+    Listener,
+    TableError,
+    TableService,
+    bank_words,
+    parse_table_options,
+)
 from games import get_game
 
 START, ADD = 600.0, 20.0
