@@ -21,7 +21,7 @@ start of play (50013 Missing Permissions, 50001 Missing Access: an admin took th
 
 Usage: python bench/bench_discord_rest.py [--games 5] [--seed 1]
        [--game metax|meta|metazoo|memesis|metaolympia] [--seats K] [--teams 2v2] [--option key=value]
-       [--pace 10] [--context 30] [--refuse 50013] [--kinds]
+       [--pace 10] [--context 30] [--hold 30] [--refuse 50013] [--kinds]
 """
 
 from __future__ import annotations
@@ -141,9 +141,10 @@ class Count(NamedTuple):
 
 async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: float = 30.0,
                    refuse: int | None = None, seats: int | None = None, teams: str | None = None,
-                   options: list[str] | None = None) -> Count:
+                   options: list[str] | None = None, hold: float = 30.0) -> Count:
     """One game at table seed ``seed`` with ``seats`` people (default :data:`SEATS`, else 2); ``refuse``: the
-    Discord error code every call in the table's thread gets from then on."""
+    Discord error code every call in the table's thread gets from then on; ``hold``: ``BOARD_HOLD`` in seconds
+    (the bot's default, 30: one player's choices in a row reach the board together)."""
     game, seats = ALIASES.get(game, (game, seats))
     seats = seats or SEATS.get(game, 2)
     with pytest.MonkeyPatch.context() as mp, tempfile.TemporaryDirectory() as d:
@@ -151,7 +152,7 @@ async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: 
         pace = [0.0]
         users = tuple(1000 + k for k in range(seats)) if seats > len(USERS) else USERS[:seats]
         w = await World(fake, Path(d) / "bench.db", clock=PaceClock(pace), members=tuple(sorted({*USERS, *users})),
-                        DM_CONTEXT_INTERVAL=context).start()
+                        DM_CONTEXT_INTERVAL=context, BOARD_HOLD=hold).start()
         w.bot.front.now = lambda: pace[0]
         try:
             table_id = await open_table(w, game, users, seed, teams, options or [])
@@ -185,6 +186,7 @@ def main() -> None:
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a table option of the game")
     ap.add_argument("--pace", type=float, default=10.0, help="simulated seconds between two player actions")
     ap.add_argument("--context", type=float, default=30.0, help="DM_CONTEXT_INTERVAL in seconds")
+    ap.add_argument("--hold", type=float, default=30.0, help="BOARD_HOLD in seconds (0: a board edit per action)")
     ap.add_argument("--refuse", type=int, choices=[50013, 50001], default=None,
                     help="the table's thread refuses every call with this Discord error once play starts")
     ap.add_argument("--kinds", action="store_true", help="print each game's calls by kind")
@@ -192,7 +194,7 @@ def main() -> None:
     total = Count(0, 0, 0, 0, 0, Counter())
     for i in range(args.games):
         c = asyncio.run(one_game(args.seed + i, args.game, args.pace, args.context, args.refuse, args.seats,
-                                 args.teams, args.option))
+                                 args.teams, args.option, args.hold))
         total = Count(total.actions + c.actions, total.calls + c.calls, total.notices + c.notices,
                       total.single + c.single, total.failed + c.failed, total.kinds + c.kinds)
         print(f"game {i + 1} (seed {args.seed + i}): {c.actions} actions, {c.calls} REST calls "

@@ -14,7 +14,8 @@ class Settings(BaseSettings):
     ``DECISION_TIMEOUT`` (seconds), ``RESPONSE_TIMEOUT`` (seconds, 10–3600, default 30: the deadline of a
     round of response windows, ``Decision.window``, MEM-GAP-28, issue 27 §2; a table's ``/table new response:``
     overrides it), ``TABLE_THREADS`` (true/false), ``COMPUTER_DELAY`` (seconds),
-    ``BOARD_EDIT_INTERVAL`` (seconds between edits of one board), ``MAX_TABLES_PER_USER`` (open tables one
+    ``BOARD_EDIT_INTERVAL`` (seconds between edits of one board), ``BOARD_HOLD`` (seconds the board may wait while
+    the same people go on deciding, issue 27's REST budget), ``MAX_TABLES_PER_USER`` (open tables one
     user may host on one server, 1–100, default 3) and ``MAX_TABLES_PER_CHANNEL`` (open tables one channel
     may hold, 1–200, default 10); "open" is waiting for players or playing (issue 12 §3);
     ``DM_CONTEXT_INTERVAL`` (seconds, 0–600, default 30): how often at most a player's DM is edited when
@@ -38,6 +39,7 @@ class Settings(BaseSettings):
     table_threads: bool = Field(True, validation_alias="TABLE_THREADS")
     computer_delay: float = Field(1.5, ge=0, le=30, validation_alias="COMPUTER_DELAY")
     board_edit_interval: float = Field(1.0, ge=0, le=60, validation_alias="BOARD_EDIT_INTERVAL")
+    board_hold: float = Field(30.0, ge=0, le=300, validation_alias="BOARD_HOLD")
     max_tables_per_user: int = Field(3, ge=1, le=100, validation_alias="MAX_TABLES_PER_USER")
     max_tables_per_channel: int = Field(10, ge=1, le=200, validation_alias="MAX_TABLES_PER_CHANNEL")
     dm_context_interval: float = Field(30.0, ge=0, le=600, validation_alias="DM_CONTEXT_INTERVAL")

@@ -51,7 +51,7 @@ class MetaBot(commands.Bot):
         # The limits on open tables are settings of the bot (issue 12 §3); terminal play has none.
         service.limits = TableLimits(settings.max_tables_per_user, settings.max_tables_per_channel)
         self.front = DiscordFront(self, service, store, threads=settings.table_threads,
-                                  board_interval=settings.board_edit_interval,
+                                  board_interval=settings.board_edit_interval, board_hold=settings.board_hold,
                                   context_interval=settings.dm_context_interval,
                                   pictures=settings.board_pictures)
         service.listeners.append(self.front)

@@ -119,6 +119,8 @@ class TableMessages:
     views: dict[int | None, View] = field(default_factory=dict)
     dirty: bool = False
     last_board_edit: float = 0.0
+    board_deciders: frozenset[int] | None = None  # the seats waited for when the board was last edited
+    board_shown_at: float = 0.0  # front.now() of that edit (BOARD_HOLD)
     task: asyncio.Task | None = None
     claimed: set[int] = field(default_factory=set)
     hands: dict[int, tuple[discord.Interaction, float]] = field(default_factory=dict)  # seat -> ephemeral
@@ -188,8 +190,10 @@ class DiscordFront(Listener):
     """Renders table changes to Discord. ``client`` is the bot; ``board_interval`` seconds between edits."""
 
     def __init__(self, client: discord.Client, service: TableService, store: Store, *, threads: bool = True,
-                 board_interval: float = 1.0, context_interval: float = 30.0, pictures: bool = True):
+                 board_interval: float = 1.0, context_interval: float = 30.0, pictures: bool = True,
+                 board_hold: float = 0.0):
         self.client = client
+        self.board_hold = board_hold  # BOARD_HOLD: seconds the board waits while the same people decide
         self.pictures = pictures  # BOARD_PICTURES: boards may carry a picture (issue 15 §3)
         self._guild_pictures: dict[str, bool] = {}  # guild id -> its /settings pictures (cached from the store)
         self.context_interval = context_interval
@@ -801,6 +805,12 @@ class DiscordFront(Listener):
         key = payload_key(embed, view) + f"|{shown}"
         if m.sent.get("board") == key:
             return
+        hold = self._board_hold(t, m, views[None])
+        if hold > 0:  # the same people go on deciding: their choices are shown together a little later
+            self._refresh_later(t.id, m, hold)
+            return
+        m.board_deciders = frozenset(s for s, _ in views[None].waiting)
+        m.board_shown_at = self.now()
         m.last_board_edit = time.monotonic()
         if m.board is not None and time.time() - m.board[2] < BOARD_MAX_AGE:
             channel = self.client.get_channel(m.board[0]) or self.client.get_partial_messageable(m.board[0])
@@ -828,6 +838,20 @@ class DiscordFront(Listener):
             m.sent["board"] = key
             m.shown_picture = shown
             await self.remember(t.id, "board", -1, msg.channel.id, msg.id)
+
+    def _board_hold(self, t: Table, m: TableMessages, view: View) -> float:
+        """Seconds the board edit may wait (``BOARD_HOLD``, the Discord REST budget of issue 27): while the
+        seats waited for are the same people as at the board's last edit (one player making several choices
+        in a row), their choices are shown together when the decision passes to someone else, when the game
+        ends or pauses, or ``board_hold`` seconds after that edit. 0: edit now. Who is waited for is public (the
+        board says it), so holding tells nobody anything the board will not."""
+        if (not self.board_hold or view.result is not None or t.status != "playing" or m.board is None
+                or "board" not in m.sent or not view.waiting):
+            return 0.0
+        deciders = frozenset(s for s, _ in view.waiting)
+        if deciders != m.board_deciders or any(t.seats[s].computer for s in deciders if s < len(t.seats)):
+            return 0.0
+        return m.board_shown_at + self.board_hold - self.now()
 
     def where(self, t: Table, m: TableMessages) -> str:
         channel = self.client.get_channel(m.lobby[0]) if m.lobby else None

@@ -12,7 +12,7 @@ from .harness import MEMBER_IDS, FakeDiscord
 
 
 def settings(**over) -> Settings:
-    values = {"BOARD_EDIT_INTERVAL": 0, "TABLE_THREADS": True, "COMPUTER_DELAY": 0}
+    values = {"BOARD_EDIT_INTERVAL": 0, "BOARD_HOLD": 0, "TABLE_THREADS": True, "COMPUTER_DELAY": 0}
     values.update(over)
     return Settings(_env_file=None, **values)
 
