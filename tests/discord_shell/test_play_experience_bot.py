@@ -109,3 +109,18 @@ async def test_the_lobby_names_the_window_timer_of_a_game_with_response_windows(
     reply = await world.fake.slash(USERS[0], CHANNEL_ID, "table", {"game": game}, sub="new")
     footer = reply.message.embeds[0]["footer"]["text"]
     assert ("response windows 30 s" in footer) == windows, footer
+
+
+@pytest.mark.parametrize("game", ["meta", "metax", "metazoo", "memesis", "metaolympia"])
+def test_every_card_lookup_is_in_player_words(game):
+    """Issue 27 §5, §9: ``/card`` of every card of every game (Meta Olympia's athletes, tactics, sponsors,
+    scrimmage cards and Stage Tiles included) shows no internal code: no card id, gap tag or bare rule ID."""
+    from bot.shell.decks import card_embed
+    from games import get_game
+
+    catalog = get_game(game).card_catalog()
+    assert len(catalog) > 20
+    found = []
+    for card in catalog:
+        found += [f"{card.name}: {hit}" for hit in internal_hits(text_of(card_embed(card, catalog).to_dict()))]
+    assert found == []
