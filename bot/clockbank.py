@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .tables import Table
+Table = Any
+"""A :class:`bot.tables.Table` (not imported: ``bot.tables`` imports this module, and the layers have no cycle)."""
 
 BANK = "bank"
 """The table option: ``[start, add]`` seconds (absent: a fixed limit per decision, option ``timeout``)."""

@@ -38,6 +38,7 @@ class TeamGame(Game):
     max_seats = 4
     has_decks = False
     has_teams = True
+    has_windows = True
     state_type = TeamState
 
     def new_game(self, seats, options, seed):
