@@ -1165,7 +1165,8 @@ class Engine:
         p = self.st.players[seat]
         if not p.hand:
             return False
-        self.say(f"{p.name} discards their hand ({len(p.hand)} cards).")
+        n = len(p.hand)
+        self.say(f"{p.name} discards their hand ({n} card{'' if n == 1 else 's'}).")
         p.graveyard.extend(p.hand)
         p.hand.clear()
         p.play, p.dest = -1, ""
@@ -1662,7 +1663,8 @@ class Engine:
                         self.rng.shuffle(cards)
                         p.memory = []
                         self.to_memory(seat, cards)
-                        self.say(f"{p.name} shuffles their graveyard into their memory ({len(p.memory)} cards).")
+                        n = len(p.memory)
+                        self.say(f"{p.name} shuffles their graveyard into their memory ({n} card{'' if n == 1 else 's'}).")
                 case "rule":
                     self.rule(s, entry)
                 case "counter" | "defuse":

@@ -23,12 +23,12 @@ from games.core.playout import starter_seats
 
 meta = get_game("meta")
 
-GOLDEN = "e74feeddc6a5aa398d0238be61cc9bb8005d895bdf12f842ca7d3737388b541c"
+GOLDEN = "b2713018e51b00bf355db533fa1d15b1c2464d82c63ccdedcd398ff2d9249619"
 """digest() of the engine before the issue 14 speed work (commit 964570f), re-recorded for issue 27's player
 words (one short log line per play, trigger stacks named in words, no rule IDs in log lines, a turn summary)
 and its decision flags (forced, window, aimed: the decision repr shows them); refusals of a hand card say why
 and what is legal; the result names its rule and each seat's standing (the final state JSON holds them);
-the state records the seat the last play aimed at (State.aimed)."""
+the state records the seat the last play aimed at (State.aimed); "1 card", not "1 cards", in a count."""
 
 
 def digest(seeds: int = 4) -> str:
