@@ -15,12 +15,10 @@ fragments, and ``needed`` is ``None`` while a face-down card is in it (MEM-GAP-2
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from games.core.contract import View
 from games.core.teams import letter
-from games.core.textlines import wrap_parts
 
 PHASES = {"start": "Start of turn", "ammo": "Ammunition step", "main": "Main phase", "combat": "Combat",
           "over": "Game over"}
@@ -32,10 +30,6 @@ UNSEEN = "face-down card's stats unseen"
 """Added to the stats of a group with a face-down card: they are the face-up cards' only (MEM-GAP-20)."""
 HIDDEN = "face-down card"
 """How a card in Stealth is named to those who may not see it (MEM-STL-03)."""
-WIDTH = 40
-"""Context lines aim to fit a phone screen (as MetaX's); longer lines wrap between their " · " parts."""
-TEXT_WIDTH = 64
-"""Rules text on the board wraps at this width."""
 
 
 def phase_word(phase: str) -> str:
@@ -167,20 +161,20 @@ def board_text(view: View) -> str:
     opts.append("teams" if b["teams"] else "free-for-all")
     lines = [head, " · ".join(opts)]
     for s, pl in enumerate(b["players"]):
-        lines += _wrap(_player_line(b, s, view.viewer), TEXT_WIDTH)
+        lines.append(_player_line(b, s, view.viewer))
         if pl["incubation"]:
-            lines += _wrap(f"     {incubation_text(b, pl['incubation'])}", TEXT_WIDTH)
+            lines.append(f"     {incubation_text(b, pl['incubation'])}")
         if pl["dead"]:
-            lines += _wrapped(f"Dead Cell {len(pl['dead'])}: " + ", ".join(c["name"] for c in pl["dead"]), "     ")
+            lines.append(f"     Dead Cell {len(pl['dead'])}: " + ", ".join(c["name"] for c in pl["dead"]))
         for cell, word in CELLS.items():
             mine = [p for p in b["pieces"] if p["controller"] == s and p["cell"] == cell]
             if not mine:
                 continue
             lines.append(f"     {word}:")
             for p in mine:
-                lines += _wrap("       " + " · ".join(piece_parts(b, p)), TEXT_WIDTH)
+                lines.append("       " + " · ".join(piece_parts(b, p)))
                 if not p["face_down"] and p.get("line"):
-                    lines += _wrapped(p["line"], "          ")
+                    lines.append("          " + p["line"])
     lines += _combat_lines(b)
     lines += _window_lines(b)
     if b.get("stall") is not None:
@@ -188,11 +182,6 @@ def board_text(view: View) -> str:
     if view.result is not None:
         lines.append(view.result.text)
     return "\n".join(lines)
-
-
-def _wrapped(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, TEXT_WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
-                         break_long_words=False, break_on_hyphens=False) or [indent]
 
 
 def _combat_lines(b: dict[str, Any]) -> list[str]:
@@ -262,8 +251,8 @@ def _hand_line(c: dict[str, Any]) -> str:
 
 
 def context_text(view: View) -> str:
-    """What the viewer's open decision depends on, compactly for a phone (lines of about ``WIDTH``
-    characters): turn, whose turn and phase; every player's Life, source, hand and Brain Cell counts with
+    """What the viewer's open decision depends on, one whole line per item (never hard-wrapped:
+    Discord and the terminal wrap to their own width, issue 27 §11): turn, whose turn and phase; every player's Life, source, hand and Brain Cell counts with
     team letters when allied (MEM-INF-02); each seat's pieces in play briefly (cards, Cell, stats, sourced,
     target, Rune; "face-down card" for Stealth, MEM-STL-03); the viewer's incubating card count; the open
     combat and response window. Built only from the public board; empty when ``view.decisions`` is empty."""
@@ -274,7 +263,7 @@ def context_text(view: View) -> str:
     me = view.viewer
     lines = [f"Turn {b['turn']} · {names[b['active']]}'s turn · {phase_word(b['phase'])}"]
     for s, pl in enumerate(b["players"]):
-        who = "You" if s == me else _clip(pl["name"], 14)
+        who = "You" if s == me else pl["name"]
         if pl["out"]:
             lines.append(f"{who}{_team(b, s)}: out")
             continue
@@ -291,7 +280,7 @@ def context_text(view: View) -> str:
     lines += _window_lines(b)
     if b.get("stall") is not None:
         lines.append(f"Stall: {b['stall']} rounds left")
-    return "\n".join(out for line in lines for out in _wrap(line))
+    return "\n".join(lines)
 
 
 def _brief(b: dict[str, Any], p: dict[str, Any]) -> list[str]:
@@ -313,21 +302,12 @@ def _brief(b: dict[str, Any], p: dict[str, Any]) -> list[str]:
     if p["sourced"]:
         parts.append("sourced")
     if p.get("target") is not None:
-        parts.append(f"→ {_clip(names[p['target']], 14)}")
+        parts.append(f"→ {names[p['target']]}")
     if p.get("rune"):
         parts.append(f"Rune: {card_name(p['rune'])}")
     if p.get("partials"):
         parts.append(f"+{len(p['partials'])} fragment" + ("s" if len(p["partials"]) > 1 else ""))
     return parts
-
-
-def _wrap(line: str, width: int = WIDTH) -> list[str]:
-    """``line`` wrapped to ``width`` (:func:`games.core.textlines.wrap_parts`)."""
-    return wrap_parts(line, width)
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def end_lines(view: View) -> dict[int, str]:

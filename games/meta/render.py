@@ -6,7 +6,6 @@ and the Discord embeds."""
 from __future__ import annotations
 
 import re
-import textwrap
 
 from games.core.contract import View
 
@@ -124,20 +123,6 @@ def _entry_line(e: dict, names: list[str]) -> str:
     return f"  {e['title']} ({names[e['player']]}){target}"
 
 
-CONTEXT_WIDTH = 40
-"""Line width of the decision context (issue 13 §2: read on a phone)."""
-
-
-def _wrap(line: str) -> list[str]:
-    """``line`` wrapped at word boundaries to :data:`CONTEXT_WIDTH`, continuations indented; a single
-    word longer than that (a long name) stays whole."""
-    if len(line) <= CONTEXT_WIDTH:
-        return [line]
-    indent = " " * (len(line) - len(line.lstrip(" ")))
-    return textwrap.wrap(line.strip(), CONTEXT_WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
-                         break_long_words=False, break_on_hyphens=False)
-
-
 def _tower_lines(tw: dict, names: list[str], viewer: int | None) -> list[str]:
     """A tower, top level first, each stack top card first; a trigger stack with its announced target
     only (its face-down card stays hidden, META-TRG-04)."""
@@ -208,8 +193,8 @@ def context_text(view: View) -> str:
     passed, then by decision kind — a play (drawing, pushing, destination, confirm): every tower, level by
     level, with whose card each is and its announced target, and every trigger stack's announced target
     (never its condition); a target: what each target option refers to, then the towers; a discard: the
-    hand limit. Lines are short for phones (about 40 characters, longer only for long names or titles).
-    Empty when the viewer has no open decision."""
+    hand limit. One whole line per item, never hard-wrapped (issue 27 §11: Discord and the terminal wrap
+    to their own width). Empty when the viewer has no open decision."""
     if not view.decisions:
         return ""
     b = view.board
@@ -219,7 +204,7 @@ def context_text(view: View) -> str:
     lines += [_player_line(b, s, names, view.viewer) for s in b["order"]]
     if d.kind == "discard":
         lines.append(f"Hand limit: {b['rules']['hand_limit']}")
-        return "\n".join(part for line in lines for part in _wrap(line))
+        return "\n".join(lines)
     if d.kind == "target":
         lines += _target_lines(view, names)
     for tw in b["towers"]:
@@ -227,4 +212,4 @@ def context_text(view: View) -> str:
     for ch in b["changes"]:
         until = "game" if ch["until"] < 0 else f"to turn {ch['until']}"
         lines.append(f"Rule: {ch['text']} ({until})")
-    return "\n".join(part for line in lines for part in _wrap(line))
+    return "\n".join(lines)

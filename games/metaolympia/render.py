@@ -9,18 +9,15 @@ counts only), revealed minor sponsors, kept scrimmage cards, W-D-L, position on 
 spot and arrival; the turn order; the market, the decks as counts and the face-up discard piles (face-down
 discards as counts only, MO-INF-03); the revealed major sponsors; the Tournament bracket; the live contest;
 the last roll (MO-CMP-03); the token supply; the non-default options; the tile being resolved; the final
-scores. Every line is at most :data:`TEXT_WIDTH` characters (context lines :data:`WIDTH`), wrapped between
-their ``" · "`` parts (:func:`games.core.textlines.wrap_parts`), so boards read on a phone and pack into
-Discord's code blocks line by line.
+scores. One whole line per item, never hard-wrapped at a fixed width (issue 27 §11): Discord and the terminal
+wrap lines to their own width, the terminal never inside a name.
 """
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from games.core.contract import View
-from games.core.textlines import wrap_parts
 
 PHASES = {"preseason": "Pre-Season", "tournament": "Tournament", "over": "Game over"}
 KINDS = {"fundraise": "Fundraise", "strategize": "Strategize", "recruit": "Recruit", "scrimmage": "Scrimmage",
@@ -38,10 +35,6 @@ SCORE_PARTS = (("tokens", "tokens"), ("sponsors", "minor"), ("majors", "major"),
                ("popularity", "popularity"))
 """MO-SCO-02/03: the final prestige parts of ``board["scores"]`` and their short words."""
 
-WIDTH = 40
-"""Context lines (above the hand in DMs) aim to fit a phone screen, as MetaX's and Memesis'."""
-TEXT_WIDTH = 64
-"""Board lines wrap at this width."""
 
 
 # ---------------------------------------------------------------- small helpers
@@ -89,18 +82,9 @@ def _on(b: dict[str, Any], pos: int) -> list[int]:
     return [s for s in _standing(b) if b["players"][s]["pos"] == pos]
 
 
-def _wrap(line: str, width: int = TEXT_WIDTH) -> list[str]:
-    return wrap_parts(line, width)
-
-
-def _text(text: str, indent: str, width: int = TEXT_WIDTH) -> list[str]:
-    """Free text (a card's rules line) wrapped at word boundaries under ``indent``."""
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ",
-                         break_long_words=False, break_on_hyphens=False) or [indent]
-
-
-def _card_lines(name: str, line: str, indent: str, width: int = TEXT_WIDTH) -> list[str]:
-    return _text(f"{name} — {line}" if line else name, indent, width)
+def _card_line(name: str, line: str, indent: str) -> str:
+    """A card as one line under ``indent``: ``"Name — rules line"``, or the name alone."""
+    return indent + (f"{name} — {line}" if line else name)
 
 
 def _scores_of(b: dict[str, Any], seat: int) -> dict[str, int] | None:
@@ -121,7 +105,7 @@ def record(pl: dict[str, Any]) -> str:
 
 # ---------------------------------------------------------------- the stage tracks (MO-CMP-02, MO-CMP-05)
 
-def track_lines(b: dict[str, Any], width: int = TEXT_WIDTH) -> list[str]:
+def track_lines(b: dict[str, Any]) -> list[str]:
     """The current stage's track, one line per place: the start line, each Stage Tile (number, name, kind,
     border) with the teams on it (MO-CMP-05, MO-MOV-02), the end with its Match Up spots taken (MO-MOV-06,
     MO-GAP-03)."""
@@ -129,12 +113,12 @@ def track_lines(b: dict[str, Any], width: int = TEXT_WIDTH) -> list[str]:
     lines = []
     start = _on(b, -1)
     if start:
-        lines += _wrap("  Start: " + ", ".join(marker(b, s) for s in start), width)
+        lines.append("  Start: " + ", ".join(marker(b, s) for s in start))
     for i, t in enumerate(tr):
         here = _on(b, i)
         who = " · here: " + ", ".join(marker(b, s) for s in here) if here else ""
-        lines += _wrap(f"  {i + 1}. {tile_word(t)}{who}", width)
-    lines += _wrap("  End: " + spots_text(b), width)
+        lines.append(f"  {i + 1}. {tile_word(t)}{who}")
+    lines.append("  End: " + spots_text(b))
     return lines
 
 
@@ -160,7 +144,7 @@ def _tracks(b: dict[str, Any]) -> list[str]:
             continue
         when = "done" if k < b["stage"] or b["phase"] == "over" else "to come"
         lines.append(f"  Stage {k + 1} ({when}):")
-        lines += [x for i, t in enumerate(tr) for x in _wrap(f"    {i + 1}. {tile_word(t)}")]
+        lines += [f"    {i + 1}. {tile_word(t)}" for i, t in enumerate(tr)]
     return lines
 
 
@@ -189,15 +173,15 @@ def _team_lines(b: dict[str, Any], viewer: int | None, waiting: set[int]) -> lis
     """MO-INF-01/02: each team's public counts; its revealed minor sponsors and kept scrimmage cards."""
     lines = ["Teams:"]
     for s, pl in enumerate(b["players"]):
-        lines += _wrap(_team_line(b, s, viewer, waiting))
+        lines.append(_team_line(b, s, viewer, waiting))
         for sp in pl["shown"]:
-            lines += _card_lines(sp["name"], sp.get("text", ""), "     revealed: ")
+            lines.append(_card_line(sp["name"], sp.get("text", ""), "     revealed: "))
         if pl["scrims"]:
-            lines += _wrap("     scrimmages kept: " + " · ".join(f"{x['name']} (tier {x['tier']})"
+            lines.append("     scrimmages kept: " + " · ".join(f"{x['name']} (tier {x['tier']})"
                                                                for x in pl["scrims"]))
         parts = _scores_of(b, s)
         if parts is not None:
-            lines += _wrap("     final: " + score_line(parts))
+            lines.append("     final: " + score_line(parts))
     return lines
 
 
@@ -207,9 +191,9 @@ def _market(b: dict[str, Any]) -> list[str]:
     """MO-SET-04, MO-REC-03, MO-INF-02: the market athletes with their lines, the deck and the discard."""
     disc = b["athlete_discard"]
     top = f", top {disc[-1]['name']}" if disc else ""
-    lines = _wrap(f"Market · athlete deck {b['athlete_deck']} · discard {len(disc)}{top}:")
+    lines = [f"Market · athlete deck {b['athlete_deck']} · discard {len(disc)}{top}:"]
     for a in b["market"]:
-        lines += _card_lines(a["name"], a["line"], "  ")
+        lines.append(_card_line(a["name"], a["line"], "  "))
     if not b["market"]:
         lines.append("  (empty)")
     return lines
@@ -220,7 +204,7 @@ def _sponsors_and_decks(b: dict[str, Any]) -> list[str]:
     card, face-down discards as counts only (MO-INF-03)."""
     lines = ["Major sponsors:"]
     for m in b["majors"]:
-        lines += _card_lines(m["name"], m["text"], "  ")
+        lines.append(_card_line(m["name"], m["text"], "  "))
     if not b["majors"]:
         lines.append("  (none)")
     td = b["tactic_discard"]
@@ -230,21 +214,20 @@ def _sponsors_and_decks(b: dict[str, Any]) -> list[str]:
     sd = b["scrim_discard"]
     nxt = f", next tier {b['scrim_next_tier']}" if b.get("scrim_next_tier") is not None else ""
     scrims = f"scrimmages {b['scrim_deck']}{nxt} ({len(sd)} played" + (f", last {sd[-1]['name']})" if sd else ")")
-    lines += _wrap(f"Decks: {tactics} · {sponsors} · {scrims}")
+    lines.append(f"Decks: {tactics} · {sponsors} · {scrims}")
     return lines
 
 
 # ---------------------------------------------------------------- the Tournament
 
-def bracket_lines(b: dict[str, Any], width: int = TEXT_WIDTH) -> list[str]:
+def bracket_lines(b: dict[str, Any]) -> list[str]:
     """MO-BRK-01..04, MO-FIN-01..05: this Tournament's matches in play order with results and series
     scores; the 3-team second match waiting for the first's loser (MO-BRK-03)."""
     lines = []
     live = b.get("contest")
     for k, m in enumerate(b["bracket"]):
         if m["home"] < 0:
-            lines += _wrap(f"  {k + 1}. {team(b, m['away'])} v the {m.get('waits', 'loser of the first match')}",
-                           width)
+            lines.append(f"  {k + 1}. {team(b, m['away'])} v the {m.get('waits', 'loser of the first match')}")
             continue
         home, away = team(b, m["home"]), team(b, m["away"])
         head = f"  {k + 1}. {home} (Home) v {away} (Away)"
@@ -264,11 +247,11 @@ def bracket_lines(b: dict[str, Any], width: int = TEXT_WIDTH) -> list[str]:
             parts.append("playing now")
         else:
             parts.append("to play")
-        lines += _wrap(" · ".join(parts), width)
+        lines.append(" · ".join(parts))
     return lines
 
 
-def contest_lines(b: dict[str, Any], width: int = TEXT_WIDTH, *, lines_of_athletes: bool = True) -> list[str]:
+def contest_lines(b: dict[str, Any], *, lines_of_athletes: bool = True) -> list[str]:
     """The live contest (MO-MAT-01..09, MO-SCR-01..03): a match's Home and Away teams with the score dials
     (MO-MAT-09), the Defining Moment of 3, the step, the athletes on the mat with their lines, the athletes
     played; a scrimmage's team, its card and the score to beat; accepted bets and wagers (MO-OPT-01/02)."""
@@ -279,33 +262,33 @@ def contest_lines(b: dict[str, Any], width: int = TEXT_WIDTH, *, lines_of_athlet
     moment = f"Defining Moment {c['moment']} of 3"
     if c["kind"] == "match":
         sides = [c["away"], c["home"]]
-        lines = _wrap(f"Match: {team(b, c['home'])} (Home) {c['score'][1]} – {c['score'][0]} "
-                      f"{team(b, c['away'])} (Away) · {moment} · {step}", width)
+        lines = [f"Match: {team(b, c['home'])} (Home) {c['score'][1]} – {c['score'][0]} "
+                 f"{team(b, c['away'])} (Away) · {moment} · {step}"]
     else:
         sides = [c["away"]]
         card = c["card"] or {}
         beat = f" · score to beat {card['score']}" if card.get("score") is not None else ""
         tier = f" (tier {card['tier']})" if card.get("tier") is not None else ""
-        lines = _wrap(f"Scrimmage: {team(b, c['away'])} {c['score'][0]} v {card.get('name', '?')}{tier}{beat} · "
-                      f"{moment} · {step}", width)
+        lines = [f"Scrimmage: {team(b, c['away'])} {c['score'][0]} v {card.get('name', '?')}{tier}{beat} · "
+                 f"{moment} · {step}"]
         if lines_of_athletes and card.get("line"):
-            lines += _text(card["line"], "  ", width)
+            lines.append("  " + card["line"])
     for side, s in enumerate(sides):
         a = c["mat"][side]
         if a is not None:
             hurt = " (injured)" if a.get("injured") else ""
             if lines_of_athletes:
-                lines += _card_lines(f"{team(b, s)} playing: {a['name']}{hurt}", a["line"], "  ", width)
+                lines.append(_card_line(f"{team(b, s)} playing: {a['name']}{hurt}", a["line"], "  "))
             else:
-                lines += _wrap(f"  playing for {team(b, s)}: {a['name']}{hurt}", width)
+                lines.append(f"  playing for {team(b, s)}: {a['name']}{hurt}")
         played = [x["name"] if x else "none" for x in c["played"][side]]
         if played:
-            lines += _wrap(f"  played by {team(b, s)}: " + ", ".join(played), width)
+            lines.append(f"  played by {team(b, s)}: " + ", ".join(played))
     for bet in c.get("bets", []):
-        lines += _wrap(f"  bet: {team(b, bet['seat'])} on {_side(b, c, bet['side'])}", width)
+        lines.append(f"  bet: {team(b, bet['seat'])} on {_side(b, c, bet['side'])}")
     for w in c.get("wagers", []):
-        lines += _wrap(f"  wager: {team(b, w['from'])} v {team(b, w['to'])}, {_plural(w['stake'], 'credit')} "
-                       f"on {_side(b, c, w['side'])}", width)
+        lines.append(f"  wager: {team(b, w['from'])} v {team(b, w['to'])}, {_plural(w['stake'], 'credit')} "
+                     f"on {_side(b, c, w['side'])}")
     return lines
 
 
@@ -364,8 +347,8 @@ def board_text(view: View) -> str:
     lines = [f"== Meta Olympia · Stage {b['stage'] + 1} of {b['stages']} · {phase_word(b['phase'])} =="]
     opts = _options(b)
     if opts:
-        lines += _wrap(opts)
-    lines += _wrap("Turn order: " + ", ".join(team(b, s) for s in _standing(b)))
+        lines.append(opts)
+    lines.append("Turn order: " + ", ".join(team(b, s) for s in _standing(b)))
     lines += _tracks(b)
     lines += _team_lines(b, view.viewer, waiting)
     lines += _market(b)
@@ -377,12 +360,12 @@ def board_text(view: View) -> str:
     lines += contest_lines(b)
     for extra in (_tile(b), roll_line(b)):
         if extra:
-            lines += _wrap(extra)
+            lines.append(extra)
     sup = b["supply"]
-    lines += _wrap(f"Supply left: {_plural(sup['credits'], 'credit')} · {sup['popularity']} popularity · "
+    lines.append(f"Supply left: {_plural(sup['credits'], 'credit')} · {sup['popularity']} popularity · "
                    f"{sup['prestige']} prestige")
     if view.result is not None:
-        lines += _text(view.result.text, "")
+        lines.append(view.result.text)
     return "\n".join(lines)
 
 
@@ -396,8 +379,8 @@ TEAM_KINDS = frozenset({"merger", "merger_accept", "merger_approve", "merger_kee
 
 
 def context_text(view: View) -> str:
-    """What the viewer's open decision depends on, compactly for a phone (lines of at most :data:`WIDTH`
-    characters), from the public board only: the stage and phase and the viewer's tokens; then for a move
+    """What the viewer's open decision depends on, one whole line per item (never hard-wrapped, issue
+    27 §11), from the public board only: the stage and phase and the viewer's tokens; then for a move
     or a Match Up spot the current track with the teams on it and the capacity (MO-MOV-02/06); for a contest
     decision the contest's score, mat and played athletes (MO-MAT-09) and the last roll; for recruiting or a
     trade the market and the athlete discard (MO-REC-01..03); for a fundraise or Free Day the major sponsors
@@ -415,9 +398,9 @@ def context_text(view: View) -> str:
                      + (f" ({pl['injured']} injured)" if pl["injured"] else ""))
     if kind in MOVE_KINDS:
         lines.append(f"Stage {b['stage'] + 1} track ({_plural(b['capacity'], 'team')} per tile):")
-        lines += track_lines(b, WIDTH)
+        lines += track_lines(b)
     elif kind in CONTEST_KINDS and b.get("contest"):
-        lines += contest_lines(b, WIDTH, lines_of_athletes=False)
+        lines += contest_lines(b, lines_of_athletes=False)
         roll = roll_line(b)
         if roll:
             lines.append(roll)
@@ -426,19 +409,19 @@ def context_text(view: View) -> str:
         lines.append(f"Market (deck {b['athlete_deck']}, discard {len(disc)}"
                      + (f", top {disc[-1]['name']})" if disc else ")"))
         for a in b["market"]:
-            lines += _card_lines(a["name"], a["line"], " ", WIDTH)
+            lines.append(_card_line(a["name"], a["line"], " "))
     elif kind in SPONSOR_KINDS:
         lines.append("Major sponsors:")
         for m in b["majors"]:
-            lines += _card_lines(m["name"], m["text"], " ", WIDTH)
+            lines.append(_card_line(m["name"], m["text"], " "))
     elif kind in TEAM_KINDS:
         for s in _standing(b):
             pl = b["players"][s]
             lines.append(f"{pl['team']}: {pl['credits']} cr · {pl['popularity']} pop · {pl['prestige']} prestige "
                          f"· {record(pl)}")
     elif b.get("contest"):
-        lines += contest_lines(b, WIDTH, lines_of_athletes=False)
-    return "\n".join(out for line in lines for out in _wrap(line, WIDTH))
+        lines += contest_lines(b, lines_of_athletes=False)
+    return "\n".join(lines)
 
 
 def private_text(view: View) -> str:
@@ -455,15 +438,15 @@ def private_text(view: View) -> str:
     hurt = sum(a["injured"] for a in ath)
     lines = [f"Your athletes ({len(ath)}" + (f", {hurt} injured" if hurt else "") + "):"]
     for a in ath:
-        lines += _card_lines(a["name"] + (" [INJURED]" if a["injured"] else ""), a["line"], "  ")
+        lines.append(_card_line(a["name"] + (" [INJURED]" if a["injured"] else ""), a["line"], "  "))
     lines.append(f"Your tactic cards ({len(pv['tactics'])}):")
-    lines += [x for t in pv["tactics"] for x in _card_lines(t["name"], t["line"], "  ")] or ["  (none)"]
+    lines += [_card_line(t["name"], t["line"], "  ") for t in pv["tactics"]] or ["  (none)"]
     lines.append(f"Your minor sponsors ({len(pv['minors'])}):")
-    lines += [x for m in pv["minors"] for x in _card_lines(m["name"], m["line"], "  ")] or ["  (none)"]
+    lines += [_card_line(m["name"], m["line"], "  ") for m in pv["minors"]] or ["  (none)"]
     if pv.get("pending"):
         lines.append("Drawn, waiting for your choice:")
         for c in pv["pending"]:
-            lines += _card_lines(c["name"], c["line"], "  ")
+            lines.append(_card_line(c["name"], c["line"], "  "))
     return "\n".join(lines)
 
 

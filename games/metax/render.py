@@ -4,7 +4,6 @@ a :class:`games.core.View`."""
 from __future__ import annotations
 
 from games.core.contract import View
-from games.core.textlines import wrap_parts
 
 from .cards import Stat
 from .pool import card_pool
@@ -76,17 +75,14 @@ def private_text(view: View) -> str:
     return "\n".join(lines)
 
 
-CONTEXT_WIDTH = 40
-"""Context lines aim to fit a phone screen (issue 13 §2); longer lines wrap at word boundaries."""
-
-
 def context_text(view: View) -> str:
     """What ``view``'s open decision depends on, compactly (issue 13 §2): the opponent's counters and
     Characters (title, effective Ranks, Pushed/new, Damage), the Battle Zone (each attack's attacker,
     declared Stat, Battle cards played, Links, blocker), an Event being used, then the viewer's own
     counters and Characters. Characters stand left to right in play order; when a seat has two with the
     same title each line starts with its position, as in the option labels ("Beowulf (left)").
-    For a mulligan, each seat's mulligan choice so far. Built only from the view (public board); empty
+    For a mulligan, each seat's mulligan choice so far. One whole line per item, never hard-wrapped (issue
+    27 §11: Discord and the terminal wrap to their own width). Built only from the view (public board); empty
     when the viewer has no open decision."""
     if not view.decisions or view.viewer is None:
         return ""
@@ -98,17 +94,12 @@ def context_text(view: View) -> str:
         lines += _seat_lines(b, p, me, mulligan)
         if p != me:
             lines += _battle_lines(b)
-    return "\n".join(out for line in lines for out in _wrap(line))
-
-
-def _wrap(line: str) -> list[str]:
-    """``line`` wrapped to :data:`CONTEXT_WIDTH` (:func:`games.core.textlines.wrap_parts`)."""
-    return wrap_parts(line, CONTEXT_WIDTH)
+    return "\n".join(lines)
 
 
 def _seat_lines(b: dict, p: int, me: int, mulligan: bool) -> list[str]:
     pl = b["players"][p]
-    who = "You" if p == me else _clip(pl["name"], 14)
+    who = "You" if p == me else pl["name"]
     head = f"{who}: {pl['vp']} VP · {pl['mp']} MP · hand {pl['hand']} · deck {pl['deck']}"
     if mulligan:  # MX-SET-06: the second player sees the first player's choice
         order = "first" if p == b["first"] else "second"
@@ -181,7 +172,3 @@ def _char_name(b: dict, p: int, card: dict) -> str:
     if card["id"] in ids and titles.count(nm) > 1:
         return f"{nm} ({position_word(ids.index(card['id']), len(chars))})"
     return nm
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import View
-from games.core.textlines import wrap_parts
 
 _STEPS = {"predict": "Set-up: coin prediction", "choose_first": "Set-up: who goes first", "mulligan": "Mulligan",
           "start": "Start of turn (priority)", "actions": "Take Actions", "end": "End of turn (priority)",
@@ -81,14 +80,10 @@ def board_text(view: View) -> str:
     return "\n".join(lines)
 
 
-WIDTH = 40
-"""Context lines fit a phone screen (as the other games'); longer lines wrap between their " · " parts."""
-
-
 def context_text(view: View) -> str:
-    """What the viewer's open decision depends on, compactly for a phone (lines of at most :data:`WIDTH`
-    characters; issue 13 §2): the turn, whose turn and the step; per Caster LP, Aura pool, Chapter and
-    Spellbook counts and Statuses, then its face-up Arena Pages and the numbers of its face-down ones
+    """What the viewer's open decision depends on, one whole line per item, never hard-wrapped (issue 13
+    §2, issue 27 §11: Discord and the terminal wrap to their own width): the turn, whose turn and the step;
+    per Caster LP, Aura pool, Chapter and Spellbook counts and Statuses, then its face-up Arena Pages and the numbers of its face-down ones
     (MZ-TRAP-11); the Terra slots in use; the open chain, Combat, a flipped Trap and the open 4th Wall
     question. Built only from the public board; empty when ``view.decisions`` is empty. The whole board is
     :func:`board_text`."""
@@ -96,10 +91,10 @@ def context_text(view: View) -> str:
         return ""
     b = view.board
     casters = b["casters"]
-    lines = [f"Turn {b['turn']} · {_clip(casters[b['active']]['name'], 14)}'s turn · "
+    lines = [f"Turn {b['turn']} · {casters[b['active']]['name']}'s turn · "
              f"{_STEPS.get(b['step'], b['step'])}"]
     for s, c in enumerate(casters):
-        who = "You" if s == view.viewer else _clip(c["name"], 14)
+        who = "You" if s == view.viewer else c["name"]
         if c.get("out"):
             lines.append(f"{who}: left the game")
             continue
@@ -117,7 +112,7 @@ def context_text(view: View) -> str:
         lines.append("Terra: " + " · ".join(used))
     for i, it in enumerate(b["chain"]):
         tgt = f" → {', '.join(it['targets'])}" if it["targets"] else ""
-        lines.append(f"Chain {i + 1}: {_clip(casters[it['controller']]['name'], 14)}: {it['name']}{tgt}"
+        lines.append(f"Chain {i + 1}: {casters[it['controller']]['name']}: {it['name']}{tgt}"
                      + (" (stopped)" if it["stopped"] else ""))
     if b["combat"]:
         cb = b["combat"]
@@ -129,11 +124,7 @@ def context_text(view: View) -> str:
     sky = b.get("sky")
     if sky and sky["asking"]:
         lines.append(f"Asking {sky['asking']['question']}")
-    return "\n".join(out for line in lines for out in wrap_parts(line, WIDTH))
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return "\n".join(lines)
 
 
 def sky_lines(sky: dict[str, Any] | None) -> list[str]:

@@ -1,6 +1,6 @@
 """Memesis text rendering (``games/memesis/render.py``) on boards built by hand in the shape the engine's
 ``view`` produces: everything public is shown, no face-down card's identity reaches the board, the private
-text shows the viewer's hand, face-down cards and Ammunition, the context fits a phone. The boards here are
+text shows the viewer's hand, face-down cards and Ammunition, the context has one line per item. The boards here are
 also used by ``test_picture.py``."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from games.core.values import Decision, Option, Result, View
-from games.memesis.render import WIDTH, board_text, context_text, end_lines, private_text
+from games.memesis.render import board_text, context_text, end_lines, private_text
 
 SECRETS = ("Hidden Basilisk", "Veiled Sphinx", "Masked Rune of Stars", "Cloaked Fragment", "Buried Golem")
 """Identities of face-down cards: only their owners' private views may name them."""
@@ -220,12 +220,16 @@ def test_private_text_shows_hand_face_down_cards_ammunition_and_incubation():
     assert private_text(view_of(four_board())) == ""
 
 
-def test_context_is_empty_without_a_decision_and_fits_a_phone_with_one():
+def test_context_is_empty_without_a_decision_and_has_one_line_per_item_with_one():
+    """Issue 27 §11: the context is never hard-wrapped (this test asserted 40-character lines before): each
+    seat's summary and each piece is one whole line."""
     b = four_board()
     assert context_text(view_of(b, 0, private_ana())) == ""
     text = context_text(view_of(b, 0, private_ana(), (DECISION,)))
     assert text.splitlines()[0] == "Turn 14 · Ana's turn · Combat"
-    assert all(len(line) <= WIDTH for line in text.splitlines()), text
+    assert "You [A]: 17 Life · source 3 · hand 4 · Brain 21 · Ammo 3 (1 used)" in text.splitlines()
+    assert " #2 Lantern Fox · Attack Cell · Attack 2 · Life 2/2 · → Dev · Rune: Spiritual Rune · +2 fragments" \
+        in text.splitlines()
     flat = norm(text)
     assert norm("You [A]: 17 Life · source 3 · hand 4 · Brain 21") in flat
     for pl in b["players"][1:3]:

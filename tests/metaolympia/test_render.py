@@ -2,7 +2,8 @@
 and 4 teams at many points of seeded random games and in set positions (mid-match, mid-scrimmage, a Strategize
 draw, the end) show the stage, the tracks with the team markers, the teams' public counts, the market,
 sponsors, decks, bracket, contest and roll; no private card (tactics, minor sponsors, drawn cards) reaches a
-spectator's or another seat's text; every line fits a phone and a 2-4 team board fits one Discord message.
+spectator's or another seat's text; every item is one whole line (issue 27 §11) and a 2-4 team board fits
+one Discord message.
 The helpers here are also used by ``test_picture.py``."""
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from bot.shell.render import text_overflows
 from games.core.contract import SeatSetup, View
 from games.metaolympia import GAME
 from games.metaolympia.pool import pool
-from games.metaolympia.render import TEXT_WIDTH, WIDTH
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Fox", "Gil", "Hal")
 TEAMS = ("Ares United", "Phobos Wanderers", "Deimos Drifters", "Valles Velocity")
@@ -92,6 +92,10 @@ def hidden_from_board(board: dict[str, Any]) -> list[str]:
     return [x for x in names if x not in public]
 
 
+def record_of(pl: dict[str, Any]) -> str:
+    return f"W-D-L {pl['wins']}-{pl['draws']}-{pl['losses']}"
+
+
 def plural(n: int, word: str) -> str:
     return f"{n} {word if n == 1 else word + 's'}"
 
@@ -101,7 +105,9 @@ def check_board(view: View) -> None:
     b = view.board
     text = GAME.board_text(view)
     flat = norm(text)
-    assert all(len(line) <= TEXT_WIDTH for line in text.splitlines()), text
+    lines = text.splitlines()
+    for pl in b["players"]:  # issue 27 §11: a team's summary is one line (this asserted 64 characters before)
+        assert any(ln.lstrip(" ▶").startswith(f"{pl['team']} (") and ln.endswith(record_of(pl)) for ln in lines), text
     phase = {"preseason": "Pre-Season", "tournament": "Tournament", "over": "Game over"}[b["phase"]]
     assert text.splitlines()[0] == f"== Meta Olympia · Stage {b['stage'] + 1} of {b['stages']} · {phase} =="
     for k, tr in enumerate(b["tracks"]):
@@ -263,7 +269,7 @@ def test_MO_MAT_09_a_live_match_shows_its_score_dials_moment_and_mat():
                 assert a["name"] in block(text, f"played by {b['players'][s]['team']}:")
     d = GAME.decisions(st)[0]
     ctx = GAME.context_text(GAME.view(st, d.seat))
-    assert all(len(line) <= WIDTH for line in ctx.splitlines())
+    assert ctx.splitlines()[2].startswith(f"Match: {home} (Home) {c['score'][1]} – {c['score'][0]} {away} (Away) · ")
     assert norm(f"Match: {home} (Home) {c['score'][1]} – {c['score'][0]} {away} (Away)") in norm(ctx)
     bracket = text.split(f"Tournament of Stage {b['stage'] + 1}:")[1].split("Match:")[0]
     assert norm(f"{home} (Home) v {away} (Away) playing now") in norm(bracket)
@@ -305,10 +311,11 @@ def test_MO_BRK_04_the_bracket_shows_series_scores_and_results():
         assert f"{sh}-{sa}, {won}" in line
 
 
-def test_context_follows_the_open_decision_and_fits_a_phone():
+def test_context_follows_the_open_decision_with_one_line_per_item():
     """Issue 13: the context shows what the decision depends on: a move the current track with the teams on
     it and the capacity (MO-MOV-02); recruiting the market (MO-REC-01); a contest decision the score; it is
-    empty without a decision and its lines are at most 40 characters."""
+    empty without a decision; the viewer's summary is one line (issue 27 §11: this asserted 40-character lines
+    before)."""
     seen = set()
     for st in sampled(3, 15, 1, {"trades": True}):
         if GAME.result(st) is not None:
@@ -316,8 +323,11 @@ def test_context_follows_the_open_decision_and_fits_a_phone():
         d = GAME.decisions(st)[0]
         view = GAME.view(st, d.seat)
         ctx = GAME.context_text(view)
-        assert all(len(line) <= WIDTH for line in ctx.splitlines()), ctx
         b = view.board
+        pl = b["players"][d.seat]
+        hurt = f" ({pl['injured']} injured)" if pl["injured"] else ""
+        assert ctx.splitlines()[1] == (f"You: {pl['team']} · {plural(pl['credits'], 'credit')} · {pl['popularity']} "
+                                       f"popularity · {pl['prestige']} prestige · {pl['athletes']} athletes{hurt}"), ctx
         assert ctx.startswith(f"Stage {b['stage'] + 1} of {b['stages']}")
         assert norm(f"You: {b['players'][d.seat]['team']}") in norm(ctx)
         if d.kind == "move":
@@ -375,13 +385,12 @@ def test_options_and_last_roll_are_shown():
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_boards_fit_one_discord_message(n):
     """Issue 12 §3: a 2-4 team board (no Mega League) fits the board message without the Full board button,
-    every line at most 64 characters; custom team names and colours are shown as given (MO-SET-10)."""
+    each team's summary one line (issue 27 §11); custom team names and colours are shown as given (MO-SET-10)."""
     opts = {"team_names": list(TEAMS[:n]), "colours": ["crimson", "blue", "green", "gold"][:n], "gambling": True}
     for st in sampled(n, 20 + n, 4, opts):
         view = GAME.view(st, None)
         text = GAME.board_text(view)
         assert not text_overflows(text)
-        assert all(len(line) <= TEXT_WIDTH for line in text.splitlines())
         for t in TEAMS[:n]:
             assert t in text
         assert "Ares United (crimson, Ana):" in text

@@ -175,7 +175,8 @@ def test_planning_context_shows_both_sides_characters_counters_and_damage():
     text = context(st, 0)
     lines = text.splitlines()
     assert "Ben: 0 VP · 7 MP · hand 3 · deck 5" in lines
-    assert " Grendel Str6 Spe2 · Pushed" in lines and "   dmg 4: Str3 Int1" in lines  # wrapped for phones
+    # one line per Character (issue 27 §11: this asserted a wrap for phones before)
+    assert " Grendel Str6 Spe2 · Pushed · dmg 4: Str3 Int1" in lines
     assert "You: 2 VP · 4 MP · hand 1 · deck 5" in lines
     assert " Beowulf Str5 Spe2" in lines
     assert lines.index("You: 2 VP · 4 MP · hand 1 · deck 5") > lines.index("Ben: 0 VP · 7 MP · hand 3 · deck 5")

@@ -99,7 +99,8 @@ def test_MZ_CORE_08_views_and_text():
 
 
 def test_MZ_TRAP_11_the_decision_context_is_compact_and_names_no_face_down_page():
-    """MZ-TRAP-11, issue 13 §2: the DM's decision context (``context_text``) fits a phone (40 columns), shows
+    """MZ-TRAP-11, issue 13 §2: the DM's decision context (``context_text``) has one whole line per item
+    (issue 27 §11: this asserted 40 columns before; Discord and the terminal wrap to their own width), shows
     each Caster's LP and Chapter count and its face-up Pages, and the opponent's face-down Pages only by
     number; a seat without a decision gets none (the board is in the channel)."""
     st = pos({"arena": ["kappa", "water-aura", {"card": "ember-imp", "face_down": True}]},
@@ -107,7 +108,8 @@ def test_MZ_TRAP_11_the_decision_context_is_compact_and_names_no_face_down_page(
               "chapter": ["selkie"]})
     mine = MZ.context_text(MZ.view(st, 0))
     lines = mine.splitlines()
-    assert lines and max(len(line) for line in lines) <= 40
+    assert "You: 1000 LP · Aura none · Chapter 0 · Spellbook 10" in lines
+    assert "Ben: 1000 LP · Aura none · Chapter 1 · Spellbook 10" in lines
     assert "You: " in mine and "Kappa" in mine and "Lampad" in mine and "Chapter 1" in mine
     assert "face-down: #" in mine and "face-down Page under it" in mine
     for hidden in ("Snare Pit", "Bog Lurker", "Selkie"):
