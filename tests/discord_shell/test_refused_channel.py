@@ -15,6 +15,7 @@ from games.core.rng import Rng
 from .harness import CHANNEL_ID
 from .test_bot import ANA, BEN, open_table, play_to_the_end
 from .test_failures import EDIT, board_of, notices
+from .test_turns import open_seeded_table
 
 
 class Clock:
@@ -34,7 +35,9 @@ async def refused_table(w, code: int):
     clock = Clock()
     w.bot.front.now = clock
     w.bot.front.context_interval = 0  # every DM change goes out at once: DMs are counted below
-    table_id, _ = await open_table(w)
+    # A seeded table: with an unseeded deal, whether the first twelve clicks owed a DM call depended on the deal
+    # (since issue 27 a DM without a decision is refreshed only when its hand changes); once none was due.
+    table_id = await open_seeded_table(w, "metax", (ANA, BEN), 3)
     thread_id = w.bot.front.tables[table_id].thread
     assert board_of(w, thread_id) is not None
     inj = w.fake.inject(code, channel_id=thread_id, times=None)
