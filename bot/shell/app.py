@@ -21,7 +21,7 @@ from bot.tables import TableLimits, TableService
 
 from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
 from .common import ShellTree, answer_stray
-from .decks import DECK_ITEMS, DeckCog
+from .decks import DECK_ITEMS, DeckCog, answer_card_box
 from .front import DiscordFront
 from .surroundings import SurroundingsCog
 
@@ -116,6 +116,8 @@ class MetaBot(commands.Bot):
         """Every interaction, after discord.py dispatched it: a component click no component of the shell
         runs for (a custom id the bot never made, or not on the clicked message) is answered here, since
         discord.py drops it silently (issue 26 §5)."""
+        if await answer_card_box(interaction):  # a card box, live or from before a restart (issue 27 §9)
+            return
         await answer_stray(interaction, self.component_patterns)
 
     async def on_ready(self) -> None:

@@ -606,28 +606,50 @@ class CardButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=id
 
     async def handle(self, interaction: discord.Interaction) -> None:
         t = bot_of(interaction).service.get(self.table)
-        await interaction.response.send_modal(CardModal(t.game.id, interaction.user.id))
+        await interaction.response.send_modal(CardModal(t.game.id))
 
 
 class CardModal(discord.ui.Modal):
     """The box **Look up a card** opens: a card's name (a close spelling is enough), answered privately with
-    the card in full, as ``/card`` answers."""
+    the card in full, as ``/card`` answers. Its custom id names the game (``mh:cm:<game>``) and its submission
+    is answered by :func:`answer_card_box` from the bot's ``on_interaction``, with no state kept here, so a
+    box submitted after a restart (or however late) is answered too, never "This interaction failed"."""
 
-    def __init__(self, game: str, user: int):
-        super().__init__(title=render.clip(f"Look up a {GAME_NAMES[game]} card", 45), timeout=600)
-        self.game, self.user = game, user
-        self.name_input = discord.ui.TextInput(label="Card name (a close spelling is enough)", max_length=QUERY_MAX,
-                                               placeholder="Type the card's name")
-        self.add_item(self.name_input)
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return interaction.user.id == self.user  # only the user who opened it may submit it
+    def __init__(self, game: str):
+        super().__init__(title=render.clip(f"Look up a {GAME_NAMES[game]} card", 45), timeout=None,
+                         custom_id=ids.card_box(game))
+        self.add_item(discord.ui.TextInput(label="Card name (a close spelling is enough)", max_length=QUERY_MAX,
+                                           placeholder="Type the card's name", custom_id=ids.CARD_NAME))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await answer_card(interaction, get_game(self.game), self.name_input.value)
+        """Nothing: :func:`answer_card_box` answers every submission of a card box."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
-        await refuse(interaction, error)
+
+def _box_value(components: list, custom_id: str) -> str:
+    for comp in components or []:
+        if comp.get("custom_id") == custom_id:
+            return str(comp.get("value") or "")
+        found = _box_value(comp.get("components") or ([comp["component"]] if comp.get("component") else []),
+                           custom_id)
+        if found:
+            return found
+    return ""
+
+
+async def answer_card_box(interaction: discord.Interaction) -> bool:
+    """Answer a submitted **Look up a card** box (:class:`CardModal`, ``mh:cm:<game>``) with the card, privately
+    (:func:`answer_card`; a refusal says what was wrong). Returns whether ``interaction`` was one."""
+    if interaction.type != discord.InteractionType.modal_submit:
+        return False
+    data: dict = interaction.data or {}  # type: ignore[assignment]
+    match = ids.CARD_BOX.fullmatch(str(data.get("custom_id", "")))
+    if match is None or match["game"] not in GAME_NAMES:
+        return False
+    try:
+        await answer_card(interaction, get_game(match["game"]), _box_value(data.get("components"), ids.CARD_NAME))
+    except Exception as exc:  # noqa: BLE001 - every failure is answered in words
+        await refuse(interaction, exc)
+    return True
 
 
 DECK_ITEMS = (DeckSelect, CardButton)

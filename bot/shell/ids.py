@@ -19,6 +19,7 @@ others play, and a repeated click is known (issue 13 §3). All ids stay under Di
 * ``mh:r:<table>`` — Rematch on the result of a finished table
 * ``mh:u:<table>:<seat>:<watch|leave>`` — the choice of a player who is out of a game that goes on
 * ``mh:c:<table>`` — "Look up a card" under a decision: a box asking for a card's name (issue 27 §9)
+* ``mh:cm:<game>`` — that box (a modal), answered from ``on_interaction`` without state
 * ``mh:w:<table>:<token>`` — "Pass until my turn" on a response window offered with ``token`` (issue 27 §3)
 """
 
@@ -40,6 +41,8 @@ CONCEDE = re.compile(r"mh:x:(?P<table>[0-9a-f]{1,16}):(?P<user>\d{1,20}):(?P<act
 REMATCH = re.compile(r"mh:r:(?P<table>[0-9a-f]{1,16})")
 OUT = re.compile(r"mh:u:(?P<table>[0-9a-f]{1,16}):(?P<seat>\d{1,2}):(?P<action>watch|leave)")
 CARD = re.compile(r"mh:c:(?P<table>[0-9a-f]{1,16})")
+CARD_BOX = re.compile(r"mh:cm:(?P<game>[a-z]{1,16})")
+CARD_NAME = "name"  # the text input of a card box
 STOP = re.compile(r"mh:w:(?P<table>[0-9a-f]{1,16}):" + TOKEN)
 
 
@@ -95,6 +98,11 @@ def out(table: str, seat: int, action: str) -> str:
 
 def card(table: str) -> str:
     return f"mh:c:{table}"
+
+
+def card_box(game: str) -> str:
+    """The box **Look up a card** opens for ``game`` (a modal; answered without state, issue 27 §9)."""
+    return f"mh:cm:{game}"
 
 
 def stop(table: str, token: str) -> str:

@@ -245,3 +245,17 @@ async def test_help_gives_the_quick_start_of_the_game_where_it_is_asked(world):
     here = await slash(w, BEN, next(iter(w.fake.threads)), "help", {})
     assert here.embeds[0]["title"] == "MetaX — quick start"
     assert assert_all_within_limits(w.fake) > 0
+
+
+async def test_a_card_box_submitted_after_a_restart_is_still_answered(world):
+    """Issue 27 §9 with Discord's manners: a **Look up a card** box the bot no longer holds in memory (it was
+    opened before a restart) is answered with the card, privately, never "This interaction failed"; a name that
+    finds nothing is refused in words."""
+    w = world
+    answer = await w.fake.submit_modal(ANA, None, "mh:cm:metax", {"name": "Herkules"}, force=True)
+    await w.settle()
+    assert answer.acknowledged and answer.ephemeral
+    assert answer.embeds and answer.embeds[0]["title"] == "Hercules — Son of Thunder"
+    nothing = await w.fake.submit_modal(ANA, None, "mh:cm:metax", {"name": "zzzzqqq"}, force=True)
+    await w.settle()
+    assert nothing.acknowledged and nothing.ephemeral and "zzzzqqq" in nothing.text
