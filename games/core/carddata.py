@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -91,4 +91,18 @@ def parse_decks(raw: object, source: str, cards: dict[str, Any], model: type[Bas
         unknown = [cid for cid in deck.cards if cid not in cards]
         if unknown:
             raise CardDataError(f"{source}: deck '{deck.id}': unknown card ids {', '.join(unknown)}")
+    return decks
+
+
+def checked_decks(path: Path, cards: dict[str, Any], model: type[BaseModel],
+                  validate: Callable[[list[str]], list[Any]]) -> dict[str, Any]:
+    """The starter decks of the YAML file ``path`` (:func:`parse_decks` with ``model``), each checked with
+    ``validate`` (a game's deck-legality function over the deck's ``card_list()``, returning the rules it
+    breaks, each with a ``message``). Raises :class:`CardDataError` naming the file and the first illegal
+    deck with every problem."""
+    decks = parse_decks(load_yaml(path), str(path), cards, model)
+    for deck in decks.values():
+        problems = validate(deck.card_list())
+        if problems:
+            raise CardDataError(f"{path}: deck '{deck.id}' is illegal: " + "; ".join(p.message for p in problems))
     return decks

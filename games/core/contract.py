@@ -11,6 +11,8 @@ The value types a game speaks in (:class:`Option`, :class:`Decision`, :class:`Ev
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -234,29 +236,50 @@ class Game:
         """Events describing a new game's set-up (first player, opening hands), for the log."""
         return []
 
+    # -- front-end hooks, found by convention in the game's own package (games/<id>/ai.py, render.py,
+    # picture.py), so a game module writes only what differs
+
+    def _hook(self, module: str, name: str) -> Any:
+        """The function ``name`` of the module ``module`` of this game's package (``games.metax`` for a
+        ``Game`` defined in ``games.metax.game``), or ``None`` when the package has no such module or name.
+        Errors raised while that module imports propagate."""
+        return _package_hook(type(self).__module__, module, name)
+
     def computer(self, seed: int) -> Any:
-        """A computer player for this game: a callable ``(decision, view) -> option id``."""
-        return RandomPlayer(seed)
+        """A computer player for this game: a callable ``(decision, view) -> option id``. By convention the
+        package's ``ai.computer(seed)``; without one, a :class:`games.core.players.RandomPlayer`."""
+        make = self._hook("ai", "computer")
+        return make(seed) if make is not None else RandomPlayer(seed)
 
     def board_text(self, view: View) -> str:
-        """The public board of ``view`` as plain text."""
-        return str(view.board)
+        """The public board of ``view`` as plain text: the package's ``render.board_text(view)``, else the
+        board's ``str``."""
+        hook = self._hook("render", "board_text")
+        return hook(view) if hook is not None else str(view.board)
 
     def layout(self, view: View) -> Layout | None:
-        """The board of ``view`` as a picture layout (issue 15 §1-2), built only from ``view`` (the host
-        passes a spectator's view, so no hidden card reaches a picture); ``None`` when the game has no
-        picture. This default: ``None``."""
-        return None
+        """The board of ``view`` as a picture layout, built only from ``view`` (the host passes a spectator's
+        view, so no hidden card reaches a picture): the package's ``picture.board_layout(view)``; ``None``
+        when the game has no picture."""
+        hook = self._hook("picture", "board_layout")
+        return hook(view) if hook is not None else None
 
     def context_text(self, view: View) -> str:
         """The compact part of the public board that ``view``'s open decision depends on, as plain text built
-        only from ``view`` (issue 13: a private view shows it above the hand, so a player never has to switch
-        to the channel to choose). Empty when the viewer has no open decision. Games override it with what
-        their decisions depend on; this default is the whole board."""
+        only from ``view`` (a private view shows it above the hand, so a player never has to switch to the
+        channel to choose). Empty when the viewer has no open decision. The package's
+        ``render.context_text(view)``; without one, the whole board."""
+        hook = self._hook("render", "context_text")
+        if hook is not None:
+            return hook(view)
         return self.board_text(view) if view.decisions else ""
 
     def private_text(self, view: View) -> str:
-        """The viewer's private information of ``view`` as plain text."""
+        """The viewer's private information of ``view`` as plain text: the package's
+        ``render.private_text(view)``, else the private part's ``str`` ("" for a spectator)."""
+        hook = self._hook("render", "private_text")
+        if hook is not None:
+            return hook(view)
         return "" if view.private is None else str(view.private)
 
     def step_name(self, kind: str) -> str:
@@ -303,6 +326,25 @@ class Game:
         raise NotYourDecision(
             "TURN", f"Seat {seat} has no decision to make now; waiting for seat {waiting or 'nobody'}."
         )
+
+
+@cache
+def _package_hook(game_module: str, module: str, name: str) -> Any:
+    """The attribute ``name`` of ``<package>.<module>``, where the package is ``game_module`` itself when it
+    is a package (a ``Game`` defined in an ``__init__.py``) and its parent otherwise, or ``None`` when that module or
+    attribute does not exist (a game without a picture, a test double defined outside ``games``)."""
+    owner = sys.modules.get(game_module)
+    package = game_module if hasattr(owner, "__path__") else game_module.rpartition(".")[0]
+    if not package:
+        return None
+    target = f"{package}.{module}"
+    try:
+        mod = importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        if exc.name != target:
+            raise
+        return None
+    return getattr(mod, name, None)
 
 
 @cache

@@ -43,6 +43,18 @@ PANEL: Colour = (255, 255, 255)
 LINE: Colour = (190, 192, 198)
 FACE_DOWN: Colour = (70, 60, 95)
 
+WIDTH = 800
+"""Width in pixels of every board picture: it reads at the ~400 px Discord shows on a phone."""
+PAD = 16
+"""Margin in pixels between a board picture's edge and its content."""
+
+
+def column_width(cols: int, gap: int, width: int = WIDTH, pad: int = PAD) -> int:
+    """The width in pixels of one of ``cols`` equal columns ``gap`` pixels apart inside a ``width``-pixel
+    picture with ``pad`` pixels of margin on each side (a board's card grid)."""
+    return (width - 2 * pad - (cols - 1) * gap) // cols
+
+
 CHAR_WIDTH = 0.5
 """Average glyph width of the painter's font as a fraction of its size (Pillow's built-in scalable font,
 measured over card titles); layouts use it to plan wrapping, the painter still fits each label exactly."""
