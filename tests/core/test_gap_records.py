@@ -113,32 +113,6 @@ def test_decisions_cite_only_real_rules(rec, gaps, checklist, gap_ids):
         assert cited <= known, (gap, cited - known)
 
 
-def _read_back(block: str, prefix: str) -> dict[str, str]:
-    """The ``NN text`` block read with the pattern ``tests/host/test_rulebook.py`` uses."""
-    return {f"{prefix}-GAP-{n}": " ".join(t.split())
-            for n, t in re.findall(r"^(\d\d) (.*?)(?=^\d\d |\Z)", block, re.MULTILINE | re.DOTALL)}
-
-
-def test_numbered_block_reads_back_like_the_game_docstrings(rec, gaps):
-    """``numbered()`` gives the ``NN text`` block of the game package docstrings; read back, it gives every
-    decision unchanged, in lines of at most 104 characters."""
-    block = gaps.numbered()
-    assert _read_back(block, rec.prefix) == gaps.DECISIONS
-    assert max(len(line) for line in block.splitlines()) <= 104
-
-
-def test_package_docstring_carries_the_decisions_word_for_word(rec, gaps):
-    """The one record: ``games/<game>/__init__.py``'s docstring ends with the block the other games use (the
-    heading ``tests/host/test_rulebook.py`` and ``/rules`` look for), and that block is exactly
-    ``gaps.numbered()``, so the package docstring and ``gaps.py`` cannot disagree on any gap."""
-    doc = importlib.import_module(f"games.{rec.game}").__doc__ or ""
-    head = f"Decisions on the gaps the rulebook leaves open (``{rec.prefix}-GAP-NN``):"
-    assert doc.count("Decisions on the gaps") == 1
-    block = doc.split(head, 1)[1]
-    assert block.strip("\n") == gaps.numbered()
-    assert _read_back(block, rec.prefix) == gaps.DECISIONS
-
-
 def test_records_parse_without_docstrings(rec, gaps, tmp_path):
     """Under ``python -OO`` (no docstrings) the decisions are read from the source file instead."""
     assert gapdoc.module_doc(None, gaps.__file__) == gaps.__doc__

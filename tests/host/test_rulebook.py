@@ -272,10 +272,16 @@ def built_games() -> list[str]:
 
 
 def docstring_gaps(game: str) -> dict[str, str]:
-    """The gap decisions of a built game's module docstring: ``"META-GAP-03"`` -> the entry's text."""
+    """The gap decisions of a built game: ``"META-GAP-03"`` -> the entry's text, from the game's one record
+    (``games/<id>/gaps.py``'s ``DECISIONS``), or from the ``NN text`` block its package docstring ends with
+    while it keeps none."""
     import importlib
+    import importlib.util
 
-    doc = importlib.import_module(GAME_MODULES[game]).__doc__ or ""
+    package = GAME_MODULES[game]
+    if importlib.util.find_spec(f"{package}.gaps") is not None:
+        return {k: " ".join(v.split()) for k, v in importlib.import_module(f"{package}.gaps").DECISIONS.items()}
+    doc = importlib.import_module(package).__doc__ or ""
     part = doc.split("Decisions on the gaps", 1)[1]
     prefix = re.search(r"``([A-Z]+)-GAP-NN``", part).group(1)
     entries: dict[str, str] = {}
