@@ -58,7 +58,7 @@ def cmd_play(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     if args.place is not None:
-        from games.metazoo.sky import Place  # the one place parser (issue 16 item 2)
+        from games.core.surroundings import Place  # the one place parser
 
         try:
             location = Place.parse(args.place).to_json()

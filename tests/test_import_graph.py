@@ -171,3 +171,14 @@ def test_a_game_imports_only_games_core_and_itself():
                    and m.split(".")[1] in games
                    for t in g[m] if not (t.startswith("games.core") or t.split(".")[:2] == m.split(".")[:2]))
     assert not wrong, f"a game imports outside games.core and itself: {wrong}"
+
+
+def test_the_host_knows_no_particular_game():
+    """``bot`` reaches a game only through the registry (``games``) and the contract (``games.core``): no
+    module of ``bot`` imports a ``games.<id>`` module, so a game's rules and its profile types (the
+    surroundings a player declares, :mod:`games.core.surroundings`) never tie the host to one game."""
+    g = graph()
+    wrong = sorted((m, t) for m in g if m.split(".")[0] == "bot" for t in g[m]
+                   if t.split(".")[0] == "games" and len(t.split(".")) > 1 and t.split(".")[1] != "core")
+    assert not wrong, f"bot imports a particular game: {wrong}"
+    assert any(t == "games.core.surroundings" for m in g if m.startswith("bot.") for t in g[m])

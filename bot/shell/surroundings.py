@@ -1,11 +1,12 @@
-"""``/surroundings`` and ``/settings location``: the real surroundings that MetaZoo's *derived* tables read
-(issue 16 item 2, MZ-WALL-04, MZ-TERRA-02).
+"""``/surroundings`` and ``/settings location``: the real surroundings that games reading the real world
+(MetaZoo's *derived* tables, MZ-WALL-04, MZ-TERRA-02) take from their players.
 
 A player's profile (places, weather and objects around them, and optionally where they play) is stored per
 user (store migration 9) and read at every game start; a server's location (name, latitude, longitude,
-timezone) is stored in the kv table. Both are parsed by :mod:`games.metazoo.sky` (its messages say what is
-wrong and what would be right); bad input changes nothing. ``show`` surveys the 24 Terra Bonuses right now
-from the bot's clock, each with its basis ("Nighttime: sunset at 16:42 in Oslo").
+timezone) is stored in the kv table. Both are parsed by :mod:`games.core.surroundings` (its messages say what
+is wrong and what would be right); bad input changes nothing. ``show`` asks each game that reads
+surroundings what it derives right now from the bot's clock (:meth:`games.core.contract.Game.survey`: for
+MetaZoo the 24 Terra Bonuses), each with its basis ("Nighttime: sunset at 16:42 in Oslo").
 """
 
 from __future__ import annotations
@@ -18,15 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import TableError
-from games.metazoo.sky import (
-    PROFILE_WEATHER,
-    SKY_EVENTS,
-    TIME_OF_DAY,
-    Place,
-    Sky,
-    Surroundings,
-    load_meteor_showers,
-)
+from games import game_ids, get_game
+from games.core.contract import Game
+from games.core.surroundings import PROFILE_WEATHER, Place, Surroundings
 
 from . import render
 from .common import Host, acknowledge, reply
@@ -68,25 +63,31 @@ def profile_lines(profile: dict[str, Any] | None) -> list[str]:
             f"**Your place:** {place_line(profile.get('place'))}"]
 
 
+def surveyors() -> list[Game]:
+    """The registered games that read their players' surroundings (:attr:`Game.reads_surroundings`)."""
+    return [g for g in map(get_game, game_ids()) if g.reads_surroundings]
+
+
 def survey_lines(place: Place, profile: Surroundings | None, instant: dt.datetime, caster: str) -> list[str]:
-    """The 24 Terra Bonuses derived right now: each sky feature (Daytime … Winter) on its own line with its
-    basis (``"✅ **Nighttime** — sunset at 15:12 …"``), then the places and weather of the profile in two
-    lines: those listed around the Caster and those not (``❔``: asked when checked)."""
-    sky = Sky(mode="derived", place=place, showers=load_meteor_showers())
-    answers = dict(sky.survey(instant=instant, profile=profile, caster=caster))
-    out = []
-    for name in (*TIME_OF_DAY, *SKY_EVENTS):
-        answer = answers.pop(name)
-        mark = "❔" if answer.holds is None else "✅" if answer.holds else "▫️"
-        out.append(render.clip(f"{mark} **{name}** — {answer.basis}", BASIS_MAX))
-    around = [n for n, a in answers.items() if a.holds]
-    absent = [n for n, a in answers.items() if a.holds is False]
-    asked = [n for n, a in answers.items() if a.holds is None]
-    out.append(f"✅ **Around you:** {', '.join(around) or 'nothing listed'}")
-    if absent:
-        out.append(f"▫️ **Not around you:** {', '.join(absent)}")
-    if asked:
-        out.append(f"❔ **Asked when checked:** {', '.join(asked)}")
+    """What each game that reads surroundings derives right now (:meth:`Game.survey`): each sky feature
+    (Daytime … Winter) on its own line with its basis (``"✅ **Nighttime** — sunset at 15:12 …"``), then the
+    places and weather of the profile in two lines: those listed around the player and those not (``❔``:
+    asked when checked)."""
+    out: list[str] = []
+    for game in surveyors():
+        answers = game.survey(place, profile, instant, caster)
+        for line in (a for a in answers if a.sky):
+            mark = "❔" if line.holds is None else "✅" if line.holds else "▫️"
+            out.append(render.clip(f"{mark} **{line.name}** — {line.basis}", BASIS_MAX))
+        rest = [a for a in answers if not a.sky]
+        around = [a.name for a in rest if a.holds]
+        absent = [a.name for a in rest if a.holds is False]
+        asked = [a.name for a in rest if a.holds is None]
+        out.append(f"✅ **Around you:** {', '.join(around) or 'nothing listed'}")
+        if absent:
+            out.append(f"▫️ **Not around you:** {', '.join(absent)}")
+        if asked:
+            out.append(f"❔ **Asked when checked:** {', '.join(asked)}")
     return out
 
 
@@ -107,7 +108,7 @@ class SurroundingsCog(commands.Cog):
         place=f"Where you play: name, lat, lon, timezone ({EXAMPLE_PLACE}); none removes it")
     async def set_(self, interaction: discord.Interaction, places: str | None = None, weather: str | None = None,
                    objects: str | None = None, place: str | None = None) -> None:
-        """Stores the new profile only when every part is valid (issue 16 item 2)."""
+        """Stores the new profile only when every part is valid."""
         await acknowledge(interaction)
         user = str(interaction.user.id)
         if places is None and weather is None and objects is None and place is None:

@@ -11,6 +11,7 @@ The value types a game speaks in (:class:`Option`, :class:`Decision`, :class:`Ev
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import sys
 from collections.abc import Sequence
@@ -20,6 +21,7 @@ from typing import Any
 from .layout import Layout
 from .players import RandomPlayer
 from .serial import SplitCodec, dumps, loads
+from .surroundings import Place, Surroundings, SurveyLine
 from .values import (
     Choice,
     Decision,
@@ -99,6 +101,11 @@ class Game:
     """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
     calls :meth:`observe` before every choice it applies, with the instant it records in the log."""
 
+    reads_surroundings: bool = False
+    """True when the game reads its players' real surroundings (MetaZoo's derived Terra Bonuses and 4th Wall
+    Effects): the host then takes table places and ``/surroundings`` profiles
+    (:mod:`games.core.surroundings`) for it, and ``/surroundings show`` asks :meth:`survey`."""
+
     def new_game(self, seats: Sequence[SeatSetup], options: dict[str, Any] | None, seed: int) -> Any:
         raise NotImplementedError
 
@@ -109,6 +116,14 @@ class Game:
         stores in the choice's log row (``actions.at``) and during replays with that logged instant, so a
         replay reads the same clock (issue 16: the clock enters the engine as an input recorded in the log).
         It changes no rule state by itself. This default does nothing."""
+
+    def survey(self, place: Place, profile: Surroundings | None, instant: dt.datetime,
+               caster: str) -> tuple[SurveyLine, ...]:
+        """What the game reads from the surroundings alone (no card in play) at ``instant`` (an aware
+        ``datetime``) for the player ``caster`` (a display name) at ``place`` with ``profile`` (None: no
+        profile): one :class:`games.core.surroundings.SurveyLine` per feature, what ``/surroundings show``
+        tells a player before a game. Only called when :attr:`reads_surroundings` is true."""
+        raise NotImplementedError
 
     def team_name(self, seed: int, seat: int, taken: Sequence[str]) -> str:
         """The default name of ``seat``'s team at a table with seed ``seed``, never one of ``taken``

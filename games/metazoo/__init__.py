@@ -455,7 +455,7 @@ from games.core.contract import Choice, Decision, Event, Game, Result, RulesErro
 from games.core.layout import Layout
 from games.core.rng import Rng
 
-from . import allocation, effects, multi, placement, rules, wall
+from . import allocation, effects, multi, placement, rules, sky, wall
 from .cards import page_line
 from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
 from .state import ArenaPage, Caster, Indicator, State
@@ -477,6 +477,7 @@ class MetaZooGame(Game):
     series_lengths = (1, 3, 5)
     """A table plays a series of 1, 3 or 5 games (MZ-GAP-75); Archive swaps happen between its games."""
     observes_clock = True
+    reads_surroundings = True
     """MetaZoo reads the real clock in derived mode (issue 16 item 2, MZ-GAP-69): the host logs each instant
     and passes it to :meth:`observe`."""
     spellbook_max = MAX_SPELLBOOK
@@ -568,6 +569,11 @@ class MetaZooGame(Game):
         """Store the host's instant ``at`` (epoch seconds UTC, the one it logs with the next choice); the next
         step 1a reads the last one stored (MZ-GAP-69). Changes no rule state; ValueError for a non-number."""
         wall.observe(state, at)
+
+    def survey(self, place, profile, instant, caster):
+        """The 24 Terra Bonuses read from the surroundings alone (MZ-WALL-04 derived mode):
+        :func:`games.metazoo.sky.survey`."""
+        return sky.survey(place, profile, instant, caster)
 
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` naming the rule and

@@ -1,5 +1,6 @@
-"""The real surroundings for MetaZoo's Terra Bonuses and 4th Wall Effects (issue 16 item 2; MZ-WALL-01..06,
-MZ-TERRA-02, MZ-TERRA-03, MZ-TERRA-11).
+"""The real surroundings for MetaZoo's Terra Bonuses and 4th Wall Effects (MZ-WALL-01..06, MZ-TERRA-02,
+MZ-TERRA-03, MZ-TERRA-11). The profile and place types a player declares are
+:mod:`games.core.surroundings` (the host stores them); this module reads them.
 
 Pure: no clock, network or file read at import. The time (an aware UTC ``datetime``) and the place are
 *inputs* of every check, so the engine records them in the log and a replay gives the same answers. The
@@ -79,7 +80,6 @@ Gap decisions (the 4th Wall details of the decisions in ``games/metazoo/gaps.py`
 from __future__ import annotations
 
 import datetime as dt
-import math
 import re
 import zoneinfo
 from collections.abc import Iterable, Mapping
@@ -93,6 +93,8 @@ from astral import moon as astral_moon
 from astral import sun as astral_sun
 
 from games.core.carddata import CardDataError, data_dir, load_yaml
+from games.core.surroundings import PLACES, WEATHER, Place, Surroundings, SurveyLine
+from games.core.surroundings import words as _words
 
 # --- the vocabulary (MZ-TERRA-01) -------------------------------------------------------------------------
 
@@ -100,17 +102,10 @@ TIME_OF_DAY = ("Daytime", "Nighttime", "Dawn", "Dusk")
 """Terra Bonuses computed from the sun in derived mode."""
 SKY_EVENTS = ("Full Moon", "Meteor Shower", "Stars", "Winter")
 """Terra Bonuses computed from the moon, the calendar, darkness and the season in derived mode."""
-PLACES = ("City", "Desert", "Farm", "Forest", "Ground", "Island", "Lake", "Mountain", "Ocean", "River",
-          "Suburban", "Swamp")
-"""Terra Bonuses about places: from the Caster's profile in derived mode."""
-WEATHER = ("Fog", "Lightning Storm", "Raining", "Snowing")
-"""Terra Bonuses about weather: from the Caster's profile in derived mode."""
 TERRA_BONUSES = tuple(sorted(TIME_OF_DAY + SKY_EVENTS + PLACES + WEATHER))
 """The 24 Terra Bonuses of the rulebook (MZ-TERRA-01), alphabetical."""
 CLOUD = ("Fog", "Lightning Storm", "Overcast", "Raining", "Snowing")
 """Weather that hides the stars. ``Overcast`` is declarable in a profile though it is no Terra Bonus."""
-PROFILE_WEATHER = (*WEATHER, "Overcast")
-
 FULL_MOON_PHASE = 14.0
 FULL_MOON_WINDOW = 1.0
 """Full Moon holds when astral's phase (0..28) is within ``FULL_MOON_PHASE ± FULL_MOON_WINDOW``."""
@@ -160,148 +155,11 @@ class Answer(NamedTuple):
 
 # --- value types ------------------------------------------------------------------------------------------
 
-def _zone(name: str) -> zoneinfo.ZoneInfo:
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError("a place needs a timezone: an IANA name such as 'Europe/Oslo'")
-    try:
-        return zoneinfo.ZoneInfo(name.strip())
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
-        raise ValueError(f"unknown timezone {name!r}: use an IANA name such as 'Europe/Oslo' or "
-                         "'Australia/Sydney'") from None
-
-
-def _degrees(value: object, what: str, limit: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{what} must be a number of degrees between -{limit:g} and {limit:g}, "
-                         f"not {value!r}")
-    x = float(value)
-    if not math.isfinite(x) or not -limit <= x <= limit:
-        raise ValueError(f"{what} {value!r} is out of range: it must be between -{limit:g} and {limit:g} "
-                         "degrees")
-    return x
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """A place on Earth: ``name`` (for the basis text), ``latitude`` (degrees, -90..90, north positive),
-    ``longitude`` (degrees, -180..180, east positive), ``timezone`` (an IANA name, e.g. ``"Europe/Oslo"``;
-    local dates and the times in the basis use it). ``hemisphere`` is ``"north"`` for latitude >= 0.
-
-    Raises ValueError for an empty name, a latitude or longitude out of range, or an unknown timezone."""
-
-    name: str
-    latitude: float
-    longitude: float
-    timezone: str
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError("a place needs a name, e.g. 'Oslo'")
-        object.__setattr__(self, "name", self.name.strip())
-        object.__setattr__(self, "latitude", _degrees(self.latitude, "latitude", 90))
-        object.__setattr__(self, "longitude", _degrees(self.longitude, "longitude", 180))
-        _zone(self.timezone)
-        object.__setattr__(self, "timezone", self.timezone.strip())
-
-    @property
-    def hemisphere(self) -> str:
-        """``"north"`` (latitude >= 0, the Equator included) or ``"south"``."""
-        return "north" if self.latitude >= 0 else "south"
-
-    @property
-    def tz(self) -> zoneinfo.ZoneInfo:
-        return zoneinfo.ZoneInfo(self.timezone)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"name", "latitude", "longitude", "timezone"}`` for the log and snapshots."""
-        return {"name": self.name, "latitude": self.latitude, "longitude": self.longitude,
-                "timezone": self.timezone}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Place:
-        """Inverse of :meth:`to_json`; ValueError names a missing field."""
-        try:
-            return cls(data["name"], data["latitude"], data["longitude"], data["timezone"])
-        except (KeyError, TypeError):
-            raise ValueError("a place needs name, latitude, longitude and timezone, e.g. "
-                             '{"name": "Oslo", "latitude": 59.91, "longitude": 10.75, '
-                             '"timezone": "Europe/Oslo"}') from None
-
-    @classmethod
-    def parse(cls, text: str) -> Place:
-        """``"Oslo, 59.91, 10.75, Europe/Oslo"`` -> Place (what a settings line or a command option holds).
-
-        Raises ValueError saying the expected shape."""
-        parts = [p.strip() for p in str(text).split(",")]
-        if len(parts) != 4:
-            raise ValueError(f"a place is 'name, latitude, longitude, timezone' (e.g. 'Oslo, 59.91, 10.75, "
-                             f"Europe/Oslo'), not {text!r}")
-        try:
-            lat, lon = float(parts[1]), float(parts[2])
-        except ValueError:
-            raise ValueError(f"latitude and longitude must be numbers in degrees, got {parts[1]!r} and "
-                             f"{parts[2]!r}") from None
-        return cls(parts[0], lat, lon, parts[3])
-
-
 def canonical_feature(name: str) -> str:
     """A Terra Bonus name in any case -> its spelling in :data:`TERRA_BONUSES` (``"full moon"`` -> ``"Full
     Moon"``); a name outside the list is returned stripped (MZ-GAP-82)."""
     key = " ".join(str(name).split()).lower()
     return _CANON.get(key, " ".join(str(name).split()))
-
-
-def _feature_set(values: Iterable[str], allowed: tuple[str, ...], what: str) -> frozenset[str]:
-    if isinstance(values, str):
-        values = [values]
-    out = set()
-    for v in values:
-        c = canonical_feature(v)
-        if c not in allowed:
-            raise ValueError(f"{v!r} is not a {what} a profile can declare: choose from {', '.join(allowed)}")
-        out.add(c)
-    return frozenset(out)
-
-
-@dataclass(frozen=True, slots=True)
-class Surroundings:
-    """A Caster's declared surroundings (the ``/surroundings`` profile), read in *derived* mode.
-
-    ``places``: the place Terra features (:data:`PLACES`) within 5 miles or within eyesight of the Caster
-    (MZ-TERRA-02's "nearby"); ``weather``: the weather around them (:data:`WEATHER` or ``"Overcast"``);
-    ``objects``: things outside the game near them that Page texts may name (free words, e.g. "train");
-    ``place``: where they play, for the sky (None: the table's place). Names are matched case-insensitively
-    and stored in their canonical spelling. Anything not listed is absent (objects: asked).
-
-    Raises ValueError naming a place or weather outside the lists."""
-
-    places: frozenset[str] = frozenset()
-    weather: frozenset[str] = frozenset()
-    objects: frozenset[str] = frozenset()
-    place: Place | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "places", _feature_set(self.places, PLACES, "place"))
-        object.__setattr__(self, "weather", _feature_set(self.weather, PROFILE_WEATHER, "weather"))
-        objs = [self.objects] if isinstance(self.objects, str) else list(self.objects)
-        clean = frozenset(" ".join(_words(o)) for o in objs)
-        if "" in clean:
-            raise ValueError("an object in a profile needs at least one word, e.g. 'train'")
-        object.__setattr__(self, "objects", clean)
-        if self.place is not None and not isinstance(self.place, Place):
-            raise ValueError("a profile's place must be a Place (or None to use the table's place)")
-
-    def to_json(self) -> dict[str, Any]:
-        """Sorted lists and the place (or None), for the log and the store."""
-        return {"places": sorted(self.places), "weather": sorted(self.weather), "objects": sorted(self.objects),
-                "place": self.place.to_json() if self.place else None}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Surroundings:
-        """Inverse of :meth:`to_json` (missing keys are empty)."""
-        place = data.get("place")
-        return cls(frozenset(data.get("places", ())), frozenset(data.get("weather", ())),
-                   frozenset(data.get("objects", ())), Place.from_json(place) if place else None)
 
 
 CONDITION_KINDS = ("terra", "object", "room", "person")
@@ -523,10 +381,6 @@ def _label(name: str, holds: bool) -> str:
 
 # --- the checks -------------------------------------------------------------------------------------------
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", str(text).lower())
-
-
 def _object_words(text: str) -> list[str]:
     words = _words(text)
     return words[1:] if len(words) > 1 and words[0] in ("a", "an", "the", "some", "any") else words
@@ -741,3 +595,16 @@ class Sky:
         sky = (f"; {caster} declared {', '.join(cloud)}" if cloud
                else "; no cloud declared" if profile is not None else f"; {caster} declared no weather")
         return Answer(holds, f"{_label(name, holds)}: {_timetable(s)}{tail}{sky}")
+
+
+def survey(place: Place, profile: Surroundings | None, instant: dt.datetime,
+           caster: str) -> tuple[SurveyLine, ...]:
+    """Every Terra Bonus read in derived mode at ``place`` from ``profile`` alone (no Terra, no Pages) at the
+    aware ``instant``, for the Caster named ``caster``: the sky features (:data:`TIME_OF_DAY`,
+    :data:`SKY_EVENTS`) first with ``sky`` True, then the places and weather of the profile, in
+    :data:`TERRA_BONUSES` order. What ``/surroundings show`` tells a player (MZ-WALL-04, MZ-GAP-68)."""
+    answers = dict(Sky(mode="derived", place=place, showers=load_meteor_showers())
+                   .survey(instant=instant, profile=profile, caster=caster))
+    first = (*TIME_OF_DAY, *SKY_EVENTS)
+    lines = [SurveyLine(name, answers[name].holds, answers[name].basis, True) for name in first]
+    return tuple(lines + [SurveyLine(n, a.holds, a.basis, False) for n, a in answers.items() if n not in first])
