@@ -1,4 +1,4 @@
-"""REST calls per player action on Discord (issue 4; issue 13 and issue 27 "Discord REST budget"): whole games of
+"""REST calls per player action on Discord (docs/performance.md, "Discord REST budget"): whole games of
 any game through the network-free harness, ``--game G --seats K`` (``--teams 2v2`` for a team format,
 ``--option key=value`` for the game's table options; the old names ``memesis4`` and ``metaolympia4`` still mean
 four seats). Target, turn notices included: at most 1.5 calls per action for every game and seat count, no
@@ -10,10 +10,10 @@ not counted, every other request to Discord is. Reproducible: game ``i`` is tabl
 its clicks come from an RNG seeded the same, and time is simulated (``--pace`` seconds pass per action,
 so DMs whose context alone changed are refreshed as often as ``--context`` allows in a game played at that
 pace, not at the machine's speed). The same arguments give the same counts. Turn notices (a new DM or a
-thread mention for a new decision, issue 13 §1) are reported separately and are included in the total;
-single-option notices (S) are notices whose decision offered one option (issue 27 §1: a publicly forced one
+thread mention for a new decision) are reported separately and are included in the total;
+single-option notices (S) are notices whose decision offered one option (a publicly forced one
 must be taken for the player, never notified). Failed calls (requests Discord refused: they count toward its
-ban of a client after 10,000 invalid requests in 10 minutes, issue 26 §5) are reported too, and are included
+ban of a client after 10,000 invalid requests in 10 minutes) are reported too, and are included
 in the total; ``--refuse CODE`` makes the table's thread refuse every call with that Discord error from the
 start of play (50013 Missing Permissions, 50001 Missing Access: an admin took the bot's permission away).
 ``--kinds`` prints the calls of each game by kind (board edits, DM edits, notices...). Needs the test extras

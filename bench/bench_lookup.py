@@ -1,10 +1,10 @@
-"""Lookups behind autocomplete (issue 6): Discord drops an autocomplete answer that takes over 3 s, and
+"""Lookups behind autocomplete: Discord drops an autocomplete answer that takes over 3 s, and
 players type a keystroke at a time, so one search must stay far below that.
 
 Measures, per game, the mean and p99 time of one card search (``Catalog.search``, 25 results) and one
 rules topic search (``RuleBook.topics``) over a fixed list of queries (exact names, prefixes, typos,
 filters, empty), one typed-name lookup (``Catalog.lookup`` and ``RuleBook.answer``: what ``/card`` and
-``/rules`` do with a name sent without picking from autocomplete, typos included; issue 13 §10), and the
+``/rules`` do with a name sent without picking from autocomplete, typos included), and the
 start-up load of every catalog and checklist. Also the time to parse and
 validate a 60-card deck list (an import).
 

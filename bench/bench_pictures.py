@@ -1,4 +1,4 @@
-"""Board pictures (issue 15 §5): the time to build and paint the public board of one position as a PNG
+"""Board pictures: the time to build and paint the public board of one position as a PNG
 (``bot.picture.board_png``: layout, Pillow drawing, palette PNG), and the PNG sizes. Targets: ≤ 50 ms per
 picture (median), ≤ 300 KB per PNG.
 

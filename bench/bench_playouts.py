@@ -1,5 +1,5 @@
 """Random-playout speed of a game on one core: decisions per second, and its ratio to python-chess
-random playouts measured in the same run (issue 14 targets: MetaX >= 1.5x; Meta >= 1.0x at 4 seats and
+random playouts measured in the same run (targets: MetaX >= 1.5x; Meta >= 1.0x at 4 seats and
 >= 0.9x at 6 seats).
 
 Usage: python bench/bench_playouts.py [--game metax] [--games 500] [--seed 1] [--repeat 3] [--seats N]

@@ -1,11 +1,11 @@
-"""Snapshot size and speed (issue 14, Snapshots; targets: bytes per action halved against the full
+"""Snapshot size and speed (docs/performance.md, Snapshots; targets: bytes per action halved against the full
 ``to_json``, decode time <= encode time).
 
 Usage: python bench/bench_snapshots.py [--games 10] [--seed 1] [--max-actions 400]
 
 Plays ``--games`` seeded random games of MetaX and of Meta at 2, 4 and 6 seats and keeps the state after
 every action. For those states it reports the average bytes per action of the full ``to_json`` text (what
-the store wrote per action before issue 14) and of ``snapshot`` (what it writes now; the table's
+the store wrote per action before snapshots were split) and of ``snapshot`` (what it writes now; the table's
 ``static_json`` is written once per table and shown apart, also spread over the game's actions), and the
 median microseconds to encode and decode one state each way. The last lines give one summary per game.
 The figures in docs/performance.md come from this command.

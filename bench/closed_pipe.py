@@ -1,5 +1,5 @@
 """Shared by the bench scripts: stop at once, quietly, when the reader of stdout goes away early
-(``python bench/bench_host.py | head -1``, issue 12 §5).
+(``python bench/bench_host.py | head -1``).
 
 Python ignores SIGPIPE, so a write to a closed pipe raises :class:`BrokenPipeError`; the scripts close
 their stores in ``finally`` blocks (an open aiosqlite connection is a thread that would keep the process

@@ -1,4 +1,4 @@
-"""The reference speed engine targets are ratios to (issue 14): python-chess random playouts, plies per
+"""The reference speed engine targets are ratios to: python-chess random playouts, plies per
 second on one core, measured the way ``../shared/tools/chess_plies.py`` does (push + is_game_over, a
 random legal move each ply, at most 400 plies a game, ``random.Random(1)``).
 

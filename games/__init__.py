@@ -59,7 +59,7 @@ GAME_NAMES: dict[str, str] = {g.id: g.name for g in REGISTRY}
 """Every game, built or not: id -> display name (the rules lookup covers all five)."""
 
 NO_PERSONAL_DECKS: dict[str, str] = {g.id: g.no_decks for g in REGISTRY if g.no_decks is not None}
-"""Games whose players bring no saved deck: id -> why (issue 6: deck commands refuse them with this)."""
+"""Games whose players bring no saved deck: id -> why (deck commands refuse them with this)."""
 
 
 def get_game(game_id: str) -> Game:

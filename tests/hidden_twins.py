@@ -1,4 +1,4 @@
-"""The cross-zone hidden-card permutation check (issue 26 §4), for games whose cards are instances: small ints
+"""The cross-zone hidden-card permutation check, for games whose cards are instances: small ints
 indexing ``state.cards`` (the card id), as in MetaX, Meta and MetaZoo.
 
 For a watcher (a seat, or ``None`` for a spectator), every card instance hidden from that watcher — in any zone:
@@ -133,7 +133,7 @@ def check_twins(game, st, watcher: int | None, hidden: Hidden, choice: tuple[int
 
 
 class Planted:
-    """``game`` with one planted leak (issue 26 §4: the check must catch each kind), keyed on ``armed(state)``
+    """``game`` with one planted leak (the check must catch each kind), keyed on ``armed(state)``
     (a secret, e.g. "Ben holds an Event card"): ``leak="view"`` adds it to every view's board, ``"seats"``
     stops asking seat ``quiet`` while it holds, ``"log"`` adds a public line to the step's events while it
     holds. :meth:`install` monkeypatches the one method onto the game object, which calls the game's own."""

@@ -1,5 +1,5 @@
-"""A stand-in game with table options, team names and co-managing for the host and Discord tests (issue 18:
-what Meta Olympia needs of the host, MO-SET-09/10, MO-OPT-05/06/08), so they do not depend on its engine.
+"""A stand-in game with table options, team names and co-managing for the host and Discord tests (what
+Meta Olympia needs of the host, MO-SET-09/10, MO-OPT-05/06/08), so they do not depend on its engine.
 Registered per test with :func:`register` (``get_game("optiontest")``); it records the ``options`` its
 ``new_game`` received.
 

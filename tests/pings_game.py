@@ -1,4 +1,4 @@
-"""A stand-in game for the host and Discord tests of issue 27 §1–§3 (publicly forced decisions, response windows,
+"""A stand-in game for the host and Discord tests of pings (publicly forced decisions, response windows,
 stops), so they do not depend on the games' own marks. Registered per test with :func:`register`
 (``get_game("pingtest")``).
 

@@ -1,4 +1,4 @@
-"""Every text a player can read from a game, and the internal patterns none of them may show (issue 27 §5).
+"""Every text a player can read from a game, and the internal patterns none of them may show.
 
 :func:`game_texts` plays seeded games of one game to the end with its computer players and collects, at every
 step and for every seat and a spectator, what the host shows from the contract: the board, context and

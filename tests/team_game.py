@@ -1,4 +1,4 @@
-"""A stand-in team game for the host and Discord tests (issue 17 item 4: teams, MEM-GAP-03; response
+"""A stand-in team game for the host and Discord tests (teams, MEM-GAP-03; response
 windows, MEM-GAP-28), so they do not depend on Memesis' engine. Registered per test with :func:`register`
 (``get_game("teamtest")``); it records the ``options`` its ``new_game`` received.
 

@@ -1,5 +1,5 @@
 """A game's card catalog: every card of its pool as display data, searchable by name and by filters, and
-resolvable from the names players write in deck lists and ``/card`` (issue 6). Pure; matching is
+resolvable from the names players write in deck lists and ``/card``. Pure; matching is
 :mod:`games.core.textsearch`.
 
 Each game builds its :class:`Catalog` from its own card models (``games/<game>/catalog.py``) and hands it
@@ -172,8 +172,8 @@ class Catalog:
         raise CardNotFound(f"No {self.game_name} card is named '{text.strip()}'.{tail}", near)
 
     def lookup(self, text: str) -> CardInfo:
-        """The card a player means by ``text`` typed without picking from autocomplete (``/card``;
-        issue 13 §10): what :meth:`resolve` accepts, else the one card :func:`textsearch.pick` finds
+        """The card a player means by ``text`` typed without picking from autocomplete (``/card``):
+        what :meth:`resolve` accepts, else the one card :func:`textsearch.pick` finds
         clearly (a unique prefix or word match, or a typo close to one name only: "Herculs").
 
         Raises :class:`CardNotFound` when the text is ambiguous or matches nothing: the message says

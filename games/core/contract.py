@@ -53,22 +53,22 @@ class Game:
     max_seats: int = 2
     has_decks: bool = True
     deck_size: int = 0
-    """Cards in a legal deck; also the most copies of one card a deck list may name (issue 6)."""
+    """Cards in a legal deck; also the most copies of one card a deck list may name."""
     state_type: type | None = None
     """The game's state dataclass: :meth:`to_json`/:meth:`from_json` serialise it (games.core.serial)."""
     player_type: type | None = None
     static_type: type | None = None
     """With :attr:`player_type` (the dataclass of ``state.players``): the set-up part of the state that never
-    changes, stored once per table (issue 14, :class:`games.core.serial.SplitCodec`); ``None`` stores whole
+    changes, stored once per table (:class:`games.core.serial.SplitCodec`); ``None`` stores whole
     states."""
 
     has_archive: bool = False
-    """True when a saved deck may carry an Archive (a side-deck, MetaZoo's MZ-BOOK-04..06, issue 16 item 4)."""
+    """True when a saved deck may carry an Archive (a side-deck, MetaZoo's MZ-BOOK-04..06)."""
     series_lengths: tuple[int, ...] = (1,)
     """The series lengths a table may choose (games in a best-of series; MetaZoo: 1, 3 or 5, MZ-GAP-75)."""
 
     has_teams: bool = False
-    """True when seats play in teams that win together (Memesis' allies, issue 17 item 4, MEM-GAP-03): the
+    """True when seats play in teams that win together (Memesis' allies, MEM-GAP-03): the
     lobby lets players choose their team, the host seats allies apart (A1, B1, A2, B2) and ``new_game``
     receives ``options["teams"]``, the team number of each seat in seat order (``[0, 1, 0, 1]``; numbers
     0..k-1 in letter order, :mod:`games.core.teams`). False: the host never sends ``"teams"``."""
@@ -80,17 +80,17 @@ class Game:
 
     has_windows: bool = False
     """True when some decisions are response windows (:attr:`Decision.window`: Meta's plays out of turn, MetaZoo's
-    priority offers, Memesis' any-time windows, Meta Olympia's tactic exchanges; issue 27 §2): the lobby names
+    priority offers, Memesis' any-time windows, Meta Olympia's tactic exchanges): the lobby names
     the table's window timer (option ``response``)."""
 
     table_options: tuple[TableOption, ...] = ()
-    """Options a table of this game may set at creation (issue 18: Meta Olympia's series lengths and optional
+    """Options a table of this game may set at creation (Meta Olympia's series lengths and optional
     rules): the host parses ``key=value`` words with :meth:`TableOption.parse` and passes the values that
     differ from the default in ``new_game``'s ``options``. Empty: the game takes none."""
 
     has_team_names: bool = False
     """True when each seat is a named team with a colour chosen in the lobby (Meta Olympia's MO-SET-09/10,
-    issue 18): the host lets a joining player give ``team_name`` and ``colour`` (defaults: :meth:`team_name`
+    MO-SET-09/10): the host lets a joining player give ``team_name`` and ``colour`` (defaults: :meth:`team_name`
     and the first free :data:`games.core.teams.TEAM_COLOURS`) and passes ``options["team_names"]`` and
     ``options["colours"]`` (one string per seat, in seat order)."""
 
@@ -98,7 +98,7 @@ class Game:
     """With :attr:`has_team_names`: the places and nouns :meth:`team_name` makes default names of."""
 
     observes_clock: bool = False
-    """True when the game reads the real clock (MetaZoo's 4th Wall Effects, issue 16 item 2): the host then
+    """True when the game reads the real clock (MetaZoo's 4th Wall Effects): the host then
     calls :meth:`observe` before every choice it applies, with the instant it records in the log."""
 
     reads_surroundings: bool = False
@@ -114,7 +114,7 @@ class Game:
         concession about to be applied. The host calls it right before every :meth:`apply` and
         :meth:`concede` of a game whose :attr:`observes_clock` is true, during play with the instant it
         stores in the choice's log row (``actions.at``) and during replays with that logged instant, so a
-        replay reads the same clock (issue 16: the clock enters the engine as an input recorded in the log).
+        replay reads the same clock (the clock enters the engine as an input recorded in the log).
         It changes no rule state by itself. This default does nothing."""
 
     def survey(self, place: Place, profile: Surroundings | None, instant: dt.datetime,
@@ -187,7 +187,7 @@ class Game:
             raise NotImplementedError
         return loads(self.state_type, text)
 
-    # -- snapshots for the store (issue 14): what never changes in a game is stored once per table
+    # -- snapshots for the store: what never changes in a game is stored once per table
 
     def static_json(self, state: Any) -> str | None:
         """JSON of the parts of ``state`` that never change during a game (:attr:`static_type`: card lists,
@@ -205,7 +205,7 @@ class Game:
 
     def from_snapshot(self, text: str, static: str | None) -> Any:
         """Rebuild a state from :meth:`snapshot` output and the table's :meth:`static_json` (``None`` for
-        a table stored before issue 14, whose snapshots are whole :meth:`to_json` texts and must still
+        a table stored before snapshots were split in two, whose snapshots are whole :meth:`to_json` texts and must still
         load). Raises ``TypeError`` for text that is not such JSON and ``ValueError`` when the two parts do
         not fit together."""
         if static is None or self.static_type is None:
@@ -299,12 +299,12 @@ class Game:
 
     def step_name(self, kind: str) -> str:
         """The decision kind ``kind`` (a :attr:`Decision.kind` or a kind in :attr:`View.waiting`) in player words,
-        as the board's "Waiting for Ana (choosing an attack)" says it (issue 27 §5: no internal step names
+        as the board's "Waiting for Ana (choosing an attack)" says it (no internal step names
         such as ``trap where``). This default: the kind with underscores as spaces; games override it."""
         return kind.replace("_", " ")
 
     def unplayable(self, state: Any, seat: int) -> list[tuple[str, str]]:
-        """Why options are missing (issue 27 §7): while ``seat`` has a decision in which cards may be played
+        """Why options are missing: while ``seat`` has a decision in which cards may be played
         from its hand, each card in its hand that cannot be played now, as ``(card name, reason)`` with the
         reason in a few player words ("one Character a turn", "costs 3 MP, you have 2"). Shown only to that
         seat (its DM and the terminal), so it may read the seat's own secrets but no other seat's. Empty when
@@ -316,13 +316,13 @@ class Game:
         return decision.default if decision.default is not None else decision.options[0].id
 
     def out_seats(self, state: Any) -> frozenset[int]:
-        """Seats out of the game for good while it goes on (issue 13 §7: such a player is told once and
+        """Seats out of the game for good while it goes on (such a player is told once and
         may watch or leave): they will never have a decision again. Empty once the game is over (the
         result says who lost) and for games where nobody drops out before the end; this default."""
         return frozenset()
 
     def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
-        """For a final summary (issue 13 §7), from a public ``view`` only: the number of turns played
+        """For a final summary, from a public ``view`` only: the number of turns played
         (``None`` when the game does not count them) and a short line per seat describing where it
         ended (Meta: life and cards; MetaX: victory points). This default reads an integer
         ``view.board["turn"]`` and gives no seat lines."""

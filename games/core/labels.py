@@ -1,4 +1,4 @@
-"""Option labels a person can read and tell apart (issue 13 §6): every game's options fit a Discord button
+"""Option labels a person can read and tell apart: every game's options fit a Discord button
 (:data:`LABEL_MAX` characters) and no two options of one decision look the same. Written for Meta first. A
 game applies :func:`distinct` (or :func:`distinct_decision`) where its labels name cards, which may be long or
 come in copies, and builds its other labels short and unique; listing decisions is the engines' hot path, so

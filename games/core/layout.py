@@ -1,4 +1,4 @@
-"""Pure picture layouts (issue 15 §1): what a board or card picture shows, as boxes, labels and bars
+"""Pure picture layouts: what a board or card picture shows, as boxes, labels and bars
 placed on a canvas in pixels, with no drawing library. A game builds a :class:`Layout` from a view (for a
 board: the spectator's view, ``viewer`` None, so no hidden card can reach a picture); ``bot/picture.py``
 paints any layout with Pillow. Tests read layouts directly: every element carries a ``source`` naming the
@@ -31,7 +31,7 @@ SEAT_PALETTE: tuple[tuple[str, Colour], ...] = (
 """Seat ``k`` has entry ``k % 8``: (rich colour name for the terminal, RGB for pictures)."""
 
 SEAT_COLOURS: tuple[str, ...] = tuple(name for name, _ in SEAT_PALETTE)
-"""The terminal's seat colour names, in seat order (issue 13, Terminal)."""
+"""The terminal's seat colour names, in seat order (docs/terminal.md)."""
 
 WHITE: Colour = (255, 255, 255)
 INK: Colour = (30, 32, 38)
@@ -201,7 +201,7 @@ def footer(out: Layout, result: str | None, waiting: list[tuple[int, str]], name
 
 def card_layout(name: str, type_: str, fields: tuple[tuple[str, str], ...], text: str, flavor: str = "",
                 width: int = 600) -> Layout:
-    """A card face for ``/card`` (issue 15 §3): name, type, each ``(label, value)`` field, the rules text
+    """A card face for ``/card``: name, type, each ``(label, value)`` field, the rules text
     wrapped, the flavour text; ``width`` px wide, as tall as the text needs. Built from a catalogue entry
     (:class:`games.core.catalog.CardInfo`), which is public."""
     pad, inner = 24, width - 48

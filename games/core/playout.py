@@ -42,7 +42,7 @@ def starter_seats(game: Game, seed: int, count: int | None = None) -> list[SeatS
 def simulate(game: Game, games: int, seed: int, seats: int | None = None,
              options: dict[str, Any] | None = None) -> tuple[int, int, float]:
     """Play ``games`` random games with seeds ``seed .. seed+games-1``; ``options`` go to every ``new_game``
-    (``{"teams": [0, 1, 0, 1]}`` for ``--teams 2v2``, issue 17 item 5).
+    (``{"teams": [0, 1, 0, 1]}`` for ``--teams 2v2``).
 
     Returns (games, decisions, seconds of wall time)."""
     total = 0

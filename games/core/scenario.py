@@ -14,7 +14,7 @@ A scenario is a YAML mapping::
       - {seat: 0, choose: "Hercules", log: ["KO'd"]}  # public events of this choice must contain these
       - decision: {seat: 0, kind: attack, includes: ["attack:3"], excludes: ["done"]}
       - expect: {viewer: 1, path: board.players.0.mp, equals: 2}   # also: contains, length, absent
-      - {observe: 1797883200}                         # Game.observe(state, at): the host's clock (issue 16)
+      - {observe: 1797883200}                         # Game.observe(state, at): the host's clock
     result: {winners: [0], reason: seven_vp}          # checked at the end (null = still running)
 
 Every ``choose`` runs against the seat's current decision. :func:`run_file` returns a

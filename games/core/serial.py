@@ -1,5 +1,5 @@
 """Lossless, canonical JSON for game states built from dataclasses (DESIGN.md: state serialises to JSON and
-back losslessly), through pydantic-core (issue 14, Snapshots: it replaced a hand-written codec whose
+back losslessly), through pydantic-core (docs/performance.md, Snapshots: it replaced a hand-written codec whose
 decoding took three times as long as its encoding).
 
 A :class:`Codec` compiles, once per dataclass type, a pydantic-core schema from the dataclass's type hints
@@ -168,8 +168,8 @@ def _copier(tp: Any) -> Any:
 
 
 class SplitCodec:
-    """Per-action snapshots of a game state ``state_cls`` whose set-up part never changes (issue 14,
-    Snapshots): :meth:`static_json` is stored once per table, :meth:`snapshot` after choices, and
+    """Per-action snapshots of a game state ``state_cls`` whose set-up part never changes
+    (docs/performance.md, Snapshots): :meth:`static_json` is stored once per table, :meth:`snapshot` after choices, and
     :meth:`from_snapshot` puts the two together again.
 
     ``static_cls`` is a dataclass whose field ``names`` holds the players' names in seat order (from

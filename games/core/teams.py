@@ -1,4 +1,4 @@
-"""Teams of a team game (``Game.has_teams``; issue 17 item 4, MEM-GAP-03): the team formats a table may
+"""Teams of a team game (``Game.has_teams``, MEM-GAP-03): the team formats a table may
 choose, and the seating that puts allies apart.
 
 A team is a number (0 = team A, 1 = team B, ...). A game with teams receives ``options["teams"]``: the team

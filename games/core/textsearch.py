@@ -1,5 +1,5 @@
 """Name matching for card and rule lookups: case and accent insensitive, exact, prefix, word-prefix,
-substring and fuzzy (issue 6; fuzzy by rapidfuzz since issue 13 §10). Pure.
+substring and fuzzy (fuzzy by rapidfuzz). Pure.
 
 :func:`rank` orders candidates best first (autocomplete); :func:`closest` lists near misses for "did you
 mean"; :func:`pick` decides whether a typed name (not picked from autocomplete) names one item clearly or
@@ -21,7 +21,7 @@ T = TypeVar("T")
 
 _PUNCT = re.compile(r"[^\w*]+")
 FUZZY_CUTOFF = 0.6  # similarity (0..1) below which two names are not "close" at all
-SURE = 0.8  # a typo at least this similar may stand for the name without asking (issue 13 §10)
+SURE = 0.8  # a typo at least this similar may stand for the name without asking
 MARGIN = 0.08  # ... provided the runner-up is at least this much less similar
 FUZZY = 4.0  # scores from here on are fuzzy: 4 + (1 - similarity)
 
@@ -98,7 +98,7 @@ class Pick(Generic[T]):
 
 
 def pick(query: str, items: Iterable[T], names: Callable[[T], Sequence[str]], n: int = 5) -> Pick[T]:
-    """Resolve a name typed without picking from autocomplete (issue 13 §10).
+    """Resolve a name typed without picking from autocomplete.
 
     The best literal tier (exact, prefix, word prefix, substring) decides when one item alone is in it;
     several items in it are ambiguous. With only fuzzy matches, the best is taken when it is at least

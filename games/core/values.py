@@ -48,8 +48,8 @@ class Option:
     """One choosable option of a :class:`Decision`.
 
     ``id`` is stable for the life of the decision (e.g. ``"play:hercules"``); ``label`` is what a
-    button shows: at most 80 characters and unlike every other label of its decision (issue 13 §6,
-    :func:`games.core.labels.distinct`); ``cards`` are the card ids (definition ids) the option refers to,
+    button shows: at most 80 characters and unlike every other label of its decision
+    (:func:`games.core.labels.distinct`); ``cards`` are the card ids (definition ids) the option refers to,
     for card lookups.
     """
 
@@ -68,18 +68,18 @@ class Decision:
     (rule-documented per game), or ``None`` when the host must pick the first option.
 
     ``window`` marks a response window (an "any time" chance to respond to another player's action,
-    MEM-GAP-28, issue 17 item 4): the host gives it the table's response deadline (option ``response``,
+    MEM-GAP-28): the host gives it the table's response deadline (option ``response``,
     setting ``RESPONSE_TIMEOUT``), shorter than the turn deadline, and a timed-out window never counts
     towards conceding a seat for absence (``MAX_TIMEOUTS`` consecutive timeouts).
 
     ``forced`` marks a decision with one option whose being the only one follows from what every other seat
     already knows (public information: Meta Olympia's "Go to the end of the stage" on a full track, a MetaZoo
     priority with an empty hand and no Aura). The host applies it at once, logs it, and never notifies nor
-    times it (issue 27 §1). A decision that has one option only because of a secret is never ``forced``: it
+    times it. A decision that has one option only because of a secret is never ``forced``: it
     is asked like any other, so that asking reveals nothing.
 
     ``aimed`` marks a response window opened by an attack or an effect aimed at this seat (public): a player
-    who passes windows by a stop (issue 27 §3, "always stop when I am attacked or targeted") is still asked.
+    who passes windows by a stop ("always stop when I am attacked or targeted") is still asked.
     """
 
     seat: int
@@ -94,7 +94,7 @@ class Decision:
     aimed: bool = False
 
     def __repr__(self) -> str:
-        # Without the flags, the repr the dataclass gave before issue 17 (golden records hash decision reprs).
+        # Without the flags, the repr the dataclass gave before these fields existed (golden records hash decision reprs).
         head = (f"{type(self).__qualname__}(seat={self.seat!r}, kind={self.kind!r}, prompt={self.prompt!r}, "
                 f"options={self.options!r}, min={self.min!r}, max={self.max!r}, default={self.default!r}")
         flags = "".join(f", {k}=True" for k in ("window", "forced", "aimed") if getattr(self, k))
@@ -138,7 +138,7 @@ class Result:
     ``reason`` is a short machine key (``"seven_vp"``, ``"deck_out"``, ``"concede"``, ``"turn_cap"``);
     ``text`` says it in words.
 
-    ``rule`` names the deciding rule in player words with its rule ID as a pointer (issue 27 §8: "Tie broken
+    ``rule`` names the deciding rule in player words with its rule ID as a pointer ("Tie broken
     on prestige tokens, see /rules MO-END-04"); ``scores`` gives each seat's score as the rules compute it,
     one line per seat in seat order ("Ana: 14 prestige = 8 from tokens + 3 sponsors + ..."). Both are empty
     for a game that ends without a count (a concession).
@@ -153,7 +153,7 @@ class Result:
     scores: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
-        # Without rule and scores, the repr the dataclass gave before issue 27 (golden records hash it).
+        # Without rule and scores, the repr the dataclass gave before these fields existed (golden records hash it).
         head = (f"{type(self).__qualname__}(winners={self.winners!r}, losers={self.losers!r}, "
                 f"reason={self.reason!r}, text={self.text!r}, draw={self.draw!r}")
         extra = (f", rule={self.rule!r}" if self.rule else "") + (f", scores={self.scores!r}" if self.scores else "")
@@ -215,7 +215,7 @@ class SeatSetup:
 
 @dataclass(frozen=True, slots=True)
 class TableOption:
-    """A table option a game declares (:attr:`games.core.contract.Game.table_options`, issue 18): the host
+    """A table option a game declares (:attr:`games.core.contract.Game.table_options`): the host
     offers it when a table is created (Discord ``/table new options:"key=value ..."``, CLI ``--option
     key=value``), checks the value and passes it to ``new_game`` as ``options[key]`` only when it differs
     from ``default``.

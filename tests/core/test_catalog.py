@@ -1,4 +1,4 @@
-"""games/core/catalog.py and the Meta/MetaX catalogs (issue 6): search (normalisation, ranking, filters,
+"""games/core/catalog.py and the Meta/MetaX catalogs: search (normalisation, ranking, filters,
 limit), resolve (exact only, ambiguous versions, near misses) and the pools round-tripping through it."""
 
 from __future__ import annotations
@@ -268,7 +268,7 @@ def test_meta_limits_follow_uniqueness():
 
 def test_metax_limits_and_fields():
     cat = metax_catalog()
-    assert cat.get("hercules").limit == "Up to 3 copies (see /rules MX-DCK-02)"  # a pointer (issue 27 §5)
+    assert cat.get("hercules").limit == "Up to 3 copies (see /rules MX-DCK-02)"  # a pointer
     assert dict(cat.get("hercules").fields) == {"MP": "+1", "Trait": "Hero", "Stats": "STR 7 · SPE 3"}
     assert "MX-DCK-03" in cat.get("ev-ragnarok").limit
     assert "MX-DCK-04" in cat.get("b-str-5").limit and "Rank 5" in cat.get("b-str-5").limit
@@ -287,7 +287,7 @@ def test_game_members():
         assert set(names) == set(game.starter_decks())
 
 
-# -- lookup: names typed without autocomplete (issue 13 §10) ------------------------------------------
+# -- lookup: names typed without autocomplete ------------------------------------------
 
 
 @pytest.mark.parametrize(("game", "typed", "card_id"), [

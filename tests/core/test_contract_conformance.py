@@ -5,7 +5,7 @@ these checks by being registered. After every choice:
 
 * the game is over exactly when nobody has a decision (never stuck, never played past its end);
 * each decision is well formed: a seat of the table, a prompt, options with distinct ids and distinct labels
-  a button can show (1..80 characters, issue 13 §3), ``min``/``max`` within the options, a default that is
+  a button can show (1..80 characters), ``min``/``max`` within the options, a default that is
   one of them;
 * ``view`` gives each seat exactly its own decisions, everyone the same public board and the same seats in
   ``waiting`` (with the seat's own decision kinds; others may see a public word, Meta's "playing"); a
@@ -21,7 +21,7 @@ these checks by being registered. After every choice:
 * a concession takes the seat out: it never decides again.
 
 At the end the logged choices replayed on a new game with the same seed give the same final state (the log is
-the source of truth, issue 14), and the game ended.
+the source of truth), and the game ended.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def check_views(game, st, seats: int, decs: list, texts: bool) -> None:
         if texts:
             for text in (game.board_text(v), game.private_text(v), game.context_text(v)):
                 assert isinstance(text, str)
-            # issue 27 §11: whole lines, never hard-wrapped (Discord and the terminal wrap to their own width;
+            # Whole lines, never hard-wrapped (Discord and the terminal wrap to their own width;
             # this asserted 40-character lines before); no blank filler line either
             blank = [line for line in game.context_text(v).splitlines() if not line.strip()]
             assert not blank, "blank context line"

@@ -111,7 +111,7 @@ class Loose:
 
 
 def test_serial_is_strict_canonical_for_nested_dicts_and_omits_defaults_on_request():
-    """issue 14: the pydantic-core codec keeps the hand-written one's strictness (no string or bool for a
+    """The pydantic-core codec keeps the hand-written one's strictness (no string or bool for a
     number; an int is a float), sorts keys inside ``Any`` values too, and with ``defaults=False`` leaves out
     fields at their default, losslessly."""
     assert loads(Loose, '{"x": 3}').x == 3.0

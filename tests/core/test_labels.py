@@ -1,7 +1,7 @@
 
 
 def test_distinct_decision_keeps_the_forced_window_and_aimed_flags():
-    """Issue 27 §1-§3: relabelling a decision's twin labels keeps what the host reads from its flags."""
+    """Relabelling a decision's twin labels keeps what the host reads from its flags."""
     from games.core.labels import distinct_decision
     from games.core.values import Decision, Option
 

@@ -1,6 +1,6 @@
-"""Per-action snapshots (issue 14, Snapshots): ``snapshot`` leaves out what ``static_json`` holds (stored once
+"""Per-action snapshots (docs/performance.md, Snapshots): ``snapshot`` leaves out what ``static_json`` holds (stored once
 per table), and ``from_snapshot`` with that static part rebuilds the state exactly; a whole ``to_json`` text
-with no static part (a table stored before issue 14) still loads. Checked along seeded random playouts of
+with no static part (a table stored before snapshots were split) still loads. Checked along seeded random playouts of
 every registered game."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_snapshot_plus_static_part_rebuilds_every_state_exactly(game_id, seats):
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_snapshots_are_under_half_of_the_whole_state(game_id, seats):
-    """issue 14 target: bytes per action halved against the whole ``to_json`` the store wrote before."""
+    """The target: bytes per action halved against the whole ``to_json`` the store wrote before."""
     full = snap = 0
     for game, st in playout(game_id, seats, 3):
         full += len(game.to_json(st))
@@ -67,7 +67,7 @@ def test_snapshots_are_under_half_of_the_whole_state(game_id, seats):
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
 def test_a_whole_state_text_without_static_part_still_loads(game_id, seats):
-    """A table stored before issue 14 has whole ``to_json`` snapshots and no static part."""
+    """A table stored before snapshots were split has whole ``to_json`` snapshots and no static part."""
     for game, st in playout(game_id, seats, 4, limit=40):
         assert game.to_json(game.from_snapshot(game.to_json(st), None)) == game.to_json(st)
 

@@ -1,4 +1,4 @@
-"""Seeded positions for the picture tests (issue 15 Tests): random games of each game stopped at many
+"""Seeded positions for the picture tests: random games of each game stopped at many
 points, so layouts are checked on mulligans, attacks, tall towers, trigger stacks and finished games."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Board layouts (issue 15 §1-2, Tests): every public element of the view appears in the layout, nothing
+"""Board layouts: every public element of the view appears in the layout, nothing
 from a hand or a face-down trigger does, nothing is drawn outside the canvas; checked over seeded random
 games. Layouts only: no pixels here (see test_painter.py)."""
 
@@ -31,13 +31,13 @@ def one_text(layout: Layout, source: str) -> str:
 
 
 def test_games_without_a_picture_have_no_layout():
-    """Issue 15 §1: the contract's default is no layout (a later game adds only its own)."""
+    """The contract's default is no layout (a later game adds only its own)."""
     view = View(game="none", viewer=None, board={}, private=None, decisions=(), waiting=(), result=None)
     assert Game().layout(view) is None
 
 
 def test_the_terminal_and_pictures_share_one_seat_palette():
-    """Issue 15 §1: colours by seat, consistent with the terminal."""
+    """Colours by seat, consistent with the terminal."""
     from bot import terminal
 
     assert terminal.SEAT_COLOURS == SEAT_COLOURS == tuple(name for name, _ in SEAT_PALETTE)
@@ -54,7 +54,7 @@ def mx_views():
 
 
 def test_metax_layout_shows_every_public_element():
-    """Issue 15 §2 MetaX: both players' counters (VP, MP, hand, deck, discard and its top card), every
+    """MetaX: both players' counters (VP, MP, hand, deck, discard and its top card), every
     Character with its title and Ranks, Pushed/ready, new, every Damage card with its Stat and Rank, and
     every attack of the Battle Zone (attacker, Stat, Battle card, Links, blocker, its card)."""
     seen_battle = seen_damage = seen_pushed = 0
@@ -121,7 +121,7 @@ def meta_views():
 
 
 def test_meta_layout_shows_every_public_element():
-    """Issue 15 §2 Meta (META-STK-03/08, META-TRG-04): turn, stage, who is at turn; every player's name,
+    """Meta (META-STK-03/08, META-TRG-04): turn, stage, who is at turn; every player's name,
     life, hand, memory and graveyard sizes, the graveyard's top card, passed/disabled/out; every tower
     level with its size and every card on it with its player's name and announced target; every trigger
     stack's face-down card with its announced target; rule changes; who is awaited or the result."""
@@ -192,7 +192,7 @@ def test_meta_chips_follow_the_stack_order_top_first():
 
 
 def test_meta_cards_are_in_their_players_colour():
-    """Issue 15 §1: each card's chip carries its player's seat colour (its outline)."""
+    """Each card's chip carries its player's seat colour (its outline)."""
     for game, view in meta_views():
         lay = game.layout(view)
         for tw in view.board["towers"]:
@@ -219,7 +219,7 @@ def test_every_game_with_pictures_has_a_layout(game_id):
 
 
 def test_nothing_is_drawn_outside_the_canvas():
-    """Issue 15 Tests: every box, label and bar lies wholly inside the canvas, whose width is fixed."""
+    """Every box, label and bar lies wholly inside the canvas, whose width is fixed."""
     for game, state in all_views():
         lay = game.layout(game.view(state, None))
         assert lay.outside() == []
@@ -231,7 +231,7 @@ def drop_waiting(layout: Layout) -> list:
 
 
 def test_no_hidden_card_reaches_a_layout():
-    """Issue 15 Tests (META-INF-01/02, META-TRG-04, MetaX hands): no title of a card in any seat's hand, or
+    """META-INF-01/02, META-TRG-04, MetaX hands: no title of a card in any seat's hand, or
     of a face-down trigger card, appears in a board layout unless the same title is also public on the
     board; and the layout is the same whoever's view it is built from (it reads only the public board; the
     "waiting" line says what the viewer's own decision is, as the text board does)."""
@@ -258,7 +258,7 @@ def test_no_hidden_card_reaches_a_layout():
 
 
 def test_metazoo_layouts_stay_on_the_canvas_and_never_show_a_chapter_or_face_down_page():
-    """Issue 16 item 5 (MZ-CORE-08, MZ-TRAP-11): a MetaZoo board picture lies inside its 800-px canvas, is the
+    """MZ-CORE-08, MZ-TRAP-11: a MetaZoo board picture lies inside its 800-px canvas, is the
     same from every seat's view, and names no Page of a Chapter or a face-down Page (its controller's private
     view names them) unless a copy of that Page is public on the board."""
     hidden_checked = 0
@@ -283,7 +283,7 @@ def test_metazoo_layouts_stay_on_the_canvas_and_never_show_a_chapter_or_face_dow
 
 
 def test_memesis_layouts_stay_on_the_canvas_and_never_show_a_hidden_card():
-    """Issue 17 item 4 (MEM-INF-01, MEM-STL-03, MEM-AMM-08): a Memesis board picture, two and four seats, lies
+    """MEM-INF-01, MEM-STL-03, MEM-AMM-08: a Memesis board picture, two and four seats, lies
     inside its 800-px canvas, is the same from every seat's view, and names no card of a hand, Ammunition pile,
     face-down card or face-down incubating card (their owner's private view names them) unless a copy of that
     card is public on the board."""
@@ -311,7 +311,7 @@ def test_memesis_layouts_stay_on_the_canvas_and_never_show_a_hidden_card():
 
 
 def test_metaolympia_layouts_stay_on_the_canvas_and_never_show_a_secret_card():
-    """Issue 18 item 3 (MO-INF-01, MO-INF-03): a Meta Olympia board picture, two and four teams, lies inside its
+    """MO-INF-01, MO-INF-03: a Meta Olympia board picture, two and four teams, lies inside its
     800-px canvas, is the same from every seat's view, and names no tactic card, minor sponsor or drawn card of
     a seat's private view unless a copy of that card is public on the board."""
     hidden_checked = 0

@@ -1,4 +1,4 @@
-"""The painter (issue 15 §1, §3, §5): PNG bytes Pillow can open, of the layout's size, at most 300 KB,
+"""The painter: PNG bytes Pillow can open, of the layout's size, at most 300 KB,
 the same bytes for equal views; card faces for ``/card``; no pixel-exact golden images."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_board_png_opens_at_the_layouts_size_and_weighs_at_most_300_kb(game_id, 
 
 
 def test_equal_views_give_equal_bytes():
-    """Issue 15 §3: deterministic bytes, so the Discord side can tell when the picture changed."""
+    """Deterministic bytes, so the Discord side can tell when the picture changed."""
     for game_id in ("metax", "meta", "metazoo", "memesis", "metaolympia"):
         game = get_game(game_id)
         (_, s1), (_, s2) = (list(positions(game_id, range(5, 6), every=10**6, limit=30))[-1] for _ in range(2))
@@ -92,7 +92,7 @@ def test_printable_replaces_what_the_built_in_font_cannot_draw():
 
 @pytest.mark.parametrize("game_id", ["metax", "meta", "metazoo", "memesis", "metaolympia"])
 def test_card_png_draws_every_catalogue_card_face(game_id):
-    """Issue 15 §3: ``/card`` shows the face of the card found: a PNG 600 px wide for every entry."""
+    """``/card`` shows the face of the card found: a PNG 600 px wide for every entry."""
     game = get_game(game_id)
     cards = list(game.card_catalog())
     for card in cards[:: max(1, len(cards) // 12)]:

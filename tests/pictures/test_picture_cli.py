@@ -1,4 +1,4 @@
-"""``metahost picture`` and ``metahost play --pictures DIR`` (issue 15 §4)."""
+"""``metahost picture`` and ``metahost play --pictures DIR``."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_picture_writes_the_public_board_and_prints_its_path(capsys, tmp_path, g
 
 
 def test_MO_OPT_05_picture_takes_table_options_a_six_team_mega_league(capsys, tmp_path):
-    """Issue 18: ``--option`` passes a game's table options, so a Mega League board (5 to 8 teams, MO-OPT-05)
+    """``--option`` passes a game's table options, so a Mega League board (5 to 8 teams, MO-OPT-05)
     can be drawn; its six teams are all on the picture."""
     out = tmp_path / "mega.png"
     code, printed, err = run(capsys, "picture", "metaolympia", "--seats", "6", "--option", "mega=on", "--seed", "3",
@@ -129,13 +129,13 @@ def test_play_pictures_refuses_a_read_only_directory(capsys, tmp_path):
 
 
 def test_picture_module_needs_no_system_font():
-    """Issue 15 §1: only Pillow's built-in font is used (no font file path anywhere in the painter)."""
+    """Only Pillow's built-in font is used (no font file path anywhere in the painter)."""
     source = (Path(__file__).resolve().parents[2] / "bot" / "picture.py").read_text()
     assert "truetype(" not in source and "load_default(size=" in source
 
 
 def test_picture_with_the_computers_decisions_shows_a_game_like_position(capsys, tmp_path):
-    """``--computers``: the game's computer players decide (the README's MetaZoo picture, issue 16 item 5):
+    """``--computers``: the game's computer players decide (the README's MetaZoo picture):
     the same seed gives the same bytes, and another position than random decisions do."""
     paths = [tmp_path / f"{n}.png" for n in ("a", "b", "random")]
     for path in paths[:2]:
