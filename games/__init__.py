@@ -6,9 +6,14 @@ arguments, the rules lookup) is derived from it.
 
 Adding a game
 -------------
-1. Write the package ``games/<id>/`` against :mod:`games.core` only (never ``bot``, never another game):
-   a ``Game`` subclass exposed as ``GAME`` in ``games/<id>/__init__.py``, whose module docstring records the
-   decision on every gap the checklist (``shared/rules/checklists/<id>.md``) leaves open.
+1. Write the package ``games/<id>/`` against :mod:`games.core` only (never ``bot``, never another game), in
+   the shape every game has (``docs/development.md``, "A game package"): ``__init__.py`` (what the game is,
+   where its rules live, a map of the package, ``GAME``), ``game.py`` (the ``Game`` subclass), ``state.py``,
+   ``rules.py`` (and modules named for the rulebook's chapters when it grows past ~1,700 lines),
+   ``cards.py``, ``pool.py``, ``catalog.py``, ``gaps.py`` (the decision on every gap the checklist,
+   ``shared/rules/checklists/<id>.md``, leaves open), ``ai.py`` (``computer(seed)``), ``render.py`` and
+   ``picture.py``. The contract finds the front-end hooks in ``ai``, ``render`` and ``picture`` by that
+   convention, so ``game.py`` writes only what differs.
 2. Put its card pool and starter decks in ``data/<id>/`` (original names and texts, loaded through
    :mod:`games.core.carddata`).
 3. Register it: in :data:`REGISTRY`, set its entry's ``module`` to ``"games.<id>"`` (the one line that makes
