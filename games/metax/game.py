@@ -43,7 +43,7 @@ from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
-from . import rules
+from . import refusals, rules
 from .cards import card_line, card_text
 from .catalog import build_catalog
 from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
@@ -150,12 +150,13 @@ class MetaXGame(Game):
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` and changes nothing
         when the choice is not one of the seat's current options; the error names the rule that
-        forbids it (:func:`games.metax.rules.explain`; MX-HST-02 only for an id that means nothing
+        forbids it (:func:`games.metax.refusals.explain`; MX-HST-02 only for an id that means nothing
         now, or several options at once). ``arrange:<ids>`` reorders the seat's own discard pile at
         any time (MX-ZN-06)."""
         choice = self.one_choice(choice, seat, len(state.players), ("MX-HST-02", "MX-WIN-01"))
         if choice.startswith("arrange:"):
             return self._arrange(state, seat, choice)
+        refusals.check(state, seat, choice)
         return rules.apply_choice(state, seat, choice)
 
     def _arrange(self, state: State, seat: int, choice: str) -> list[Event]:
