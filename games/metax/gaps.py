@@ -1,7 +1,8 @@
 """MetaX — the decision on every gap the rulebook leaves open (``MX-GAP-NN``).
 
 Source: the "Gaps the source leaves open" part of ``shared/rules/checklists/metax.md`` (copied to
-``data/rules/metax.md``); rule IDs ``MX-*`` refer to that checklist, the rulebook is ``shared/rules/metax.md``.
+``data/rules/metax.md``); rule IDs ``MX-*`` refer to that checklist, the rulebook is
+``shared/rules/metax.md``.
 The bot enforces every rule itself with no human referee, so each decision states the rule the engine
 (``games/metax``) follows. This is the one record of these decisions (:func:`games.core.gapdoc.parse` reads
 them from this docstring); players read them through ``data/rules/metax.rulings.yaml`` (``/rules``), which

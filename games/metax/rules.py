@@ -49,7 +49,7 @@ def facts_of(st: State) -> list[CardFacts]:
 
 class CardFacts:
     """What the rules and labels ask of one card definition again and again, computed once per
-    definition (issue 14: decision listing spent most of its time rebuilding these strings).
+    definition (listing decisions spent most of its time rebuilding these strings).
 
     ``title`` and ``details`` are :func:`title` of the name and :func:`card_details`; ``bonus`` maps a
     Stat to the Rank its Constant ``stat_bonus`` steps give the controller's other Characters
@@ -267,7 +267,7 @@ def name(st: State, iid: int) -> str:
     return defs_of(st)[iid].name
 
 
-# -- option labels (issue 13 §6) --------------------------------------------------------------------
+# -- option labels ----------------------------------------------------------------------------------
 #
 # Within one decision no two options share a label, and every label fits a Discord button (80
 # characters). Cards offered once per card id are named by their title (the name without its
@@ -276,7 +276,7 @@ def name(st: State, iid: int) -> str:
 # state: "Beowulf (left, 2 damage)".
 
 LABEL_MAX = 80
-"""The longest option label (Discord's button label limit, issue 13 §6)."""
+"""The longest option label (Discord's button label limit)."""
 
 
 def title(name: str) -> str:
@@ -293,7 +293,8 @@ def fit(label: str) -> str:
 def card_names(cards) -> dict[str, str]:
     """Card id -> the name its options show among ``cards`` (definitions, one per id): the title; the
     full name if another of ``cards`` has the same title (MX-GAP-14: versions are different cards);
-    the full name and a number ("#2") if even that is shared (never the card id: issue 27 §5)."""
+    the full name and a number ("#2") if even that is shared (never the card id, which means nothing
+    to players)."""
     titles = [facts(c).title for c in cards]
     if len(set(titles)) == len(titles):  # the usual case: every title tells its card apart
         return {c.id: t for c, t in zip(cards, titles, strict=True)}
@@ -377,7 +378,7 @@ STEP_NAMES = {
     "target": "choosing a target",
     "attach": "choosing a Battle card to attach as Damage",
 }
-"""Each decision kind in player words (issue 27 §5), as "Waiting for Ana (declaring attacks)" says it."""
+"""Each decision kind in player words, as "Waiting for Ana (declaring attacks)" says it."""
 
 
 def step_name(kind: str) -> str:
@@ -520,7 +521,7 @@ Battle cards for an attacker or a defender (MX-PLN-01, MX-ATK-03, MX-DEF-03)."""
 
 
 def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
-    """Why cards in ``seat``'s hand are not offered now (issue 27 §7): ``(card name, reason)`` for each
+    """Why cards in ``seat``'s hand are not offered now: ``(card name, reason)`` for each
     distinct card that cannot be played in the seat's open decision, named as its options would name it;
     empty when the seat has no decision that plays cards from the hand. Reads only the seat's own hand and
     the public board, so it may be shown to that seat alone."""
@@ -615,7 +616,7 @@ def push_effect_ready(st: State, ch: Character) -> bool:
     return facts_of(st)[ch.card].push is not None
 
 
-# -- the log (issue 27 §6) --------------------------------------------------------------------------
+# -- the log ----------------------------------------------------------------------------------------
 
 
 def log_name(st: State, iid: int) -> str:
@@ -668,7 +669,7 @@ _RESULT_RULES = {
 
 
 def result_rule(reason: str, draw: bool) -> str:
-    """The rule that decided a game ended for ``reason`` (issue 27 §8), in words with a pointer."""
+    """The rule that decided a game ended for ``reason``, in words with a pointer (``/rules``)."""
     if reason == "deck_out" and draw:
         return "Both decks ran out at once, so nobody wins: a draw, see /rules MX-WIN-03"
     if reason == "turn_cap":
@@ -677,14 +678,14 @@ def result_rule(reason: str, draw: bool) -> str:
 
 
 def scores(st: State) -> list[str]:
-    """Each seat's score as the rules count it (issue 27 §8), in seat order: Victory Points toward seven
+    """Each seat's score as the rules count it (for the result), in seat order: Victory Points toward seven
     (MX-WIN-02) and the cards left in the deck (MX-WIN-03)."""
     return [f"{pl.name}: {len(pl.vp)} VP of {VP_TO_WIN}, {len(pl.deck)} card{'s' if len(pl.deck) != 1 else ''} "
             "left in the deck" for pl in st.players]
 
 
 def turn_summary(st: State) -> str:
-    """One line at the end of a turn (issue 27 §6): the attacks made and blocked, then each seat's VP, MP
+    """One line of the log at the end of a turn: the attacks made and blocked, then each seat's VP, MP
     and Characters: "End of turn 4 (Ben): 2 attacks, 1 blocked · Ben 1 VP, 5 MP, 2 Characters · Ana ..."."""
     p = st.active
     n = len(st.attacks)
@@ -1469,7 +1470,7 @@ def _prompt_decision(st: State) -> Decision:
                                    fit(f"Attach {names[card.id]} {facts(card).details}{suffix}"), (card.id,)))
         if not opts:  # MX-GAP-24: a hand without a Battle card was asked all the same
             opts.append(Option("none", "No Battle card to attach"))
-        # Issue 27 §1: from the discard pile (public, MX-ZN-06) one option is forced for all to see; from
+        # MX-GAP-24: from the discard pile (public, MX-ZN-06) one option is forced for all to see; from
         # the hand a lone option follows from a secret, so that player is still asked.
         return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
                         f"{char_label(st, f.data[0], seat, owner=True)}?",

@@ -1,7 +1,7 @@
 """MetaX Battle Step: Battle cards, attacks, defenders, Damage, KOs and Victory Points.
 
 Rule IDs from ``shared/rules/checklists/metax.md`` (MX-BTL, MX-ZN-08, MX-BTS, MX-ATK, MX-DEF, MX-DMG,
-MX-KO, MX-VP) and the gap decisions of ``games/metax/__init__.py`` (MX-GAP-03, 06, 08, 09, 10, 23).
+MX-KO, MX-VP) and the gap decisions of ``games/metax/gaps.py`` (MX-GAP-03, 06, 08, 09, 10, 23).
 Everything goes through the game contract: ``position``, ``decision_for``, ``apply``, ``view``,
 ``result`` and ``to_json``. Team Attacks are in ``test_team_attack.py``; the rulebook's KO scenarios
 and sample turn are scenario files under ``tests/scenarios/metax/``.
@@ -300,7 +300,7 @@ def test_MX_BTS_01_declare_then_defend_then_damage_then_vp(mx, position):
 def test_MX_ATK_01_only_active_player_in_battle_step_and_MX_HST_02_wrong_player(mx, position):
     """MX-ATK-01: no attack in the Planning Step, and the opponent cannot declare attacks;
     MX-HST-02: a choice by the wrong player is refused with the state unchanged, naming the rule that
-    gives the choice to the other player (MX-ATK-01 here, issue 12)."""
+    gives the choice to the other player (MX-ATK-01 here)."""
     st = position(spec({"hand": ["b-str-1"], "in_play": ["hercules"]},
                        {"hand": ["b-str-1"], "in_play": ["gilgamesh"]}, phase="planning"))
     (herc,) = ids(mx, st, 0)
@@ -681,7 +681,7 @@ def test_MX_DMG_06_MX_KO_04_damage_by_effect_kos_at_once(mx, position):
 
 def ko_said(log, name, how):
     """Whether a line of ``log`` tells that ``name`` is KO'd ``how`` (a fight's line names Characters by
-    title, issue 27 §6)."""
+    title)."""
     return any(f"{name} is KO'd by {how}" in t for t in log)
 
 
