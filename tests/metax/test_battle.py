@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from metax_helpers import board, char, player
+from metax_helpers import board, char, go, opts, player, refuse
 
-from games.core.contract import NotYourDecision, RulesError
+from games.core.contract import NotYourDecision
 
 FILL = ["b-int-2"] * 5
 
@@ -61,31 +61,8 @@ def hand(mx, st, seat):
     return [c["card"] for c in mx.view(st, seat).private["hand"]]
 
 
-def opts(mx, st, seat):
-    return [o.id for o in mx.decision_for(st, seat).options]
-
-
 def kind(mx, st, seat):
     return mx.decision_for(st, seat).kind
-
-
-def go(mx, st, seat, *choices):
-    """Apply option ids in order (each must be listed); returns the public log texts."""
-    log = []
-    for oid in choices:
-        assert oid in opts(mx, st, seat), f"{oid} not in {opts(mx, st, seat)}"
-        log += [e.text for e in mx.apply(st, seat, oid) if e.audience is None]
-    return log
-
-
-def refuse(mx, st, seat, oid, rule):
-    """``oid`` must be refused under ``rule`` with the state unchanged."""
-    before = mx.to_json(st)
-    with pytest.raises(RulesError) as exc:
-        mx.apply(st, seat, oid)
-    assert exc.value.rule == rule, exc.value
-    assert mx.to_json(st) == before
-    return exc.value
 
 
 # -- Battle cards (MX-BTL) --------------------------------------------------------------------------
