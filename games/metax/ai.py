@@ -74,3 +74,9 @@ class MetaXBot:
             pref = theirs if harmful else mine
             return (pref or ids)[0]
         return decision.default or ids[0]
+
+
+def computer(seed: int) -> MetaXBot:
+    """The MetaX computer player for one seat (found by ``Game.computer``). It plays deterministically from
+    its view, so ``seed`` is not used."""
+    return MetaXBot()

@@ -1,6 +1,6 @@
-"""The MetaX card catalog (issue 6): every card of the pool as :class:`games.core.catalog.CardInfo`, with
-its generated text and its copy limit (MX-DCK-02..05), whose rule ID is a pointer ("see /rules MX-DCK-02",
-issue 27 §5).
+"""The MetaX card catalog (``/card`` lookups): every card of the pool as
+:class:`games.core.catalog.CardInfo`, with its generated text and its copy limit (MX-DCK-02..05), whose rule
+ID is a pointer ("see /rules MX-DCK-02").
 
 Search tags: ``type`` (character, event, battle); Characters ``trait``, ``mp`` (the +MP), ``stat`` (one
 per Stat) and one tag per Stat named after it with its Rank (``strength:7``); Events ``cost``; Battle

@@ -1,9 +1,10 @@
-"""The MetaX board as a picture layout (issue 15 §2), built only from a :class:`View`'s public board: the
-turn and step; per seat its name, VP and MP, hand, deck and discard counts (with the discard's top card),
-and its Characters as cards (title, Ranks by Stat colour, Pushed or Prepped, new, Damage by Stat colour
-with its total); between the two seats the Battle Zone (each attack's attacker, Stat, Battle card,
-Links, blocker and blocking card, resolved) and an Event being used; at the foot who is awaited or the
-result. 800 px wide so it reads at the ~400 px Discord shows on a phone.
+"""The MetaX board as a picture layout (:func:`board_layout`, found by ``Game.layout``), built only from a
+:class:`View`'s public board: the turn and step; per seat its name, VP and MP, hand, deck and discard counts
+(with the discard's top card), and its Characters as cards (title, Ranks by Stat colour, Pushed or Prepped,
+new, Damage by Stat colour with its total); between the two seats the Battle Zone (each attack's attacker,
+Stat, Battle card, Links, blocker and blocking card, resolved) and an Event being used; at the foot who is
+awaited or the result. :data:`games.core.layout.WIDTH` px wide so it reads at the ~400 px Discord shows on
+a phone.
 
 Sources (for tests): ``turn``, ``phase``, ``p{seat}.name|vp|mp|hand|deck|discard|discard.top|mulligan``,
 ``p{seat}.char.{id}`` with ``.rank.{stat}``, ``.pushed``, ``.new``, ``.damage.{id}``, ``.damage``;
@@ -17,12 +18,15 @@ from games.core.contract import View
 from games.core.layout import (
     INK,
     MUTED,
+    PAD,
     PANEL,
     WHITE,
+    WIDTH,
     Box,
     Colour,
     Label,
     Layout,
+    column_width,
     footer,
     seat_colour,
     tint,
@@ -33,12 +37,10 @@ from .cards import Stat
 from .render import _PHASES
 from .rules import step_name, title
 
-WIDTH = 800
-PAD = 16
 STAT_RGB: dict[str, Colour] = {"strength": (200, 45, 45), "intelligence": (45, 95, 210), "special": (30, 140, 60)}
 """MX-STA-01: Strength red, Intelligence blue, Special green."""
 _SHORT = {s.value: s.short.upper() for s in Stat}
-CARD_W = (WIDTH - 2 * PAD - 2 * 12) // 3
+CARD_W = column_width(3, 12)
 CARD_H = 200
 
 
@@ -56,7 +58,7 @@ def board_layout(view: View) -> Layout:
     y = _battle(out, b, y)
     y = _seat(out, b, 1, y)
     names = [p["name"] for p in view.board["players"]]
-    waiting = [(s, step_name(k)) for s, k in view.waiting]  # player words, not decision kinds (issue 27 §5)
+    waiting = [(s, step_name(k)) for s, k in view.waiting]  # player words, not decision kinds
     y = footer(out, view.result.text if view.result else None, waiting, names, y, PAD)
     out.height = y + PAD
     return out

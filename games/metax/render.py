@@ -76,13 +76,14 @@ def private_text(view: View) -> str:
 
 
 def context_text(view: View) -> str:
-    """What ``view``'s open decision depends on, compactly (issue 13 §2): the opponent's counters and
-    Characters (title, effective Ranks, Pushed/new, Damage), the Battle Zone (each attack's attacker,
-    declared Stat, Battle cards played, Links, blocker), an Event being used, then the viewer's own
-    counters and Characters. Characters stand left to right in play order; when a seat has two with the
-    same title each line starts with its position, as in the option labels ("Beowulf (left)").
-    For a mulligan, each seat's mulligan choice so far. One whole line per item, never hard-wrapped (issue
-    27 §11: Discord and the terminal wrap to their own width). Built only from the view (public board); empty
+    """What ``view``'s open decision depends on, compactly (shown above the hand, so the player need not
+    look at the channel): the opponent's counters and Characters (title, effective Ranks, Pushed/new,
+    Damage), the Battle Zone (each attack's attacker, declared Stat, Battle cards played, Links, blocker),
+    an Event being used, then the viewer's own counters and Characters. Characters stand left to right in
+    play order; when a seat has two with the same title each line starts with its position, as in the
+    option labels ("Beowulf (left)").
+    For a mulligan, each seat's mulligan choice so far. One whole line per item, never hard-wrapped
+    (Discord and the terminal wrap to their own width). Built only from the view (public board); empty
     when the viewer has no open decision."""
     if not view.decisions or view.viewer is None:
         return ""

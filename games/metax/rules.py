@@ -1,18 +1,18 @@
 """MetaX rules: set-up, the turn, the battle and the effect steps, as one state machine.
 
 ``decisions_of(st)`` lists the open decisions; ``apply_choice(st, seat, option_id)`` applies one
-option after checking it is among the seat's current options. Everything past that check is legal
-by construction (options are generated from the rules), so a rejected choice changes nothing.
-Rule IDs are from ``shared/rules/checklists/metax.md``; decisions on the rulebook's gaps are listed in
-the package docstring (``games/metax/__init__.py``).
+option once :func:`games.metax.refusals.check` has found it among the seat's current options. Everything
+past that check is legal by construction (options are generated from the rules), so a rejected choice
+changes nothing. Rule IDs are from ``shared/rules/checklists/metax.md``; decisions on the rulebook's gaps
+are in :mod:`games.metax.gaps`. Imports ``games.core`` and this package's cards, pool and state.
 """
 
 from __future__ import annotations
 
-from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
+from games.core.contract import Decision, Event, Option
 from games.core.rng import Rng
 
-from .cards import BattleCard, EventCard, Stat, card_line, describe_effect, describe_step
+from .cards import BattleCard, EventCard, Stat, card_line, describe_step
 from .pool import card_pool
 from .state import Attack, Character, Damage, Frame, State
 
@@ -49,7 +49,7 @@ def facts_of(st: State) -> list[CardFacts]:
 
 class CardFacts:
     """What the rules and labels ask of one card definition again and again, computed once per
-    definition (issue 14: decision listing spent most of its time rebuilding these strings).
+    definition (listing decisions spent most of its time rebuilding these strings).
 
     ``title`` and ``details`` are :func:`title` of the name and :func:`card_details`; ``bonus`` maps a
     Stat to the Rank its Constant ``stat_bonus`` steps give the controller's other Characters
@@ -267,7 +267,7 @@ def name(st: State, iid: int) -> str:
     return defs_of(st)[iid].name
 
 
-# -- option labels (issue 13 §6) --------------------------------------------------------------------
+# -- option labels ----------------------------------------------------------------------------------
 #
 # Within one decision no two options share a label, and every label fits a Discord button (80
 # characters). Cards offered once per card id are named by their title (the name without its
@@ -276,7 +276,7 @@ def name(st: State, iid: int) -> str:
 # state: "Beowulf (left, 2 damage)".
 
 LABEL_MAX = 80
-"""The longest option label (Discord's button label limit, issue 13 §6)."""
+"""The longest option label (Discord's button label limit)."""
 
 
 def title(name: str) -> str:
@@ -293,7 +293,8 @@ def fit(label: str) -> str:
 def card_names(cards) -> dict[str, str]:
     """Card id -> the name its options show among ``cards`` (definitions, one per id): the title; the
     full name if another of ``cards`` has the same title (MX-GAP-14: versions are different cards);
-    the full name and a number ("#2") if even that is shared (never the card id: issue 27 §5)."""
+    the full name and a number ("#2") if even that is shared (never the card id, which means nothing
+    to players)."""
     titles = [facts(c).title for c in cards]
     if len(set(titles)) == len(titles):  # the usual case: every title tells its card apart
         return {c.id: t for c, t in zip(cards, titles, strict=True)}
@@ -377,7 +378,7 @@ STEP_NAMES = {
     "target": "choosing a target",
     "attach": "choosing a Battle card to attach as Damage",
 }
-"""Each decision kind in player words (issue 27 §5), as "Waiting for Ana (declaring attacks)" says it."""
+"""Each decision kind in player words, as "Waiting for Ana (declaring attacks)" says it."""
 
 
 def step_name(kind: str) -> str:
@@ -520,7 +521,7 @@ Battle cards for an attacker or a defender (MX-PLN-01, MX-ATK-03, MX-DEF-03)."""
 
 
 def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
-    """Why cards in ``seat``'s hand are not offered now (issue 27 §7): ``(card name, reason)`` for each
+    """Why cards in ``seat``'s hand are not offered now: ``(card name, reason)`` for each
     distinct card that cannot be played in the seat's open decision, named as its options would name it;
     empty when the seat has no decision that plays cards from the hand. Reads only the seat's own hand and
     the public board, so it may be shown to that seat alone."""
@@ -615,7 +616,7 @@ def push_effect_ready(st: State, ch: Character) -> bool:
     return facts_of(st)[ch.card].push is not None
 
 
-# -- the log (issue 27 §6) --------------------------------------------------------------------------
+# -- the log ----------------------------------------------------------------------------------------
 
 
 def log_name(st: State, iid: int) -> str:
@@ -668,7 +669,7 @@ _RESULT_RULES = {
 
 
 def result_rule(reason: str, draw: bool) -> str:
-    """The rule that decided a game ended for ``reason`` (issue 27 §8), in words with a pointer."""
+    """The rule that decided a game ended for ``reason``, in words with a pointer (``/rules``)."""
     if reason == "deck_out" and draw:
         return "Both decks ran out at once, so nobody wins: a draw, see /rules MX-WIN-03"
     if reason == "turn_cap":
@@ -677,14 +678,14 @@ def result_rule(reason: str, draw: bool) -> str:
 
 
 def scores(st: State) -> list[str]:
-    """Each seat's score as the rules count it (issue 27 §8), in seat order: Victory Points toward seven
+    """Each seat's score as the rules count it (for the result), in seat order: Victory Points toward seven
     (MX-WIN-02) and the cards left in the deck (MX-WIN-03)."""
     return [f"{pl.name}: {len(pl.vp)} VP of {VP_TO_WIN}, {len(pl.deck)} card{'s' if len(pl.deck) != 1 else ''} "
             "left in the deck" for pl in st.players]
 
 
 def turn_summary(st: State) -> str:
-    """One line at the end of a turn (issue 27 §6): the attacks made and blocked, then each seat's VP, MP
+    """One line of the log at the end of a turn: the attacks made and blocked, then each seat's VP, MP
     and Characters: "End of turn 4 (Ben): 2 attacks, 1 blocked · Ben 1 VP, 5 MP, 2 Characters · Ana ..."."""
     p = st.active
     n = len(st.attacks)
@@ -699,18 +700,9 @@ def turn_summary(st: State) -> str:
 
 
 def apply_choice(st: State, seat: int, option_id: str) -> list[Event]:
-    """Apply ``option_id`` for ``seat``. Raises (state unchanged) :class:`RulesError` under MX-WIN-04
-    when the game is over, :class:`NotYourDecision` when the open decision is another seat's and
-    :class:`StaleChoice` when the id is not one of the seat's options; each names the rule that
-    forbids the choice (:func:`explain`)."""
-    decs = decisions_of(st)
-    if not decs:
-        raise RulesError("MX-WIN-04", "The game is over; no more choices can be made.")
-    dec = decs[0]
-    if dec.seat != seat:
-        raise NotYourDecision(*explain(st, seat, dec, option_id))
-    if dec.option(option_id) is None:
-        raise StaleChoice(*explain(st, seat, dec, option_id))
+    """Apply ``option_id``, one of ``seat``'s options in the open decision (the caller has checked it with
+    :func:`games.metax.refusals.check`, which refuses anything else and names the rule; past that check
+    everything is legal by construction). Returns the events."""
     play = Play(st)
     try:
         if st.prompt:
@@ -1073,12 +1065,17 @@ class Play:
         st.resolving.append(c)
         self.queue_effects(p, c, ("event",))
 
-    def use_push(self, iid: int) -> None:
-        st = self.st
-        p = st.active
-        ch = find_char(st, iid)
+    def push_active(self, iid: int) -> int:
+        """Push the active player's Character ``iid`` as the cost of using it (its Push effect MX-CHR-07,
+        an attack MX-ATK-03, a Link MX-TEAM-03); returns the active seat."""
+        ch = find_char(self.st, iid)
         assert ch is not None
         ch.pushed = True
+        return self.st.active
+
+    def use_push(self, iid: int) -> None:
+        """MX-CHR-07: Push the Character and queue its Push effect."""
+        p = self.push_active(iid)
         self.log(f"{self.who(p)} pushes {self.defs[iid].name} to use its Push effect.")
         self.queue_effects(p, iid, ("push",))
 
@@ -1092,10 +1089,7 @@ class Play:
     def declare_attack(self, iid: int, cid: str, stat: str) -> None:
         """MX-ATK-03: Push, move to the Battle Zone, play the Battle card, apply its MP, use its effects."""
         st = self.st
-        p = st.active
-        ch = find_char(st, iid)
-        assert ch is not None
-        ch.pushed = True
+        p = self.push_active(iid)
         c = self.take_from_hand(p, cid)
         card = self.defs[c]
         st.attacks.append(Attack(iid, c, stat))
@@ -1109,10 +1103,7 @@ class Play:
     def link(self, iid: int) -> None:
         """MX-TEAM-01/03: pay 5 MP and Push the Linked Character."""
         st = self.st
-        p = st.active
-        ch = find_char(st, iid)
-        assert ch is not None
-        ch.pushed = True
+        p = self.push_active(iid)
         st.players[p].mp -= LINK_COST
         atk = st.attacks[-1]
         atk.links.append(iid)
@@ -1479,388 +1470,9 @@ def _prompt_decision(st: State) -> Decision:
                                    fit(f"Attach {names[card.id]} {facts(card).details}{suffix}"), (card.id,)))
         if not opts:  # MX-GAP-24: a hand without a Battle card was asked all the same
             opts.append(Option("none", "No Battle card to attach"))
-        # Issue 27 §1: from the discard pile (public, MX-ZN-06) one option is forced for all to see; from
+        # MX-GAP-24: from the discard pile (public, MX-ZN-06) one option is forced for all to see; from
         # the hand a lone option follows from a secret, so that player is still asked.
         return Decision(seat, "attach", f"{src.name}: attach which Battle card to "
                         f"{char_label(st, f.data[0], seat, owner=True)}?",
                         tuple(opts), default=opts[0].id, forced=step.source == "discard" and len(opts) == 1)
     raise AssertionError(kind)
-
-
-# -- explaining a rejected choice -----------------------------------------------------------------
-#
-# A refused option id names the rule that forbids it (issue 12 §1). ``explain`` first asks what the id
-# tries to do (``char:``, ``attack:``, ``defend:``...) and checks it against the rules for that action;
-# if the id makes no sense there and it is another seat's decision, the rule that gives the decision
-# to that seat is named; only an id that means nothing at all gets the generic MX-HST-02 refusal.
-
-# Who makes each kind of decision, and the rule that says so (a choice sent by the other seat).
-_DECIDER: dict[str, tuple[str, str]] = {
-    "mulligan": ("MX-SET-06", "the first player decides on the mulligan before the second"),
-    "mulligan_order": ("MX-SET-07", "the player who mulliganed orders their own old hand"),
-    "planning": ("MX-PLN-01", "only the active player acts in the Planning Step (MetaX has no responses)"),
-    "attack": ("MX-ATK-01", "only the active player declares attacks"),
-    "attack_card": ("MX-ATK-01", "only the active player declares attacks"),
-    "link": ("MX-TEAM-01", "only the attacking player Links Characters"),
-    "defend": ("MX-DEF-01", "the defending player assigns defenders"),
-    "defend_card": ("MX-DEF-01", "the defending player assigns defenders"),
-    "damage_order": ("MX-DMG-03", "the attacking player chooses the order of defended attacks"),
-    "discard": ("MX-EFF-04", "the player who discards chooses the card"),
-    "search": ("MX-EFF-04", "the effect's player makes its choices"),
-    "target": ("MX-EFF-04", "the effect's player makes its choices"),
-    "attach": ("MX-EFF-04", "the effect's player makes its choices"),
-}
-
-Why = tuple[str, str] | None
-
-
-def explain(st: State, seat: int, dec: Decision, oid: str) -> tuple[str, str]:
-    """(rule ID, message) for ``oid`` sent by ``seat`` when it is not among the options of the open
-    decision ``dec`` (which may be another seat's). Names the rule that forbids it (MX-DEF-02 for a
-    Pushed defender, MX-BTL-08 for a card you cannot pay for, MX-ZN-04 for a card not in hand, ...);
-    a choice in another seat's decision names the rule that gives it to that seat; an id that means
-    nothing now is refused under MX-HST-02 with the options listed. Pure: reads ``st`` only."""
-    kind, _, rest = oid.partition(":")
-    check = _CHECKS.get(kind)
-    if check is not None:
-        try:
-            found = check(_Ask(st, seat, dec), rest)
-        except (ValueError, IndexError):  # a malformed number in a crafted id
-            found = None
-        if found is not None:
-            if kind in _PLAYS and dec.seat == seat:  # issue 27 §7: a refusal names what would be legal
-                found = found[0], f"{found[1]} You can: {'; '.join(o.label for o in dec.options[:8])}."
-            return found
-    if dec.seat != seat:
-        rule, why = _DECIDER.get(dec.kind, ("MX-HST-02", "it is not your decision"))
-        shown = step_name(PUBLIC_STEP.get(dec.kind, dec.kind))  # MX-GAP-24: the step as others see it
-        return rule, (f"It is {st.players[dec.seat].name}'s decision ({shown}), not "
-                      f"{st.players[seat].name}'s: {why}.")
-    listed = "; ".join(o.label for o in dec.options[:8])
-    return "MX-HST-02", (f"That is not one of your options now ({step_name(dec.kind)}); choose one of: "
-                         f"{listed}.")
-
-
-class _Ask:
-    """What the explaining checks need: the state, the seat that chose, and the open decision."""
-
-    __slots__ = ("st", "seat", "dec", "pl", "defs", "mine")
-
-    def __init__(self, st: State, seat: int, dec: Decision):
-        self.st, self.seat, self.dec = st, seat, dec
-        self.pl = st.players[seat]
-        self.defs = defs_of(st)
-        self.mine = dec.seat == seat
-
-    def at(self, *kinds: str) -> bool:
-        """Whether the open decision is this seat's and one of ``kinds``."""
-        return self.mine and self.dec.kind in kinds
-
-    def in_hand(self, cid: str) -> bool:
-        return any(self.st.cards[c] == cid for c in self.pl.hand)
-
-    def char(self, text: str) -> tuple[Character, int] | None:
-        """The in-play Character with instance number ``text`` and its controller, or None."""
-        iid = int(text)
-        ch = find_char(self.st, iid)
-        return None if ch is None else (ch, controller_of(self.st, iid))
-
-    def name(self, iid: int) -> str:
-        return self.defs[iid].name
-
-    def prompt_step(self):
-        f = self.st.frames[0]
-        return f, self.defs[f.source].effects[f.effect].steps[f.step]
-
-
-def _not_in_hand(card, rule: str = "MX-ZN-04") -> tuple[str, str]:
-    return rule, f"{card.name} is not in your hand; cards are played from your hand."
-
-
-def _wrong_type(card) -> tuple[str, str]:
-    """The rule for playing ``card`` the way another card type is played."""
-    if card.kind == "battle":
-        return "MX-BTL-02", (f"{card.name} is a Battle card: it is played only in the Battle Step, for an "
-                             "attacking or defending Character.")
-    if card.kind == "event":
-        return "MX-EVT-03", f"{card.name} is an Event card: play it as an Event, paying its MP cost."
-    return "MX-PLN-02", f"{card.name} is a Character card: it is played into play, once per turn."
-
-
-def _why_mulligan(a: _Ask, rest: str) -> Why:
-    if a.pl.mulligan:
-        done = "kept your hand" if a.pl.mulligan == "kept" else "mulliganed"
-        return "MX-SET-05", f"You already {done}; each player decides on a mulligan once per game."
-    if a.dec.kind == "mulligan" and not a.mine:
-        first = a.st.players[a.dec.seat].name
-        return "MX-SET-06", f"{first} decides on the mulligan first; you decide after seeing their choice."
-    return None
-
-
-def _why_bottom(a: _Ask, rest: str) -> Why:
-    if not a.at("mulligan_order"):
-        return "MX-SET-04", "Only a player who has just mulliganed puts their old hand on the bottom of their deck."
-    card = card_pool().get(rest)
-    if card is not None and not a.in_hand(rest):
-        return "MX-SET-04", f"{card.name} is not in your old hand."
-    return None
-
-
-def _why_char(a: _Ask, cid: str) -> Why:
-    if not a.at("planning"):
-        return "MX-PLN-01", "Characters are played only in your own Planning Step."
-    card = card_pool().get(cid)
-    if card is None:
-        return None
-    if not a.in_hand(cid):
-        return _not_in_hand(card)
-    if card.kind != "character":
-        return _wrong_type(card)
-    if a.pl.played_character:
-        return "MX-PLN-04", "You already played a Character this turn; only one per turn."
-    if len(a.pl.in_play) >= MAX_IN_PLAY:
-        return "MX-CHR-03", (f"You have {MAX_IN_PLAY} Characters in play; no fourth can be played, and none "
-                             "can be discarded to make room.")
-    return None
-
-
-def _why_event(a: _Ask, cid: str) -> Why:
-    if not a.at("planning"):
-        return "MX-EVT-02", "Event cards are played only in your own Planning Step (MetaX has no responses)."
-    card = card_pool().get(cid)
-    if card is None:
-        return None
-    if not a.in_hand(cid):
-        return _not_in_hand(card)
-    if not isinstance(card, EventCard):
-        return _wrong_type(card)
-    if card.cost > a.pl.mp:
-        return "MX-EVT-04", f"{card.name} costs {card.cost} MP and you have {a.pl.mp} MP."
-    return None
-
-
-def _why_push(a: _Ask, rest: str) -> Why:
-    found = a.char(rest)
-    if found is None:
-        return None
-    ch, owner = found
-    nm = a.name(ch.card)
-    if owner != a.seat:
-        return "MX-CHR-07", f"{nm} is {a.st.players[owner].name}'s Character; only its controller can Push it."
-    if not a.at("planning"):
-        return "MX-CHR-07", "Push effects are used only in your own Planning Step."
-    if not any(e.timing == "push" for e in a.defs[ch.card].effects):
-        return "MX-CHR-07", f"{nm} has no Push effect."
-    if ch.entered == a.st.turn:
-        return "MX-CHR-07", (f"{nm} came into play this turn and cannot use its Push effect "
-                             "(see /rules MX-PLN-03).")
-    if ch.pushed:
-        return "MX-CHR-07", f"{nm} is Pushed; only a Prepped Character can Push."
-    return None
-
-
-def _why_battle(a: _Ask, rest: str) -> Why:
-    if a.mine and a.dec.kind != "planning":  # another seat's decision: _DECIDER says whose
-        return "MX-TRN-01", "You go to the Battle Step from your own Planning Step only."
-    return None
-
-
-def _why_attack(a: _Ask, rest: str) -> Why:
-    found = a.char(rest)
-    if found is None:
-        return None
-    ch, owner = found
-    nm = a.name(ch.card)
-    if owner != a.seat:
-        return "MX-ATK-01", f"{nm} is {a.st.players[owner].name}'s Character; you attack with your own."
-    if any(ch.card in atk.links for atk in a.st.attacks):
-        return "MX-TEAM-09", f"{nm} Linked this turn: it is Pushed and cannot attack."
-    if in_attack(a.st, ch.card):
-        return "MX-ATK-07", f"{nm} already attacked this turn; each Character attacks at most once."
-    if not a.at("attack"):
-        where = "go to the Battle Step first" if a.at("planning") else "not now"
-        return "MX-ATK-01", f"Attacks are declared only by the active player in their Battle Step ({where})."
-    if ch.pushed:
-        return "MX-ATK-02", f"{nm} is Pushed and cannot attack."
-    if ch.entered == a.st.turn and not may_attack_on_entry(a.st, ch.card):
-        return "MX-PLN-03", f"{nm} came into play this turn and cannot attack."
-    if not has_battle_card(a.st, a.seat, ch.card):
-        return "MX-ATK-04", f"{nm} has no usable Battle card you can pay for."
-    return None
-
-
-def _why_card(a: _Ask, rest: str) -> Why:
-    cid, _, stat = rest.partition(":")
-    if not a.at("attack_card", "defend_card"):
-        if a.at("attack"):
-            return "MX-ATK-03", "Choose the attacking Character first, then its Battle card."
-        if a.at("defend"):
-            return "MX-DEF-03", "Choose the defending Character and the attack first, then its Battle card."
-        return "MX-BTL-02", ("Battle cards are played only in the Battle Step, one for each attacking or "
-                             "defending Character.")
-    card = card_pool().get(cid)
-    if card is None:
-        return None
-    attacking = a.dec.kind == "attack_card"
-    play_rule = "MX-ATK-03" if attacking else "MX-DEF-03"
-    if not a.in_hand(cid):
-        return _not_in_hand(card, play_rule)
-    if not isinstance(card, BattleCard):
-        return _wrong_type(card)
-    iid = a.st.pick if attacking else a.st.pick2
-    rule = "MX-BTL-05" if card.multi else "MX-BTL-03"
-    listed = [s.value for s in card.stats]
-    if stat and stat not in listed:
-        return rule, f"{card.name} is a {'/'.join(STAT_NAMES[s] for s in listed)} card, not {STAT_NAMES.get(stat, stat)}."
-    if not can_pay(a.pl.mp, card):
-        return "MX-BTL-08", f"{card.name} costs {-card.mp} MP and you have {a.pl.mp} MP."
-    stats = [stat] if stat else listed
-    best = max(rank(a.st, a.seat, iid, s) for s in stats)
-    if best < card.rank:
-        need = "/".join(STAT_NAMES.get(s, s) for s in stats)
-        return rule, f"{card.name} needs {need} Rank {card.rank}; {a.name(iid)} has {best}."
-    return None
-
-
-def _why_link(a: _Ask, rest: str) -> Why:
-    if not a.at("link"):
-        return "MX-TEAM-01", "Characters are Linked only by the attacking player, right after declaring an attack."
-    if a.pl.mp < LINK_COST:
-        return "MX-TEAM-01", f"Linking costs {LINK_COST} MP and you have {a.pl.mp} MP."
-    atk = a.st.attacks[-1]
-    found = a.char(rest)
-    if found is not None:
-        ch, owner = found
-        nm = a.name(ch.card)
-        if owner != a.seat:
-            return "MX-TEAM-01", f"{nm} is {a.st.players[owner].name}'s Character; you Link your own."
-        if ch.card == atk.attacker:
-            return "MX-TEAM-04", f"{nm} leads this attack; it cannot also Link to it."
-        if in_attack(a.st, ch.card):
-            return "MX-TEAM-09", f"{nm} already attacked or Linked this turn."
-        if atk.stat not in a.defs[ch.card].stats:
-            return "MX-TEAM-02", f"{nm} lacks {STAT_NAMES[atk.stat]}, the Stat of the lead's Battle card."
-        if ch.pushed:
-            return "MX-TEAM-03", f"{nm} is Pushed and cannot Link."
-        if ch.entered == a.st.turn and not may_attack_on_entry(a.st, ch.card):
-            return "MX-TEAM-03", f"{nm} came into play this turn and cannot Link."
-    if len(atk.links) >= MAX_LINKS:
-        return "MX-TEAM-01", f"At most {MAX_LINKS} Characters can Link to one attack."
-    return None
-
-
-def _why_defend(a: _Ask, rest: str) -> Why:
-    if not a.at("defend"):
-        return "MX-DEF-01", "Defenders are assigned by the defending player, after all attacks are declared."
-    k_text, _, d = rest.partition(":")
-    k = int(k_text)
-    if not 0 <= k < len(a.st.attacks):
-        return None
-    atk = a.st.attacks[k]
-    found = a.char(d)
-    if found is not None:
-        ch, owner = found
-        nm = a.name(ch.card)
-        if owner != a.seat:
-            return "MX-DEF-03", f"{nm} is {a.st.players[owner].name}'s Character; you defend with your own."
-        if ch.pushed:
-            return "MX-DEF-02", f"{nm} is Pushed and cannot defend."
-        if defending(a.st, ch.card):
-            return "MX-GAP-06", f"{nm} already defends an attack this turn."
-        if not has_battle_card(a.st, a.seat, ch.card):
-            return "MX-DEF-06", f"{nm} has no usable Battle card you can pay for."
-    if atk.defender >= 0:
-        return "MX-DEF-05", f"Attack {k + 1} already has a defender; one per attack."
-    if find_char(a.st, atk.attacker) is None:
-        return "MX-GAP-10", f"Attack {k + 1} ended: its attacker left play."
-    return None
-
-
-def _why_resolve(a: _Ask, rest: str) -> Why:
-    if not a.at("damage_order"):
-        return "MX-DMG-03", "The attacking player chooses the order of defended attacks, once defenders are assigned."
-    k = int(rest)
-    if not 0 <= k < len(a.st.attacks):
-        return None
-    if a.st.attacks[k].defender < 0:
-        return "MX-DMG-01", (f"Attack {k + 1} is undefended: it deals no Damage and may gain a VP instead "
-                             "(see /rules MX-VP-01).")
-    if a.st.attacks[k].resolved:
-        return "MX-DMG-03", f"Attack {k + 1} has already been resolved."
-    return None
-
-
-def _why_discard(a: _Ask, rest: str) -> Why:
-    if a.at("discard"):
-        card = card_pool().get(rest)
-        if card is not None and not a.in_hand(rest):
-            return "MX-ZN-04", f"{card.name} is not in your hand; you discard from your hand."
-        return None
-    if a.at("planning") and len(a.pl.in_play) >= MAX_IN_PLAY:
-        return "MX-GAP-19", "A Character in play cannot be discarded to make room for another."
-    return None
-
-
-def _why_take(a: _Ask, rest: str) -> Why:
-    if not a.at("search"):
-        return None
-    f, step = a.prompt_step()
-    card = card_pool().get(rest)
-    if card is None:
-        return None
-    what = describe_effect(a.defs[f.source].effects[f.effect]).rstrip(".")
-    if not any(a.st.cards[c] == rest for c in a.pl.deck):
-        return "MX-EFF-03", f"There is no {card.name} in your deck to take ({what})."
-    return "MX-EFF-03", f"{card.name} is not what this search looks for ({what})."
-
-
-def _why_target(a: _Ask, rest: str) -> Why:
-    if not a.at("target"):
-        return None
-    found = a.char(rest)
-    if found is None:
-        return None
-    f, step = a.prompt_step()
-    what = describe_effect(a.defs[f.source].effects[f.effect]).rstrip(".")
-    return "MX-EFF-03", f"{a.name(found[0].card)} is not a legal target of {a.name(f.source)} ({what})."
-
-
-def _why_attach(a: _Ask, rest: str) -> Why:
-    if not a.at("attach"):
-        return None
-    cid, _, stat = rest.partition(":")
-    card = card_pool().get(cid)
-    if card is None:
-        return None
-    f, step = a.prompt_step()
-    zone = a.pl.hand if step.source == "hand" else a.pl.discard
-    where = "hand" if step.source == "hand" else "discard pile"
-    if not isinstance(card, BattleCard) or not any(a.st.cards[c] == cid for c in zone):
-        return "MX-EFF-03", f"{a.name(f.source)} attaches a Battle card from your {where}; {card.name} is not one there."
-    if stat not in [s.value for s in card.stats]:
-        return "MX-DMG-05", f"{card.name} counts only as {'/'.join(STAT_NAMES[s.value] for s in card.stats)} Damage."
-    return None
-
-
-_PLAYS = ("char", "event", "card")
-"""Choices that play a card from the hand: their refusal lists the options open now (issue 27 §7)."""
-
-_CHECKS = {
-    "keep": _why_mulligan,
-    "mulligan": _why_mulligan,
-    "bottom": _why_bottom,
-    "rest": _why_bottom,
-    "char": _why_char,
-    "event": _why_event,
-    "push": _why_push,
-    "battle": _why_battle,
-    "attack": _why_attack,
-    "card": _why_card,
-    "link": _why_link,
-    "defend": _why_defend,
-    "resolve": _why_resolve,
-    "discard": _why_discard,
-    "take": _why_take,
-    "target": _why_target,
-    "attach": _why_attach,
-}

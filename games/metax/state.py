@@ -123,9 +123,10 @@ class State:
 
 @dataclass(slots=True)
 class Static:
-    """The parts of a :class:`State` that never change once the game is set up (issue 14, Snapshots):
-    stored once per table, so that each per-action snapshot leaves them out. ``names`` are the
-    players' names in seat order; the rest are the :class:`State` fields of the same name."""
+    """The parts of a :class:`State` that never change once the game is set up: the host stores them once
+    per table and each per-action snapshot leaves them out (:class:`games.core.serial.SplitCodec`).
+    ``names`` are the players' names in seat order; the rest are the :class:`State` fields of the same
+    name."""
 
     cards: list[str]
     owner: list[int]

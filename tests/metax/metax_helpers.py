@@ -36,3 +36,27 @@ def player(mx, st, seat):
 def char(mx, st, seat, iid):
     """The board entry of seat's in-play Character ``iid``."""
     return next(c for c in player(mx, st, seat)["in_play"] if c["id"] == iid)
+
+
+def opts(mx, st, seat):
+    """The option ids of ``seat``'s open decision."""
+    return [o.id for o in mx.decision_for(st, seat).options]
+
+
+def go(mx, st, seat, *choices):
+    """Apply option ids in order (each must be listed); returns the public log texts."""
+    log = []
+    for oid in choices:
+        assert oid in opts(mx, st, seat), f"{oid} not in {opts(mx, st, seat)}"
+        log += [e.text for e in mx.apply(st, seat, oid) if e.audience is None]
+    return log
+
+
+def refuse(mx, st, seat, oid, rule):
+    """``oid`` must be refused under ``rule`` with the state unchanged."""
+    before = mx.to_json(st)
+    with pytest.raises(RulesError) as exc:
+        mx.apply(st, seat, oid)
+    assert exc.value.rule == rule, exc.value
+    assert mx.to_json(st) == before
+    return exc.value

@@ -1,7 +1,7 @@
 """MetaX Battle Step: Battle cards, attacks, defenders, Damage, KOs and Victory Points.
 
 Rule IDs from ``shared/rules/checklists/metax.md`` (MX-BTL, MX-ZN-08, MX-BTS, MX-ATK, MX-DEF, MX-DMG,
-MX-KO, MX-VP) and the gap decisions of ``games/metax/__init__.py`` (MX-GAP-03, 06, 08, 09, 10, 23).
+MX-KO, MX-VP) and the gap decisions of ``games/metax/gaps.py`` (MX-GAP-03, 06, 08, 09, 10, 23).
 Everything goes through the game contract: ``position``, ``decision_for``, ``apply``, ``view``,
 ``result`` and ``to_json``. Team Attacks are in ``test_team_attack.py``; the rulebook's KO scenarios
 and sample turn are scenario files under ``tests/scenarios/metax/``.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from metax_helpers import board, char, player
+from metax_helpers import board, char, go, opts, player, refuse
 
-from games.core.contract import NotYourDecision, RulesError
+from games.core.contract import NotYourDecision
 
 FILL = ["b-int-2"] * 5
 
@@ -61,31 +61,8 @@ def hand(mx, st, seat):
     return [c["card"] for c in mx.view(st, seat).private["hand"]]
 
 
-def opts(mx, st, seat):
-    return [o.id for o in mx.decision_for(st, seat).options]
-
-
 def kind(mx, st, seat):
     return mx.decision_for(st, seat).kind
-
-
-def go(mx, st, seat, *choices):
-    """Apply option ids in order (each must be listed); returns the public log texts."""
-    log = []
-    for oid in choices:
-        assert oid in opts(mx, st, seat), f"{oid} not in {opts(mx, st, seat)}"
-        log += [e.text for e in mx.apply(st, seat, oid) if e.audience is None]
-    return log
-
-
-def refuse(mx, st, seat, oid, rule):
-    """``oid`` must be refused under ``rule`` with the state unchanged."""
-    before = mx.to_json(st)
-    with pytest.raises(RulesError) as exc:
-        mx.apply(st, seat, oid)
-    assert exc.value.rule == rule, exc.value
-    assert mx.to_json(st) == before
-    return exc.value
 
 
 # -- Battle cards (MX-BTL) --------------------------------------------------------------------------
@@ -300,7 +277,7 @@ def test_MX_BTS_01_declare_then_defend_then_damage_then_vp(mx, position):
 def test_MX_ATK_01_only_active_player_in_battle_step_and_MX_HST_02_wrong_player(mx, position):
     """MX-ATK-01: no attack in the Planning Step, and the opponent cannot declare attacks;
     MX-HST-02: a choice by the wrong player is refused with the state unchanged, naming the rule that
-    gives the choice to the other player (MX-ATK-01 here, issue 12)."""
+    gives the choice to the other player (MX-ATK-01 here)."""
     st = position(spec({"hand": ["b-str-1"], "in_play": ["hercules"]},
                        {"hand": ["b-str-1"], "in_play": ["gilgamesh"]}, phase="planning"))
     (herc,) = ids(mx, st, 0)
@@ -681,7 +658,7 @@ def test_MX_DMG_06_MX_KO_04_damage_by_effect_kos_at_once(mx, position):
 
 def ko_said(log, name, how):
     """Whether a line of ``log`` tells that ``name`` is KO'd ``how`` (a fight's line names Characters by
-    title, issue 27 §6)."""
+    title)."""
     return any(f"{name} is KO'd by {how}" in t for t in log)
 
 

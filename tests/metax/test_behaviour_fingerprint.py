@@ -1,10 +1,10 @@
-"""Regression record of MetaX behaviour through the game contract (issue 14: the engine was made
-faster and had to behave identically).
+"""Regression record of MetaX behaviour through the game contract (the engine was made faster and had
+to behave identically; since then, every reshaping of the package must keep it).
 
 Seeded random playouts hash every decision (seat, kind, prompt, option ids, labels and cards,
 default), every applied choice's events, refused choices (rule ID and message, and that they change
 nothing), views for both seats and a spectator, and the final state JSON and result. The golden hash
-below was recorded from the engine BEFORE the issue 14 speed-ups; it is a record of behaviour, not a
+below was recorded from the engine BEFORE those speed-ups; it is a record of behaviour, not a
 hand-computed answer. A deliberate change to labels, prompts, events or refusals changes it: then
 re-record it (``python -m tests.metax.test_behaviour_fingerprint`` from the repository root) and say why in the commit.
 Rules touched: every decision of MX-HST-02/03 (options listed), MX-HST-01 (same seed, same game).
@@ -61,7 +61,7 @@ def fingerprint(seeds: int = SEEDS) -> str:
             if probe.below(4) == 0:
                 for viewer in (0, 1, None):
                     h.update(repr(mx.view(st, viewer)).encode())
-        # the JSON with sorted keys: the text the record was taken from (issue 14 changed the field order)
+        # the JSON with sorted keys: the text the record was taken from (the speed-ups changed field order)
         h.update(json.dumps(json.loads(mx.to_json(st)), sort_keys=True, separators=(",", ":")).encode())
         h.update(repr(mx.result(st)).encode())
     return h.hexdigest()

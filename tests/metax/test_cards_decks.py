@@ -2,7 +2,7 @@
 deck legality through ``Game.validate_deck`` / ``Game.new_game`` and the starter decks.
 
 Rule IDs: MX-STA, MX-CHR-01/02/10/11, MX-EVT-01, MX-BTL-01/09, MX-DCK, and the gap decisions
-MX-GAP-02, 14, 15, 21, 22 (games/metax/__init__.py).
+MX-GAP-02, 14, 15, 21, 22 (games/metax/gaps.py).
 """
 
 from __future__ import annotations

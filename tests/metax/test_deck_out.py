@@ -1,4 +1,4 @@
-"""MetaX deck-out on every position (issue 12 §1): MX-WIN-03, MX-WIN-04 and the gap decision MX-GAP-11.
+"""MetaX deck-out on every position: MX-WIN-03, MX-WIN-04 and the gap decision MX-GAP-11.
 
 Whenever a deck is empty the game ends at the next check, whatever emptied it: a draw, a VP taken
 from the deck, a search, a position that starts with an empty deck, or a stored state restored with
@@ -70,7 +70,7 @@ def test_MX_WIN_03_MX_GAP_11_position_with_an_empty_deck_is_already_over(mx, pos
 
 
 def test_MX_WIN_03_undefended_attack_into_an_empty_deck_cannot_be_played_on(mx, position):
-    """MX-WIN-03, MX-GAP-11 (issue 12 §1): the defending player's deck is already empty. Before the fix
+    """MX-WIN-03, MX-GAP-11: the defending player's deck is already empty. Before the fix
     the undefended attack silently gained no VP and the game went on; now the position is over before
     the attack: the attacker has already won by deck-out, and declaring the attack is refused."""
     st = position({"turn": 3, "phase": "attack", "players": [

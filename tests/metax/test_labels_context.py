@@ -1,4 +1,4 @@
-"""MetaX decision context and option labels (issue 13 §2 and §6), through the game contract.
+"""MetaX decision context and option labels, through the game contract.
 
 * ``Game.context_text(view)``: the compact part of the board the viewer's open decision depends on —
   both sides' Characters (Ranks, Pushed, Damage), MP, VP, hand/deck sizes, the Battle Zone (attacker,
@@ -48,7 +48,7 @@ def context(st, seat) -> str:
 
 
 def check_labels(d) -> None:
-    """Issue 13 §6: labels are distinct within the decision and fit a Discord button."""
+    """Option labels: labels are distinct within the decision and fit a Discord button."""
     seen = [o.label for o in d.options]
     assert len(set(seen)) == len(seen), f"{d.kind} has identical labels: {seen}"
     assert all(0 < len(label) <= BUTTON_LABEL for label in seen), [x for x in seen if len(x) > BUTTON_LABEL]
@@ -86,7 +86,7 @@ def check_context(st, viewer) -> str:
 
 
 def test_two_copies_of_one_character_attacking_are_labelled_by_position_and_state():
-    """Issue 13 §6 (MX-ATK-01): two Beowulfs in play, one with 3 Damage, one new and one old — the
+    """MX-ATK-01: two Beowulfs in play, one with 3 Damage, one new and one old — the
     attack options name each by position and Damage, never identically."""
     st = at(spec({"in_play": [{"card": "beowulf", "damage": ["b-str-3"]}, "beowulf"],
                   "hand": ["b-str-1", "b-str-2"]},
@@ -99,7 +99,7 @@ def test_two_copies_of_one_character_attacking_are_labelled_by_position_and_stat
 
 
 def test_two_copies_defending_and_targeted_are_labelled_apart():
-    """Issue 13 §6 (MX-DEF-01, MX-EFF-03): Ben's two Grendels as defenders and as the targets of Loki's
+    """MX-DEF-01, MX-EFF-03: Ben's two Grendels as defenders and as the targets of Loki's
     On-Play "return to hand" are told apart by position and state; the target names whose they are."""
     st = at(spec({"in_play": ["beowulf"], "hand": ["b-str-1", "b-str-1"]},
                  {"in_play": ["grendel", {"card": "grendel", "damage": ["b-int-1", "b-str-1"]}],
@@ -122,13 +122,13 @@ def test_two_copies_defending_and_targeted_are_labelled_apart():
 
 
 def test_a_character_with_no_twin_keeps_its_plain_name():
-    """Issue 13 §6: qualifiers are added only where needed; a lone Character is named by its title."""
+    """Option labels: qualifiers are added only where needed; a lone Character is named by its title."""
     st = at(spec({"in_play": ["beowulf", "grendel"], "hand": ["b-str-1"]}, {"in_play": ["grendel"]}))
     assert labels(st, 0) == ["Attack with Beowulf", "Attack with Grendel", "Done declaring attacks"]
 
 
 def test_every_card_option_label_of_the_pool_fits_a_button():
-    """Issue 13 §6: the longest names of the pool (e.g. "Frankenstein's Creature — The Modern
+    """Option labels: the longest names of the pool (e.g. "Frankenstein's Creature — The Modern
     Prometheus") still give labels of at most 80 characters, in planning and in a search."""
     pool = card_pool()
     chars = sorted(c for c, card in pool.items() if card.kind == "character")
@@ -144,7 +144,7 @@ def test_every_card_option_label_of_the_pool_fits_a_button():
 
 
 def test_context_is_empty_without_a_decision():
-    """Issue 13 §2: only a seat with an open decision gets a context; spectators never do."""
+    """Decision context: only a seat with an open decision gets a context; spectators never do."""
     st = at(spec({"in_play": ["beowulf"], "hand": ["b-str-1"]}, {"in_play": ["grendel"]}))
     assert context(st, 0)
     assert context(st, 1) == ""
@@ -167,7 +167,7 @@ def test_mulligan_context_shows_the_first_players_choice():
 
 
 def test_planning_context_shows_both_sides_characters_counters_and_damage():
-    """Issue 13 §2: both sides' Characters with effective Ranks, Pushed and Damage; MP, VP, hand and
+    """Decision context: both sides' Characters with effective Ranks, Pushed and Damage; MP, VP, hand and
     deck sizes; the viewer's own seat named "You"."""
     st = at(spec({"in_play": ["beowulf"], "hand": ["ev-golden-fleece"], "mp": 4, "vp": ["b-str-1"] * 2},
                  {"in_play": [{"card": "grendel", "pushed": True, "damage": ["b-str-3", "b-int-1"]}],
@@ -175,7 +175,7 @@ def test_planning_context_shows_both_sides_characters_counters_and_damage():
     text = context(st, 0)
     lines = text.splitlines()
     assert "Ben: 0 VP · 7 MP · hand 3 · deck 5" in lines
-    # one line per Character (issue 27 §11: this asserted a wrap for phones before)
+    # one line per Character (this asserted a wrap for phones before text stopped being hard-wrapped)
     assert " Grendel Str6 Spe2 · Pushed · dmg 4: Str3 Int1" in lines
     assert "You: 2 VP · 4 MP · hand 1 · deck 5" in lines
     assert " Beowulf Str5 Spe2" in lines
@@ -183,7 +183,7 @@ def test_planning_context_shows_both_sides_characters_counters_and_damage():
 
 
 def test_defend_context_names_the_attacker_the_declared_stat_and_the_battle_cards():
-    """Issue 13 §2 (MX-DEF-01, MX-TEAM-07): in the defend and defender's-card decisions the context
+    """MX-DEF-01, MX-TEAM-07: in the defend and defender's-card decisions the context
     names each attack's attacker, its declared Stat, its Battle card and Rank, its Links and the Team
     Attack comparison once blocked; the defender's own Characters are listed with their Ranks."""
     st = at(spec({"in_play": ["hercules", "mulan", "beowulf"], "hand": ["b-str-3", "b-spe-2"], "mp": 10},
@@ -312,8 +312,8 @@ def run(st, seed: int, kinds: dict[str, int], twins: list[int]) -> None:
 
 
 def test_seeded_playouts_labels_are_distinct_and_fit_and_every_decision_has_a_safe_context():
-    """Issue 13 §2 and §6 over seeded random games (starter decks, and positions full of duplicate
-    cards): in every decision no two options share a label and each fits 80 characters; for every
+    """Decision context and option labels over seeded random games (starter decks, and positions full of
+    duplicate cards): in every decision no two options share a label and each fits 80 characters; for every
     view with a decision the context is non-empty, names every Character in play and every attack,
     and no card hidden from that viewer (MX-ZN-04, MX-ZN-09, MX-GAP-20); without one it is empty."""
     kinds: dict[str, int] = {}
@@ -329,7 +329,7 @@ def test_seeded_playouts_labels_are_distinct_and_fit_and_every_decision_has_a_sa
 
 
 def test_board_marks_copies_by_the_position_the_labels_use():
-    """Issue 13 §6: the public board marks two copies of one Character with the same position words as
+    """Option labels: the public board marks two copies of one Character with the same position words as
     the option labels, so "Beowulf (right)" can be found on the board too."""
     st = at(spec({"in_play": ["beowulf", "grendel", "beowulf"], "hand": ["b-str-1"]}, {"in_play": ["grendel"]}))
     text = mx.board_text(mx.view(st, None))

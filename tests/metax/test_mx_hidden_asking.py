@@ -1,11 +1,11 @@
-"""MX-GAP-24 (issue 26 §1): whether a seat is asked, and what the board and the public log say about it,
+"""MX-GAP-24: whether a seat is asked, and what the board and the public log say about it,
 follow from public facts only (hand and deck sizes, the board, MP), never from which cards a hand or a deck
 holds.
 
 Each test plays the same public choices from two positions that differ only in cards hidden from the other
 seat, and checks that the other seat and a spectator cannot tell them apart: the same seats asked with the
-same decision kinds, the same views, the same public events. Before issue 26, every one of these pairs was
-told apart by an automatic skip.
+same decision kinds, the same views, the same public events. Before MX-GAP-24 was decided this way, every one
+of these pairs was told apart by an automatic skip.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""MetaX and the play experience of issue 27: publicly forced decisions (§1), no response windows (§2),
-why a hand card is not offered (§7) and results that name their rule (§8).
+"""MetaX and the play experience: publicly forced decisions, no response windows, why a hand card is not
+offered and results that name their rule.
 
 Through the game contract (``position``, ``decisions``, ``apply``, ``unplayable``, ``result``) and seeded
 playouts. Rule IDs: MX-ZN-06 (public discard piles), MX-GAP-13 (no response windows), MX-GAP-24 (who is
@@ -42,11 +42,11 @@ def _playouts(mx, seeds):
             mx.apply(st, d.seat, players[d.seat](d))
 
 
-# -- §1: publicly forced decisions ------------------------------------------------------------------
+# -- publicly forced decisions ------------------------------------------------------------------
 
 
 def test_MX_ZN_06_one_battle_card_in_the_discard_pile_to_attach_is_forced(mx, position):
-    """Issue 27 §1, MX-ZN-06: Achilles' Heel attaches a Battle card from its player's discard pile; the pile
+    """MX-ZN-06: Achilles' Heel attaches a Battle card from its player's discard pile; the pile
     is public and holds one Battle card, so the lone option is forced (applied at once by the host)."""
     st = position(_spec({"hand": ["ev-achilles-heel"], "discard": ["b-str-2", "hercules"], "mp": 4},
                         {"in_play": ["gilgamesh"]}))
@@ -57,7 +57,7 @@ def test_MX_ZN_06_one_battle_card_in_the_discard_pile_to_attach_is_forced(mx, po
 
 
 def test_MX_ZN_06_two_battle_cards_in_the_discard_pile_are_asked(mx, position):
-    """Issue 27 §1: with two Battle cards in the discard pile the player chooses: not forced."""
+    """Forced decisions: with two Battle cards in the discard pile the player chooses: not forced."""
     st = position(_spec({"hand": ["ev-achilles-heel"], "discard": ["b-str-2", "b-int-1"], "mp": 4},
                         {"in_play": ["gilgamesh"]}))
     mx.apply(st, 0, "event:ev-achilles-heel")
@@ -66,7 +66,7 @@ def test_MX_ZN_06_two_battle_cards_in_the_discard_pile_are_asked(mx, position):
 
 
 def test_MX_GAP_24_a_lone_option_that_follows_from_the_hand_is_still_asked(mx, position):
-    """Issue 27 §1, MX-GAP-24: a Planning Step whose only option is "Go to the Battle Step" because no card
+    """MX-GAP-24: a Planning Step whose only option is "Go to the Battle Step" because no card
     in hand is playable is asked, not forced: the hand is secret."""
     st = position(_spec({"hand": ["b-str-1"], "in_play": ["hercules"]}, {}))
     (d,) = mx.decisions(st)
@@ -74,7 +74,7 @@ def test_MX_GAP_24_a_lone_option_that_follows_from_the_hand_is_still_asked(mx, p
 
 
 def test_MX_GAP_24_forced_decisions_have_one_option_and_do_not_depend_on_hidden_cards(mx):
-    """Issue 27 §1, MX-GAP-24: over seeded playouts every forced decision has exactly one option, and
+    """MX-GAP-24: over seeded playouts every forced decision has exactly one option, and
     re-dealing every card hidden from the spectator (hands, decks, VP piles) never changes who is asked,
     what kind of decision, or whether it is forced."""
     rng = random.Random(27)
@@ -92,11 +92,11 @@ def test_MX_GAP_24_forced_decisions_have_one_option_and_do_not_depend_on_hidden_
     assert checked > 100
 
 
-# -- §2: no response windows ------------------------------------------------------------------------
+# -- no response windows ------------------------------------------------------------------------
 
 
 def test_MX_GAP_13_no_decision_is_a_response_window(mx):
-    """Issue 27 §2, MX-GAP-13: MetaX has no response windows. Assigning defenders is the defending player's
+    """MX-GAP-13: MetaX has no response windows. Assigning defenders is the defending player's
     step of the Battle Step (MX-DEF-01), asked with the turn's timer; no decision is a window or aimed."""
     kinds = set()
     for _st, d in _playouts(mx, range(4)):
@@ -105,11 +105,11 @@ def test_MX_GAP_13_no_decision_is_a_response_window(mx):
     assert "defend" in kinds
 
 
-# -- §7: why a hand card is not offered --------------------------------------------------------------
+# -- why a hand card is not offered --------------------------------------------------------------
 
 
 def test_MX_PLN_04_MX_EVT_04_reasons_in_the_planning_step(mx, position):
-    """Issue 27 §7, MX-PLN-04, MX-EVT-04, MX-BTL-02: a second Character, an Event that costs more MP than
+    """MX-PLN-04, MX-EVT-04, MX-BTL-02: a second Character, an Event that costs more MP than
     the player has and a Battle card each get their reason; an affordable Event gets none."""
     st = position(_spec({"hand": ["hercules", "ev-achilles-heel", "b-str-1", "ev-golden-fleece"],
                          "played_character": True, "mp": 2}, {}))
@@ -120,13 +120,13 @@ def test_MX_PLN_04_MX_EVT_04_reasons_in_the_planning_step(mx, position):
 
 
 def test_MX_CHR_03_three_characters_in_play(mx, position):
-    """Issue 27 §7, MX-CHR-03: a fourth Character is not playable: "3 Characters in play already"."""
+    """MX-CHR-03: a fourth Character is not playable: "3 Characters in play already"."""
     st = position(_spec({"hand": ["hercules"], "in_play": ["mulan", "merlin", "gilgamesh"]}, {}))
     assert mx.unplayable(st, 0) == [("Hercules", "3 Characters in play already")]
 
 
 def test_MX_BTL_03_MX_BTL_08_reasons_when_choosing_a_battle_card(mx, position):
-    """Issue 27 §7, MX-BTL-03, MX-BTL-08: choosing Hercules's (Str7 Spe3) Battle card, a card that costs
+    """MX-BTL-03, MX-BTL-08: choosing Hercules's (Str7 Spe3) Battle card, a card that costs
     more MP than the player has, one needing a Rank he lacks and a Character card each get their reason."""
     st = position(_spec({"hand": ["b-str-1", "b-int-1", "b-counter-scheme", "mulan"], "in_play": ["hercules"],
                          "mp": 0}, {}, phase="attack"))
@@ -141,7 +141,7 @@ def test_MX_BTL_03_MX_BTL_08_reasons_when_choosing_a_battle_card(mx, position):
 
 
 def test_MX_PLN_04_a_refused_play_names_what_is_legal(mx, position):
-    """Issue 27 §7, MX-PLN-04: refusing a second Character lists what the player can do instead."""
+    """MX-PLN-04: refusing a second Character lists what the player can do instead."""
     st = position(_spec({"hand": ["hercules", "ev-golden-fleece"], "played_character": True}, {}))
     with pytest.raises(RulesError) as e:
         mx.apply(st, 0, "char:hercules")
@@ -150,7 +150,7 @@ def test_MX_PLN_04_a_refused_play_names_what_is_legal(mx, position):
 
 
 def test_every_hand_card_is_offered_or_has_a_reason(mx):
-    """Issue 27 §7: over seeded playouts, in every decision that plays cards from the hand, each distinct
+    """Unplayable cards: over seeded playouts, in every decision that plays cards from the hand, each distinct
     card in the deciding seat's hand is either offered by an option (for an attack or a block: usable by
     one of the offered Characters) or has a reason, never both."""
     checked = 0
@@ -170,11 +170,11 @@ def test_every_hand_card_is_offered_or_has_a_reason(mx):
     assert checked > 500
 
 
-# -- §8: results explained ---------------------------------------------------------------------------
+# -- results explained ---------------------------------------------------------------------------
 
 
 def test_MX_WIN_02_a_seven_vp_result_names_its_rule_and_each_seats_score(mx, position):
-    """Issue 27 §8, MX-WIN-02: the 7th VP ends the game; the result names the rule with a pointer and
+    """MX-WIN-02: the 7th VP ends the game; the result names the rule with a pointer and
     gives each seat's VP and deck, in seat order."""
     st = position(_spec({"hand": ["b-str-1"], "in_play": ["hercules"], "vp": ["b-int-1"] * 6},
                         {"vp": ["b-int-1"] * 2}, phase="attack"))
@@ -188,7 +188,7 @@ def test_MX_WIN_02_a_seven_vp_result_names_its_rule_and_each_seats_score(mx, pos
 
 
 def test_MX_WIN_03_deck_out_results_name_their_rule(mx, position):
-    """Issue 27 §8, MX-WIN-03: an empty deck loses; both at once is a draw, and the result says why."""
+    """MX-WIN-03: an empty deck loses; both at once is a draw, and the result says why."""
     st = position({"first": 0, "turn": 3, "players": [{"deck": []}, {"deck": list(FILL)}]})
     res = mx.result(st)
     assert res.rule == "A player whose deck runs out loses, see /rules MX-WIN-03"
@@ -199,7 +199,7 @@ def test_MX_WIN_03_deck_out_results_name_their_rule(mx, position):
 
 
 def test_MX_WIN_04_a_concession_names_its_rule(mx, position):
-    """Issue 27 §8, MX-WIN-04: a concession's result says so and still gives both scores."""
+    """MX-WIN-04: a concession's result says so and still gives both scores."""
     st = position(_spec({}, {}))
     mx.concede(st, 1)
     res = mx.result(st)

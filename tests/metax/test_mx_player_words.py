@@ -1,4 +1,4 @@
-"""MetaX in player words (issue 27 §5) and a log people can follow (§6).
+"""MetaX in player words and a log people can follow.
 
 Seeded games through the game contract: every text a player reads (board, context, hand, prompts, labels,
 events, waiting steps, the picture, the result) is free of internal codes (:func:`tests.player_texts
@@ -24,14 +24,14 @@ SEEDS = range(6)
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_text_a_player_reads_is_free_of_internal_codes(mx, seed):
-    """Issue 27 §5: no card ids, step names, reprs, gap tags or bare rule IDs in any text of a seeded
+    """Player words: no card ids, step names, reprs, gap tags or bare rule IDs in any text of a seeded
     two-seat game (MetaX has only two seats, MX-WIN-01)."""
     hits = [(where, text, internal_hits(text)) for where, text in game_texts(mx, seed, 2) if internal_hits(text)]
     assert hits == []
 
 
 def test_every_decision_kind_has_a_step_name_in_words(mx):
-    """Issue 27 §5: the board's "Waiting for Ana (…)" says what Ana does, not the decision kind."""
+    """Player words: the board's "Waiting for Ana (…)" says what Ana does, not the decision kind."""
     seen = set()
     for seed in SEEDS:
         for where, text in game_texts(mx, seed, 2, pictures_every=10_000):
@@ -48,7 +48,7 @@ def test_every_decision_kind_has_a_step_name_in_words(mx):
 
 
 def test_the_picture_footer_says_the_step_in_words(mx, position):
-    """Issue 27 §5, §12: the picture's "Waiting for" line uses the step name, not ``attack_card``."""
+    """Player words: the picture's "Waiting for" line uses the step name, not ``attack_card``."""
     st = position({"first": 0, "turn": 3, "phase": "attack",
                    "players": [{"deck": ["b-int-2"] * 5, "hand": ["b-str-1"], "in_play": ["hercules"]},
                                {"deck": ["b-int-2"] * 5}]})
@@ -57,7 +57,7 @@ def test_the_picture_footer_says_the_step_in_words(mx, position):
 
 
 def test_MX_HST_02_a_refusal_lists_the_options_by_label(mx, position):
-    """MX-HST-02 (issue 27 §5, §7): an id that means nothing now is refused with the options' labels, not
+    """MX-HST-02: an id that means nothing now is refused with the options' labels, not
     their ids, and the step in words."""
     st = position({"first": 0, "turn": 3, "phase": "planning",
                    "players": [{"deck": ["b-int-2"] * 5, "hand": ["hercules"]}, {"deck": ["b-int-2"] * 5}]})
@@ -71,14 +71,14 @@ def test_MX_HST_02_a_refusal_lists_the_options_by_label(mx, position):
 
 
 def test_card_names_tell_same_named_cards_apart_without_ids():
-    """Issue 27 §5: two different cards with the same full name are numbered "#1", "#2", never by id."""
+    """Player words: two different cards with the same full name are numbered "#1", "#2", never by id."""
     base = card_pool()["hercules"]
     twin = base.model_copy(update={"id": "hercules-again"})
     names = rules.card_names([base, twin])
     assert names == {"hercules": f"{base.name} #1", "hercules-again": f"{base.name} #2"}
 
 
-# -- the log (issue 27 §6) -------------------------------------------------------------------------
+# -- the log ---------------------------------------------------------------------------------------
 
 
 def _spec(p0: dict, p1: dict, phase: str = "attack") -> dict:
@@ -91,7 +91,7 @@ def _log(events) -> list[str]:
 
 
 def test_MX_DMG_02_MX_KO_03_a_fight_line_gives_both_totals_the_winner_and_the_KO_in_words(mx, position):
-    """MX-DMG-02, MX-KO-03, MX-KO-05 (issue 27 §6): Sherlock (Int 6) attacks with Quick Wit 2 against
+    """MX-DMG-02, MX-KO-03, MX-KO-05: Sherlock (Int 6) attacks with Quick Wit 2 against
     Merlin (Int5 Spe4, 3 Damage) blocking with Quick Wit 1: one line gives what each takes, its total
     against its HP, the HP KO in words and who wins the fight."""
     st = position(_spec({"hand": ["b-int-2"], "in_play": ["sherlock-holmes"]},
@@ -109,7 +109,7 @@ def test_MX_DMG_02_MX_KO_03_a_fight_line_gives_both_totals_the_winner_and_the_KO
 
 
 def test_MX_KO_01_a_fight_without_a_KO_says_so(mx, position):
-    """MX-KO-01/03 (issue 27 §6): two-Stat Gilgamesh takes one colour, less than his HP: "No KO"."""
+    """MX-KO-01/03: two-Stat Gilgamesh takes one colour, less than his HP: "No KO"."""
     st = position(_spec({"hand": ["b-int-1"], "in_play": ["merlin"]},
                         {"hand": ["b-str-1"], "in_play": ["gilgamesh"]}))
     (merlin,) = [c["id"] for c in mx.view(st, None).board["players"][0]["in_play"]]
@@ -123,7 +123,7 @@ def test_MX_KO_01_a_fight_without_a_KO_says_so(mx, position):
 
 
 def test_MX_TEAM_07_a_team_attack_line_shows_both_sums_and_who_wins(mx, position):
-    """MX-TEAM-07 (issue 27 §6): the comparison shows each part of both totals and who wins it."""
+    """MX-TEAM-07: the comparison shows each part of both totals and who wins it."""
     st = position(_spec({"hand": ["b-str-3"], "in_play": ["hercules", "gilgamesh"], "mp": 5},
                         {"hand": ["b-str-2"], "in_play": ["frankenstein-creature"], "mp": 1}))
     herc, gil = [c["id"] for c in mx.view(st, None).board["players"][0]["in_play"]]
@@ -138,7 +138,7 @@ def test_MX_TEAM_07_a_team_attack_line_shows_both_sums_and_who_wins(mx, position
 
 
 def test_the_turn_ends_with_a_one_line_summary(mx, position):
-    """Issue 27 §6: the end of a turn is summed up in one line: attacks made and blocked, then each seat's
+    """The log: the end of a turn is summed up in one line: attacks made and blocked, then each seat's
     VP, MP and Characters (the active seat first)."""
     st = position(_spec({"hand": ["b-str-1"], "in_play": ["hercules"], "mp": 2}, {"mp": 1}))
     (herc,) = [c["id"] for c in mx.view(st, None).board["players"][0]["in_play"]]
@@ -153,7 +153,7 @@ def test_the_turn_ends_with_a_one_line_summary(mx, position):
 
 
 def test_a_play_line_is_short_and_carries_no_card_text(mx):
-    """Issue 27 §6: one short line per play; a card's rules text is never in the log (players read it
+    """The log: one short line per play; a card's rules text is never in the log (players read it
     with ``card NAME``)."""
     texts = [card_text(c) for c in card_pool().values() if card_text(c)]
     for seed in range(3):

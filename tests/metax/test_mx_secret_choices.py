@@ -1,4 +1,4 @@
-"""MetaX: a player's own secret choice reads the same whatever the card (issue 26 §2; MX-ZN-03/04, MX-SET-04/07,
+"""MetaX: a player's own secret choice reads the same whatever the card (MX-ZN-03/04, MX-SET-04/07,
 MX-EFF-04, MX-GAP-20, MX-GAP-24).
 
 VP piles are face down but nobody chooses what goes there (the top of the opponent's deck, MX-VP-02), and cards
@@ -33,7 +33,7 @@ def _shape(mx, st, events, watcher: int) -> tuple:
 
 
 def test_MX_ZN_03_MX_EFF_04_every_card_taken_by_a_search_reads_the_same(mx):
-    """MX-ZN-03, MX-EFF-04, MX-ZN-04, MX-GAP-24 (issue 26 §2): Ana's deck holds the whole pool; for every card of
+    """MX-ZN-03, MX-EFF-04, MX-ZN-04, MX-GAP-24: Ana's deck holds the whole pool; for every card of
     the pool with a deck search (Characters and Events), taking any card it finds gives Ben and a spectator the
     same log, views and seats asked, and so does taking nothing."""
     pool = card_pool()
@@ -55,7 +55,7 @@ def test_MX_ZN_03_MX_EFF_04_every_card_taken_by_a_search_reads_the_same(mx):
 
 
 def test_MX_SET_07_MX_SET_04_the_order_of_a_mulliganed_hand_reads_the_same_whatever_the_hand(mx):
-    """MX-SET-07, MX-SET-04, MX-ZN-04 (issue 26 §2): Ana mulligans a hand given every card of the pool in turn
+    """MX-SET-07, MX-SET-04, MX-ZN-04: Ana mulligans a hand given every card of the pool in turn
     (five different cards, five copies of one, two pairs and one); whichever card she puts under next, and
     whether she stops with "the rest in hand order" after 0 to 3 cards, Ben and a spectator see the same log,
     views and seats asked after each step."""

@@ -1,7 +1,7 @@
 """MetaX Planning Step, Characters in play, Events, MP and card effects, through the game contract.
 
 Rule IDs: MX-PLN, MX-CHR-03..09, MX-EVT-02..04, MX-MP-02/03/05, MX-EFF, MX-ZN-03/05/07 and the gap
-decisions MX-GAP-02, 12, 13, 18, 19 (games/metax/__init__.py).
+decisions MX-GAP-02, 12, 13, 18, 19 (games/metax/gaps.py).
 """
 
 from __future__ import annotations

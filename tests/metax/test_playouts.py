@@ -50,7 +50,7 @@ def check_conservation(st) -> None:
 
 
 def check_deck_out(st) -> None:
-    """MX-WIN-03, MX-GAP-11: if any deck is empty the game is over (issue 12 §1)."""
+    """MX-WIN-03, MX-GAP-11: if any deck is empty the game is over."""
     empty = [p for p, pl in enumerate(st.players) if not pl.deck]
     if empty:
         res = mx.result(st)
@@ -197,7 +197,7 @@ def small_deck_position(seed: int):
 
 
 def test_MX_WIN_03_MX_GAP_11_random_playouts_from_small_and_empty_decks():
-    """MX-WIN-03, MX-GAP-11 (issue 12 §1): from 300 seeded random positions with decks of 0-3 cards,
+    """MX-WIN-03, MX-GAP-11: from 300 seeded random positions with decks of 0-3 cards,
     random play keeps every card in exactly one zone, never leaves a game going on with an empty deck
     (checked on the position and after every applied choice), and every game ends by deck-out or 7 VP."""
     started_empty = reasons = 0
@@ -254,7 +254,7 @@ def test_different_seeds_give_different_games():
     assert len(hands) > 15
 
 
-# -- issue 26 §4: the cross-zone permutation check ---------------------------------------------------------
+# -- the cross-zone permutation check: hidden cards never show through the shape of the game ---------------
 
 
 def secret_from(st, viewer) -> set[int]:
@@ -287,7 +287,7 @@ def twin_playouts(game, seeds, every: int = 3) -> int:
 
 
 def test_MX_ZN_04_MX_ZN_09_MX_GAP_20_MX_GAP_24_cross_zone_permutation_changes_nothing_public():
-    """Issue 26 §4, MX-ZN-04/09, MX-GAP-20, MX-GAP-24: for each seat and the spectator, permuting the
+    """MX-ZN-04/09, MX-GAP-20, MX-GAP-24: for each seat and the spectator, permuting the
     identities of every card hidden from them across hands, decks and VP piles (any kind: a watcher cannot
     tell a hidden Battle card from a Character) leaves their view, the spectator view and the seats asked
     unchanged, and so are the public log of the real next choice and everything after it."""
@@ -295,7 +295,7 @@ def test_MX_ZN_04_MX_ZN_09_MX_GAP_20_MX_GAP_24_cross_zone_permutation_changes_no
 
 
 class _Planted:
-    """The MetaX game with one planted leak (issue 26 §4: the check must catch each kind): its
+    """The MetaX game with one planted leak (the check must catch each kind): its
     ``view``, ``decisions`` or ``apply``, monkeypatched onto the game object, calls the game's own."""
 
     def __init__(self, leak: str):
@@ -329,7 +329,7 @@ class _Planted:
 
 @pytest.mark.parametrize("leak, what", [("view", "view"), ("seats", "seats asked"), ("log", "log")])
 def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, what):
-    """Issue 26 §4: a leak planted in the view, in who is asked or in the public log is caught."""
+    """Permutation check: a leak planted in the view, in who is asked or in the public log is caught."""
     method = {"view": "view", "seats": "decisions", "log": "apply"}[leak]
     monkeypatch.setattr(mx, method, getattr(_Planted(leak), method))
     with pytest.raises(AssertionError, match=what):
@@ -337,7 +337,7 @@ def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, 
 
 
 def test_cross_zone_permutation_check_catches_the_old_defend_skip(monkeypatch):
-    """Issue 26 §1 and §4: the defend step skipped when no usable Battle card was in hand (before MX-GAP-24)
+    """Permutation check: the defend step skipped when no usable Battle card was in hand (before MX-GAP-24)
     is caught by the check, as a difference in the public log or in who is asked after the step."""
     from games.metax import rules
 

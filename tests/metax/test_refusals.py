@@ -1,4 +1,4 @@
-"""MetaX refusals name the rule that forbids the move (issue 12 §1; MX-HST-02).
+"""MetaX refusals name the rule that forbids the move (MX-HST-02).
 
 Each case builds a position (``Game.position``), plays the listed choices to reach a decision, then
 sends a crafted option id that is NOT offered, built from real card ids and Character instance ids
@@ -208,7 +208,7 @@ def refusal(mx, st, seat, oid):
 @pytest.mark.parametrize(("pos", "before", "seat", "oid", "rule", "words"),
                          [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_MX_HST_02_refusal_names_the_rule_that_forbids_it(mx, position, pos, before, seat, oid, rule, words):
-    """MX-HST-02 (issue 12 §1): a crafted choice is refused under the specific rule that forbids it,
+    """MX-HST-02: a crafted choice is refused under the specific rule that forbids it,
     with a readable message, and the state (to_json) is unchanged."""
     st = position(pos)
     for step in before:
@@ -222,7 +222,7 @@ def test_MX_HST_02_refusal_names_the_rule_that_forbids_it(mx, position, pos, bef
 
 
 def test_MX_SET_04_05_06_mulligan_refusals_name_their_rules(mx):
-    """MX-SET-04/05/06 (issue 12 §1): in a new game the second player cannot decide before the first
+    """MX-SET-04/05/06: in a new game the second player cannot decide before the first
     (MX-SET-06); cards go to the bottom only after a mulligan and only from the old hand (MX-SET-04);
     a player who mulliganed cannot mulligan or keep again (MX-SET-05); nothing changes on refusal."""
     decks = mx.starter_decks()
@@ -269,7 +269,7 @@ def crafted_ids(st, rng: random.Random) -> list[str]:
 
 
 def test_MX_HST_02_crafted_ids_in_random_games_are_refused_under_checklist_rules(mx):
-    """MX-HST-02 (issue 12 §1): in seeded random games, hundreds of crafted ids per sampled decision,
+    """MX-HST-02: in seeded random games, hundreds of crafted ids per sampled decision,
     sent by either seat, are each either an offered option or refused with a RulesError whose rule is
     a real checklist ID and whose message is readable; nothing else is raised and nothing changes."""
     decks = mx.starter_decks()

@@ -1,7 +1,7 @@
 """MetaX set-up, mulligan, turn structure, winning, zones and host rules, through the game contract.
 
 Rule IDs: shared/rules/checklists/metax.md (MX-WIN, MX-SET, MX-TRN, MX-PRP, MX-MP-01/04/06, MX-ZN,
-MX-HST) and the gap decisions in games/metax/__init__.py (MX-GAP-11, 16, 20, 24).
+MX-HST) and the gap decisions in games/metax/gaps.py (MX-GAP-11, 16, 20, 24).
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def test_MX_WIN_03_MX_GAP_11_search_taking_last_card_loses(mx, position):
 def test_MX_GAP_11_both_decks_empty_is_a_draw(mx, position):
     """MX-GAP-11: when the check finds both decks empty at once the game is a draw. In play a card
     leaves one deck at a time and is checked at once, so only a position can start with both empty
-    (a position with one empty deck is already lost: issue 12, see test_deck_out.py)."""
+    (a position with one empty deck is already lost, see test_deck_out.py)."""
     st = position({"players": [{"hand": ["sherlock-holmes", "hercules"], "deck": []},
                                {"hand": ["grendel"], "deck": []}]})
     res = mx.result(st)
@@ -540,7 +540,7 @@ def test_MX_GAP_16_no_maximum_hand_size(mx, position):
 def test_MX_HST_02_illegal_choices_rejected_with_rule_and_state_unchanged(mx, position):
     """MX-HST-02: decisions list their legal options; the wrong seat, an unknown id, a malformed choice
     or a seat that does not exist is rejected with a rule ID and nothing changes. The ID is the rule
-    that forbids the choice where there is one (issue 12): the Planning Step is the active player's
+    that forbids the choice where there is one: the Planning Step is the active player's
     (MX-PLN-01), Grendel is not in Ana's hand (MX-ZN-04), there is no seat 5 (MX-WIN-01); only an id
     that means nothing, or several options at once, is the generic MX-HST-02."""
     st = position({"players": [{"hand": ["hercules"], "deck": FILLER},

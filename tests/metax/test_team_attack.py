@@ -6,10 +6,9 @@ Attack that wins on a tie is also a scenario file (tests/scenarios/metax/team_at
 
 from __future__ import annotations
 
+import metax_helpers
 import pytest
-from metax_helpers import board, char, player
-
-from games.core.contract import RulesError
+from metax_helpers import board, char, go, opts, player
 
 FILL = ["b-int-2"] * 5
 
@@ -27,26 +26,10 @@ def damage(mx, st, seat, iid):
     return [d["card"] for d in char(mx, st, seat, iid)["damage"]]
 
 
-def opts(mx, st, seat):
-    return [o.id for o in mx.decision_for(st, seat).options]
-
-
-def go(mx, st, seat, *choices):
-    log = []
-    for oid in choices:
-        assert oid in opts(mx, st, seat), f"{oid} not in {opts(mx, st, seat)}"
-        log += [e.text for e in mx.apply(st, seat, oid) if e.audience is None]
-    return log
-
-
 def refuse(mx, st, seat, oid, rule):
-    before = mx.to_json(st)
+    """``oid``, not among ``seat``'s options, must be refused under ``rule`` with the state unchanged."""
     assert oid not in opts(mx, st, seat)
-    with pytest.raises(RulesError) as exc:
-        mx.apply(st, seat, oid)
-    assert exc.value.rule == rule, exc.value
-    assert mx.to_json(st) == before
-    return exc.value
+    return metax_helpers.refuse(mx, st, seat, oid, rule)
 
 
 def test_MX_TEAM_01_link_costs_five_mp_each_at_most_two(mx, position):
