@@ -1,8 +1,7 @@
-"""The gap-decision records of every game that keeps one (``games/<game>/gaps.py`` through
+"""The gap-decision records of every game (``games/<game>/gaps.py`` through
 :mod:`games.core.gapdoc`): one decision for every ``<PREFIX>-GAP-NN`` of the game's checklist
 (``shared/rules/checklists/<game>.md``, copied verbatim to ``data/rules/<game>.md``, which is where the tests
-and ``/rules`` read it), written once in ``gaps.py`` and carried word for word at the end of the game package's
-docstring. Game-specific checks of single decisions stay in ``tests/<game>/test_gaps.py``."""
+and ``/rules`` read it), written once, in ``gaps.py`` (the one record ``/rules`` and the tests read). Game-specific checks of single decisions stay in ``tests/<game>/test_gaps.py``."""
 
 from __future__ import annotations
 
