@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.core.contract import Event
+from games.core.labels import fit
 from games.core.rng import Rng
 
-from .pool import pool
+from .cards import TIER_NAMES
+from .pool import athlete_text, pool, sponsor_text, tactic_text
 from .state import State
 
 FACES: tuple[str, ...] = ("goal", "goal", "goal", "counter", "counter", "counter", "boost4", "boost4", "boost8",
@@ -132,13 +135,24 @@ def draw_from(st: State, deck: str) -> int | None:
 def athlete_short(st: State, c: int) -> str:
     """Athlete ``c`` for a log line: ``"Mangala (Pro, value 4)"``; its full text is a `card NAME` away (issue 27
     §6)."""
-    from .cards import TIER_NAMES
-
     d = cdef(st, c)
     return f"{d.name} ({TIER_NAMES[d.tier]}, value {d.value})"
 
 
 def athlete_line(st: State, c: int) -> str:
-    from .pool import athlete_text
-
     return f"{cname(st, c)} ({athlete_text(cdef(st, c))})"
+
+
+@cache
+def card_label(prefix: str, cid: str) -> str:
+    """An option label: ``prefix`` ("Take ", "Keep ", "Play " or "") and card ``cid`` with its rules line (an
+    athlete's :func:`athlete_text`, a tactic's, a sponsor's kind and goal), shortened to fit a button
+    (:data:`games.core.labels.LABEL_MAX`); the whole line is in the DM's text. Memoised per card."""
+    kind, d = pool().by_id[cid]
+    if kind == "athlete":
+        text = athlete_text(d)
+    elif kind == "tactic":
+        text = tactic_text(d)
+    else:
+        text = f"{'major' if d.major else 'minor'}: {sponsor_text(d)}"
+    return fit(f"{prefix}{d.name} ({text})")

@@ -20,11 +20,10 @@ Injury 1 of 12 faces; every roll comes from the game's seeded RNG and is posted.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, StaleChoice
-from games.core.labels import distinct, fit
+from games.core.labels import distinct
 
 from .base import (  # noqa: F401 - re-exported: game.py and the tests read them as rules.X
     FACE_NAMES,
@@ -43,6 +42,7 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     athlete_line,
     athlete_short,
     capacity,
+    card_label,
     cdef,
     cname,
     draw_athlete,
@@ -58,7 +58,9 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     track,
 )
 from .cards import TIER_NAMES, steps_text
-from .pool import athlete_text, pool, sponsor_text, tactic_text
+from .gambling import GAMBLING_KINDS, gambling_handle, gambling_options, settle_bets, step_gambling
+from .mergers import MERGER_KINDS, merger_handle, merger_options, step_merger
+from .pool import sponsor_text
 from .state import State
 from .trades import TRADE_KINDS, start_trade, trade_decision, trade_handle
 
@@ -283,16 +285,12 @@ def keep_sponsor(st: State, s: int, c: int, ev: list[Event]) -> None:
     if d.major:
         st.majors.append(c)
         ev.append(Event(f"{name(st, s)} gains a major sponsor and reveals it: {d.name} — "
-                        f"{sponsor_goal_text(d)} (every team meeting it scores at the end)."))
+                        f"{sponsor_text(d)} (every team meeting it scores at the end)."))
     else:
         st.players[s].minors.append(c)
         ev.append(Event(f"{name(st, s)} gains a minor sponsor and keeps it secret."))
-        ev.append(Event(f"You keep {d.name}: {sponsor_goal_text(d)}.", (s,)))
+        ev.append(Event(f"You keep {d.name}: {sponsor_text(d)}.", (s,)))
     st.tile = None
-
-
-def sponsor_goal_text(d: Any) -> str:
-    return sponsor_text(d)
 
 
 # -- recruiting (MO-REC-01..07)
@@ -389,32 +387,11 @@ def opponent(st: State, s: int) -> int | None:
     return c["seats"][1 - contest_side(st, s)]
 
 
-def bettors(st: State) -> list[int]:
-    c = st.contest
-    assert c is not None
-    return [q for q in active(st) if q not in c["seats"]]
-
-
 def step_contest(st: State, ev: list[Event]) -> None:
     c = st.contest
     assert c is not None
-    if c["stage"] == "bets":
-        if st.options.get("gambling"):
-            for q in bettors(st):
-                if q not in c["asked"] and st.players[q].credits >= 1:
-                    c["asked"].append(q)
-                    ask(st, q, "bet")
-                    return
-        c["stage"] = "wagers"
-        c["asked"] = []
-    if c["stage"] == "wagers":
-        if st.options.get("wagers"):
-            for q in bettors(st):
-                if q not in c["asked"] and st.players[q].credits >= 1 and wager_partners(st, q):
-                    c["asked"].append(q)
-                    ask(st, q, "wager")
-                    return
-        c["stage"] = "recover"
+    if c["stage"] in ("bets", "wagers") and step_gambling(st):
+        return
     if c["stage"] == "recover":
         c["stage"] = "reveal"
         c["turn"] = 0
@@ -834,7 +811,7 @@ def pay_minor(st: State, s: int, sp: int, ev: list[Event]) -> None:
     d = cdef(st, sp)
     p.minors.remove(sp)
     p.shown.append(sp)
-    ev.append(Event(f"{name(st, s)} reveals minor sponsor {d.name} — {sponsor_goal_text(d)}."))
+    ev.append(Event(f"{name(st, s)} reveals minor sponsor {d.name} — {sponsor_text(d)}."))
     if d.reward.prestige:
         p.sponsor_prestige += d.reward.prestige
         ev.append(Event(f"{name(st, s)} scores {d.reward.prestige} prestige from {d.name}."))
@@ -880,52 +857,6 @@ def finish_match(st: State, c: dict[str, Any], ev: list[Event]) -> None:
             if ok:
                 pay_minor(st, s, sp, ev)
     after_match(st, home, away, winner, ev)
-
-
-# -- gambling (MO-OPT-01/02)
-
-def wager_partners(st: State, s: int) -> list[int]:
-    c = st.contest
-    assert c is not None
-    taken = {w["from"] for w in c["wagers"]} | {w["to"] for w in c["wagers"]}
-    return [q for q in bettors(st) if q != s and st.players[q].credits >= 1 and q not in taken and s not in taken]
-
-
-def side_names(st: State) -> list[tuple[str, str]]:
-    """The sides a bet can be on: (id, words)."""
-    c = st.contest
-    assert c is not None
-    if c["kind"] == "scrimmage":
-        return [("player", f"{name(st, c['seats'][0])} beats the card"), ("card", "the scrimmage card holds")]
-    return [(str(s), f"{name(st, s)} win") for s in reversed(c["seats"])]
-
-
-def settle_bets(st: State, c: dict[str, Any], winner: Any, ev: list[Event]) -> None:
-    """MO-OPT-01/02, MO-GAP-20: right bets win 1 credit from the house, wrong ones pay 1 to it; a draw or tie
-    returns every bet; a wager's loser pays its winner the stake."""
-    key = None if winner is None else str(winner)
-    for b in c["bets"]:
-        s, side = b["seat"], b["side"]
-        if key is None:
-            ev.append(Event(f"{name(st, s)}'s bet is returned (no winner)."))
-        elif side == key:
-            got = gain(st, s, "credits", 1, ev)
-            ev.append(Event(f"{name(st, s)} wins the bet: +{got} credit from the house."))
-        else:
-            n = min(1, st.players[s].credits)
-            pay(st, s, "credits", n)
-            ev.append(Event(f"{name(st, s)} loses the bet: {n} credit to the house."))
-    for w in c["wagers"]:
-        if not w.get("accepted"):
-            continue
-        if key is None:
-            ev.append(Event(f"The wager between {name(st, w['from'])} and {name(st, w['to'])} is off (no winner)."))
-            continue
-        win, lose = (w["from"], w["to"]) if w["side"] == key else (w["to"], w["from"])
-        n = min(w["stake"], st.players[lose].credits)
-        pay(st, lose, "credits", n)
-        st.players[win].credits += n
-        ev.append(Event(f"{name(st, lose)} pays {name(st, win)} {n} credit{'s' if n != 1 else ''} (side wager)."))
 
 
 # ---------------------------------------------------------------- Tournament
@@ -1157,110 +1088,12 @@ def finish(st: State, top: list[int], reason: str, ev: list[Event], rule: str = 
     ev.append(Event(text))
 
 
-# ---------------------------------------------------------------- mergers (MO-OPT-07/08)
-
-def step_merger(st: State, ev: list[Event]) -> None:
-    m = st.merger
-    assert m is not None
-    if m["stage"] == "propose":
-        for s in active(st):
-            if s not in m["asked"]:
-                m["asked"].append(s)
-                if len(active(st)) >= 3:
-                    ask(st, s, "merger")
-                    return
-        st.merger = None
-        return
-    if m["stage"] == "approve":
-        for s in active(st):
-            if s not in (m["from"], m["to"]) and s not in m["approvers"]:
-                m["approvers"].append(s)
-                ask(st, s, "merger_approve")
-                return
-        ev.append(Event(f"No other team approves the buyout of {name(st, m['from'])}: the merger is off."))
-        m["stage"] = "propose"
-        return
-    if m["stage"] == "keep":
-        to = m["to"]
-        p = st.players[to]
-        if len(m["kept"]) < 6 and len(p.athletes) > 6:
-            ask(st, to, "merger_keep")
-            return
-        if len(p.athletes) > 6:
-            drop = [a for a in p.athletes if a not in m["kept"]]
-            for a in drop:
-                p.athletes.remove(a)
-                if a in p.injured:
-                    p.injured.remove(a)
-                st.athlete_discard.append(a)
-            ev.append(Event(f"{name(st, to)} keep six athletes; " + ", ".join(cname(st, a) for a in drop)
-                            + " go face up to the athlete discard pile."))
-        want = m["tactics"]
-        if len(m["kept_t"]) < want:
-            ask(st, to, "merger_tactic")
-            return
-        drop_t = [t for t in p.tactics if t not in m["kept_t"]]
-        for t in drop_t:
-            p.tactics.remove(t)
-            st.tactic_buried.append(t)
-        if drop_t:
-            ev.append(Event(f"{name(st, to)} keep {want} tactic cards and discard {len(drop_t)} face down."))
-        ev.append(Event(f"{name(st, m['from'])}'s player now co-manages {name(st, to)}."))
-        m["stage"] = "propose"
-
-
-def merge(st: State, ev: list[Event]) -> None:
-    """MO-OPT-08: the procedure once a buyout is approved."""
-    m = st.merger
-    assert m is not None
-    d, to = m["from"], m["to"]
-    pd, pt = st.players[d], st.players[to]
-    ev.append(Event(f"Merger approved: {name(st, d)} dissolve into {name(st, to)}. {name(st, d)} forfeit their "
-                    f"credits, popularity, prestige and minor sponsors; {name(st, to)} give up all their credits."))
-    pd.credits = pd.popularity = pd.prestige = pd.sponsor_prestige = 0
-    st.sponsor_buried.extend(pd.minors)
-    pd.minors = []
-    st.sponsor_buried.extend(pd.shown)  # MO-GAP-22: their revealed sponsors leave the game too
-    pd.shown = []
-    st.scrim_discard.extend(pd.scrims)
-    pd.scrims = []
-    pt.credits = 0
-    pt.athletes.extend(pd.athletes)
-    pt.injured.extend(pd.injured)
-    pd.athletes, pd.injured = [], []
-    pt.tactics.extend(pd.tactics)
-    pd.tactics = []
-    pd.out = True
-    pd.merged_into = to
-    pd.pos = -1
-    pd.spot = -1
-    for pq in st.players:
-        if pq.merged_into == d:
-            pq.merged_into = to
-    m.update({"stage": "keep", "kept": [], "kept_t": [], "tactics": len(pt.tactics) // 2})
-
-
 # ---------------------------------------------------------------- decisions
 
 def decisions_of(st: State) -> list[Decision]:
     if st.result is not None or st.prompt is None:
         return []
     return [build_decision(st, st.prompt)]
-
-
-@cache
-def card_label(prefix: str, cid: str) -> str:
-    """An option label: ``prefix`` ("Take ", "Keep ", "Play " or "") and card ``cid`` with its rules line (an
-    athlete's :func:`athlete_text`, a tactic's, a sponsor's kind and goal), shortened to fit a button
-    (:data:`games.core.labels.LABEL_MAX`, issue 13 §6); the whole line is in the DM's text. Memoised per card."""
-    kind, d = pool().by_id[cid]
-    if kind == "athlete":
-        text = athlete_text(d)
-    elif kind == "tactic":
-        text = tactic_text(d)
-    else:
-        text = f"{'major' if d.major else 'minor'}: {sponsor_goal_text(d)}"
-    return fit(f"{prefix}{d.name} ({text})")
 
 
 CARD_KINDS = frozenset({"sponsor_pick", "tactic_pick", "recruit", "draw_pick", "return", "athlete", "tactic",
@@ -1379,60 +1212,10 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         for a in p.injured:
             opts.append(Option(f"heal:{a}", f"Heal {cname(st, a)}", (st.cards[a],)))
         prompt = "Heal which injured athlete?"
-    elif kind == "bet":
-        opts.append(Option("none", "No bet"))
-        for sid, words in side_names(st):
-            opts.append(Option(f"bet:{sid}", f"Bet 1 credit: {words}"))
-        default = "none"
-        prompt = f"Gambling: bet 1 credit against the house on the coming contest? ({score_text_pre(st)})"
-    elif kind == "wager":
-        opts.append(Option("none", "No side wager"))
-        for q in wager_partners(st, s):
-            top = min(MAX_STAKE, p.credits, st.players[q].credits)
-            for sid, words in side_names(st):
-                for k in range(1, top + 1):
-                    opts.append(Option(f"wager:{q}:{sid}:{k}", f"Offer {name(st, q)} {k} credit"
-                                       f"{'s' if k > 1 else ''}: {words}"))
-        default = "none"
-        prompt = "Side wager: offer another team a bet on the coming contest?"
-    elif kind == "wager_ok":
-        w = pr["wager"]
-        side = dict(side_names(st))[w["side"]]
-        opts = [Option("accept", f"Accept: {w['stake']} credit{'s' if w['stake'] > 1 else ''}, you bet against "
-                                 f"'{side}'"), Option("decline", "Decline")]
-        default = "decline"
-        prompt = f"{name(st, w['from'])} offers you a side wager of {w['stake']}: they back '{side}'."
-    elif kind == "merger":
-        opts.append(Option("none", "Keep your club"))
-        for q in active(st):
-            if q != s:
-                opts.append(Option(f"merge:{q}", f"Dissolve your club and propose a buyout by {name(st, q)}"))
-        default = "none"
-        prompt = (f"Stage {st.stage + 1} begins. Mid-game merger: you may dissolve your club into another team "
-                  f"(you forfeit your tokens and minor sponsors; they lose their credits).")
-    elif kind == "merger_accept":
-        m = st.merger or {}
-        opts = [Option("accept", f"Accept {name(st, m.get('from', 0))}'s buyout (you lose all your credits)"),
-                Option("decline", "Decline")]
-        default = "decline"
-        prompt = f"{name(st, m.get('from', 0))} propose to dissolve into your team."
-    elif kind == "merger_approve":
-        m = st.merger or {}
-        opts = [Option("approve", "Approve the merger"), Option("reject", "Reject it")]
-        default = "reject"
-        prompt = f"{name(st, m.get('from', 0))} want to dissolve into {name(st, m.get('to', 0))}: approve?"
-    elif kind == "merger_keep":
-        m = st.merger or {}
-        for a in p.athletes:
-            if a not in m.get("kept", []):
-                opts.append(Option(f"keep:{a}", card_label("Keep ", st.cards[a]), (st.cards[a],)))
-        prompt = f"Merger: choose the athletes to keep ({len(m.get('kept', []))} of 6 chosen)."
-    elif kind == "merger_tactic":
-        m = st.merger or {}
-        for t in p.tactics:
-            if t not in m.get("kept_t", []):
-                opts.append(Option(f"keep:{t}", f"Keep {cname(st, t)}", (st.cards[t],)))
-        prompt = f"Merger: keep {m.get('tactics', 0)} tactic cards ({len(m.get('kept_t', []))} chosen)."
+    elif kind in GAMBLING_KINDS:
+        opts, default, prompt = gambling_options(st, pr)
+    elif kind in MERGER_KINDS:
+        opts, default, prompt = merger_options(st, pr)
     elif kind in TRADE_KINDS:
         return trade_decision(st, pr)
     else:  # pragma: no cover
@@ -1462,16 +1245,6 @@ WINDOW_KINDS = frozenset({"tactic", "react"})
 tactic turn answers nobody and is not one) and the Re-Roll or Medic answer to an injury (MO-INJ-04/05), each
 defaulting to a pass. Aimed at a team when the opponent's
 Counter or Injure tactic was the last play, or the opponent's card injured its athlete."""
-
-
-def score_text_pre(st: State) -> str:
-    c = st.contest
-    if c is None:
-        return ""
-    if c["kind"] == "scrimmage":
-        d = cdef(st, c["card"])
-        return f"{name(st, c['seats'][0])} against {d.name}, score to beat {d.score}"
-    return f"{name(st, c['seats'][1])} (Home) v {name(st, c['seats'][0])} (Away)"
 
 
 def _bracket_note(st: State, spot: int) -> str:
@@ -1705,62 +1478,10 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
         heal(st, s, int(arg), ev)
         if pr.get("left", 1) > 1 and st.players[s].injured:
             st.queue.insert(0, {"seat": s, "key": "heal", "n": pr["left"] - 1, "why": "heal", "athlete": -1})
-    elif kind == "bet":
-        c = st.contest
-        assert c is not None
-        if choice != "none":
-            c["bets"].append({"seat": s, "side": arg})
-            words = dict(side_names(st))[arg]
-            ev.append(Event(f"{name(st, s)} bets 1 credit with the house: {words}."))
-    elif kind == "wager":
-        if choice != "none":
-            _, q, side, k = choice.split(":")
-            w = {"from": s, "to": int(q), "side": side, "stake": int(k)}
-            c = st.contest
-            assert c is not None
-            c["wagers"].append(w)
-            ask(st, int(q), "wager_ok", wager=w)
-    elif kind == "wager_ok":
-        w = pr["wager"]
-        c = st.contest
-        assert c is not None
-        for x in c["wagers"]:
-            if x == w:
-                x["accepted"] = choice == "accept"
-        side = dict(side_names(st))[w["side"]]
-        ev.append(Event(f"{name(st, s)} {'accept' if choice == 'accept' else 'decline'} {name(st, w['from'])}'s "
-                        f"side wager of {w['stake']} on '{side}'."))
-    elif kind == "merger":
-        if choice != "none":
-            q = int(arg)
-            st.merger = {**(st.merger or {}), "stage": "accept", "from": s, "to": q, "approvers": []}
-            ev.append(Event(f"{name(st, s)} propose to dissolve their club into {name(st, q)}."))
-            ask(st, q, "merger_accept")
-    elif kind == "merger_accept":
-        m = st.merger
-        assert m is not None
-        if choice == "accept":
-            ev.append(Event(f"{name(st, s)} accept; another team must approve."))
-            m["stage"] = "approve"
-        else:
-            ev.append(Event(f"{name(st, s)} decline the buyout."))
-            m["stage"] = "propose"
-    elif kind == "merger_approve":
-        m = st.merger
-        assert m is not None
-        if choice == "approve":
-            ev.append(Event(f"{name(st, s)} approve the merger."))
-            merge(st, ev)
-        else:
-            ev.append(Event(f"{name(st, s)} reject the merger."))
-    elif kind == "merger_keep":
-        m = st.merger
-        assert m is not None
-        m["kept"].append(int(arg))
-    elif kind == "merger_tactic":
-        m = st.merger
-        assert m is not None
-        m["kept_t"].append(int(arg))
+    elif kind in GAMBLING_KINDS:
+        gambling_handle(st, s, pr, choice, ev)
+    elif kind in MERGER_KINDS:
+        merger_handle(st, s, pr, choice, ev)
     elif kind in TRADE_KINDS:
         trade_handle(st, s, pr, choice, ev)
     else:  # pragma: no cover
