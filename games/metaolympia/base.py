@@ -1,5 +1,7 @@
 """Meta Olympia: the constants and small helpers the rules modules share (:mod:`games.metaolympia.rules`,
-:mod:`games.metaolympia.trades`): card lookups, the dice, the token supply, drawing from decks."""
+:mod:`games.metaolympia.gambling`, :mod:`games.metaolympia.trades`, :mod:`games.metaolympia.mergers`): card
+lookups and option labels, the dice, the token supply, drawing from decks and discarding athletes, asking a
+seat. It imports only :mod:`games.core` and the package's cards, pool and state."""
 
 from __future__ import annotations
 
@@ -107,6 +109,23 @@ def track(st: State) -> list[str]:
 
 def final_stage(st: State) -> bool:
     return st.stage == len(st.tracks) - 1
+
+
+def contest(st: State) -> dict[str, Any]:
+    """The match or scrimmage in play (``State.contest``); there must be one."""
+    c = st.contest
+    assert c is not None
+    return c
+
+
+def discard_athlete(st: State, s: int, a: int) -> None:
+    """Athlete ``a`` leaves ``s``'s hand face up to the athlete discard pile, its injury with it (an injury
+    belongs to the team)."""
+    p = st.players[s]
+    p.athletes.remove(a)
+    if a in p.injured:
+        p.injured.remove(a)
+    st.athlete_discard.append(a)
 
 
 def ask(st: State, seat: int, kind: str, **data: Any) -> None:

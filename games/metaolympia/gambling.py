@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core.contract import Event, Option
 
-from .base import MAX_STAKE, active, ask, cdef, gain, name, pay
+from .base import MAX_STAKE, active, ask, cdef, contest, gain, name, pay
 from .state import State
 
 GAMBLING_KINDS = frozenset({"bet", "wager", "wager_ok"})
@@ -23,8 +23,7 @@ def step_gambling(st: State) -> bool:
     """Before a contest: ask the next team not playing for its bet, then for its side wager (each option on,
     each team once, only with a credit to stake); ``True`` when a team was asked, else the contest moves on to
     the recovery rolls (``stage`` ``"recover"``)."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     if c["stage"] == "bets":
         if st.options.get("gambling"):
             for q in bettors(st):
@@ -47,24 +46,21 @@ def step_gambling(st: State) -> bool:
 
 def bettors(st: State) -> list[int]:
     """The teams not playing the contest in play: who may bet or wager on it (MO-OPT-01/02)."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     return [q for q in active(st) if q not in c["seats"]]
 
 
 def wager_partners(st: State, s: int) -> list[int]:
     """The teams ``s`` may offer a side wager: not playing, holding a credit, with no wager yet, while ``s``
     has none either (MO-OPT-02, MO-GAP-20)."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     taken = {w["from"] for w in c["wagers"]} | {w["to"] for w in c["wagers"]}
     return [q for q in bettors(st) if q != s and st.players[q].credits >= 1 and q not in taken and s not in taken]
 
 
 def side_names(st: State) -> list[tuple[str, str]]:
     """The sides a bet can be on: (id, words)."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     if c["kind"] == "scrimmage":
         return [("player", f"{name(st, c['seats'][0])} beats the card"), ("card", "the scrimmage card holds")]
     return [(str(s), f"{name(st, s)} win") for s in reversed(c["seats"])]
@@ -139,8 +135,7 @@ def gambling_handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list
     """Apply ``s``'s answer ``choice`` to the bet, wager or wager answer ``pr``."""
     kind = pr["kind"]
     arg = choice.split(":", 1)[1] if ":" in choice else ""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     if kind == "bet":
         if choice != "none":
             c["bets"].append({"seat": s, "side": arg})

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.core.contract import Event, Option
 
-from .base import active, ask, card_label, cname, name
+from .base import active, ask, card_label, cname, discard_athlete, name
 from .state import State
 
 MERGER_KINDS = frozenset({"merger", "merger_accept", "merger_approve", "merger_keep", "merger_tactic"})
@@ -54,10 +54,7 @@ def step_merger(st: State, ev: list[Event]) -> None:
         if len(p.athletes) > 6:
             drop = [a for a in p.athletes if a not in m["kept"]]
             for a in drop:
-                p.athletes.remove(a)
-                if a in p.injured:
-                    p.injured.remove(a)
-                st.athlete_discard.append(a)
+                discard_athlete(st, to, a)
             ev.append(Event(f"{name(st, to)} keep six athletes; " + ", ".join(cname(st, a) for a in drop)
                             + " go face up to the athlete discard pile."))
         want = m["tactics"]

@@ -45,6 +45,8 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     card_label,
     cdef,
     cname,
+    contest,
+    discard_athlete,
     draw_athlete,
     draw_from,
     final_stage,
@@ -225,18 +227,11 @@ def start_tile(st: State, s: int, kind: str, ev: list[Event]) -> None:
             ask(st, s, "fundraise")
     elif kind == "strategize":
         st.tile = {"seat": s, "kind": kind, "step": "pick"}
-        drawn = [c for c in (draw_from(st, "tactic_deck"), draw_from(st, "tactic_deck")) if c is not None]
-        if not drawn:
+        if not st.tactic_deck:
             ev.append(Event(f"The tactics deck is empty: {name(st, s)} draws nothing."))
             st.tile = None
             return
-        st.pending = drawn
-        ev.append(Event(f"{name(st, s)} draws {len(drawn)} tactic card{'s' if len(drawn) > 1 else ''}."))
-        ev.append(Event("You draw " + " and ".join(cname(st, c) for c in drawn) + ".", (s,)))
-        if len(drawn) == 1:
-            keep_tactic(st, s, drawn[0], ev)
-        else:
-            ask(st, s, "tactic_pick")
+        draw_two(st, s, "tactic", ev)
     elif kind == "recruit":
         st.tile = {"seat": s, "kind": kind, "step": "choose"}
         ask(st, s, "recruit")
@@ -265,6 +260,21 @@ def _fund_credits(st: State, s: int, ev: list[Event]) -> None:
     got = gain(st, s, "credits", FUNDRAISE_CREDITS, ev)
     ev.append(Event(f"{name(st, s)} raises {got} credits (Fundraise)."))
     st.tile = None
+
+
+def draw_two(st: State, s: int, deck: str, ev: list[Event]) -> None:
+    """``s`` draws the top two cards of the ``deck`` deck (``"tactic"`` or ``"sponsor"``, not empty) to keep one
+    (MO-STG-01, MO-FND-02): the log says how many, only ``s`` sees which; a single card left is kept at once."""
+    drawn = [c for c in (draw_from(st, f"{deck}_deck"), draw_from(st, f"{deck}_deck")) if c is not None]
+    st.pending = drawn
+    ev.append(Event(f"{name(st, s)} draws {len(drawn)} {deck} card{'s' if len(drawn) > 1 else ''}."))
+    ev.append(Event("You draw " + " and ".join(cname(st, c) for c in drawn) + ".", (s,)))
+    if len(drawn) > 1:
+        ask(st, s, f"{deck}_pick")
+    elif deck == "tactic":
+        keep_tactic(st, s, drawn[0], ev)
+    else:
+        keep_sponsor(st, s, drawn[0], ev)
 
 
 def keep_tactic(st: State, s: int, c: int, ev: list[Event]) -> None:
@@ -351,11 +361,8 @@ def recruit_finish(st: State, s: int, old: int, ev: list[Event]) -> None:
         for c in st.pending:
             ev.append(Event(f"{cname(st, c)} goes face up to the athlete discard pile."))
         st.pending = []
-    p.athletes.remove(old)
-    if old in p.injured:
-        p.injured.remove(old)
+    discard_athlete(st, s, old)
     p.athletes.append(new)
-    st.athlete_discard.append(old)
     pay(st, s, "credits", cost)
     ev.append(Event(f"{name(st, s)} recruits {cname(st, new)} ({TIER_NAMES[cdef(st, new).tier]}, value "
                     f"{cdef(st, new).value}) for {cname(st, old)}, paying {cost} credit{'s' if cost != 1 else ''}."))
@@ -375,8 +382,7 @@ def start_contest(st: State, seats: list[int], scrim: int | None, ev: list[Event
 
 
 def contest_side(st: State, s: int) -> int:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     return c["seats"].index(s)
 
 
@@ -388,8 +394,7 @@ def opponent(st: State, s: int) -> int | None:
 
 
 def step_contest(st: State, ev: list[Event]) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     if c["stage"] in ("bets", "wagers") and step_gambling(st):
         return
     if c["stage"] == "recover":
@@ -398,7 +403,7 @@ def step_contest(st: State, ev: list[Event]) -> None:
         if c["kind"] == "match":
             for s in c["seats"]:  # MO-INJ-06: before each match, one die per injured athlete
                 for a in list(st.players[s].injured):
-                    st.queue.append({"seat": s, "key": "recover", "n": 1, "why": "recovery", "athlete": a})
+                    st.queue.append(_st(s, "recover", 1, "recovery", a))
             if st.queue:
                 return
     if c["stage"] == "reveal":
@@ -440,16 +445,14 @@ def step_contest(st: State, ev: list[Event]) -> None:
 
 def healthy_unplayed(st: State, s: int) -> list[int]:
     """Athletes ``s`` may reveal now: healthy (MO-INJ-02) and not yet played in this contest (MO-GAP-09)."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     played = c["played"][contest_side(st, s)]
     p = st.players[s]
     return [a for a in p.athletes if a not in p.injured and a not in played]
 
 
 def score_text(st: State) -> str:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     if c["kind"] == "scrimmage":
         d = cdef(st, c["card"])
         return f"{name(st, c['seats'][0])} {c['score'][0]}, {d.name} {d.score}"
@@ -459,8 +462,7 @@ def score_text(st: State) -> str:
 
 def reveal(st: State, s: int, a: int, ev: list[Event]) -> None:
     """MO-MAT-03: reveal, combo (MO-CMB-01..06), On Play (MO-ATH-04), then the roll."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     side = contest_side(st, s)
     prev = c["played"][side][-1] if c["played"][side] else -1
     c["played"][side].append(a)
@@ -477,7 +479,7 @@ def reveal(st: State, s: int, a: int, ev: list[Event]) -> None:
         ev.append(Event(f"On Play: {d.name} — {steps_text(d.on_play)}."))
         steps += [_st(s, k, v, "on play", a) for step in d.on_play for k, v in step.items()]
     dice = 2 if d.trait is not None and d.trait.lucky else 1
-    steps.append({"seat": s, "key": "rollfor", "n": dice, "why": "Reveal & Roll", "athlete": a})
+    steps.append(_st(s, "rollfor", dice, "Reveal & Roll", a))
     st.queue[:0] = steps
 
 
@@ -505,8 +507,7 @@ def holds_tactics(st: State, s: int) -> bool:
 
 def playable_tactics(st: State, s: int) -> list[int]:
     """Tactics ``s`` may play in its tactic turn (MO-MAT-05, MO-INJ-02/05, MO-GAP-16)."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     p = st.players[s]
     mat = c["mat"][contest_side(st, s)]
     out = []
@@ -530,14 +531,9 @@ def playable_tactics(st: State, s: int) -> list[int]:
 
 
 def play_tactic(st: State, s: int, t: int, ev: list[Event]) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     p = st.players[s]
-    d = cdef(st, t)
-    pay(st, s, "credits", d.cost.credits)
-    pay(st, s, "popularity", d.cost.popularity)
-    p.tactics.remove(t)
-    st.tactic_discard.append(t)
+    d = spend_tactic(st, s, t)
     c["passes"] = 0
     # an opponent's Counter or Injure makes the answer a window aimed at them (issue 27 §2)
     if c["kind"] == "match" and any(next(iter(x)) in ("counter", "injure") for x in d.do):
@@ -553,10 +549,20 @@ def play_tactic(st: State, s: int, t: int, ev: list[Event]) -> None:
         if mat in p.injured:
             p.injured.remove(mat)
             ev.append(Event(f"{cname(st, mat)} is healed (Re-Roll)."))
-        st.queue.insert(0, {"seat": s, "key": "rollfor", "n": 1, "why": d.name, "athlete": mat})
+        st.queue.insert(0, _st(s, "rollfor", 1, d.name, mat))
     else:
         st.queue[:0] = [_st(s, k, v, d.name, mat) for step in d.do for k, v in step.items()]
     _next_turn(st)
+
+
+def spend_tactic(st: State, s: int, t: int) -> Any:
+    """``s`` pays tactic card ``t``'s cost and discards it face up (MO-MAT-05); returns its definition."""
+    d = cdef(st, t)
+    pay(st, s, "credits", d.cost.credits)
+    pay(st, s, "popularity", d.cost.popularity)
+    st.players[s].tactics.remove(t)
+    st.tactic_discard.append(t)
+    return d
 
 
 def _cost_text(d: Any) -> str:
@@ -569,8 +575,7 @@ def _cost_text(d: Any) -> str:
 
 
 def pass_tactic(st: State, s: int, ev: list[Event], quiet: bool = False) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     c["passes"] += 1
     c.pop("aimed_at", None)
     if not quiet:
@@ -579,8 +584,7 @@ def pass_tactic(st: State, s: int, ev: list[Event], quiet: bool = False) -> None
 
 
 def _next_turn(st: State) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     c["turn"] = (c["turn"] + 1) % len(c["seats"])
 
 
@@ -754,8 +758,7 @@ def keep_face(st: State, face: str, ev: list[Event]) -> None:
 # -- the end of a contest
 
 def finish_contest(st: State, ev: list[Event]) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     st.contest = None
     st.queue = []
     if c["kind"] == "scrimmage":
@@ -1397,14 +1400,7 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
         if choice == "credits":
             _fund_credits(st, s, ev)
         else:
-            drawn = [c for c in (draw_from(st, "sponsor_deck"), draw_from(st, "sponsor_deck")) if c is not None]
-            st.pending = drawn
-            ev.append(Event(f"{name(st, s)} draws {len(drawn)} sponsor card{'s' if len(drawn) > 1 else ''}."))
-            ev.append(Event("You draw " + " and ".join(cname(st, c) for c in drawn) + ".", (s,)))
-            if len(drawn) == 1:
-                keep_sponsor(st, s, drawn[0], ev)
-            else:
-                ask(st, s, "sponsor_pick")
+            draw_two(st, s, "sponsor", ev)
     elif kind == "sponsor_pick":
         keep_sponsor(st, s, int(arg), ev)
     elif kind == "tactic_pick":
@@ -1461,23 +1457,17 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
         keep_face(st, arg, ev)
     elif kind == "react":
         if choice != "accept":
-            t = int(arg)
-            d = cdef(st, t)
-            p = st.players[s]
-            pay(st, s, "credits", d.cost.credits)
-            pay(st, s, "popularity", d.cost.popularity)
-            p.tactics.remove(t)
-            st.tactic_discard.append(t)
+            d = spend_tactic(st, s, int(arg))
             a = pr["athlete"]
-            p.injured.remove(a)
+            st.players[s].injured.remove(a)
             ev.append(Event(f"{name(st, s)} plays {d.name} at once: {cname(st, a)} is healed"
                             + (" and rolls again." if d.kind == "reroll" else ".")))
             if d.kind == "reroll":
-                st.queue.insert(0, {"seat": s, "key": "rollfor", "n": 1, "why": d.name, "athlete": a})
+                st.queue.insert(0, _st(s, "rollfor", 1, d.name, a))
     elif kind == "heal":
         heal(st, s, int(arg), ev)
         if pr.get("left", 1) > 1 and st.players[s].injured:
-            st.queue.insert(0, {"seat": s, "key": "heal", "n": pr["left"] - 1, "why": "heal", "athlete": -1})
+            st.queue.insert(0, _st(s, "heal", pr["left"] - 1, "heal", -1))
     elif kind in GAMBLING_KINDS:
         gambling_handle(st, s, pr, choice, ev)
     elif kind in MERGER_KINDS:

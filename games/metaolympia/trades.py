@@ -162,11 +162,7 @@ def trade_handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Ev
             _exchange(st, ev)
     elif kind == "trade_discard":
         a = int(arg)
-        p = st.players[s]
-        p.athletes.remove(a)
-        if a in p.injured:
-            p.injured.remove(a)
-        st.athlete_discard.append(a)
+        r.discard_athlete(st, s, a)
         ev.append(Event(f"{r.name(st, s)} discard {r.cname(st, a)} face up."))
         _balance(st, ev)
 
