@@ -152,8 +152,7 @@ def draw_from(st: State, deck: str) -> int | None:
 
 
 def athlete_short(st: State, c: int) -> str:
-    """Athlete ``c`` for a log line: ``"Mangala (Pro, value 4)"``; its full text is a `card NAME` away (issue 27
-    §6)."""
+    """Athlete ``c`` for a log line: ``"Mangala (Pro, value 4)"``; its full text is a `card NAME` away."""
     d = cdef(st, c)
     return f"{d.name} ({TIER_NAMES[d.tier]}, value {d.value})"
 

@@ -103,7 +103,7 @@ class MetaOlympiaGame(Game):
     name = "Meta Olympia"
     min_seats = 2
     max_seats = 4
-    has_windows = True  # tactic exchanges and injury answers are response windows (issue 27 §2)
+    has_windows = True  # tactic exchanges and injury answers are response windows
     """Without options (MO-CMP-06); :meth:`seat_limit` allows 8 with the Mega League (MO-OPT-05)."""
     has_decks = False
     state_type = State
@@ -335,13 +335,13 @@ class MetaOlympiaGame(Game):
         return None, end_lines(view)
 
     def step_name(self, kind: str) -> str:
-        """The decision kind in player words for "Waiting for Ana (…)" (issue 27 §5): :data:`STEP_NAMES`, the
+        """The decision kind in player words for "Waiting for Ana (…)": :data:`STEP_NAMES`, the
         kind with spaces for one not listed."""
         return STEP_NAMES.get(kind, kind.replace("_", " "))
 
     def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
         """The seat's tactic cards, athletes or tiles ahead it cannot take in its open decision, each with its
-        reason in a few words (issue 27 §7): :func:`games.metaolympia.rules.unplayable`."""
+        reason in a few words: :func:`games.metaolympia.rules.unplayable`."""
         return rules.unplayable(state, seat)
 
     # -- decks: none (the roster is drafted in play)

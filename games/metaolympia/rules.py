@@ -8,7 +8,8 @@ MO-MOV-07), a tile choice, a Match Up spot, an athlete to reveal, a tactic to pl
 spend before a roll (MO-POP-03), which die to keep (MO-DIE-08), a reaction to an injury (MO-INJ-04/05), a
 bet or wager (options), a trade or merger step (options). :func:`decisions_of` lists it; :func:`apply_choice`
 checks the option is still offered, applies it and runs the game on until the next decision
-(:func:`advance`). Steps with one possible outcome are taken without asking, except a tactic turn or an
+(:func:`advance`). The optional rules with decisions of their own build and answer them in their modules:
+:mod:`.gambling` (MO-OPT-01/02), :mod:`.trades` (MO-OPT-04), :mod:`.mergers` (MO-OPT-07/08). Steps with one possible outcome are taken without asking, except a tactic turn or an
 injury reaction of a team holding tactic cards: whether a team is asked never depends on which secret cards it
 holds (:func:`holds_tactics`, MO-INF-01, MO-GAP-16).
 
@@ -32,14 +33,12 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     FUNDRAISE_CREDITS,
     KIND_NAMES,
     MAX_DICE,
-    MAX_STAKE,
     START_CREDITS,
     START_POPULARITY,
     SUPPLY,
     TILE_KINDS,
     active,
     ask,
-    athlete_line,
     athlete_short,
     capacity,
     card_label,
@@ -456,7 +455,7 @@ def score_text(st: State) -> str:
     if c["kind"] == "scrimmage":
         d = cdef(st, c["card"])
         return f"{name(st, c['seats'][0])} {c['score'][0]}, {d.name} {d.score}"
-    # Home first, as the Full time line, the bracket and the picture name them (issue 27 §12)
+    # Home first, as the Full time line, the bracket and the picture name them
     return ", ".join(f"{name(st, c['seats'][i])} {c['score'][i]}" for i in (1, 0))
 
 
@@ -468,7 +467,7 @@ def reveal(st: State, s: int, a: int, ev: list[Event]) -> None:
     c["played"][side].append(a)
     c["mat"][side] = a
     d = cdef(st, a)
-    # one short line: the card's full text is a `card NAME` away (issue 27 §6)
+    # one short line: the card's full text is a `card NAME` away
     ev.append(Event(f"{name(st, s)} reveals {d.name} ({TIER_NAMES[d.tier]}, {d.type}) for Defining Moment "
                     f"{c['moment'] + 1}."))
     steps: list[dict[str, Any]] = []
@@ -535,7 +534,7 @@ def play_tactic(st: State, s: int, t: int, ev: list[Event]) -> None:
     p = st.players[s]
     d = spend_tactic(st, s, t)
     c["passes"] = 0
-    # an opponent's Counter or Injure makes the answer a window aimed at them (issue 27 §2)
+    # an opponent's Counter or Injure makes the answer a window aimed at them
     if c["kind"] == "match" and any(next(iter(x)) in ("counter", "injure") for x in d.do):
         c["aimed_at"] = opponent(st, s)
     else:
@@ -663,7 +662,7 @@ def injure(st: State, s: int, a: int, ev: list[Event], aimed: bool = False) -> N
     """MO-DIE-07, MO-INJ-01: face down, out of play; its queued steps are dropped. In a contest ``s`` is asked at
     once whether to play a Re-Roll or Medic (MO-INJ-04/05) when it holds any tactic card, whatever it can pay
     (MO-INF-01, MO-GAP-16: which cards it holds is secret). ``aimed``: the opponent's card injured it (not
-    ``s``'s own roll), so the reaction window is aimed at ``s`` (issue 27 §2)."""
+    ``s``'s own roll), so the reaction window is aimed at ``s``."""
     p = st.players[s]
     p.injured.append(a)
     st.queue = [q for q in st.queue if not (q["seat"] == s and q.get("athlete") == a)]
@@ -973,7 +972,7 @@ def after_match(st: State, home: int, away: int, winner: int | None, ev: list[Ev
 
 
 def stage_summary(st: State, done: int) -> str:
-    """The one-line summary after stage ``done`` (1-based) (issue 27 §6): each team still playing with its
+    """The one-line summary after stage ``done`` (1-based): each team still playing with its
     prestige tokens, credits, popularity and match record, most prestige first."""
     teams = sorted(active(st), key=lambda s: (-st.players[s].prestige, s))
     return f"After Stage {done}: " + "; ".join(
@@ -1054,8 +1053,8 @@ def final_scoring(st: State, ev: list[Event]) -> None:
 
 
 def score_lines(st: State) -> tuple[str, ...]:
-    """One line per team, in seat order, with its final prestige as MO-SCO-02/03 compute it, parts shown
-    (issue 27 §8): ``"Gusev Super Colliders: 9 prestige = 4 from tokens + 2 from minor sponsors + 0 from major
+    """One line per team, in seat order, with its final prestige as MO-SCO-02/03 compute it, parts shown:
+    ``"Gusev Super Colliders: 9 prestige = 4 from tokens + 2 from minor sponsors + 0 from major
     sponsors + 2 from credits (7 ÷ 3) + 1 from popularity (3 ÷ 2)"``; a team that withdrew or merged says so."""
     sc = scores(st)
     out = []
@@ -1074,7 +1073,7 @@ def score_lines(st: State) -> tuple[str, ...]:
 
 def finish(st: State, top: list[int], reason: str, ev: list[Event], rule: str = "") -> None:
     """The game ends: ``top`` win (a team merged into a winner wins with it); ``reason`` is ``"prestige"``
-    or ``"concede"``; ``rule`` the deciding rule in words (issue 27 §8), the result's scores each team's
+    or ``"concede"``; ``rule`` the deciding rule in words, the result's scores each team's
     prestige by part (:func:`score_lines`)."""
     st.phase = "over"
     st.prompt = None
@@ -1223,7 +1222,7 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         return trade_decision(st, pr)
     else:  # pragma: no cover
         raise ValueError(kind)
-    # card lines make long labels, and a team may hold two copies of a card (issue 13 §6)
+    # card lines make long labels, and a team may hold two copies of a card
     options = distinct(opts) if kind in CARD_KINDS else tuple(opts)
     forced = len(options) == 1 and kind in PUBLIC_KINDS
     # a scrimmage's tactic turn answers nobody: the team's own step, not a window
@@ -1239,12 +1238,12 @@ PUBLIC_KINDS = frozenset({"move", "spot", "freeday", "fundraise", "sponsor_pick"
                           "merger_approve"})
 """Decision kinds whose options follow from public facts only (positions, free spots, credits, popularity, the
 faces rolled, deck and hand counts, which athletes were injured on the mat): one of these with a single option
-is publicly forced (issue 27 §1; "Go to the end of the stage" on a full track, MO-MOV-05) and the host applies
+is publicly forced ("Go to the end of the stage" on a full track, MO-MOV-05) and the host applies
 it at once. The others (a tactic turn, an injury reaction, recruiting, returning an athlete, revealing one)
 may have one option because of what a team holds, and stay asked (MO-INF-01)."""
 
 WINDOW_KINDS = frozenset({"tactic", "react"})
-"""Response windows (issue 27 §2): the tactic exchange of a match's Defining Moment (MO-MAT-05; a scrimmage's
+"""Response windows: the tactic exchange of a match's Defining Moment (MO-MAT-05; a scrimmage's
 tactic turn answers nobody and is not one) and the Re-Roll or Medic answer to an injury (MO-INJ-04/05), each
 defaulting to a pass. Aimed at a team when the opponent's
 Counter or Injure tactic was the last play, or the opponent's card injured its athlete."""
@@ -1295,7 +1294,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     return ev
 
 
-# ---------------------------------------------------------------- why an option is missing (issue 27 §7)
+# ---------------------------------------------------------------- why an option is missing
 
 def unplayable(st: State, s: int) -> list[tuple[str, str]]:
     """While ``s`` has a decision that plays or picks its own cards or a tile, each one it cannot take now, as

@@ -89,7 +89,8 @@ def trade_decision(st: State, pr: dict[str, Any]) -> Decision:
         prompt = f"You have {len(p.athletes)} athletes: discard down to 6 (face up)."
     else:  # pragma: no cover
         raise ValueError(kind)
-    return Decision(seat=s, kind=kind, prompt=prompt, options=distinct(opts), default=default)  # issue 13 §6
+    # distinct labels: a team may hold two copies of a card
+    return Decision(seat=s, kind=kind, prompt=prompt, options=distinct(opts), default=default)
 
 
 def _credit_words(st: State, s: int, q: int, k: int) -> str:
