@@ -145,15 +145,13 @@ def mover(st: State) -> int | None:
 
 def destinations(st: State, s: int) -> list[int]:
     """MO-MOV-01/02/05, MO-GAP-07: every later tile with room, and the end (no capacity)."""
-    p = st.players[s]
     n = len(track(st))
-    out = []
-    for i in range(p.pos + 1, n):
-        here = sum(1 for q in active(st) if st.players[q].pos == i)
-        if here < capacity(st):
-            out.append(i)
-    out.append(n)
-    return out
+    return [i for i in range(st.players[s].pos + 1, n) if has_room(st, i)] + [n]
+
+
+def has_room(st: State, i: int) -> bool:
+    """MO-MOV-02: tile ``i`` of the current track holds fewer teams than the tile capacity."""
+    return sum(1 for q in active(st) if st.players[q].pos == i) < capacity(st)
 
 
 def step_preseason(st: State, ev: list[Event]) -> None:
@@ -1323,9 +1321,8 @@ def _why_not(st: State, s: int, kind: str, item: int) -> str:
     """Why card (or tile index) ``item`` is not an option of ``s``'s ``kind`` decision; empty when it is."""
     p = st.players[s]
     if kind == "move":
-        here = sum(1 for q in active(st) if st.players[q].pos == item)
         cap = capacity(st)
-        return f"full, {cap} team{'s' if cap > 1 else ''} per tile" if here >= cap else ""
+        return "" if has_room(st, item) else f"full, {cap} team{'s' if cap > 1 else ''} per tile"
     if kind == "athlete":
         c = st.contest
         if c is None or item in healthy_unplayed(st, s):
