@@ -18,7 +18,7 @@ How the bot plays the host (``[host]`` rules)
 * MO-POP-03: every roll of a team that can pay a tier is preceded by the decision "spend popularity for
   extra dice?" listing the affordable tiers.
 * MO-MAT-09: scores are integers on the board, shown live. MO-REC-07: reshuffles use the seeded RNG.
-* MO-BRK-04, MO-FIN-01: the series lengths are the table options ``series`` and ``final``.
+* MO-BRK-04, MO-FIN-01: the series lengths are the table options ``bestof`` and ``final``.
 * MO-OPT-01..08: every optional rule is a table option, off by default: ``gambling``, ``wagers``, ``short``,
   ``trades``, ``mega``, ``teamup`` (several people answer one seat: the host), ``merger``.
 
