@@ -1,4 +1,5 @@
-"""The Meta Olympia computer player: :class:`OlympiaBot`, a callable ``(decision, view) -> option id``.
+"""The Meta Olympia computer player: :class:`OlympiaBot`, a callable ``(decision, view) -> option id``, and
+:func:`computer`, the one the host seats.
 
 It decides only from its own decision and its own view (``view.board``, ``view.private``: ``game.py``
 ``board_of`` / ``private_of``) plus the public card pool; it keeps no memory between decisions (the host may
@@ -814,3 +815,9 @@ class OlympiaBot(GuardedPlayer):
         hurt = {a["card"] for a in c.injured()}
         return self._best([(-(power(o.cards[0]) - (1.0 if o.cards[0] in hurt else 0.0)), o.id)
                            for o in c.d.options if o.cards])
+
+
+def computer(seed: int) -> OlympiaBot:
+    """The computer player the host seats (found by convention, :meth:`games.core.contract.Game.computer`):
+    an :class:`OlympiaBot` seeded with ``seed``."""
+    return OlympiaBot(seed)

@@ -1,14 +1,19 @@
 """Meta Olympia: the constants and small helpers the rules modules share (:mod:`games.metaolympia.rules`,
-:mod:`games.metaolympia.trades`): card lookups, the dice, the token supply, drawing from decks."""
+:mod:`games.metaolympia.gambling`, :mod:`games.metaolympia.trades`, :mod:`games.metaolympia.mergers`): card
+lookups and option labels, the dice, the token supply, drawing from decks and discarding athletes, asking a
+seat. It imports only :mod:`games.core` and the package's cards, pool and state."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.core.contract import Event
+from games.core.labels import fit
 from games.core.rng import Rng
 
-from .pool import pool
+from .cards import TIER_NAMES
+from .pool import athlete_text, pool, sponsor_text, tactic_text
 from .state import State
 
 FACES: tuple[str, ...] = ("goal", "goal", "goal", "counter", "counter", "counter", "boost4", "boost4", "boost8",
@@ -106,6 +111,23 @@ def final_stage(st: State) -> bool:
     return st.stage == len(st.tracks) - 1
 
 
+def contest(st: State) -> dict[str, Any]:
+    """The match or scrimmage in play (``State.contest``); there must be one."""
+    c = st.contest
+    assert c is not None
+    return c
+
+
+def discard_athlete(st: State, s: int, a: int) -> None:
+    """Athlete ``a`` leaves ``s``'s hand face up to the athlete discard pile, its injury with it (an injury
+    belongs to the team)."""
+    p = st.players[s]
+    p.athletes.remove(a)
+    if a in p.injured:
+        p.injured.remove(a)
+    st.athlete_discard.append(a)
+
+
 def ask(st: State, seat: int, kind: str, **data: Any) -> None:
     st.prompt = {"seat": seat, "kind": kind, **data}
 
@@ -130,15 +152,25 @@ def draw_from(st: State, deck: str) -> int | None:
 
 
 def athlete_short(st: State, c: int) -> str:
-    """Athlete ``c`` for a log line: ``"Mangala (Pro, value 4)"``; its full text is a `card NAME` away (issue 27
-    §6)."""
-    from .cards import TIER_NAMES
-
+    """Athlete ``c`` for a log line: ``"Mangala (Pro, value 4)"``; its full text is a `card NAME` away."""
     d = cdef(st, c)
     return f"{d.name} ({TIER_NAMES[d.tier]}, value {d.value})"
 
 
 def athlete_line(st: State, c: int) -> str:
-    from .pool import athlete_text
-
     return f"{cname(st, c)} ({athlete_text(cdef(st, c))})"
+
+
+@cache
+def card_label(prefix: str, cid: str) -> str:
+    """An option label: ``prefix`` ("Take ", "Keep ", "Play " or "") and card ``cid`` with its rules line (an
+    athlete's :func:`athlete_text`, a tactic's, a sponsor's kind and goal), shortened to fit a button
+    (:data:`games.core.labels.LABEL_MAX`); the whole line is in the DM's text. Memoised per card."""
+    kind, d = pool().by_id[cid]
+    if kind == "athlete":
+        text = athlete_text(d)
+    elif kind == "tactic":
+        text = tactic_text(d)
+    else:
+        text = f"{'major' if d.major else 'minor'}: {sponsor_text(d)}"
+    return fit(f"{prefix}{d.name} ({text})")

@@ -1,4 +1,4 @@
-"""The Meta Olympia card catalog (issue 18): every component of the pool (athletes, tactics, sponsors,
+"""The Meta Olympia card catalog: every component of the pool (athletes, tactics, sponsors,
 scrimmage cards, Stage Tiles) as :class:`games.core.catalog.CardInfo`, with its rules text written from its
 data (:mod:`games.metaolympia.pool`) and the number of copies in the set (MO-CMP-01), for ``/card``.
 

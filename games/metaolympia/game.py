@@ -1,5 +1,43 @@
-"""Meta Olympia through the game contract (DESIGN.md): :class:`MetaOlympiaGame`, exposed as
-``games.metaolympia.GAME``."""
+"""Meta Olympia through the game contract (DESIGN.md): :class:`MetaOlympiaGame` and :data:`GAME`, exposed as
+``games.metaolympia.GAME``; the set-up (MO-SET-*), scenario positions, the view (MO-INF-*) and conceding. The
+front-end hooks are found by convention in :mod:`.ai`, :mod:`.render` and :mod:`.picture`.
+
+How the bot plays the host (``[host]`` rules)
+---------------------------------------------
+* MO-CMP-01..05: cards, board, dice and tokens are data; the board is stage tracks of tiles with the teams'
+  positions, an end area of Match Up spots and the live score of the contest. Dice are rolled with the seeded
+  RNG over the fixed face table (MO-GAP-01) and every roll is posted. Each team has a name and a colour
+  (chosen in the lobby, defaults generated: MO-SET-09/10).
+* MO-SET-01: the layout is dealt by the seeded RNG and checked against the border rule.
+* MO-ORD-01/04: the start roll is the seeded RNG, posted; "clockwise" is seat order.
+* MO-MOV-07: each move is a decision listing the legal destinations; the engine enforces forward movement
+  and capacity.
+* MO-FND-04, MO-STG-02, MO-INF-01/03: tactic cards, minor sponsors, athletes in hand and drawn cards are in
+  their owner's private view only; others see counts; cards discarded face down are counts for everyone.
+  Whether a team is asked, and an automatic pass, follow from those counts only (MO-GAP-16).
+* MO-POP-03: every roll of a team that can pay a tier is preceded by the decision "spend popularity for
+  extra dice?" listing the affordable tiers.
+* MO-MAT-09: scores are integers on the board, shown live. MO-REC-07: reshuffles use the seeded RNG.
+* MO-BRK-04, MO-FIN-01: the series lengths are the table options ``bestof`` and ``final``.
+* MO-OPT-01..08: every optional rule is a table option, off by default: ``gambling``, ``wagers``, ``short``,
+  ``trades``, ``mega``, ``teamup`` (several people answer one seat: the host), ``merger``.
+
+Further rulings the engine needed (beyond the checklist's gaps)
+---------------------------------------------------------------
+* Injuries belong to the team: an athlete that leaves a hand by a recruit trade-in is no longer injured; one
+  moved by a player-to-player trade stays injured with its new team.
+* After drawing two athletes on a Recruit tile a team may still take neither (recruiting is optional,
+  MO-REC-06): both go face up to the athlete discard pile. Without it a team that can afford neither would
+  be stuck.
+* Recovery rolls before a match are made for every injured athlete (trying costs nothing); the only choice is
+  popularity for extra dice.
+* A Reveal & Roll with several dice that all show the same face needs no choice; a decision with one possible
+  outcome (the last free Match Up spot, a single drawn card) is taken without asking, except a tactic turn
+  or an injury reaction of a team holding tactic cards (MO-GAP-16): whether a team is asked, and an
+  automatic pass, follow only from what the other teams know (MO-INF-01).
+* A team that concedes leaves: its cards go to the discard piles (tactics and minor sponsors face down), its
+  matches to come are not played, and the game ends when one team is left.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +55,6 @@ from games.core.contract import (
     TableOption,
     View,
 )
-from games.core.layout import Layout
 from games.core.rng import Rng
 from games.core.teams import TEAM_COLOURS
 
@@ -66,7 +103,7 @@ class MetaOlympiaGame(Game):
     name = "Meta Olympia"
     min_seats = 2
     max_seats = 4
-    has_windows = True  # tactic exchanges and injury answers are response windows (issue 27 §2)
+    has_windows = True  # tactic exchanges and injury answers are response windows
     """Without options (MO-CMP-06); :meth:`seat_limit` allows 8 with the Mega League (MO-OPT-05)."""
     has_decks = False
     state_type = State
@@ -289,38 +326,7 @@ class MetaOlympiaGame(Game):
         private = None if viewer is None else private_of(st, viewer)
         return View.of(self.id, viewer, board_of(st), private, decs, self.result(st))
 
-    # -- front-end helpers
-
-    def computer(self, seed: int):
-        """The computer player (:class:`games.metaolympia.ai.OlympiaBot`), from its decision and own view only."""
-        from .ai import OlympiaBot
-
-        return OlympiaBot(seed)
-
-    def board_text(self, view: View) -> str:
-        """The public board as text: :func:`games.metaolympia.render.board_text`."""
-        from .render import board_text
-
-        return board_text(view)
-
-    def context_text(self, view: View) -> str:
-        """What the open decision depends on: :func:`games.metaolympia.render.context_text`."""
-        from .render import context_text
-
-        return context_text(view)
-
-    def private_text(self, view: View) -> str:
-        """The viewer's athletes, tactics, minor sponsors and drawn cards
-        (:func:`games.metaolympia.render.private_text`)."""
-        from .render import private_text
-
-        return private_text(view)
-
-    def layout(self, view: View) -> Layout:
-        """The public board as a picture layout: :func:`games.metaolympia.picture.board_layout`."""
-        from .picture import board_layout
-
-        return board_layout(view)
+    # -- front-end helpers (computer, board_text, context_text, private_text, layout: by convention)
 
     def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
         """No turn count; per seat its final prestige and record (:func:`games.metaolympia.render.end_lines`)."""
@@ -329,13 +335,13 @@ class MetaOlympiaGame(Game):
         return None, end_lines(view)
 
     def step_name(self, kind: str) -> str:
-        """The decision kind in player words for "Waiting for Ana (…)" (issue 27 §5): :data:`STEP_NAMES`, the
+        """The decision kind in player words for "Waiting for Ana (…)": :data:`STEP_NAMES`, the
         kind with spaces for one not listed."""
         return STEP_NAMES.get(kind, kind.replace("_", " "))
 
     def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
         """The seat's tactic cards, athletes or tiles ahead it cannot take in its open decision, each with its
-        reason in a few words (issue 27 §7): :func:`games.metaolympia.rules.unplayable`."""
+        reason in a few words: :func:`games.metaolympia.rules.unplayable`."""
         return rules.unplayable(state, seat)
 
     # -- decks: none (the roster is drafted in play)
@@ -350,6 +356,10 @@ class MetaOlympiaGame(Game):
 
     def starter_decks(self) -> dict[str, list[str]]:
         return {}
+
+
+GAME = MetaOlympiaGame()
+"""The Meta Olympia game, registered in ``games.REGISTRY``."""
 
 
 # ---------------------------------------------------------------- set-up helpers

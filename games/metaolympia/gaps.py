@@ -1,13 +1,12 @@
-"""Meta Olympia — the decision on every gap the rulebook leaves open (``MO-GAP-NN``; issue 18).
+"""Meta Olympia — the decision on every gap the rulebook leaves open (``MO-GAP-NN``).
 
 Source: the "Gaps the source leaves open" part of ``shared/rules/checklists/metaolympia.md`` (copied to
 ``data/rules/metaolympia.md``); rule IDs ``MO-*`` refer to that checklist, the rulebook is
 ``shared/rules/metaolympia.md``. The bot enforces every rule itself with no human referee, so each decision
 states the rule the engine (``games/metaolympia``) follows.
 
-This is the one record of these decisions (:func:`games.core.gapdoc.parse` reads them from this docstring):
-the ``games/metaolympia/__init__.py`` docstring carries :func:`numbered` word for word, and
-``tests/core/test_gap_records.py`` fails when the two differ.
+This is the one record of these decisions (:func:`games.core.gapdoc.parse` reads them from this docstring;
+players read them through ``data/rules/metaolympia.rulings.yaml``, ``/rules``).
 
 Gaps the source leaves open
 ---------------------------
@@ -100,7 +99,7 @@ from __future__ import annotations
 
 from games.core import gapdoc
 
-__all__ = ["DECISIONS", "SECTIONS", "numbered"]
+__all__ = ["DECISIONS", "SECTIONS"]
 
 DECISIONS: dict[str, str]
 """Gap ID (``"MO-GAP-20"``) -> its decision, one line of text, as written in this module's docstring."""
@@ -108,8 +107,3 @@ SECTIONS: dict[str, list[str]]
 """Checklist group title -> the gap IDs decided under it, in checklist order."""
 DECISIONS, SECTIONS = gapdoc.parse(gapdoc.module_doc(__doc__, __file__), "MO")
 
-
-def numbered(width: int = 104) -> str:
-    """The decisions as the ``NN text`` block that ends the ``games/metaolympia/__init__.py`` docstring after
-    "Decisions on the gaps the rulebook leaves open (``MO-GAP-NN``):" (:func:`games.core.gapdoc.numbered`)."""
-    return gapdoc.numbered(DECISIONS, width)

@@ -1,4 +1,4 @@
-"""The Meta Olympia board as a picture layout (issue 15 §1-2), built only from a view's public board (take the
+"""The Meta Olympia board as a picture layout, built only from a view's public board (take the
 spectator's, ``viewer`` None; the board holds counts of the secret cards only, MO-INF-01, MO-INF-03): the stage
 and phase; every stage track as a row of Stage Tiles in their border colours, the current stage highlighted;
 the current track in detail, each place (the start line, each tile, the end's Match Up spots with Home/Away,
@@ -25,12 +25,15 @@ from games.core.layout import (
     INK,
     LINE,
     MUTED,
+    PAD,
     PANEL,
     WHITE,
+    WIDTH,
     Box,
     Colour,
     Label,
     Layout,
+    column_width,
     footer,
     seat_colour,
     shade,
@@ -41,9 +44,8 @@ from games.core.teams import TEAM_PALETTE
 
 from .render import FACES, KINDS, STEPS, _options, _scores_of, phase_word, record, side_of_spot
 
-WIDTH = 800
-PAD = 16
 INNER = WIDTH - 2 * PAD
+"""The width between the margins."""
 DARK: Colour = (40, 42, 52)
 ACCENT: Colour = (214, 160, 30)
 """The current stage's highlight."""
@@ -119,7 +121,7 @@ def _stages(out: Layout, b: dict[str, Any], y: int) -> int:
         out.add(Label(PAD + 4, y + 30, label_w - 8, 24, word, 18, shade(ACCENT, 0.3) if now else MUTED,
                       bold=now, source=f"track.{k}"))
         n = min(max(len(tr), 1), TILES_PER_ROW)
-        w = (INNER - label_w - (n - 1) * gap) // n
+        w = column_width(n, gap, WIDTH - label_w)
         for i, t in enumerate(tr):
             x = PAD + label_w + (i % n) * (w + gap)
             ty = y + (i // n) * (h + gap)
@@ -170,7 +172,7 @@ def _current(out: Layout, b: dict[str, Any], y: int) -> int:
     out.add(Label(PAD, y, INNER, 30, "End · Match Up spots", 22, INK, bold=True, source="now.end"))
     y += 34
     taken = {b["players"][s]["spot"]: s for s in standing if b["players"][s]["spot"] >= 0}
-    w = (INNER - 8) // 2
+    w = column_width(2, 8)
     for k in range(len(standing)):
         x = PAD + (k % 2) * (w + 8)
         text = f"{k + 1} {side_of_spot(b, k)}"
@@ -195,7 +197,7 @@ def _contest(out: Layout, b: dict[str, Any], y: int) -> int:
     head = "Match" if c["kind"] == "match" else "Scrimmage"
     y = _section(out, f"{head} · Defining Moment {c['moment']} of 3 · {STEPS.get(c['stage'], c['stage'])}", y,
                  "contest")
-    w = (INNER - 60) // 2
+    w = column_width(2, 60)
     h = 96
     # (index into the contest's lists, which are Away first; seat): Home on the left, as in the bracket
     sides = [(1, c["home"]), (0, c["away"])] if c["kind"] == "match" else [(0, c["away"])]
@@ -312,7 +314,7 @@ def _teams(out: Layout, b: dict[str, Any], y: int) -> int:
     tactic and minor sponsor counts, W-D-L, kept scrimmage cards, revealed sponsors, where it stands, the
     final prestige when scored."""
     y = _section(out, "Teams", y, "teams")
-    w = (INNER - 12) // 2
+    w = column_width(2, 12)
     row_h = 0
     for s, pl in enumerate(b["players"]):
         x = PAD + (s % 2) * (w + 12)

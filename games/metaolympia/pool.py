@@ -1,5 +1,5 @@
 """The Meta Olympia component pool, loaded once from ``data/metaolympia/`` (MO-CMP-01, MO-SET-03,
-MO-SET-07, MO-GAP-02, MO-GAP-04; issue 18), and the one-line rules texts written from the data.
+MO-SET-07, MO-GAP-02, MO-GAP-04), and the one-line rules texts written from the data.
 
 The data folder is ``<project>/data/metaolympia`` or ``$METAHOST_DATA/metaolympia``; it holds the five files
 of :data:`games.metaolympia.cards.MODELS` (``athletes``, ``tactics``, ``sponsors``, ``scrimmages``,

@@ -9,7 +9,7 @@ counts only), revealed minor sponsors, kept scrimmage cards, W-D-L, position on 
 spot and arrival; the turn order; the market, the decks as counts and the face-up discard piles (face-down
 discards as counts only, MO-INF-03); the revealed major sponsors; the Tournament bracket; the live contest;
 the last roll (MO-CMP-03); the token supply; the non-default options; the tile being resolved; the final
-scores. One whole line per item, never hard-wrapped at a fixed width (issue 27 §11): Discord and the terminal
+scores. One whole line per item, never hard-wrapped at a fixed width: Discord and the terminal
 wrap lines to their own width, the terminal never inside a name.
 """
 
@@ -379,8 +379,8 @@ TEAM_KINDS = frozenset({"merger", "merger_accept", "merger_approve", "merger_kee
 
 
 def context_text(view: View) -> str:
-    """What the viewer's open decision depends on, one whole line per item (never hard-wrapped, issue
-    27 §11), from the public board only: the stage and phase and the viewer's tokens; then for a move
+    """What the viewer's open decision depends on, one whole line per item (never hard-wrapped),
+    from the public board only: the stage and phase and the viewer's tokens; then for a move
     or a Match Up spot the current track with the teams on it and the capacity (MO-MOV-02/06); for a contest
     decision the contest's score, mat and played athletes (MO-MAT-09) and the last roll; for recruiting or a
     trade the market and the athlete discard (MO-REC-01..03); for a fundraise or Free Day the major sponsors

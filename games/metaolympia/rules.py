@@ -8,7 +8,8 @@ MO-MOV-07), a tile choice, a Match Up spot, an athlete to reveal, a tactic to pl
 spend before a roll (MO-POP-03), which die to keep (MO-DIE-08), a reaction to an injury (MO-INJ-04/05), a
 bet or wager (options), a trade or merger step (options). :func:`decisions_of` lists it; :func:`apply_choice`
 checks the option is still offered, applies it and runs the game on until the next decision
-(:func:`advance`). Steps with one possible outcome are taken without asking, except a tactic turn or an
+(:func:`advance`). The optional rules with decisions of their own build and answer them in their modules:
+:mod:`.gambling` (MO-OPT-01/02), :mod:`.trades` (MO-OPT-04), :mod:`.mergers` (MO-OPT-07/08). Steps with one possible outcome are taken without asking, except a tactic turn or an
 injury reaction of a team holding tactic cards: whether a team is asked never depends on which secret cards it
 holds (:func:`holds_tactics`, MO-INF-01, MO-GAP-16).
 
@@ -20,11 +21,10 @@ Injury 1 of 12 faces; every roll comes from the game's seeded RNG and is posted.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, StaleChoice
-from games.core.labels import distinct, fit
+from games.core.labels import distinct
 
 from .base import (  # noqa: F401 - re-exported: game.py and the tests read them as rules.X
     FACE_NAMES,
@@ -33,18 +33,19 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     FUNDRAISE_CREDITS,
     KIND_NAMES,
     MAX_DICE,
-    MAX_STAKE,
     START_CREDITS,
     START_POPULARITY,
     SUPPLY,
     TILE_KINDS,
     active,
     ask,
-    athlete_line,
     athlete_short,
     capacity,
+    card_label,
     cdef,
     cname,
+    contest,
+    discard_athlete,
     draw_athlete,
     draw_from,
     final_stage,
@@ -58,7 +59,9 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     track,
 )
 from .cards import TIER_NAMES, steps_text
-from .pool import athlete_text, pool, sponsor_text, tactic_text
+from .gambling import GAMBLING_KINDS, gambling_handle, gambling_options, settle_bets, step_gambling
+from .mergers import MERGER_KINDS, merger_handle, merger_options, step_merger
+from .pool import sponsor_text
 from .state import State
 from .trades import TRADE_KINDS, start_trade, trade_decision, trade_handle
 
@@ -142,15 +145,13 @@ def mover(st: State) -> int | None:
 
 def destinations(st: State, s: int) -> list[int]:
     """MO-MOV-01/02/05, MO-GAP-07: every later tile with room, and the end (no capacity)."""
-    p = st.players[s]
     n = len(track(st))
-    out = []
-    for i in range(p.pos + 1, n):
-        here = sum(1 for q in active(st) if st.players[q].pos == i)
-        if here < capacity(st):
-            out.append(i)
-    out.append(n)
-    return out
+    return [i for i in range(st.players[s].pos + 1, n) if has_room(st, i)] + [n]
+
+
+def has_room(st: State, i: int) -> bool:
+    """MO-MOV-02: tile ``i`` of the current track holds fewer teams than the tile capacity."""
+    return sum(1 for q in active(st) if st.players[q].pos == i) < capacity(st)
 
 
 def step_preseason(st: State, ev: list[Event]) -> None:
@@ -223,18 +224,11 @@ def start_tile(st: State, s: int, kind: str, ev: list[Event]) -> None:
             ask(st, s, "fundraise")
     elif kind == "strategize":
         st.tile = {"seat": s, "kind": kind, "step": "pick"}
-        drawn = [c for c in (draw_from(st, "tactic_deck"), draw_from(st, "tactic_deck")) if c is not None]
-        if not drawn:
+        if not st.tactic_deck:
             ev.append(Event(f"The tactics deck is empty: {name(st, s)} draws nothing."))
             st.tile = None
             return
-        st.pending = drawn
-        ev.append(Event(f"{name(st, s)} draws {len(drawn)} tactic card{'s' if len(drawn) > 1 else ''}."))
-        ev.append(Event("You draw " + " and ".join(cname(st, c) for c in drawn) + ".", (s,)))
-        if len(drawn) == 1:
-            keep_tactic(st, s, drawn[0], ev)
-        else:
-            ask(st, s, "tactic_pick")
+        draw_two(st, s, "tactic", ev)
     elif kind == "recruit":
         st.tile = {"seat": s, "kind": kind, "step": "choose"}
         ask(st, s, "recruit")
@@ -265,6 +259,21 @@ def _fund_credits(st: State, s: int, ev: list[Event]) -> None:
     st.tile = None
 
 
+def draw_two(st: State, s: int, deck: str, ev: list[Event]) -> None:
+    """``s`` draws the top two cards of the ``deck`` deck (``"tactic"`` or ``"sponsor"``, not empty) to keep one
+    (MO-STG-01, MO-FND-02): the log says how many, only ``s`` sees which; a single card left is kept at once."""
+    drawn = [c for c in (draw_from(st, f"{deck}_deck"), draw_from(st, f"{deck}_deck")) if c is not None]
+    st.pending = drawn
+    ev.append(Event(f"{name(st, s)} draws {len(drawn)} {deck} card{'s' if len(drawn) > 1 else ''}."))
+    ev.append(Event("You draw " + " and ".join(cname(st, c) for c in drawn) + ".", (s,)))
+    if len(drawn) > 1:
+        ask(st, s, f"{deck}_pick")
+    elif deck == "tactic":
+        keep_tactic(st, s, drawn[0], ev)
+    else:
+        keep_sponsor(st, s, drawn[0], ev)
+
+
 def keep_tactic(st: State, s: int, c: int, ev: list[Event]) -> None:
     st.players[s].tactics.append(c)
     rest = [x for x in st.pending if x != c]
@@ -283,16 +292,12 @@ def keep_sponsor(st: State, s: int, c: int, ev: list[Event]) -> None:
     if d.major:
         st.majors.append(c)
         ev.append(Event(f"{name(st, s)} gains a major sponsor and reveals it: {d.name} — "
-                        f"{sponsor_goal_text(d)} (every team meeting it scores at the end)."))
+                        f"{sponsor_text(d)} (every team meeting it scores at the end)."))
     else:
         st.players[s].minors.append(c)
         ev.append(Event(f"{name(st, s)} gains a minor sponsor and keeps it secret."))
-        ev.append(Event(f"You keep {d.name}: {sponsor_goal_text(d)}.", (s,)))
+        ev.append(Event(f"You keep {d.name}: {sponsor_text(d)}.", (s,)))
     st.tile = None
-
-
-def sponsor_goal_text(d: Any) -> str:
-    return sponsor_text(d)
 
 
 # -- recruiting (MO-REC-01..07)
@@ -353,11 +358,8 @@ def recruit_finish(st: State, s: int, old: int, ev: list[Event]) -> None:
         for c in st.pending:
             ev.append(Event(f"{cname(st, c)} goes face up to the athlete discard pile."))
         st.pending = []
-    p.athletes.remove(old)
-    if old in p.injured:
-        p.injured.remove(old)
+    discard_athlete(st, s, old)
     p.athletes.append(new)
-    st.athlete_discard.append(old)
     pay(st, s, "credits", cost)
     ev.append(Event(f"{name(st, s)} recruits {cname(st, new)} ({TIER_NAMES[cdef(st, new).tier]}, value "
                     f"{cdef(st, new).value}) for {cname(st, old)}, paying {cost} credit{'s' if cost != 1 else ''}."))
@@ -377,8 +379,7 @@ def start_contest(st: State, seats: list[int], scrim: int | None, ev: list[Event
 
 
 def contest_side(st: State, s: int) -> int:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     return c["seats"].index(s)
 
 
@@ -389,39 +390,17 @@ def opponent(st: State, s: int) -> int | None:
     return c["seats"][1 - contest_side(st, s)]
 
 
-def bettors(st: State) -> list[int]:
-    c = st.contest
-    assert c is not None
-    return [q for q in active(st) if q not in c["seats"]]
-
-
 def step_contest(st: State, ev: list[Event]) -> None:
-    c = st.contest
-    assert c is not None
-    if c["stage"] == "bets":
-        if st.options.get("gambling"):
-            for q in bettors(st):
-                if q not in c["asked"] and st.players[q].credits >= 1:
-                    c["asked"].append(q)
-                    ask(st, q, "bet")
-                    return
-        c["stage"] = "wagers"
-        c["asked"] = []
-    if c["stage"] == "wagers":
-        if st.options.get("wagers"):
-            for q in bettors(st):
-                if q not in c["asked"] and st.players[q].credits >= 1 and wager_partners(st, q):
-                    c["asked"].append(q)
-                    ask(st, q, "wager")
-                    return
-        c["stage"] = "recover"
+    c = contest(st)
+    if c["stage"] in ("bets", "wagers") and step_gambling(st):
+        return
     if c["stage"] == "recover":
         c["stage"] = "reveal"
         c["turn"] = 0
         if c["kind"] == "match":
             for s in c["seats"]:  # MO-INJ-06: before each match, one die per injured athlete
                 for a in list(st.players[s].injured):
-                    st.queue.append({"seat": s, "key": "recover", "n": 1, "why": "recovery", "athlete": a})
+                    st.queue.append(_st(s, "recover", 1, "recovery", a))
             if st.queue:
                 return
     if c["stage"] == "reveal":
@@ -463,33 +442,30 @@ def step_contest(st: State, ev: list[Event]) -> None:
 
 def healthy_unplayed(st: State, s: int) -> list[int]:
     """Athletes ``s`` may reveal now: healthy (MO-INJ-02) and not yet played in this contest (MO-GAP-09)."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     played = c["played"][contest_side(st, s)]
     p = st.players[s]
     return [a for a in p.athletes if a not in p.injured and a not in played]
 
 
 def score_text(st: State) -> str:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     if c["kind"] == "scrimmage":
         d = cdef(st, c["card"])
         return f"{name(st, c['seats'][0])} {c['score'][0]}, {d.name} {d.score}"
-    # Home first, as the Full time line, the bracket and the picture name them (issue 27 §12)
+    # Home first, as the Full time line, the bracket and the picture name them
     return ", ".join(f"{name(st, c['seats'][i])} {c['score'][i]}" for i in (1, 0))
 
 
 def reveal(st: State, s: int, a: int, ev: list[Event]) -> None:
     """MO-MAT-03: reveal, combo (MO-CMB-01..06), On Play (MO-ATH-04), then the roll."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     side = contest_side(st, s)
     prev = c["played"][side][-1] if c["played"][side] else -1
     c["played"][side].append(a)
     c["mat"][side] = a
     d = cdef(st, a)
-    # one short line: the card's full text is a `card NAME` away (issue 27 §6)
+    # one short line: the card's full text is a `card NAME` away
     ev.append(Event(f"{name(st, s)} reveals {d.name} ({TIER_NAMES[d.tier]}, {d.type}) for Defining Moment "
                     f"{c['moment'] + 1}."))
     steps: list[dict[str, Any]] = []
@@ -500,7 +476,7 @@ def reveal(st: State, s: int, a: int, ev: list[Event]) -> None:
         ev.append(Event(f"On Play: {d.name} — {steps_text(d.on_play)}."))
         steps += [_st(s, k, v, "on play", a) for step in d.on_play for k, v in step.items()]
     dice = 2 if d.trait is not None and d.trait.lucky else 1
-    steps.append({"seat": s, "key": "rollfor", "n": dice, "why": "Reveal & Roll", "athlete": a})
+    steps.append(_st(s, "rollfor", dice, "Reveal & Roll", a))
     st.queue[:0] = steps
 
 
@@ -528,8 +504,7 @@ def holds_tactics(st: State, s: int) -> bool:
 
 def playable_tactics(st: State, s: int) -> list[int]:
     """Tactics ``s`` may play in its tactic turn (MO-MAT-05, MO-INJ-02/05, MO-GAP-16)."""
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     p = st.players[s]
     mat = c["mat"][contest_side(st, s)]
     out = []
@@ -553,16 +528,11 @@ def playable_tactics(st: State, s: int) -> list[int]:
 
 
 def play_tactic(st: State, s: int, t: int, ev: list[Event]) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     p = st.players[s]
-    d = cdef(st, t)
-    pay(st, s, "credits", d.cost.credits)
-    pay(st, s, "popularity", d.cost.popularity)
-    p.tactics.remove(t)
-    st.tactic_discard.append(t)
+    d = spend_tactic(st, s, t)
     c["passes"] = 0
-    # an opponent's Counter or Injure makes the answer a window aimed at them (issue 27 §2)
+    # an opponent's Counter or Injure makes the answer a window aimed at them
     if c["kind"] == "match" and any(next(iter(x)) in ("counter", "injure") for x in d.do):
         c["aimed_at"] = opponent(st, s)
     else:
@@ -576,10 +546,20 @@ def play_tactic(st: State, s: int, t: int, ev: list[Event]) -> None:
         if mat in p.injured:
             p.injured.remove(mat)
             ev.append(Event(f"{cname(st, mat)} is healed (Re-Roll)."))
-        st.queue.insert(0, {"seat": s, "key": "rollfor", "n": 1, "why": d.name, "athlete": mat})
+        st.queue.insert(0, _st(s, "rollfor", 1, d.name, mat))
     else:
         st.queue[:0] = [_st(s, k, v, d.name, mat) for step in d.do for k, v in step.items()]
     _next_turn(st)
+
+
+def spend_tactic(st: State, s: int, t: int) -> Any:
+    """``s`` pays tactic card ``t``'s cost and discards it face up (MO-MAT-05); returns its definition."""
+    d = cdef(st, t)
+    pay(st, s, "credits", d.cost.credits)
+    pay(st, s, "popularity", d.cost.popularity)
+    st.players[s].tactics.remove(t)
+    st.tactic_discard.append(t)
+    return d
 
 
 def _cost_text(d: Any) -> str:
@@ -592,8 +572,7 @@ def _cost_text(d: Any) -> str:
 
 
 def pass_tactic(st: State, s: int, ev: list[Event], quiet: bool = False) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     c["passes"] += 1
     c.pop("aimed_at", None)
     if not quiet:
@@ -602,8 +581,7 @@ def pass_tactic(st: State, s: int, ev: list[Event], quiet: bool = False) -> None
 
 
 def _next_turn(st: State) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     c["turn"] = (c["turn"] + 1) % len(c["seats"])
 
 
@@ -682,7 +660,7 @@ def injure(st: State, s: int, a: int, ev: list[Event], aimed: bool = False) -> N
     """MO-DIE-07, MO-INJ-01: face down, out of play; its queued steps are dropped. In a contest ``s`` is asked at
     once whether to play a Re-Roll or Medic (MO-INJ-04/05) when it holds any tactic card, whatever it can pay
     (MO-INF-01, MO-GAP-16: which cards it holds is secret). ``aimed``: the opponent's card injured it (not
-    ``s``'s own roll), so the reaction window is aimed at ``s`` (issue 27 §2)."""
+    ``s``'s own roll), so the reaction window is aimed at ``s``."""
     p = st.players[s]
     p.injured.append(a)
     st.queue = [q for q in st.queue if not (q["seat"] == s and q.get("athlete") == a)]
@@ -777,8 +755,7 @@ def keep_face(st: State, face: str, ev: list[Event]) -> None:
 # -- the end of a contest
 
 def finish_contest(st: State, ev: list[Event]) -> None:
-    c = st.contest
-    assert c is not None
+    c = contest(st)
     st.contest = None
     st.queue = []
     if c["kind"] == "scrimmage":
@@ -834,7 +811,7 @@ def pay_minor(st: State, s: int, sp: int, ev: list[Event]) -> None:
     d = cdef(st, sp)
     p.minors.remove(sp)
     p.shown.append(sp)
-    ev.append(Event(f"{name(st, s)} reveals minor sponsor {d.name} — {sponsor_goal_text(d)}."))
+    ev.append(Event(f"{name(st, s)} reveals minor sponsor {d.name} — {sponsor_text(d)}."))
     if d.reward.prestige:
         p.sponsor_prestige += d.reward.prestige
         ev.append(Event(f"{name(st, s)} scores {d.reward.prestige} prestige from {d.name}."))
@@ -880,52 +857,6 @@ def finish_match(st: State, c: dict[str, Any], ev: list[Event]) -> None:
             if ok:
                 pay_minor(st, s, sp, ev)
     after_match(st, home, away, winner, ev)
-
-
-# -- gambling (MO-OPT-01/02)
-
-def wager_partners(st: State, s: int) -> list[int]:
-    c = st.contest
-    assert c is not None
-    taken = {w["from"] for w in c["wagers"]} | {w["to"] for w in c["wagers"]}
-    return [q for q in bettors(st) if q != s and st.players[q].credits >= 1 and q not in taken and s not in taken]
-
-
-def side_names(st: State) -> list[tuple[str, str]]:
-    """The sides a bet can be on: (id, words)."""
-    c = st.contest
-    assert c is not None
-    if c["kind"] == "scrimmage":
-        return [("player", f"{name(st, c['seats'][0])} beats the card"), ("card", "the scrimmage card holds")]
-    return [(str(s), f"{name(st, s)} win") for s in reversed(c["seats"])]
-
-
-def settle_bets(st: State, c: dict[str, Any], winner: Any, ev: list[Event]) -> None:
-    """MO-OPT-01/02, MO-GAP-20: right bets win 1 credit from the house, wrong ones pay 1 to it; a draw or tie
-    returns every bet; a wager's loser pays its winner the stake."""
-    key = None if winner is None else str(winner)
-    for b in c["bets"]:
-        s, side = b["seat"], b["side"]
-        if key is None:
-            ev.append(Event(f"{name(st, s)}'s bet is returned (no winner)."))
-        elif side == key:
-            got = gain(st, s, "credits", 1, ev)
-            ev.append(Event(f"{name(st, s)} wins the bet: +{got} credit from the house."))
-        else:
-            n = min(1, st.players[s].credits)
-            pay(st, s, "credits", n)
-            ev.append(Event(f"{name(st, s)} loses the bet: {n} credit to the house."))
-    for w in c["wagers"]:
-        if not w.get("accepted"):
-            continue
-        if key is None:
-            ev.append(Event(f"The wager between {name(st, w['from'])} and {name(st, w['to'])} is off (no winner)."))
-            continue
-        win, lose = (w["from"], w["to"]) if w["side"] == key else (w["to"], w["from"])
-        n = min(w["stake"], st.players[lose].credits)
-        pay(st, lose, "credits", n)
-        st.players[win].credits += n
-        ev.append(Event(f"{name(st, lose)} pays {name(st, win)} {n} credit{'s' if n != 1 else ''} (side wager)."))
 
 
 # ---------------------------------------------------------------- Tournament
@@ -1039,7 +970,7 @@ def after_match(st: State, home: int, away: int, winner: int | None, ev: list[Ev
 
 
 def stage_summary(st: State, done: int) -> str:
-    """The one-line summary after stage ``done`` (1-based) (issue 27 §6): each team still playing with its
+    """The one-line summary after stage ``done`` (1-based): each team still playing with its
     prestige tokens, credits, popularity and match record, most prestige first."""
     teams = sorted(active(st), key=lambda s: (-st.players[s].prestige, s))
     return f"After Stage {done}: " + "; ".join(
@@ -1120,8 +1051,8 @@ def final_scoring(st: State, ev: list[Event]) -> None:
 
 
 def score_lines(st: State) -> tuple[str, ...]:
-    """One line per team, in seat order, with its final prestige as MO-SCO-02/03 compute it, parts shown
-    (issue 27 §8): ``"Gusev Super Colliders: 9 prestige = 4 from tokens + 2 from minor sponsors + 0 from major
+    """One line per team, in seat order, with its final prestige as MO-SCO-02/03 compute it, parts shown:
+    ``"Gusev Super Colliders: 9 prestige = 4 from tokens + 2 from minor sponsors + 0 from major
     sponsors + 2 from credits (7 ÷ 3) + 1 from popularity (3 ÷ 2)"``; a team that withdrew or merged says so."""
     sc = scores(st)
     out = []
@@ -1140,7 +1071,7 @@ def score_lines(st: State) -> tuple[str, ...]:
 
 def finish(st: State, top: list[int], reason: str, ev: list[Event], rule: str = "") -> None:
     """The game ends: ``top`` win (a team merged into a winner wins with it); ``reason`` is ``"prestige"``
-    or ``"concede"``; ``rule`` the deciding rule in words (issue 27 §8), the result's scores each team's
+    or ``"concede"``; ``rule`` the deciding rule in words, the result's scores each team's
     prestige by part (:func:`score_lines`)."""
     st.phase = "over"
     st.prompt = None
@@ -1157,110 +1088,12 @@ def finish(st: State, top: list[int], reason: str, ev: list[Event], rule: str = 
     ev.append(Event(text))
 
 
-# ---------------------------------------------------------------- mergers (MO-OPT-07/08)
-
-def step_merger(st: State, ev: list[Event]) -> None:
-    m = st.merger
-    assert m is not None
-    if m["stage"] == "propose":
-        for s in active(st):
-            if s not in m["asked"]:
-                m["asked"].append(s)
-                if len(active(st)) >= 3:
-                    ask(st, s, "merger")
-                    return
-        st.merger = None
-        return
-    if m["stage"] == "approve":
-        for s in active(st):
-            if s not in (m["from"], m["to"]) and s not in m["approvers"]:
-                m["approvers"].append(s)
-                ask(st, s, "merger_approve")
-                return
-        ev.append(Event(f"No other team approves the buyout of {name(st, m['from'])}: the merger is off."))
-        m["stage"] = "propose"
-        return
-    if m["stage"] == "keep":
-        to = m["to"]
-        p = st.players[to]
-        if len(m["kept"]) < 6 and len(p.athletes) > 6:
-            ask(st, to, "merger_keep")
-            return
-        if len(p.athletes) > 6:
-            drop = [a for a in p.athletes if a not in m["kept"]]
-            for a in drop:
-                p.athletes.remove(a)
-                if a in p.injured:
-                    p.injured.remove(a)
-                st.athlete_discard.append(a)
-            ev.append(Event(f"{name(st, to)} keep six athletes; " + ", ".join(cname(st, a) for a in drop)
-                            + " go face up to the athlete discard pile."))
-        want = m["tactics"]
-        if len(m["kept_t"]) < want:
-            ask(st, to, "merger_tactic")
-            return
-        drop_t = [t for t in p.tactics if t not in m["kept_t"]]
-        for t in drop_t:
-            p.tactics.remove(t)
-            st.tactic_buried.append(t)
-        if drop_t:
-            ev.append(Event(f"{name(st, to)} keep {want} tactic cards and discard {len(drop_t)} face down."))
-        ev.append(Event(f"{name(st, m['from'])}'s player now co-manages {name(st, to)}."))
-        m["stage"] = "propose"
-
-
-def merge(st: State, ev: list[Event]) -> None:
-    """MO-OPT-08: the procedure once a buyout is approved."""
-    m = st.merger
-    assert m is not None
-    d, to = m["from"], m["to"]
-    pd, pt = st.players[d], st.players[to]
-    ev.append(Event(f"Merger approved: {name(st, d)} dissolve into {name(st, to)}. {name(st, d)} forfeit their "
-                    f"credits, popularity, prestige and minor sponsors; {name(st, to)} give up all their credits."))
-    pd.credits = pd.popularity = pd.prestige = pd.sponsor_prestige = 0
-    st.sponsor_buried.extend(pd.minors)
-    pd.minors = []
-    st.sponsor_buried.extend(pd.shown)  # MO-GAP-22: their revealed sponsors leave the game too
-    pd.shown = []
-    st.scrim_discard.extend(pd.scrims)
-    pd.scrims = []
-    pt.credits = 0
-    pt.athletes.extend(pd.athletes)
-    pt.injured.extend(pd.injured)
-    pd.athletes, pd.injured = [], []
-    pt.tactics.extend(pd.tactics)
-    pd.tactics = []
-    pd.out = True
-    pd.merged_into = to
-    pd.pos = -1
-    pd.spot = -1
-    for pq in st.players:
-        if pq.merged_into == d:
-            pq.merged_into = to
-    m.update({"stage": "keep", "kept": [], "kept_t": [], "tactics": len(pt.tactics) // 2})
-
-
 # ---------------------------------------------------------------- decisions
 
 def decisions_of(st: State) -> list[Decision]:
     if st.result is not None or st.prompt is None:
         return []
     return [build_decision(st, st.prompt)]
-
-
-@cache
-def card_label(prefix: str, cid: str) -> str:
-    """An option label: ``prefix`` ("Take ", "Keep ", "Play " or "") and card ``cid`` with its rules line (an
-    athlete's :func:`athlete_text`, a tactic's, a sponsor's kind and goal), shortened to fit a button
-    (:data:`games.core.labels.LABEL_MAX`, issue 13 §6); the whole line is in the DM's text. Memoised per card."""
-    kind, d = pool().by_id[cid]
-    if kind == "athlete":
-        text = athlete_text(d)
-    elif kind == "tactic":
-        text = tactic_text(d)
-    else:
-        text = f"{'major' if d.major else 'minor'}: {sponsor_goal_text(d)}"
-    return fit(f"{prefix}{d.name} ({text})")
 
 
 CARD_KINDS = frozenset({"sponsor_pick", "tactic_pick", "recruit", "draw_pick", "return", "athlete", "tactic",
@@ -1379,65 +1212,15 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         for a in p.injured:
             opts.append(Option(f"heal:{a}", f"Heal {cname(st, a)}", (st.cards[a],)))
         prompt = "Heal which injured athlete?"
-    elif kind == "bet":
-        opts.append(Option("none", "No bet"))
-        for sid, words in side_names(st):
-            opts.append(Option(f"bet:{sid}", f"Bet 1 credit: {words}"))
-        default = "none"
-        prompt = f"Gambling: bet 1 credit against the house on the coming contest? ({score_text_pre(st)})"
-    elif kind == "wager":
-        opts.append(Option("none", "No side wager"))
-        for q in wager_partners(st, s):
-            top = min(MAX_STAKE, p.credits, st.players[q].credits)
-            for sid, words in side_names(st):
-                for k in range(1, top + 1):
-                    opts.append(Option(f"wager:{q}:{sid}:{k}", f"Offer {name(st, q)} {k} credit"
-                                       f"{'s' if k > 1 else ''}: {words}"))
-        default = "none"
-        prompt = "Side wager: offer another team a bet on the coming contest?"
-    elif kind == "wager_ok":
-        w = pr["wager"]
-        side = dict(side_names(st))[w["side"]]
-        opts = [Option("accept", f"Accept: {w['stake']} credit{'s' if w['stake'] > 1 else ''}, you bet against "
-                                 f"'{side}'"), Option("decline", "Decline")]
-        default = "decline"
-        prompt = f"{name(st, w['from'])} offers you a side wager of {w['stake']}: they back '{side}'."
-    elif kind == "merger":
-        opts.append(Option("none", "Keep your club"))
-        for q in active(st):
-            if q != s:
-                opts.append(Option(f"merge:{q}", f"Dissolve your club and propose a buyout by {name(st, q)}"))
-        default = "none"
-        prompt = (f"Stage {st.stage + 1} begins. Mid-game merger: you may dissolve your club into another team "
-                  f"(you forfeit your tokens and minor sponsors; they lose their credits).")
-    elif kind == "merger_accept":
-        m = st.merger or {}
-        opts = [Option("accept", f"Accept {name(st, m.get('from', 0))}'s buyout (you lose all your credits)"),
-                Option("decline", "Decline")]
-        default = "decline"
-        prompt = f"{name(st, m.get('from', 0))} propose to dissolve into your team."
-    elif kind == "merger_approve":
-        m = st.merger or {}
-        opts = [Option("approve", "Approve the merger"), Option("reject", "Reject it")]
-        default = "reject"
-        prompt = f"{name(st, m.get('from', 0))} want to dissolve into {name(st, m.get('to', 0))}: approve?"
-    elif kind == "merger_keep":
-        m = st.merger or {}
-        for a in p.athletes:
-            if a not in m.get("kept", []):
-                opts.append(Option(f"keep:{a}", card_label("Keep ", st.cards[a]), (st.cards[a],)))
-        prompt = f"Merger: choose the athletes to keep ({len(m.get('kept', []))} of 6 chosen)."
-    elif kind == "merger_tactic":
-        m = st.merger or {}
-        for t in p.tactics:
-            if t not in m.get("kept_t", []):
-                opts.append(Option(f"keep:{t}", f"Keep {cname(st, t)}", (st.cards[t],)))
-        prompt = f"Merger: keep {m.get('tactics', 0)} tactic cards ({len(m.get('kept_t', []))} chosen)."
+    elif kind in GAMBLING_KINDS:
+        opts, default, prompt = gambling_options(st, pr)
+    elif kind in MERGER_KINDS:
+        opts, default, prompt = merger_options(st, pr)
     elif kind in TRADE_KINDS:
         return trade_decision(st, pr)
     else:  # pragma: no cover
         raise ValueError(kind)
-    # card lines make long labels, and a team may hold two copies of a card (issue 13 §6)
+    # card lines make long labels, and a team may hold two copies of a card
     options = distinct(opts) if kind in CARD_KINDS else tuple(opts)
     forced = len(options) == 1 and kind in PUBLIC_KINDS
     # a scrimmage's tactic turn answers nobody: the team's own step, not a window
@@ -1453,25 +1236,15 @@ PUBLIC_KINDS = frozenset({"move", "spot", "freeday", "fundraise", "sponsor_pick"
                           "merger_approve"})
 """Decision kinds whose options follow from public facts only (positions, free spots, credits, popularity, the
 faces rolled, deck and hand counts, which athletes were injured on the mat): one of these with a single option
-is publicly forced (issue 27 §1; "Go to the end of the stage" on a full track, MO-MOV-05) and the host applies
+is publicly forced ("Go to the end of the stage" on a full track, MO-MOV-05) and the host applies
 it at once. The others (a tactic turn, an injury reaction, recruiting, returning an athlete, revealing one)
 may have one option because of what a team holds, and stay asked (MO-INF-01)."""
 
 WINDOW_KINDS = frozenset({"tactic", "react"})
-"""Response windows (issue 27 §2): the tactic exchange of a match's Defining Moment (MO-MAT-05; a scrimmage's
+"""Response windows: the tactic exchange of a match's Defining Moment (MO-MAT-05; a scrimmage's
 tactic turn answers nobody and is not one) and the Re-Roll or Medic answer to an injury (MO-INJ-04/05), each
 defaulting to a pass. Aimed at a team when the opponent's
 Counter or Injure tactic was the last play, or the opponent's card injured its athlete."""
-
-
-def score_text_pre(st: State) -> str:
-    c = st.contest
-    if c is None:
-        return ""
-    if c["kind"] == "scrimmage":
-        d = cdef(st, c["card"])
-        return f"{name(st, c['seats'][0])} against {d.name}, score to beat {d.score}"
-    return f"{name(st, c['seats'][1])} (Home) v {name(st, c['seats'][0])} (Away)"
 
 
 def _bracket_note(st: State, spot: int) -> str:
@@ -1519,7 +1292,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     return ev
 
 
-# ---------------------------------------------------------------- why an option is missing (issue 27 §7)
+# ---------------------------------------------------------------- why an option is missing
 
 def unplayable(st: State, s: int) -> list[tuple[str, str]]:
     """While ``s`` has a decision that plays or picks its own cards or a tile, each one it cannot take now, as
@@ -1548,9 +1321,8 @@ def _why_not(st: State, s: int, kind: str, item: int) -> str:
     """Why card (or tile index) ``item`` is not an option of ``s``'s ``kind`` decision; empty when it is."""
     p = st.players[s]
     if kind == "move":
-        here = sum(1 for q in active(st) if st.players[q].pos == item)
         cap = capacity(st)
-        return f"full, {cap} team{'s' if cap > 1 else ''} per tile" if here >= cap else ""
+        return "" if has_room(st, item) else f"full, {cap} team{'s' if cap > 1 else ''} per tile"
     if kind == "athlete":
         c = st.contest
         if c is None or item in healthy_unplayed(st, s):
@@ -1624,14 +1396,7 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
         if choice == "credits":
             _fund_credits(st, s, ev)
         else:
-            drawn = [c for c in (draw_from(st, "sponsor_deck"), draw_from(st, "sponsor_deck")) if c is not None]
-            st.pending = drawn
-            ev.append(Event(f"{name(st, s)} draws {len(drawn)} sponsor card{'s' if len(drawn) > 1 else ''}."))
-            ev.append(Event("You draw " + " and ".join(cname(st, c) for c in drawn) + ".", (s,)))
-            if len(drawn) == 1:
-                keep_sponsor(st, s, drawn[0], ev)
-            else:
-                ask(st, s, "sponsor_pick")
+            draw_two(st, s, "sponsor", ev)
     elif kind == "sponsor_pick":
         keep_sponsor(st, s, int(arg), ev)
     elif kind == "tactic_pick":
@@ -1688,79 +1453,21 @@ def handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Event]) 
         keep_face(st, arg, ev)
     elif kind == "react":
         if choice != "accept":
-            t = int(arg)
-            d = cdef(st, t)
-            p = st.players[s]
-            pay(st, s, "credits", d.cost.credits)
-            pay(st, s, "popularity", d.cost.popularity)
-            p.tactics.remove(t)
-            st.tactic_discard.append(t)
+            d = spend_tactic(st, s, int(arg))
             a = pr["athlete"]
-            p.injured.remove(a)
+            st.players[s].injured.remove(a)
             ev.append(Event(f"{name(st, s)} plays {d.name} at once: {cname(st, a)} is healed"
                             + (" and rolls again." if d.kind == "reroll" else ".")))
             if d.kind == "reroll":
-                st.queue.insert(0, {"seat": s, "key": "rollfor", "n": 1, "why": d.name, "athlete": a})
+                st.queue.insert(0, _st(s, "rollfor", 1, d.name, a))
     elif kind == "heal":
         heal(st, s, int(arg), ev)
         if pr.get("left", 1) > 1 and st.players[s].injured:
-            st.queue.insert(0, {"seat": s, "key": "heal", "n": pr["left"] - 1, "why": "heal", "athlete": -1})
-    elif kind == "bet":
-        c = st.contest
-        assert c is not None
-        if choice != "none":
-            c["bets"].append({"seat": s, "side": arg})
-            words = dict(side_names(st))[arg]
-            ev.append(Event(f"{name(st, s)} bets 1 credit with the house: {words}."))
-    elif kind == "wager":
-        if choice != "none":
-            _, q, side, k = choice.split(":")
-            w = {"from": s, "to": int(q), "side": side, "stake": int(k)}
-            c = st.contest
-            assert c is not None
-            c["wagers"].append(w)
-            ask(st, int(q), "wager_ok", wager=w)
-    elif kind == "wager_ok":
-        w = pr["wager"]
-        c = st.contest
-        assert c is not None
-        for x in c["wagers"]:
-            if x == w:
-                x["accepted"] = choice == "accept"
-        side = dict(side_names(st))[w["side"]]
-        ev.append(Event(f"{name(st, s)} {'accept' if choice == 'accept' else 'decline'} {name(st, w['from'])}'s "
-                        f"side wager of {w['stake']} on '{side}'."))
-    elif kind == "merger":
-        if choice != "none":
-            q = int(arg)
-            st.merger = {**(st.merger or {}), "stage": "accept", "from": s, "to": q, "approvers": []}
-            ev.append(Event(f"{name(st, s)} propose to dissolve their club into {name(st, q)}."))
-            ask(st, q, "merger_accept")
-    elif kind == "merger_accept":
-        m = st.merger
-        assert m is not None
-        if choice == "accept":
-            ev.append(Event(f"{name(st, s)} accept; another team must approve."))
-            m["stage"] = "approve"
-        else:
-            ev.append(Event(f"{name(st, s)} decline the buyout."))
-            m["stage"] = "propose"
-    elif kind == "merger_approve":
-        m = st.merger
-        assert m is not None
-        if choice == "approve":
-            ev.append(Event(f"{name(st, s)} approve the merger."))
-            merge(st, ev)
-        else:
-            ev.append(Event(f"{name(st, s)} reject the merger."))
-    elif kind == "merger_keep":
-        m = st.merger
-        assert m is not None
-        m["kept"].append(int(arg))
-    elif kind == "merger_tactic":
-        m = st.merger
-        assert m is not None
-        m["kept_t"].append(int(arg))
+            st.queue.insert(0, _st(s, "heal", pr["left"] - 1, "heal", -1))
+    elif kind in GAMBLING_KINDS:
+        gambling_handle(st, s, pr, choice, ev)
+    elif kind in MERGER_KINDS:
+        merger_handle(st, s, pr, choice, ev)
     elif kind in TRADE_KINDS:
         trade_handle(st, s, pr, choice, ev)
     else:  # pragma: no cover

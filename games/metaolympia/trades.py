@@ -89,7 +89,8 @@ def trade_decision(st: State, pr: dict[str, Any]) -> Decision:
         prompt = f"You have {len(p.athletes)} athletes: discard down to 6 (face up)."
     else:  # pragma: no cover
         raise ValueError(kind)
-    return Decision(seat=s, kind=kind, prompt=prompt, options=distinct(opts), default=default)  # issue 13 §6
+    # distinct labels: a team may hold two copies of a card
+    return Decision(seat=s, kind=kind, prompt=prompt, options=distinct(opts), default=default)
 
 
 def _credit_words(st: State, s: int, q: int, k: int) -> str:
@@ -162,11 +163,7 @@ def trade_handle(st: State, s: int, pr: dict[str, Any], choice: str, ev: list[Ev
             _exchange(st, ev)
     elif kind == "trade_discard":
         a = int(arg)
-        p = st.players[s]
-        p.athletes.remove(a)
-        if a in p.injured:
-            p.injured.remove(a)
-        st.athlete_discard.append(a)
+        r.discard_athlete(st, s, a)
         ev.append(Event(f"{r.name(st, s)} discard {r.cname(st, a)} face up."))
         _balance(st, ev)
 

@@ -1,4 +1,4 @@
-"""The one helper module of the Meta Olympia tests (issue 18): scenario positions, the open decision, choices,
+"""The one helper module of the Meta Olympia tests: scenario positions, the open decision, choices,
 option look-ups, view accessors and a driver, all through the game contract (``GAME.position``,
 ``GAME.decisions``, ``GAME.apply``, ``GAME.view``, ``GAME.result``) and never through engine internals.
 

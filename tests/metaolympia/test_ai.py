@@ -1,5 +1,5 @@
 """The Meta Olympia computer player, :class:`games.metaolympia.ai.OlympiaBot`, through the game contract only: it
-gets its own decision and its own view, and its answer is applied with ``GAME.apply`` (issue 18 item 3).
+gets its own decision and its own view, and its answer is applied with ``GAME.apply``.
 
 (a) it only ever picks offered options, with 2, 3 and 4 teams, with every optional rule on and in the Mega
 League, and games between bots end; a new bot for every decision (as the host builds them) plays as well;

@@ -1,4 +1,4 @@
-"""Meta Olympia athletes and combos through the game contract (issue 18): tiers and values (MO-ATH-01), types
+"""Meta Olympia athletes and combos through the game contract: tiers and values (MO-ATH-01), types
 (MO-ATH-02), individual abilities (MO-ATH-03), On Play (MO-ATH-04), Special Abilities (MO-ATH-05), boosts
 (MO-ATH-06), combos (MO-CMB-01..06) and the gap decisions MO-GAP-09 (an athlete plays once a match) and
 MO-GAP-14 (combos stay within one match). Rolls are loaded dice; seat 0 is Home, seat 1 Away (reveals

@@ -1,4 +1,4 @@
-"""Meta Olympia Tournaments through the game contract (issue 18): the start of a Tournament and the Match Up
+"""Meta Olympia Tournaments through the game contract: the start of a Tournament and the Match Up
 spots (MO-BRK-01, MO-GAP-03), brackets for 2, 3 and 4 teams (MO-BRK-02..04), draws and series (MO-GAP-10),
 Home and Away (MO-GAP-23) and the Final Championship (MO-FIN-01..05)."""
 

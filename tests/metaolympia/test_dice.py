@@ -1,4 +1,4 @@
-"""Meta Olympia dice through the game contract (issue 18): the face table (MO-DIE-01, MO-GAP-01) checked on
+"""Meta Olympia dice through the game contract: the face table (MO-DIE-01, MO-GAP-01) checked on
 the table and on large seeded samples of real rolls, and each face's effect (MO-DIE-02..07) and the
 several-dice keep-one choice (MO-DIE-08) with loaded dice. Seat 0 is Home, seat 1 Away (reveals first)."""
 

@@ -1,4 +1,4 @@
-"""The cross-zone hidden-card permutation check for Meta Olympia (issue 26 §4; MO-INF-01..03, MO-STG-02,
+"""The cross-zone hidden-card permutation check for Meta Olympia (MO-INF-01..03, MO-STG-02,
 MO-FND-04, MO-OPT-04).
 
 At seeded positions of random playouts (2, 3 and 4 teams with the default rules; and with every optional rule:
@@ -201,7 +201,7 @@ def carried(kind: str, choice: str, sigma: dict[int, int]) -> str:
 # ---------------------------------------------------------------- the check
 
 def asked(st) -> list[tuple[int, str, bool, bool, bool]]:
-    # whether a decision is forced, a window or aimed must follow from public facts too (issue 27 §1, §2)
+    # whether a decision is forced, a window or aimed must follow from public facts too
     return [(d.seat, d.kind, d.forced, d.window, d.aimed) for d in GAME.decisions(st)]
 
 
@@ -310,7 +310,7 @@ five or more teams)."""
 @pytest.mark.parametrize(("n", "options"), CONFIGS, ids=[f"{n}-{'-'.join(sorted(o)) or 'default'}"
                                                           for n, o in CONFIGS])
 def test_MO_INF_01_MO_INF_03_MO_OPT_04_hidden_cards_swapped_across_zones_change_nothing_seen(n, options):
-    """MO-INF-01, MO-INF-03, MO-STG-02, MO-FND-04, MO-OPT-04, MO-GAP-16 (issue 26 §4): at seeded positions of
+    """MO-INF-01, MO-INF-03, MO-STG-02, MO-FND-04, MO-OPT-04, MO-GAP-16: at seeded positions of
     random games of ``n`` teams with ``options``, for every watcher, swapping the cards hidden from it across
     zones changes neither its view nor the spectator's nor who is asked, nor (the real next choice applied)
     who is asked next, the public log of the step or the views after it."""
@@ -334,8 +334,8 @@ def leak_view(monkeypatch) -> None:
 
 
 def leak_asked(monkeypatch) -> None:
-    """The old rule: a team is asked its tactic turn or injury reaction only when it can play a card (issue 26
-    §1); here the others pass silently."""
+    """The old rule: a team is asked its tactic turn or injury reaction only when it can play a card; here the
+    others pass silently."""
     monkeypatch.setattr(rules, "holds_tactics", lambda st, s: bool(rules.playable_tactics(st, s)))
 
 
@@ -353,7 +353,7 @@ def leak_log(monkeypatch) -> None:
 @pytest.mark.parametrize(("plant", "caught"), [(leak_view, "view differs"), (leak_asked, "seats asked differ"),
                                                (leak_log, "public log differs")], ids=["view", "asked", "log"])
 def test_MO_INF_the_check_catches_a_planted_leak(monkeypatch, plant, caught):
-    """MO-INF-01 (issue 26 §4): the permutation check fails on a planted leak of each kind: a view showing
+    """MO-INF-01: the permutation check fails on a planted leak of each kind: a view showing
     hidden cards, who is asked depending on which tactic cards a team holds, a public log line naming a
     secret card; without the plant the same games pass (the test above)."""
     plant(monkeypatch)

@@ -1,4 +1,4 @@
-"""Meta Olympia hidden and public information through the game's views (issue 18): MO-INF-01..03 — tactic cards,
+"""Meta Olympia hidden and public information through the game's views: MO-INF-01..03 — tactic cards,
 minor sponsors and drawn cards only in their owner's private view, face-down discards in nobody's view, the
 public board showing what the rules make public."""
 

@@ -1,4 +1,4 @@
-"""Meta Olympia injuries and recovery through the game contract (issue 18): an injured athlete is face down
+"""Meta Olympia injuries and recovery through the game contract: an injured athlete is face down
 and out of play (MO-INJ-01/02), injuries carry forward (MO-INJ-03), Re-Roll and Medic right after an injury or
 in the tactic turn (MO-INJ-04/05, MO-GAP-16), recovery rolls before each match (MO-INJ-06) with popularity
 dice at 1 each (MO-INJ-07, MO-GAP-15). Loaded dice are consumed in order by every roll, recovery rolls

@@ -1,4 +1,4 @@
-"""Meta Olympia matches through the game contract (issue 18): the Defining Moments and the order of the two
+"""Meta Olympia matches through the game contract: the Defining Moments and the order of the two
 sets of actions (MO-MAT-01..10, MO-GAP-03), match results and rewards (MO-RES-01..03) and minor sponsors with
 match goals (MO-GAP-13). Positions come from ``GAME.position`` with ``match: [home, away]``; results are steered
 with loaded dice (``kit.match_dice``)."""

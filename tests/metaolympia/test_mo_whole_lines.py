@@ -1,4 +1,4 @@
-"""Meta Olympia text is not hard-wrapped (issue 27 §11): ``board_text``, ``context_text`` and ``private_text``
+"""Meta Olympia text is not hard-wrapped: ``board_text``, ``context_text`` and ``private_text``
 give one whole line per item, however long, and Discord or the terminal wrap it to their own width (before,
 board lines were cut at 64 characters and context lines at 40)."""
 

@@ -1,4 +1,4 @@
-"""Meta Olympia turn order, game structure, movement on the stage tracks and the post-Tournament reset (issue 18):
+"""Meta Olympia turn order, game structure, movement on the stage tracks and the post-Tournament reset:
 MO-ORD-01..05, MO-STR-01..03, MO-MOV-01..07, MO-RST-01..02 and the gaps MO-GAP-01, -03, -06, -07, -08, -18,
 -21 (layout) and -24 (movement and spots), through the game contract (``GAME.position`` for set positions with
 loaded dice, seeded ``GAME.new_game`` otherwise)."""

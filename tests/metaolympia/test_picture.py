@@ -82,7 +82,7 @@ def check_layout(view) -> Layout:
             assert boxes(lay, f"spot.{pl['spot']}")[0].fill == team_colour(b, s)
     c = b["contest"]
     if c:
-        scores = texts(lay, "contest.score")  # Home first in a match, as in the bracket (issue 27 §12)
+        scores = texts(lay, "contest.score")  # Home first in a match, as in the bracket
         shown = c["score"][::-1] if c["kind"] == "match" else c["score"]
         assert scores[:len(c["score"])] == [str(x) for x in shown]
         assert f"Defining Moment {c['moment']} of 3" in one_text(lay, "contest")
@@ -148,7 +148,7 @@ def test_MO_INF_01_MO_INF_03_no_secret_card_is_drawn_and_every_view_gives_the_sa
 
 def test_MO_MAT_09_a_match_and_a_scrimmage_show_their_score_dials():
     """MO-MAT-09, MO-MAT-10, MO-SCR-03: a match shows Home and Away with their scores in the teams' colours
-    and the athletes playing, Home on the left as in the bracket (issue 27 §12); a scrimmage shows the team's
+    and the athletes playing, Home on the left as in the bracket; a scrimmage shows the team's
     score against the card's score to beat."""
     st = first(4, 11, lambda b: b["contest"] and b["contest"]["kind"] == "match" and sum(b["contest"]["score"])
                and any(b["contest"]["mat"]))
@@ -203,7 +203,7 @@ def test_team_colours_map_to_rgb_with_a_seat_fallback():
 @pytest.mark.parametrize(("n", "options", "after"), [(2, None, 0), (4, None, 150), (4, {"short": True}, 400),
                                                      (8, {"mega": True}, 300)])
 def test_board_png_opens_at_the_layouts_size_within_the_size_limit(n, options, after):
-    """Issue 15 §5: the painted board opens at the layout's size and weighs at most 300 KB, also for the
+    """The painted board opens at the layout's size and weighs at most 300 KB, also for the
     short game's longer tracks and an 8-team Mega League (MO-OPT-03, MO-OPT-05)."""
     for k, st in enumerate(playout(n, 37, options)):
         if k == after or GAME.result(st) is not None:

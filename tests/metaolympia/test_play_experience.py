@@ -1,5 +1,5 @@
-"""Issue 27 for Meta Olympia, through the game contract: publicly forced decisions (§1), response windows (§2)
-and results explained (§8).
+"""Meta Olympia play experience through the game contract: publicly forced decisions, response windows and
+results explained.
 
 * A decision whose one option follows from public facts is ``forced`` ("Go to the end of the stage" on a
   full track, MO-MOV-05); one with one option because of what a team holds is not (MO-INF-01). The hidden-card
@@ -83,7 +83,7 @@ def _forced_kinds(n: int, seed: int) -> dict[str, int]:
 
 @pytest.mark.parametrize("n", [2, 4])
 def test_every_forced_decision_has_one_option_over_seeded_games(n):
-    """Issue 27 §1: over seeded games every forced decision has exactly one option; a four-team game meets the
+    """Over seeded games every forced decision has exactly one option; a four-team game meets the
     forced move to the end of a full track."""
     seen = _forced_kinds(n, 21)
     assert set(seen) <= {"move", "spot", "keep", "dice", "recover_dice", "heal", "sponsor_pick", "tactic_pick"}
@@ -265,7 +265,7 @@ def test_MO_INJ_02_MO_GAP_09_athletes_injured_or_played_have_their_reasons():
 
 @pytest.mark.parametrize("n", [2, 4])
 def test_every_card_of_a_card_decision_is_offered_or_has_a_reason(n):
-    """Issue 27 §7 over seeded games: in a tactic turn, an injury answer, a reveal or a trade-in, each tactic
+    """Over seeded games: in a tactic turn, an injury answer, a reveal or a trade-in, each tactic
     card or athlete of the deciding team is either offered or listed by ``unplayable`` with a reason; other
     teams get no list."""
     from games.metaolympia import rules

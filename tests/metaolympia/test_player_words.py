@@ -1,4 +1,4 @@
-"""Player words everywhere (issue 27 §5, §9): every text a player reads over seeded Meta Olympia games (board,
+"""Player words everywhere: every text a player reads over seeded Meta Olympia games (board,
 context, private text, prompts, labels, events, unplayable reasons, pictures, result, end lines) holds no
 internal code (``tests/player_texts.internal_hits``); every decision kind has a step name in player words; and
 ``/card`` finds every component of the game (athletes, tactics, sponsors, scrimmage cards, Stage Tiles) with
@@ -26,7 +26,7 @@ def _hits(seed: int, seats: int, options: dict | None = None) -> list[str]:
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_no_internal_codes_in_player_texts(seats: int) -> None:
     """Seeded games at 2, 3 and 4 teams: no card id, step name, rule or gap tag in anything a player reads
-    (issue 27 §5; a rule ID only as a "/rules" pointer)."""
+    (a rule ID only as a "/rules" pointer)."""
     assert _hits(seats * 11, seats) == []
 
 
@@ -37,7 +37,7 @@ def test_no_internal_codes_with_every_option_and_the_mega_league() -> None:
 
 
 def test_every_decision_kind_has_a_step_name_in_player_words() -> None:
-    """The board's "Waiting for Ana (…)" never shows a raw kind such as ``tactic_pick`` (issue 27 §5)."""
+    """The board's "Waiting for Ana (…)" never shows a raw kind such as ``tactic_pick``."""
     from games.metaolympia.rules import CARD_KINDS
     from games.metaolympia.trades import TRADE_KINDS
 
@@ -58,7 +58,7 @@ def test_waiting_kinds_over_a_playout_have_step_names() -> None:
 
 
 def test_card_catalog_holds_every_component_with_readable_texts() -> None:
-    """Issue 27 §9: ``/card`` finds Meta Olympia's athletes, tactics, sponsors, scrimmage cards and Stage
+    """``/card`` finds Meta Olympia's athletes, tactics, sponsors, scrimmage cards and Stage
     Tiles, by name, each with a rules text free of internal codes."""
     cat = GAME.card_catalog()
     p = pool()

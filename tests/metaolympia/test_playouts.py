@@ -1,4 +1,4 @@
-"""Seeded random Meta Olympia playouts (issue 18): 300 games each of 2, 3 and 4 teams with the default options, and
+"""Seeded random Meta Olympia playouts: 300 games each of 2, 3 and 4 teams with the default options, and
 300 with every optional rule on (gambling, side wagers, trades, mergers; some of them also with fewer stages and
 the Mega League for 5 and 6 teams).
 

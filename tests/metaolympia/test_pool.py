@@ -1,4 +1,4 @@
-"""The Meta Olympia component pool (issue 18): the original set's counts, tiers and composition (MO-CMP-01,
+"""The Meta Olympia component pool: the original set's counts, tiers and composition (MO-CMP-01,
 MO-SET-03, MO-SET-07, MO-GAP-02, MO-GAP-04, MO-ATH-01), the loader's refusals, the rules texts and the
 catalog."""
 

@@ -1,4 +1,4 @@
-"""Meta Olympia popularity through the game contract (issue 18): where tokens come from (MO-POP-01), spending
+"""Meta Olympia popularity through the game contract: where tokens come from (MO-POP-01), spending
 2/3/4 tokens for 2/3/4 dice and keeping one (MO-POP-02), the decision offered before each roll with only the
 affordable tiers (MO-POP-03), spent tokens returned to the supply (MO-POP-04) and the stacking limits of
 MO-GAP-15. Seat 0 is Home, seat 1 Away (reveals first)."""

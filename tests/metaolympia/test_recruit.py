@@ -1,4 +1,4 @@
-"""Meta Olympia Recruit tiles through the game contract (issue 18): the three sources (MO-REC-01), the trade
+"""Meta Olympia Recruit tiles through the game contract: the three sources (MO-REC-01), the trade
 cost (MO-REC-02), the face-up discard pile (MO-REC-03), six athletes in hand (MO-REC-04), unaffordable
 athletes (MO-REC-05), declining (MO-REC-06), the reshuffle (MO-REC-07) and the market refill (MO-GAP-05)."""
 

@@ -2,7 +2,7 @@
 and 4 teams at many points of seeded random games and in set positions (mid-match, mid-scrimmage, a Strategize
 draw, the end) show the stage, the tracks with the team markers, the teams' public counts, the market,
 sponsors, decks, bracket, contest and roll; no private card (tactics, minor sponsors, drawn cards) reaches a
-spectator's or another seat's text; every item is one whole line (issue 27 §11) and a 2-4 team board fits
+spectator's or another seat's text; every item is one whole line and a 2-4 team board fits
 one Discord message.
 The helpers here are also used by ``test_picture.py``."""
 
@@ -106,7 +106,7 @@ def check_board(view: View) -> None:
     text = GAME.board_text(view)
     flat = norm(text)
     lines = text.splitlines()
-    for pl in b["players"]:  # issue 27 §11: a team's summary is one line (this asserted 64 characters before)
+    for pl in b["players"]:  # a team's summary is one line (this asserted 64 characters before)
         assert any(ln.lstrip(" ▶").startswith(f"{pl['team']} (") and ln.endswith(record_of(pl)) for ln in lines), text
     phase = {"preseason": "Pre-Season", "tournament": "Tournament", "over": "Game over"}[b["phase"]]
     assert text.splitlines()[0] == f"== Meta Olympia · Stage {b['stage'] + 1} of {b['stages']} · {phase} =="
@@ -312,9 +312,9 @@ def test_MO_BRK_04_the_bracket_shows_series_scores_and_results():
 
 
 def test_context_follows_the_open_decision_with_one_line_per_item():
-    """Issue 13: the context shows what the decision depends on: a move the current track with the teams on
+    """The context shows what the decision depends on: a move the current track with the teams on
     it and the capacity (MO-MOV-02); recruiting the market (MO-REC-01); a contest decision the score; it is
-    empty without a decision; the viewer's summary is one line (issue 27 §11: this asserted 40-character lines
+    empty without a decision; the viewer's summary is one line (this asserted 40-character lines
     before)."""
     seen = set()
     for st in sampled(3, 15, 1, {"trades": True}):
@@ -384,8 +384,8 @@ def test_options_and_last_roll_are_shown():
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_boards_fit_one_discord_message(n):
-    """Issue 12 §3: a 2-4 team board (no Mega League) fits the board message without the Full board button,
-    each team's summary one line (issue 27 §11); custom team names and colours are shown as given (MO-SET-10)."""
+    """A 2-4 team board (no Mega League) fits the board message without the Full board button,
+    each team's summary one line; custom team names and colours are shown as given (MO-SET-10)."""
     opts = {"team_names": list(TEAMS[:n]), "colours": ["crimson", "blue", "green", "gold"][:n], "gambling": True}
     for st in sampled(n, 20 + n, 4, opts):
         view = GAME.view(st, None)
@@ -411,7 +411,7 @@ def test_MO_GAP_03_MO_GAP_23_match_up_spots_carry_the_engines_sides():
 
 
 def test_the_terminal_prints_the_team_lines_as_they_are():
-    """Issue 13 (terminal): a team's line starts with its marker, not "name:", so the terminal prints the
+    """In the terminal a team's line starts with its marker, not "name:", so the terminal prints the
     board text itself (a seats table of sixteen counts would not fit a terminal); the viewer's team says
     "you"."""
     import io

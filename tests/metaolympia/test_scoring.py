@@ -1,4 +1,4 @@
-"""Meta Olympia final scoring through the game contract (issue 18): the winner (MO-SCO-01), the parts of final
+"""Meta Olympia final scoring through the game contract: the winner (MO-SCO-01), the parts of final
 prestige (MO-SCO-02), conversions (MO-SCO-03), major sponsors (MO-GAP-12), minor sponsors checked at the end
 (MO-GAP-13) and ties (MO-GAP-17). Each test plays a position on the last stage as a one-match Final
 Championship (``match: [home, away]`` with ``stage: 3``) and lets final scoring run."""

@@ -1,4 +1,4 @@
-"""Meta Olympia Scrimmage tiles through the game contract (issue 18): the solo contest against the top
+"""Meta Olympia Scrimmage tiles through the game contract: the solo contest against the top
 scrimmage card (MO-SCR-01/02), win, tie and loss (MO-SCR-03), kept cards and sponsor goals (MO-SCR-04,
 MO-GAP-13), discarded cards (MO-SCR-05), injuries (MO-SCR-06), the scrimmage details (MO-GAP-11) and the
 empty scrimmage deck (MO-GAP-19). Loaded dice (``GAME.position``'s ``dice``) make every roll certain."""

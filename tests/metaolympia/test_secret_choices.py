@@ -1,4 +1,4 @@
-"""Meta Olympia: a team's own secret choice reads the same whatever the cards (issue 26 §2; MO-INF-01..03,
+"""Meta Olympia: a team's own secret choice reads the same whatever the cards (MO-INF-01..03,
 MO-FND-02/04, MO-STG-01/02, MO-OPT-04, MO-OPT-08, MO-GAP-12).
 
 The cross-zone permutation check (``test_hidden_permutation.py``) keeps the cards the chooser's step reveals to
@@ -62,7 +62,7 @@ def _keeps(kind: str, deck: str, cards: list[str], first: str | None = None) -> 
 
 
 def test_MO_FND_02_MO_FND_04_MO_INF_03_every_sponsor_pair_kept_either_way_reads_the_same():
-    """MO-FND-02, MO-FND-04, MO-INF-03, MO-GAP-12 (issue 26 §2): every ordered pair of sponsors of the pool drawn
+    """MO-FND-02, MO-FND-04, MO-INF-03, MO-GAP-12: every ordered pair of sponsors of the pool drawn
     on a Fundraise, keeping either one: the others see the same after the draw; a kept minor sponsor reads the
     same whatever the pair; a kept major sponsor reads the same whatever the card discarded face down."""
     sponsors = list(pool().sponsors)
@@ -76,7 +76,7 @@ def test_MO_FND_02_MO_FND_04_MO_INF_03_every_sponsor_pair_kept_either_way_reads_
 
 
 def test_MO_STG_01_MO_STG_02_every_tactic_pair_kept_either_way_reads_the_same():
-    """MO-STG-01, MO-STG-02, MO-INF-01/03 (issue 26 §2): every ordered pair of tactic cards of the pool drawn on
+    """MO-STG-01, MO-STG-02, MO-INF-01/03: every ordered pair of tactic cards of the pool drawn on
     Strategize, keeping either one, gives the others the same log, views and seats asked."""
     groups = _keeps("strategize", "tactic_deck", list(pool().tactics))
     assert set(groups) == {"drawn", "kept"}
@@ -86,7 +86,7 @@ def test_MO_STG_01_MO_STG_02_every_tactic_pair_kept_either_way_reads_the_same():
 
 
 def test_MO_OPT_08_MO_INF_03_the_tactic_cards_kept_in_a_merger_read_the_same_whatever_they_are():
-    """MO-OPT-08, MO-INF-03 (issue 26 §2): Ana's team dissolves into Ben's; of the combined three tactic cards
+    """MO-OPT-08, MO-INF-03: Ana's team dissolves into Ben's; of the combined three tactic cards
     (given every identity of the pool in turn) Ben keeps one, any one: Cy and a spectator see the same log,
     views and seats asked (and so does the dissolved seat's own view; its player now co-manages Ben's team)."""
     st, _ = merged()
@@ -107,7 +107,7 @@ def test_MO_OPT_08_MO_INF_03_the_tactic_cards_kept_in_a_merger_read_the_same_wha
 
 
 def test_MO_OPT_04_MO_INF_01_every_athlete_traded_reads_the_same_to_the_others():
-    """MO-OPT-04, MO-INF-01 (issue 26 §2): Ana offers one athlete to Ben for one of his choice, who accepts and
+    """MO-OPT-04, MO-INF-01: Ana offers one athlete to Ben for one of his choice, who accepts and
     picks one; with every athlete design of the pool as Ana's offer and as Ben's pick, Cy and a spectator see
     the same log, views and seats asked at every step of the trade."""
     mine = ["phlegra-forward", "dust-warden", "regolith-stopper", "crater-keeper", "red-runner", "canal-striker"]

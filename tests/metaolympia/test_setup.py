@@ -1,4 +1,4 @@
-"""Meta Olympia components and set-up through the game contract (issue 18): MO-CMP-01..06, MO-SET-01..10 and the
+"""Meta Olympia components and set-up through the game contract: MO-CMP-01..06, MO-SET-01..10 and the
 gaps MO-GAP-02 (tiles and the default layout), MO-GAP-18 (supply at set-up) and MO-GAP-21 (Mega League decks),
 on seeded new games."""
 

@@ -1,4 +1,4 @@
-"""Meta Olympia Stage Tiles through the game contract (issue 18): Fundraise (MO-FND-01..04), Strategize
+"""Meta Olympia Stage Tiles through the game contract: Fundraise (MO-FND-01..04), Strategize
 (MO-STG-01/02), Free Day (MO-FRE-01) and the empty decks (MO-GAP-19); the supply cap (MO-GAP-18) on a
 Fundraise. Recruit tiles: ``test_recruit.py``; Scrimmage tiles: ``test_scrimmage.py``."""
 

@@ -1,4 +1,4 @@
-"""Who is asked must not depend on secret cards (issue 26 §1; MO-INF-01, MO-STG-02, MO-GAP-16).
+"""Who is asked must not depend on secret cards (MO-INF-01, MO-STG-02, MO-GAP-16).
 
 Tactic cards are secret (MO-INF-01): the others see how many a team holds, never which. So a team holding any
 tactic card is asked in its tactic turn and after an injury of its athlete, whatever it can pay or play; its
