@@ -90,7 +90,7 @@ class Connection:
         here, before it starts, and not half-way; reading commands pass ``False`` and still work on a
         read-only file).
 
-        Raises :class:`StoreError` naming the path and what is wrong (issue 12 §5): the folder cannot be
+        Raises :class:`StoreError` naming the path and what is wrong: the folder cannot be
         created, the file or its folder is read-only, the disk is full, it is not a database…"""
         path = str(path)
         what = f"open {path}"
@@ -183,7 +183,7 @@ class Connection:
         Writes from every table queue up and are committed together (group commit): one transaction
         and one hop to the database thread for all writes waiting, instead of one each. While a batch
         commits, the next one gathers; it is sent from the callback that ends the batch, so the thread
-        never waits for the event loop to get round to a task (issue 14: act p99)."""
+        never waits for the event loop to get round to a task (it kept the p99 latency of an act down)."""
         if getattr(self.db, "_tx", None) is None:  # pragma: no cover - an aiosqlite without its queue
             async with self._write:
                 await self._tx_plain(what, list(statements))

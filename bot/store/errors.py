@@ -16,9 +16,9 @@ class StoreError(RuntimeError):
     ``str(err)`` is one line naming the file and what is wrong, e.g. ``cannot write var/metahost.db: its
     folder var is read-only (…)``. ``path`` is the database file; ``problem`` one of ``locked``,
     ``full``, ``readonly_file``, ``readonly_folder``, ``readonly``, ``no_folder``, ``cannot_open``,
-    ``not_db``, ``io``, ``other`` (issue 12 §5); :meth:`advice` says what the user can do."""
+    ``not_db``, ``io``, ``other``; :meth:`advice` says what the user can do."""
 
-    #: The exit status of a command stopped by the database (``metahost …``, issue 12 §5).
+    #: The exit status of a command stopped by the database (``metahost …``).
     exit_code = 3
 
     def __init__(self, message: str, path: str = "", problem: str = "other"):

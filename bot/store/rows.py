@@ -63,9 +63,9 @@ class TableRow:
     snapshot: str | None = None
     seq: int = 0
     deadlines: list[tuple[int, int, float, float, bool]] | None = None
-    paused: float | None = None  # epoch seconds the table paused at (issue 12 §4); None: not paused
+    paused: float | None = None  # epoch seconds the table paused at; None: not paused
     pause_reason: str | None = None
-    static: str | None = None  # Game.static_json of a started game (issue 14); None: snapshot is whole
+    static: str | None = None  # Game.static_json of a started game; None: snapshot is whole
 
 
 @dataclass(slots=True)
@@ -73,7 +73,7 @@ class LogSummary:
     """What loading a table needs from its choice log (:meth:`Store.log_summaries`): ``acts`` seat -> how
     many choices it made, ``last_choice`` seat -> its last choice, ``tail`` the rows ``(seq, seat,
     choice, at)`` logged after the snapshot, in order (``at``: the epoch seconds logged with the choice, the
-    instant a game that reads the clock observed; issue 16)."""
+    instant a game that reads the clock observed)."""
 
     acts: dict[int, int]
     last_choice: dict[int, str]

@@ -87,7 +87,7 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (table_id, kind, seat)
     );
     """,
-    # 4: personal decks, per user and game (issue 6); ``cards`` is a JSON list of [card id, count] in the
+    # 4: personal decks, per user and game; ``cards`` is a JSON list of [card id, count] in the
     # order the user built it. A seat remembers the name of the deck it brings.
     """
     CREATE TABLE decks (
@@ -102,7 +102,7 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX decks_by_name ON decks (user_id, game, name COLLATE NOCASE);
     ALTER TABLE seats ADD COLUMN deck_name TEXT;
     """,
-    # 5: small named values of the host (issue 12 §4: the hash of the last synced slash-command tree).
+    # 5: small named values of the host (the hash of the last synced slash-command tree).
     """
     CREATE TABLE kv (
         key TEXT PRIMARY KEY,
@@ -110,13 +110,13 @@ MIGRATIONS: list[str] = [
     );
     """,
     # 6: a table paused because its Discord place is gone
-    # (issue 12 §4) keeps ``status = 'playing'`` and holds the epoch second it paused and why; NULL when not
+    # keeps ``status = 'playing'`` and holds the epoch second it paused and why; NULL when not
     # paused. Its deadlines are shifted by the paused time when it resumes.
     """
     ALTER TABLE tables ADD COLUMN paused REAL;
     ALTER TABLE tables ADD COLUMN pause_reason TEXT;
     """,
-    # 7: per-user settings (issue 13 §1); ``notify`` 1 (default) when the player wants a notifying message for
+    # 7: per-user settings; ``notify`` 1 (default) when the player wants a notifying message for
     # each new decision (a new DM, or a mention in the table's thread when DMs are closed), 0 when not.
     """
     CREATE TABLE user_settings (
@@ -124,28 +124,28 @@ MIGRATIONS: list[str] = [
         notify INTEGER NOT NULL DEFAULT 1
     );
     """,
-    # 8: the part of a game's state that never changes (issue 14, Snapshots: card lists, owners, names…),
+    # 8: the part of a game's state that never changes (card lists, owners, names…),
     # written once when the game starts (``Game.static_json``); ``state`` then holds ``Game.snapshot`` text
     # without it. NULL for a game started before: its ``state`` is a whole ``Game.to_json`` text.
     """
     ALTER TABLE snapshots ADD COLUMN static TEXT;
     """,
-    # 9: a player's declared surroundings (issue 16 item 2, ``/surroundings``; MetaZoo's derived mode reads
+    # 9: a player's declared surroundings (``/surroundings``; MetaZoo's derived mode reads
     # them): JSON of ``games.metazoo.sky.Surroundings.to_json()``, NULL when the player has none.
     """
     ALTER TABLE user_settings ADD COLUMN surroundings TEXT;
     """,
-    # 10: a saved deck's Archive (issue 16 item 4, MZ-BOOK-04: MetaZoo's side-deck of at most 15 Pages), a JSON
+    # 10: a saved deck's Archive (MZ-BOOK-04: MetaZoo's side-deck of at most 15 Pages), a JSON
     # list of [card id, count] like ``cards``; empty for every deck of a game without Archives.
     """
     ALTER TABLE decks ADD COLUMN archive TEXT NOT NULL DEFAULT '[]';
     """,
-    # 11: a seat's chess-clock time bank in seconds (issue 27 §4, bot.clockbank), written with the choice that
+    # 11: a seat's chess-clock time bank in seconds (bot.clockbank), written with the choice that
     # charged it; NULL while the bank is full or the table has none.
     """
     ALTER TABLE seats ADD COLUMN bank REAL;
     """,
-    # 12: a player's play settings (issue 27 §2, §3; ``/notify``, ``bot.tables.PlayPrefs``): ``windows`` 1 when a
+    # 12: a player's play settings (``/notify``, ``bot.tables.PlayPrefs``): ``windows`` 1 when a
     # response window should notify like a turn (default 0: the DM is edited quietly), ``pass_windows`` 1 when the
     # host passes their windows at once every turn (default 0), ``stop_aimed`` 1 when a window aimed at them is
     # still asked (default 1).

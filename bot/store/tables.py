@@ -18,7 +18,8 @@ class TableQueries(Connection):
 
     async def save_table(self, t: TableRow, deadlines: list[tuple[int, float, float]] | None = None) -> None:
         """Insert or replace a table's setup row, all its seats, its snapshot and the static part of its state
-        if any (lobby changes, start; issue 14) and, when given, its decision deadlines ``[(seat, deadline, remind_at)]``."""
+        if any (lobby changes, start) and, when given, its decision deadlines
+        ``[(seat, deadline, remind_at)]``."""
         stmts: list[tuple[str, tuple]] = [(
             "INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET status = excluded.status, "
@@ -62,11 +63,11 @@ class TableQueries(Connection):
     ) -> None:
         """Commit one choice atomically: its log row (``seq`` = number of choices logged before it), the
         new snapshot ``state`` (``None``: keep the older snapshot; the log rows after its ``seq`` rebuild
-        the state, issue 14), the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and,
+        the state), the new deadlines ``[(seat, deadline, remind_at)]``, timeout counters, and,
         when the game ended, the result, the table status and the stats ``(game, result, [(user_id,
         outcome)])``; ``banks``: seat -> its time bank in seconds, for the seats whose bank the choice
-        charged (issue 27 §4). ``more``: the ``(seat, choice)`` applied right after it (the host's automatic
-        choices, issue 27 §1), logged after it at the same instant in the same transaction; ``state`` and
+        charged. ``more``: the ``(seat, choice)`` applied right after it (the host's automatic
+        choices), logged after it at the same instant in the same transaction; ``state`` and
         ``deadlines`` are then those after the last of them. Raises :class:`StoreError` (nothing written)."""
         rows = [(seat, choice), *more]
         stmts: list[tuple[str, tuple]] = [
@@ -113,7 +114,7 @@ class TableQueries(Connection):
         ])
 
     async def pause_table(self, table_id: str, at: float, reason: str) -> None:
-        """Mark a playing table paused since ``at`` (epoch seconds) because of ``reason`` (issue 12 §4)."""
+        """Mark a playing table paused since ``at`` (epoch seconds) because of ``reason``."""
         await self._tx("pause the table", [
             ("UPDATE tables SET paused = ?, pause_reason = ?, updated = ? WHERE id = ?", (at, reason, at, table_id)),
         ])
@@ -197,7 +198,7 @@ class TableQueries(Connection):
 
     async def actions(self, table_id: str, timed: bool = False) -> list[tuple]:
         """The choice log of a table: ``[(seq, seat, choice)]`` in order; with ``timed``, ``[(seq, seat,
-        choice, at)]``, ``at`` the epoch seconds logged with each choice (issue 16: a game that reads the
+        choice, at)]``, ``at`` the epoch seconds logged with each choice (a game that reads the
         clock is replayed with them, :meth:`games.core.contract.Game.observe`)."""
         rows = await self._fetchall(
             "SELECT seq, seat, choice, at FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))
@@ -205,8 +206,8 @@ class TableQueries(Connection):
 
     async def log_summaries(self, table_ids: list[str]) -> dict[str, LogSummary]:
         """For each of ``table_ids`` (tables with a snapshot): how many choices each seat made, each seat's
-        last choice, and the log rows after the snapshot's ``seq`` (a snapshot may lag behind the log,
-        issue 14), in a few queries for all tables instead of one per table. Raises :class:`StoreError`."""
+        last choice, and the log rows after the snapshot's ``seq`` (a snapshot may lag behind the
+        log), in a few queries for all tables instead of one per table. Raises :class:`StoreError`."""
         out = {i: LogSummary({}, {}, []) for i in table_ids}
         chunk = 500
         for k in range(0, len(table_ids), chunk):

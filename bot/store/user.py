@@ -15,7 +15,7 @@ class UserQueries(Connection):
     """Per-user settings (table ``user_settings``) and per-server locations (kept in ``kv``)."""
 
     async def notify_of(self, user_id: str) -> bool:
-        """Whether ``user_id`` wants turn notices (issue 13 §1); ``True`` when never set."""
+        """Whether ``user_id`` wants turn notices; ``True`` when never set."""
         rows = await self._fetchall("SELECT notify FROM user_settings WHERE user_id = ?", (user_id,))
         return bool(rows[0][0]) if rows else True
 
@@ -26,7 +26,7 @@ class UserQueries(Connection):
             "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, int(on)))])
 
     async def play_prefs_of(self, user_id: str) -> dict[str, bool]:
-        """``user_id``'s play settings (migration 12, issue 27 §2, §3) as ``{"windows", "pass_windows",
+        """``user_id``'s play settings (migration 12) as ``{"windows", "pass_windows",
         "stop_aimed"}`` booleans, the defaults (off, off, on) when never set."""
         rows = await self._fetchall("SELECT windows, pass_windows, stop_aimed FROM user_settings WHERE user_id = ?",
                                     (user_id,))
@@ -60,7 +60,7 @@ class UserQueries(Connection):
             "ON CONFLICT (user_id) DO UPDATE SET surroundings = excluded.surroundings", (user_id, value))])
 
     async def location_of(self, server: str) -> dict[str, Any] | None:
-        """The location set for ``server`` (a Discord guild id; ``/settings location``, issue 16 item 2) as
+        """The location set for ``server`` (a Discord guild id; ``/settings location``) as
         ``games.metazoo.sky.Place.to_json()`` data, or ``None`` when none is set. Kept in the kv table."""
         value = await self.get_kv(f"location:{server}")
         return json.loads(value) if value else None
