@@ -1,5 +1,5 @@
 """Replaying stored games: a table's seed, seats and log of choices must rebuild its snapshot exactly
-(issue 3: ``metahost audit``)."""
+(``metahost audit``)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def replay(row: TableRow, log: list[tuple], events: list | None = None) -> str:
     """The state JSON rebuilt from a table's setup and choice log ``[(seq, seat, choice, at)]`` (``at``, the
     logged epoch seconds, may be left out for a game that does not read the clock); with ``events``, every
     event of the game is appended to it. A game that reads the clock observes each choice's logged ``at``
-    before it is applied again (issue 16). Raises ``RulesError`` if a logged choice is refused on replay, and
+    before it is applied again. Raises ``RulesError`` if a logged choice is refused on replay, and
     ``ValueError`` when such a game's log has no instants."""
     game = get_game(row.game)
     state = game.new_game([SeatSetup(s.name, list(s.deck)) for s in row.seats], row.options, row.seed)
@@ -54,7 +54,7 @@ def public_log(row: TableRow, log: list[tuple]) -> list[str]:
 
 
 def replay_export(row: TableRow, log: list[tuple], result: dict | None = None) -> str:
-    """A table's replay as plain text for a file (issue 13 §8): its game, seats (names and deck names, never
+    """A table's replay as plain text for a file: its game, seats (names and deck names, never
     deck lists), result, every public log line, and, once the table is over (finished or cancelled), the
     audit record: seed, options and every choice in order, which ``metahost audit`` replays. Public
     information only: private log lines are left out, and while the game goes on the seed and choices are
@@ -79,7 +79,7 @@ def replay_export(row: TableRow, log: list[tuple], result: dict | None = None) -
     if over:
         out += ["Audit record (replaying these choices from this seed rebuilds the game; `metahost audit` "
                 "checks it):", f"  seed {row.seed}", f"  options {json.dumps(row.options, sort_keys=True)}"]
-        # a game that reads the clock replays with each choice's logged instant (issue 16)
+        # a game that reads the clock replays with each choice's logged instant
         timed = game.observes_clock
         out += [f"  #{entry[0]} seat {entry[1] + 1}: {entry[2]}"
                 + (f" at {entry[3]:.3f}" if timed and len(entry) > 3 else "") for entry in log]
@@ -97,7 +97,7 @@ async def audit(store: Store) -> list[AuditFinding]:
             continue
         log = await store.actions(row.id, timed=True)
         try:
-            rebuilt = replay(row, log[:row.seq])  # a snapshot may lag behind the log (issue 14)
+            rebuilt = replay(row, log[:row.seq])  # a snapshot may lag behind the log
             if len(log) > row.seq:
                 replay(row, log)  # the choices after it must replay too
         except RulesError as exc:
@@ -113,8 +113,8 @@ async def audit(store: Store) -> list[AuditFinding]:
 
 
 def _stored(row: TableRow) -> str | None:
-    """The stored state of ``row`` as whole ``to_json`` text, from its snapshot and static part (issue 14:
-    snapshots leave out the static part; a game started before keeps whole snapshots); ``None`` when they
+    """The stored state of ``row`` as whole ``to_json`` text, from its snapshot and static part
+    (snapshots leave out the static part; a game started before keeps whole snapshots); ``None`` when they
     do not load."""
     game = get_game(row.game)
     try:

@@ -10,8 +10,8 @@
 
 Exit status: 0 done (a terminal game left with q, end of input or Ctrl-C too: it prints the command that
 continues it); 1 a failed check (audit, scenario, validate); 2 refused
-input; 3 the database could not be used: one line names the file, what is wrong and what to do
-(issue 12 §5), and nothing stored is lost.
+input; 3 the database could not be used: one line names the file, what is wrong and what to do,
+and nothing stored is lost.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _table_options(game, words: list[str] | None) -> dict | None:
     """The values of ``--option key=value`` (repeatable) for the game's table options (``Game.table_options``,
-    issue 18; :func:`bot.tables.parse_table_options`): only those that differ from the default. ``None`` after
+    :func:`bot.tables.parse_table_options`): only those that differ from the default. ``None`` after
     printing what was wrong and the game's options."""
     from bot.tables import TableError, parse_table_options
 
@@ -105,7 +105,7 @@ def _stealth_problem(game, no_stealth: bool) -> bool:
 
 
 def _team_problem(game, teams: str | None, seats: int | None) -> bool:
-    """``--teams`` checked (issue 17 item 4): refused for a game without teams, or a format that does not fit
+    """``--teams`` checked: refused for a game without teams, or a format that does not fit
     ``--seats``; ``True`` after printing what is wrong and what would be right."""
     if teams is None:
         return False
@@ -123,7 +123,7 @@ def _team_problem(game, teams: str | None, seats: int | None) -> bool:
 
 
 def team_options(game, teams: str | None, seats: int | None) -> tuple[int | None, dict | None]:
-    """The seat count and ``new_game`` options of ``metahost simulate --teams`` (issue 17 item 4): the
+    """The seat count and ``new_game`` options of ``metahost simulate --teams``: the
     format's teams seated allies apart (:func:`games.core.teams.arranged`: 2v2 → ``[0, 1, 0, 1]``); without
     ``--seats`` the format sets the count (ffa: the game's minimum). ``(seats, None)`` without teams."""
     if teams is None:
@@ -182,7 +182,7 @@ def _picture_dir(text: str | None) -> Path | None | bool:
 
 
 def cmd_picture(args: argparse.Namespace) -> int:
-    """Issue 15 §4: play ``--after`` random decisions of a seeded game (``--computers``: the game's computer
+    """Play ``--after`` random decisions of a seeded game (``--computers``: the game's computer
     players' decisions, a position like a real game's; ``--option key=value``: the game's table options, issue
     18) and write the public board (the spectator's view) as a PNG to ``--out``; prints the path. Exit 2 with
     one line on bad input."""
@@ -194,7 +194,7 @@ def cmd_picture(args: argparse.Namespace) -> int:
         print(f"metahost: unknown game '{args.game}'; choose one of: {', '.join(game_ids())}.", file=sys.stderr)
         return 2
     game = get_game(args.game)
-    chosen = _table_options(game, args.option)  # issue 18: e.g. Meta Olympia's mega=on for 5 to 8 teams
+    chosen = _table_options(game, args.option)  # e.g. Meta Olympia's mega=on for 5 to 8 teams
     if chosen is None:
         return 2
     seats = args.seats if args.seats is not None else game.min_seats
@@ -303,8 +303,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def simulate_options(game, seed: int, seats: int | None, teams: str | None = None, no_stealth: bool = False,
                      words: list[str] | None = None) -> tuple[int | None, dict | None] | None:
     """The seat count and ``new_game`` options every game of ``metahost simulate`` (and
-    ``bench/bench_playouts.py``) gets, as a table would pass them: ``--teams`` (issue 17 item 4), ``--no-stealth``
-    (MEM-STL-11), ``--option key=value`` words (issue 18) and, at a game with team names, generated team names and
+    ``bench/bench_playouts.py``) gets, as a table would pass them: ``--teams``, ``--no-stealth``
+    (MEM-STL-11), ``--option key=value`` words and, at a game with team names, generated team names and
     colours (MO-SET-09/10, as a table's lobby gives them). ``None`` after printing what is wrong (exit 2)."""
     if _team_problem(game, teams, seats) or _stealth_problem(game, no_stealth):
         return None
@@ -315,7 +315,7 @@ def simulate_options(game, seed: int, seats: int | None, teams: str | None = Non
     if no_stealth:
         options = dict(options or {}, stealth=False)  # MEM-STL-11: no card is played face down
     if chosen:
-        options = dict(options or {}, **chosen)  # issue 18: as a table with these options passes them
+        options = dict(options or {}, **chosen)  # as a table with these options passes them
     limit = game.seat_limit(chosen)
     if seats is not None and not game.min_seats <= seats <= limit:
         print(f"{game.name} is played by {game.min_seats} to {limit} players, not {seats}.", file=sys.stderr)
@@ -366,7 +366,7 @@ def _deck_games(game: str | None) -> list[str]:
 
 def starter_deck(ref: str | None, game: str | None):
     """The starter deck ``ref`` names (its id or display name, any case) of ``game`` (any deck game when
-    ``None``) as an unsaved :class:`bot.store.DeckRow` named after it, or ``None`` (issue 13, Terminal:
+    ``None``) as an unsaved :class:`bot.store.DeckRow` named after it, or ``None`` (Terminal:
     "starter decks can be exported"). :class:`bot.decks.DeckError` for an unknown game."""
     from collections import Counter
 
@@ -436,7 +436,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
     async def run() -> int:
         # A list file is validated without the database; only import writes, so the other actions also
-        # work on a read-only database (issue 12 §5).
+        # work on a read-only database.
         file_only = args.action == "validate" and args.deck is not None and (
             args.deck == "-" or Path(args.deck).is_file())
         store = None if file_only else await Store.open(Path(args.db or default_db()),
@@ -515,8 +515,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """``metahost rules [GAME] TOPIC``: the section (a rule ID marked) in player words with the bot's
-    rulings (issue 13 §9); the game may be left out before a rule ID, whose prefix names it (``metahost rules
-    MX-DEF-02``, as a refusal's "see /rules MX-DEF-02" says, issue 27 §5). Exit 2 with the message when
+    rulings; the game may be left out before a rule ID, whose prefix names it (``metahost rules
+    MX-DEF-02``, as a refusal's "see /rules MX-DEF-02" says). Exit 2 with the message when
     nothing matches, a typo is ambiguous, or the game is not known."""
     from bot.help import game_of_rule
     from bot.rulebook import RuleBook, pages, plain, rule_block
@@ -541,7 +541,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_help(args: argparse.Namespace) -> int:
-    """``metahost help [GAME]``: the game's quick start as the terminal's ``?`` prints it (issue 27 §10);
+    """``metahost help [GAME]``: the game's quick start as the terminal's ``?`` prints it;
     without a game, the games and how to ask."""
     from bot.help import plain, quick_start
     from games import GAME_NAMES

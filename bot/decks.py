@@ -1,4 +1,4 @@
-"""Personal decks (issue 6): build, import, export and validate a user's decks, per game, against the
+"""Personal decks: build, import, export and validate a user's decks, per game, against the
 store. Transport-agnostic: the ``/deck`` commands and ``metahost deck`` both call :class:`DeckService`.
 
 Deck list text (import and export), one card per line::
@@ -11,7 +11,7 @@ Deck list text (import and export), one card per line::
 A name must match a card exactly (case and accents aside); a name shared by several versions needs its
 id in brackets, as the export writes it. An export imports back to the same deck and the same text.
 
-A MetaZoo deck may carry an Archive (issue 16 item 4, MZ-BOOK-04): the lines after an ``Archive:`` header
+A MetaZoo deck may carry an Archive (MZ-BOOK-04): the lines after an ``Archive:`` header
 (also ``Archive (3)``) list it, in the same format; a game without Archives refuses that section.
 
 Validation is the game's own :meth:`games.core.Game.validate_deck` (every rule broken, by ID, with the
@@ -61,7 +61,7 @@ class DeckError(Exception):
 
 
 def terminal_words(message: str) -> str:
-    """``message`` with the Discord deck commands it names as the terminal's (issue 27 §14: a refusal read in
+    """``message`` with the Discord deck commands it names as the terminal's (a refusal read in
     the terminal never points to a slash command): `` `/deck new` `` becomes `` `metahost deck new` ``."""
     return message.replace("`/deck ", "`metahost deck ")
 

@@ -1,4 +1,4 @@
-"""Player help shared by the terminal and Discord (issue 27 §10, §5): each game's quick start, written in
+"""Player help shared by the terminal and Discord: each game's quick start, written in
 player words in ``data/help/<game>.md``, and rule IDs shown only as pointers a player can follow
 (``see /rules MZ-TURN-10``).
 

@@ -2,7 +2,7 @@
 seats. Only the person's view is printed; computer seats act through the host like any other seat.
 
 Local tables have no decision timer: nobody is timed out at their own terminal. Publicly forced decisions are
-taken by the host like everywhere (issue 27 §1); under a response window ``u`` passes windows until the person's
+taken by the host like everywhere; under a response window ``u`` passes windows until the person's
 turn (§3)."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def program() -> str:
 
 def resume_command(table_id: str, db: Path) -> str:
     """The command that continues table ``table_id`` stored in ``db``: ``--db`` only when ``db`` is not
-    the default (issue 13, Terminal: "a resume command that works as typed")."""
+    the default ("a resume command that works as typed")."""
     same = Path(os.path.abspath(db)) == Path(os.path.abspath(default_db()))
     return f"{program()} resume {table_id}" + ("" if same else f" --db {shlex.quote(str(db))}")
 
@@ -69,7 +69,7 @@ def show_seats(screen: Screen, table: Table) -> None:
     seats = range(len(table.seats))
     screen.seats([s.name for s in table.seats], [table.team_name(k) for k in seats],
                  [table.colour(k) for k in seats])
-    try:  # and the cards' names are never split across lines (issue 27 §11)
+    try:  # and the cards' names are never split across lines
         screen.keep([c.name for c in table.game.card_catalog()])
     except NotImplementedError:
         pass
@@ -179,7 +179,7 @@ class TerminalPlay:
         return line.strip()
 
     def picture(self) -> None:
-        """With ``--pictures DIR`` (issue 15 §4): the public board (a spectator's view) written to
+        """With ``--pictures DIR``: the public board (a spectator's view) written to
         ``DIR/<table>-<version>.png`` and its path printed; once per version, so a board is written when
         the game waits for the person and when it ends, after the computers' moves in between."""
         if self.pictures is None:
@@ -244,7 +244,7 @@ class TerminalPlay:
                 self.say()
                 self.screen.board(g, view)
                 self.say()
-                self.screen.result(res)  # with the deciding rule and the scores (issue 27 §8)
+                self.screen.result(res)  # with the deciding rule and the scores
                 if t.state is not None:
                     self.picture()
                 nxt = self.svc.next_of(t.id)
@@ -269,22 +269,22 @@ class TerminalPlay:
             d = view.decisions[0]
             self.show(view)
             self.picture()
-            if d.window:  # issue 27 §3: the stop the DM offers as a button (above the prompt: options come last)
+            if d.window:  # the stop the DM offers as a button (above the prompt: options come last)
                 self.say("(u: pass response windows until your turn)")
             self.screen.decision(d, self.unplayable(view))
             while not await self._command(d, self.read()):
                 pass
 
     def unplayable(self, view: View) -> list[tuple[str, str]]:
-        """The cards in the viewer's hand that cannot be played now, with why (``Game.unplayable``, issue 27
-        §7); the viewer's own secrets only."""
+        """The cards in the viewer's hand that cannot be played now, with why (``Game.unplayable``);
+        the viewer's own secrets only."""
         if self.t.state is None or view.viewer is None or not view.decisions:
             return []
         return self.t.game.unplayable(self.t.state, view.viewer)
 
     def rules(self, topic: str) -> None:
         """``rules TOPIC`` (or ``/rules TOPIC``): the rules of this game on a topic or a rule ID, in player
-        words with the bot's rulings, as ``metahost rules`` prints them (issue 27 §10)."""
+        words with the bot's rulings, as ``metahost rules`` prints them."""
         from bot.rulebook import RuleBook, pages, plain, rule_block
 
         if not topic.strip():
@@ -394,20 +394,20 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
     (default: detected from ``out``; a file or pipe gets 80 columns and no colour). ``pictures``: a
-    directory to write the public board into as PNG whenever the person is to choose and at the end
-    (issue 15 §4). ``surroundings`` and ``location``: a game that reads the clock's table option and
-    place (``--surroundings``, ``--place``; issue 16 item 2); ``clock``: the clock (default the real one);
+    directory to write the public board into as PNG whenever the person is to choose and at the end.
+    ``surroundings`` and ``location``: a game that reads the clock's table option and place
+    (``--surroundings``, ``--place``); ``clock``: the clock (default the real one);
     ``series``: a series of that many games (``--series``, MZ-GAP-75), with Archive swaps between games.
-    ``teams``: a team game's format (``--teams 2v2``, issue 17 item 4; without ``seats`` it sets the seat
+    ``teams``: a team game's format (``--teams 2v2``; without ``seats`` it sets the seat
     count): the person is in team A, the computers fill the teams in letter order, and the host seats
     allies apart at the start. ``stealth``: ``False`` turns Stealth off at a game with Stealth
     (``--no-stealth``, ``Game.has_stealth``, MEM-STL-11; stored as table option ``"stealth"``, which
-    ``new_game`` reads). ``table_options``: ``key=value`` words for the game's table options (``--option``,
-    issue 18); ``team_name``: the person's team name at a game with team names (``--team-name``, MO-SET-09;
+    ``new_game`` reads). ``table_options``: ``key=value`` words for the game's table options (``--option``);
+    ``team_name``: the person's team name at a game with team names (``--team-name``, MO-SET-09;
     the computers' are generated). Returns an exit code:
     0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
-    it is stored up to its last committed move; issue 12 §5)."""
+    it is stored up to its last committed move)."""
     out = out or sys.stdout  # looked up now, not at import: tests and callers may replace them
     inp = inp or sys.stdin
     try:
@@ -465,7 +465,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                          "Type ? for help.")
             try:
                 await svc.start(table.id, LOCAL_USER)
-            except TableError as exc:  # e.g. a derived MetaZoo table with no place (issue 16 item 2)
+            except TableError as exc:  # e.g. a derived MetaZoo table with no place
                 await svc.abort(table.id, LOCAL_USER)
                 print(f"metahost: {exc.message}", file=sys.stderr)
                 return 2
@@ -488,7 +488,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
 
 
 def teams_line(table: Table) -> str:
-    """``Teams: A: Player (seat 1), Computer 1 (seat 3) · B: …`` for a started team game (issue 17 item 4)."""
+    """``Teams: A: Player (seat 1), Computer 1 (seat 3) · B: …`` for a started team game."""
     groups: dict[str, list[str]] = {}
     for s in table.seats:
         groups.setdefault(table.team_of(s.seat) or "?", []).append(f"{s.name} (seat {s.seat + 1})")

@@ -1,4 +1,4 @@
-"""Board and card pictures (issue 15): PNG bytes painted with Pillow from a game's pure layout
+"""Board and card pictures: PNG bytes painted with Pillow from a game's pure layout
 (:mod:`games.core.layout`).
 
 The painter knows nothing of any game: :func:`paint` draws any :class:`Layout`. Fonts are Pillow's
@@ -19,7 +19,7 @@ from games.core.contract import Game, View
 from games.core.layout import Bar, Box, Label, Layout, card_layout
 
 MAX_PNG_BYTES = 300_000
-"""Issue 15 §5: the most a picture may weigh; :func:`paint` reduces colours to stay under it."""
+"""The most a picture may weigh; :func:`paint` reduces colours to stay under it."""
 MIN_FONT = 12
 """Smallest size a label is shrunk to before its end is cut with "…"."""
 

@@ -1,5 +1,5 @@
-"""The rules lookup behind ``/rules game:<game> topic:<topic>`` and ``metahost rules`` (issue 6), in
-player words (issue 13 §9).
+"""The rules lookup behind ``/rules game:<game> topic:<topic>`` and ``metahost rules``, in
+player words.
 
 The source of every rule ID is the team's rules checklists, copied into ``data/rules/<game>.md``
 (``data/rules/README.md``). Plain Python, no Discord: the terminal uses it too.
@@ -46,7 +46,7 @@ _NUMBERED = re.compile(r"^(?P<number>\d+)\.\s+(?P<title>.+)$")
 _ID_PARTS = re.compile(r"[\s_\-]+")
 
 
-# Developer phrasing of the checklists -> player words (issue 13 §9). Applied in order.
+# Developer phrasing of the checklists -> player words. Applied in order.
 _PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     ("(engine decision, see ", "(the bot's ruling: "),
     ("Rulebook scenarios as tests: ", "Examples from the rulebook: "),
@@ -346,7 +346,7 @@ class RuleBook:
     def rules_like(self, query: str, limit: int = 25) -> list[Rule]:
         """Rules whose ID starts with ``query`` ("MX-KO", "meta gap 3"), in document order, at most
         ``limit``; empty when the query is not shaped like an ID prefix (see :meth:`topics`). Autocomplete
-        offers these so that picking one answers with that rule (issue 13 §9)."""
+        offers these so that picking one answers with that rule."""
         parts = canonical_id(query).split("-")
         if self._id_query(query) is None:
             return []
@@ -388,7 +388,7 @@ class RuleBook:
     def find(self, topic: str) -> Section:
         """The section a user's topic names: an exact heading (as autocomplete offers it), a section
         number (``"9"``), a rule ID (its section), the best literal heading match, the first section whose
-        text holds every word, or a heading clearly close to a typo (issue 13 §10).
+        text holds every word, or a heading clearly close to a typo.
 
         Raises ``LookupError`` when nothing matches (naming up to three of the closest headings) or when
         a typo is close to several headings ("did you mean", up to five, one per line)."""
@@ -427,7 +427,7 @@ class RuleBook:
                           + ", ".join(s.heading for s in near))
 
     def answer(self, topic: str, limit: int = MESSAGE_LIMIT) -> Answer:
-        """What ``/rules`` and ``metahost rules`` show for ``topic`` (issue 13 §9), as :func:`pages` of at
+        """What ``/rules`` and ``metahost rules`` show for ``topic``, as :func:`pages` of at
         most ``limit`` characters. A rule ID gives its section with that rule marked when the section fits
         one page, else the rule alone with its ruling (one message per question: the gaps part of a built
         game is long); anything else gives the section :meth:`find` finds.

@@ -12,17 +12,17 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     """``DISCORD_TOKEN`` (required for ``metahost bot``), ``METAHOST_DB``, ``DEV_GUILD_ID``, ``LOG_LEVEL``,
     ``DECISION_TIMEOUT`` (seconds), ``RESPONSE_TIMEOUT`` (seconds, 10–3600, default 30: the deadline of a
-    round of response windows, ``Decision.window``, MEM-GAP-28, issue 27 §2; a table's ``/table new response:``
+    round of response windows, ``Decision.window``, MEM-GAP-28; a table's ``/table new response:``
     overrides it), ``TABLE_THREADS`` (true/false), ``COMPUTER_DELAY`` (seconds),
     ``BOARD_EDIT_INTERVAL`` (seconds between edits of one board), ``BOARD_HOLD`` (seconds the board may wait while
-    the same people go on deciding, issue 27's REST budget), ``MAX_TABLES_PER_USER`` (open tables one
+    the same people go on deciding, to spare Discord REST calls), ``MAX_TABLES_PER_USER`` (open tables one
     user may host on one server, 1–100, default 3) and ``MAX_TABLES_PER_CHANNEL`` (open tables one channel
-    may hold, 1–200, default 10); "open" is waiting for players or playing (issue 12 §3);
+    may hold, 1–200, default 10); "open" is waiting for players or playing;
     ``DM_CONTEXT_INTERVAL`` (seconds, 0–600, default 30): how often at most a player's DM is edited when
     only the board context or hand in it changed (others played; its own buttons are the same). Changed
-    buttons and deadlines are edited at once, and a click refreshes the DM for free (issue 13 §3).
+    buttons and deadlines are edited at once, and a click refreshes the DM for free.
     ``BOARD_PICTURES`` (true/false, default true): whether Discord boards carry a picture of the board (an
-    embed image, issue 15 §3); ``false`` turns them off everywhere. A server (``/settings pictures``) and a
+    embed image); ``false`` turns them off everywhere. A server (``/settings pictures``) and a
     table (``/table new pictures:False``) can turn them off too; the text board always stays.
     ``METAZOO_SPELLBOOK_MAX`` (Pages, 40–500, default 60): the most Pages a MetaZoo Spellbook may hold
     (MZ-BOOK-01 sets no maximum; MZ-GAP-76: the host's configurable one), for saved decks, joins and starts

@@ -1,4 +1,4 @@
-"""Terminal rendering with ``rich`` (issue 13, Terminal): one colour per seat, the same in the board, the
+"""Terminal rendering with ``rich``: one colour per seat, the same in the board, the
 log and the prompts; the board's seats and the hand as tables where the view's structure allows; every
 line wrapped at word boundaries; nothing a player should not read (option ids, ``[RULE-ID]`` tags).
 
@@ -10,9 +10,9 @@ Whatever does not fit those conventions is printed as the game's own text.
 
 Output goes to a :class:`rich.console.Console` on the front end's stream: colours only on a terminal (a
 file or a pipe gets plain text; ``NO_COLOR`` is honoured: rich reads it when the front end does not
-turn colours off itself, issue 27 §14), markup off so card text like ``[Battle Str 3]`` is printed as is.
+turn colours off itself), markup off so card text like ``[Battle Str 3]`` is printed as is.
 Lines wrap to the console's own width at word boundaries and never inside a seat's or a card's name
-(:meth:`Screen.fill`, issue 27 §11).
+(:meth:`Screen.fill`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from rich.text import Text
 from bot.help import pointer, pointers
 from games.core.catalog import CardInfo, CardNotFound
 from games.core.contract import Decision, Game, Result, View
-from games.core.layout import SEAT_COLOURS  # one seat palette for the terminal and pictures (issue 15 §1)
+from games.core.layout import SEAT_COLOURS  # one seat palette for the terminal and pictures
 from games.core.teams import TEAM_PALETTE  # and one team palette
 from games.core.textsearch import normalize
 
@@ -168,7 +168,7 @@ class Screen:
 
     ``out``: the stream; ``width``: columns (``None``: the terminal's, read again at every line so a resized
     window is followed, or 80 for a file or pipe); ``colour``: ``None`` detects a terminal, ``False`` never
-    colours; with ``None`` or ``True`` a set ``NO_COLOR`` still turns colours off (issue 27 §14). Seat names
+    colours; with ``None`` or ``True`` a set ``NO_COLOR`` still turns colours off. Seat names
     are set by :meth:`seats` (from the first view) and coloured wherever they appear; they and the names
     given to :meth:`keep` are never split across lines."""
 
@@ -185,7 +185,7 @@ class Screen:
         self._keep_re: re.Pattern[str] | None = None
         self._keep_words: frozenset[str] = frozenset()
 
-    # -- wrapping (issue 27 §11)
+    # -- wrapping
 
     def keep(self, names: Sequence[str]) -> None:
         """Never break a line inside one of ``names`` (cards' names, from the game's catalog) when it fits on
@@ -326,7 +326,7 @@ class Screen:
                 columns.append(key)
         flags = [k for k, v in players[0].items() if isinstance(v, bool) and k not in ("at_turn", "active")]
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold")
-        # A fixed width, so that rich never squeezes a name (it shrinks the other columns; issue 27 §11).
+        # A fixed width, so that rich never squeezes a name (it shrinks the other columns).
         table.add_column("Player", width=max(cell_len(f"{_MARK} {p['name']} (you)") for p in players))
         for key in columns:
             table.add_column(_header(key), justify="left" if key in PILE_KEYS else "right", overflow="fold")
@@ -402,7 +402,7 @@ class Screen:
         table = Table(title=f"Your hand ({len(cards)})", title_justify="left", title_style="bold",
                       box=None, pad_edge=False, show_edge=False, show_header=False)
         # The card column has a fixed width, at least its widest name, so that rich shrinks only the text
-        # column and a card's name is never split (issue 27 §11); the labels wrap inside it (Filled).
+        # column and a card's name is never split; the labels wrap inside it (Filled).
         longest = max(cell_len(label) for label in card_lines)
         table.add_column(width=max(max(self.widest(label) for label in card_lines),
                                    min(longest, self.console.width * 45 // 100)))
@@ -427,7 +427,7 @@ class Screen:
 
     def decision(self, d: Decision, unplayable: Sequence[tuple[str, str]] = ()) -> None:
         """The prompt and the numbered options (labels only: option ids never reach the player), then the
-        cards in hand that cannot be played now with their reasons (``Game.unplayable``, issue 27 §7)."""
+        cards in hand that cannot be played now with their reasons (``Game.unplayable``)."""
         self.print()
         self.print(self.text(d.prompt, "bold"))
         for i, o in enumerate(d.options, 1):
@@ -444,7 +444,7 @@ class Screen:
 
     def result(self, res: Result | None) -> None:
         """The end of a game: its result, the deciding rule and each seat's score (``Result.rule`` and
-        ``Result.scores``, issue 27 §8), or that the table was closed."""
+        ``Result.scores``), or that the table was closed."""
         self.print(self.text(f"*** {res.text if res else 'The table was closed.'} ***", "bold"))
         if res is None:
             return
@@ -457,7 +457,7 @@ class Screen:
         self.bullet(text)
 
     def help(self, quick_start: str = "") -> None:
-        """The game's quick start (plain text, issue 27 §10) when given, then the keys."""
+        """The game's quick start (plain text) when given, then the keys."""
         if quick_start:
             self.lines(quick_start)
             self.print()
@@ -516,7 +516,7 @@ class Screen:
             self.print("Type card and a card's name, e.g. card " + next(iter(catalog)).name.split()[0].lower() + ".")
             return
         try:
-            found = [catalog.lookup(query)]  # the same forgiving lookup as /card (issue 13 §10)
+            found = [catalog.lookup(query)]  # the same forgiving lookup as /card
         except CardNotFound as exc:
             names = {normalize(c.name) for c in exc.suggestions}
             shared = len(exc.suggestions) > 1 and names == {normalize(query)}
@@ -549,7 +549,7 @@ class Screen:
 
     def refusal(self, message: str, rule: str | None = None) -> None:
         """A refused choice: the reason, then the rule as a pointer the player can follow: ``(see /rules
-        MX-DEF-02)`` (issue 27 §5; the terminal takes ``/rules`` as ``rules``)."""
+        MX-DEF-02)`` (the terminal takes ``/rules`` as ``rules``)."""
         tail = f" ({pointer(rule)})" if rule else ""
         self.print(Text(pointers(clean(message)) + tail, style="red"))
 

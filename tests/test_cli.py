@@ -71,7 +71,7 @@ def test_terminal_game_plays_to_the_end_without_showing_the_computers_hand(tmp_p
 
 def test_terminal_rejects_nonsense_quits_and_resumes(tmp_path):
     code, text = run_terminal(tmp_path, "99\nq\n")
-    assert code == 0  # leaving a game is not a failure (issue 13, Terminal: `make play` exits 0)
+    assert code == 0  # leaving a game is not a failure (`make play` exits 0)
     assert "'99' is not an option" in text
     table_id = re.search(r"metahost resume (\w+)", text).group(1)
     code, text = run_terminal(tmp_path, "1\n" * 3000, resume=table_id)
@@ -85,7 +85,7 @@ def test_resume_unknown_table_is_a_clear_error(tmp_path, capsys):
 
 
 def test_simulate_meta_with_four_seats_prints_the_same_summary_line(capsys):
-    """Issue 5: ``metahost simulate meta --seats 4 --games N --seed S`` ends with the MetaX summary line."""
+    """``metahost simulate meta --seats 4 --games N --seed S`` ends with the MetaX summary line."""
     assert main(["simulate", "meta", "--seats", "4", "--games", "3", "--seed", "2"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert re.fullmatch(r"3 games, \d+ decisions, \d+ decisions/s", out[-1])
@@ -97,7 +97,7 @@ def test_simulate_refuses_a_seat_count_the_game_does_not_allow(capsys):
 
 
 def test_terminal_meta_game_with_four_seats_plays_to_the_end(tmp_path):
-    """META-GAP-02, issue 5: ``metahost play meta --seats 4`` — one person and three computer seats play
+    """META-GAP-02: ``metahost play meta --seats 4`` — one person and three computer seats play
     through the host to a result; the person sees their own draws and none of the computers' hands."""
     out = io.StringIO()
     code = asyncio.run(play("meta", tmp_path / "m.db", 4, "Tess", out=out, inp=io.StringIO("1\n" * 3000), seats=4,
@@ -118,7 +118,7 @@ def test_terminal_meta_game_with_four_seats_plays_to_the_end(tmp_path):
     ["--seats", "4", "--option", "gambling=on", "--option", "wagers=on", "--option", "bestof=5"],
     ["--seats", "5", "--option", "mega=on"]])
 def test_simulate_metaolympia_prints_the_same_summary_line(capsys, extra):
-    """Issue 18: ``metahost simulate metaolympia --seats 4 --games N --seed S`` (2 and 3 teams, table options
+    """``metahost simulate metaolympia --seats 4 --games N --seed S`` (2 and 3 teams, table options
     such as gambling, MO-OPT-01/02/05) ends with the summary line of the other games."""
     assert main(["simulate", "metaolympia", "--games", "2", "--seed", "3", *extra]) == 0
     out = capsys.readouterr().out.strip().splitlines()

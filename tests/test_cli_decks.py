@@ -1,4 +1,4 @@
-"""``metahost deck list|show|import|export|validate`` and ``metahost rules`` (issue 6): the deck list
+"""``metahost deck list|show|import|export|validate`` and ``metahost rules``: the deck list
 format, checks and store of ``/deck``, from a terminal."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def deck(capsys, db, *args: str) -> tuple[int, str, str]:
 
 
 def saved_names(db) -> list[tuple[str, str]]:
-    if not db.exists():  # validating a list file does not even create the database (issue 12 §5)
+    if not db.exists():  # validating a list file does not even create the database
         return []
     con = sqlite3.connect(db)
     try:
@@ -205,7 +205,7 @@ def test_terminal_play_brings_a_saved_deck_and_refuses_an_illegal_one(tmp_path, 
         return asyncio.run(play("metax", db, 3, "Tess", [name, "villains-control"], out=io.StringIO(),
                                 inp=io.StringIO("q\n")))
 
-    assert play_with("good") == 0  # 0: the player left at once (issue 13: leaving exits 0); the game stays stored
+    assert play_with("good") == 0  # 0: the player left at once (leaving exits 0); the game stays stored
     con = sqlite3.connect(db)
     try:
         seat0 = con.execute("SELECT deck, deck_name FROM seats WHERE seat = 0").fetchone()
@@ -285,7 +285,7 @@ def test_MEM_GAP_01_memesis_decks_export_import_and_validate_40_cards_at_most_3_
 
 
 def test_a_refusal_in_the_terminal_names_the_terminal_command_not_the_slash_command(db, capsys):
-    """Issue 27 §14: with no deck saved yet, ``metahost deck validate`` says how to start one in the terminal's
+    """With no deck saved yet, ``metahost deck validate`` says how to start one in the terminal's
     words (``metahost deck new``), never Discord's ``/deck new``."""
     code, _out, err = deck(capsys, db, "validate", "--game", "metax")
     assert code == 2

@@ -1,4 +1,4 @@
-"""``metahost help [GAME]`` and ``metahost rules [GAME] TOPIC`` (issue 27 §10, §5): a game's quick start from the
+"""``metahost help [GAME]`` and ``metahost rules [GAME] TOPIC``: a game's quick start from the
 command line, and a rule ID looked up without its game, as a refusal's "see /rules MX-DEF-02" names it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12 §5, unwritable storage: every ``metahost`` command that touches the database, run against a
+"""Unwritable storage: every ``metahost`` command that touches the database, run against a
 read-only database file, a read-only folder, a path under a regular file and a full disk, prints one
 line naming the file and what is wrong, exits 3, never shows a traceback and loses nothing stored. A
 reading command (``tables``, ``audit``, ``deck list/show/export/validate``) still does its job when the

@@ -1,5 +1,5 @@
-"""``metahost play`` and ``metahost simulate`` with a game's table options (``--option key=value``, repeatable,
-issue 18) and ``--team-name`` (MO-SET-09): good values reach ``new_game``, bad ones are refused with the game's
+"""``metahost play`` and ``metahost simulate`` with a game's table options (``--option key=value``,
+repeatable) and ``--team-name`` (MO-SET-09): good values reach ``new_game``, bad ones are refused with the game's
 options listed. The game is the stand-in tests/option_game.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``metahost play|simulate GAME --teams FORMAT`` (issue 17 items 4 and 5, MEM-GAP-03): the teams reach
+"""``metahost play|simulate GAME --teams FORMAT`` (MEM-GAP-03): the teams reach
 ``new_game`` as ``options["teams"]`` seated allies apart, the person plays in team A, and ``--teams`` is
 refused with a clear message for a game without teams or a format that does not fit. The game is the
 stand-in tests/team_game.py."""

@@ -1,4 +1,4 @@
-"""The README a newcomer reads and the pages it links to (issue 27 §15): the README stays under 15 KB, keeps
+"""The README a newcomer reads and the pages it links to: the README stays under 15 KB, keeps
 the two set-up commands, the board pictures and the invite link with its scopes and permissions, and every
 relative link in the README and docs/ leads to a file (and heading) that exists."""
 
@@ -14,7 +14,7 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def test_the_readme_is_short_and_says_how_to_start():
-    """Issue 27 §15: under 15 KB, with the two commands of the Makefile, the pictures, and the bot's set-up."""
+    """Under 15 KB, with the two commands of the Makefile, the pictures, and the bot's set-up."""
     text = (ROOT / "README.md").read_text()
     assert len(text.encode()) < 15_000
     assert "make play    # creates .venv/, installs metahost, starts a game of MetaX against the computer" in text

@@ -1,4 +1,4 @@
-"""Player help shared by the terminal and Discord (issue 27 §10, §5): a quick start for every game, rule IDs
+"""Player help shared by the terminal and Discord: a quick start for every game, rule IDs
 shown only as pointers, a rule ID's game found from its prefix."""
 
 from __future__ import annotations

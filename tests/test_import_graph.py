@@ -1,4 +1,4 @@
-"""The import graph of ``games`` and ``bot`` (issue 12 §6): dependencies point one way, ``bot`` → ``games`` →
+"""The import graph of ``games`` and ``bot``: dependencies point one way, ``bot`` → ``games`` →
 ``games/core``, and no group of modules imports each other.
 
 The graph is read from the source with :mod:`ast` (nothing is imported): every ``import`` and ``from …
@@ -140,14 +140,14 @@ def test_the_graph_sees_lazy_and_type_checking_imports():
 
 
 def test_no_import_cycles():
-    """issue 12 §6: no import cycle in ``games`` or ``bot`` (``games/core/contract`` and ``players`` imported
+    """No import cycle in ``games`` or ``bot`` (``games/core/contract`` and ``players`` imported
     each other)."""
     found = [sorted(c) for c in cycles(graph())]
     assert not found, f"import cycles: {found}"
 
 
 def test_no_cycles_in_the_discord_shell():
-    """issue 12 §6: ``bot/shell`` has no cycle (app, cogs and decks imported each other), and no shell
+    """``bot/shell`` has no cycle (app, cogs and decks imported each other), and no shell
     module imports ``bot.shell.app``: the app is the top, it wires the others together."""
     g = graph()
     shell = {m for m in g if m.startswith("bot.shell")}
@@ -156,14 +156,14 @@ def test_no_cycles_in_the_discord_shell():
 
 
 def test_layers_point_one_way():
-    """issue 12 §6: ``bot`` → ``games`` → ``games/core``; never back up (``games/core/scenario`` imported the
+    """``bot`` → ``games`` → ``games/core``; never back up (``games/core/scenario`` imported the
     registry)."""
     unexpected = sorted(upward(graph()))
     assert not unexpected, f"imports against the layering: {unexpected}"
 
 
 def test_a_game_imports_only_games_core_and_itself():
-    """issue 12 §6: a game package depends on ``games.core`` and its own modules only (DESIGN.md, Layers)."""
+    """A game package depends on ``games.core`` and its own modules only (DESIGN.md, Layers)."""
     g = graph()
     games = {m.split(".")[1] for m in g if m.startswith("games.") and not m.startswith("games.core")}
     assert {"meta", "metax"} <= games

@@ -1,4 +1,4 @@
-"""Terminal play with rich (issue 13, Terminal): help and keys, concede asks first, card lookup forgives a
+"""Terminal play with rich: help and keys, concede asks first, card lookup forgives a
 typo, discard piles, leaving (q, end of input, Ctrl-C) exits 0 with a resume command that works as typed,
 words wrapped at word boundaries, no option ids or developer tags, starter decks export and re-import.
 
@@ -204,7 +204,7 @@ def test_resume_command_for_the_default_database_needs_no_db_option(tmp_path, mo
 
 
 def test_ctrl_c_in_a_real_terminal_process_exits_0_with_the_resume_command(tmp_path):
-    """A real SIGINT at the prompt (before issue 13: a KeyboardInterrupt traceback) leaves cleanly."""
+    """A real SIGINT at the prompt (once a KeyboardInterrupt traceback) leaves cleanly."""
     db = tmp_path / "sig.db"
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "metax", "--seed", "1", "--db", str(db)],
                             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -300,7 +300,7 @@ def test_on_a_terminal_each_seat_has_its_own_colour_everywhere():
 
 def test_a_refusal_names_its_rule_in_readable_form():
     """A refused choice shows its reason and its rule as a pointer the player can follow, "(see /rules
-    MX-DEF-02)" (issue 27 §5; before issue 27 it read "(rule MX-DEF-02)"), never the raw "[MX-DEF-02]" tag."""
+    MX-DEF-02)" (it once read "(rule MX-DEF-02)"), never the raw "[MX-DEF-02]" tag."""
     out = io.StringIO()
     Screen(out, width=80).refusal("That Character is Pushed and cannot defend. [MX-DEF-02]", "MX-DEF-02")
     assert out.getvalue().strip() == "That Character is Pushed and cannot defend. (see /rules MX-DEF-02)"
@@ -397,8 +397,8 @@ class Chooser(Script):
 
 
 def options_end(lines: list[str]) -> list[str]:
-    """``lines`` without the "Not playable now:" block the screen prints under a decision's options (issue 27
-    §7), so that the options are the last lines again."""
+    """``lines`` without the "Not playable now:" block the screen prints under a decision's options, so that
+    the options are the last lines again."""
     for i in range(len(lines) - 1, max(-1, len(lines) - 200), -1):
         if lines[i] == "Not playable now:":
             return lines[:i]
@@ -408,7 +408,7 @@ def options_end(lines: list[str]) -> list[str]:
 
 
 def test_a_metazoo_game_plays_to_its_end_in_the_terminal_with_the_private_view(tmp_path):
-    """Issue 16 item 5: ``metahost play metazoo`` to the end with typed input: the person sees their Chapter
+    """``metahost play metazoo`` to the end with typed input: the person sees their Chapter
     and, once they placed one, their own face-down Page (MZ-CORE-08, MZ-TRAP-11) in their private view;
     their decisions span several kinds (multi-step Contracts and Attacks: targets after the choice); the
     game ends with a result, and the stored log replays."""
@@ -439,8 +439,8 @@ def _seats(db: Path) -> list[SeatSetup]:
 
 
 def test_play_metazoo_surroundings_and_place_flags(tmp_path, capsys):
-    """``metahost play metazoo --surroundings derived --place "Oslo, …"`` opens a derived table at that place
-    (issue 16 item 2); a bad place is refused with the expected shape and opens nothing; MetaX takes no
+    """``metahost play metazoo --surroundings derived --place "Oslo, …"`` opens a derived table at that
+    place; a bad place is refused with the expected shape and opens nothing; MetaX takes no
     surroundings."""
     db = tmp_path / "flags.db"
     code = main(["play", "metazoo", "--db", str(db), "--surroundings", "derived", "--place", "Oslo, north, 10.75, "
@@ -490,7 +490,7 @@ def test_the_metazoo_ordering_prompt_reads_as_numbered_choices_without_ids():
 
 
 def test_play_derived_without_a_place_is_refused_in_terminal_words(tmp_path, capsys):
-    """Issue 16 item 2: ``--surroundings derived`` needs ``--place`` in the terminal (no server location or
+    """``--surroundings derived`` needs ``--place`` in the terminal (no server location or
     /surroundings profile there): exit 2 with one line saying so, no traceback, and no game left to resume."""
     db = tmp_path / "nowhere.db"
     code = main(["play", "metazoo", "--db", str(db), "--surroundings", "derived"])
@@ -552,7 +552,7 @@ class MemesisChooser(io.StringIO):
 
 
 def test_a_1v1_memesis_game_plays_to_its_end_in_the_terminal(tmp_path):
-    """Issue 17 items 3 and 5 (MEM-GEN-01, MEM-GAP-03, MEM-TRN-07, MEM-GAP-28): ``metahost play memesis --teams
+    """MEM-GEN-01, MEM-GAP-03, MEM-TRN-07, MEM-GAP-28: ``metahost play memesis --teams
     1v1`` to the end with typed input. The person's private view shows their hand, face-down cards
     (MEM-STL-03), Ammunition Cell (MEM-AMM-08) and incubating card (MEM-INC-01); a card's two-step menu
     shows its next step without printing the board and hand again, and Back returns to the turn's menu;
@@ -626,7 +626,7 @@ class OlympiaChooser(io.StringIO):
 
 
 def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path):
-    """Issue 18 items 3-4, "Done when" (MO-SET-09/10, MO-INF-01/03): ``metahost play metaolympia --team-name
+    """MO-SET-09/10, MO-INF-01/03: ``metahost play metaolympia --team-name
     "Red Planet" --option bestof=5`` — the person against the computer, choosing by number at every prompt
     (Pre-Season tiles, Match Up spots, athletes, dice), reaches the result; the stored log replays to it. The
     start line names the person's team and colour; the keys work at a game without decks (``d`` lists the
@@ -641,7 +641,7 @@ def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path)
     text = out.getvalue()
     assert code == 0 and "***" in text, text[-2000:]
     assert "you are Tess, team Red Planet (red). Type ? for help." in text
-    # The piles in the game's words (issue 27 §14; the board's keys read "Scrim discard" before).
+    # The piles in the game's words (the board's keys read "Scrim discard" before).
     assert "Athlete discard pile (" in text and "Tactic discard pile (" in text and "Scrimmage discard pile (" in text
     assert "> Mangala\nAthlete · Tier Pro" in text  # "card mangla": a close spelling finds the athlete
     status, log = stored(db)
@@ -660,7 +660,7 @@ def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path)
     kinds: set[str] = set()
     ids: set[str] = set()
     computer_only = [e.text for e in g.intro(st) if e.visible_to(1) and not e.visible_to(0)]
-    asked = 0  # Tess's logged choices that were not publicly forced (the host takes those, issue 27 §1)
+    asked = 0  # Tess's logged choices that were not publicly forced (the host takes those)
     for seat, choice in log:
         for d in g.decisions(st):
             if d.seat == 0 and seat == 0:

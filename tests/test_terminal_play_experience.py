@@ -1,10 +1,10 @@
-"""Issue 27 in the terminal: ``NO_COLOR`` honoured (§14), ``d`` shows each game's public piles in its own words
-(Memesis' Dead Cell, §14), hints in terminal words, never Discord's (§14), lines wrapped to the terminal's
-width and never inside a name (§11), ``?`` with the game's quick start and ``rules``/``/rules`` (§10),
-``card NAME`` for every game (§9, full text on demand), the cards that cannot be played now under the
+"""Playing in the terminal: ``NO_COLOR`` honoured, ``d`` shows each game's public piles in its own words
+(Memesis' Dead Cell), hints in terminal words, never Discord's, lines wrapped to the terminal's
+width and never inside a name, ``?`` with the game's quick start and ``rules``/``/rules``,
+``card NAME`` for every game (full text on demand), the cards that cannot be played now under the
 options (§7), the deciding rule and the scores at the end (§8), refusals pointing to their rule (§5).
 
-The games' issue 27 hooks default to empty on main: the tests give them values with ``monkeypatch``."""
+The games' play-help hooks default to empty on main: the tests give them values with ``monkeypatch``."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def answer(text: str, n: int) -> str:
 
 def test_no_color_turns_the_colours_off_even_on_a_terminal(monkeypatch):
     """https://no-color.org: with ``NO_COLOR`` set, a terminal gets no colour codes (bold may stay); without it,
-    seats are coloured. Before issue 27 the screen passed ``no_color=False`` to rich, which overrode it."""
+    seats are coloured. The screen once passed ``no_color=False`` to rich, which overrode it."""
     def shown() -> str:
         out = io.StringIO()
         screen = Screen(out, me=0, width=60, colour=True)
@@ -85,7 +85,7 @@ def _played(game_id: str, seats: int, moves: int, seed: int):
     ("metaolympia", 2, ["Athlete discard pile", "Tactic discard pile", "Scrimmage discard pile"]),
 ])
 def test_d_shows_each_games_public_piles(game_id, seats, titles):
-    """`d` lists every public pile of the game's board under its own name (Memesis' Dead Cell, issue 27 §14:
+    """`d` lists every public pile of the game's board under its own name (Memesis' Dead Cell:
     before, Memesis had "no public discard piles"), each card top first, nothing a spectator could not see."""
     g, st = _played(game_id, seats, 120, seed=2)
     view = g.view(st, 0)
@@ -105,7 +105,7 @@ def test_d_shows_each_games_public_piles(game_id, seats, titles):
 
 def test_card_lookup_hints_speak_the_terminals_words(tmp_path):
     """A name that matches nothing, or several, tells what to type here (`card` and a name), never Discord's
-    "pick a card from the list" or "send the command again" (issue 27 §14)."""
+    "pick a card from the list" or "send the command again"."""
     text = run(tmp_path, "card zzqxv\ncard Herak\nq\n")
     nothing, several = (" ".join(answer(text, n).split()) for n in (1, 2))
     assert "no name is close. Type card and part of a name." in nothing
@@ -204,7 +204,7 @@ def test_card_shows_any_card_of_every_game_in_full(game_id):
 
 
 def test_the_cards_that_cannot_be_played_are_listed_under_the_options(tmp_path, monkeypatch):
-    """Issue 27 §7: under the numbered options, "Not playable now:" and each card with its reason, from
+    """Under the numbered options, "Not playable now:" and each card with its reason, from
     ``Game.unplayable`` of the person's own seat."""
     mx = get_game("metax")
     asked: list[int] = []
@@ -222,7 +222,7 @@ def test_the_cards_that_cannot_be_played_are_listed_under_the_options(tmp_path, 
 
 
 def test_the_end_shows_the_deciding_rule_and_each_seats_score(tmp_path, monkeypatch):
-    """Issue 27 §8: after the result, ``Result.rule`` (its rule ID a pointer) and one line per seat of
+    """After the result, ``Result.rule`` (its rule ID a pointer) and one line per seat of
     ``Result.scores``."""
     mx = get_game("metax")
     real = type(mx).result
@@ -257,7 +257,7 @@ def test_a_name_several_cards_share_shows_every_one_of_them():
 def test_the_hand_and_the_seats_never_split_a_name_nor_crop_a_word(tmp_path, width):
     """The hand table keeps each card's name whole (its column at least that wide; rich then narrows only the
     text column) and crops no word of a card's text; a seats table too narrow for its screen is printed as the
-    game's text instead of folding "Computer 1" (before issue 27 ``fits`` measured at the screen's width, which
+    game's text instead of folding "Computer 1" (``fits`` once measured at the screen's width, which
     rich clamps to, so it always "fit")."""
     text = run(tmp_path, "h\nb\nq\n", width=width)
     mx = get_game("metax")

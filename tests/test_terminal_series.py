@@ -1,4 +1,4 @@
-"""A MetaZoo series in the terminal (issue 16 item 4; MZ-BOOK-05, MZ-BOOK-06, MZ-GAP-75): ``play --series``
+"""A MetaZoo series in the terminal (MZ-BOOK-05, MZ-BOOK-06, MZ-GAP-75): ``play --series``
 posts the Archive sizes at the first start, offers swaps between games (refused, then accepted), and stops
 when the computer has won a majority."""
 

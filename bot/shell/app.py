@@ -1,6 +1,6 @@
 """The bot process: :class:`MetaBot` (cogs, dynamic items, the timer loop) and :func:`run` for
 ``metahost bot``. The top of the shell: it imports ``cogs``, ``decks`` and ``common``; none of them imports
-it (issue 12 §6)."""
+it."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from .surroundings import SurroundingsCog
 
 log = logging.getLogger("metahost.bot")
 
-#: The exit status of ``metahost bot`` when Discord cannot be reached (issue 12 §4).
+#: The exit status of ``metahost bot`` when Discord cannot be reached.
 NO_DISCORD = 4
 
 
@@ -48,7 +48,7 @@ class MetaBot(commands.Bot):
         self.settings = settings
         self.decks = DeckService(store)
         apply_game_settings(settings)  # MetaZoo's Spellbook maximum (MZ-GAP-76)
-        # The limits on open tables are settings of the bot (issue 12 §3); terminal play has none.
+        # The limits on open tables are settings of the bot; terminal play has none.
         service.limits = TableLimits(settings.max_tables_per_user, settings.max_tables_per_channel)
         self.front = DiscordFront(self, service, store, threads=settings.table_threads,
                                   board_interval=settings.board_edit_interval, board_hold=settings.board_hold,
@@ -78,7 +78,7 @@ class MetaBot(commands.Bot):
         """Sync the slash commands (to ``settings.dev_guild_id`` when set, else globally) only when they
         changed since the last successful sync: a hash of the commands' payload, the application and the
         target is kept in the store (key ``command_tree:<target>``), written only after Discord accepted
-        the sync (issue 12 §4). Returns whether it synced. A refused sync is logged and retried at the
+        the sync. Returns whether it synced. A refused sync is logged and retried at the
         next start; the bot runs on with the commands Discord already has."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
@@ -115,8 +115,8 @@ class MetaBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction, after discord.py dispatched it: a component click no component of the shell
         runs for (a custom id the bot never made, or not on the clicked message) is answered here, since
-        discord.py drops it silently (issue 26 §5)."""
-        if await answer_card_box(interaction):  # a card box, live or from before a restart (issue 27 §9)
+        discord.py drops it silently."""
+        if await answer_card_box(interaction):  # a card box, live or from before a restart
             return
         await answer_stray(interaction, self.component_patterns)
 
@@ -132,8 +132,8 @@ class MetaBot(commands.Bot):
 
 async def run(settings: Settings) -> int:
     """Run the bot until it is stopped. Returns an exit code: 0 stopped, 2 a missing or rejected token,
-    3 the database cannot be used (one line naming the file, issue 12 §5), 4 Discord cannot be reached
-    (one line, issue 12 §4). Never a traceback for these, the store is closed cleanly, and the token
+    3 the database cannot be used (one line naming the file), 4 Discord cannot be reached
+    (one line). Never a traceback for these, the store is closed cleanly, and the token
     never appears in a log."""
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("metahost bot: DISCORD_TOKEN is not set. Put it in .env (see .env.example) or the environment.\n"

@@ -1,16 +1,16 @@
 """What every handler of the Discord shell shares: finding the bot, the place and the table an interaction
 means, acknowledging it in time, replying within Discord's limits, and the one error path.
 
-Dependencies point one way (issue 12 §6): ``app`` imports ``cogs``, ``decks`` and this module; ``cogs``
+Dependencies point one way: ``app`` imports ``cogs``, ``decks`` and this module; ``cogs``
 and ``decks`` import this module; nothing imports ``app``. Handlers reach the bot only through
 :class:`Host`.
 
-The one error path (issue 12 §3.4): handlers raise; nothing else catches. Slash commands end in
+The one error path: handlers raise; nothing else catches. Slash commands end in
 :class:`ShellTree`'s ``on_error``, components in :class:`Guarded`'s ``callback`` (discord.py only logs what a
 ``DynamicItem`` callback raises, see ``ViewStore.schedule_dynamic_item_call`` in ``discord/ui/view.py``, so
 the wrapper is needed), modals in their ``on_error``; all three call :func:`refuse`.
 
-Acknowledging (issue 12 §4.1): Discord fails an interaction not answered within 3 seconds. Handlers that
+Acknowledging: Discord fails an interaction not answered within 3 seconds. Handlers that
 await the store or the table lock call :func:`acknowledge` (slash commands and modals: "thinking") or
 :func:`acknowledge_update` (components: a deferred update of the clicked message) first, then
 :func:`reply` follows up or the handler edits the original response.
@@ -138,7 +138,7 @@ def refusal_text(exc: BaseException) -> str:
         exc = exc.original
     if isinstance(exc, (TableError, DeckError)):
         return exc.message
-    if isinstance(exc, RulesError):  # the rule as a pointer a player can follow (issue 27 §5)
+    if isinstance(exc, RulesError):  # the rule as a pointer a player can follow
         return f"Not allowed: {pointers(exc.message)} ({pointer(exc.rule)})"
     if isinstance(exc, StoreError):
         return f"Nothing was changed: {exc}. Try again in a moment."
@@ -197,7 +197,7 @@ class ShellTree(app_commands.CommandTree):
 class Guarded:
     """Mixin for every component (``DynamicItem``) of the shell: ``callback`` runs :meth:`handle` and
     turns whatever it raises into :func:`refuse`; a table that does not exist (any more) is told as a
-    button that no longer works (:data:`STRAY`, issue 26 §5). Put it first in the bases."""
+    button that no longer works (:data:`STRAY`). Put it first in the bases."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -213,7 +213,34 @@ class Guarded:
         raise NotImplementedError
 
 
-# -- components no handler answers (issue 26 §5)
+NUMBER_FIELDS = frozenset({"page", "seat"})
+"""The fields of a component's custom id that are numbers (the rest are text)."""
+
+
+class Component(Guarded):
+    """Base of the shell's components (``DynamicItem``): the custom id and its parsing, written once.
+
+    A subclass sets :attr:`fields`, the groups of its ``template`` in the order :attr:`make_id` (a function of
+    :mod:`bot.shell.ids`, as a ``staticmethod``) takes them, and :attr:`widget` (a button unless set); each
+    field is kept as an attribute of the item (those in :data:`NUMBER_FIELDS` as ``int``). It writes
+    :meth:`handle`. Put it first in the bases, before ``discord.ui.DynamicItem[...]``."""
+
+    fields: tuple[str, ...] = ("table",)
+    widget: type[discord.ui.Button | discord.ui.Select] = discord.ui.Button
+    make_id: Any
+
+    def __init__(self, *values: Any):
+        super().__init__(self.widget(custom_id=self.make_id(*values)))  # type: ignore[call-arg]
+        for name, value in zip(self.fields, values, strict=True):
+            setattr(self, name, value)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]):
+        """The item a click's custom id (``match``: its ``template`` matched) names."""
+        return cls(*(int(match[f]) if f in NUMBER_FIELDS else match[f] for f in cls.fields))
+
+
+# -- components no handler answers
 
 STRAY_HEAD = "This button or menu is not one of this bot's, or it no longer works."
 STRAY = (f"{STRAY_HEAD} Nothing was changed. Your current decision is in your newest DM from me, or press "

@@ -1,9 +1,9 @@
-"""Deck building and lookups on Discord (issue 6): ``/deck …``, ``/card``, ``/rules``, ``/help``, the deck
+"""Deck building and lookups on Discord: ``/deck …``, ``/card``, ``/rules``, ``/help``, the deck
 choice of ``/table join`` and the lobby's deck select. Handlers call :class:`bot.decks.DeckService` and the
 game's card catalog; replies about a user's decks are ephemeral. Autocomplete answers at most 25 choices,
 best first, and never fails (an error gives no choices).
 
-Issue 27 §9-10: ``/card``, ``/rules`` and ``/help`` take their ``game`` from where they are used when it is
+``/card``, ``/rules`` and ``/help`` take their ``game`` from where they are used when it is
 left out (a table's thread or channel, the user's game in play from a DM, a rule ID's prefix:
 :func:`game_here`); every built game's cards can be looked up, Meta Olympia's athletes, tactics, sponsors,
 scrimmage cards and Stage Tiles included; a decision's DM has **Look up a card** (:class:`CardButton`), which
@@ -43,7 +43,7 @@ from games.core.textsearch import rank
 
 from . import ids, render
 from .common import (
-    Guarded,
+    Component,
     Host,
     acknowledge,
     acknowledge_update,
@@ -95,7 +95,7 @@ def has_cards(game_id: str) -> bool:
 
 
 async def game_here(interaction: discord.Interaction) -> str | None:
-    """The game a lookup without ``game:`` means where it is used (issue 27 §9): the game of the table whose
+    """The game a lookup without ``game:`` means where it is used: the game of the table whose
     thread this is; in a server channel, the game of the user's open tables here, else of all open tables
     here, when they all play one game; in a DM, the game the user is playing, when one. ``None`` otherwise."""
     bot = bot_of(interaction)
@@ -191,7 +191,7 @@ def deck_embed(checked: Checked) -> discord.Embed:
 async def card_picture(game: Game, card: CardInfo) -> bytes | None:
     """The face of ``card`` as PNG bytes (:func:`bot.picture.card_png`, painted off the event loop), or
     ``None`` when the game has no card picture, painting it raised (logged) or it is over
-    :data:`bot.shell.front.PICTURE_MAX`: ``/card`` then shows the text alone (issue 15 §3)."""
+    :data:`bot.shell.front.PICTURE_MAX`: ``/card`` then shows the text alone."""
     try:
         png = await asyncio.to_thread(picture.card_png, game, card)
     except Exception:  # noqa: BLE001 - any painter failure: the card's text still answers
@@ -205,7 +205,7 @@ async def card_picture(game: Game, card: CardInfo) -> bytes | None:
 
 def card_embed(card: CardInfo, catalog: Catalog) -> discord.Embed:
     """``/card``: everything on the card, laid out for its game; rule IDs as pointers (``see /rules
-    MX-DCK-02``) and no card id (issue 27 §5)."""
+    MX-DCK-02``) and no card id."""
     e = discord.Embed(title=render.clip(card.name, 256), colour=render.COLOUR)
     body = quick.pointers(card.text)
     if card.flavor:
@@ -230,9 +230,9 @@ async def answer_card(interaction: discord.Interaction, g: Game, name: str, shar
     name = check_query("card name", name, "Type part of the name.")
     catalog = g.card_catalog()
     # A typed name need not be picked from autocomplete: a typo close to one card finds it; an
-    # ambiguous one is refused with "did you mean" (CardNotFound, issue 13 §10).
+    # ambiguous one is refused with "did you mean" (CardNotFound).
     info = catalog.get(name) or catalog.lookup(name)
-    await acknowledge(interaction, ephemeral=not share)  # before painting the card (issue 15 §3)
+    await acknowledge(interaction, ephemeral=not share)  # before painting the card
     embed, extra = card_embed(info, catalog), {}
     png = await card_picture(g, info)
     if png is not None:
@@ -418,7 +418,7 @@ class DeckCog(commands.Cog):
             found = RuleBook.load(game_id).answer(topic, render.DESC_MAX)
         except LookupError as exc:
             raise TableError(str(exc.args[0]) if exc.args else "No such topic.", "no_topic") from None
-        # Player words only (issue 13 §9): the footer says where the text comes from, never "checklist".
+        # Player words only: the footer says where the text comes from, never "checklist".
         if found.alone:
             where = f"From {found.section.heading}; ask for that topic to see all of it"
         else:
@@ -435,7 +435,7 @@ class DeckCog(commands.Cog):
     @app_commands.choices(game=ALL_GAMES)
     async def help(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
                    share: bool = False) -> None:
-        """Issue 27 §10: one embed, ephemeral unless ``share``; linked from every lobby."""
+        """One embed, ephemeral unless ``share``; linked from every lobby."""
         if game is None:
             await acknowledge(interaction, ephemeral=not share)  # game_here reads the store
         game_id = game.value if game is not None else await game_here(interaction)
@@ -564,45 +564,34 @@ def deck_select(table_id: str, choices: list[tuple[str, str]]) -> discord.ui.Vie
     return v
 
 
-class DeckSelect(Guarded, discord.ui.DynamicItem[discord.ui.Select], template=ids.DECK.pattern):
+class DeckSelect(Component, discord.ui.DynamicItem[discord.ui.Select], template=ids.DECK.pattern):
     """The deck select sent to a player who joined a lobby: picks the deck their seat brings."""
 
-    def __init__(self, table: str):
-        super().__init__(discord.ui.Select(custom_id=ids.deck(table)))
-        self.table = table
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match["table"])
+    widget = discord.ui.Select
+    make_id = staticmethod(ids.deck)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         values = (interaction.data or {}).get("values") or []
         if not values:
             raise TableError("Pick a deck from the list.", "bad_choice")
-        # Acknowledge first: the choice may wait for the table's lock behind a Start (issue 12 §2).
+        # Acknowledge first: the choice may wait for the table's lock behind a Start.
         await acknowledge_update(interaction)
         t = bot.service.get(self.table)
         await bot.service.choose_deck(t.id, str(interaction.user.id), values[0])
         seat = t.seat_of(str(interaction.user.id))
-        label = (t.deck_title(seat.seat) or seat.deck_label) if seat else values[0]  # a name, not an id (issue 27 §13)
+        label = (t.deck_title(seat.seat) or seat.deck_label) if seat else values[0]  # a name, not an id
         await interaction.edit_original_response(content=f"You bring **{label}** to table {t.id}.", view=None)
 
 
-# -- looking a card up from a decision's DM (issue 27 §9) ---------------------------------------------------
+# -- looking a card up from a decision's DM ---------------------------------------------------
 
 
-class CardButton(Guarded, discord.ui.DynamicItem[discord.ui.Button], template=ids.CARD.pattern):
+class CardButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=ids.CARD.pattern):
     """**Look up a card** under a decision (:func:`render.lookup_button`): opens :class:`CardModal` for the
     table's game. Works in a DM and in an ephemeral **My hand**; it changes nothing at the table."""
 
-    def __init__(self, table: str):
-        super().__init__(discord.ui.Button(custom_id=ids.card(table)))
-        self.table = table
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match["table"])
+    make_id = staticmethod(ids.card)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         t = bot_of(interaction).service.get(self.table)

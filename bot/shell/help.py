@@ -1,4 +1,4 @@
-"""``/help`` on Discord (issue 27 §10): a game's quick start (``data/help/<game>.md``, :mod:`bot.help`) and
+"""``/help`` on Discord: a game's quick start (``data/help/<game>.md``, :mod:`bot.help`) and
 how play works on Discord (``data/help/discord.md``), as one embed within Discord's limits by construction:
 every section is a field clipped to 1,024 characters, the whole embed fitted (:func:`render.fit_embed`);
 tests/discord_shell/test_help_bot.py checks that no section of the shipped files needs clipping."""

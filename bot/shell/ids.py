@@ -2,25 +2,25 @@
 offered with (:func:`bot.tables.decision_token`: ``<seat>.<own choices>.<6 hex>``, which changes only when
 that seat's own decision changes) and the option by its stable key (:func:`bot.tables.option_key`, 8 hex),
 so a click after a restart still finds its table, a click on an option still offered is applied while
-others play, and a repeated click is known (issue 13 §3). All ids stay under Discord's 100 characters
+others play, and a repeated click is known. All ids stay under Discord's 100 characters
 (at most 5 + 16 + 1 + 24 + 1 + 8 = 55).
 
 * ``mh:d:<table>:<token>:<key>`` — a decision button (the option with that key)
 * ``mh:m:<table>:<token>:<page>`` — a decision select menu (values are option keys)
 * ``mh:g:<table>:<token>:<page>`` — show page ``page`` of a long decision
-* ``mh:o:…``, ``mh:s:…``, ``mh:p:…`` — the decision components of before issue 13 (game version and
+* ``mh:o:…``, ``mh:s:…``, ``mh:p:…`` — the decision components of the bot's first versions (game version and
   option index): :data:`LEGACY` matches them so they are refused with a clear message
 * ``mh:l:<table>:<action>`` — a lobby button (join, leave, computer, start, cancel)
-* ``mh:t:<table>`` — the team select of a team game's lobby (values: team letters; issue 17 item 4)
+* ``mh:t:<table>`` — the team select of a team game's lobby (values: team letters)
 * ``mh:h:<table>`` — "My hand": the private view as an ephemeral message
 * ``mh:b:<table>`` — "Full board": the whole board text as a file, when it does not fit the board message
 * ``mh:k:<table>`` — the deck select of a player who joined a lobby (values: a starter id or ``saved:<id>``)
 * ``mh:x:<table>:<user>:<yes|no>`` — the concede confirmation shown to ``user`` (Concede / Keep playing)
 * ``mh:r:<table>`` — Rematch on the result of a finished table
 * ``mh:u:<table>:<seat>:<watch|leave>`` — the choice of a player who is out of a game that goes on
-* ``mh:c:<table>`` — "Look up a card" under a decision: a box asking for a card's name (issue 27 §9)
+* ``mh:c:<table>`` — "Look up a card" under a decision: a box asking for a card's name
 * ``mh:cm:<game>`` — that box (a modal), answered from ``on_interaction`` without state
-* ``mh:w:<table>:<token>`` — "Pass until my turn" on a response window offered with ``token`` (issue 27 §3)
+* ``mh:w:<table>:<token>`` — "Pass until my turn" on a response window offered with ``token``
 """
 
 from __future__ import annotations
@@ -101,10 +101,15 @@ def card(table: str) -> str:
 
 
 def card_box(game: str) -> str:
-    """The box **Look up a card** opens for ``game`` (a modal; answered without state, issue 27 §9)."""
+    """The box **Look up a card** opens for ``game`` (a modal; answered without state)."""
     return f"mh:cm:{game}"
 
 
 def stop(table: str, token: str) -> str:
-    """"Pass until my turn" on the response window offered with ``token`` (issue 27 §3)."""
+    """"Pass until my turn" on the response window offered with ``token``."""
     return f"mh:w:{table}:{token}"
+
+
+def legacy(kind: str, table: str, rest: str) -> str:
+    """A decision component of an older version of the bot (:data:`LEGACY`), to refuse it by the same id."""
+    return f"mh:{kind}:{table}:{rest}"

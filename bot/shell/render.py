@@ -1,7 +1,7 @@
 """Discord rendering of lobbies, boards, private views and results: embeds and component rows built from
 :class:`games.core.View` objects and table facts, nothing else.
 
-Every message fits Discord's limits by construction (issue 12 §3): :func:`fit_embed` and :func:`fit_message`
+Every message fits Discord's limits by construction: :func:`fit_embed` and :func:`fit_message`
 bring any content and embeds within them (content 2,000 characters; per embed title 256, description
 4,096, 25 fields of name 256 / value 1,024, footer 2,048, author 256; 10 embeds and 6,000 characters of
 embed text per message), and every reply path of the shell goes through them. Boards and private views
@@ -21,7 +21,7 @@ from games.core.contract import Decision, Result, View
 
 from . import ids
 
-BUTTONS_MAX = 5  # more options than this become a select menu (issue 4)
+BUTTONS_MAX = 5  # more options than this become a select menu
 SELECT_MAX = 25
 COLOUR = 0x5865F2
 
@@ -113,7 +113,7 @@ def fit_message(content: str | None, embeds: list[discord.Embed]) -> tuple[str |
 
 def _pieces(lines: list[str], width: int) -> list[str]:
     """``lines`` with any line longer than ``width`` (more than a code block holds, so far beyond any screen:
-    Discord wraps lines to the reader's screen itself, issue 27 §11) broken into pieces at its last space
+    Discord wraps lines to the reader's screen itself) broken into pieces at its last space
     within ``width``, so no word or name is split; only a single word longer than ``width`` is cut. Nothing
     is lost: the pieces of a line joined by single spaces give it back."""
     out: list[str] = []
@@ -213,7 +213,7 @@ def slot_line(t: Table, slot: int) -> str:
 
 
 def team_mark(t: Table, seat: int) -> str:
-    """`` · team A`` after a seat of a team game (issue 17 item 4), else empty."""
+    """`` · team A`` after a seat of a team game, else empty."""
     team = t.team_of(seat)
     return f" · team {team}" if team else ""
 
@@ -248,7 +248,7 @@ def seat_extras(t: Table, seat: int) -> str:
 
 
 def options_mark(t: Table, room: int = 60) -> str:
-    """`` · gambling=on bestof=5``: the table's game options that are not the default (issue 18), within
+    """`` · gambling=on bestof=5``: the table's game options that are not the default, within
     ``room`` characters; empty when there are none."""
     text = options_text(t.game, t.game_options)
     return f" · {clip(text, room)}" if text else ""
@@ -270,16 +270,16 @@ def lobby_embed(t: Table) -> discord.Embed:
         e.description += (f"\nTeams: {fmt if fmt else 'free (at least two teams)'} · choose yours below or with "
                           "`/table team`; allies are seated apart at the start")
     pictures = "" if t.pictures else " · board pictures off"
-    mode = t.options.get("surroundings")  # a game that reads the clock (issue 16 item 2, MZ-WALL-04)
+    mode = t.options.get("surroundings")  # a game that reads the clock (MZ-WALL-04)
     sky = f" · surroundings {mode}" if isinstance(mode, str) else ""
-    windows = f" · response windows {int(t.response)} s" if t.game.has_windows else ""  # issue 27 §2
+    windows = f" · response windows {int(t.response)} s" if t.game.has_windows else ""
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     if t.teamup and t.status == "lobby":  # MO-OPT-06
         e.description += "\nTeam Up: join a taken seat with `/table join seat:<number>` to manage that team together"
-    if t.status == "lobby":  # issue 27 §10: how to play, linked from the lobby
+    if t.status == "lobby":  # how to play, linked from the lobby
         e.description += f"\nNew to {t.game.name}? `/help` shows how a turn goes and what the buttons mean."
-    opts = options_mark(t, 300)  # issue 18: the game's own options, when not the default
-    clock = clockbank.lobby_text(t) or f"Decision timeout {int(t.timeout)} s"  # issue 27 §4: or a time bank
+    opts = options_mark(t, 300)  # the game's own options, when not the default
+    clock = clockbank.lobby_text(t) or f"Decision timeout {int(t.timeout)} s"  # or a time bank
     e.set_footer(text=f"{clock}{windows}{stealth}{opts}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
@@ -293,7 +293,7 @@ def lobby_view(t: Table) -> discord.ui.View | None:
                                  ("computer", "Add computer", discord.ButtonStyle.secondary),
                                  ("start", "Start", discord.ButtonStyle.primary), ("cancel", "Cancel", discord.ButtonStyle.danger)):
         v.add_item(discord.ui.Button(label=label, style=style, custom_id=ids.lobby(t.id, action)))
-    if t.game.has_teams:  # issue 17 item 4: each player picks a team here (or with /table team)
+    if t.game.has_teams:  # each player picks a team here (or with /table team)
         v.add_item(discord.ui.Select(custom_id=ids.team(t.id), placeholder="Choose your team",
                                      options=[discord.SelectOption(label=f"Team {tm.letter(n)}", value=tm.letter(n))
                                               for n in range(min(t.team_count, SELECT_MAX))]))
@@ -303,7 +303,7 @@ def lobby_view(t: Table) -> discord.ui.View | None:
 def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> discord.Embed:
     """The public board: whose decision is pending and any notes, then every line of the game's board text
     (split across the description and fields, never cut; past :data:`TEXT_ROOM` the rest is behind the
-    **Full board** button, see :func:`board_view`), then the newest log lines that fit (issue 12 §3.2)."""
+    **Full board** button, see :func:`board_view`), then the newest log lines that fit."""
     if view.result is not None:
         waiting = f"**Game over:** {view.result.text}"
     elif view.waiting:
@@ -314,7 +314,7 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
                                              for s, kind in view.waiting)
     else:
         waiting = ""
-    # issue 27 §4: each player's time bank, a running one as a live countdown (true whenever it is read)
+    # each player's time bank, a running one as a live countdown (true whenever it is read)
     clocks = clockbank.clocks_line(t, t.updated, live=when) if view.result is None else ""
     head = "\n".join(p for p in (waiting, clocks, *notes) if p)
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
@@ -354,8 +354,8 @@ UNPLAYABLE_ROOM = FIELD_VALUE_MAX + len(UNPLAYABLE)
 
 
 def unplayable_lines(t: Table, view: View) -> list[str]:
-    """``Name: reason`` for each card in the viewer's hand that cannot be played now (``Game.unplayable``,
-    issue 27 §7), from the table's state: only while the viewer decides, and only its own secrets."""
+    """``Name: reason`` for each card in the viewer's hand that cannot be played now (``Game.unplayable``),
+    from the table's state: only while the viewer decides, and only its own secrets."""
     if t.state is None or view.viewer is None or not view.decisions or view.result is not None:
         return []
     return [f"{name}: {reason}" for name, reason in t.game.unplayable(t.state, view.viewer)]
@@ -378,10 +378,9 @@ def unplayable_value(lines: list[str]) -> str:
 def private_embed(t: Table, view: View, where: str) -> discord.Embed:
     """A seat's private view and its open decision, for its DM or an ephemeral reply: the decision (or
     result, or whom it waits for) first, then the part of the board the decision depends on
-    (``Game.context_text``, issue 13), then every line of the game's private text (the hand), and last,
-    right above the options, the cards in hand that cannot be played now with why (issue 27 §7). A hand too
-    long for one message is shown with shorter lines (:data:`HAND_WIDTHS`), so no card is left out
-    (issue 12 §3.2)."""
+    (``Game.context_text``), then every line of the game's private text (the hand), and last,
+    right above the options, the cards in hand that cannot be played now with why. A hand too
+    long for one message is shown with shorter lines (:data:`HAND_WIDTHS`), so no card is left out."""
     if view.result is not None:
         head = f"**Game over:** {view.result.text}"
     elif view.decisions:
@@ -408,13 +407,13 @@ LOOKUP = "Look up a card"
 
 
 def lookup_button(t: Table) -> discord.ui.Button:
-    """"Look up a card" under a decision (issue 27 §9): a box asks for a name and the card answers privately.
+    """"Look up a card" under a decision: a box asks for a name and the card answers privately.
     The same on every decision of the table, so it changes no DM payload between decisions."""
     return discord.ui.Button(label=LOOKUP, style=discord.ButtonStyle.secondary, custom_id=ids.card(t.id),
                              emoji="🔎", row=4)
 
 
-STOP_LABEL = "Pass until my turn"  # the stop button of a response window (issue 27 §3)
+STOP_LABEL = "Pass until my turn"  # the stop button of a response window
 
 
 def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord.ui.View | None:
@@ -424,8 +423,8 @@ def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord
         return None
     v = discord.ui.View(timeout=None)
     opts = decision.options
-    token = token_for(t, decision)  # the seat's decision token: other seats' moves leave it (issue 13 §3)
-    # issue 27 §3: a stop, on its own row below the options (not when the game offers its own, Memesis' hold)
+    token = token_for(t, decision)  # the seat's decision token: other seats' moves leave it
+    # a stop, on its own row below the options (not when the game offers its own, Memesis' hold)
     if decision.window and not any(o.label.casefold() == STOP_LABEL.casefold() for o in opts):
         v.add_item(discord.ui.Button(label=STOP_LABEL, style=discord.ButtonStyle.secondary, row=4,
                                      custom_id=ids.stop(t.id, token)))
@@ -456,7 +455,7 @@ def decision_view(t: Table, decision: Decision | None, page: int = 0) -> discord
 
 def when(epoch: float) -> str:
     """A Discord timestamp showing a live countdown in every reader's own clock ("in 4 minutes"), for
-    message content, descriptions and field values (footers and titles show it as raw text; issue 13 §4)."""
+    message content, descriptions and field values (footers and titles show it as raw text)."""
     return f"<t:{int(epoch)}:R>"
 
 
@@ -468,20 +467,20 @@ def deadline_of(t: Table, seat: int) -> float | None:
 
 def turn_content(t: Table, seat: int, deciding: bool) -> str | None:
     """The content line above a seat's private view: while it decides, the table and the live deadline
-    (``<t:…:R>``; at a table with time banks, when the bank runs out); it is also what a notification shows
-    (issue 13 §1, §4). When not deciding: the seat's time bank (:func:`bank_note`), else ``None``."""
+    (``<t:…:R>``; at a table with time banks, when the bank runs out); it is also what a notification shows.
+    When not deciding: the seat's time bank (:func:`bank_note`), else ``None``."""
     if not deciding:
         return bank_note(t, seat)
     due = deadline_of(t, seat)
     tail = f" · decide {when(due)}, then the default is applied" if due is not None else ""
-    if due is not None and clockbank.banked(t, seat):  # issue 27 §4: the bank is what runs out
+    if due is not None and clockbank.banked(t, seat):  # the bank is what runs out
         tail = f" · your time bank runs out {when(due)}, then the default is applied"
     return clip(f"🎲 Your decision at {t.game.name} table {t.id}{tail}.", CONTENT_MAX)
 
 
 def bank_note(t: Table, seat: int) -> str | None:
     """``⏱ Your time bank: 9:20.``: the content line of a seat's DM while it does not decide at a table with
-    time banks (issue 27 §4); it changes only when the seat's own bank does. ``None`` without a bank."""
+    time banks; it changes only when the seat's own bank does. ``None`` without a bank."""
     left = clockbank.bank_of(t, seat) if t.status == "playing" else None
     return None if left is None else f"⏱ Your time bank: {clockbank.clock_text(left)}."
 
@@ -493,7 +492,7 @@ def page_count(decision: Decision) -> int:
 
 def result_embed(t: Table, result: Result | None, stats: list[str], view: View | None = None) -> discord.Embed:
     """The end of a table: the result, winners and why (``None``: cancelled), and the players' stats. With
-    the final public ``view``, the final summary of issue 13 §7: the turns played and each seat's end state
+    the final public ``view``, the final summary: the turns played and each seat's end state
     (``Game.end_state``)."""
     e = discord.Embed(title=f"{t.game.name} · table {t.id} · {'game over' if result else 'cancelled'}", colour=COLOUR)
     if result is None:
@@ -502,9 +501,9 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
         winners = ", ".join(who(t, s) for s in result.winners) or "nobody"
         teams = sorted({team for s in result.winners if (team := t.team_of(s))})
         label = "Winners" if len(result.winners) > 1 else "Winner"
-        if teams:  # a team game: the winning team(s) and every member (issue 17 item 4)
+        if teams:  # a team game: the winning team(s) and every member
             label = f"{label} (team {', '.join(teams)})"
-        why = pointers(result.rule) if result.rule else result.reason.replace('_', ' ')  # issue 27 §8
+        why = pointers(result.rule) if result.rule else result.reason.replace('_', ' ')
         e.description = f"**{result.text}**\n{label}: {winners}\nWhy: {why}"
         if view is not None:
             turns, lines = t.game.end_state(view)
@@ -516,7 +515,7 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
                 seats.append(clip(f"{s + 1}. {seat_line(t, s)}{team_mark(t, s)}{mark}"
                                   + (f" — {lines[s]}" if s in lines else ""), 200))
             e.add_field(name="Seats at the end", value=clip("\n".join(seats), FIELD_VALUE_MAX), inline=False)
-        if result.scores:  # each seat's score as the rules count it (issue 27 §8)
+        if result.scores:  # each seat's score as the rules count it
             e.add_field(name="Scores", value=clip("\n".join(result.scores), FIELD_VALUE_MAX), inline=False)
         if stats:
             e.add_field(name="Stats", value=clip("\n".join(stats), FIELD_VALUE_MAX), inline=False)
@@ -524,7 +523,7 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
 
 
 def rematch_view(t: Table, accepted: int = 0, started: str | None = None) -> discord.ui.View:
-    """The Rematch button under a finished table's result (issue 13 §7): every human player presses it; the
+    """The Rematch button under a finished table's result: every human player presses it; the
     label counts who has (``accepted`` of them); once the rematch ``started`` (its table id) it is disabled
     and names the new table."""
     total = len({s.user_id for s in t.seats if not s.computer and s.user_id}) or 1
@@ -539,7 +538,7 @@ def rematch_view(t: Table, accepted: int = 0, started: str | None = None) -> dis
 
 
 def concede_view(t: Table, user: str) -> discord.ui.View:
-    """Concede / Keep playing: the confirmation ``/table concede`` shows ``user`` (issue 13 §5)."""
+    """Concede / Keep playing: the confirmation ``/table concede`` shows ``user``."""
     v = discord.ui.View(timeout=None)
     v.add_item(discord.ui.Button(label="Concede", style=discord.ButtonStyle.danger,
                                  custom_id=ids.concede(t.id, user, "yes")))
@@ -549,14 +548,14 @@ def concede_view(t: Table, user: str) -> discord.ui.View:
 
 
 def out_text(t: Table, seat: int) -> str:
-    """What a player who is out of a game that goes on is told (issue 13 §7)."""
+    """What a player who is out of a game that goes on is told."""
     return (f"You are out of {t.game.name} table {t.id}: you will have no more decisions there, and the game "
             "goes on without you. **Watch** to keep following it (the board in the table's thread and your DM "
             "keep updating), or **Leave** to get no more DMs from this table.")
 
 
 def out_view(t: Table, seat: int) -> discord.ui.View:
-    """Watch / Leave for a player who is out (issue 13 §7)."""
+    """Watch / Leave for a player who is out."""
     v = discord.ui.View(timeout=None)
     v.add_item(discord.ui.Button(label="Watch", style=discord.ButtonStyle.primary, custom_id=ids.out(t.id, seat, "watch")))
     v.add_item(discord.ui.Button(label="Leave", style=discord.ButtonStyle.secondary,

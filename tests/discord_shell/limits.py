@@ -1,4 +1,4 @@
-"""Discord's message limits as a test checker (issue 12 §3.1): :func:`assert_within_discord_limits` for one
+"""Discord's message limits as a test checker: :func:`assert_within_discord_limits` for one
 request body, :func:`assert_all_within_limits` for every request the harness recorded."""
 
 from __future__ import annotations

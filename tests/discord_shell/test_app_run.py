@@ -1,4 +1,4 @@
-"""The bot's start-up (issue 12 §4): ``metahost bot`` without network access prints one line saying
+"""The bot's start-up: ``metahost bot`` without network access prints one line saying
 Discord could not be reached, exits 4 and closes its store; the slash commands are synced only when
 they changed (a hash kept in the store), not on every start."""
 

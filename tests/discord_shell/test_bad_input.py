@@ -1,4 +1,4 @@
-"""Bad input any user can send (issue 12 §3.1, §3.4): oversized command options, a busy channel, and
+"""Bad input any user can send: oversized command options, a busy channel, and
 crafted component payloads (values a select never offered, buttons sent on the wrong message, unknown
 tables, a lobby's "My hand"). Each gets a clear ephemeral refusal saying what was wrong, changes nothing
 (table version, store, the messages already posted), and every request the bot made fits Discord's
@@ -47,7 +47,7 @@ async def unchanged(w, table_id: str, before) -> bool:
     ("rules", {"game": "meta", "topic": HUGE}),
 ])
 async def test_a_5000_character_card_name_or_rules_topic_is_refused_within_limits(world, command, options):
-    """issue 12 §3.1: `/card` and `/rules` with a 5,000-character option say how long it may be."""
+    """`/card` and `/rules` with a 5,000-character option say how long it may be."""
     w = world
     reply = await w.fake.slash(ANA, CHANNEL_ID, command, options)
     await w.settle()
@@ -64,7 +64,7 @@ async def test_a_5000_character_card_name_or_rules_topic_is_refused_within_limit
     ("table", {"deck": HUGE}, "join"),
 ])
 async def test_other_oversized_options_get_refusals_within_limits(world, name, options, sub):
-    """issue 12 §3.1: a 5,000-character deck name, card, deck or table option is refused, and the refusal
+    """A 5,000-character deck name, card, deck or table option is refused, and the refusal
     fits in a message (it may quote the input, trimmed)."""
     w = world
     if sub == "add":
@@ -78,7 +78,7 @@ async def test_other_oversized_options_get_refusals_within_limits(world, name, o
 
 
 async def test_table_list_with_200_tables_in_one_channel_fits(world):
-    """issue 12 §3.1: `/table list` with 200 open tables here (the most MAX_TABLES_PER_CHANNEL allows) lists
+    """`/table list` with 200 open tables here (the most MAX_TABLES_PER_CHANNEL allows) lists
     what fits (the user's own first) and says how many more there are."""
     w = world
     w.service.limits = TableLimits(per_user=3, per_channel=200)
@@ -111,7 +111,7 @@ async def meta_select(w, table_id):
 
 @pytest.mark.parametrize("values", [["-1"], ["abc"], ["999"], [""], ["30"], ["0", "1"], []])
 async def test_select_values_never_offered_are_refused(world, values):
-    """issue 12 §3.4: a select menu answer with a value the menu never offered (negative, not a number,
+    """A select menu answer with a value the menu never offered (negative, not a number,
     out of range, off this page, two values, none) is refused by name and changes nothing."""
     w = world
     table_id = await open_meta_table(w)
@@ -125,7 +125,7 @@ async def test_select_values_never_offered_are_refused(world, values):
 
 
 async def test_private_components_sent_on_the_board_are_refused(world):
-    """issue 12 §3.4: a decision button, a select and a page button sent on the public board message (a
+    """A decision button, a select and a page button sent on the public board message (a
     crafted request) are refused: the board keeps its content (no private view lands on it) and no move
     is made."""
     w = world
@@ -148,7 +148,7 @@ async def test_private_components_sent_on_the_board_are_refused(world):
 
 
 async def test_a_page_button_on_a_message_without_its_menu_or_past_the_last_page_is_refused(world):
-    """issue 12 §3.4: a page button on a DM holding no menu of that decision, or asking for a page the
+    """A page button on a DM holding no menu of that decision, or asking for a page the
     decision does not have, is refused; the DM is not edited."""
     w = world
     table_id = await open_meta_table(w)
@@ -166,7 +166,7 @@ async def test_a_page_button_on_a_message_without_its_menu_or_past_the_last_page
 
 
 async def test_my_hand_in_a_lobby_is_refused_until_the_table_starts(world):
-    """issue 12 §3.4: "My hand" pressed on a lobby (a crafted request: the lobby has no such button) says
+    """"My hand" pressed on a lobby (a crafted request: the lobby has no such button) says
     the table has not started; a decision button for it likewise; nothing changes."""
     w = world
     reply = await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metax"}, sub="new")
@@ -177,7 +177,7 @@ async def test_my_hand_in_a_lobby_is_refused_until_the_table_starts(world):
     r = await w.fake.click(ANA, lobby, f"mh:h:{table_id}", force=True)
     await w.settle()
     assert "has not started" in told(r)
-    for custom_id in (f"mh:o:{table_id}:0:0", f"mh:d:{table_id}:0.0.abcdef:0123abcd"):  # before/after issue 13
+    for custom_id in (f"mh:o:{table_id}:0:0", f"mh:d:{table_id}:0.0.abcdef:0123abcd"):  # old, current
         r = await w.fake.click(ANA, lobby, custom_id, force=True)
         await w.settle()
         assert "has not started" in told(r)
@@ -190,7 +190,7 @@ async def test_my_hand_in_a_lobby_is_refused_until_the_table_starts(world):
                                        "mh:b:abcdef", "mh:d:abcdef:0.1.abcdef:0123abcd",
                                        "mh:m:abcdef:0.1.abcdef:0", "mh:g:abcdef:0.1.abcdef:1"])
 async def test_components_of_unknown_tables_are_refused(world, custom_id):
-    """issue 12 §3.4: a component naming a table that does not exist (any more) says so."""
+    """A component naming a table that does not exist (any more) says so."""
     w = world
     table_id, _ = await open_table(w)
     msg = latest_dm(w, ANA)
@@ -203,7 +203,7 @@ async def test_components_of_unknown_tables_are_refused(world, custom_id):
 
 
 async def test_a_decision_by_someone_not_seated_is_refused(world):
-    """issue 12 §3.4: a decision button pressed by a user without a seat (a crafted request on a player's
+    """A decision button pressed by a user without a seat (a crafted request on a player's
     DM message) is refused and changes nothing."""
     w = world
     table_id, _ = await open_table(w)
@@ -221,7 +221,7 @@ async def test_a_decision_by_someone_not_seated_is_refused(world):
     (BEN, {}, "abort", "host"),
 ])
 async def test_a_refusal_after_a_public_acknowledgement_stays_private(world, user, options, sub, words):
-    """issue 12 §3.4/§4.1: `/table new` and `/table abort` acknowledge publicly (their answer is public);
+    """`/table new` and `/table abort` acknowledge publicly (their answer is public);
     refused later (a seat count the game does not allow; not the host), the public "thinking" message is
     removed and the refusal comes to the user alone."""
     w = world

@@ -1,4 +1,4 @@
-"""Nothing on a board or in a hand is dropped on Discord (issue 12 §3.2). A six-seat Meta table is played
+"""Nothing on a board or in a hand is dropped on Discord. A six-seat Meta table is played
 into a worst-case position (tall main tower, a trigger stack per player, long hands) and every line of the
 board text must reach the board message, every card of a hand the player's DM, within Discord's limits;
 a board too big for one message keeps what fits and hands the rest over as a file (**Full board**,
@@ -72,7 +72,7 @@ def board_message(w):
 
 
 async def test_a_tall_six_seat_board_reaches_discord_whole(world):
-    """issue 12 §3.2: a six-seat board of about 4,000 characters (it was cut at 2,500) is in the board
+    """A six-seat board of about 4,000 characters (it was cut at 2,500) is in the board
     message line by line, within every limit, without "Version" in the footer and without a Full board
     button (it fits)."""
     w = world
@@ -91,7 +91,7 @@ async def test_a_tall_six_seat_board_reaches_discord_whole(world):
 
 
 async def test_a_board_too_big_for_a_message_hands_the_rest_over_as_a_file(world):
-    """issue 12 §3.2: a board of about 7,000 characters (more than one message holds) shows what fits and
+    """A board of about 7,000 characters (more than one message holds) shows what fits and
     says how many lines are left; "Full board" (a public button: anyone may press it) and `/table status` send the whole
     board as a file holding every line."""
     w = world
@@ -116,8 +116,8 @@ async def test_a_board_too_big_for_a_message_hands_the_rest_over_as_a_file(world
 
 
 async def test_a_sixty_card_hand_keeps_every_card_in_the_dm(world):
-    """issue 12 §3.2: a hand of 60 cards keeps every card in the player's DM: lines get shorter, never fewer.
-    (Before issue 27 each line carried the card's text, about 5,400 characters; now one short line per card,
+    """A hand of 60 cards keeps every card in the player's DM: lines get shorter, never fewer.
+    (Each line once carried the card's text, about 5,400 characters; now one short line per card,
     under 2,000.)"""
     w = world
     t = await six_seat_table(w)
@@ -137,7 +137,7 @@ async def test_a_sixty_card_hand_keeps_every_card_in_the_dm(world):
 
 
 async def test_every_board_of_a_seeded_six_seat_game_reaches_discord_whole(world):
-    """issue 12 §3.2: a seeded six-seat Meta game (four users clicking random options in their DMs, two
+    """A seeded six-seat Meta game (four users clicking random options in their DMs, two
     computer seats) keeps the whole board text in the board message after every click."""
     w = world
     create = w.service.create
@@ -201,7 +201,8 @@ async def big_table(w, game: str, seats: int, options: str | None, seed: int):
 @pytest.mark.parametrize(("game", "seats", "options"), [
     ("metazoo", 4, None), ("memesis", 4, None), ("metaolympia", 8, "mega=on gambling=on wagers=on")])
 async def test_every_board_of_the_later_games_largest_tables_reaches_discord_whole(world, game, seats, options):
-    """issue 12 §3.2 for the games built after it, at their largest tables (four Casters, four Memesis players,
+    """Boards within Discord's limits for the games built after Meta and MetaX, at their largest
+    tables (four Casters, four Memesis players,
     a Mega League of eight teams with bets and wagers): after every click the board message holds every line of
     the board text, or what fits with "more lines" and the **Full board** button."""
     w = world

@@ -1,4 +1,4 @@
-"""``BOARD_HOLD`` (issue 27, the Discord REST budget): while the same people go on deciding (one player's several
+"""``BOARD_HOLD`` (the Discord REST budget): while the same people go on deciding (one player's several
 choices in a row), the board's edits wait, and their choices reach the board together when the decision passes
 to someone else, when the game ends, or ``BOARD_HOLD`` seconds after the board's last edit. Nothing is dropped:
 each time the board is edited it holds the whole current board."""

@@ -1,4 +1,4 @@
-"""The metahost bot through the network-free harness (issue 4): whole MetaX games played only through
+"""The metahost bot through the network-free harness: whole MetaX games played only through
 interactions, closed DMs, a restart mid-game, refusals, hidden information and REST calls per action."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def decision_buttons(w: World, msg) -> list[dict]:
 
 
 def updated_in_place(reply, msg) -> bool:
-    """The click was acknowledged at once (a deferred update, issue 12 §4.1) and then the clicked message
+    """The click was acknowledged at once (a deferred update) and then the clicked message
     itself was edited with the new private view."""
     return reply.type == 6 and any(c.kind == "edit" and c.message_id == msg.id for c in reply.calls)
 
@@ -206,7 +206,7 @@ async def test_refusals_spectator_out_of_turn_stale_and_double_click(world):
     r1, r2 = await asyncio.gather(w.fake.click(decider, msg, button), w.fake.click(decider, msg, button))
     await w.settle()
     assert t.version == v0 + 1
-    # Both are acknowledged at once (deferred updates, issue 12 §4.1); one edits the DM, one is refused.
+    # Both are acknowledged at once (deferred updates); one edits the DM, one is refused.
     assert [r1.type, r2.type] == [6, 6]
     applied, refused = (r1, r2) if updated_in_place(r1, msg) else (r2, r1)
     assert updated_in_place(applied, msg) and not applied.followups
@@ -266,7 +266,8 @@ async def test_no_hidden_card_reaches_a_channel_or_another_players_dm(world):
 
 
 async def test_rest_calls_per_player_action_stay_under_two(world):
-    """Issue 4 target: at most 2 REST calls (interaction callbacks excluded) per action, on average."""
+    """The REST budget (docs/performance.md): at most 2 REST calls (interaction callbacks excluded) per
+    action, on average."""
     w = world
     table_id, _ = await open_table(w)
     before = len(w.fake.rest)
@@ -283,7 +284,7 @@ async def test_table_commands_list_status_log_stats_leaderboard(world):
     r = await w.fake.slash(SPECTATOR, CHANNEL_ID, "table", {}, sub="list")
     assert table_id in r.content
     t = w.service.get(table_id)
-    # issue 13 §10: the decks each seat brings, by name (issue 27 §13), never by id
+    # the decks each seat brings, by name, never by id
     assert all(f"({t.deck_title(s.seat)})" in r.content and s.deck_id not in r.content for s in t.seats)
     r = await w.fake.slash(SPECTATOR, CHANNEL_ID, "table", {}, sub="status")
     assert "Waiting for" in w.fake.text_of(r)

@@ -1,4 +1,4 @@
-"""Crafted and out-of-place clicks (issue 26 §5), through the network-free harness: a component custom id the
+"""Crafted and out-of-place clicks, through the network-free harness: a component custom id the
 bot never made is answered at once with an ephemeral "not one of this bot's, or no longer works" (never
 Discord's "This interaction failed"), and the Leave of a player who is out works only for a seat that is out.
 Each refused click changes nothing: the table, its store and the messages already posted."""
@@ -60,7 +60,7 @@ KINDS = ["wrong prefix", "another bot's", "empty", "malformed", "no table", "tru
 
 @pytest.mark.parametrize("kind", KINDS)
 async def test_a_custom_id_the_bot_never_made_is_answered_at_once_and_changes_nothing(world, kind):
-    """issue 26 §5: a click whose custom id the bot never made (a wrong prefix, malformed, truncated, in the
+    """A click whose custom id the bot never made (a wrong prefix, malformed, truncated, in the
     wrong case, with extra fields, naming an unknown table) gets an ephemeral "not one of this bot's, or no
     longer works" as the interaction's response within Discord's 3 seconds, and changes nothing."""
     w = world
@@ -81,7 +81,7 @@ async def test_a_custom_id_the_bot_never_made_is_answered_at_once_and_changes_no
 
 @pytest.mark.parametrize("where", ["dm", "board"])
 async def test_a_real_id_not_on_the_clicked_message_is_answered(world, where):
-    """issue 26 §5: a crafted click naming one of the bot's own ids that the clicked message does not hold
+    """A crafted click naming one of the bot's own ids that the clicked message does not hold
     (discord.py then runs nothing for it) is answered as stray, on a DM and on the public board."""
     w = world
     table_id, _ = await open_table(w)
@@ -97,7 +97,7 @@ async def test_a_real_id_not_on_the_clicked_message_is_answered(world, where):
 
 
 async def test_a_button_id_sent_as_a_select_is_answered(world):
-    """issue 26 §5: a decision button's id sent as a select menu pick (the wrong component type) is answered
+    """A decision button's id sent as a select menu pick (the wrong component type) is answered
     and changes nothing."""
     w = world
     table_id, _ = await open_table(w)
@@ -109,7 +109,7 @@ async def test_a_button_id_sent_as_a_select_is_answered(world):
 
 
 async def test_a_stray_click_in_a_lobby_by_a_spectator_is_answered(world):
-    """issue 26 §5: a spectator's crafted lobby action on the public lobby message is answered privately; the
+    """A spectator's crafted lobby action on the public lobby message is answered privately; the
     lobby is not edited."""
     w = world
     reply = await w.fake.slash(ANA, 2_000, "table", {"game": "metax"}, sub="new")
@@ -131,7 +131,7 @@ async def stored_rows(w, table_id):
 
 @pytest.mark.parametrize("action", ["leave", "watch"])
 async def test_a_crafted_leave_from_a_seat_still_playing_is_refused_and_changes_nothing(world, action):
-    """issue 26 §5: Ben and Carol still play; a crafted Leave (or Watch) for their own seat is refused with a
+    """Ben and Carol still play; a crafted Leave (or Watch) for their own seat is refused with a
     clear message, and nothing changes: no "left" row in the store, their DMs still follow the game, the
     table's version is the same."""
     w = world

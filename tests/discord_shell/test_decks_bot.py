@@ -1,4 +1,4 @@
-"""Decks, cards and rules through the network-free Discord (issue 6): autocomplete, import/show/export,
+"""Decks, cards and rules through the network-free Discord: autocomplete, import/show/export,
 deck validation by rule ID (META-DCK-01/02/03/05, MX-DCK-01..05), decks built from nothing and brought
 to tables, the lobby deck select, bad input, ownership, ``/card`` and ``/rules``.
 
@@ -147,7 +147,7 @@ async def test_card_autocomplete_at_most_25_best_first(world):
     assert [c["value"] for c in grendel[:2]] == ["grendel", "beowulf"]
     full = await complete(w, ANA, "card", {"game": "metax", "name": ""})
     assert len(full) == 25
-    # Issue 27 §9: Meta Olympia's cards can be looked up too (before, its autocomplete offered nothing).
+    # Meta Olympia's cards can be looked up too (before, its autocomplete offered nothing).
     olympia = get_game("metaolympia").card_catalog()
     assert [c["value"] for c in await complete(w, ANA, "card", {"game": "metaolympia", "name": ""})] == \
         [c.id for c in olympia][:25]
@@ -518,7 +518,7 @@ async def test_lobby_join_button_offers_a_deck_select(world):
     # back to a starter deck through the same select (a fresh one from the lobby is not needed)
     again = await w.fake.click(ANA, offer, f"mh:k:{t.id}", ["trap-weaver"], component_type=3, force=True)
     await w.settle()
-    # the reply names the starter deck as players read it, not by its id (issue 27 §13)
+    # the reply names the starter deck as players read it, not by its id
     title = get_game("meta").starter_names()["trap-weaver"]
     assert title != "trap-weaver" and f"You bring **{title}**" in again.text
     assert seat.deck_id == "trap-weaver" and seat.deck_name is None
@@ -660,7 +660,7 @@ async def test_card_shows_everything_on_the_card(world):
     fields = {f["name"]: f["value"] for f in e["fields"]}
     assert fields["Type"] == "Event" and fields["Uniqueness"] == "3"
     assert all(fields[label] == value for label, value in card.fields)
-    # The rule a player can follow (issue 27 §5: a pointer, and no card id in the footer any more).
+    # The rule a player can follow (a pointer, and no card id in the footer any more).
     assert "see /rules META-DCK-02" in fields["Deck limit"] and "e018.2" not in e["footer"]["text"]
 
     hero = await run(w, ANA, "card", {"game": "metax", "name": "hercules — son of thunder", "share": True})
@@ -672,7 +672,7 @@ async def test_card_shows_everything_on_the_card(world):
     assert fields["Type"] == "Character" and fields["Stats"] == "STR 7 · SPE 3" and fields["MP"] == "+1"
     assert fields["Trait"] == "Hero" and "MX-DCK-02" in fields["Deck limit"]
 
-    # A typo close to one name finds it (issue 13 §10); one close to several names asks which.
+    # A typo close to one name finds it; one close to several names asks which.
     typo = await run(w, ANA, "card", {"game": "metax", "name": "Herkules"})
     assert typo.embeds and typo.embeds[0]["title"] == "Hercules — Son of Thunder"
     unknown = await run(w, ANA, "card", {"game": "metax", "name": "Herak"})

@@ -1,4 +1,4 @@
-"""Discord failing under the bot (issue 12 §4.1, §4.2): every handler that waits for the store acknowledges
+"""Discord failing under the bot: every handler that waits for the store acknowledges
 its interaction first (Discord fails one not answered within 3 s); a click whose acknowledgement fails
 changes nothing; a choice applied whose message update then fails (10062 Unknown interaction, a 5xx) is
 reported as applied, and the view that did not reach the player is re-sent."""
@@ -38,7 +38,7 @@ async def deciding(w, table_id):
 
 @pytest.mark.parametrize(("status", "code"), [(404, 10062), (500, 0)])
 async def test_a_choice_applied_but_not_shown_is_reported_and_the_dm_re_sent(world, status, code):
-    """issue 12 §4.2: the click is applied, then Discord refuses the update of the clicked DM (10062, or a
+    """The click is applied, then Discord refuses the update of the clicked DM (10062, or a
     server error). The player is told the choice was applied (never "nothing was changed"), and the front
     re-sends the DM (REST edit of the same message) since it was not recorded as updated."""
     w = world
@@ -64,7 +64,7 @@ async def test_a_choice_applied_but_not_shown_is_reported_and_the_dm_re_sent(wor
 
 
 async def test_a_choice_applied_but_not_shown_in_my_hand_says_to_press_my_hand(world):
-    """issue 12 §4.2, closed DMs: the update of the ephemeral "My hand" message fails after the choice is
+    """Closed DMs: the update of the ephemeral "My hand" message fails after the choice is
     applied; the player is told so and to press My hand, which then shows the current decision."""
     w = world
     w.fake.closed_dms.add(BEN)
@@ -96,7 +96,7 @@ async def test_a_choice_applied_but_not_shown_in_my_hand_says_to_press_my_hand(w
 
 
 async def test_a_click_whose_acknowledgement_fails_changes_nothing(world):
-    """issue 12 §4.1/§4.2: the click reaches the bot too late (its acknowledgement gets 10062): the choice
+    """The click reaches the bot too late (its acknowledgement gets 10062): the choice
     is not applied, the store and the DM are unchanged, and no message claims otherwise."""
     w = world
     table_id, _ = await open_table(w)
@@ -111,7 +111,7 @@ async def test_a_click_whose_acknowledgement_fails_changes_nothing(world):
     assert "applied" not in said(reply)
 
 
-# -- acknowledged before the store is awaited (issue 12 §4.1) ------------------------------------------
+# -- acknowledged before the store is awaited ------------------------------------------
 
 
 async def acknowledged_while_store_waits(w, method: str, action):

@@ -1,4 +1,4 @@
-"""The end of a game on Discord (issue 13 §5, §7, §8) through the network-free harness: concede asks first,
+"""The end of a game on Discord through the network-free harness: concede asks first,
 a player out of a game that goes on may watch or leave, a finished game posts a final summary with Rematch,
 and finished tables stay readable (status, log, replay file)."""
 
@@ -31,7 +31,7 @@ async def concede(w, user, table_id):
 
 
 async def test_concede_asks_for_confirmation_and_only_its_user_concedes(world):
-    """Issue 13 §5: `/table concede` changes nothing and asks (ephemeral) with Concede / Keep playing; another
+    """`/table concede` changes nothing and asks (ephemeral) with Concede / Keep playing; another
     user's press is refused; Keep playing keeps the game; Concede concedes; a repeated press is told so."""
     w = world
     table_id, _ = await open_table(w)
@@ -65,7 +65,7 @@ async def test_concede_refuses_a_user_who_is_not_seated(world):
 
 
 async def test_a_finished_game_posts_a_summary_and_a_rematch_reseats_the_players(world):
-    """Issue 13 §7: the result in the thread names winner, reason, turns and each seat's end state (MetaX: VP)
+    """The result in the thread names winner, reason, turns and each seat's end state (MetaX: VP)
     and carries Rematch; when both players pressed it, a new table with the same seats starts in the same
     channel. A second press and a stranger's press are refused."""
     w = world
@@ -74,7 +74,7 @@ async def test_a_finished_game_posts_a_summary_and_a_rematch_reseats_the_players
     await concede(w, ANA, table_id)
     result = [m for m in thread_messages(w, table_id) if "game over" in w.fake.text_of(m)][-1]
     text = w.fake.text_of(result)
-    res = old.game.result(old.state)  # the deciding rule in words and each seat's score (issue 27 §8)
+    res = old.game.result(old.state)  # the deciding rule in words and each seat's score
     assert res.rule and f"Why: {res.rule}" in text and all(line in text for line in res.scores)
     assert "Winner:" in text and "Turns: " in text and "Seats at the end" in text
     assert text.count("VP") == 2 + len(res.scores) and "🏆" in text  # the seats' end lines, then the scores
@@ -103,7 +103,7 @@ async def test_a_finished_game_posts_a_summary_and_a_rematch_reseats_the_players
 
 
 async def test_a_finished_table_stays_readable(world):
-    """Issue 13 §8: `/table status`, `/table log` and `/table replay` of a finished table work by id and in
+    """`/table status`, `/table log` and `/table replay` of a finished table work by id and in
     its thread; status shows the result and the final board; the replay file has the log and the seed."""
     w = world
     table_id, _ = await open_table(w)
@@ -149,7 +149,7 @@ def out_notices(w, user):
 
 
 async def test_a_player_who_is_out_is_told_once_and_may_leave(world):
-    """Issue 13 §7, META-WIN-03: Ana concedes a three-player Meta game that goes on: one DM tells her she is
+    """META-WIN-03: Ana concedes a three-player Meta game that goes on: one DM tells her she is
     out, with Watch and Leave; after Leave her DMs are no longer edited while the others play."""
     w = world
     table_id = await open_meta3(w)

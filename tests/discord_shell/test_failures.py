@@ -1,4 +1,4 @@
-"""Discord failures mid-game (issue 12 §4, third bullet), through the network-free harness: the edit limit
+"""Discord failures mid-game (third bullet), through the network-free harness: the edit limit
 of old messages (30046), a missing permission (50013), and a deleted thread or channel (THREAD_DELETE,
 CHANNEL_DELETE, or 10003 Unknown Channel), which pauses the table until `/table resume` in another channel."""
 
@@ -50,7 +50,7 @@ def notices(w: World, user: int, word: str) -> list[str]:
 
 async def test_dm_edit_limit_30046_posts_a_new_dm_with_the_buttons_and_later_edits_go_there(world):
     w = world
-    for user in (ANA, BEN):  # notices off (issue 13 §1): a new decision edits the DM instead of posting one
+    for user in (ANA, BEN):  # notices off: a new decision edits the DM instead of posting one
         await w.bot.front.set_notices(str(user), False)
     table_id, _ = await open_table(w)
     t = w.service.get(table_id)
@@ -84,7 +84,7 @@ async def test_dm_edit_limit_30046_posts_a_new_dm_with_the_buttons_and_later_edi
 
 
 async def test_board_edit_limit_30046_posts_a_new_board_and_later_edits_go_there(world):
-    """The board already re-posted after any failed edit (issue 4); this guards that 30046 keeps doing so."""
+    """The board already re-posted after any failed edit; this guards that 30046 keeps doing so."""
     w = world
     table_id, _ = await open_table(w)
     thread_id = next(iter(w.fake.threads))
@@ -129,7 +129,7 @@ async def test_missing_send_in_threads_tells_the_creator_once_naming_the_permiss
 
 async def test_missing_permissions_unreadable_names_the_action_that_failed(world):
     """50013 while the channel's permissions show nothing missing: the DM names what could not be done. The
-    thread is then left alone (issue 26 §5) until the front's clock passes BLOCK_FIRST with no event: then
+    thread is then left alone until the front's clock passes BLOCK_FIRST with no event: then
     the board is posted, since Discord allows it again."""
     w = world
     clock = FakeClock()

@@ -1,4 +1,4 @@
-"""The lobby through the Discord harness (issue 12 §2 and §3): a storm of concurrent lobby clicks and
+"""The lobby through the Discord harness: a storm of concurrent lobby clicks and
 Start presses gives exactly one game with consistent seats, a clean audit and a quiet timer; after the
 start every lobby control answers "the game has started" and changes nothing; a lobby survives a
 restart; the per-user table limit is refused with the tables to finish or cancel."""

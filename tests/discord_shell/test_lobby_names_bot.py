@@ -1,4 +1,4 @@
-"""The lobby in players' words (issue 27 §13): a ``teams:2v2`` table offers two teams (its format's), not one per
+"""The lobby in players' words: a ``teams:2v2`` table offers two teams (its format's), not one per
 seat, and ``/table team`` refuses the others; the lobby's seats, the join replies and ``/table list`` name each
 deck by its name, never by its id. Team games are the stand-in tests/team_game.py."""
 

@@ -1,7 +1,7 @@
-"""Issue 27 through the network-free Discord: looking cards and rules up where one plays (§9), ``/help`` with
-each game's quick start (§10), and the new contract pieces shown to players (§7, §8): the cards in hand that
+"""Play help through the network-free Discord: looking cards and rules up where one plays, ``/help`` with
+each game's quick start, and the contract pieces shown to players: the cards in hand that
 cannot be played now under a decision, the deciding rule and the scores in the final summary, rule IDs only
-as pointers (§5). The games' hooks default to empty on main, so the tests give them values with
+as pointers. The games' hooks default to empty on main, so the tests give them values with
 ``monkeypatch``; nothing here depends on a game's own implementation of them."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ async def slash(w: World, user: int, channel: int | None, name: str, options: di
 
 async def test_card_finds_every_kind_of_meta_olympia_component(world):
     """`/card game:metaolympia` finds an athlete, a tactic, a sponsor, a scrimmage card and a Stage Tile
-    (before issue 27 it refused Meta Olympia: no personal decks), answers privately, shows no card id, and its
+    (it once refused Meta Olympia: no personal decks), answers privately, shows no card id, and its
     autocomplete offers Meta Olympia's cards."""
     w = world
     catalog = get_game("metaolympia").card_catalog()
@@ -134,7 +134,7 @@ async def test_a_decision_dm_looks_a_card_up_in_three_calls_and_none_per_action(
 
 
 async def test_the_dm_lists_the_cards_that_cannot_be_played_now_only_to_the_deciding_seat(world, monkeypatch):
-    """Issue 27 §7: under a decision the DM lists ``Game.unplayable`` of that seat, "Name: reason", in a
+    """Under a decision the DM lists ``Game.unplayable`` of that seat, "Name: reason", in a
     **Not playable now** field; a seat that is waiting gets no such field, and the game is asked only about
     seats with a decision, each about itself."""
     w = world
@@ -183,7 +183,7 @@ async def test_a_long_list_of_unplayable_cards_stays_within_one_message(world, m
 
 
 async def test_the_final_summary_names_the_deciding_rule_and_each_seats_score(world):
-    """Issue 27 §8: ``Result.rule`` (its rule ID a pointer) is the summary's "Why", and ``Result.scores`` a
+    """``Result.rule`` (its rule ID a pointer) is the summary's "Why", and ``Result.scores`` a
     **Scores** field, one line per seat; a result without them keeps the reason in words."""
     w = world
     table_id = await open_table(w)
@@ -201,7 +201,7 @@ async def test_the_final_summary_names_the_deciding_rule_and_each_seats_score(wo
 
 
 def test_a_refusal_points_to_its_rule():
-    """Issue 27 §5: a refused choice names its rule as "see /rules MX-DEF-02", a pointer the player can
+    """A refused choice names its rule as "see /rules MX-DEF-02", a pointer the player can
     follow (before: a bare "(MX-DEF-02)")."""
     text = refusal_text(RulesError("MX-DEF-02", "That Character is Pushed and cannot defend."))
     assert text == "Not allowed: That Character is Pushed and cannot defend. (see /rules MX-DEF-02)"
@@ -248,7 +248,8 @@ async def test_help_gives_the_quick_start_of_the_game_where_it_is_asked(world):
 
 
 async def test_a_card_box_submitted_after_a_restart_is_still_answered(world):
-    """Issue 27 §9 with Discord's manners: a **Look up a card** box the bot no longer holds in memory (it was
+    """Looking a card up, with Discord's manners: a **Look up a card**
+    box the bot no longer holds in memory (it was
     opened before a restart) is answered with the card, privately, never "This interaction failed"; a name that
     finds nothing is refused in words."""
     w = world

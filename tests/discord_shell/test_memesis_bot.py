@@ -1,4 +1,4 @@
-"""Memesis on Discord through the network-free harness (issue 17 item 4, "Hosting").
+"""Memesis on Discord through the network-free harness ("Hosting").
 
 * A 2v2 table opened with ``/table new game:memesis teams:2v2``: two people (Ana and Ben, team A) and two
   computers (team B), played to the end by clicking the decision components in the people's DMs (buttons,
@@ -237,7 +237,7 @@ def acknowledged_everything(w: World) -> bool:
 
 
 async def test_MEM_GAP_03_a_2v2_of_two_people_and_two_computers_through_discord(world):
-    """MEM-GAP-03, MEM-GEN-01/03, MEM-INF-01, MEM-STL-03, MEM-GAP-24, MEM-TRN-07, MEM-GAP-28 (issue 17, Done
+    """MEM-GAP-03, MEM-GEN-01/03, MEM-INF-01, MEM-STL-03, MEM-GAP-24, MEM-TRN-07, MEM-GAP-28 (Done
     when): Ana and Ben (team A, seated apart) play a whole 2v2 against two computers (team B) in their DMs,
     response windows included, to its end on Life; no DM ever names another seat's hidden card (the ally's
     included), each DM shows its own hand, the channel names no hidden card, and the result names both

@@ -1,4 +1,4 @@
-"""A four-seat Meta game through the network-free Discord harness (issue 5, hosting): four users open,
+"""A four-seat Meta game through the network-free Discord harness (hosting): four users open,
 join and start a table with slash commands and buttons, every pushing stage gives every player in play
 an open decision at once, the game is played to the end by clicking DMs, and no card hidden in a hand,
 a memory or a face-down trigger reaches a channel or another player's DMs (META-INF-01, META-TRG-04)."""
@@ -14,7 +14,7 @@ from .test_bot import click_decision, decision_buttons, latest_dm
 
 USERS = (101, 102, 103, 104)
 # The table seed of the whole-game test. A fixed seed makes the game (and any failure) reproducible; this
-# one's game fires triggers (META-TRG-07). Seed 102 was used until issue 13 added the confirm step to plays
+# one's game fires triggers (META-TRG-07). Seed 102 was used until the confirm step was added to plays
 # with a fixed target, which changed its click sequence so that no trigger fired any more. (Seed 102's old
 # game moved Domino Line through public zones and back inside one apply, which a check sampling the board
 # only between clicks took for a leak; ``sample_public_inside_applies`` keeps that check exact.)

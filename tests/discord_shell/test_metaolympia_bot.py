@@ -1,4 +1,4 @@
-"""Meta Olympia on Discord through the network-free harness (issue 18, "Done when").
+"""Meta Olympia on Discord through the network-free harness ("Done when").
 
 * A four-team table opened with ``/table new game:metaolympia``: two people (Ana and Ben, each naming their team
   and choosing its colour, MO-SET-09/10) and two computers, played to its end on prestige (MO-END-*) by clicking
@@ -225,7 +225,7 @@ def check_end(w: World, t, users: dict[int, int]) -> None:
 
 
 async def test_MO_INF_01_four_teams_two_people_two_computers_play_to_the_end_on_discord(world):
-    """Issue 18 "Done when", MO-SET-09/10, MO-INF-01/03, MO-FND-04, MO-STG-02, MO-OPT-02/04, MO-END-*: Ana
+    """MO-SET-09/10, MO-INF-01/03, MO-FND-04, MO-STG-02, MO-OPT-02/04, MO-END-*: Ana
     (Red Planet, gold) and Ben (Dust Bunnies, teal) play a whole four-team game against two computers in their
     DMs; their names and colours reach the lobby, the game and the board; no DM names a card hidden from its
     reader, the channel names no hidden card; the result names the winning team on prestige."""
@@ -242,14 +242,14 @@ async def test_MO_INF_01_four_teams_two_people_two_computers_play_to_the_end_on_
     assert "Red Planet" in board.text and "Dust Bunnies" in board.text
     assert "wagers=on trades=on" in board.embeds[0]["footer"]["text"]
     # more trades and athlete draws than the other tables' people make, so that both are met in one game (draws
-    # weigh 6 since issue 27: the host takes forced moves itself, and the seeded path changed)
+    # weigh 6 since the host takes forced moves itself, and the seeded path changed)
     clicks, secrets, kinds = await play(w, tid, users, 11, log, weights={"trade": 3, "draw": 6})
     assert clicks > 60 and secrets.checked > 10_000
     waiting = [line for text in versions(w) for line in text.splitlines() if line.startswith("Waiting for ")]
     for team, user in (("Red Planet", ANA), ("Dust Bunnies", BEN)):  # the board names whose decision it is
         assert any(f"{team} · <@{user}> (" in line for line in waiting), waiting[:5]
     # seeds 4 and 11: the people also trade (an offer made and one answered), draw athletes, take wagers, play
-    # tactics (seed 4 alone met no trade once a team holding tactic cards was asked every tactic turn, issue 26)
+    # tactics (seed 4 alone met no trade once a team holding tactic cards was asked every tactic turn)
     assert {"trade_give", "trade_reply", "draw_pick", "wager_ok", "tactic", "tactic_pick"} <= set(kinds), kinds
     check_end(w, t, users)
     assert acknowledged_everything(w)

@@ -1,4 +1,4 @@
-"""MetaZoo on Discord through the network-free harness (issue 16 items 2 and 5): a whole game played by
+"""MetaZoo on Discord through the network-free harness: a whole game played by
 clicks with no hidden Page ever in the channel (MZ-CORE-08, MZ-TRAP-11) and every request within Discord's
 limits; ``/surroundings`` and ``/settings location`` with bad input refused; a table in *derived* mode with a
 fixed fake clock and place."""
@@ -64,7 +64,7 @@ def channel_text(w: World) -> str:
 
 
 async def test_a_whole_metazoo_game_through_discord_leaks_no_hidden_page(world):
-    """Issue 16 item 5 (MZ-CORE-08, MZ-TRAP-11): two players play a MetaZoo game to its end by clicking in
+    """MZ-CORE-08, MZ-TRAP-11: two players play a MetaZoo game to its end by clicking in
     their DMs; after every click, no Page in a Chapter or face-down (that nothing public names) appears in
     the channel or the thread, every request fits Discord's limits, and the result is posted."""
     w = world
@@ -96,7 +96,7 @@ async def test_a_whole_metazoo_game_through_discord_leaks_no_hidden_page(world):
 
 
 async def test_surroundings_set_show_and_clear_with_bad_input_refused(world):
-    """``/surroundings`` (issue 16 item 2): a bad place, weather or place text is refused with what would be
+    """``/surroundings``: a bad place, weather or place text is refused with what would be
     right, and changes nothing; a good profile is stored and shown with the sky derived at the bot's clock
     (each of the 24 Terra Bonuses with its basis); ``clear`` forgets it."""
     w = world
@@ -142,7 +142,7 @@ async def test_surroundings_set_show_and_clear_with_bad_input_refused(world):
 
 
 async def test_settings_location_admins_only_and_bad_input_refused(world):
-    """``/settings location`` (issue 16 item 2): Manage Server only (BEN is a plain member); a bad place is
+    """``/settings location``: Manage Server only (BEN is a plain member); a bad place is
     refused saying what is expected; the location is stored per server, shown to anyone, and cleared."""
     w = world
     fake = w.fake
@@ -199,7 +199,7 @@ async def derived_world(fake, tmp_path):
 
 
 async def test_a_derived_table_gets_the_server_place_and_the_fixed_clock(derived_world):
-    """Host plumbing of issue 16 item 2: the start passes the server's location and the fixed clock to
+    """Host plumbing of derived mode: the start passes the server's location and the fixed clock to
     ``new_game``, and each choice is logged with the clock's instant (what the engine observes)."""
     w = derived_world
     table_id = await open_derived(w)
@@ -214,7 +214,7 @@ async def test_a_derived_table_gets_the_server_place_and_the_fixed_clock(derived
 
 
 async def test_a_whole_derived_game_through_discord_reads_the_fixed_clock(derived_world):
-    """Issue 16 "Done when": a game in *derived* mode with a fixed clock, played to the end through the
+    """A game in *derived* mode with a fixed clock, played to the end through the
     harness; the board says derived mode and the clock's instant."""
     w = derived_world
     table_id = await open_derived(w)

@@ -1,5 +1,5 @@
 """Random clicking at a table of every game through the network-free harness (the brief's Discord manners and
-safety rules, issue 13 §3): four people (two at MetaX) play by clicking the options of their DMs, and between
+safety rules): four people (two at MetaX) play by clicking the options of their DMs, and between
 their moves they also press buttons and select entries of DMs they were sent earlier (a phone showing an old
 message), press the same button twice at once (a double tap), and a person who is not seated presses them too
 (a crafted request); people and the outsider also look with ``/table status`` and the board's **My hand**, and

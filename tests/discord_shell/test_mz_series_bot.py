@@ -1,4 +1,4 @@
-"""A MetaZoo series on Discord through the network-free harness (issue 16 item 4; MZ-BOOK-05, MZ-BOOK-06,
+"""A MetaZoo series on Discord through the network-free harness (MZ-BOOK-05, MZ-BOOK-06,
 MZ-GAP-75): ``/table new series:3``, the Archive sizes (never a Page) in the channel at the first start, the
 next game's lobby posted after game 1, and ``/deck swap`` refused (one for one) then accepted, privately."""
 

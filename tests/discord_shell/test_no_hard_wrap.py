@@ -1,4 +1,4 @@
-"""Discord text is not hard-wrapped (issue 27 §11): phones wrap lines to their own width, so the shell passes a
+"""Discord text is not hard-wrapped: phones wrap lines to their own width, so the shell passes a
 game's lines to Discord as they are, however long; only a line longer than a whole code block (1,016
 characters) is broken, and then at a space, never inside a word or name, and nothing is lost. Every message
 stays within Discord's limits by construction. The game is the stand-in tests/team_game.py with a board of

@@ -1,4 +1,4 @@
-"""Board pictures on Discord (issue 15 §3): the board message carries the picture of the public board as an
+"""Board pictures on Discord: the board message carries the picture of the public board as an
 embed image from its attachment, uploaded only when the public view changed and inside the board's usual
 edit (the REST count per action does not grow); a table option, a server setting and ``BOARD_PICTURES``
 turn it off (the text board stays); ``/card`` shows the card face; a picture that fails to render leaves
@@ -120,7 +120,7 @@ def board_calls(w: World, since: int = 0) -> list[Call]:
 
 
 async def test_the_board_message_shows_the_picture_of_the_public_board_as_its_embed_image(world, painter):
-    """Issue 15 §3: the board message has the attachment board.png and its embed shows attachment://board.png;
+    """The board message has the attachment board.png and its embed shows attachment://board.png;
     after every action the picture is the one of the current public view; the text board stays."""
     w = world
     table_id = await open_game(w, seed=3)
@@ -140,7 +140,7 @@ async def test_the_board_message_shows_the_picture_of_the_public_board_as_its_em
 
 
 async def test_a_picture_is_uploaded_only_when_the_public_view_changed(world, painter):
-    """Issue 15 §3: over a seeded game no board request re-uploads the picture already shown, and a picture
+    """Over a seeded game no board request re-uploads the picture already shown, and a picture
     is painted at most once per public view; a board edit for a change outside the public view (a seat's
     DMs closed, so the board names it) carries no file and keeps the picture."""
     w = world
@@ -190,7 +190,7 @@ async def rest_per_game(tmp_path: Path, monkeypatch, name: str, pictures: bool, 
 
 
 async def test_pictures_cost_no_rest_call_over_a_seeded_game(tmp_path, monkeypatch, painter):
-    """Issue 15 §3 "Done when": a whole seeded game makes exactly as many REST calls with pictures as
+    """A whole seeded game makes exactly as many REST calls with pictures as
     without; the pictures ride on the board's edits."""
     off = await rest_per_game(tmp_path, monkeypatch, "off", False, seed=2)
     on = await rest_per_game(tmp_path, monkeypatch, "on", True, seed=2)
@@ -199,7 +199,7 @@ async def test_pictures_cost_no_rest_call_over_a_seeded_game(tmp_path, monkeypat
 
 
 async def test_a_table_opened_with_pictures_off_shows_text_only(world, painter):
-    """Issue 15 §3: `/table new pictures:False` (kept in the table's options): no attachment, no image, the
+    """`/table new pictures:False` (kept in the table's options): no attachment, no image, the
     text board as always; the lobby says so."""
     w = world
     table_id = await open_game(w, seed=3, pictures=False)
@@ -213,7 +213,7 @@ async def test_a_table_opened_with_pictures_off_shows_text_only(world, painter):
 
 
 async def test_a_server_setting_turns_pictures_off_and_on_admins_only(world, painter):
-    """Issue 15 §3: `/settings pictures state:off` by a member with Manage Server: stored for the server, and
+    """`/settings pictures state:off` by a member with Manage Server: stored for the server, and
     the board in play drops its picture in one edit (no extra call); other members are refused and nothing
     changes; `/settings pictures` alone says the setting; `state:on` brings the picture back. (ANA owns the
     fake server, so she has Manage Server; BEN is a plain member.)"""
@@ -276,7 +276,7 @@ async def test_bot_setting_board_pictures_false_turns_every_board_to_text(fake, 
 
 
 async def test_card_shows_a_picture_of_the_card_face_and_its_text(world, painter):
-    """Issue 15 §3: `/card` acknowledges first, then answers with the card's text and its face as the embed
+    """`/card` acknowledges first, then answers with the card's text and its face as the embed
     image (attachment card.png); a game without a card picture answers with the text alone."""
     w = world
     reply = await w.fake.slash(ANA, CHANNEL_ID, "card", {"game": "metax", "name": "hercules — son of thunder"})
@@ -286,7 +286,7 @@ async def test_card_shows_a_picture_of_the_card_face_and_its_text(world, painter
     assert msg.image() is not None and msg.image()["filename"] == "card.png"
     card_id = painter.cards[-1]
     assert w.fake.cdn[msg.image()["url"]] == fake_png("card:" + card_id)
-    # The picture is of this card; its id is no longer printed (issue 27 §5: no card ids in /card).
+    # The picture is of this card; its id is no longer printed (no card ids in /card).
     assert msg.embeds[0]["title"] == "Hercules — Son of Thunder" and card_id == "hercules" and card_id not in msg.text
 
     picture.card_png = lambda game, card: None  # the monkeypatch fixture restores it
@@ -297,7 +297,7 @@ async def test_card_shows_a_picture_of_the_card_face_and_its_text(world, painter
 
 
 async def test_a_picture_that_fails_to_render_leaves_the_board_as_text_logged_once(world, painter, caplog):
-    """Issue 15 §3: when painting raises, the board still goes out (text, no image), every click is answered,
+    """When painting raises, the board still goes out (text, no image), every click is answered,
     and the failure is logged once for the table, not at every edit; `/card` answers with its text."""
     w = world
     painter.fail = True
@@ -360,7 +360,7 @@ async def test_table_status_shows_the_board_picture_unless_the_table_has_picture
 
 
 async def test_a_rematch_of_a_table_with_pictures_off_keeps_them_off(world, painter):
-    """Issue 13 §7 (a rematch keeps the options) with issue 15 §3: the rematch's board is text only too."""
+    """A rematch keeps the options: the rematch's board is text only too."""
     w = world
     table_id = await open_game(w, seed=3, pictures=False)
     await w.fake.slash(ANA, CHANNEL_ID, "table", {"table": table_id}, sub="concede")

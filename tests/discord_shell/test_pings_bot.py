@@ -1,4 +1,5 @@
-"""Issue 27 §1–§3 on Discord, on the stand-in game ``pingtest`` (tests/pings_game.py, registered for these tests
+"""Forced decisions, response windows and stops on Discord, on the stand-in game ``pingtest``
+(tests/pings_game.py, registered for these tests
 only): a publicly forced decision never reaches a DM (no notice, no button); a response window edits the DM in
 place without a notice unless the player turned window pings on (``/notify windows:on``); a turn after a quiet
 window is a notice and the window's old buttons go; the window's **Pass until my turn** button; ``/notify``
@@ -77,7 +78,7 @@ async def test_a_forced_decision_is_never_shown_and_a_window_edits_the_dm_quietl
     await press(w, ANA, "Poke")
     assert notices_to(w, BEN, since) == [] and dm_posts(w, BEN, since) == []
     ben = latest_dm(w, BEN)
-    # the stop sits in the last row, beside "Look up a card" (issue 27 §9)
+    # the stop sits in the last row, beside "Look up a card"
     assert STOP_LABEL in [c["label"] for c in w.fake.components(ben)][-2:] and "Respond?" in w.fake.text_of(ben)
     assert any(c.method == "PATCH" and c.channel_id == w.fake.dm_channels[BEN] for c in w.fake.rest[since:])
     await press(w, BEN, "Pass")
@@ -170,7 +171,7 @@ async def test_rest_calls_per_action_of_a_four_player_game_with_windows(world, p
     no DM ever offers the single forced option (S = 0) and no call fails. Every action costs its board edit and
     one DM write for the seat asked next (an edit for a quiet window: no new DM ever shows a window, every notice is
     a turn), so at most 2 calls per action and the game's end (its result and each DM showing it), and the forced
-    draws cost none (issue 27, Discord REST budget). With everyone's window pings on, windows come as notices
+    draws cost none (Discord REST budget). With everyone's window pings on, windows come as notices
     instead."""
     w = world
     if pings:
@@ -189,7 +190,7 @@ async def test_rest_calls_per_action_of_a_four_player_game_with_windows(world, p
 @pytest.mark.parametrize(("game", "seats"), [("metax", 2), ("meta", 4), ("metazoo", 4), ("memesis", 4),
                                              ("metaolympia", 4)])
 async def test_every_game_no_notice_for_a_forced_decision_and_quiet_windows(world, game, seats):
-    """Issue 27 "Done when", for the marks the games carry (``Decision.forced``, ``Decision.window``): 150 clicks of
+    """For the marks the games carry (``Decision.forced``, ``Decision.window``): 150 clicks of
     a seeded game of every game with four people (MetaX: two) through the Discord fakes. After every click no open
     decision is publicly forced (the host took it), and every new DM with decision buttons (a notice) shows a
     decision that is neither forced nor a window (nobody asked for window pings)."""

@@ -1,4 +1,4 @@
-"""Issue 27, "Done when": a four-player game of every game (MetaX: two players, its only size) played to the
+"""A four-player game of every game (MetaX: two players, its only size) played to the
 end through the Discord fakes, by slash commands and DM clicks, checking what the players were shown:
 
 * no turn notice (a new DM with decision buttons) for a publicly forced decision (``Decision.forced``), and
@@ -104,7 +104,7 @@ async def test_a_whole_game_talks_like_a_game(fake, tmp_path, game, players, see
 @pytest.mark.parametrize(("game", "windows"), [("metazoo", True), ("meta", True), ("metaolympia", True),
                                                ("memesis", True), ("metax", False)])
 async def test_the_lobby_names_the_window_timer_of_a_game_with_response_windows(world, game, windows):
-    """Issue 27 §2: every game with response windows (``Game.has_windows``) names their round timer in the lobby
+    """Every game with response windows (``Game.has_windows``) names their round timer in the lobby
     (30 s by default); MetaX, which has none (MX-GAP-13), does not."""
     reply = await world.fake.slash(USERS[0], CHANNEL_ID, "table", {"game": game}, sub="new")
     footer = reply.message.embeds[0]["footer"]["text"]
@@ -113,7 +113,7 @@ async def test_the_lobby_names_the_window_timer_of_a_game_with_response_windows(
 
 @pytest.mark.parametrize("game", ["meta", "metax", "metazoo", "memesis", "metaolympia"])
 def test_every_card_lookup_is_in_player_words(game):
-    """Issue 27 §5, §9: ``/card`` of every card of every game (Meta Olympia's athletes, tactics, sponsors,
+    """``/card`` of every card of every game (Meta Olympia's athletes, tactics, sponsors,
     scrimmage cards and Stage Tiles included) shows no internal code: no card id, gap tag or bare rule ID."""
     from bot.shell.decks import card_embed
     from games import get_game

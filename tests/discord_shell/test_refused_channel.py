@@ -1,4 +1,4 @@
-"""A channel or thread where Discord refuses the bot (issue 26 §5): after a 50013 Missing Permissions or a
+"""A channel or thread where Discord refuses the bot: after a 50013 Missing Permissions or a
 50001 Missing Access, the bot makes no more calls there (Discord bans a client after 10,000 refused requests
 in 10 minutes; before this, every action cost two refused calls: the board's edit, then a new board), until
 a gateway event says the permissions may have changed (CHANNEL_UPDATE, GUILD_ROLE_UPDATE) or, with no event,
@@ -36,7 +36,7 @@ async def refused_table(w, code: int):
     w.bot.front.now = clock
     w.bot.front.context_interval = 0  # every DM change goes out at once: DMs are counted below
     # A seeded table: with an unseeded deal, whether the first twelve clicks owed a DM call depended on the deal
-    # (since issue 27 a DM without a decision is refreshed only when its hand changes); once none was due.
+    # (a DM without a decision is refreshed only when its hand changes); once none was due.
     table_id = await open_seeded_table(w, "metax", (ANA, BEN), 3)
     thread_id = w.bot.front.tables[table_id].thread
     assert board_of(w, thread_id) is not None
@@ -55,7 +55,7 @@ def dm_calls(w, calls):
 
 @pytest.mark.parametrize("code", [50013, 50001])
 async def test_after_a_refusal_no_call_goes_to_the_thread_until_its_permissions_change(world, code):
-    """issue 26 §5: after the first refused board edit, the next actions make no call in the thread (zero
+    """After the first refused board edit, the next actions make no call in the thread (zero
     refused calls per action; before: two, the edit and a new board), the players' DMs keep coming, the
     creator is told once, and `/table status` says why the board stopped. CHANNEL_UPDATE of the thread's
     channel (the admin fixed it) brings the board up to date at once, and later actions edit it again."""
@@ -97,7 +97,7 @@ async def test_after_a_refusal_no_call_goes_to_the_thread_until_its_permissions_
 
 
 async def test_a_role_update_lets_the_bot_try_again(world):
-    """issue 26 §5: GUILD_ROLE_UPDATE in the table's server (a role of the bot granted the permission) lets
+    """GUILD_ROLE_UPDATE in the table's server (a role of the bot granted the permission) lets
     one call try again at once; refused again, the thread stays blocked; accepted, the board is back."""
     w = world
     table_id, thread_id, inj, _clock = await refused_table(w, 50013)
@@ -117,7 +117,7 @@ async def test_a_role_update_lets_the_bot_try_again(world):
 
 
 async def test_with_no_event_one_call_tries_again_after_a_wait_that_doubles(world):
-    """issue 26 §5: a refusal no event undoes (a one-off, or a change the bot cannot see) is tried again
+    """A refusal no event undoes (a one-off, or a change the bot cannot see) is tried again
     once after BLOCK_FIRST seconds of the front's clock, then after twice that; once Discord accepts, the
     board is posted again and the thread is no longer blocked."""
     w = world
@@ -144,7 +144,8 @@ async def test_with_no_event_one_call_tries_again_after_a_wait_that_doubles(worl
 
 
 async def test_a_denied_thread_send_blocks_turn_notices_and_the_board_post(fake, tmp_path):
-    """issue 26 §5 with the fake's own 50013 (Send Messages in Threads denied on the channel): a player whose
+    """A refused channel, with the fake's own 50013 (Send Messages in Threads denied on the channel):
+    a player whose
     DMs are closed is mentioned in the thread at each new decision; after the first refusal those mentions
     and the board's post are no longer tried, and the player still plays from **My hand**. Allowing the
     permission again (CHANNEL_UPDATE) posts the board."""
@@ -200,7 +201,7 @@ async def play_ben_from_my_hand(w, table_id, clicks):
 
 
 async def test_a_refused_thread_is_not_asked_for_again_at_each_new_board(world):
-    """issue 26 §5: Discord refuses to open the table's thread (50013: no Create Public Threads), so the board
+    """Discord refuses to open the table's thread (50013: no Create Public Threads), so the board
     goes in the channel; when that board must be posted anew (30046 on its edit), the thread is not asked for
     again until the channel's permissions change."""
     w = world

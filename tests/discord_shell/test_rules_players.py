@@ -1,4 +1,4 @@
-"""``/rules`` and ``/card`` for players through the network-free Discord (issue 13 §9 and §10): rules in
+"""``/rules`` and ``/card`` for players through the network-free Discord: rules in
 player words with the bot's rulings under their rule IDs (every META-GAP and MX-GAP decision reachable),
 never a checklist note; names and topics typed without picking from autocomplete forgive typos and ask
 "did you mean" when they are ambiguous. Every reply is checked against Discord's limits."""
@@ -105,7 +105,7 @@ async def test_card_names_forgive_typos_and_ask_when_ambiguous(world):
 
 async def test_autocomplete_of_an_id_offers_the_rules_themselves(world):
     """Typing "META-GAP-0" offers META-GAP-01..09 with their topics; picking one answers with that ruling
-    alone (issue 13 §9)."""
+    alone."""
     w = world
     choices = await w.fake.autocomplete(ANA, CHANNEL_ID, "rules", {"game": "meta", "topic": "META-GAP-0"})
     assert [c["value"] for c in choices] == [f"META-GAP-0{i}" for i in range(1, 10)]

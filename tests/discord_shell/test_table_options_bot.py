@@ -1,4 +1,4 @@
-"""What Meta Olympia needs of the host, on Discord (issue 18): ``/table new options:`` (a game's own table
+"""What Meta Olympia needs of the host, on Discord: ``/table new options:`` (a game's own table
 options; refusals list them; the lobby and board footers name the chosen ones; an autocomplete offers them),
 ``team_name:``/``colour:`` on ``/table new`` and ``/table join`` (MO-SET-09/10), ``/table join seat:`` to
 co-manage a taken seat at a Team Up table (MO-OPT-06: every co-manager gets the seat's DM, the first click

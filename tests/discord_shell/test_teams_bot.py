@@ -1,4 +1,4 @@
-"""Team games on Discord (issue 17 item 4, MEM-GAP-03): ``/table new teams:``, the lobby's team select and
+"""Team games on Discord (MEM-GAP-03): ``/table new teams:``, the lobby's team select and
 ``/table team``, the lobby showing each seat's team, allies seated apart at the start, a restart keeping the
 teams, and the result naming every winner of the winning team; refusals are ephemeral and change nothing,
 every interaction is acknowledged first, every reply fits Discord's limits. The game is the stand-in
@@ -49,7 +49,7 @@ async def test_MEM_GAP_03_a_2v2_lobby_shows_teams_and_starts_allies_apart(world)
     assert t.max_seats == 4 and t.options["team_format"] == "2v2"
     assert "team A" in lobby_lines(lobby)[1]
     selects = [c for c in fake.components(lobby) if c.get("custom_id") == f"mh:t:{tid}"]
-    assert [o["value"] for o in selects[0]["options"]] == ["A", "B"]  # issue 27 §13: two teams, not four
+    assert [o["value"] for o in selects[0]["options"]] == ["A", "B"]  # two teams, not four
     r = await fake.click(BEN, lobby, f"mh:l:{tid}:join")
     assert r.type == 6
     for _ in range(2):
@@ -97,7 +97,7 @@ async def test_MEM_GAP_03_the_team_select_and_team_command_change_teams(world):
 
 @pytest.mark.parametrize("options, text", [
     ({"team": "B"}, None),  # a valid letter, see below
-    ({"team": "C"}, "'C' is not a team: choose one of A, B. Nothing was changed."),  # issue 27 §13: 2v2 is two
+    ({"team": "C"}, "'C' is not a team: choose one of A, B. Nothing was changed."),  # 2v2 is two
     ({"team": "E"}, "'E' is not a team: choose one of A, B. Nothing was changed."),
     ({"team": "B", "seat": 1}, "Seat 1 is not a computer seat"),
 ])

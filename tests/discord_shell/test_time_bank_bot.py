@@ -1,4 +1,4 @@
-"""Time banks on Discord (issue 27 §4): ``/table new clock:bank`` (or ``options:bank=5m+10s``) opens a table whose
+"""Time banks on Discord: ``/table new clock:bank`` (or ``options:bank=5m+10s``) opens a table whose
 lobby names its clock, whose board shows every player's bank ("Ana 8:40 left"), and whose DMs show the seat's
 own bank: while it decides, when the bank runs out (a live timestamp); otherwise what is left. The game is the
 stand-in tests/team_game.py; the table service runs on a fake clock."""

@@ -1,4 +1,4 @@
-"""Turns on Discord (issue 13 §1, §3, §4 and "Done when"): each new decision of a seat reaches its player
+"""Turns on Discord (§4 and "Done when"): each new decision of a seat reaches its player
 as exactly one notifying message (a new DM, or a thread mention when DMs are closed; ``/notify off``
 silences it), clicks on still-offered options are never refused as stale while others play, every DM
 shows the decision's context, and deadlines read as Discord timestamps, never as game versions."""
@@ -62,7 +62,7 @@ def first_line(text: str) -> str:
 async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], seed: int, max_clicks: int = 3000):
     """Play to the end by clicks, every third one on a button the player was offered some moves ago (an
     older state of their DM), and check after every click: each seat that gets a decision after having
-    none gets exactly one notice (a new DM), no other seat gets one (issue 27 §2: a response window is no notice;
+    none gets exactly one notice (a new DM), no other seat gets one (a response window is no notice;
     a decision after a quiet window the player did not answer is one); a click on an option still offered
     to a seat that has not decided since is applied, never refused as stale; and each deciding seat's
     DM shows its decision's context (the first line of ``Game.context_text`` of a view since its buttons
@@ -70,7 +70,7 @@ async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], s
     t = w.service.get(table_id)
     rng = Rng.from_seed(seed)
     had = {u: deciding(t, u) for u in users}
-    quiet = {u: False for u in users}  # the seat's DM shows a response window (issue 27 §2)
+    quiet = {u: False for u in users}  # the seat's DM shows a response window
     offered: dict[int, list[tuple[int, list[dict]]]] = {u: [] for u in users}  # user -> [(own acts, comps)]
     contexts: dict[int, set[str]] = {u: set() for u in users}
     last_ids: dict[int, list[str]] = {u: [] for u in users}
@@ -131,7 +131,7 @@ async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], s
         for u in users:
             now = deciding(t, u)
             got = len(notices_to(w, u, since))
-            # issue 27 §2: a response window is quiet (an edit); a decision after none, or after a quiet window the
+            # a response window is quiet (an edit); a decision after none, or after a quiet window the
             # player did not click away, is a notice
             d = next((d for d in t.game.decisions(t.state) if d.seat == seat_of(t, u)), None)
             fresh = not had[u] or (quiet[u] and u != user)
@@ -149,7 +149,7 @@ async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], s
 
 
 async def test_done_when_four_player_meta_notices_clicks_and_context(world):
-    """Issue 13 "Done when" (Meta, META-PSH-05: all players decide at once in the pushing stage): each new
+    """Turn notices (Meta, META-PSH-05: all players decide at once in the pushing stage): each new
     decision gives its seat exactly one notice, clicks on buttons of older DM states are applied when the
     option is still offered, every deciding DM shows its context."""
     users = (101, 102, 103, 104)
@@ -159,7 +159,7 @@ async def test_done_when_four_player_meta_notices_clicks_and_context(world):
 
 
 async def test_done_when_metax_notices_clicks_and_context(world):
-    """Issue 13 "Done when" (MetaX): the same checks through a whole two-player game."""
+    """Turn notices (MetaX): the same checks through a whole two-player game."""
     users = (101, 102)
     table_id = await open_seeded_table(world, "metax", users, 7)
     clicks, notices, _ = await play_checking_turns(world, table_id, users, 3)
@@ -169,9 +169,10 @@ async def test_done_when_metax_notices_clicks_and_context(world):
 @pytest.mark.parametrize(("game", "users"), [
     ("metazoo", (101, 102)), ("memesis", (101, 102)), ("metaolympia", (101, 102, 103, 104))])
 async def test_the_later_games_give_one_notice_per_new_decision_and_show_its_context(world, game, users):
-    """Issue 13 §1/§2 for the games built after it (MetaZoo, Memesis, Meta Olympia; one seat decides at a time in
+    """Turn notices for the games built after Meta and MetaX (MetaZoo, Memesis, Meta Olympia; one seat
+    decides at a time in
     each): a whole game of people only, where each seat that gets a decision after having none gets exactly
-    one notice, nobody else gets one, and every deciding DM shows the decision's context. Since issue 27 §2 a
+    one notice, nobody else gets one, and every deciding DM shows the decision's context. A
     response window (MetaZoo's priority offers) edits the DM quietly, so a game has fewer notices than
     clicks (more than 20 notices in each game here)."""
     table_id = await open_seeded_table(world, game, users, 3)
@@ -180,7 +181,7 @@ async def test_the_later_games_give_one_notice_per_new_decision_and_show_its_con
 
 
 async def test_notify_off_edits_the_dm_instead_of_notifying_and_is_stored(world):
-    """issue 13 §1: `/notify state:off` (an ephemeral answer) stops the notices of that player: a new
+    """`/notify state:off` (an ephemeral answer) stops the notices of that player: a new
     decision edits their DM, no new DM is posted; the setting is stored per user; `/notify state:on`
     brings them back. The other player still gets notices."""
     w = world
@@ -213,7 +214,7 @@ async def test_notify_off_edits_the_dm_instead_of_notifying_and_is_stored(world)
 
 
 async def test_closed_dms_get_one_thread_mention_per_new_decision(world):
-    """issue 13 §1: a player whose DMs are closed is told of each new decision by one mention in the
+    """A player whose DMs are closed is told of each new decision by one mention in the
     table's thread pointing to My hand, and never otherwise."""
     w = world
     ana, ben = 101, 102
@@ -247,7 +248,7 @@ async def test_closed_dms_get_one_thread_mention_per_new_decision(world):
 
 
 async def test_a_decision_button_from_before_the_upgrade_is_refused_clearly(world):
-    """issue 13 §3: a DM posted before the upgrade carries ``mh:o:<table>:<version>:<index>`` (and menus
+    """A DM posted before the upgrade carries ``mh:o:<table>:<version>:<index>`` (and menus
     ``mh:s:``, pages ``mh:p:``); a press says the button is old and where the current decision is, and
     changes nothing."""
     w = world
@@ -265,7 +266,7 @@ async def test_a_decision_button_from_before_the_upgrade_is_refused_clearly(worl
 
 
 async def test_deadlines_are_discord_timestamps_and_no_version_is_shown(world):
-    """issue 13 §4: a deciding player's DM and the board show the deadline as a live Discord timestamp
+    """A deciding player's DM and the board show the deadline as a live Discord timestamp
     (``<t:…:R>``, the seat's real deadline); no message, reply or refusal a player reads names a game
     version."""
     import re
@@ -297,7 +298,8 @@ async def test_deadlines_are_discord_timestamps_and_no_version_is_shown(world):
 
 
 async def test_the_rest_bench_gives_the_same_count_for_the_same_seed():
-    """issue 13 "REST budget": the bench is reproducible: the same seed gives the same actions, REST calls
+    """REST budget (docs/performance.md): the bench is reproducible: the same seed gives the same
+    actions, REST calls
     and notices twice (a table seed per game, simulated pace)."""
     import importlib.util
     from pathlib import Path
@@ -312,7 +314,7 @@ async def test_the_rest_bench_gives_the_same_count_for_the_same_seed():
 
 
 async def test_a_reminder_shows_the_deadline_as_a_discord_timestamp(fake, tmp_path):
-    """issue 13 §4: the half-time reminder gives the deadline as ``<t:…:R>`` (a live countdown), not a
+    """The half-time reminder gives the deadline as ``<t:…:R>`` (a live countdown), not a
     number of minutes counted when it was sent."""
     from .test_bot import FakeClock
 
@@ -335,7 +337,7 @@ async def test_a_reminder_shows_the_deadline_as_a_discord_timestamp(fake, tmp_pa
 
 
 async def test_a_dm_whose_context_alone_changed_waits_for_the_refresh_interval(world):
-    """issue 13 §3 (REST budget): in the Meta pushing stage another player's move that leaves a player's
+    """REST budget: in the Meta pushing stage another player's move that leaves a player's
     buttons as they were (only the board context changed) never edits that player's DM at once while
     ``DM_CONTEXT_INTERVAL`` has not passed since it was last written; once it has, the next change brings
     such a DM up to date."""
