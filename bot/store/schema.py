@@ -131,7 +131,7 @@ MIGRATIONS: list[str] = [
     ALTER TABLE snapshots ADD COLUMN static TEXT;
     """,
     # 9: a player's declared surroundings (``/surroundings``; MetaZoo's derived mode reads
-    # them): JSON of ``games.metazoo.sky.Surroundings.to_json()``, NULL when the player has none.
+    # them): JSON of ``games.core.surroundings.Surroundings.to_json()``, NULL when the player has none.
     """
     ALTER TABLE user_settings ADD COLUMN surroundings TEXT;
     """,

@@ -61,7 +61,7 @@ class UserQueries(Connection):
 
     async def location_of(self, server: str) -> dict[str, Any] | None:
         """The location set for ``server`` (a Discord guild id; ``/settings location``) as
-        ``games.metazoo.sky.Place.to_json()`` data, or ``None`` when none is set. Kept in the kv table."""
+        ``games.core.surroundings.Place.to_json()`` data, or ``None`` when none is set. Kept in the kv table."""
         value = await self.get_kv(f"location:{server}")
         return json.loads(value) if value else None
 
