@@ -29,6 +29,7 @@ RECORDS = (
     Record("metazoo", "MZ", "## Gaps the rulebook leaves open", 85, 253),
     Record("memesis", "MEM", "## Gaps the source leaves open", 33, 143),
     Record("metaolympia", "MO", "## Gaps the source leaves open", 24, 120),
+    Record("meta", "META", "## Gaps the source leaves open", 25, 142),
 )
 
 

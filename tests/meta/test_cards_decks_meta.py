@@ -2,7 +2,7 @@
 ``Game.validate_deck`` / ``Game.new_game``, the starter decks, and what the card texts say.
 
 Rule IDs: shared/rules/checklists/meta.md — META-CRD-01..09, META-DCK-01..06, META-CBR-04, and the gap
-decisions META-GAP-08, META-GAP-14 and META-GAP-15 (games/meta/__init__.py).
+decisions META-GAP-08, META-GAP-14 and META-GAP-15 (games/meta/gaps.py).
 """
 
 from __future__ import annotations

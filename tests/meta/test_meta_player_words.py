@@ -15,7 +15,7 @@ from meta_stack_helpers import GAME, activate, apply, index, pass_all, play, pos
 
 from games.meta.cards import card_text
 from games.meta.pool import card_pool
-from games.meta.words import STEP_NAMES
+from games.meta.render import STEP_NAMES
 from tests.player_texts import game_texts, internal_hits
 
 _TOWER_ID = re.compile(r"\bt\d+\b")

@@ -3,7 +3,7 @@ the game contract (positions, decisions, apply, view, result).
 
 Rule IDs: META-WIN-01..04, META-STK-01..08, META-TRS-01..10, META-GRV-01..05, META-TRG-01..08,
 META-EVT-01..03, META-MTA-01..06 and the gap decisions META-GAP-03, 04, 05, 06, 07 and 19
-(games/meta/__init__.py).
+(games/meta/gaps.py).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ what each viewer may see, through the game contract (``GAME.new_game`` / ``posit
 
 Rule IDs: shared/rules/checklists/meta.md — META-SET-01..07, META-TRN-01..03, META-DRS-01..05,
 META-PSH-01..05, META-DIS-01..05, META-SOE-01..03, META-CBR-01..03, META-INF-01..04, and the gap
-decisions META-GAP-02, 13, 17, 18, 20, 21, 24 and 25 (games/meta/__init__.py).
+decisions META-GAP-02, 13, 17, 18, 20, 21, 24 and 25 (games/meta/gaps.py).
 """
 
 from __future__ import annotations
