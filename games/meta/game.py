@@ -57,7 +57,7 @@ from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
-from . import rules
+from . import queries, rules
 from .cards import card_line, card_text, condition_text, engine_reading
 from .catalog import build_catalog
 from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
@@ -125,14 +125,14 @@ class MetaGame(Game):
         st.order = roll_order(rng, list(range(len(seats))), st.rolls)
         st.at_turn = st.order[0]
         for pl in st.players:
-            pl.hand = pl.memory[: rules.OPENING_HAND]
-            del pl.memory[: rules.OPENING_HAND]
+            pl.hand = pl.memory[: queries.OPENING_HAND]
+            del pl.memory[: queries.OPENING_HAND]
         st.rng = rng.state
         eng = rules.Engine(st)
         try:
             eng.start_turn()
             eng.advance()
-        except rules.GameOver:
+        except queries.GameOver:
             eng.finish()
         st.rng = eng.rng.state
         # Only public lines: each player's private draws are in the "Your hand" lines of intro().
@@ -150,7 +150,7 @@ class MetaGame(Game):
         for line in state.opening:
             out.append(Event(line))
         for p, pl in enumerate(state.players):
-            out.append(Event("Your hand: " + ", ".join(rules.title(state, c) for c in pl.hand) + ".", (p,)))
+            out.append(Event("Your hand: " + ", ".join(queries.title(state, c) for c in pl.hand) + ".", (p,)))
         return out
 
     def position(self, spec: dict[str, Any], seats: Sequence[SeatSetup], seed: int) -> State:
@@ -174,7 +174,7 @@ class MetaGame(Game):
         st.options = dict(spec.get("options", {}))
         for p, pspec in enumerate(spec.get("players", [{}] * n)):
             pl = st.players[p]
-            pl.life = pspec.get("life", rules.START_LIFE)
+            pl.life = pspec.get("life", queries.START_LIFE)
             pl.memory = _add_cards(st, p, pspec.get("memory", []))
             pl.hand = _add_cards(st, p, pspec.get("hand", []))
             pl.graveyard = _add_cards(st, p, pspec.get("graveyard", []))
@@ -240,14 +240,14 @@ class MetaGame(Game):
             eng.remove_player(seat, "conceded")
             eng.settle()
             eng.advance()
-        except rules.GameOver:
+        except queries.GameOver:
             eng.finish()
             res = state.result
             if res is not None and res["reason"] == "last_active":
                 res["reason"] = "concede"
                 res["rule"] = ("The last player in play wins; the others conceded or are out of the game, see "
                                "/rules META-WIN-03")
-                res["scores"] = list(rules.final_scores(state))
+                res["scores"] = list(queries.final_scores(state))
         state.rng = eng.rng.state
         state.version += 1
         return eng.events
@@ -286,18 +286,18 @@ class MetaGame(Game):
                     "target": _target_text(state, e.target), "text": texts(d.id)[1]}
 
         towers = []
-        for tw in rules.towers(state):
+        for tw in queries.towers(state):
             towers.append({
                 "id": tw.id,
                 "owner": tw.owner if tw.owner >= 0 else None,
-                "name": "Main tower" if tw.id == "main" else rules.tower_name(state, tw),
+                "name": "Main tower" if tw.id == "main" else queries.tower_name(state, tw),
                 "trigger": None if tw.id == "main" else "face-down",
                 "target": None if tw.target is None else names[tw.target["seat"]],
                 "levels": [[entry(e) for e in level] for level in tw.levels],
             })
         players = []
         for s, p in enumerate(state.players):
-            at = int(rules.param(state, "disable_at"))
+            at = int(queries.param(state, "disable_at"))
             causes = ([] if not p.disabled else
                       (["life"] if p.life <= at else []) + (["memory"] if p.mem_out else []))
             players.append({
@@ -314,8 +314,8 @@ class MetaGame(Game):
             "order": list(state.order),
             "players": players,
             "towers": towers,
-            "rules": {k: rules.param(state, k) for k in PARAMS},
-            "changes": [{"param": ch.param, "text": param_text(ch.param, rules.param(state, ch.param)),
+            "rules": {k: queries.param(state, k) for k in PARAMS},
+            "changes": [{"param": ch.param, "text": param_text(ch.param, queries.param(state, ch.param)),
                          "source": ch.source,
                          "until": ch.until} for ch in state.changes],
             "paradoxes": state.paradoxes,
@@ -327,7 +327,7 @@ class MetaGame(Game):
                 # A short line per card, no text (the full text is one lookup away, /card).
                 "hand": [{**card(c), "line": texts(state.cards[c])[0], "type": pool[state.cards[c]].type}
                          for c in pl.hand],
-                "triggers": [{"tower": tw.id, "name": rules.tower_name(state, tw), **card(tw.trigger),
+                "triggers": [{"tower": tw.id, "name": queries.tower_name(state, tw), **card(tw.trigger),
                               "condition": texts(state.cards[tw.trigger])[3]}
                              for tw in state.triggers if tw.owner == viewer and tw.trigger >= 0],
                 "playing": None if pl.play < 0 else card(pl.play),
@@ -407,13 +407,13 @@ def _target_text(state: State, t: dict[str, Any] | None) -> str | None:
     if k == "grave":
         return f"{names[t['seat']]}'s graveyard"
     if k == "card":
-        return rules.title(state, t["card"])
+        return queries.title(state, t["card"])
     if k == "facedown":
-        tw = rules.tower_by_id(state, t["tower"])
-        return "face-down trigger of " + (rules.tower_name(state, tw) if tw else "a trigger stack no longer active")
+        tw = queries.tower_by_id(state, t["tower"])
+        return "face-down trigger of " + (queries.tower_name(state, tw) if tw else "a trigger stack no longer active")
     if k == "stack":
-        tw = rules.tower_by_id(state, t["tower"])
-        return rules.stack_name(state, tw, t["level"]) if tw else "a stack no longer active"
+        tw = queries.tower_by_id(state, t["tower"])
+        return queries.stack_name(state, tw, t["level"]) if tw else "a stack no longer active"
     if k == "top":
         return "top of the " + ("main stack" if t["level"] == 0 else "main meta stack") + " (at execution)"
     if k == "next":
@@ -422,7 +422,7 @@ def _target_text(state: State, t: dict[str, Any] | None) -> str | None:
 
 
 def _empty_state(seats: Sequence[SeatSetup], seed: int) -> State:
-    return State(cards=[], owner=[], players=[Player(s.name, life=rules.START_LIFE) for s in seats], seed=seed, rng=0)
+    return State(cards=[], owner=[], players=[Player(s.name, life=queries.START_LIFE) for s in seats], seed=seed, rng=0)
 
 
 def _add_cards(st: State, owner: int, ids: Sequence[str]) -> list[int]:

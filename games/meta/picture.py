@@ -36,8 +36,8 @@ from games.core.layout import (
     wrap,
 )
 
+from .queries import START_LIFE
 from .render import _level_name, _seat_names, short_target, step_name
-from .rules import START_LIFE
 
 COLS = 3
 GAP = 8
@@ -92,7 +92,7 @@ def _player(out: Layout, b: dict, s: int, names: list[str], x: int, y: int, plac
     if status:
         out.add(Label(x + PANEL_W - 124, y + 2, 114, 38, status, 20, WHITE, align="right", bold=status != "passed",
                       source=f"{src}.status"))
-    # Issue 27 §12: the bar scales to the higher of the starting life and the current one (not the 25 cap).
+    # The bar scales to the higher of the starting life and the current one (not the 25 cap).
     life_max = max(START_LIFE, p["life"], 1)
     disable_at = int(b["rules"].get("disable_at", 0))
     out.add(Label(x + 10, y + 48, 110, 34, f"{p['life']} life", 26, INK, bold=True, source=f"{src}.life"))

@@ -1,4 +1,4 @@
-"""Meta settlement of disablings, simultaneous steps and trigger order (issue 12 section 1), through the
+"""Meta settlement of disablings, simultaneous steps and trigger order, through the
 game contract (positions, decisions, apply, view, result).
 
 Rule IDs: META-PLY-03/04/11, META-WIN-02, META-MUT-01/05, META-DIS-04, META-TRS-09, META-CBR-02 and the gap

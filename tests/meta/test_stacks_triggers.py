@@ -588,7 +588,7 @@ def test_META_EVT_01_an_event_carries_out_every_step():
 def test_META_EVT_03_engine_reading_is_shown_when_played():
     """META-EVT-03: the interpretation is fixed in the card's code and documented in its engine reading,
     which the card lookup (/card) shows with its text; the hand names the card and the play is announced
-    in one short line (issue 27 §6: the text is not repeated in the log)."""
+    in one short line (the text is not repeated in the log)."""
     st = pos({"players": [{"hand": ["e022.1"]}, {}]})
     card = GAME.view(st, 0).private["hand"][0]
     info = GAME.card_catalog().get(card["card"])
