@@ -1,13 +1,14 @@
-"""The Meta computer player: legal, and not random-only (issue 5). It decides from its own decision
-and view only, like a person would.
+"""The Meta computer player (:func:`computer`): legal, and not random-only. It decides from its own
+decision and view only, like a person would. It imports :mod:`games.core` and the package's ``cards``
+and ``pool``.
 
 Plan: pass when it has nothing useful; damage the opponent in play with the lowest life; heal itself
 when hurt; counter an opponent's card that hurts it; in its own drawing stage, activate a trigger stack
 and load it with a damaging Event before saying "Play!"; at most a few plays per pushing stage so that
 turns move on. Discards keep damage and drop the rest first. It confirms its own plays (the confirm step
-of a card with a fixed target, issue 13 §5).
+of a card with a fixed target).
 
-Fair play (issue 13 §7): every tie — among equally weak opponents, graveyards, cards on stacks, equally
+Fair play: every tie — among equally weak opponents, graveyards, cards on stacks, equally
 good cards to play or discard — is broken by the player's own seeded RNG (``Game.computer(seed)``), never
 by seat or hand order, so the computers do not gang up on the lowest seat (the human host's seat 0).
 """
@@ -137,3 +138,8 @@ class MetaBot:
                         if e["target"] == players[me]["name"]:
                             aimed.append(oid)
         return self.rng.choice(aimed or theirs or [o.id for o in opts])
+
+
+def computer(seed: int) -> MetaBot:
+    """A Meta computer player seeded with ``seed`` (found by :meth:`games.core.contract.Game.computer`)."""
+    return MetaBot(seed)

@@ -500,7 +500,7 @@ def short_target(card: MetaCard) -> str:
 
 
 def card_line(card: MetaCard) -> str:
-    """A one-line summary in player words, no card text (issue 27 §6): ``Greek Fire · Event · targets an
+    """A one-line summary in player words, no card text (the text is one lookup away): ``Greek Fire · Event · targets an
     opponent``; a Trigger card: ``Old Grudge · Trigger · names a player``."""
     target = short_target(card)
     if card.type == "trigger":

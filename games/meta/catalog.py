@@ -1,4 +1,4 @@
-"""The Meta card catalog (issue 6): every card of the pool as :class:`games.core.catalog.CardInfo`, with
+"""The Meta card catalog (``/card``): every card of the pool as :class:`games.core.catalog.CardInfo`, with
 its generated text and engine reading (META-CRD-08/09) and its copy limit (META-DCK-02/03, META-CRD-05/06).
 
 Search tags: ``type`` (event, meta, trigger), ``uniqueness`` (a number or ``*``), ``target`` (the target

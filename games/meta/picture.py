@@ -1,4 +1,4 @@
-"""The Meta board as a picture layout (issue 15 §2), built only from a :class:`View`'s public board: the turn,
+"""The Meta board as a picture layout, built only from a :class:`View`'s public board: the turn,
 stage and who is at turn; a panel per player in turn order (name, life bar with the disabling threshold,
 scaled to the higher of the starting 15 life and the current life; hand, memory and graveyard sizes, the
 graveyard's top card, passed/disabled/out); every tower level by level, top level first and each stack top
@@ -20,12 +20,15 @@ from games.core.layout import (
     INK,
     LINE,
     MUTED,
+    PAD,
     PANEL,
     WHITE,
+    WIDTH,
     Bar,
     Box,
     Label,
     Layout,
+    column_width,
     footer,
     seat_colour,
     shade,
@@ -33,17 +36,14 @@ from games.core.layout import (
     wrap,
 )
 
-from .render import _level_name, _seat_names, short_target
-from .rules import START_LIFE
-from .words import step_name
+from .queries import START_LIFE
+from .render import _level_name, _seat_names, short_target, step_name
 
-WIDTH = 800
-PAD = 16
 COLS = 3
 GAP = 8
-CHIP_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
+CHIP_W = column_width(COLS, GAP)
 CHIP_H = 62
-PANEL_W = (WIDTH - 2 * PAD - GAP) // 2
+PANEL_W = column_width(2, GAP)
 PANEL_H = 146
 
 
@@ -92,7 +92,7 @@ def _player(out: Layout, b: dict, s: int, names: list[str], x: int, y: int, plac
     if status:
         out.add(Label(x + PANEL_W - 124, y + 2, 114, 38, status, 20, WHITE, align="right", bold=status != "passed",
                       source=f"{src}.status"))
-    # Issue 27 §12: the bar scales to the higher of the starting life and the current one (not the 25 cap).
+    # The bar scales to the higher of the starting life and the current one (not the 25 cap).
     life_max = max(START_LIFE, p["life"], 1)
     disable_at = int(b["rules"].get("disable_at", 0))
     out.add(Label(x + 10, y + 48, 110, 34, f"{p['life']} life", 26, INK, bold=True, source=f"{src}.life"))

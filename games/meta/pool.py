@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from games.core import carddata
-from games.core.carddata import CardDataError, load_yaml
+from games.core.carddata import load_yaml
 from games.core.contract import RulesError
 
 from .cards import MetaCard, PoolInfo, StarterDeck, parse_cards
@@ -44,14 +44,9 @@ def pool_info() -> PoolInfo:
 
 @cache
 def starter_decks() -> dict[str, StarterDeck]:
-    """Starter deck id -> deck; every starter deck is also checked for legality here."""
-    path = data_dir() / "decks.yaml"
-    decks = carddata.parse_decks(load_yaml(path), str(path), card_pool(), StarterDeck)
-    for deck in decks.values():
-        problems = validate_deck(deck.card_list())
-        if problems:
-            raise CardDataError(f"{path}: deck '{deck.id}' is illegal: " + "; ".join(p.message for p in problems))
-    return decks
+    """Starter deck id -> deck; every starter deck is also checked for legality here. Raises
+    ``CardDataError`` naming the file and the first illegal deck."""
+    return carddata.checked_decks(data_dir() / "decks.yaml", card_pool(), StarterDeck, validate_deck)
 
 
 def validate_deck(card_ids: Sequence[str], pool: dict[str, MetaCard] | None = None) -> list[RulesError]:

@@ -1,7 +1,8 @@
 """Plain-text rendering of a Meta view: the board (every tower level by level, top first, whose cards
 are whose, trigger stacks with their announced targets, graveyards, life, hand and memory sizes;
-META-STK-03/08) and a player's private part (hand, own trigger conditions). Pure: used by the terminal
-and the Discord embeds."""
+META-STK-03/08), a player's private part (hand, own trigger conditions), and the decision kinds in player
+words (:data:`STEP_NAMES`). Pure: used by the terminal and the Discord embeds; imports only
+:mod:`games.core.contract`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,23 @@ import re
 
 from games.core.contract import View
 
-from .words import step_name
+STEP_NAMES = {
+    "drawing": "playing or saying Play!",
+    "push": "playing or passing",
+    "destination": "choosing where a card goes",
+    "target": "choosing a target",
+    "confirm_play": "confirming a play",
+    "playing": "playing a card",
+    "discard": "discarding",
+}
+"""Decision kind (and ``playing``, the kind others see for a play's own steps) -> player words: what the
+board's "Waiting for Ana (…)" says."""
+
+
+def step_name(kind: str) -> str:
+    """``kind`` in player words; an unknown kind with its underscores as spaces."""
+    return STEP_NAMES.get(kind, kind.replace("_", " "))
+
 
 _LEVEL = {0: "stack", 1: "meta stack"}
 
@@ -63,7 +80,7 @@ def board_text(view: View) -> str:
 
 def private_text(view: View) -> str:
     """The viewer's hand, one short line per card (name, type, target kind: the full text is looked up with
-    /card, issue 27 §6), and the cards of their own face-down triggers."""
+    /card), and the cards of their own face-down triggers."""
     if view.private is None:
         return ""
     pr = view.private
@@ -81,7 +98,7 @@ def private_text(view: View) -> str:
 
 
 def _seat_names(b: dict) -> list[str]:
-    """Players' names, with "#seat" added where two players share a name (issue 13 §6)."""
+    """Players' names, with "#seat" added where two players share a name (two Anas stay told apart)."""
     names = [p["name"] for p in b["players"]]
     return [f"{n} #{s + 1}" if names.count(n) > 1 else n for s, n in enumerate(names)]
 
@@ -187,14 +204,14 @@ def _target_lines(view: View, names: list[str]) -> list[str]:
 
 
 def context_text(view: View) -> str:
-    """The compact part of the public board the viewer's open decision depends on (issue 13 §2), built
-    only from ``view`` (public board and the viewer's own decision; never another seat's hidden card):
-    the turn and stage, every player's life, hand and memory sizes and whether they are disabled, out or
-    passed, then by decision kind — a play (drawing, pushing, destination, confirm): every tower, level by
-    level, with whose card each is and its announced target, and every trigger stack's announced target
-    (never its condition); a target: what each target option refers to, then the towers; a discard: the
-    hand limit. One whole line per item, never hard-wrapped (issue 27 §11: Discord and the terminal wrap
-    to their own width). Empty when the viewer has no open decision."""
+    """The compact part of the public board the viewer's open decision depends on (a private view shows it
+    above the hand), built only from ``view`` (public board and the viewer's own decision; never another
+    seat's hidden card): the turn and stage, every player's life, hand and memory sizes and whether they are
+    disabled, out or passed, then by decision kind — a play (drawing, pushing, destination, confirm): every
+    tower, level by level, with whose card each is and its announced target, and every trigger stack's
+    announced target (never its condition); a target: what each target option refers to, then the towers; a
+    discard: the hand limit. One whole line per item, never hard-wrapped (Discord and the terminal wrap to
+    their own width). Empty when the viewer has no open decision."""
     if not view.decisions:
         return ""
     b = view.board

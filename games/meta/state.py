@@ -106,13 +106,13 @@ class State:
     paradoxes: int = 0
     opening: list[str] = field(default_factory=list)
     aimed: int = -1
-    """The seat the last play or trigger activation of this turn named as its target (issue 27 §2-3: that
+    """The seat the last play or trigger activation of this turn named as its target (that
     seat's pushing window is ``aimed``), -1 for none; public like every announced target."""
 
 
 @dataclass(slots=True)
 class Static:
-    """The parts of a :class:`State` that never change once the game is set up (issue 14, Snapshots):
+    """The parts of a :class:`State` that never change once the game is set up (snapshots, docs/performance.md):
     stored once per table, so that each per-action snapshot leaves them out. ``names`` are the
     players' names in seat order; the rest are the :class:`State` fields of the same name."""
 

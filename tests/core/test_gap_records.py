@@ -29,6 +29,7 @@ RECORDS = (
     Record("memesis", "MEM", "## Gaps the source leaves open", 33, 143),
     Record("metaolympia", "MO", "## Gaps the source leaves open", 24, 120),
     Record("metax", "MX", "## Gaps the source leaves open", 24, 118),
+    Record("meta", "META", "## Gaps the source leaves open", 25, 142),
 )
 
 

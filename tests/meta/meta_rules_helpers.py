@@ -61,7 +61,7 @@ def play(st, seat: int, card_id: str, *rest: str) -> list[str]:
     for step in rest:
         texts += apply(st, seat, step)
     if any(d.seat == seat and d.kind == "confirm_play" for d in GAME.decisions(st)):
-        texts += apply(st, seat, "confirm")  # a fixed target: the confirm step (issue 13 §5)
+        texts += apply(st, seat, "confirm")  # a fixed target: the confirm step
     return texts
 
 

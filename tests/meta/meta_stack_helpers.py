@@ -103,8 +103,8 @@ def play(st, seat, card, target: str | int | None = None, dest: str | None = Non
 
 
 def confirm(st, seat) -> list[str]:
-    """Press "Play" on ``seat``'s confirm step when one is open (a play whose target is fixed by the card,
-    issue 13 §5); the public log (empty when there was none)."""
+    """Press "Play" on ``seat``'s confirm step when one is open (a play whose target is fixed by the card);
+    the public log (empty when there was none)."""
     if any(d.seat == seat and d.kind == "confirm_play" for d in GAME.decisions(st)):
         return apply(st, seat, "confirm")
     return []

@@ -2,7 +2,7 @@
 ``Game.validate_deck`` / ``Game.new_game``, the starter decks, and what the card texts say.
 
 Rule IDs: shared/rules/checklists/meta.md — META-CRD-01..09, META-DCK-01..06, META-CBR-04, and the gap
-decisions META-GAP-08, META-GAP-14 and META-GAP-15 (games/meta/__init__.py).
+decisions META-GAP-08, META-GAP-14 and META-GAP-15 (games/meta/gaps.py).
 """
 
 from __future__ import annotations
@@ -163,7 +163,7 @@ def test_META_CRD_08_descriptions_say_what_happens_and_triggers_say_before_or_af
 
 def test_META_CRD_09_every_card_has_one_engine_reading_shown_with_it():
     """META-CRD-09: each card has a plain-language engine reading, shown with its text where a player looks a
-    card up (/card, the catalog). Issue 27 §6 changed where: the hand shows one short line per card (name,
+    card up (/card, the catalog). Not anywhere else: the hand shows one short line per card (name,
     type, target kind) and a play is announced in one short line naming the card (META-PSH-04), the full text
     and reading one lookup away, not repeated in every hand line and log line."""
     pool = card_pool()

@@ -1,9 +1,9 @@
-"""Publicly forced decisions and response windows in Meta (issue 27 §1-2, META-GAP-25). ``forced``: a drawing or
+"""Publicly forced decisions and response windows in Meta (META-GAP-25). ``forced``: a drawing or
 pushing decision of an empty hand (its size is public) and the discard of a one-card hand; never a hand whose
 cards are all unplayable (a secret). ``window``: the pushing decision of a player not at turn, defaulting to
 pass; ``aimed`` when the last play (or trigger activation) named that player. The playout property checks that
 every forced decision has one option and that re-dealing the hidden cards never changes which seats are asked
-or any flag. Then issue 27 §7: every hand card not offered has its reason (``Game.unplayable``), and a refused
+or any flag. Then: every hand card not offered has its reason (``Game.unplayable``), and a refused
 play says why and what is legal."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def test_META_TGT_05_a_window_is_aimed_at_the_player_the_last_play_targets():
 
 
 def test_a_trigger_stack_naming_a_player_aims_their_window():
-    """Issue 27 §2-3: Ana activating a trigger stack that names Cid (its target is announced, META-TRG-03)
+    """Ana activating a trigger stack that names Cid (its target is announced, META-TRG-03)
     aims Cid's window; the next turn starts with no window aimed."""
     st = pos({"players": [{"hand": ["t002.1"]}, {"hand": ["e022.1"]}, {"hand": ["e022.1"]}]}, n=3)
     GAME.apply(st, 0, f"activate:{GAME.view(st, 0).private['hand'][0]['id']}")
@@ -91,7 +91,7 @@ def test_a_trigger_stack_naming_a_player_aims_their_window():
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_forced_and_window_flags_follow_from_public_information(seats: int):
-    """Issue 27 §1-2: over seeded playouts, every forced decision has exactly one option, and re-dealing
+    """Over seeded playouts, every forced decision has exactly one option, and re-dealing
     every card hidden from the table (hands, memories, face-down triggers) never changes which seats are
     asked, their decision kinds, or whether a decision is forced, a window or aimed."""
     forced = 0
@@ -114,11 +114,11 @@ def test_forced_and_window_flags_follow_from_public_information(seats: int):
     assert forced > 0
 
 
-# -- issue 27 §7: why a hand card is missing from the options ----------------------------------------------
+# -- why a hand card is missing from the options ----------------------------------------------
 
 
 def test_unplayable_names_each_missing_card_with_its_reason():
-    """Issue 27 §7, META-TRG-01, META-TGT-01: Ben, not at turn, holds a Trigger card, a Hush with no card
+    """META-TRG-01, META-TGT-01: Ben, not at turn, holds a Trigger card, a Hush with no card
     on any stack, and a Spark of Ruin he can play; Ana, alone in play against a disabled Cid, holds a
     Spark of Ruin with one opponent left to target."""
     st = pos({"players": [{"hand": ["e001.1"]}, {"hand": ["t005.1", "m001.1", "e001.1"]}, {"life": 0, "disabled": True}]},
@@ -141,7 +141,7 @@ def test_unplayable_in_the_drawing_stage_names_the_reach():
 
 
 def test_a_refused_play_says_why_and_what_is_legal():
-    """Issue 27 §7: playing a card that is not offered is refused with its reason and the legal choices."""
+    """Playing a card that is not offered is refused with its reason and the legal choices."""
     st = pos({"players": [{"hand": ["m001.1", "e022.1"]}, {}]})
     hush = GAME.view(st, 0).private["hand"][0]["id"]
     with pytest.raises(RulesError) as err:
@@ -153,7 +153,7 @@ def test_a_refused_play_says_why_and_what_is_legal():
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_every_hand_card_is_offered_or_has_a_reason(seats: int):
-    """Issue 27 §7: over seeded playouts, for every seat in its drawing or pushing decision, each card in hand
+    """Over seeded playouts, for every seat in its drawing or pushing decision, each card in hand
     is either offered by an option or listed by ``unplayable`` with a reason (never both); seats without
     such a decision get an empty list."""
     explained = 0

@@ -1,6 +1,6 @@
-"""Issue 13 on the Meta side: the confirm step of a play whose target is fixed by the card (§5,
-META-TGT-01/02, META-GAP-18), option labels a person can tell apart (§6) and the decision context a
-private view shows above the hand (§2, ``Game.context_text``). Everything through the game contract."""
+"""Meta decisions a person can make on a phone: the confirm step of a play whose target is fixed by the card
+(META-TGT-01/02, META-GAP-18), option labels a person can tell apart and the decision context a private view
+shows above the hand (``Game.context_text``). Everything through the game contract."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def spark_then(extra_hand: list[str], **spec) -> object:
 
 
 def test_META_TGT_02_fixed_target_meta_card_waits_for_confirmation():
-    """META-TGT-01, META-TGT-02, META-MTA-03 (issue 13 §5): Second Thought ("the card on top of the main
+    """META-TGT-01, META-TGT-02, META-MTA-03: Second Thought ("the card on top of the main
     stack") is not played on one press: the confirm step shows the card, its target with what it reads as
     now and its destination, with Play and Back; nothing moves until Play."""
     st = spark_then(["m002.1"])
@@ -36,7 +36,7 @@ def test_META_TGT_02_fixed_target_meta_card_waits_for_confirmation():
 
 
 def test_META_GAP_18_confirm_step_times_out_to_back_and_plays_nothing():
-    """META-GAP-18 (issue 13 §5): the confirm step's documented timeout default is Back: applying it
+    """META-GAP-18: the confirm step's documented timeout default is Back: applying it
     leaves the card in hand and the board as it was, and reopens the pushing decision (default pass)."""
     st = spark_then(["m002.1"])
     apply(st, 0, f"play:{inst(st, 0, 'm002.1')}")
@@ -49,7 +49,7 @@ def test_META_GAP_18_confirm_step_times_out_to_back_and_plays_nothing():
 
 
 def test_META_EVT_02_event_without_target_shows_destination_and_no_target():
-    """META-EVT-02, META-TGT-01 (issue 13 §5): an Event with no target (Wildfire) and one destination
+    """META-EVT-02, META-TGT-01: an Event with no target (Wildfire) and one destination
     goes to the confirm step naming the main stack and saying it has no target; Back takes it back."""
     st = pos({"players": [{"hand": ["e013.1"]}, {}]})
     apply(st, 0, f"play:{inst(st, 0, 'e013.1')}")
@@ -60,7 +60,7 @@ def test_META_EVT_02_event_without_target_shows_destination_and_no_target():
 
 
 def test_META_TGT_04_below_target_confirm_names_the_player_below_now():
-    """META-TGT-04, META-GAP-16 (issue 13 §5): Will-o'-the-Wisp targets the player of the card directly
+    """META-TGT-04, META-GAP-16: Will-o'-the-Wisp targets the player of the card directly
     below; the confirm step says who that is now (Ben) and that it is read at execution."""
     st = spark_then(["e016.1"])
     apply(st, 0, f"play:{inst(st, 0, 'e016.1')}")
@@ -69,7 +69,7 @@ def test_META_TGT_04_below_target_confirm_names_the_player_below_now():
 
 
 def test_META_TRG_03_trigger_naming_nobody_is_activated_on_confirmation():
-    """META-TRG-03, META-TRS-03 (issue 13 §5): activating a trigger stack with a Trigger card that names
+    """META-TRG-03, META-TRS-03: activating a trigger stack with a Trigger card that names
     no player opens a confirm step ("Activate"/"Back"); the stack exists only after "Activate"."""
     st = pos({"players": [{"hand": ["t005.1"]}, {}]})
     apply(st, 0, f"activate:{inst(st, 0, 't005.1')}")
@@ -81,7 +81,7 @@ def test_META_TRG_03_trigger_naming_nobody_is_activated_on_confirmation():
 
 
 def test_META_TGT_01_chosen_target_still_places_on_the_target_press():
-    """META-TGT-01 (issue 13 §5): a card whose target is chosen from a list has no extra confirm step:
+    """META-TGT-01: a card whose target is chosen from a list has no extra confirm step:
     the target press, which names the effect, places it."""
     st = pos({"players": [{"hand": ["e001.1"]}, {}]})
     apply(st, 0, f"play:{inst(st, 0, 'e001.1')}", "tgt:p1")
@@ -89,7 +89,7 @@ def test_META_TGT_01_chosen_target_still_places_on_the_target_press():
 
 
 def test_computer_confirms_its_own_plays():
-    """Issue 13 §5: the computer player answers its confirm step with Play."""
+    """The computer player answers its confirm step with Play."""
     st = spark_then(["m002.1"])
     apply(st, 0, f"play:{inst(st, 0, 'm002.1')}")
     d = GAME.decision_for(st, 0)
@@ -104,14 +104,14 @@ def labels(st, seat) -> list[str]:
 
 
 def test_two_copies_in_hand_are_labelled_by_place():
-    """Issue 13 §6: two Spark of Ruin in one hand are "(1st)" and "(2nd)", in hand order; a single card
+    """Two Spark of Ruin in one hand are "(1st)" and "(2nd)", in hand order; a single card
     keeps its plain label."""
     st = pos({"players": [{"hand": ["e001.1", "e019.1", "e001.1"]}, {}]})
     assert labels(st, 0) == ["Pass", "Play Spark of Ruin (1st)", "Play Hearthfire", "Play Spark of Ruin (2nd)"]
 
 
 def test_two_equal_cards_on_one_stack_are_labelled_by_position_from_top():
-    """Issue 13 §6, META-TGT-10: Hush may target either of Ben's two Hearthfires on the main stack; they
+    """META-TGT-10: Hush may target either of Ben's two Hearthfires on the main stack; they
     are told apart by their position from the top."""
     st = pos({"players": [{"hand": ["m001.1"]}, {}],
               "main": [[{"card": "e019.1", "player": 1}, {"card": "e019.1", "player": 1}]]})
@@ -123,7 +123,7 @@ def test_two_equal_cards_on_one_stack_are_labelled_by_position_from_top():
 
 
 def test_players_with_the_same_name_are_labelled_by_seat():
-    """Issue 13 §6: two players called Sam are told apart by seat in a target choice and in the
+    """Two players called Sam are told apart by seat in a target choice and in the
     decision context; labels stay within 80 characters even with very long names."""
     long = "A" * 70
     st = GAME.position({"players": [{"hand": ["e001.1"], "memory": FILLER}, {"memory": FILLER},
@@ -157,7 +157,7 @@ def busy_board():
 
 
 def test_push_context_names_stacks_targets_lives_and_who_is_disabled():
-    """Issue 13 §2, META-STK-03/08, META-TRG-04: in the pushing stage the context shows the stage, every
+    """META-STK-03/08, META-TRG-04: in the pushing stage the context shows the stage, every
     player's life, hand and memory sizes and who is disabled, every tower level with whose card and its
     target, and Ben's trigger stack — never its face-down card or condition; one whole line per item (issue
     27 §11: this asserted 40-character lines before; Discord and the terminal wrap to their own width)."""
@@ -173,7 +173,7 @@ def test_push_context_names_stacks_targets_lives_and_who_is_disabled():
 
 
 def test_target_context_says_what_each_target_refers_to():
-    """Issue 13 §2, META-TGT-10: for Hush's target choice the context lists each target option with its
+    """META-TGT-10: for Hush's target choice the context lists each target option with its
     stack, player and announced target."""
     st = busy_board()
     apply(st, 0, f"play:{inst(st, 0, 'm001.1')}")
@@ -185,7 +185,7 @@ def test_target_context_says_what_each_target_refers_to():
 
 
 def test_confirm_and_discard_contexts_and_no_decision():
-    """Issue 13 §2: the confirm step's context shows the main tower the fixed target reads; a discard's
+    """The confirm step's context shows the main tower the fixed target reads; a discard's
     shows the hand limit; a seat with no decision gets an empty context."""
     st = spark_then(["m002.1"])
     apply(st, 0, f"play:{inst(st, 0, 'm002.1')}")
@@ -199,7 +199,7 @@ def test_confirm_and_discard_contexts_and_no_decision():
 
 
 def test_destination_context_shows_the_stacks_the_card_can_go_onto():
-    """Issue 13 §2, META-EVT-02, META-GAP-03: choosing where Hearthfire goes, Ana's context shows the main
+    """META-EVT-02, META-GAP-03: choosing where Hearthfire goes, Ana's context shows the main
     tower and her own trigger stack (with its cards and announced target), not its face-down card."""
     st = pos({"stage": "drawing", "players": [{"hand": ["e019.1"]}, {}],
               "triggers": [{"owner": 0, "trigger": "t005.1", "target": 1,

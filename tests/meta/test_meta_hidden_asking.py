@@ -1,8 +1,8 @@
-"""META-GAP-25 with issue 26 §1: who is asked in the pushing stage, and what the board and log say about it,
+"""META-GAP-25: who is asked in the pushing stage, and what the board and log say about it,
 never depend on the cards a hand holds.
 
 Every player in play has an open "play or pass" decision, playable card or not (no automatic pass for a hand
-with nothing playable: such a decision is never ``forced``, issue 27 §1), and a play's own steps show to the
+with nothing playable: such a decision is never ``forced``), and a play's own steps show to the
 others only as ``playing`` (META-INF-01). Only an empty hand, whose size is public, makes "Pass" forced.
 """
 
@@ -37,7 +37,7 @@ def test_META_GAP_25_a_hand_with_nothing_playable_is_asked_like_any_other():
 
 def test_META_GAP_25_an_empty_hand_is_a_publicly_forced_pass():
     """An empty hand is public: its player still has the "play or pass" decision (META-PSH-05), marked
-    ``forced`` so the host passes for them at once (issue 27 §1; before it, they were asked)."""
+    ``forced`` so the host passes for them at once (rather than asked)."""
     st = _twin([])
     assert [(d.seat, d.kind, d.forced) for d in GAME.decisions(st)] == [(0, "push", False), (1, "push", True)]
 

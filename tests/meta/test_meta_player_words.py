@@ -1,4 +1,4 @@
-"""Meta in player words (issue 27 §5-6): no internal codes in anything a player reads, a decision kind named
+"""Meta in player words: no internal codes in anything a player reads, a decision kind named
 in words on the board, and a log of one short line per play with every outcome and a turn summary.
 
 The scan plays seeded games at 2, 3, 4 and 6 seats through the contract (tests/player_texts.py) and reads
@@ -15,7 +15,7 @@ from meta_stack_helpers import GAME, activate, apply, index, pass_all, play, pos
 
 from games.meta.cards import card_text
 from games.meta.pool import card_pool
-from games.meta.words import STEP_NAMES
+from games.meta.render import STEP_NAMES
 from tests.player_texts import game_texts, internal_hits
 
 _TOWER_ID = re.compile(r"\bt\d+\b")
@@ -23,7 +23,7 @@ _TOWER_ID = re.compile(r"\bt\d+\b")
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 6])
 def test_every_text_a_player_reads_is_free_of_internal_codes(seats: int):
-    """Issue 27 §5: seeded games at each seat count show no card id, option id, step name, "Engine reading",
+    """Seeded games at each seat count show no card id, option id, step name, "Engine reading",
     Python repr or bare rule ID, and no trigger stack id, in any text a player can read."""
     texts = {card_text(c) for c in card_pool().values()}
     kinds = set()
@@ -40,7 +40,7 @@ def test_every_text_a_player_reads_is_free_of_internal_codes(seats: int):
 
 
 def test_every_decision_kind_has_a_step_name_in_words():
-    """Issue 27 §5: every decision kind Meta opens (and ``playing``, what others see of a play's steps) has
+    """Every decision kind Meta opens (and ``playing``, what others see of a play's steps) has
     a name in words on the board's "Waiting for" line, never the raw kind."""
     for kind in ("drawing", "push", "destination", "target", "confirm_play", "playing", "discard"):
         assert GAME.step_name(kind) == STEP_NAMES[kind] and GAME.step_name(kind) != kind
@@ -50,7 +50,7 @@ def test_every_decision_kind_has_a_step_name_in_words():
 
 
 def test_a_play_on_another_players_trigger_stack_is_one_short_line():
-    """Issue 27 §6: "Ana plays Hearthfire on Ben's trigger stack" (trigger stacks opened to all by a rule
+    """"Ana plays Hearthfire on Ben's trigger stack" (trigger stacks opened to all by a rule
     change, META-GAP-03): who, which card, on which stack, nothing of its text."""
     st = pos({"players": [{"hand": ["e019.1", "e001.1"]}, {}],
               "rules": [{"param": "trigger_access", "value": "all"}],
@@ -60,7 +60,7 @@ def test_a_play_on_another_players_trigger_stack_is_one_short_line():
 
 
 def test_trigger_stacks_are_numbered_in_words_only_while_their_owner_has_several():
-    """Issue 27 §5: a player's only trigger stack is "Ana's trigger stack"; with two, they are "#1" and "#2"
+    """A player's only trigger stack is "Ana's trigger stack"; with two, they are "#1" and "#2"
     in activation order, on the board, in the log and in the owner's private view (no ids)."""
     st = pos({"stage": "drawing", "players": [{"hand": ["t005.1", "t005.1"]}, {}]})
     assert activate(st, 0, "t005.1") == ["Ana activates a trigger stack with a face-down trigger."]
@@ -80,7 +80,7 @@ def test_trigger_stacks_are_numbered_in_words_only_while_their_owner_has_several
 
 
 def test_the_hand_shows_a_short_line_per_card():
-    """Issue 27 §6: each hand line is name, type and target kind; no card id, no text."""
+    """Each hand line is name, type and target kind; no card id, no text."""
     st = pos({"players": [{"hand": ["e001.1", "m001.1", "t005.1", "e022.1"]}, {}]})
     lines = GAME.private_text(GAME.view(st, 0)).splitlines()
     assert lines == ["Your hand (4):", "  Spark of Ruin · Event · targets an opponent",
@@ -89,7 +89,7 @@ def test_the_hand_shows_a_short_line_per_card():
 
 
 def test_every_outcome_is_a_line_and_each_turn_ends_with_a_summary():
-    """Issue 27 §6: the executing stage logs each card and what it did with its numbers, and the turn ends
+    """The executing stage logs each card and what it did with its numbers, and the turn ends
     with one line giving every player's life and hand size in turn order."""
     st = pos({"players": [{"hand": ["e001.1", "e022.1"]}, {}, {}]}, n=3)
     play(st, 0, "e001.1", "p1")
@@ -102,18 +102,18 @@ def test_every_outcome_is_a_line_and_each_turn_ends_with_a_summary():
 
 
 def test_log_lines_carry_no_bare_rule_ids():
-    """Issue 27 §5: a log line explains in words ("the drawing stage ends"), without a rule ID."""
+    """A log line explains in words ("the drawing stage ends"), without a rule ID."""
     st = pos({"stage": "drawing", "players": [{"hand": ["e022.1"]}, {}]})
     log = play(st, 0, "e022.1")
     assert log == ["Ana plays Spring Thaw on the main stack.", "A card went onto the main tower: the drawing stage ends."]
     assert apply(st, 1, "pass") == ["Ben passes."]
 
 
-# -- issue 27 §8: results explained ------------------------------------------------------------------------
+# -- results explained ------------------------------------------------------------------------
 
 
 def test_META_WIN_02_the_result_names_its_rule_and_each_seats_standing():
-    """Issue 27 §8, META-WIN-02: the last player not disabled wins; the result names that rule as a pointer
+    """META-WIN-02: the last player not disabled wins; the result names that rule as a pointer
     and gives one line per seat in seat order: in play or disabled (and why), life, hand and memory."""
     st = pos({"players": [{"hand": ["e001.1"], "memory": ["e003.1"] * 5}, {"life": 3, "memory": ["e003.1"] * 4}]})
     play(st, 0, "e001.1", "p1")
@@ -139,7 +139,7 @@ def test_META_WIN_03_a_game_won_by_concessions_says_so():
 
 def test_META_GAP_13_the_turn_cap_draw_names_its_rule():
     """META-GAP-13: the 300-turn cap ends the game as a draw, and the result says so in words (a gap tag is
-    no pointer a player reads, issue 27 §5)."""
+    no pointer a player reads)."""
     st = pos({"turn": 300, "players": [{"memory": ["e003.1"] * 5}, {"memory": ["e003.1"] * 5}]})
     pass_all(st)
     res = GAME.result(st)
@@ -151,7 +151,7 @@ def test_META_GAP_13_the_turn_cap_draw_names_its_rule():
                           "Ben: in play · 15 life · 0 in hand · 5 in memory")
 
 
-# -- issue 27 §12: the picture ---------------------------------------------------------------------------------
+# -- the picture ---------------------------------------------------------------------------------
 
 
 def _bars(lay, src: str):
@@ -161,7 +161,7 @@ def _bars(lay, src: str):
 
 
 def test_the_picture_scales_life_bars_to_the_start_or_current_life_and_says_steps_in_words():
-    """Issue 27 §12: a life bar's maximum is the higher of the starting 15 and the current life (not the
+    """A life bar's maximum is the higher of the starting 15 and the current life (not the
     25 cap: 20 life and 23 life differ); the footer names what each player is doing in words; a trigger
     stack's heading is its name in words."""
     st = pos({"players": [{"life": 20}, {"life": 9}, {"life": 23}],
@@ -176,7 +176,7 @@ def test_the_picture_scales_life_bars_to_the_start_or_current_life_and_says_step
 
 
 def test_the_picture_of_a_finished_game_says_game_over():
-    """Issue 27 §12: no internal stage word ("over stage") once the game has ended, in the picture or the
+    """No internal stage word ("over stage") once the game has ended, in the picture or the
     board text."""
     st = pos({"players": [{"hand": ["e001.1"]}, {"life": 3}]})
     play(st, 0, "e001.1", "p1")
@@ -187,7 +187,7 @@ def test_the_picture_of_a_finished_game_says_game_over():
 
 
 def test_the_card_lookup_speaks_player_words():
-    """Issue 27 §5, §9: a card's lookup (/card) shows its text and reading, its target in words ("no target",
+    """A card's lookup (/card) shows its text and reading, its target in words ("no target",
     never a Python None), its copy limit with a rule pointer and no base id; only the label of a card whose
     printings share a name (Kindling) keeps the id that tells them apart in deck lists."""
     shared = {"Kindling", "Cold Water", "Spring Snare"}

@@ -2,10 +2,10 @@
 every game ends (a last player in play, or the documented turn cap as a draw, META-GAP-13); every card is
 in exactly one place (META-WIN-01); no view other than its owner's holds a card in someone's hand or
 memory or a face-down trigger's condition (META-INF-01/02, META-TRG-04); no player at or below the disabling
-threshold is in play and no disabled player is offered a play (META-PLY-03/05, issue 12); every view renders
+threshold is in play and no disabled player is offered a play (META-PLY-03/05); every view renders
 as text; a seat with a decision gets a decision context, others none, and no view's text or context depends on
-a card hidden from it (issue 13 §2); option labels are distinct within a decision and fit 80 characters (issue
-13 §6); seed + choices replay byte-identically and every state survives a JSON round-trip (META-SET-01)."""
+a card hidden from it; option labels are distinct within a decision and fit 80 characters; seed
++ choices replay byte-identically and every state survives a JSON round-trip (META-SET-01)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def check_conservation(st) -> None:
 
 
 def check_in_play(st) -> None:
-    """META-PLY-03, META-PLY-05, META-WIN-02 (issue 12 section 1): no player whose life is at or below the
+    """META-PLY-03, META-PLY-05, META-WIN-02: no player whose life is at or below the
     current disabling threshold is still in play, and only players in play are offered a drawing, pushing,
     destination or target decision (discards concern everyone, META-DIS-03)."""
     at = int(rules.param(st, "disable_at"))
@@ -99,7 +99,7 @@ def view_json(st, viewer) -> str:
 
 
 def check_labels(st) -> None:
-    """Issue 13 §6: within every open decision the option labels are distinct and at most 80 characters."""
+    """Within every open decision the option labels are distinct and at most 80 characters."""
     for d in meta.decisions(st):
         labels = [o.label for o in d.options]
         assert len(set(labels)) == len(labels), f"seat {d.seat} {d.kind}: equal labels {labels}"
@@ -110,7 +110,7 @@ def check_views(st, viewers) -> None:
     for viewer in viewers:
         v = meta.view(st, viewer)
         assert meta.board_text(v) and (viewer is None or meta.private_text(v) is not None)
-        # issue 13 §2: a decision always comes with its context; no decision, no context
+        # A decision always comes with its context; no decision, no context
         assert bool(meta.context_text(v)) == bool(v.decisions), (viewer, v.decisions)
         leak = (ids_in(v.board) | ids_in(v.private)) & hidden_from(st, viewer)
         assert not leak, f"viewer {viewer} sees hidden cards {leak}"
@@ -156,10 +156,10 @@ def test_random_games_end_conserve_cards_and_hide_hidden_cards(seats):
     """META-WIN-01, META-WIN-02, META-INF-01, META-INF-02, META-TRG-04, META-STK-08, META-PLY-03, META-PLY-05:
     over 200 seeded random games per seat count (2, 4 and 6 seats), every game ends with a result, every card
     is in exactly one place after every choice, no player at 0 life or less (the current threshold) is in
-    play and no disabled player is offered a play after every choice (issue 12: seeds 11 and 18 of the
+    play and no disabled player is offered a play after every choice (seeds 11 and 18 of the
     6-seat run failed this before settlement ran to a fixed point), and no view shows a hand, a memory or a
-    face-down trigger that is not the viewer's — in its data, its board, hand or decision context texts
-    (issue 13 §2). Every decision's labels are distinct and fit 80 characters (issue 13 §6); every deciding
+    face-down trigger that is not the viewer's — in its data, its board, hand or decision context texts.
+    Every decision's labels are distinct and fit 80 characters; every deciding
     seat's view has a decision context, a view without a decision none."""
     rng = random.Random(seats)
     reasons: dict[str, int] = {}
@@ -189,7 +189,7 @@ def test_random_games_end_conserve_cards_and_hide_hidden_cards(seats):
 
 
 def test_META_PLY_03_META_PLY_05_six_seat_playouts_leave_nobody_at_0_life_in_play():
-    """META-PLY-03, META-PLY-05, META-WIN-02 (issue 12 section 1): 20 seeded random 6-seat games, checked
+    """META-PLY-03, META-PLY-05, META-WIN-02: 20 seeded random 6-seat games, checked
     after every applied choice: nobody at or below the disabling threshold is in play and no disabled player
     is offered a play. Seeds 11 and 18 broke this when a trigger fired while disablings were settled (a
     "back in play" trigger's card left a player at 0 life in play). The 200-game run above checks the same
@@ -228,7 +228,7 @@ def test_every_state_survives_a_json_round_trip():
 
 def test_computer_players_finish_four_seat_games():
     """The Meta computer player plays legal choices to the end of four-seat games, uses triggers, and
-    passes when it has nothing useful (issue 5, hosting)."""
+    passes when it has nothing useful, so a table with computers moves on."""
     activations = passes = 0
     for seed in range(10):
         st = new(seed, 4)
@@ -269,7 +269,7 @@ def first_out(seed: int, seats: int = 4) -> int | None:
 
 
 def test_computers_do_not_gang_up_on_the_lowest_seat():
-    """Issue 13 §7: Meta computers break ties among equal targets with their seeded RNG, not by seat. Over
+    """Meta computers break ties among equal targets with their seeded RNG, not by seat. Over
     60 seeded four-seat computer-only games, every seat is the first one knocked out at least once and seat
     0 (the human host's seat) in under half of the games (before: seat 0 was first out in 53 of 60).
     Deterministic: the same seeds give the same first seats."""
@@ -280,7 +280,7 @@ def test_computers_do_not_gang_up_on_the_lowest_seat():
     assert [first_out(seed) for seed in range(3)] == firsts[:3]
 
 
-# -- issue 26 §4: the cross-zone permutation check ---------------------------------------------------------
+# -- the cross-zone permutation check ---------------------------------------------------------
 
 
 def _is_trigger(card_id: str) -> bool:
@@ -340,7 +340,7 @@ def twin_playouts(game, seats: int, seeds, every: int = 3, steps: int = 240) -> 
 
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_META_INF_01_META_INF_02_META_TRG_04_META_GAP_25_cross_zone_permutation_changes_nothing_public(seats):
-    """Issue 26 §4, META-INF-01/02, META-TRG-04, META-GAP-25: for each seat and the spectator, permuting the
+    """META-INF-01/02, META-TRG-04, META-GAP-25: for each seat and the spectator, permuting the
     identities of every card hidden from them across hands, memories and face-down triggers leaves their
     view, the spectator view and the seats asked unchanged, and so are the public log of the real next choice
     and everything after it (a face-down trigger kept for that step: whether it fires is public by the
@@ -350,14 +350,14 @@ def test_META_INF_01_META_INF_02_META_TRG_04_META_GAP_25_cross_zone_permutation_
 
 @pytest.mark.parametrize("leak, what", [("view", "view"), ("seats", "seats asked"), ("log", "log")])
 def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, what):
-    """Issue 26 §4: a leak planted in the view, in who is asked or in the public log is caught."""
+    """A leak planted in the view, in who is asked or in the public log is caught."""
     Planted(meta, leak, lambda st: any(rules.card_def(st, c).type == "event" for c in st.players[1].hand)).install(monkeypatch)
     with pytest.raises(AssertionError, match=what):
         twin_playouts(meta, 2, range(3))
 
 
 def test_cross_zone_permutation_check_catches_an_automatic_pass(monkeypatch):
-    """Issue 26 §1 and §4: an engine that passed automatically for a hand with nothing playable (not asking
+    """An engine that passed automatically for a hand with nothing playable (not asking
     that player in the pushing stage, META-GAP-25) is caught by the check (first by the waiting list in the
     watcher's view)."""
     own = rules.can_play

@@ -1,4 +1,4 @@
-"""Meta: a player's own secret choice reads the same whatever the card (issue 26 §2; META-TRG-03/04,
+"""Meta: a player's own secret choice reads the same whatever the card (META-TRG-03/04,
 META-DIS-02, META-GAP-17, META-GAP-25).
 
 The cross-zone permutation check (``tests/hidden_twins.py`` in ``test_meta_playouts.py``) keeps the chooser's own
@@ -62,7 +62,7 @@ def _activations(card: str, n: int, stage: str) -> list[tuple[tuple[str, ...], t
 
 
 def test_META_TRG_03_META_TRG_04_every_trigger_card_activated_with_the_same_target_reads_the_same():
-    """META-TRG-03, META-TRG-04, META-GAP-17, META-GAP-25 (issue 26 §2): with 2 and 3 players, in the drawing
+    """META-TRG-03, META-TRG-04, META-GAP-17, META-GAP-25: with 2 and 3 players, in the drawing
     and the pushing stage, every Trigger card of the pool activating a trigger stack with the same announced
     target (a player named, or none) gives the same public log, the same views for the others and a spectator,
     and the same seats asked; the step after choosing the card is the same for every Trigger card."""
@@ -82,7 +82,7 @@ def test_META_TRG_03_META_TRG_04_every_trigger_card_activated_with_the_same_targ
 
 
 def test_META_DIS_02_a_discard_chosen_before_the_last_tells_nothing_whatever_the_card():
-    """META-DIS-02, META-INF-01 (issue 26 §2): Ana holds the whole card pool in the discarding stage; whichever
+    """META-DIS-02, META-INF-01: Ana holds the whole card pool in the discarding stage; whichever
     card she picks as her first discard, Ben (who has his own discards to choose) and a spectator see the same
     views, nothing is logged, and the same seats are asked."""
     pool = list(card_pool())

@@ -1,4 +1,4 @@
-"""Meta text is not hard-wrapped (issue 27 §11): ``context_text`` and ``board_text`` give one whole line per
+"""Meta text is not hard-wrapped: ``context_text`` and ``board_text`` give one whole line per
 item, however long, and Discord or the terminal wrap it to their own width (before, the context was cut at
 40 characters)."""
 

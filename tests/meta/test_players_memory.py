@@ -3,7 +3,7 @@ through the game contract (``GAME.position`` / ``new_game``, ``decisions``, ``ap
 ``result``).
 
 Rule IDs: shared/rules/checklists/meta.md — META-PLY-01..12, META-MEM-01..06, META-MUT-01..06, and the
-gap decisions META-GAP-11, META-GAP-12, META-GAP-13 and META-GAP-22 (games/meta/__init__.py).
+gap decisions META-GAP-11, META-GAP-12, META-GAP-13 and META-GAP-22 (games/meta/gaps.py).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Meta settlement of disablings, simultaneous steps and trigger order (issue 12 section 1), through the
+"""Meta settlement of disablings, simultaneous steps and trigger order, through the
 game contract (positions, decisions, apply, view, result).
 
 Rule IDs: META-PLY-03/04/11, META-WIN-02, META-MUT-01/05, META-DIS-04, META-TRS-09, META-CBR-02 and the gap
-decisions META-GAP-03, 06, 11, 12 and 23 (games/meta/__init__.py). The scenario files
+decisions META-GAP-03, 06, 11, 12 and 23 (games/meta/gaps.py). The scenario files
 ``tests/scenarios/meta/settlement_*.yaml``, ``mutual_disabling_split_by_*.yaml`` and
 ``destination_fired_while_targeting.yaml`` cover the rest of the section.
 """

@@ -3,7 +3,7 @@ the game contract (positions, decisions, apply, view, result).
 
 Rule IDs: META-WIN-01..04, META-STK-01..08, META-TRS-01..10, META-GRV-01..05, META-TRG-01..08,
 META-EVT-01..03, META-MTA-01..06 and the gap decisions META-GAP-03, 04, 05, 06, 07 and 19
-(games/meta/__init__.py).
+(games/meta/gaps.py).
 """
 
 from __future__ import annotations
@@ -588,7 +588,7 @@ def test_META_EVT_01_an_event_carries_out_every_step():
 def test_META_EVT_03_engine_reading_is_shown_when_played():
     """META-EVT-03: the interpretation is fixed in the card's code and documented in its engine reading,
     which the card lookup (/card) shows with its text; the hand names the card and the play is announced
-    in one short line (issue 27 §6: the text is not repeated in the log)."""
+    in one short line (the text is not repeated in the log)."""
     st = pos({"players": [{"hand": ["e022.1"]}, {}]})
     card = GAME.view(st, 0).private["hand"][0]
     info = GAME.card_catalog().get(card["card"])

@@ -2,7 +2,7 @@
 view, result).
 
 Rule IDs: META-TGT-01..10, META-EXE-01..08, META-PDX-01..05 and the gap decisions META-GAP-09, 10, 16 and
-23 (games/meta/__init__.py).
+23 (games/meta/gaps.py).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ what each viewer may see, through the game contract (``GAME.new_game`` / ``posit
 
 Rule IDs: shared/rules/checklists/meta.md — META-SET-01..07, META-TRN-01..03, META-DRS-01..05,
 META-PSH-01..05, META-DIS-01..05, META-SOE-01..03, META-CBR-01..03, META-INF-01..04, and the gap
-decisions META-GAP-02, 13, 17, 18, 20, 21, 24 and 25 (games/meta/__init__.py).
+decisions META-GAP-02, 13, 17, 18, 20, 21, 24 and 25 (games/meta/gaps.py).
 """
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ def test_META_DRS_03_only_the_player_at_turn_plays_in_the_drawing_stage():
     play(st, 0, "e019.1")
     assert option_ids(st, 0) == ["dest:main", "dest:t1", "back"]
     apply(st, 0, "dest:t1")
-    apply(st, 0, "confirm")  # issue 13 §5: the confirm step shows card, target and destination
+    apply(st, 0, "confirm")  # the confirm step shows card, target and destination
     assert board(st)["stage"] == "drawing"
     assert [e["card"] for e in board(st)["towers"][1]["levels"][0]] == ["e019.1"]
     # Activating a new trigger stack: still the drawing stage.
@@ -354,7 +354,7 @@ def test_META_PSH_02_everyone_in_play_may_push_any_number_of_cards():
 def test_META_PSH_03_META_PSH_04_plays_are_stacked_in_the_order_accepted_and_announced():
     """META-PSH-03: plays are applied in the order the engine accepts them, and that order is final and
     shown on the board; META-PSH-04: every play is announced publicly in one line naming the card, its
-    stack and its target (its text is one lookup away, issue 27 §6)."""
+    stack and its target (its text is one lookup away, /card)."""
     st = pos({"players": [{"hand": ["e019.1"], "memory": FILLER}, {"hand": ["e001.1"], "memory": FILLER}]})
     texts = play(st, 1, "e001.1", "tgt:p0")
     assert texts == ["Ben plays Spark of Ruin on the main stack, targeting Ana."]
