@@ -1,4 +1,37 @@
-"""Memesis through the game contract (DESIGN.md): :class:`MemesisGame`, exposed as ``games.memesis.GAME``."""
+"""Memesis through the game contract (DESIGN.md): :class:`MemesisGame`, exposed as ``games.memesis.GAME``, with
+the public and private views. Imports the rest of the package and ``games.core``.
+
+How the bot plays the host (``[host]`` rules)
+---------------------------------------------
+* MEM-CEL-02: the Main, Attack and Defend Cells are each card's state on the board (idle, attacking,
+  defending). MEM-CEL-03: only Brain Cell counts are shown. MEM-SRC-02: "sourced" is public on each card.
+* MEM-CON-02, MEM-INF-03: consumed cards and used Effect cards are named in the public log.
+* MEM-TRN-07, MEM-GAP-28: after each action that allows a response, a response window (a decision with the
+  table's response deadline) goes round the other players who could act on public information (anyone
+  holding a card may consume it), so being asked reveals nothing; a timeout passes.
+* MEM-STL-03/10/11, MEM-AMM-08, MEM-INF-01: hands, face-down identities and Ammunition piles are in their
+  owner's private view only (allies included, MEM-GAP-24); only legal face-down plays are ever offered, so
+  nothing illegal is refused in public; the table option ``stealth`` (lobby) turns Stealth off.
+* MEM-INF-04: shuffles and the first player come from the game's seeded RNG.
+
+Further rulings the engine needed (beyond the checklist's gaps)
+---------------------------------------------------------------
+* The stall limit (MEM-GEN-04): depleted Brain Cells never lose, but once every Brain Cell still in play is
+  empty, the game lasts 5 more rounds; then the team with the most Life (its players still in, added up)
+  wins, and equal Life is a draw. Without it two walls could play for ever on Discord.
+* Every ability (a creature's, a Cause card's, a fused Effect's, one granted by an upgrade) may be used
+  once between two starts of its controller's turns (MEM-CE-06 extended to creatures, so that no free
+  ability repeats without end). A fused Effect card's effect costs the card's source cost (MEM-FUS-08).
+* A Rune may be placed on another player's face-down card only by that card's owner: nobody else can see
+  its markings (MEM-STL-10). A piece put into Ammunition returns its Rune to the Rune owner's hand.
+* When a fusion makes a True Fusion (MEM-FUS-04/12), the fusing player's own Rune on it comes off to their
+  hand for 1 source when they can pay, else it is shattered; other players' Runes stay (MEM-GAP-17);
+  a Rune on a piece fused onto another is shattered.
+* Creatures may attack the turn they are played (Section 0: "place a creature here from hand to attack
+  directly"), but not in their player's first turn (MEM-TRN-06) nor the turn they hatch (MEM-GAP-02).
+* Combat ends the turn (MEM-TRN-01 steps 11-12): "End your turn" runs combat first when creatures attack.
+* A Rune's RUN-07 payment is asked right after its card dies (the turn it died, MEM-GAP-32).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +39,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
-from games.core.layout import Layout
 from games.core.rng import Rng
 
 from . import rules
@@ -187,33 +219,6 @@ class MemesisGame(Game):
     def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
         """Hand cards of ``seat`` that cannot be played now, with why (:func:`games.memesis.rules.unplayable`)."""
         return rules.unplayable(state, seat)
-
-    def computer(self, seed: int):
-        """The computer player (:class:`games.memesis.ai.MemesisBot`), from its decision and own view only."""
-        from .ai import MemesisBot
-
-        return MemesisBot(seed)
-
-    def board_text(self, view: View) -> str:
-        from .render import board_text
-
-        return board_text(view)
-
-    def context_text(self, view: View) -> str:
-        from .render import context_text
-
-        return context_text(view)
-
-    def private_text(self, view: View) -> str:
-        from .render import private_text
-
-        return private_text(view)
-
-    def layout(self, view: View) -> Layout:
-        """The public board as a picture layout: :func:`games.memesis.picture.board_layout`."""
-        from .picture import board_layout
-
-        return board_layout(view)
 
     def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
         from .render import end_lines

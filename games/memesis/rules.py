@@ -42,7 +42,7 @@ from .state import CELLS_IN_PLAY, Job, Piece, Prompt, State
 START_LIFE = 20  # MEM-LIFE-01
 OPENING_HAND = 7  # MEM-LIFE-02
 DRAW_COST = 5  # MEM-DRW-01
-STALL_ROUNDS = 5  # the stall limit (package docstring, MEM-GEN-04)
+STALL_ROUNDS = 5  # the stall limit (``games/memesis/game.py`` docstring, MEM-GEN-04)
 CELL_NAMES = {"main": "Main Cell", "attack": "Attack Cell", "defend": "Defend Cell",
               "incubation": "Incubation Cell"}
 
@@ -2239,7 +2239,7 @@ def step_endturn(st: State, job: Job, ev: list[Event]) -> None:
 
 
 def stall_end(st: State, ev: list[Event]) -> None:
-    """The stall limit (package docstring): the team with the most Life still in wins; equal Life draws."""
+    """The stall limit (``game.py`` docstring): the team with the most Life still in wins; equal Life draws."""
     totals: dict[int, int] = {}
     for s in alive(st):
         totals[st.players[s].team] = totals.get(st.players[s].team, 0) + st.players[s].life
