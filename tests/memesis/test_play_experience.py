@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.core.playout import starter_seats
-from games.memesis import GAME, rules
+from games.memesis import GAME, actions, cells
 
 from .kit import (
     act,
@@ -308,10 +308,10 @@ def test_issue27_every_hand_card_is_playable_or_has_a_reason_over_seeded_games(s
                 continue
             stuck: set[str] = set()  # names of hand cards with no way into play
             for c in st.players[s].hand:
-                acts = rules.hand_actions(st, s, c, d.window)
+                acts = actions.hand_actions(st, s, c, d.window)
                 playable = any(path[0] in ("play", "rune") for path, _ in acts)
                 if not playable:
-                    stuck.add(rules.cname(st, c))
+                    stuck.add(cells.cname(st, c))
                 checked += 1
             names = [name for name, _ in got]
             assert set(names) == stuck and len(names) == len(set(names)), (got, stuck)
