@@ -96,7 +96,7 @@ def _faces(st: State, cost: int, seat: int, extra_down: int = 1) -> list[tuple[s
 
 def _down_dests(st: State, seat: int) -> list[tuple[str, str]]:
     """Where an Effect or Rune card played face down may go: ``[(component, label)]``, the player's Main Cell
-    (``main``) or an ally's (``main@<seat>``), as for any card (MEM-STL-01, MEM-ALY-02; issue 26 §2: a face-down
+    (``main``) or an ally's (``main@<seat>``), as for any card (MEM-STL-01, MEM-ALY-02, MEM-GAP-20: a face-down
     card into an ally's Main Cell must not show it is a creature or Cause card)."""
     return [("main", "into your Main Cell")] + [(f"main@{a}", f"into {pname(st, a)}'s Main Cell")
                                                  for a in allies(st, seat)]
@@ -264,7 +264,7 @@ def thing_actions(st: State, seat: int, ref: str, window: bool) -> list[Act]:
 def things(st: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
     """The hand cards and pieces ``seat`` might act with: ``[(ref, label, card ids)]``."""
     out = []
-    seen: dict[str, int] = {}  # copies of one card get "2nd", "3rd" (issue 13 §6), cheaper than relabelling later
+    seen: dict[str, int] = {}  # copies of one card get "2nd", "3rd" (labels told apart), cheaper than relabelling later
     for c in st.players[seat].hand:
         name = cname(st, c)
         k = seen[name] = seen.get(name, 0) + 1

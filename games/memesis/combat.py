@@ -130,11 +130,11 @@ RESULT_RULES = {
     "stall": f"Stall limit: every Brain Cell was empty for {STALL_ROUNDS} rounds and the team with the most Life "
              "wins, see /rules MEM-GEN-04",
 }
-"""A win's deciding rule in words with its pointer (issue 27 §8), by result reason."""
+"""A win's deciding rule in words with its pointer, by result reason."""
 
 
 def score_lines(st: State, stall: bool) -> list[str]:
-    """Each seat's standing as the rules count it (issue 27 §8), in seat order: its Life, or out; with teams,
+    """Each seat's standing as the rules count it, in seat order: its Life, or out; with teams,
     its team letter, and at the stall limit the team's Life added up (its players still in)."""
     from games.core.teams import letter
 

@@ -212,7 +212,7 @@ class MemesisGame(Game):
     # -- front-end helpers
 
     def step_name(self, kind: str) -> str:
-        """The decision kind in player words (issue 27 §5): ``"window"`` -> ``"responding"``; the kinds are listed
+        """The decision kind in player words: ``"window"`` -> ``"responding"``; the kinds are listed
         in :data:`games.memesis.rules.STEP_NAMES`."""
         return rules.STEP_NAMES.get(kind, kind.replace("_", " "))
 

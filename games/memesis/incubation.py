@@ -50,8 +50,8 @@ def incubate(st: State, seat: int, cards: list[int], who: int, down: bool, ev: l
 def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list[Event]) -> str:
     """The incubating ``pc`` has matured (MEM-INC-06, MEM-CE-13, MEM-RUN-11, MEM-GAP-02). ``"prompt"``
     when a prompt now waits (a Rune to attach, an Effect's target), ``"job"`` when the Effect resolves now,
-    else ``""``. A Rune is placed by its owner, whoever's Incubation Cell it matured in (MEM-RUN-02, issue 26
-    §3), and stays in that Cell until placed, so it is always in exactly one place. A face-down card, a Rune
+    else ``""``. A Rune is placed by its owner, whoever's Incubation Cell it matured in (MEM-RUN-02, MEM-GAP-27),
+    and stays in that Cell until placed, so it is always in exactly one place. A face-down card, a Rune
     included, stays in Stealth and comes into the Main Cell like any other (MEM-INC-06, MEM-STL-07): were a
     face-down Rune's owner asked where to place it, everyone would know it was a Rune (MEM-GAP-20)."""
     k = kind(st, pc)
@@ -61,7 +61,7 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
         d["hatch"] = {"rune": c, "down": False, "uid": pc.uid}
         ev.append(Event(f"{pname(st, seat)}'s incubating {cname(st, c)} hatches."))
         # whether the owner is asked must not tell which of their face-down cards bear its marking: they are
-        # asked whenever one of them could (issue 26 §1); "Send it to the Dead Cell" is always an option
+        # asked whenever one of them could (MEM-GAP-20); "Send it to the Dead Cell" is always an option
         could = any(not h.hidden for h in rune_hosts(st, owner, c)) or any(
             h is not pc and any(st.owner[x] == owner for x in h.hidden) for h in st.pieces)
         if not st.players[owner].out and could:

@@ -46,7 +46,7 @@ def _dest(dest: str, seat: int) -> tuple[str, int, int]:
 def _play_down(st: State, seat: int, c: int, cost: int, dest: str, ev: list[Event]) -> None:
     """Play the Effect or Rune card ``c`` from hand face down into the Main Cell ``dest`` (``main``, or an
     ally's: ``main@<seat>``, MEM-ALY-02) for ``cost`` source (MEM-STL-01/02). Everything public reads as for a
-    face-down creature or Cause card played there (issue 26 §2): the log line, the window's reason, and an
+    face-down creature or Cause card played there (MEM-GAP-20): the log line, the window's reason, and an
     ally's grant of the source spent (MEM-ALY-01, MEM-GAP-24)."""
     p = st.players[seat]
     _cell, who, _tgt = _dest(dest, seat)

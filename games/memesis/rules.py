@@ -19,7 +19,7 @@ MEM-TRN-03), ``block`` (one per Defend creature, MEM-CBT-05), ``cause`` / ``save
 (MEM-RUN-07), ``attach`` (a Rune hatched or upturned, MEM-RUN-03/11), ``hatch_target`` (an Effect card
 hatched). Each has a documented default for timeouts (MEM-GAP-28).
 
-Issue 27: ``intercept``, ``block``, ``cause``, ``save``, ``discard`` and ``rune_return`` are windows ``aimed`` at
+Asking: ``intercept``, ``block``, ``cause``, ``save``, ``discard`` and ``rune_return`` are windows ``aimed`` at
 their seat (about its own cards), and so is a response window opened by an attack or damage aimed at that seat
 (:func:`aimed_at`); a main decision with nothing to do on public facts (:func:`nothing_to_do`) and a
 ``hatch_target`` with one target are ``forced``; :data:`STEP_NAMES` names each kind in words; :func:`unplayable`
@@ -66,7 +66,7 @@ def decisions_of(st: State) -> list[Decision]:
     decision of the active player."""
     if st.result is not None:
         return []
-    if st.prompt is not None:  # a prompt may list two copies of a card (issue 13 §6: labels told apart)
+    if st.prompt is not None:  # a prompt may list two copies of a card (labels told apart)
         return [distinct_decision(prompt_decision(st, st.prompt))]
     if st.draft is not None:
         return [draft_decision(st)]
@@ -92,11 +92,11 @@ STEP_NAMES = {
     "attach": "placing a hatched Rune",
     "hatch_target": "choosing a target for a hatched Effect",
 }
-"""Decision kind -> what the board's "Waiting for Ana (…)" says (issue 27 §5)."""
+"""Decision kind -> what the board's "Waiting for Ana (…)" says, in player words."""
 
 
 def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
-    """Why hand cards cannot be played (issue 27 §7): while ``seat`` has its main decision, a response window
+    """Why hand cards cannot be played: while ``seat`` has its main decision, a response window
     or an action being built open, each card in its hand with no way into play now (played into a Cell, face
     up or down, or placed as a Rune; incubating, fusing, Ammunition and consuming aside), as ``(name, reason)``
     (:func:`play_reason`), copies of a card once. Reads ``seat``'s own hand and face-down cards only."""
@@ -114,7 +114,7 @@ def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
 
 
 def play_reason(st: State, seat: int, c: int, window: bool) -> str:
-    """Why hand card ``c`` of ``seat`` cannot be played or placed now, in a few words (issue 27 §7)."""
+    """Why hand card ``c`` of ``seat`` cannot be played or placed now, in a few words."""
     d = card(st, c)
     p = st.players[seat]
     own = st.active == seat and not window and st.phase == "main"
@@ -172,14 +172,14 @@ def menu_decision(st: State, seat: int, window: bool, reason: str = "") -> Decis
 def aimed_at(st: State, seat: int) -> bool:
     """Whether the open response window was opened by an attack or damage aimed at ``seat`` (public: the
     window's ``at``): the one a player who chose "Pass until my turn" is still asked (MEM-GAP-28), and so
-    :attr:`Decision.aimed` (issue 27 §3)."""
+    :attr:`Decision.aimed`."""
     w = open_window(st)
     return w is not None and seat in w.data["at"]
 
 
 def nothing_to_do(st: State, seat: int) -> bool:
-    """Whether ``seat``'s main decision can only be "End your turn", judged on what every player sees (issue 27
-    §1): an empty hand, no draw to pay for (under 5 source or an empty Brain Cell), no grant owed to an ally, and
+    """Whether ``seat``'s main decision can only be "End your turn", judged on what every player sees
+    (MEM-GAP-28): an empty hand, no draw to pay for (under 5 source or an empty Brain Cell), no grant owed to an ally, and
     no piece they control and no card of theirs in any piece (a face-down card, a Rune, a fused card), whose
     actions could depend on a card only they may see. An incubating card counts only with their Rune on it
     (removing it is all one can do with an incubating card, MEM-CEL-11). Then the decision is ``forced``; with
@@ -292,7 +292,7 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
     if pr.kind == "hatch_target":
         a = card(st, d["card"]).abilities[0]
         opts = [Option(t, label_target(st, t, s)) for t in target_choices(st, s, a, None)]
-        # its targets are public (players, face-up pieces): a single one is publicly forced (issue 27 §1)
+        # its targets are public (players, face-up pieces): a single one is publicly forced (MEM-GAP-28)
         return Decision(s, "hatch_target", f"{cname(st, d['card'])} has hatched and works now: choose its target.",
                         tuple(opts), default=opts[0].id, forced=len(opts) == 1)
     raise ValueError(pr.kind)
@@ -314,7 +314,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         legal = ", ".join(o.label for o in d.options[:12]) + ("…" if len(d.options) > 12 else "")
         why = ""
         if d.kind == "act" and choice in ("play", "rune") and st.draft is not None and st.draft["ref"][0] == "h":
-            c = int(st.draft["ref"][1:])  # a hand card that cannot be played now: say why (issue 27 §7)
+            c = int(st.draft["ref"][1:])  # a hand card that cannot be played now: say why
             # the reason, not the card's name: a refusal names no card (MEM-STL-10)
             why = f"This card cannot be played now: {play_reason(st, seat, c, st.draft['window'])}. "
         raise StaleChoice("MEM-TRN-07", f"{why or 'That is not one of your options now. '}Choose one of: {legal}.")
@@ -329,7 +329,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         st.prompt = None
         _answer(st, pr, choice, ev)
     st.version += 1
-    if d.kind != "act":  # a step of an action being built is not counted on the board (issue 26 §2)
+    if d.kind != "act":  # a step of an action being built is not counted on the board (MEM-GAP-20)
         st.turn_choices += 1
     advance(st, ev)
     return ev

@@ -20,7 +20,7 @@ def rune_hosts(st: State, seat: int, rune: int) -> list[Piece]:
     out: list[Piece] = []
     for pc in st.pieces:
         if any(st.owner[c] != seat for c in pc.hidden):
-            continue  # its markings depend on a card only its owner may see (MEM-STL-03, issue 26 §2)
+            continue  # its markings depend on a card only its owner may see (MEM-STL-03, MEM-GAP-20)
         if kind(st, pc) == "rune":
             continue
         own = st.owner[pc.cards[0]] == seat or pc.controller == seat

@@ -79,7 +79,7 @@ def step_start(st: State, job: Job, ev: list[Event]) -> None:
 
 
 def turn_summary(st: State) -> str:
-    """The one-line summary of the turn ending (issue 27 §6): the cards the active player put into play, each
+    """The one-line summary of the turn ending: the cards the active player put into play, each
     player's Life change this turn, and everyone's Life (or out)."""
     n = st.turn_plays
     parts = [f"{n} card{'s' if n != 1 else ''} played"]

@@ -1,4 +1,4 @@
-"""The hidden-card permutation check of Memesis (issue 26 section 4; MEM-INF-01, MEM-STL-03, MEM-AMM-08,
+"""The hidden-card permutation check of Memesis (MEM-INF-01, MEM-STL-03, MEM-AMM-08,
 MEM-GAP-20, MEM-GAP-24, MEM-GAP-28).
 
 For a watcher (each seat, and the spectator) the identities of every card hidden from them are permuted
@@ -261,7 +261,7 @@ def _same(st: State, twin: State, viewer: int | None, who: str, seen: dict) -> N
 
 
 def _asked(d) -> tuple:
-    """Who is asked what, and how the host treats it (issue 27 §1-§3): a decision's seat, kind and flags
+    """Who is asked what, and how the host treats it: a decision's seat, kind and flags
     ``window``, ``forced`` and ``aimed``, none of which may depend on a hidden card."""
     return d.seat, d.kind, d.window, d.forced, d.aimed
 
@@ -437,7 +437,7 @@ def _caught(st: State, choice=None) -> bool:
 
 
 def test_the_check_catches_the_stats_of_a_face_down_fused_card(monkeypatch):
-    """Planted: the board shows a group's true stats (as before issue 26): the check fails; not planted, it
+    """Planted: the board shows a group's true stats (as the engine once did): the check fails; not planted, it
     passes."""
     st, _ = _fused()
     assert not _caught(st)
@@ -447,7 +447,7 @@ def test_the_check_catches_the_stats_of_a_face_down_fused_card(monkeypatch):
 
 
 def test_the_check_catches_a_bounce_naming_a_face_down_card(monkeypatch):
-    """Planted: the bounce's public line names every card of the group (as before issue 26): the check of Ben's
+    """Planted: the bounce's public line names every card of the group (as the engine once did): the check of Ben's
     playing Exile to Elba at the group fails; not planted, it passes."""
     st, u = _fused()
     GAME.apply(st, 1, hand_ref(st, 1, "exile-to-elba"))
@@ -480,7 +480,7 @@ def test_the_check_catches_a_face_down_fragments_marking(monkeypatch):
 
 
 def test_the_check_catches_a_face_down_incubating_cards_total(monkeypatch):
-    """Planted: the board shows a face-down incubating card's total turns (as before issue 26): the check
+    """Planted: the board shows a face-down incubating card's total turns (as the engine once did): the check
     fails; not planted, it passes."""
     from games.memesis import game as mgame
 
@@ -520,7 +520,7 @@ def test_the_check_catches_who_is_asked_depending_on_a_hand(monkeypatch):
 
 def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monkeypatch):
     """Planted: Ana is asked to intercept Infinite Series' damage only when her Sacred Grove (a Bio Cause card,
-    planted) has a face-down creature fused (as before issue 26; MEM-TRN-03, MEM-GAP-20): the check of Ben's
+    planted) has a face-down creature fused (as the engine once did; MEM-TRN-03, MEM-GAP-20): the check of Ben's
     playing it fails, with Möbius Serpent face down and Magna Carta (planted Tic) in Ana's Brain Cell to stand
     in for it; not planted, it passes."""
     for cid, fs in {"sacred-grove": "bio", "magna-carta": "tic"}.items():
@@ -538,7 +538,7 @@ def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monke
 
 
 def test_the_check_catches_a_decision_forced_on_a_face_down_cards_kind(monkeypatch):
-    """Planted (issue 27 §1): an interception prompt marked ``forced`` whenever it has one option ("Take the
+    """Planted: an interception prompt marked ``forced`` whenever it has one option ("Take the
     damage yourself"), which for Ana's Sacred Grove with a face-down card fused depends on what that card is:
     the check of Ben's playing Infinite Series at her fails; not planted (the rules never force an interception:
     being asked follows public facts, the options the truth), it passes."""
