@@ -55,6 +55,7 @@ def attack_declared_on(st: State, seat: int) -> bool:
 
 
 def combat_on(st: State) -> bool:
+    """Whether a combat is under way (its job is queued: attacks declared, damage not yet dealt)."""
     return any(job.kind == "combat" for job in st.jobs)
 
 

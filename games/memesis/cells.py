@@ -38,10 +38,12 @@ def card(st: State, i: int) -> Card:
 
 
 def cname(st: State, i: int) -> str:
+    """The name of card number ``i`` (the true card: callers decide whether it may be shown)."""
     return card(st, i).name
 
 
 def find(st: State, uid: int) -> Piece | None:
+    """The piece with ``uid`` (in play or incubating), or ``None`` when it has left."""
     for pc in st.pieces:
         if pc.uid == uid:
             return pc
@@ -72,6 +74,7 @@ def seat_order(st: State, after: int) -> list[int]:
 
 
 def pname(st: State, seat: int) -> str:
+    """The name of the player in ``seat``."""
     return st.players[seat].name
 
 
@@ -146,10 +149,12 @@ def attack(st: State, pc: Piece) -> int:
 
 
 def max_life(st: State, pc: Piece) -> int:
+    """Full Life of ``pc``: its cards' printed Life plus upgrades, at least 1."""
     return max(1, sum(card(st, c).life for c in pc.cards) + sum(u.life for u in upgrades(st, pc)))
 
 
 def life(st: State, pc: Piece) -> int:
+    """Life left: :func:`max_life` less the damage taken since it last regenerated (MEM-REG-01)."""
     return max_life(st, pc) - pc.damage
 
 
@@ -228,6 +233,7 @@ def group_cost(st: State, pc: Piece) -> int:
 
 
 def all_cards(pc: Piece) -> list[int]:
+    """Every card in ``pc``: its cards, Partial-Fusion fragments and Rune."""
     return pc.cards + pc.partials + ([pc.rune] if pc.rune >= 0 else [])
 
 
@@ -297,6 +303,7 @@ def draw(st: State, seat: int, n: int, ev: list[Event]) -> int:
 
 
 def new_piece(st: State, cards: list[int], controller: int, cell: str, down: bool = False) -> Piece:
+    """A new piece of ``cards`` in ``controller``'s ``cell``, face down when ``down``, entered this turn."""
     pc = Piece(uid=st.next_uid, cards=list(cards), controller=controller, cell=cell,
                hidden=list(cards) if down else [], entered=st.turn)
     st.next_uid += 1
@@ -333,6 +340,7 @@ def to_hand(st: State, pc: Piece, ev: list[Event]) -> None:
 
 
 def pay(st: State, seat: int, n: int, rule: str = "MEM-SRC-12") -> None:
+    """``seat`` pays ``n`` source; :class:`RulesError` citing ``rule`` (nothing paid) when it has less."""
     p = st.players[seat]
     if n > p.source:
         raise RulesError(rule, f"That costs {n} source and you have {p.source}: source or consume cards first.")
@@ -356,6 +364,7 @@ def label_piece(st: State, pc: Piece, viewer: int | None = None) -> str:
 
 
 def label_target(st: State, t: str, viewer: int | None = None) -> str:
+    """Target ``t`` in words for ``viewer``: a player (``s<seat>``) by name, a piece (``p<uid>``) by its label."""
     if t.startswith("s"):
         return pname(st, int(t[1:]))
     pc = find(st, int(t[1:]))
@@ -363,6 +372,7 @@ def label_target(st: State, t: str, viewer: int | None = None) -> str:
 
 
 def in_play(pc: Piece) -> bool:
+    """Whether ``pc`` is in the Main, Attack or Defend Cell (not incubating)."""
     return pc.cell in CELLS_IN_PLAY
 
 

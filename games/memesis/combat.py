@@ -102,6 +102,7 @@ def eliminate(st: State, seat: int, ev: list[Event], why: str) -> None:
 
 
 def finish(st: State, team: int, reason: str, ev: list[Event]) -> None:
+    """End the game: ``team`` wins for ``reason`` (``life``, ``concede`` or ``stall``; MEM-GEN-02..04)."""
     winners = tuple(s for s, p in enumerate(st.players) if p.team == team)
     losers = tuple(s for s, p in enumerate(st.players) if p.team != team)
     names = " and ".join(pname(st, s) for s in winners)
@@ -114,6 +115,7 @@ def finish(st: State, team: int, reason: str, ev: list[Event]) -> None:
 
 
 def finish_draw(st: State, teams: list[int], ev: list[Event], reason: str = "life") -> None:
+    """End the game drawn among ``teams`` (MEM-GAP-05: 0 Life together; or equal Life at the stall limit)."""
     others = tuple(s for s, p in enumerate(st.players) if p.team not in teams)
     text = ("A draw: the last players reached 0 Life together." if reason == "life"
             else "A draw: equal Life at the stall limit.")

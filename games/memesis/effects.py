@@ -65,6 +65,8 @@ def _valid(st: State, t: str) -> bool:
 
 
 def step_resolve(st: State, job: Job, ev: list[Event]) -> None:
+    """Resolve an Effect card or ability (MEM-CE-*) one stage per call: targets, interception, its steps,
+    then the Cause card an opposing player loses (MEM-CE-01..03) and a fragment's fusion (MEM-CE-11)."""
     d = job.data
     seat = d["seat"]
     a = _ability(job)

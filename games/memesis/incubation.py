@@ -98,6 +98,8 @@ def hatch(st: State, job: Job, seat: int, pc: Piece, d: dict[str, Any], ev: list
 
 
 def hatch_answer(st: State, seat: int, d: dict[str, Any], ans: str, ev: list[Event]) -> None:
+    """Carry out the answer to a hatching's prompt: attach the Rune (or send it to the Dead Cell), or aim the
+    hatched Effect card at the chosen target."""
     h = d.pop("hatch", {})
     if "rune" in h:
         r = h["rune"]

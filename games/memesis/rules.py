@@ -1,4 +1,10 @@
-"""Memesis rules: the turn flow, the decisions and every ``MEM-*`` rule (``shared/rules/memesis.md``).
+"""Memesis rules, the entry the Game calls (``shared/rules/memesis.md``; rule IDs ``MEM-*``): the open decision
+(:func:`decisions_of`), applying a choice (:func:`apply_choice`), who a response window asks (MEM-TRN-07,
+MEM-GAP-28) and running the job queue (:func:`advance`: Effects and abilities, combat, the start and end of a
+turn, Rune returns). The rules themselves live in the chapter modules below it (``cells``, ``actions``,
+``play``, ``combat``, ``effects``, ``runes``, ``fusion``, ``incubation``, ``turn``; the package docstring maps
+them); this module imports them and ``games.core``, and nothing imports it but ``game``, ``picture`` and the
+tests.
 
 How a decision is built (DESIGN.md: compound actions are split into short steps)
 ---------------------------------------------------------------------------------
@@ -10,8 +16,9 @@ play or incubating, or one carrying the player's Rune) and the global options ``
 MEM-DRW-01), ``grant:<seat>`` (MEM-ALY-01), ``end`` (combat if anything attacks, then end of turn) or
 ``pass`` (in a window). Choosing a thing opens a draft (``kind="act"``): its options are the next
 components of that thing's legal actions, plus ``back``; a component that leaves only one action carries
-it out at once, and after the first component a step with a single next component is taken without asking. An action is legal exactly when it is listed, so legality is checked against the real
-card even when it is face down (MEM-STL-10) and a refused choice is told only to its chooser.
+it out at once, and after the first component a step with a single next component is taken without asking.
+An action is legal exactly when it is listed (:mod:`games.memesis.actions`), so legality is checked against
+the real card even when it is face down (MEM-STL-10) and a refused choice is told only to its chooser.
 
 Other decisions (``prompt`` kinds): ``ammo_take`` (step 7), ``intercept`` (damage aimed at a player,
 MEM-TRN-03), ``block`` (one per Defend creature, MEM-CBT-05), ``cause`` / ``save`` / ``fuse_cause``
@@ -217,6 +224,7 @@ def draft_decision(st: State) -> Decision:
 
 
 def ref_label(st: State, seat: int, ref: str) -> str:
+    """A thing (``h<card>`` or ``p<uid>``) in words for ``seat``."""
     if ref.startswith("h"):
         return cname(st, int(ref[1:]))
     pc = find(st, int(ref[1:]))
