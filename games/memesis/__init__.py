@@ -1,186 +1,33 @@
-"""Memesis — the CCG of source, Stealth, Incubation, Ammunition and Fusion (``shared/rules/memesis.md``; rule
-IDs ``MEM-*`` in ``shared/rules/checklists/memesis.md``; issue 17).
+"""Memesis — the card game of source, Stealth, Incubation, Ammunition and Fusion, for 2 to 4 players in any
+alliance.
 
-``GAME`` is the :class:`games.core.Game` for Memesis (:mod:`games.memesis.game`), registered in
-``games.REGISTRY``. The rules are :mod:`games.memesis.rules` (its docstring says how decisions are built:
-pick a card or piece, then its action step by step), the state :mod:`games.memesis.state`, the card schema
-and effect vocabulary :mod:`games.memesis.cards`, the pool and deck legality :mod:`games.memesis.pool`, the
-computer player :mod:`games.memesis.ai`, the text and picture boards :mod:`games.memesis.render` and
-:mod:`games.memesis.picture`. The decisions on the rulebook's gaps at the end of this docstring are
-:func:`games.memesis.gaps.numbered` word for word (the one record is :mod:`games.memesis.gaps`;
-``tests/memesis/test_gaps.py`` keeps the two equal).
+Rules: the rulebook ``shared/rules/memesis.md``, its checklist ``shared/rules/checklists/memesis.md`` (rule IDs
+``MEM-*``), for players ``data/rules/memesis.md`` (``/rules``).
 
-How the bot plays the host (``[host]`` rules)
----------------------------------------------
-* MEM-CEL-02: the Main, Attack and Defend Cells are each card's state on the board (idle, attacking,
-  defending). MEM-CEL-03: only Brain Cell counts are shown. MEM-SRC-02: "sourced" is public on each card.
-* MEM-CON-02, MEM-INF-03: consumed cards and used Effect cards are named in the public log.
-* MEM-TRN-07, MEM-GAP-28: after each action that allows a response, a response window (a decision with the
-  table's response deadline) goes round the other players who could act on public information (anyone
-  holding a card may consume it), so being asked reveals nothing; a timeout passes.
-* MEM-STL-03/10/11, MEM-AMM-08, MEM-INF-01: hands, face-down identities and Ammunition piles are in their
-  owner's private view only (allies included, MEM-GAP-24); only legal face-down plays are ever offered, so
-  nothing illegal is refused in public; the table option ``stealth`` (lobby) turns Stealth off.
-* MEM-INF-04: shuffles and the first player come from the game's seeded RNG.
+The package:
 
-Further rulings the engine needed (beyond the checklist's gaps)
----------------------------------------------------------------
-* The stall limit (MEM-GEN-04): depleted Brain Cells never lose, but once every Brain Cell still in play is
-  empty, the game lasts 5 more rounds; then the team with the most Life (its players still in, added up)
-  wins, and equal Life is a draw. Without it two walls could play for ever on Discord.
-* Every ability (a creature's, a Cause card's, a fused Effect's, one granted by an upgrade) may be used
-  once between two starts of its controller's turns (MEM-CE-06 extended to creatures, so that no free
-  ability repeats without end). A fused Effect card's effect costs the card's source cost (MEM-FUS-08).
-* A Rune may be placed on another player's face-down card only by that card's owner: nobody else can see
-  its markings (MEM-STL-10). A piece put into Ammunition returns its Rune to the Rune owner's hand.
-* When a fusion makes a True Fusion (MEM-FUS-04/12), the fusing player's own Rune on it comes off to their
-  hand for 1 source when they can pay, else it is shattered; other players' Runes stay (MEM-GAP-17);
-  a Rune on a piece fused onto another is shattered.
-* Creatures may attack the turn they are played (Section 0: "place a creature here from hand to attack
-  directly"), but not in their player's first turn (MEM-TRN-06) nor the turn they hatch (MEM-GAP-02).
-* Combat ends the turn (MEM-TRN-01 steps 11-12): "End your turn" runs combat first when creatures attack.
-* A Rune's RUN-07 payment is asked right after its card dies (the turn it died, MEM-GAP-32).
-
-Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):
-
-01 The pool in ``data/memesis/`` is original (names and texts). Each card is data: kind (creature,
-   Cause, Effect, Rune), source cost, predilection, Attack/Life/Armor, Rune markings with their
-   upgrades, set (Sym, Bio, Tic or none), Rune fragments, True Fusion partner, abilities with cost in
-   source or Ammo; the loader rejects anything else. A deck is exactly 40 cards, at most 3 copies of a
-   card by name, any predilections.
-02 A "turn" for incubation is one of the owner's turns: the counter advances by 1 at the start of each
-   of the owner's turns after the placing turn. A matured card comes into the owner's Main Cell at that
-   moment, may be used that turn but may not attack until the owner's next turn. A card with source cost
-   0 matures at the start of the owner's next turn.
-03 Teams are chosen in the lobby (2 to 4 seats, any alliance: 1v1, 2v2, 1v3, free-for-all). The first
-   player is drawn by the seeded RNG; play goes clockwise in seat order, allies seated apart when the
-   teams allow it (A1, B1, A2, B2). The first player does not draw in their first turn in a 2-player
-   game; every player draws in every later turn.
-04 "Any player's first turn" is each player's own first turn: a player may not place creatures in the
-   Attack Cell in it, whatever other players have done.
-05 A player at 0 Life or less is out at once: their cards in every Cell go to their Dead Cell, their
-   Runes on other players' cards are removed to their Dead Cell, cards fused to theirs stay with the
-   group's controller. A team loses when all its members are out; allies of a defeated player play on.
-   If every remaining player reaches 0 in the same change, the game is a draw among those teams.
-06 Each attacking creature chooses one opposing player when it is moved to the Attack Cell; different
-   attackers may attack different opposing players. In 1v1 the choice is automatic.
-07 Life has no maximum: consumption may raise it above 20 without limit.
-08 There is no hand size limit.
-09 Cards may be sourced in the Main, Attack and Defend Cells (Section 0's later allowance wins over the
-   first sentence); a sourced card stays where it is but neither attacks nor defends until it is
-   unsourced (MEM-SRC-06).
-10 In their own turn a player moves cards freely between Main, Attack and Defend, except into Attack in
-   their first turn. In another player's turn a player may move cards into Defend or Main only, never
-   into Attack, and not once that player's attack has been declared on them, except to intercept.
-11 Attack damage is dealt in the combat step of the attacker's own turn, once, after the defenders have
-   had a window to intercept.
-12 Each interceptor blocks one attacker of its choice; several may block the same attacker. An attacker
-   deals its full Attack to each interceptor blocking it (the 5/8 example) and no damage to the player;
-   an unblocked attacker deals its Attack to the attacked player. Each interceptor deals its full Attack
-   to the attacker it blocks. Effect and Ammo damage aimed at a player may be intercepted by one Defend
-   creature, which takes it in full.
-13 Creatures regenerate to full Life at the start of their owner's turn, except a creature that took
-   damage while attacking in the owner's previous turn: it regenerates only at the start of a turn that
-   follows an owner's turn in which it did not attack.
-14 A hit is one damage instance: each attacker's or interceptor's damage, each Effect or Ammo damage.
-   Each hit removes one Armor point and does no Life damage, however large; excess never carries over.
-   Armor absorbs Effect and Ammo damage too.
-15 An Effect card is "played at an opposing player" when it targets that player or a card they control.
-   Then one of that player's face-up Cause cards in play is to be destroyed; that player may save it by
-   discarding any one card from hand, one discard per destruction, chosen by them (default: no discard).
-16 The defending player chooses the destroyed Cause card first; then the attacking player chooses the
-   fusion among what is still possible.
-17 Section 7 wins: opposing players may play Runes on any fused card, True or Partial; only the owner
-   may not play Runes on their own True Fusion cards (MEM-RUN-09, MEM-FUS-14).
-18 A Rune played by a third player displaces the existing Rune, which goes to its owner's Dead Cell; a
-   card has at most one Rune.
-19 A Rune may be played only on a card with its matching marking; playing it elsewhere is refused.
-   "Degrading" is a detrimental upgrade printed under that marking, applied like any upgrade.
-20 The source paid for a Stealth card is public (the cost is seen being paid, plus the 1 extra). A
-   Stealth card cannot be upturned in a Cell it may not occupy, because the engine refuses illegal
-   Stealth placements (MEM-STL-10). A Stealth Effect card resolves when upturned, and then goes to the
-   Dead Cell. With the table option Stealth off (MEM-STL-11), chosen in the lobby, nothing is played
-   face down. A face-down card says nothing else to anyone but its owner: fused onto a face-up card, the
-   group shows the face-up cards' Attack, Life and Armor only, not if the fusion is True or Trans; a
-   face-down Partial Fusion shows no marking; a face-down incubating card shows its turns elapsed, not
-   the total. Its owner sees the true values. The rules use the true values: combat and damage outcomes
-   (damage dealt, Armor destroyed, a death) are public as they happen, naming the hidden card only as a
-   face-down card. Who is asked to block or to intercept damage follows what is public: a face-up piece,
-   not sourced, is asked when a face-up card of its group is a creature or a card of its group is face
-   down; only a group that truly holds a creature is offered a block or an interception, any other only
-   "Do not block" or "Take the damage". Likewise any such piece may be chosen where an ability targets a
-   creature; on one that holds no creature the ability has no effect, and the log says so. A player who
-   used a card with Rune fragments is asked to fuse it as a fragment (MEM-CE-11) when a piece of theirs
-   shows a face-up base card bearing its marking or has a face-down base card; only a true host is
-   offered, else only "Let it go to the Dead Cell". Moving a card or group into the Attack or Defend
-   Cell shows that it holds a creature: only creatures go there. Every face-down play into the Main Cell
-   reads the same in the log and the window, whatever the card, and the board's count of a turn's
-   choices leaves out the steps of building an action, whose number depends on the card. What is public
-   of any face-down action is its kind as the table sees it (a play, a fusion whole or Partial, an
-   incubation, a Rune attached, an upturning), the source paid, where the card goes (the Cell and whose,
-   or the host) and when (only Effect cards are fused, and only Effect and Rune cards played, outside
-   their owner's turn: MEM-FUS-07, MEM-STL-10); the rest reads the same whatever the card. So any card,
-   an Effect or Rune included, may be played face down into an ally's Main Cell (MEM-ALY-02), and a
-   face-down card that matures in an Incubation Cell comes into the Main Cell still face down, a Rune
-   too, unattached (MEM-INC-06, MEM-STL-07): its owner may then attach it for free or upturn it.
-21 Yes: Stealth cards fused to an incubating card have their added turns doubled, like any Stealth card
-   in incubation.
-22 The card taken back to hand is the top one (last placed). Using Ammo marks that many unused cards of
-   the pile as used, top first; a used Ammo card stays in the pile and no card, the same one included,
-   may use it again until it recycles at the start of its owner's next turn (MEM-AMM-04). The owner may
-   look at their own Ammo cards at any time (private view). Ammo placed in an opponent's turn counts
-   from then on, like any other.
-23 Fusing costs no source. A player may fuse only cards they control. The controller of the base card
-   controls the fused group; each card stays owned by its owner. A group's source cost is the sum of its
-   cards'.
-24 An ally grants exactly the source they spent on that play, once per play, giving it from their own
-   unused source; a card played face down into the Main Cell counts whatever it is (an Effect or Rune
-   card included), so a grant tells nothing of it. Placement in an ally's Cells follows the usual
-   timing: creatures and incubation only during the granting player's own turn. Allies see each other's
-   public team state and counts only, never hands, Stealth identities, Incubation or Ammunition
-   contents; a Stealth card is known only to its owner, even in an ally's Cell (MEM-ALY-02).
-25 A card's Rune fragments are data: each names a marking and the upgrade it gives the card it is fused
-   onto. True Fusion partners are named in the data, both ways.
-26 The chain is Bio, then Tic, then Sym: a Sym card joins a Bio + Tic pair through the Bio card. A
-   second card of a set already in the chain cannot join.
-27 A Rune has source cost 0 and may be consumed for 0. A fused group is consumed whole for the sum of
-   its costs. Stealth, incubating and Ammo cards cannot be consumed. Sacrifice for source and
-   consumption for Life differ only in the reward. A player may consume only cards they own and control:
-   an ally's card taken into hand from Ammunition may be played or put back into Ammunition, never
-   consumed. A card always goes to its owner's Dead Cell, whoever consumes, plays, discards or loses it.
-   Only a Rune's owner places it: a Rune incubated face up in an ally's Incubation Cell stays there when
-   it hatches until its owner places it (free), and goes to its owner's Dead Cell when no card can take
-   it (a face-down one comes into play face down, MEM-GAP-20).
-28 A response window opens after each card put into play (an Effect card included), each ability used,
-   each Rune placed or removed, each upturn, each attack declared and before combat damage; sourcing,
-   consuming, moving and drawing open none. It is offered, in seat order from the acting player, to each
-   other player still in who could act at any time judged on what every player can see, so that being
-   asked reveals nothing about their cards: anyone holding a card in hand (they may consume it,
-   MEM-CON-01, or put it into Ammunition), controlling a face-up card in play they may consume, owning a
-   face-down card in play or a Rune on a card with 1 source to remove it, having 5 source and cards in
-   their Brain Cell, having a face-up any-time ability they can use, or, when damage or an attack is
-   directed at them, a face-up creature able to move into Defend. Inside a window a player may also
-   consume, source, place Ammo and pay 5 source to draw (MEM-DRW-01). After any action taken in a window
-   the round starts again; play goes on when all have passed in a row. Each window has the table's
-   response deadline (default 45 s), shorter than the turn deadline; on timeout the default is pass, and
-   an unanswered interception means no interception (the damage is absorbed). A timed-out window never
-   counts towards conceding a seat for absence. A window also offers "Pass until my turn": no window
-   asks that player again before their own next turn begins, except one opened by an attack or damage
-   aimed at them; everyone sees that they chose it, which tells nothing of their cards. The questions
-   about a player's own cards in another's action (an interception, a block, a Cause card to lose or
-   save, a discard, a Rune's return) are windows too, always asked, whatever that player chose. A turn
-   in which the player can only end it, judged on what everyone sees (no card in hand, no card of theirs
-   in play, no draw they can pay for, no source owed to an ally), ends at once without asking, and so
-   does a hatched Effect card's only possible target.
-29 Paying 5 source to draw from an empty Brain Cell is refused (nothing is paid).
-30 A card removed from the Incubation Cell for another goes back to its owner's hand.
-31 Cards placed in the Defend Cell from hand must be creatures (Section 8).
-32 Yes: when the upgraded card dies in an opponent's turn, its Rune's owner gets a window then to pay
-   and return the Rune (default on timeout: not paid, the Rune goes to the Dead Cell).
-33 Effect cards may not be sourced, face up or face down, as MEM-SRC-03 assumes; a Stealth card in play
-   may not be sourced.
+* ``game.py`` — :class:`~games.memesis.game.MemesisGame` (the contract), ``GAME``, the public and private
+  views, the host rules.
+* ``state.py`` — the state dataclasses (players, pieces, jobs, prompts).
+* ``rules.py`` — the rules engine's entry: the decisions (pick a card or piece, then its action step by
+  step), applying a choice, who a response window asks, running the job queue. Below it, by rulebook chapter:
+* ``cells.py`` — cards, pieces and Cells (Sections 0 and 2): lookups, a piece's kind and stats as the truth
+  and as the table sees them, moving cards between zones, labels, targets, prompts and response windows.
+* ``actions.py`` — every legal action of a hand card or a piece, as a path of components (sourcing,
+  consuming, moving, Stealth, abilities); ``play.py`` — carrying a chosen action out.
+* ``combat.py`` — damage, Armor, death, players out, the end of the game and the combat step (Section 3).
+* ``effects.py`` — resolving Effect cards and abilities, Cause cards lost or saved, Rune fragments
+  (Section 4).
+* ``runes.py`` — Rune hosts, attaching a Rune, taking it back (Section 5); ``fusion.py`` — the ways to fuse
+  and fusing (Section 7); ``incubation.py`` — incubating and hatching; ``turn.py`` — the start and end of a
+  turn and the stall limit.
+* ``cards.py`` — the card schema and effect vocabulary; ``pool.py`` — the card pool, the starter decks and
+  deck legality; ``catalog.py`` — the searchable card catalog.
+* ``gaps.py`` — the decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``), the one record.
+* ``ai.py`` — the computer player (``computer(seed)``).
+* ``render.py`` — the text board, context, private view and end lines; ``picture.py`` — the board picture.
 """
 
-from .game import GAME, MemesisGame  # noqa: E402
+from .game import GAME
 
-__all__ = ["GAME", "MemesisGame"]
+__all__ = ["GAME"]

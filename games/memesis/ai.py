@@ -65,6 +65,12 @@ def card_value(cid: str) -> float:
     return 1.0
 
 
+def computer(seed: int) -> MemesisBot:
+    """The computer player of ``games.memesis.GAME`` (found by ``Game.computer``): a :class:`MemesisBot` seeded
+    with ``seed``, acting from its decision and own view only."""
+    return MemesisBot(seed)
+
+
 class MemesisBot(GuardedPlayer):
     """Callable ``(decision, view) -> option id``; ``strict`` lets internal errors raise (for tests) instead
     of falling back to the decision's default."""

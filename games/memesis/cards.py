@@ -245,7 +245,7 @@ class Card(_Model):
 
 class StarterDeck(_Model):
     """A starter deck: id, name, its plan in one sentence, ``ally`` true for the decks built to play as
-    allies (issue 17 item 2), and card id -> count."""
+    allies, and card id -> count."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{1,40}$")
     name: str

@@ -1,4 +1,4 @@
-"""The Memesis card catalog (issue 17): every card of the pool as :class:`games.core.catalog.CardInfo`, with
+"""The Memesis card catalog: every card of the pool as :class:`games.core.catalog.CardInfo`, with
 its rules text written from its data and its copy limit (MEM-GAP-01), for ``/card``, ``/deck`` and
 ``metahost deck``; :func:`card_line` gives the one-line lookup text of :func:`games.memesis.cards.card_line`.
 

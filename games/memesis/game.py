@@ -1,4 +1,37 @@
-"""Memesis through the game contract (DESIGN.md): :class:`MemesisGame`, exposed as ``games.memesis.GAME``."""
+"""Memesis through the game contract (DESIGN.md): :class:`MemesisGame`, exposed as ``games.memesis.GAME``, with
+the public and private views. Imports the rest of the package and ``games.core``.
+
+How the bot plays the host (``[host]`` rules)
+---------------------------------------------
+* MEM-CEL-02: the Main, Attack and Defend Cells are each card's state on the board (idle, attacking,
+  defending). MEM-CEL-03: only Brain Cell counts are shown. MEM-SRC-02: "sourced" is public on each card.
+* MEM-CON-02, MEM-INF-03: consumed cards and used Effect cards are named in the public log.
+* MEM-TRN-07, MEM-GAP-28: after each action that allows a response, a response window (a decision with the
+  table's response deadline) goes round the other players who could act on public information (anyone
+  holding a card may consume it), so being asked reveals nothing; a timeout passes.
+* MEM-STL-03/10/11, MEM-AMM-08, MEM-INF-01: hands, face-down identities and Ammunition piles are in their
+  owner's private view only (allies included, MEM-GAP-24); only legal face-down plays are ever offered, so
+  nothing illegal is refused in public; the table option ``stealth`` (lobby) turns Stealth off.
+* MEM-INF-04: shuffles and the first player come from the game's seeded RNG.
+
+Further rulings the engine needed (beyond the checklist's gaps)
+---------------------------------------------------------------
+* The stall limit (MEM-GEN-04): depleted Brain Cells never lose, but once every Brain Cell still in play is
+  empty, the game lasts 5 more rounds; then the team with the most Life (its players still in, added up)
+  wins, and equal Life is a draw. Without it two walls could play for ever on Discord.
+* Every ability (a creature's, a Cause card's, a fused Effect's, one granted by an upgrade) may be used
+  once between two starts of its controller's turns (MEM-CE-06 extended to creatures, so that no free
+  ability repeats without end). A fused Effect card's effect costs the card's source cost (MEM-FUS-08).
+* A Rune may be placed on another player's face-down card only by that card's owner: nobody else can see
+  its markings (MEM-STL-10). A piece put into Ammunition returns its Rune to the Rune owner's hand.
+* When a fusion makes a True Fusion (MEM-FUS-04/12), the fusing player's own Rune on it comes off to their
+  hand for 1 source when they can pay, else it is shattered; other players' Runes stay (MEM-GAP-17);
+  a Rune on a piece fused onto another is shattered.
+* Creatures may attack the turn they are played (Section 0: "place a creature here from hand to attack
+  directly"), but not in their player's first turn (MEM-TRN-06) nor the turn they hatch (MEM-GAP-02).
+* Combat ends the turn (MEM-TRN-01 steps 11-12): "End your turn" runs combat first when creatures attack.
+* A Rune's RUN-07 payment is asked right after its card dies (the turn it died, MEM-GAP-32).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +39,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
-from games.core.layout import Layout
 from games.core.rng import Rng
 
-from . import rules
+from . import cells, combat, rules
 from .cards import card_line
 from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
 from .state import Job, Piece, Player, State
@@ -58,7 +90,7 @@ class MemesisGame(Game):
         st.rng = rng.state
         ev: list[Event] = []
         for p in range(len(seats)):
-            rules.draw(st, p, rules.OPENING_HAND, ev)
+            cells.draw(st, p, cells.OPENING_HAND, ev)
         st.turn = 1
         st.round = 1
         st.active = st.first
@@ -96,7 +128,7 @@ class MemesisGame(Game):
         st.first = spec.get("first", 0)
         for s, ps in enumerate(spec.get("players", [])):
             p = st.players[s]
-            p.life = ps.get("life", rules.START_LIFE)
+            p.life = ps.get("life", cells.START_LIFE)
             p.source = ps.get("source", 0)
             p.turns = ps.get("turns", 2)
             for zone in ("brain", "hand", "dead", "ammo"):
@@ -109,8 +141,8 @@ class MemesisGame(Game):
                 inc["cell"] = "incubation"
                 pc = _piece(st, s, inc)
                 pc.elapsed = inc.get("elapsed", 0)
-                n = sum(rules.card(st, c).cost for c in pc.cards)
-                if rules.card(st, pc.cards[0]).kind == "rune":
+                n = sum(cells.card(st, c).cost for c in pc.cards)
+                if cells.card(st, pc.cards[0]).kind == "rune":
                     n = 1
                 pc.needed = inc.get("needed", n * 2 if inc.get("down") else n)
         st.phase = "main"
@@ -150,12 +182,12 @@ class MemesisGame(Game):
         if st.players[seat].out:
             raise RulesError("MEM-GAP-05", f"{st.players[seat].name} is already out of this game.")
         ev: list[Event] = []
-        rules.eliminate(st, seat, ev, f"{st.players[seat].name} concedes and is out")
-        teams = {st.players[s].team for s in rules.alive(st)}
+        combat.eliminate(st, seat, ev, f"{st.players[seat].name} concedes and is out")
+        teams = {st.players[s].team for s in cells.alive(st)}
         if len(teams) == 1:
-            rules.finish(st, teams.pop(), "concede", ev)
+            combat.finish(st, teams.pop(), "concede", ev)
         else:
-            w = rules.open_window(st)
+            w = cells.open_window(st)
             if w is not None and seat in w.data["queue"]:
                 w.data["queue"].remove(seat)
             rules.advance(st, ev)
@@ -180,40 +212,13 @@ class MemesisGame(Game):
     # -- front-end helpers
 
     def step_name(self, kind: str) -> str:
-        """The decision kind in player words (issue 27 §5): ``"window"`` -> ``"responding"``; the kinds are listed
+        """The decision kind in player words: ``"window"`` -> ``"responding"``; the kinds are listed
         in :data:`games.memesis.rules.STEP_NAMES`."""
         return rules.STEP_NAMES.get(kind, kind.replace("_", " "))
 
     def unplayable(self, state: State, seat: int) -> list[tuple[str, str]]:
         """Hand cards of ``seat`` that cannot be played now, with why (:func:`games.memesis.rules.unplayable`)."""
         return rules.unplayable(state, seat)
-
-    def computer(self, seed: int):
-        """The computer player (:class:`games.memesis.ai.MemesisBot`), from its decision and own view only."""
-        from .ai import MemesisBot
-
-        return MemesisBot(seed)
-
-    def board_text(self, view: View) -> str:
-        from .render import board_text
-
-        return board_text(view)
-
-    def context_text(self, view: View) -> str:
-        from .render import context_text
-
-        return context_text(view)
-
-    def private_text(self, view: View) -> str:
-        from .render import private_text
-
-        return private_text(view)
-
-    def layout(self, view: View) -> Layout:
-        """The public board as a picture layout: :func:`games.memesis.picture.board_layout`."""
-        from .picture import board_layout
-
-        return board_layout(view)
 
     def end_state(self, view: View) -> tuple[int | None, dict[int, str]]:
         from .render import end_lines
@@ -240,7 +245,7 @@ class MemesisGame(Game):
 # ---------------------------------------------------------------- the view
 
 def _card(st: State, c: int) -> dict[str, Any]:
-    return {"card": st.cards[c], "name": rules.cname(st, c)}
+    return {"card": st.cards[c], "name": cells.cname(st, c)}
 
 
 def _shown(st: State, pc: Piece, c: int) -> dict[str, Any]:
@@ -266,19 +271,19 @@ def piece_view(st: State, pc: Piece) -> dict[str, Any]:
     group with a face-down card fused to it shows the face-up cards' stats only, ``hidden_stats`` true, and
     ``fusion`` ``"fused"`` (True Fusion or Transfusion would narrow the hidden card down); its owner reads
     the true values in ``view.private["stats"]`` (MEM-GAP-20)."""
-    secret = rules.secret_members(st, pc)
+    secret = cells.secret_members(st, pc)
     out: dict[str, Any] = {
         "uid": pc.uid, "controller": pc.controller, "owner": st.owner[pc.cards[0]], "cell": pc.cell,
-        "face_down": rules.face_down(pc), "cards": [_shown(st, pc, c) for c in pc.cards],
+        "face_down": cells.face_down(pc), "cards": [_shown(st, pc, c) for c in pc.cards],
         "fusion": None if len(pc.cards) < 2 else "fused" if secret else "true" if pc.true else "trans",
         "partials": _partials(st, pc), "rune": _rune(st, pc),
         "sourced": pc.sourced, "target": pc.target if pc.target >= 0 else None,
         "new": pc.entered == st.turn, "hatched": pc.hatched == st.turn, "used": list(pc.used),
     }
     if not out["face_down"]:
-        a, lf, full, ar = rules.shown_stats(st, pc)
-        out.update({"kind": rules.shown_kind(st, pc), "attack": a, "life": lf, "max_life": full, "armor": ar,
-                    "line": " · ".join(card_line(rules.card(st, c)) for c in pc.cards if c not in pc.hidden)})
+        a, lf, full, ar = cells.shown_stats(st, pc)
+        out.update({"kind": cells.shown_kind(st, pc), "attack": a, "life": lf, "max_life": full, "armor": ar,
+                    "line": " · ".join(card_line(cells.card(st, c)) for c in pc.cards if c not in pc.hidden)})
         if secret:
             out["hidden_stats"] = True
     return out
@@ -295,7 +300,7 @@ def board_of(st: State) -> dict[str, Any]:
             "dead": [_card(st, c) for c in p.dead],
             "ammo": len(p.ammo), "ammo_used": sum(p.ammo_used),
             "incubation": None if inc is None else {  # MEM-INC-02/07, MEM-STL-02, MEM-GAP-20
-                "uid": inc.uid, "face_down": rules.face_down(inc), "cards": [_shown(st, inc, c) for c in inc.cards],
+                "uid": inc.uid, "face_down": cells.face_down(inc), "cards": [_shown(st, inc, c) for c in inc.cards],
                 "partials": _partials(st, inc), "rune": _rune(st, inc), "elapsed": inc.elapsed,
                 # a face-down card's turns are twice its cost: only its owner sees the total
                 "needed": None if any(c in inc.hidden for c in inc.cards + inc.partials) else inc.needed},
@@ -308,7 +313,7 @@ def board_of(st: State) -> dict[str, Any]:
             stage = {"blocks_init": "interceptions", "blocks": "interceptions", "damage": "damage"}.get(
                 d["stage"], "attack declared")
             combat = {"attackers": [{"uid": u, "target": pc.target} for u in d["attackers"]
-                                    if (pc := rules.find(st, u)) is not None],
+                                    if (pc := cells.find(st, u)) is not None],
                       "blocks": [{"uid": b, "attacker": a} for b, a in d["blocks"]], "stage": stage}
         if job.kind == "window":
             q = job.data["queue"]
@@ -332,22 +337,22 @@ def private_of(st: State, viewer: int) -> dict[str, Any]:
     inc = next((pc for pc in st.pieces if pc.controller == viewer and pc.cell == "incubation"), None)
     dr = st.draft if st.draft is not None and st.draft["seat"] == viewer else None
     return {
-        "hand": [{**_card(st, c), "ref": f"h{c}", "line": card_line(rules.card(st, c))} for c in p.hand],
+        "hand": [{**_card(st, c), "ref": f"h{c}", "line": card_line(cells.card(st, c))} for c in p.hand],
         "draft": None if dr is None else {"ref": dr["ref"], "path": list(dr["path"])},
         "face_down": [{"uid": pc.uid, **_card(st, c)} for pc in st.pieces for c in pc.hidden
                       if st.owner[c] == viewer],
         "ammo": [{**_card(st, c), "used": u} for c, u in zip(p.ammo, p.ammo_used, strict=False)],
         "incubation": None if inc is None else {  # an ally's face-down card stays its owner's secret (MEM-GAP-24)
-            "name": " + ".join("face-down card" if c in inc.hidden and st.owner[c] != viewer else rules.cname(st, c)
+            "name": " + ".join("face-down card" if c in inc.hidden and st.owner[c] != viewer else cells.cname(st, c)
                                for c in inc.cards),
             "card": None if inc.cards[0] in inc.hidden and st.owner[inc.cards[0]] != viewer else st.cards[inc.cards[0]],
             "elapsed": inc.elapsed,
             "needed": None if any(c in inc.hidden and st.owner[c] != viewer for c in inc.cards + inc.partials)
             else inc.needed},
-        "stats": [dict(zip(("uid", "attack", "life", "max_life", "armor"), (pc.uid, *rules.shown_stats(st, pc, viewer)),
+        "stats": [dict(zip(("uid", "attack", "life", "max_life", "armor"), (pc.uid, *cells.shown_stats(st, pc, viewer)),
                            strict=True))
-                  for pc in st.pieces if rules.in_play(pc) and not rules.face_down(pc) and rules.secret_members(st, pc)
-                  and not rules.secret_members(st, pc, viewer)],
+                  for pc in st.pieces if cells.in_play(pc) and not cells.face_down(pc) and cells.secret_members(st, pc)
+                  and not cells.secret_members(st, pc, viewer)],
     }
 
 
@@ -379,13 +384,13 @@ def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
 
 def _piece(st: State, seat: int, item: dict[str, Any]) -> Piece:
     cards = _add(st, seat, item.get("cards") or [item["card"]])
-    pc = rules.new_piece(st, cards, seat, item.get("cell", "main"), item.get("down", False))
+    pc = cells.new_piece(st, cards, seat, item.get("cell", "main"), item.get("down", False))
     pc.entered = item.get("entered", st.turn - 1)
     pc.sourced = item.get("sourced", False)
     pc.damage = item.get("damage", 0)
     pc.hits = item.get("hits", 0)
     pc.target = item.get("target", -1)
-    pc.true = item.get("true", len(cards) > 1 and any(rules.card(st, c).partner for c in cards)) or len(cards) >= 3
+    pc.true = item.get("true", len(cards) > 1 and any(cells.card(st, c).partner for c in cards)) or len(cards) >= 3
     for cid, m in item.get("partials", []):
         (c,) = _add(st, seat, [cid])
         pc.partials.append(c)

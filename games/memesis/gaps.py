@@ -1,13 +1,13 @@
-"""Memesis — the decision on every gap the rulebook leaves open (``MEM-GAP-NN``; issue 17).
+"""Memesis — the decision on every gap the rulebook leaves open (``MEM-GAP-NN``).
 
 Source: the "Gaps the source leaves open" part of ``shared/rules/checklists/memesis.md`` (copied to
 ``data/rules/memesis.md``); rule IDs ``MEM-*`` refer to that checklist, the rulebook is
 ``shared/rules/memesis.md``. The bot enforces every rule itself with no human referee, so each decision
-states the final rule the engine (``games/memesis``, to be built for issue 17) follows; the reasons are
+states the final rule the engine (``games/memesis``) follows; the reasons are
 what players would expect and what keeps the game fair and unstuck on Discord with up to four seats.
 
-This is the one record of these decisions: the ``games/memesis/__init__.py`` docstring carries
-:func:`numbered` word for word, and ``tests/memesis/test_gaps.py`` fails when the two differ.
+This is the one record of these decisions (``tests/host/test_rulebook.py`` checks that the players' rulings in
+``data/rules/memesis.rulings.yaml`` agree with it).
 
 Words used below: players sit in seat order, which is clockwise; a "team" is the players allied in the
 lobby (a player alone is a team of one; 1v1, 2v2, 1v3, 1v1v2 and free-for-all are all teams); "opposing"
@@ -157,16 +157,10 @@ from __future__ import annotations
 
 from games.core import gapdoc
 
-__all__ = ["DECISIONS", "SECTIONS", "numbered"]
+__all__ = ["DECISIONS", "SECTIONS"]
 
 DECISIONS: dict[str, str]
 """Gap ID (``"MEM-GAP-24"``) -> its decision, one line of text, as written in this module's docstring."""
 SECTIONS: dict[str, list[str]]
 """Checklist group title -> the gap IDs decided under it, in checklist order."""
 DECISIONS, SECTIONS = gapdoc.parse(gapdoc.module_doc(__doc__, __file__), "MEM")
-
-
-def numbered(width: int = 104) -> str:
-    """The decisions as the ``NN text`` block that ends the ``games/memesis/__init__.py`` docstring after
-    "Decisions on the gaps the rulebook leaves open (``MEM-GAP-NN``):" (:func:`games.core.gapdoc.numbered`)."""
-    return gapdoc.numbered(DECISIONS, width)

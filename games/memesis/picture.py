@@ -1,5 +1,5 @@
-"""The Memesis board as a picture layout (issue 15 §1-2), built only from a view's public board (take the
-spectator's, ``viewer`` None: no face-down card's identity, hand or Ammunition card is on it, MEM-STL-03,
+"""The Memesis board as a picture layout (``Game.layout``, painted by the host), built only from a view's
+public board (take the spectator's, ``viewer`` None: no face-down card's identity, hand or Ammunition card is on it, MEM-STL-03,
 MEM-INF-01, MEM-AMM-08): the turn, round, phase and active player, the table options and the stall count;
 per seat, in its palette colour, its name with team letter (when allied) and OUT, Life as a bar (of 20,
 MEM-LIFE-01, or more), source, hand, Brain Cell, Ammunition (used) and turns, the Incubation Cell and the
@@ -24,13 +24,16 @@ from games.core.layout import (
     FACE_DOWN,
     INK,
     MUTED,
+    PAD,
     PANEL,
     WHITE,
+    WIDTH,
     Bar,
     Box,
     Colour,
     Label,
     Layout,
+    column_width,
     footer,
     seat_colour,
     shade,
@@ -42,11 +45,9 @@ from games.core.teams import letter
 from .render import CELLS, FUSIONS, HIDDEN, UNSEEN, card_name, incubation_text, phase_word, piece_label
 from .rules import STEP_NAMES
 
-WIDTH = 800
-PAD = 16
 GAP = 12
 COLS = 3
-CARD_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
+CARD_W = column_width(COLS, GAP)
 LIFE_SCALE = 20
 """MEM-LIFE-01: a player starts at 20 Life; the bar is drawn against that (or more, MEM-GAP-07)."""
 HURT: Colour = (160, 30, 30)
@@ -83,7 +84,7 @@ def board_layout(view: View) -> Layout:
     for s in range(len(names)):
         y = _seat(out, b, s, y)
     y = _combat(out, b, names, y)
-    # who is deciding what, in player words ("Ana (responding)"), not the decision kinds (issue 27 §5)
+    # who is deciding what, in player words ("Ana (responding)"), not the decision kinds
     waiting = [(seat, STEP_NAMES.get(kind, kind)) for seat, kind in view.waiting]
     y = footer(out, view.result.text if view.result else None, waiting, names, y, PAD)
     out.height = y + PAD
@@ -209,6 +210,19 @@ def _grid(out: Layout, b: dict[str, Any], pieces: list[dict[str, Any]], y: int, 
     return y
 
 
+def _combat_line(out: Layout, b: dict[str, Any], uid: int, text: str, source: str, y: int) -> int:
+    """One attacker or blocker of the open combat: ``text`` beside a mark in the colour of the seat controlling
+    piece ``uid``, wrapped; returns the y below it."""
+    text_w = WIDTH - 2 * PAD
+    piece = next((p for p in b["pieces"] if p["uid"] == uid), None)
+    colour = seat_colour(piece["controller"]) if piece else MUTED
+    for line in wrap(text, 22, text_w - 24):
+        out.add(Box(PAD, y, 10, 30, fill=colour, radius=4))
+        out.add(Label(PAD + 18, y, text_w - 24, 30, line, 22, shade(colour, 0.35), source=source))
+        y += 30
+    return y
+
+
 def _combat(out: Layout, b: dict[str, Any], names: list[str], y: int) -> int:
     """The open combat (MEM-TRN-04, MEM-CBT-09) and response window (MEM-TRN-07)."""
     text_w = WIDTH - 2 * PAD
@@ -219,21 +233,11 @@ def _combat(out: Layout, b: dict[str, Any], names: list[str], y: int) -> int:
         out.add(Label(PAD, y, text_w, 32, f"Combat · {cb['stage']}", 24, HURT, bold=True, source="combat"))
         y += 34
         for a in cb["attackers"]:
-            piece = next((p for p in b["pieces"] if p["uid"] == a["uid"]), None)
-            colour = seat_colour(piece["controller"]) if piece else MUTED
-            for line in wrap(f"{piece_label(b, a['uid'])} attacks {names[a['target']]}", 22, text_w - 24):
-                out.add(Box(PAD, y, 10, 30, fill=colour, radius=4))
-                out.add(Label(PAD + 18, y, text_w - 24, 30, line, 22, shade(colour, 0.35),
-                              source=f"combat.attack.{a['uid']}"))
-                y += 30
+            y = _combat_line(out, b, a["uid"], f"{piece_label(b, a['uid'])} attacks {names[a['target']]}",
+                             f"combat.attack.{a['uid']}", y)
         for k in cb["blocks"]:
-            piece = next((p for p in b["pieces"] if p["uid"] == k["uid"]), None)
-            colour = seat_colour(piece["controller"]) if piece else MUTED
-            for line in wrap(f"{piece_label(b, k['uid'])} blocks {piece_label(b, k['attacker'])}", 22, text_w - 24):
-                out.add(Box(PAD, y, 10, 30, fill=colour, radius=4))
-                out.add(Label(PAD + 18, y, text_w - 24, 30, line, 22, shade(colour, 0.35),
-                              source=f"combat.block.{k['uid']}"))
-                y += 30
+            y = _combat_line(out, b, k["uid"], f"{piece_label(b, k['uid'])} blocks {piece_label(b, k['attacker'])}",
+                             f"combat.block.{k['uid']}", y)
         if not cb["blocks"]:
             out.add(Label(PAD + 18, y, text_w - 24, 28, "no blocks", 20, MUTED, source="combat"))
             y += 28

@@ -1,5 +1,5 @@
 """The Memesis card pool and starter decks, loaded once from ``data/memesis/``, and deck legality
-(MEM-GAP-01; issue 17).
+(MEM-GAP-01).
 
 The data folder is ``<project>/data/memesis`` or ``$METAHOST_DATA/memesis``; every ``*.yaml`` in it except
 :data:`NOT_CARDS` holds cards (a list of mappings validated by :mod:`games.memesis.cards`).
@@ -51,13 +51,7 @@ def card_pool() -> dict[str, Card]:
 def starter_decks() -> dict[str, StarterDeck]:
     """Starter deck id -> :class:`StarterDeck`, from ``decks.yaml``; each deck is checked with
     :func:`validate_deck` here. Raises ``CardDataError`` naming the file and the deck at fault."""
-    path = data_dir() / "decks.yaml"
-    decks = carddata.parse_decks(load_yaml(path), str(path), card_pool(), StarterDeck)
-    for deck in decks.values():
-        problems = validate_deck(deck.card_list())
-        if problems:
-            raise CardDataError(f"{path}: deck '{deck.id}' is illegal: " + "; ".join(p.message for p in problems))
-    return decks
+    return carddata.checked_decks(data_dir() / "decks.yaml", card_pool(), StarterDeck, validate_deck)
 
 
 def validate_deck(card_ids: Sequence[str], pool: dict[str, Card] | None = None) -> list[RulesError]:

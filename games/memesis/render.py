@@ -252,8 +252,8 @@ def _hand_line(c: dict[str, Any]) -> str:
 
 def context_text(view: View) -> str:
     """What the viewer's open decision depends on, one whole line per item (never hard-wrapped:
-    Discord and the terminal wrap to their own width, issue 27 §11): turn, whose turn and phase; every player's Life, source, hand and Brain Cell counts with
-    team letters when allied (MEM-INF-02); each seat's pieces in play briefly (cards, Cell, stats, sourced,
+    Discord and the terminal wrap to their own width): turn, whose turn and phase; every player's Life, source,
+    hand and Brain Cell counts with team letters when allied (MEM-INF-02); each seat's pieces in play briefly (cards, Cell, stats, sourced,
     target, Rune; "face-down card" for Stealth, MEM-STL-03); the viewer's incubating card count; the open
     combat and response window. Built only from the public board; empty when ``view.decisions`` is empty."""
     if not view.decisions:

@@ -57,7 +57,7 @@ class Piece:
     target: int = -1
     """The seat it attacks while in the Attack Cell (MEM-GAP-06)."""
     used: list[int] = field(default_factory=list)
-    """Indexes (into :func:`games.memesis.rules.abilities`) used this owner turn (MEM-CE-06, MEM-FUS-08)."""
+    """Indexes (into :func:`games.memesis.cells.abilities`) used this owner turn (MEM-CE-06, MEM-FUS-08)."""
     attacked: bool = False
     """It attacked in its controller's latest turn (MEM-GAP-13)."""
     hurt: bool = False
@@ -144,7 +144,7 @@ class State:
     stall: int = -1
     """Rounds left once every Brain Cell still in play is empty (the stall limit); -1 before that."""
     turn_life: list[int] = field(default_factory=list)
-    """Each player's Life when the turn began, for the one-line turn summary at its end (issue 27 §6)."""
+    """Each player's Life when the turn began, for the one-line turn summary at its end."""
     turn_plays: int = 0
     """Cards the active player put into play (played, incubated, fused from hand or placed as a Rune) this turn,
     for the turn summary."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from games.core.scenario import run_file
 from games.memesis import GAME
-from games.memesis.rules import thing_actions
+from games.memesis.actions import thing_actions
 
 from .kit import (
     FILLER,
@@ -209,7 +209,7 @@ def test_MEM_ALY_scenario_team_2v2_won():
     assert report.passed, report.message
 
 
-# ---------------------------------------------------------------- a card is always its owner's (issue 26 §3)
+# ---------------------------------------------------------------- a card is always its owner's
 
 
 def until(st, seat: int, kind: str, limit: int = 100) -> None:
@@ -235,7 +235,7 @@ def _ana_card_in_cids_hand(card: str, **ben):
 
 
 def test_MEM_GAP_27_MEM_CON_01_an_allys_card_from_ammunition_is_not_consumed_and_goes_to_its_owners_dead_cell():
-    """MEM-CON-01, MEM-GAP-27, MEM-CE-08 (issue 26 §3): Napier's Bones, Ana's, put into Cid's Ammunition and taken
+    """MEM-CON-01, MEM-GAP-27, MEM-CE-08: Napier's Bones, Ana's, put into Cid's Ammunition and taken
     into Cid's hand: Cid may not consume it (not his own); he plays it and it goes to Ana's Dead Cell."""
     st = _ana_card_in_cids_hand("napiers-bones")
     until(st, 2, "main")
@@ -247,7 +247,7 @@ def test_MEM_GAP_27_MEM_CON_01_an_allys_card_from_ammunition_is_not_consumed_and
 
 
 def test_MEM_GAP_27_an_allys_card_discarded_or_left_at_elimination_goes_to_its_owners_dead_cell():
-    """MEM-GAP-27, MEM-GAP-05 (issue 26 §3): Cid holds Ana's Roman Legionary (from Ammunition); in Cid's turn Ben
+    """MEM-GAP-27, MEM-GAP-05: Cid holds Ana's Roman Legionary (from Ammunition); in Cid's turn Ben
     sources his Pilgrim and plays Propaganda Leaflets, and Cid discards the Legionary: it goes to Ana's Dead
     Cell. Again with Cid conceding while Ana's cards are in his Ammunition: they go to Ana's Dead Cell, his own
     cards (hand and Brain) to his."""
@@ -285,7 +285,7 @@ def _ana_rune_hatches_with_cid(**ana):
 
 
 def test_MEM_RUN_02_MEM_RUN_11_a_rune_hatching_in_an_allys_cell_is_placed_by_its_owner():
-    """MEM-RUN-02, MEM-RUN-11, MEM-ALY-02 (issue 26 §3, "the owner of the Rune card is the only player who may
+    """MEM-RUN-02, MEM-RUN-11, MEM-ALY-02 (MEM-GAP-27, "the owner of the Rune card is the only player who may
     control his Rune card"): Ana's Practical Rune incubated with Cid hatches at Cid's turn; the placement is
     Ana's to choose, not Cid's; until then it stays in Cid's Incubation Cell (in exactly one place, the saved
     game included), and Ana places it for free on her Cro-Magnon Hunter."""
@@ -304,7 +304,7 @@ def test_MEM_RUN_02_MEM_RUN_11_a_rune_hatching_in_an_allys_cell_is_placed_by_its
 
 
 def test_MEM_RUN_03_a_rune_hatching_in_an_allys_cell_with_no_host_goes_to_its_owners_dead_cell():
-    """MEM-RUN-03, MEM-RUN-06 (issue 26 §3): Ana's Practical Rune hatches in Cid's Incubation Cell with no card
+    """MEM-RUN-03, MEM-RUN-06: Ana's Practical Rune hatches in Cid's Incubation Cell with no card
     bearing its marking: it goes to Ana's Dead Cell, not Cid's."""
     st = _ana_rune_hatches_with_cid()
     assert dead(st, 0) == ["practical-rune"] and dead(st, 2) == []
@@ -312,7 +312,7 @@ def test_MEM_RUN_03_a_rune_hatching_in_an_allys_cell_with_no_host_goes_to_its_ow
 
 
 def test_MEM_RUN_02_MEM_STL_07_a_face_down_rune_hatching_in_an_allys_cell_stays_face_down_for_its_owner():
-    """MEM-RUN-02, MEM-RUN-11, MEM-INC-06, MEM-STL-07, MEM-GAP-20 (issue 26 §2, §3): Ana incubates her Practical
+    """MEM-RUN-02, MEM-RUN-11, MEM-INC-06, MEM-STL-07, MEM-GAP-20: Ana incubates her Practical
     Rune face down in Cid's Incubation Cell; when it matures it comes into Cid's Main Cell still face down and
     unattached, as any face-down card would, and nobody is asked about it. Cid may do nothing with it; Ana, its
     owner, attaches it face down to her Cro-Magnon Hunter for free."""

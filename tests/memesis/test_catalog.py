@@ -1,4 +1,4 @@
-"""The Memesis card catalog (issue 17): every card of the pool with its rules text written from its data, its
+"""The Memesis card catalog: every card of the pool with its rules text written from its data, its
 copy limit (MEM-GAP-01), search tags, and one-line lookups (``cards.card_line``)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def test_MEM_GAP_01_every_card_is_in_the_catalog_with_text_and_its_copy_limit():
     for info in cat:
         card = pool[info.id]
         assert info.name == card.name and info.text.strip() and info.flavor == card.flavor
-        assert "3 copies" in info.limit and "40-card deck" in info.limit  # no gap tag (issue 27 §5)
+        assert "3 copies" in info.limit and "40-card deck" in info.limit  # no gap tag
         fields = dict(info.fields)
         assert fields["Kind"] == card.kind.title() and fields["Predilection"] == card.predilection.title()
         if card.kind == "creature":

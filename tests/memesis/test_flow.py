@@ -389,7 +389,7 @@ def _asked(st) -> list[int]:
 
 @pytest.mark.parametrize("held", ["fire-arrow", "practical-rune", "enkidu", "roman-legionary"])
 def test_MEM_GAP_28_who_is_asked_does_not_depend_on_the_cards_in_hand(held):
-    """MEM-GAP-28, MEM-INF-01 (issue 26 §1): two positions alike in public, Ben holding an Effect card he can
+    """MEM-GAP-28, MEM-INF-01: two positions alike in public, Ben holding an Effect card he can
     pay (Fire Arrow) or another card (a Rune, a creature he cannot afford, a Roman Legionary that Rune could
     upgrade): the same seats are asked, in the same order, after Ana's play and after her attack, and the
     public board of each window is the same."""
@@ -411,7 +411,7 @@ def test_MEM_GAP_28_who_is_asked_does_not_depend_on_the_cards_in_hand(held):
 
 @pytest.mark.parametrize("down", ["golden-ratio", "practical-rune", FILLER])
 def test_MEM_GAP_28_who_is_asked_does_not_depend_on_a_face_down_identity(down):
-    """MEM-GAP-28, MEM-STL-03 (issue 26 §1): Ben's only card is face down in his Main Cell: an Effect with no
+    """MEM-GAP-28, MEM-STL-03: Ben's only card is face down in his Main Cell: an Effect with no
     target for him (Golden Ratio: he has no creature), a Rune with no host, or a creature. He is asked alike
     after Ana's play (he may upturn it, whatever it is), and the window's public board is the same."""
     def run(card: str):
@@ -423,7 +423,7 @@ def test_MEM_GAP_28_who_is_asked_does_not_depend_on_a_face_down_identity(down):
 
 
 def test_MEM_CON_01_MEM_GAP_28_a_player_holding_only_an_unaffordable_card_may_consume_before_damage():
-    """MEM-CON-01, MEM-GAP-28, MEM-TRN-07 (issue 26 §1): Ben, at 2 Life with 0 source, holds only Enkidu (cost 4,
+    """MEM-CON-01, MEM-GAP-28, MEM-TRN-07: Ben, at 2 Life with 0 source, holds only Enkidu (cost 4,
     which he cannot play) while Ana's 3/2 attacks him. He is asked before combat damage, consumes Enkidu for 4
     Life (6) and survives the 3 damage at 3 Life."""
     st = pos({"pieces": [{"card": "cro-magnon-hunter", "cell": "attack", "target": 1}]},
@@ -476,7 +476,7 @@ def test_MEM_TRN_07_draft_back_restores_the_decision():
 
 
 def test_MEM_GAP_28_pass_until_my_turn_holds_until_the_players_turn_except_when_attacked():
-    """MEM-GAP-28 (issue 26 §1): "Pass until my turn" passes Ben's window and every later one of Ana's turn
+    """MEM-GAP-28: "Pass until my turn" passes Ben's window and every later one of Ana's turn
     (the board says so), except the windows of an attack aimed at him; it ends when Ben's own turn begins,
     and the state round-trips with it."""
     st = pos({"hand": [FILLER, FILLER], "source": 6,

@@ -1,4 +1,4 @@
-"""The hidden-card permutation check of Memesis (issue 26 section 4; MEM-INF-01, MEM-STL-03, MEM-AMM-08,
+"""The hidden-card permutation check of Memesis (MEM-INF-01, MEM-STL-03, MEM-AMM-08,
 MEM-GAP-20, MEM-GAP-24, MEM-GAP-28).
 
 For a watcher (each seat, and the spectator) the identities of every card hidden from them are permuted
@@ -33,7 +33,7 @@ import pytest
 
 from games.core.contract import Event, View
 from games.core.playout import starter_seats
-from games.memesis import GAME, rules
+from games.memesis import GAME, cells, effects, rules
 from games.memesis.cards import Card
 from games.memesis.pool import card_pool
 from games.memesis.state import Piece, State
@@ -80,7 +80,7 @@ def places(st: State) -> dict[int, str | Piece]:
         for zone in ("brain", "hand", "ammo"):
             out.update((c, zone) for c in getattr(p, zone))
     for pc in st.pieces:
-        out.update((c, pc) for c in rules.all_cards(pc))
+        out.update((c, pc) for c in cells.all_cards(pc))
     return out
 
 
@@ -138,7 +138,7 @@ def fits(st: State, c: int, where: str | Piece) -> Fit | None:
     if c == pc.rune:
         if any(x in pc.hidden for x in pc.cards):
             return None
-        marks = set(rules.markings(st, pc))
+        marks = set(cells.markings(st, pc))
         return lambda cid: POOL[cid].kind == "rune" and POOL[cid].predilection in marks
     if c in pc.partials:
         if base in pc.hidden:
@@ -261,7 +261,7 @@ def _same(st: State, twin: State, viewer: int | None, who: str, seen: dict) -> N
 
 
 def _asked(d) -> tuple:
-    """Who is asked what, and how the host treats it (issue 27 §1-§3): a decision's seat, kind and flags
+    """Who is asked what, and how the host treats it: a decision's seat, kind and flags
     ``window``, ``forced`` and ``aimed``, none of which may depend on a hidden card."""
     return d.seat, d.kind, d.window, d.forced, d.aimed
 
@@ -350,7 +350,7 @@ def playout(n: int, options: dict, seed: int, every: int) -> int:
         choice = players[d.seat](d)
         if k % every == 0:
             twins += check_hidden(st, rng, (d.seat, choice), f"seed {seed} decision {k}")
-        elif d.kind == "window" or rules.open_window(st) is None and choice not in ("back", "end"):
+        elif d.kind == "window" or cells.open_window(st) is None and choice not in ("back", "end"):
             twins += check_hidden(st, rng, (d.seat, choice), f"seed {seed} decision {k}", views=False)
         GAME.apply(st, d.seat, choice)
         k += 1
@@ -437,17 +437,17 @@ def _caught(st: State, choice=None) -> bool:
 
 
 def test_the_check_catches_the_stats_of_a_face_down_fused_card(monkeypatch):
-    """Planted: the board shows a group's true stats (as before issue 26): the check fails; not planted, it
+    """Planted: the board shows a group's true stats (as the engine once did): the check fails; not planted, it
     passes."""
     st, _ = _fused()
     assert not _caught(st)
-    monkeypatch.setattr(rules, "shown_stats", lambda st, pc, viewer=None: (
-        rules.attack(st, pc), rules.life(st, pc), rules.max_life(st, pc), rules.armor(st, pc)))
+    monkeypatch.setattr(cells, "shown_stats", lambda st, pc, viewer=None: (
+        cells.attack(st, pc), cells.life(st, pc), cells.max_life(st, pc), cells.armor(st, pc)))
     assert _caught(st)
 
 
 def test_the_check_catches_a_bounce_naming_a_face_down_card(monkeypatch):
-    """Planted: the bounce's public line names every card of the group (as before issue 26): the check of Ben's
+    """Planted: the bounce's public line names every card of the group (as the engine once did): the check of Ben's
     playing Exile to Elba at the group fails; not planted, it passes."""
     st, u = _fused()
     GAME.apply(st, 1, hand_ref(st, 1, "exile-to-elba"))
@@ -456,14 +456,14 @@ def test_the_check_catches_a_bounce_naming_a_face_down_card(monkeypatch):
     assert "Epicurean Host + face-down card returns to its owner's hand." in public_log(GAME.apply(
         GAME.from_json(GAME.to_json(st)), *choice))
     assert not _caught(st, choice)
-    real = rules.to_hand
+    real = cells.to_hand
 
     def leaky(st, pc, ev):
-        names = " + ".join(rules.cname(st, c) for c in pc.cards)
+        names = " + ".join(cells.cname(st, c) for c in pc.cards)
         real(st, pc, ev)
         ev.append(Event(f"({names})"))
 
-    monkeypatch.setattr(rules, "to_hand", leaky)
+    monkeypatch.setattr(effects, "to_hand", leaky)  # the bounce (apply_step)
     assert _caught(st, choice)
 
 
@@ -480,7 +480,7 @@ def test_the_check_catches_a_face_down_fragments_marking(monkeypatch):
 
 
 def test_the_check_catches_a_face_down_incubating_cards_total(monkeypatch):
-    """Planted: the board shows a face-down incubating card's total turns (as before issue 26): the check
+    """Planted: the board shows a face-down incubating card's total turns (as the engine once did): the check
     fails; not planted, it passes."""
     from games.memesis import game as mgame
 
@@ -512,7 +512,7 @@ def test_the_check_catches_who_is_asked_depending_on_a_hand(monkeypatch):
     assert not _caught(st, (0, "main"))
 
     def leaky(st, seat, at):
-        return any(rules.card(st, c).cost >= 3 for c in st.players[seat].hand)
+        return any(cells.card(st, c).cost >= 3 for c in st.players[seat].hand)
 
     monkeypatch.setattr(rules, "has_response", leaky)
     assert _caught(st, (0, "main"))  # face up, the only face it can pay: the window opens
@@ -520,7 +520,7 @@ def test_the_check_catches_who_is_asked_depending_on_a_hand(monkeypatch):
 
 def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monkeypatch):
     """Planted: Ana is asked to intercept Infinite Series' damage only when her Sacred Grove (a Bio Cause card,
-    planted) has a face-down creature fused (as before issue 26; MEM-TRN-03, MEM-GAP-20): the check of Ben's
+    planted) has a face-down creature fused (as the engine once did; MEM-TRN-03, MEM-GAP-20): the check of Ben's
     playing it fails, with Möbius Serpent face down and Magna Carta (planted Tic) in Ana's Brain Cell to stand
     in for it; not planted, it passes."""
     for cid, fs in {"sacred-grove": "bio", "magna-carta": "tic"}.items():
@@ -533,12 +533,12 @@ def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monke
     choice = (1, "play")  # at Ana, its one target: carried out at once, and the interception is asked
     assert GAME.decisions(st)[0].option("play") is not None
     assert not _caught(st, choice)
-    monkeypatch.setattr(rules, "asked_to_intercept", lambda st, seat: bool(rules.interceptors(st, seat)))
+    monkeypatch.setattr(effects, "asked_to_intercept", lambda st, seat: bool(cells.interceptors(st, seat)))
     assert _caught(st, choice)
 
 
 def test_the_check_catches_a_decision_forced_on_a_face_down_cards_kind(monkeypatch):
-    """Planted (issue 27 §1): an interception prompt marked ``forced`` whenever it has one option ("Take the
+    """Planted: an interception prompt marked ``forced`` whenever it has one option ("Take the
     damage yourself"), which for Ana's Sacred Grove with a face-down card fused depends on what that card is:
     the check of Ben's playing Infinite Series at her fails; not planted (the rules never force an interception:
     being asked follows public facts, the options the truth), it passes."""

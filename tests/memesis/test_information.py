@@ -69,7 +69,7 @@ def test_MEM_INF_02_sourcing_and_consuming_show_on_the_board():
 
 
 def test_MEM_INF_03_one_time_use_card_revealed_in_the_public_log():
-    """MEM-INF-03: an Effect card played is named in the public log with what it did (issue 27 §6: its full
+    """MEM-INF-03: an Effect card played is named in the public log with what it did (its full
     text is looked up with ``card NAME``, not repeated in the log); a face-down play is not named publicly, only
     in its owner's private event."""
     st = pos({"source": 9, "hand": ["catapult-stone", "castor"]}, {})

@@ -1,4 +1,4 @@
-"""Memesis text is not hard-wrapped (issue 27 §11): ``board_text`` and ``context_text`` give one whole line per
+"""Memesis text is not hard-wrapped: ``board_text`` and ``context_text`` give one whole line per
 item, however long, and Discord or the terminal wrap it to their own width (before, lines were cut at 64
 characters on the board and 40 in the context)."""
 

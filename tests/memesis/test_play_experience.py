@@ -1,6 +1,6 @@
-"""Issue 27 for Memesis, through the game contract: a log people can follow (§6: one short line per play, every
-fight's damage dealt and to whom, a one-line turn summary), publicly forced decisions (§1), response windows
-aimed at a seat (§2/§3, MEM-GAP-28), why a hand card cannot be played (§7) and results explained (§8)."""
+"""Memesis play as people read it, through the game contract: a log people can follow (one short line per
+play, every fight's damage dealt and to whom, a one-line turn summary), publicly forced decisions, response
+windows aimed at a seat (MEM-GAP-28), why a hand card cannot be played and results explained."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.core.playout import starter_seats
-from games.memesis import GAME, rules
+from games.memesis import GAME, actions, cells
 
 from .kit import (
     act,
@@ -39,8 +39,8 @@ def defender(card: str) -> dict:
 
 # ---------------------------------------------------------------- §6 the log
 
-def test_issue27_MEM_CBT_06_a_blocked_fight_logs_who_dealt_what_to_whom():
-    """MEM-CBT-06/07, issue 27 §6: Enkidu (4/4) attacks, Thunderbird (4/4) intercepts: the log says each one's
+def test_MEM_CBT_06_a_blocked_fight_logs_who_dealt_what_to_whom():
+    """MEM-CBT-06/07: Enkidu (4/4) attacks, Thunderbird (4/4) intercepts: the log says each one's
     damage and to whom, with the Life left, then both deaths; an unblocked attacker's line names the player
     and their Life."""
     st = pos({"pieces": [attacker("enkidu"), attacker("pilgrim-of-the-way")]},
@@ -56,8 +56,8 @@ def test_issue27_MEM_CBT_06_a_blocked_fight_logs_who_dealt_what_to_whom():
     assert "Enkidu the Wild (Ana) dies and goes to the Dead Cell." in log
 
 
-def test_issue27_MEM_CBT_06_an_interceptor_with_no_attack_deals_no_damage_and_the_log_says_so():
-    """MEM-CBT-06, issue 27 §6: Existential Doubt leaves Ben's Pilgrim (2/2) at 0 Attack this turn; it
+def test_MEM_CBT_06_an_interceptor_with_no_attack_deals_no_damage_and_the_log_says_so():
+    """MEM-CBT-06: Existential Doubt leaves Ben's Pilgrim (2/2) at 0 Attack this turn; it
     intercepts Enkidu: the log says Enkidu's 4 damage to it and that it dealt Enkidu none."""
     st = pos({"source": 1, "hand": ["existential-doubt"], "pieces": [attacker("enkidu")]},
              {"pieces": [defender("pilgrim-of-the-way")]})
@@ -72,8 +72,8 @@ def test_issue27_MEM_CBT_06_an_interceptor_with_no_attack_deals_no_damage_and_th
     assert f"#{pil} Pilgrim of the Way deals no damage to #{enk} Enkidu the Wild." in log
 
 
-def test_issue27_MEM_GAP_14_a_hit_on_armor_says_so_with_the_armor_left():
-    """MEM-GAP-14, issue 27 §6: Occam's Razor (3) on Stoic Sentinel (Armor 1): the log says the Razor dealt 3
+def test_MEM_GAP_14_a_hit_on_armor_says_so_with_the_armor_left():
+    """MEM-GAP-14: Occam's Razor (3) on Stoic Sentinel (Armor 1): the log says the Razor dealt 3
     damage to it, that the hit destroyed 1 Armor and no Life, and the Armor left."""
     st = pos({"source": 2, "hand": ["occams-razor"]}, {"pieces": ["stoic-sentinel"]})
     sen = uid(st, "stoic-sentinel")
@@ -82,16 +82,16 @@ def test_issue27_MEM_GAP_14_a_hit_on_armor_says_so_with_the_armor_left():
                           f"#{sen} Stoic Sentinel: 1 Armor destroyed, no Life lost (Armor 0 left).")
 
 
-def test_issue27_MEM_INF_03_a_play_is_one_short_line_without_the_cards_text():
-    """MEM-INF-03, issue 27 §6: an Effect card played is named with its target in one line, then what it did;
+def test_MEM_INF_03_a_play_is_one_short_line_without_the_cards_text():
+    """MEM-INF-03: an Effect card played is named with its target in one line, then what it did;
     its rules text ("damage 2 (opposing player)") is not repeated in the log (players read it with ``card``)."""
     st = pos({"source": 1, "hand": ["catapult-stone"]}, {})
     ev = act(st, 0, hand_ref(st, 0, "catapult-stone"), "play")
     assert public(ev) == "Ana plays Catapult Stone at Ben. | Catapult Stone deals 2 damage to Ben (Life 18)."
 
 
-def test_issue27_each_turn_ends_with_a_one_line_summary():
-    """Issue 27 §6: at the end of each turn one line sums it up: the cards the active player put into play,
+def test_each_turn_ends_with_a_one_line_summary():
+    """At the end of each turn one line sums it up: the cards the active player put into play,
     each Life change of the turn and everyone's Life."""
     st = pos({"source": 2, "hand": ["catapult-stone", "pilgrim-of-the-way"],
               "pieces": [attacker("enkidu")]}, {})
@@ -107,8 +107,8 @@ def test_issue27_each_turn_ends_with_a_one_line_summary():
 
 # ---------------------------------------------------------------- §1 publicly forced decisions
 
-def test_issue27_an_empty_hand_and_nothing_in_play_forces_the_end_of_the_turn():
-    """Issue 27 §1: Ana's hand is empty (a public count), she has nothing in play, under 5 source: her main
+def test_an_empty_hand_and_nothing_in_play_forces_the_end_of_the_turn():
+    """Ana's hand is empty (a public count), she has nothing in play, under 5 source: her main
     decision can only be "End your turn", and that follows from public facts: it is ``forced``. With a card
     in hand, or a piece in play, it is not."""
     st = pos({"hand": [], "source": 1}, {"hand": ["pilgrim-of-the-way"]})
@@ -127,8 +127,8 @@ def test_issue27_an_empty_hand_and_nothing_in_play_forces_the_end_of_the_turn():
     assert not d.forced and len(d.options) == 2
 
 
-def test_issue27_an_ally_face_down_card_in_my_cell_is_not_public_ground_for_forcing():
-    """Issue 27 §1: Ana's empty hand, but a face-down card her ally Cid placed in her Main Cell: what she may do
+def test_an_ally_face_down_card_in_my_cell_is_not_public_ground_for_forcing():
+    """Ana's empty hand, but a face-down card her ally Cid placed in her Main Cell: what she may do
     with it would depend on a card only Cid sees, so her decision is asked, not forced."""
     st = pos({"hand": [], "brain": []}, {}, {"hand": ["pilgrim-of-the-way"], "source": 3}, {}, teams=[0, 1, 0, 1],
              active=2)
@@ -142,8 +142,8 @@ def test_issue27_an_ally_face_down_card_in_my_cell_is_not_public_ground_for_forc
     assert [o.id for o in d.options] == ["end"] and not d.forced
 
 
-def test_issue27_MEM_CE_13_a_hatched_effect_with_one_public_target_is_forced():
-    """MEM-CE-13, issue 27 §1: Catapult Stone hatches in Ana's Incubation Cell; its target is an opposing
+def test_MEM_CE_13_a_hatched_effect_with_one_public_target_is_forced():
+    """MEM-CE-13: Catapult Stone hatches in Ana's Incubation Cell; its target is an opposing
     player and Ben is the only one: the choice is forced (public). With two opponents it is asked."""
     st = pos({"incubation": {"card": "catapult-stone"}}, {})
     end_turn(st)
@@ -177,9 +177,9 @@ class Spender(QuickPlayer):
 
 
 @pytest.mark.parametrize("seats,options,seed", [(2, None, 26), (4, {"teams": [0, 1, 0, 1]}, 12), (3, None, 23)])
-def test_issue27_forced_decisions_in_seeded_games_have_one_option_and_hidden_cards_never_change_them(
+def test_forced_decisions_in_seeded_games_have_one_option_and_hidden_cards_never_change_them(
         seats, options, seed):
-    """Issue 27 §1: in seeded games (one player of each emptying hand and Cells, :class:`Spender`) every forced
+    """In seeded games (one player of each emptying hand and Cells, :class:`Spender`) every forced
     decision has exactly one option and is never a response window; at each, permuting every card hidden from
     the table changes neither who is asked nor the flags (:func:`check_hidden`, which also runs over the random
     playouts of tests/memesis/test_hidden_permutation.py). Windows pass by default and offer "Pass until my
@@ -207,8 +207,8 @@ def test_issue27_forced_decisions_in_seeded_games_have_one_option_and_hidden_car
 
 # ---------------------------------------------------------------- §2/§3 windows aimed at a seat
 
-def test_issue27_MEM_GAP_28_windows_opened_by_an_attack_are_aimed_at_the_attacked_player_only():
-    """MEM-GAP-28, issue 27 §3: Ana attacks Ben with three players at the table: the window after the attack
+def test_MEM_GAP_28_windows_opened_by_an_attack_are_aimed_at_the_attacked_player_only():
+    """MEM-GAP-28: Ana attacks Ben with three players at the table: the window after the attack
     is declared is ``aimed`` for Ben, not for Cid; a window after a plain play is aimed at nobody; the block
     and interception prompts are windows aimed at their seat."""
     st = pos({"pieces": [attacker("enkidu")]}, {"hand": ["pilgrim-of-the-way"], "pieces": [defender("thunderbird")]},
@@ -231,8 +231,8 @@ def test_issue27_MEM_GAP_28_windows_opened_by_an_attack_are_aimed_at_the_attacke
     assert dec(st).kind == "act" and dec(st).window and not dec(st).aimed
 
 
-def test_issue27_MEM_TRN_03_damage_at_a_player_asks_an_aimed_interception():
-    """MEM-TRN-03, issue 27 §3: Catapult Stone at Ben, who has a creature: his interception prompt is a window
+def test_MEM_TRN_03_damage_at_a_player_asks_an_aimed_interception():
+    """MEM-TRN-03: Catapult Stone at Ben, who has a creature: his interception prompt is a window
     aimed at him; after the damage, his window is aimed at him too (the damage was directed at him)."""
     st = pos({"source": 1, "hand": ["catapult-stone"]}, {"hand": ["fire-arrow"], "pieces": ["enkidu"]})
     act(st, 0, hand_ref(st, 0, "catapult-stone"), "play")
@@ -245,8 +245,8 @@ def test_issue27_MEM_TRN_03_damage_at_a_player_asks_an_aimed_interception():
 
 # ---------------------------------------------------------------- §7 why a card cannot be played
 
-def test_issue27_unplayable_cards_say_why_in_memesis_words():
-    """Issue 27 §7: in her main phase Ana, with 1 source, reads why each hand card cannot be played: a creature
+def test_unplayable_cards_say_why_in_memesis_words():
+    """In her main phase Ana, with 1 source, reads why each hand card cannot be played: a creature
     costing more ("costs 3 source, you have 1 (Incubation is free)"), an Effect with no target, a Rune no card
     can take; a card she can play is not listed."""
     st = pos({"source": 1, "stealth": True,
@@ -260,8 +260,8 @@ def test_issue27_unplayable_cards_say_why_in_memesis_words():
     assert GAME.unplayable(st, 1) == []  # Ben has no decision now
 
 
-def test_issue27_MEM_CRE_02_a_creature_in_a_window_says_own_turn_and_the_refusal_names_the_reason():
-    """MEM-CRE-02, issue 27 §7: in a window of Ana's turn Ben's creature says it goes into play only in his own
+def test_MEM_CRE_02_a_creature_in_a_window_says_own_turn_and_the_refusal_names_the_reason():
+    """MEM-CRE-02: in a window of Ana's turn Ben's creature says it goes into play only in his own
     turn (once for his two copies); an Effect he can afford is not listed; forging "play" for the creature is
     refused with that reason and the legal options, naming no card (MEM-STL-10)."""
     st = pos({"source": 1, "hand": ["catapult-stone"]},
@@ -276,8 +276,8 @@ def test_issue27_MEM_CRE_02_a_creature_in_a_window_says_own_turn_and_the_refusal
     assert "Flint" not in err.message
 
 
-def test_issue27_MEM_RUN_02_an_allys_rune_and_no_source():
-    """MEM-RUN-02, issue 27 §7: a Rune with no source to place it says so; another player's Rune in hand (from
+def test_MEM_RUN_02_an_allys_rune_and_no_source():
+    """MEM-RUN-02: a Rune with no source to place it says so; another player's Rune in hand (from
     an ally's Ammunition) says only its owner places it."""
     st = pos({"source": 0, "hand": ["practical-rune"], "pieces": ["roman-legionary"]}, {}, stealth=False)
     assert GAME.unplayable(st, 0) == [("Practical Rune", "placing a Rune costs 1 source, you have 0")]
@@ -289,8 +289,8 @@ def test_issue27_MEM_RUN_02_an_allys_rune_and_no_source():
 
 
 @pytest.mark.parametrize("seats,options,seed", [(2, None, 21), (4, {"teams": [0, 1, 0, 1]}, 22)])
-def test_issue27_every_hand_card_is_playable_or_has_a_reason_over_seeded_games(seats, options, seed):
-    """Issue 27 §7: at every main decision, window and action step of seeded games, each card in the deciding
+def test_every_hand_card_is_playable_or_has_a_reason_over_seeded_games(seats, options, seed):
+    """At every main decision, window and action step of seeded games, each card in the deciding
     seat's hand either has a way into play among its actions or a reason in ``unplayable`` (copies of a card
     listed once); seats with no such decision get no list."""
     st = GAME.new_game(starter_seats(GAME, seed, seats), options, seed)
@@ -308,10 +308,10 @@ def test_issue27_every_hand_card_is_playable_or_has_a_reason_over_seeded_games(s
                 continue
             stuck: set[str] = set()  # names of hand cards with no way into play
             for c in st.players[s].hand:
-                acts = rules.hand_actions(st, s, c, d.window)
+                acts = actions.hand_actions(st, s, c, d.window)
                 playable = any(path[0] in ("play", "rune") for path, _ in acts)
                 if not playable:
-                    stuck.add(rules.cname(st, c))
+                    stuck.add(cells.cname(st, c))
                 checked += 1
             names = [name for name, _ in got]
             assert set(names) == stuck and len(names) == len(set(names)), (got, stuck)
@@ -322,8 +322,8 @@ def test_issue27_every_hand_card_is_playable_or_has_a_reason_over_seeded_games(s
 
 # ---------------------------------------------------------------- §8 results
 
-def test_issue27_MEM_GEN_02_a_win_names_its_rule_and_each_seats_life():
-    """MEM-GEN-02/03, issue 27 §8: Ben at 2 Life takes Enkidu's 4: Ana wins; the result names the deciding rule
+def test_MEM_GEN_02_a_win_names_its_rule_and_each_seats_life():
+    """MEM-GEN-02/03: Ben at 2 Life takes Enkidu's 4: Ana wins; the result names the deciding rule
     with its pointer and each seat's Life (Ben out at -2)."""
     st = pos({"pieces": [attacker("enkidu")]}, {"life": 2})
     end_turn(st)
@@ -333,8 +333,8 @@ def test_issue27_MEM_GEN_02_a_win_names_its_rule_and_each_seats_life():
     assert res.scores == ("Ana: 20 Life", "Ben: out at -2 Life")
 
 
-def test_issue27_MEM_GEN_04_the_stall_limit_names_its_rule_and_team_totals():
-    """MEM-GEN-04 (the stall limit), issue 27 §8: with every Brain Cell empty the game lasts 5 more rounds, then
+def test_MEM_GEN_04_the_stall_limit_names_its_rule_and_team_totals():
+    """MEM-GEN-04 (the stall limit): with every Brain Cell empty the game lasts 5 more rounds, then
     the team with the most Life wins; the scores show each seat's Life and its team's total."""
     st = pos({"brain": [], "life": 12}, {"brain": [], "life": 5}, {"brain": [], "life": 3}, {"brain": [], "life": 9},
              teams=[0, 1, 0, 1])
@@ -349,8 +349,8 @@ def test_issue27_MEM_GEN_04_the_stall_limit_names_its_rule_and_team_totals():
                           "Cid (team A): 3 Life, team total 15 Life", "Dee (team B): 9 Life, team total 14 Life")
 
 
-def test_issue27_a_draw_at_the_stall_limit_says_why():
-    """MEM-GEN-04, issue 27 §8: equal Life at the stall limit is a draw, and the rule says so."""
+def test_a_draw_at_the_stall_limit_says_why():
+    """MEM-GEN-04: equal Life at the stall limit is a draw, and the rule says so."""
     st = pos({"brain": [], "life": 7}, {"brain": [], "life": 7})
     for _ in range(40):
         if GAME.result(st) is not None:
@@ -362,8 +362,8 @@ def test_issue27_a_draw_at_the_stall_limit_says_why():
     assert res.scores == ("Ana: 7 Life", "Ben: 7 Life")
 
 
-def test_issue27_MEM_GEN_03_a_concession_names_its_rule_and_the_standings():
-    """MEM-GEN-03, MEM-GAP-05, issue 27 §8: in a 2v2, Ben and then Dee concede: Ana and Cid win; the rule says
+def test_MEM_GEN_03_a_concession_names_its_rule_and_the_standings():
+    """MEM-GEN-03, MEM-GAP-05: in a 2v2, Ben and then Dee concede: Ana and Cid win; the rule says
     the other side conceded and the scores give each seat's Life with its team, the conceders out."""
     st = pos({"life": 14}, {}, {}, {"life": 9}, teams=[0, 1, 0, 1])
     GAME.concede(st, 1)

@@ -1,4 +1,4 @@
-"""Player words everywhere (issue 27 §5): every text a Memesis player can read — board, context and private
+"""Player words everywhere: every text a Memesis player can read — board, context and private
 texts, prompts, option labels, events, unplayable reasons, picture labels, result, scores and end lines, the
 card catalog — has no internal code (card or option ids, step names, Python reprs, gap tags, bare rule IDs:
 :func:`tests.player_texts.internal_hits`), and every decision kind has a name in player words
@@ -23,8 +23,8 @@ TABLES = {  # name: (seats, table options, seed)
 
 
 @pytest.mark.parametrize("table", list(TABLES))
-def test_issue27_every_text_of_a_seeded_game_is_in_player_words(table):
-    """Issue 27 §5: over a whole seeded game (computer players) every text any seat or a spectator reads has
+def test_every_text_of_a_seeded_game_is_in_player_words(table):
+    """Over a whole seeded game (computer players) every text any seat or a spectator reads has
     no internal code; every kind waited for has a step name in words."""
     seats, options, seed = TABLES[table]
     hits: list[str] = []
@@ -40,8 +40,8 @@ def test_issue27_every_text_of_a_seeded_game_is_in_player_words(table):
     assert "responding" in kinds and not kinds & set(rules.STEP_NAMES)
 
 
-def test_issue27_every_decision_kind_has_a_step_name_in_words():
-    """Issue 27 §5: each decision kind Memesis opens reads in words ("window" -> "responding"), never the
+def test_every_decision_kind_has_a_step_name_in_words():
+    """Each decision kind Memesis opens reads in words ("window" -> "responding"), never the
     kind itself nor an underscore; the kinds listed are the ones the rules build."""
     built = {"main", "window", "act", "ammo_take", "intercept", "block", "cause", "save", "fuse_cause",
              "discard", "fragment", "rune_return", "attach", "hatch_target"}
@@ -52,8 +52,8 @@ def test_issue27_every_decision_kind_has_a_step_name_in_words():
     assert GAME.step_name("window") == "responding"
 
 
-def test_issue27_the_card_catalog_has_no_gap_tag_nor_bare_rule_id():
-    """Issue 27 §5: ``/card`` texts (rules text, fields, copy limit) carry no gap tag and a rule ID only as a
+def test_the_card_catalog_has_no_gap_tag_nor_bare_rule_id():
+    """``/card`` texts (rules text, fields, copy limit) carry no gap tag and a rule ID only as a
     pointer ("see /rules MEM-RUN-02")."""
     hits = []
     for info in GAME.card_catalog():
@@ -64,8 +64,8 @@ def test_issue27_the_card_catalog_has_no_gap_tag_nor_bare_rule_id():
     assert "see /rules MEM-RUN-02" in rune.text
 
 
-def test_issue27_a_refusal_names_the_step_in_words_and_no_option_id():
-    """Issue 27 §5/§7: refusals (RulesError messages) name whom the game waits for and what in words, and
+def test_a_refusal_names_the_step_in_words_and_no_option_id():
+    """Refusals (RulesError messages) name whom the game waits for and what in words, and
     list the legal options by label, not their ids."""
     st = pos({"hand": ["pilgrim-of-the-way"], "source": 1}, {"hand": ["fire-arrow"]})
     err = refused(st, 1, "end")
@@ -75,8 +75,8 @@ def test_issue27_a_refusal_names_the_step_in_words_and_no_option_id():
     assert not internal_hits(err.message)
 
 
-def test_issue27_prompts_of_combat_and_damage_carry_no_rule_id():
-    """Issue 27 §5: the interception and block prompts, which read "(MEM-TRN-03)" and "(MEM-CBT-05)" before,
+def test_prompts_of_combat_and_damage_carry_no_rule_id():
+    """The interception and block prompts, which read "(MEM-TRN-03)" and "(MEM-CBT-05)" before,
     are plain questions."""
     st = pos({"source": 1, "hand": ["catapult-stone"]}, {"pieces": [{"card": "enkidu", "cell": "defend"}]})
     act(st, 0, hand_ref(st, 0, "catapult-stone"), "play")
@@ -91,8 +91,8 @@ def test_issue27_prompts_of_combat_and_damage_carry_no_rule_id():
     assert d.kind == "block" and not internal_hits(d.prompt) and d.prompt.endswith("intercept?")
 
 
-def test_issue27_the_picture_says_who_is_deciding_what_in_words():
-    """Issue 27 §5/§12: the board picture's foot names the step in words ("Ben (responding)"), not the decision
+def test_the_picture_says_who_is_deciding_what_in_words():
+    """The board picture's foot names the step in words ("Ben (responding)"), not the decision
     kind ("window"); its Life bar is drawn against the higher of 20 and the current Life (MEM-GAP-07)."""
     st = pos({"source": 1, "hand": ["pilgrim-of-the-way"], "life": 26}, {"hand": ["fire-arrow"]})
     act(st, 0, hand_ref(st, 0, "pilgrim-of-the-way"), "play", "main", "up")

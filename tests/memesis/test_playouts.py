@@ -213,7 +213,7 @@ def play(n: int, options, seed: int) -> int:
         ev = GAME.apply(st, d.seat, players[d.seat](d))
         k += 1
         where = f"seed {seed} decision {k}"
-        check_conserved(st, where)  # prompts included: a hatched Rune waits in its Incubation Cell (issue 26 §3)
+        check_conserved(st, where)  # prompts included: a hatched Rune waits in its Incubation Cell
         after = hidden_numbers(st), public_ids(st)
         check_events(st, hid, pub, *after, ev, where)
         hid, pub = after

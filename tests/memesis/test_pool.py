@@ -1,4 +1,4 @@
-"""The original Memesis First Set and its starter decks (issue 17; MEM-GEN-05, MEM-GAP-01, MEM-GAP-19,
+"""The original Memesis First Set and its starter decks (MEM-GEN-05, MEM-GAP-01, MEM-GAP-19,
 MEM-GAP-25, MEM-FUS-16): the pool's size and coverage of every mechanic, deck legality with rule-ID errors,
 and card files that are refused with a message naming the file and the card."""
 
@@ -84,7 +84,7 @@ def test_MEM_GEN_05_kinds_predilections_and_costs_spread():
 
 
 def test_MEM_GEN_05_creature_stats_fit_the_cost_curve():
-    """Balance for 20 Life and 1 source a turn (issue 17 item 1): a cheap creature (cost 1-2) has about 2/2,
+    """Balance for 20 Life and 1 source a turn: a cheap creature (cost 1-2) has about 2/2,
     nothing has more than its cost allows (Attack + Life + 2 x Armor <= 3 x cost + 4), and the big ones
     (cost 5-7) hit hard, wall well or carry an ability."""
     creatures = [c for c in card_pool().values() if c.kind == "creature"]
@@ -168,7 +168,7 @@ def test_MEM_FUS_02_sym_bio_tic_sets_have_at_least_three_cards_each():
 
 
 def test_MEM_AMM_03_ammo_users_stealth_tricks_and_incubation_payoffs():
-    """MEM-AMM-03, MEM-STL-01, MEM-INC-01 (issue 17 item 1): Ammunition-fuelled abilities on creatures and a
+    """MEM-AMM-03, MEM-STL-01, MEM-INC-01: Ammunition-fuelled abilities on creatures and a
     Cause card; cheap (cost <= 1) Effect cards that punish, worth playing face down; and expensive creatures
     (cost >= 6) worth incubating."""
     cards = list(card_pool().values())
@@ -214,7 +214,7 @@ def test_MEM_GAP_01_starter_decks_are_legal_with_a_plan():
 
 
 def test_starter_decks_have_different_plans_visible_in_their_lists():
-    """Issue 17 item 3: aggro (cheap creatures), Stealth tricks (cheap any-time Effects), Incubation ramp
+    """The starter decks' plans: aggro (cheap creatures), Stealth tricks (cheap any-time Effects), Incubation ramp
     (expensive creatures), Ammunition and Fusion (Ammo users and both partners of True Fusion pairs)."""
     decks, cards = starter_decks(), card_pool()
 
@@ -236,7 +236,7 @@ def test_starter_decks_have_different_plans_visible_in_their_lists():
 
 
 def test_two_ally_starter_decks_one_shields_one_attacks():
-    """MEM-ALY-02 (issue 17 item 3): two decks are marked ``ally``; the shield deck has Armor defenders and
+    """MEM-ALY-02: two decks are marked ``ally``; the shield deck has Armor defenders and
     team healing or mending, the attack deck more attacking power than the shield deck."""
     decks, cards = starter_decks(), card_pool()
     allies = [d for d in decks.values() if d.ally]

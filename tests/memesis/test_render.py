@@ -221,7 +221,7 @@ def test_private_text_shows_hand_face_down_cards_ammunition_and_incubation():
 
 
 def test_context_is_empty_without_a_decision_and_has_one_line_per_item_with_one():
-    """Issue 27 §11: the context is never hard-wrapped (this test asserted 40-character lines before): each
+    """The context is never hard-wrapped (this test asserted 40-character lines before): each
     seat's summary and each piece is one whole line."""
     b = four_board()
     assert context_text(view_of(b, 0, private_ana())) == ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from games.core.contract import SeatSetup
-from games.memesis import GAME, rules
+from games.memesis import GAME, cells
 
 from .kit import (
     act,
@@ -188,7 +188,7 @@ def test_MEM_STL_08_upgrade_waits_for_both_rune_and_card_upturned():
     st = pos({"pieces": [{"card": "cro-magnon-hunter", "down": True, "rune": "practical-rune"}]})
     u = uid(st, "cro-magnon-hunter")
     pc = next(p for p in st.pieces if p.uid == u)
-    assert rules.attack(st, pc) == 3  # hidden from the board: the engine's own figure
+    assert cells.attack(st, pc) == 3  # hidden from the board: the engine's own figure
     act(st, 0, f"p{u}", "upturn")
     assert piece(st, u)["attack"] == 4
 

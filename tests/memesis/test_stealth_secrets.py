@@ -1,5 +1,5 @@
-"""Memesis: a face-down card says nothing to anyone but its owner (MEM-STL-03, MEM-GAP-20, MEM-GAP-24; issue 26
-section 2). Each test plays the same position twice with a different hidden card and checks that what another
+"""Memesis: a face-down card says nothing to anyone but its owner (MEM-STL-03, MEM-GAP-20, MEM-GAP-24).
+Each test plays the same position twice with a different hidden card and checks that what another
 seat and a spectator see (board, decisions, public log) is the same in both; the owner sees the truth."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from games.memesis import GAME
+from games.memesis.actions import thing_actions
 from games.memesis.pool import card_pool
 from games.memesis.render import board_text, private_text
-from games.memesis.rules import thing_actions
 
 from .kit import (
     act,
@@ -173,7 +173,7 @@ def test_MEM_GAP_24_an_allys_face_down_card_in_your_incubation_cell_keeps_its_tu
 
 @pytest.mark.parametrize("other", ["castor", "scarab-of-khepri"])
 def test_MEM_RUN_11_MEM_STL_07_a_hatching_face_down_rune_stays_in_stealth_whatever_the_face_down_cards_bear(other):
-    """MEM-RUN-11, MEM-INC-06, MEM-STL-07, MEM-STL-03 (issue 26 §1, §2): Ana's face-down Spiritual Rune hatches
+    """MEM-RUN-11, MEM-INC-06, MEM-STL-07, MEM-STL-03: Ana's face-down Spiritual Rune hatches
     while she has a face-down card in play: a Scarab of Khepri (it bears the Spiritual marking) or Castor (it
     does not). It comes into her Main Cell still face down and unattached, like any face-down card, so she is
     not asked anything (that would show it is a Rune): the public log and the others' views alike. Then she
@@ -284,7 +284,7 @@ def test_MEM_GAP_20_a_creature_target_is_offered_whatever_the_face_down_member(m
     assert runs[0][:3] == ([(1, "window")], ["play", "ammo", "consume", "back"], ["<done>"])  # its one target
     assert runs[0] == runs[1]
     assert "deals 3 damage to" in logs[0] and "dies" in logs[0]
-    # the Life left of a group with a face-down card is not public (issue 27 §6 logs it for other groups)
+    # the Life left of a group with a face-down card is not public (the log gives it for other groups)
     assert f"Occam's Razor deals 3 damage to #{u} Sacred Grove + face-down card. |" in logs[0]
     assert f"Occam's Razor has no effect on #{u} Sacred Grove + face-down card: it holds no creature" in logs[1]
 
@@ -330,7 +330,7 @@ def test_MEM_GAP_24_MEM_CE_11_no_fragment_onto_an_allys_face_down_card():
 
 
 def test_MEM_STL_03_the_boards_count_of_choices_does_not_count_the_steps_of_a_face_down_play():
-    """MEM-STL-03, MEM-GAP-20 (issue 26 §2): Ana plays Pilgrim of the Way or Fire Arrow (both cost 1) face down;
+    """MEM-STL-03, MEM-GAP-20: Ana plays Pilgrim of the Way or Fire Arrow (both cost 1) face down;
     the steps of building the action depend on the card, but the board's count of this turn's choices, like
     the rest of what Ben and a spectator see, is the same."""
     seen, steps = [], set()
@@ -346,7 +346,7 @@ def test_MEM_STL_03_the_boards_count_of_choices_does_not_count_the_steps_of_a_fa
 
 
 def test_MEM_ALY_01_MEM_GAP_24_a_face_down_play_into_the_main_cell_may_be_granted_whatever_the_card():
-    """MEM-ALY-01, MEM-GAP-24, MEM-STL-03 (issue 26 §2): in 2v2, Ana plays Pilgrim of the Way or Fire Arrow face
+    """MEM-ALY-01, MEM-GAP-24, MEM-STL-03: in 2v2, Ana plays Pilgrim of the Way or Fire Arrow face
     down into her Main Cell for 2 source: either way she may grant her ally Cid the 2 source spent, so the grant
     (public when made) tells nothing of which card it was."""
     offers = []
@@ -390,7 +390,7 @@ def _face_down_plays(card: str) -> list[tuple[str, tuple[str, ...], str, tuple[t
 
 
 def test_MEM_STL_03_MEM_GAP_20_every_face_down_play_of_a_cost_into_a_cell_reads_the_same():
-    """MEM-STL-03, MEM-STL-02, MEM-GAP-20 (issue 26 §2): over the whole card pool, every way of playing a card
+    """MEM-STL-03, MEM-STL-02, MEM-GAP-20: over the whole card pool, every way of playing a card
     face down gives, for the same source paid and the same Cell, the same public log, the same board for Ben
     and the same seats asked, whatever the card (creature, Cause, Effect or Rune)."""
     from games.memesis.pool import card_pool
@@ -469,7 +469,7 @@ def _fusion_table(card: str):
 
 
 def test_MEM_STL_09_MEM_GAP_20_every_face_down_fusion_onto_a_piece_reads_the_same():
-    """MEM-STL-09, MEM-FUS-13, MEM-INC-07, MEM-GAP-20 (issue 26 §2): over the whole pool, every face-down fusion
+    """MEM-STL-09, MEM-FUS-13, MEM-INC-07, MEM-GAP-20: over the whole pool, every face-down fusion
     of a hand card onto one host, whole (Trans or True) or Partial, gives the same public log, views for Ben and
     a spectator and seats asked, whatever the card."""
     found: dict = {}
@@ -492,7 +492,7 @@ def _ally_table(card: str):
 
 
 def test_MEM_ALY_02_MEM_STL_02_MEM_GAP_20_every_face_down_play_or_incubation_for_an_ally_reads_the_same():
-    """MEM-ALY-02, MEM-STL-01/02, MEM-GAP-20, MEM-GAP-24 (issue 26 §2): in 2v2, over the whole pool, every
+    """MEM-ALY-02, MEM-STL-01/02, MEM-GAP-20, MEM-GAP-24: in 2v2, over the whole pool, every
     face-down play of a cost into a Cell (Ana's own or her ally Cid's) and every face-down incubation (into
     her Incubation Cell, replacing the card there, or into Cid's) gives the same public log, the same views
     for Ben, Cid, Dee and a spectator and the same seats asked, whatever the card; in Cid's Cells, Cid may do
@@ -530,7 +530,7 @@ def _piece_table(card: str):
 
 
 def test_MEM_STL_05_MEM_STL_07_MEM_GAP_20_every_action_of_a_face_down_piece_reads_the_same():
-    """MEM-STL-05/07/09, MEM-GAP-20 (issue 26 §2): over the whole pool, a face-down card in play fused onto
+    """MEM-STL-05/07/09, MEM-GAP-20: over the whole pool, a face-down card in play fused onto
     one host (whole or Partial) or attached as a Rune to one host reads the same to Ben and a spectator
     whatever it is (log, views, seats asked); upturned, the public log names the card and says nothing before
     that differs, and a creature's or Cause card's upturning reads the same but for its name."""
@@ -555,7 +555,7 @@ def test_MEM_STL_05_MEM_STL_07_MEM_GAP_20_every_action_of_a_face_down_piece_read
 
 
 def test_MEM_INC_06_MEM_STL_07_MEM_GAP_20_every_face_down_card_hatches_the_same():
-    """MEM-INC-06, MEM-RUN-11, MEM-STL-07, MEM-GAP-20 (issue 26 §2): over the whole pool, a face-down card that
+    """MEM-INC-06, MEM-RUN-11, MEM-STL-07, MEM-GAP-20: over the whole pool, a face-down card that
     has incubated its turns (twice its cost, two for a Rune) hatches the same for Ben and a spectator: the same
     public log, views and seats asked for every card needing as many turns. A face-down Rune stays in Stealth,
     unattached in the Main Cell, like any other card (were its owner asked where to place it, everyone would
@@ -574,7 +574,7 @@ def test_MEM_INC_06_MEM_STL_07_MEM_GAP_20_every_face_down_card_hatches_the_same(
 
 
 def test_MEM_FUS_07_MEM_TRN_07_MEM_GAP_20_every_face_down_play_or_fusion_in_a_window_reads_the_same():
-    """MEM-FUS-07, MEM-TRN-07, MEM-STL-10, MEM-GAP-20 (issue 26 §2): in Ben's turn, in the window after his play,
+    """MEM-FUS-07, MEM-TRN-07, MEM-STL-10, MEM-GAP-20: in Ben's turn, in the window after his play,
     over the whole pool Ana plays a card face down (only an Effect or Rune card may be, then) or fuses one face
     down (only an Effect card): every play for the same source, and every fusion onto the same host, reads
     the same to Ben and a spectator (log, views, seats asked), whatever the card."""
