@@ -1,5 +1,5 @@
 """MetaZoo with three and four Casters through the contract (MZ-GAP-12, MZ-GAP-13, MZ-PRIO-02, MZ-SIM-01,
-MZ-WIN-01, MZ-WIN-05; issue 16 item 1: "three and four when the multi-opponent rules are decided")."""
+MZ-WIN-01, MZ-WIN-05)."""
 
 from __future__ import annotations
 
@@ -244,7 +244,7 @@ def test_MZ_GAP_12_every_casters_public_zones_in_the_view_text_and_picture():
     shown = "\n".join(lay.texts())
     for name in NAMES:
         assert name in text and name in shown
-    assert "Dee (left the game)" in shown and "left the game" in text  # issue 27 §12: words, not "(out)"
+    assert "Dee (left the game)" in shown and "left the game" in text  # words, not "(out)"
     for seat, page in enumerate(["Fire Dart", "Kappa", "Hush"]):
         private = MZ.view(st, seat).private
         assert [c["name"] for c in private["chapter"]] == [page]
