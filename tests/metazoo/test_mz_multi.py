@@ -3,11 +3,9 @@ MZ-WIN-01, MZ-WIN-05)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 from mz_helpers import caster_lp, decision, go, ids, uid_of
-from test_mz_playouts import cards_in, check_conservation, check_log, public_cards
+from test_mz_playouts import cards_in, check_conservation, check_log, own_hidden, public_cards
 
 from games.core.contract import RulesError, SeatSetup
 from games.core.players import RandomPlayer
@@ -196,14 +194,7 @@ def check_views_n(st) -> None:
         assert len(v.board["casters"]) == len(st.casters)
         if viewer is None:
             continue
-        mine: Counter = Counter(st.cards[c] for c in st.casters[viewer].chapter)
-        for ap in st.arena:
-            if ap.controller == viewer:
-                if ap.face_down:
-                    mine[st.cards[ap.card]] += 1
-                if ap.trap >= 0:
-                    mine[st.cards[ap.trap]] += 1
-        assert cards_in(v.private) == mine
+        assert cards_in(v.private) == own_hidden(st, viewer)
 
 
 @pytest.mark.parametrize("n,seed", [(3, s) for s in range(6)] + [(4, s) for s in range(6)])

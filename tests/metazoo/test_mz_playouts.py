@@ -84,6 +84,19 @@ def cards_in(data) -> Counter:
     return out
 
 
+def own_hidden(st, viewer: int) -> Counter:
+    """The Pages only ``viewer`` may see, by Page id: its Chapter, its face-down Pages and the face-down Pages
+    under its Pages (MZ-CORE-08, MZ-TRAP-11)."""
+    mine: Counter = Counter(st.cards[c] for c in st.casters[viewer].chapter)
+    for ap in st.arena:
+        if ap.controller == viewer:
+            if ap.face_down:
+                mine[st.cards[ap.card]] += 1
+            if ap.trap >= 0:
+                mine[st.cards[ap.trap]] += 1
+    return mine
+
+
 def check_views(st) -> None:
     """MZ-CORE-08, MZ-TRAP-11: the board holds exactly the public Pages; a seat's private part exactly its own
     Chapter and face-down Pages."""
@@ -94,14 +107,8 @@ def check_views(st) -> None:
         if viewer is None:
             assert v.private is None
             continue
-        mine: Counter = Counter(st.cards[c] for c in st.casters[viewer].chapter)
-        for ap in st.arena:
-            if ap.controller == viewer:
-                if ap.face_down:
-                    mine[st.cards[ap.card]] += 1
-                if ap.trap >= 0:
-                    mine[st.cards[ap.trap]] += 1
-        assert cards_in(v.private) == mine, f"private view of {viewer} is not exactly their own hidden Pages"
+        assert cards_in(v.private) == own_hidden(st, viewer), \
+            f"private view of {viewer} is not exactly their own hidden Pages"
         for d in v.decisions:
             assert d.seat == viewer
 
