@@ -1,4 +1,4 @@
-"""The MetaZoo computer player (issue 16 §5: "legal and purposeful"). It decides only from its own
+"""The MetaZoo computer player, "legal and purposeful" (:func:`computer`). It decides only from its own
 decision, its own view and the public Page pool: never from the state, so nothing hidden leaks into play.
 
 Plan, one cheap evaluation per decision (no search):
@@ -1106,3 +1106,9 @@ class BasicZooBot:
                 return attacks[0]
             return "end"
         return ids[self.rng.below(len(ids))]
+
+
+def computer(seed: int) -> ZooBot:
+    """The computer player the game offers (``Game.computer`` finds it by convention): a :class:`ZooBot`
+    seeded with ``seed``."""
+    return ZooBot(seed)

@@ -7,14 +7,14 @@ Defender; the last Defender takes whatever is left unless every Defender got at 
 which case the rest may go to the original target (Page still there, or Caster; MZ-COMBAT-21). A
 Damage that is not a multiple of 5 leaves its odd remainder with the last receiver. A step with a single
 legal amount is applied without asking. The timeout default of every step is the automatic fill
-(:func:`games.metazoo.rules.allocate`), or the legal amount nearest to it once an earlier step differed.
+(:func:`games.metazoo.combat.allocate`), or the legal amount nearest to it once an earlier step differed.
 """
 
 from __future__ import annotations
 
 from games.core.contract import Decision, Event, Option, StaleChoice
 
-from . import rules
+from . import combat, pages
 from .state import ArenaPage, State
 
 
@@ -23,10 +23,10 @@ def ask_split(st: State, ap: ArenaPage, dmg: int, ev: list[Event]) -> list[tuple
     is left to make (fewer than two Defenders, no Damage, or every step forced), else ``None`` with the
     ``allocate`` decision open for the attacking Caster."""
     cb = st.combat
-    alive = [u for u in cb.defenders if rules.find(st, u) is not None]
+    alive = [u for u in cb.defenders if pages.find(st, u) is not None]
     if len(alive) < 2 or dmg <= 0:
-        return rules.allocate(st, dmg, cb.defenders, cb.target)
-    fill = dict(rules.allocate(st, dmg, alive, cb.target))
+        return combat.allocate(st, dmg, cb.defenders, cb.target)
+    fill = dict(combat.allocate(st, dmg, alive, cb.target))
     cb.dmg, cb.alive, cb.split = dmg, alive, []
     cb.auto = [fill.get(u, 0) for u in alive]
     cb.stage = "allocate"
@@ -48,7 +48,7 @@ def amounts(st: State) -> list[int]:
         return list(range(lo, hi + 1, 5)) or [0]
     if not _overflow_ok(st):
         return [left]
-    need = rules.lp(st, rules.find(st, cb.alive[i]))
+    need = pages.lp(st, pages.find(st, cb.alive[i]))
     start = max(lo, -(-need // 5) * 5)
     out = [a for a in range(start, left + 1, 5)]
     if left not in out:
@@ -61,10 +61,10 @@ def _overflow_ok(st: State) -> bool:
     current LP and the target is a Caster or a Page still in the Arena that is not itself a Defender."""
     cb = st.combat
     for u, a in zip(cb.alive, cb.split, strict=False):
-        tap = rules.find(st, u)
-        if tap is not None and a < rules.lp(st, tap):
+        tap = pages.find(st, u)
+        if tap is not None and a < pages.lp(st, tap):
             return False
-    return cb.target < 0 or (rules.find(st, cb.target) is not None and cb.target not in cb.alive)
+    return cb.target < 0 or (pages.find(st, cb.target) is not None and cb.target not in cb.alive)
 
 
 def default_amount(st: State, opts: list[int]) -> int:
@@ -79,15 +79,15 @@ def decisions(st: State) -> list[Decision]:
     cb = st.combat
     opts = amounts(st)
     u = cb.alive[len(cb.split)]
-    tap = rules.find(st, u)
+    tap = pages.find(st, u)
     left = cb.dmg - sum(cb.split)
     last = len(cb.split) == len(cb.alive) - 1
-    who = rules.label(st, tap)
+    who = pages.label(st, tap)
     options = []
     for a in opts:
-        text = f"Give {a} Damage to {who} ({rules.lp(st, tap)} LP)"
+        text = f"Give {a} Damage to {who} ({pages.lp(st, tap)} LP)"
         if last and left - a:
-            text += f"; {left - a} to {rules.target_label(st, cb.target)}"
+            text += f"; {left - a} to {pages.target_label(st, cb.target)}"
         options.append(Option(f"give:{a}", text))
     seat = st.priority
     return [Decision(seat, "allocate", f"{st.casters[seat].name}: split {cb.dmg} Damage among the Defenders: "
@@ -98,7 +98,7 @@ def decisions(st: State) -> list[Decision]:
 def refusal(st: State, choice: str) -> StaleChoice:
     """Why ``choice`` is not a legal amount for the next Defender (MZ-COMBAT-20/21), naming the legal ones."""
     cb = st.combat
-    who = rules.target_label(st, cb.alive[len(cb.split)])
+    who = pages.target_label(st, cb.alive[len(cb.split)])
     legal = ", ".join(str(a) for a in amounts(st))
     return StaleChoice("MZ-COMBAT-20", f"'{choice}' is not a legal share for {who}: give a multiple of 5, at least 5 "
                        "to every Defender when the Damage covers it, and the last Defender everything left unless "
@@ -107,20 +107,20 @@ def refusal(st: State, choice: str) -> StaleChoice:
 
 def apply_split(st: State, seat: int, choice: str, ev: list[Event]) -> None:
     """Apply ``give:<amount>`` (already checked against the options), then go on: the next Defender, or deal
-    the Damage and continue the Combat (:func:`games.metazoo.rules.strike_on`)."""
+    the Damage and continue the Combat (:func:`games.metazoo.combat.strike_on`)."""
     cb = st.combat
     amount = int(choice.split(":")[1])
     u = cb.alive[len(cb.split)]
-    ev.append(Event(f"{st.casters[seat].name} allocates {amount} Damage to {rules.target_label(st, u)}."))
+    ev.append(Event(f"{st.casters[seat].name} allocates {amount} Damage to {pages.target_label(st, u)}."))
     cb.split.append(amount)
     plan = _forward(st, ev)
     if plan is None:
         return
     cb.stage = "strike"
-    ap = rules.find(st, cb.attacker)
-    rules.deal_attack(st, ap, cb.attack, plan, ev)
-    rules.struck(st)
-    rules.strike_on(st, ev)
+    ap = pages.find(st, cb.attacker)
+    combat.deal_attack(st, ap, cb.attack, plan, ev)
+    combat.struck(st)
+    combat.strike_on(st, ev)
 
 
 def _forward(st: State, ev: list[Event]) -> list[tuple[int, int]] | None:
@@ -136,6 +136,6 @@ def _forward(st: State, ev: list[Event]) -> list[tuple[int, int]] | None:
     if rest:
         plan.append((cb.target, rest))
     ev.append(Event("Damage allocation: " + ", ".join(
-        f"{a} to {rules.target_label(st, u)}" for u, a in plan) + "."))
+        f"{a} to {pages.target_label(st, u)}" for u, a in plan) + "."))
     cb.stage = "strike"
     return plan

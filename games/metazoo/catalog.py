@@ -1,4 +1,4 @@
-"""The MetaZoo card catalog (issue 6, issue 16 item 4): every Page of the pool as
+"""The MetaZoo card catalog: every Page of the pool as
 :class:`games.core.catalog.CardInfo`, for ``/card``, ``/deck`` and ``metahost deck``, with its text written
 from the Page's data and its Spellbook Limit (MZ-BOOK-02).
 

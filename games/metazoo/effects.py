@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from games.core.contract import Decision, Event, Option
 
-from . import placement, rules
+from . import aura, chain, ending, pages, placement, status, turn, zones
 from .cards import Page, Step
 from .state import ArenaPage, ChainItem, State
 
@@ -27,7 +27,7 @@ NEW_STEPS = frozenset({"fatigue", "set_type", "add_cost", "cannot_lose", "unequi
 ORDERED = ("frozen", "sleep")  # the Statuses a same-time Damage changes (MZ-FROZEN-04, MZ-SLEEP-04)
 
 
-# -- helpers used by rules.py hooks -------------------------------------------------------------------------
+# -- helpers the chapters call through EXT ----------------------------------------------------------------
 
 
 def is_copy_or_token(st: State, card: int) -> bool:
@@ -39,7 +39,7 @@ def is_copy_or_token(st: State, card: int) -> bool:
 def cost_of(st: State, card: int) -> dict[str, int]:
     """The Aura Cost of ``card`` now: printed, plus what ``add_cost`` Effects added to it (MZ-AURA-11). A Base
     type set by ``set_type`` changes nothing here (MZ-TYPE-04)."""
-    cost = dict(rules.defs_of(st)[card].cost)
+    cost = dict(pages.defs_of(st)[card].cost)
     for t, n in st.costs.get(str(card), {}).items():
         cost[t] = cost.get(t, 0) + n
     return cost
@@ -57,26 +57,26 @@ def arena_types(st: State, card: int) -> tuple[str, ...] | None:
 
 def extra_targets(st: State, seat: int, target: str) -> list[int]:
     """Non-targeting ``opposing_auras``: every face-up Aura Page the opposing Casters control (MZ-TGT-03)."""
-    d = rules.defs_of(st)
+    d = pages.defs_of(st)
     return [ap.uid for ap in st.arena if target == "opposing_auras" and not ap.face_down and ap.controller != seat
             and d[ap.card].type == "aura"]
 
 
 def source_of(st: State, page: Page) -> ArenaPage | None:
     """The Arena Page whose chain entry is resolving now, when it is ``page``'s (Powers, "any time")."""
-    if st.chain and rules.defs_of(st)[st.chain[-1].card] is page:
+    if st.chain and pages.defs_of(st)[st.chain[-1].card] is page:
         return next((ap for ap in st.arena if ap.card == st.chain[-1].card), None)
     return None
 
 
 def on_chain(st: State, page: Page) -> bool:
     """Whether ``page``'s Effect is resolving as the top chain entry (a prompt may then pause the chain)."""
-    return bool(st.chain) and rules.defs_of(st)[st.chain[-1].card] is page
+    return bool(st.chain) and pages.defs_of(st)[st.chain[-1].card] is page
 
 
 def steps_in_order(st: State, page: Page, steps: list[Step]) -> list[Step]:
     """MZ-SIM-02: the steps of the resolving Spell with its Status steps first when the active Caster chose so."""
-    if st.chain and st.chain[-1].first == "status" and rules.defs_of(st)[st.chain[-1].card] is page:
+    if st.chain and st.chain[-1].first == "status" and pages.defs_of(st)[st.chain[-1].card] is page:
         return [s for s in steps if s.do == "inflict"] + [s for s in steps if s.do != "inflict"]
     return steps
 
@@ -118,20 +118,20 @@ def run_step(st: State, page: Page, step: Step, controller: int, targets: list[i
     if do == "self_under":
         src = source_of(st, page)
         for t in targets:
-            host = rules.find(st, t)
+            host = pages.find(st, t)
             if src is not None and host is not None and host is not src:
                 placement.self_under(st, src, host, ev)
         return
     for t in targets:
-        ap = rules.find(st, t) if t >= 0 else None
+        ap = pages.find(st, t) if t >= 0 else None
         if ap is None:
             continue
         if do == "fatigue":  # MZ-AURA-04: Fatigued by an Effect, so it generates no Aura
-            if not ap.fatigued and rules.fatigue(st, ap, ev):
-                ev.append(Event(f"{rules.label(st, ap)} is Fatigued by {page.name} (no Aura is generated)."))
+            if not ap.fatigued and status.fatigue(st, ap, ev):
+                ev.append(Event(f"{pages.label(st, ap)} is Fatigued by {page.name} (no Aura is generated)."))
         elif do == "set_type":  # MZ-TYPE-04: the Base type only; the Aura Cost stays as printed
             ap.flags = [f for f in ap.flags if not f.startswith("type:")] + [f"type:{step.aura}"]
-            ev.append(Event(f"{rules.label(st, ap)}'s Base Aura type becomes {(step.aura or '').capitalize()} "
+            ev.append(Event(f"{pages.label(st, ap)}'s Base Aura type becomes {(step.aura or '').capitalize()} "
                             f"({page.name}); its Aura Cost does not change."))
         elif do == "unequip":
             placement.unequip(st, ap, page, ev)
@@ -143,8 +143,8 @@ def run_step(st: State, page: Page, step: Step, controller: int, targets: list[i
                 placement.put_under(st, ap, src, page, ev)
         elif do == "take_control":
             placement.take_control(st, ap, controller, page, ev)
-        rules.check_end(st, ev)
-    rules.zero_lp_check(st, ev)
+        ending.check_end(st, ev)
+    zones.zero_lp_check(st, ev)
 
 
 def new_instance(st: State, code: str, owner: int) -> int:
@@ -160,8 +160,8 @@ def copy_page(st: State, seat: int, ap: ArenaPage, page: Page, ev: list[Event]) 
     """MZ-TOKEN-05, MZ-GAP-65: a copy of a Beastie or Artifact is a token with its printed information (not its
     Damage, LP Gain, Indicators, Equipment or set symbol), for ``seat``, entering like a Contracted Page."""
     card = new_instance(st, f"copy:{st.cards[ap.card]}", seat)
-    cp = rules.enter_arena(st, card, seat, ev)
-    ev.append(Event(f"{st.casters[seat].name} gets {rules.label(st, cp)}, a copy token of {rules.label(st, ap)} "
+    cp = zones.enter_arena(st, card, seat, ev)
+    ev.append(Event(f"{st.casters[seat].name} gets {pages.label(st, cp)}, a copy token of {pages.label(st, ap)} "
                     f"({page.name}), {'Fatigued' if cp.fatigued else 'Awakened'}."))
 
 
@@ -173,18 +173,18 @@ def copy_spell(st: State, seat: int, index_: int, page: Page, ev: list[Event]) -
     if not 0 <= index_ < len(st.chain):
         return
     it = st.chain[index_]
-    d = rules.defs_of(st)
+    d = pages.defs_of(st)
     if it.kind != "contract" or d[it.card].type not in ("spell", "potion"):
         return
     card = new_instance(st, f"copy:{st.cards[it.card]}", seat)
-    copied = rules.defs_of(st)[card]
+    copied = pages.defs_of(st)[card]
     ev.append(Event(f"{page.name} copies {copied.name} for {st.casters[seat].name}."))
     eff = copied.targeting
     if eff is None or eff.target == "chain":
         cp = ChainItem("contract", card, seat, chain_target=it.chain_target)
         st.chain.insert(len(st.chain) - 1, cp)  # under the resolving entry: it resolves next
         return
-    if not rules.legal_targets(st, seat, eff.target, spell=copied.type == "spell"):
+    if not pages.legal_targets(st, seat, eff.target, spell=copied.type == "spell"):
         st.gone.append(card)
         ev.append(Event(f"The copy of {copied.name} has no legal target: it ceases to exist."))
         return
@@ -199,7 +199,7 @@ def index(st: State, p: int, page_type: str | None, page: Page, ev: list[Event])
     (a prompt when the Index resolves on the chain; otherwise the revealed order). Never found: every
     revealed Page goes back and the Spellbook is shuffled."""
     c = st.casters[p]
-    d = rules.defs_of(st)
+    d = pages.defs_of(st)
     shown: list[int] = []
     found = -1
     while c.spellbook:
@@ -212,7 +212,7 @@ def index(st: State, p: int, page_type: str | None, page: Page, ev: list[Event])
     ev.append(Event(f"{c.name} Indexes their Spellbook for a {page_type or 'Page'} ({page.name}): {names}."))
     if found < 0:
         c.spellbook[:0] = shown
-        rules.shuffle(st, c.spellbook)
+        pages.shuffle(st, c.spellbook)
         ev.append(Event(f"No {page_type} was found: {c.name} shuffles their Spellbook."))
         return
     c.chapter.append(found)
@@ -220,7 +220,7 @@ def index(st: State, p: int, page_type: str | None, page: Page, ev: list[Event])
     if len(shown) >= 2 and on_chain(st, page):
         st.asked = shown
         st.ask = "index"
-        st.priority = rules.other(st, p)
+        st.priority = pages.other(st, p)
         return
     c.spellbook[:0] = shown
 
@@ -230,7 +230,7 @@ def flip_traps(st: State, seats: list[int], page: Page, ev: list[Event]) -> None
     Page) flips face-up at once. A Page without the Trap Trait makes its placer lose (MZ-TRAP-06) unless they
     cannot lose: then it goes to its zone, not Contracted (MZ-TRAP-07). Each Trap's controller then pays or
     not (MZ-TRAP-08/09); the paid Traps' FLIPPED Effects happen in the order the active Caster chooses."""
-    d = rules.defs_of(st)
+    d = pages.defs_of(st)
     flipped: list[tuple[int, int]] = []
     for ap in list(st.arena):
         if ap.controller not in seats:
@@ -250,19 +250,19 @@ def flip_traps(st: State, seats: list[int], page: Page, ev: list[Event]) -> None
     for card, placer in flipped:
         if "trap" in d[card].traits:
             st.flips.append(f"{card}:{placer}")
-        elif rules.cannot_lose(st, placer):
-            rules.discard_zone(st, card).append(card)
+        elif pages.cannot_lose(st, placer):
+            zones.discard_zone(st, card).append(card)
             ev.append(Event(f"{d[card].name} has no Trap Trait, but {st.casters[placer].name} cannot lose: it goes "
                             "to its owner's zone, not Contracted (see /rules MZ-TRAP-07)."))
         else:
-            rules.discard_zone(st, card).append(card)
+            zones.discard_zone(st, card).append(card)
             losers.add(placer)
     if losers:
         for card in [int(f.split(":")[0]) for f in st.flips]:
             st.casters[st.owner[card]].afterlife.append(card)
         st.flips = []
         names = " and ".join(st.casters[q].name for q in sorted(losers))
-        rules.lose(st, sorted(losers), "bluff",
+        ending.lose(st, sorted(losers), "bluff",
                    f"A face-down Page without the Trap Trait is revealed: {names} loses (see /rules MZ-TRAP-06).", ev)
     if st.flips:
         if on_chain(st, page):
@@ -288,7 +288,7 @@ def needs_order(st: State, it: ChainItem) -> bool:
     printed order, which gives the same result either way."""
     if it.kind != "contract" or it.stopped or it.first:
         return False
-    page = rules.defs_of(st)[it.card]
+    page = pages.defs_of(st)[it.card]
     if page.type != "spell" or "equipment" in page.traits:
         return False
     for eff in page.effects:
@@ -304,7 +304,7 @@ def decisions(st: State) -> list[Decision]:
     """The open pause prompt (``State.ask``) as a decision for ``State.priority``."""
     p = st.priority
     name = st.casters[p].name
-    d = rules.defs_of(st)
+    d = pages.defs_of(st)
     if st.ask == "sim":
         it = st.chain[-1]
         page = d[it.card]
@@ -318,9 +318,9 @@ def decisions(st: State) -> list[Decision]:
     if st.ask == "trap_pay":
         card = int(st.flips[0].split(":")[0])
         page = d[card]
-        opts = rules.gen_options(st, p)
-        if rules.can_pay(st.casters[p].aura, cost_of(st, card)):
-            opts.append(Option("pay", f"Pay {rules.cost_text(cost_of(st, card))} and Contract {page.name}",
+        opts = aura.gen_options(st, p)
+        if aura.can_pay(st.casters[p].aura, cost_of(st, card)):
+            opts.append(Option("pay", f"Pay {aura.cost_text(cost_of(st, card))} and Contract {page.name}",
                                (st.cards[card],)))
         opts.append(Option("decline", f"Do not pay: {page.name} goes to the Afterlife"))
         return [Decision(p, "trap_pay", f"{name}: your Trap {page.name} flipped. Pay its cost?", tuple(opts),
@@ -328,7 +328,7 @@ def decisions(st: State) -> list[Decision]:
     if st.ask == "copy":
         copied = d[st.asked[0]]
         eff = copied.targeting
-        opts = tuple(rules.target_options(st, p, eff.target, copied.type == "spell"))
+        opts = tuple(pages.target_options(st, p, eff.target, copied.type == "spell"))
         return [Decision(p, "target", f"{name}: choose the target of your copy of {copied.name}.",
                          opts, default=opts[0].id)]
     if st.ask == "flip_order":
@@ -338,7 +338,7 @@ def decisions(st: State) -> list[Decision]:
                          "resolves next.", opts, default=opts[0].id)]
     opts = tuple(Option(f"top:{i}", f"Put {d[c].name} back now (under the ones still to come)")
                  for i, c in enumerate(st.asked))
-    owner = st.casters[rules.previous(st, p)].name  # the Indexing Caster (the orderer is next clockwise)
+    owner = st.casters[pages.previous(st, p)].name  # the Indexing Caster (the orderer is next clockwise)
     return [Decision(p, "order", f"{name}: put the Pages {owner} revealed back on top of their Spellbook in the "
                      "order you choose: each one you pick goes on top of those already put back, so the last "
                      "is the top Page.", opts, default=opts[-1].id)]
@@ -347,7 +347,7 @@ def decisions(st: State) -> list[Decision]:
 def apply(st: State, seat: int, choice: str, ev: list[Event]) -> None:
     """Apply an answer to the open pause prompt (already checked against its options), then resume."""
     name = st.casters[seat].name
-    d = rules.defs_of(st)
+    d = pages.defs_of(st)
     kind, _, rest = choice.partition(":")
     if st.ask == "sim":
         st.chain[-1].first = rest
@@ -357,15 +357,15 @@ def apply(st: State, seat: int, choice: str, ev: list[Event]) -> None:
         card = int(entry.split(":")[0])
         page = d[card]
         if choice == "pay":
-            rules.pay(st.casters[seat].aura, cost_of(st, card))
-            ev.append(Event(f"{name} pays {rules.cost_text(cost_of(st, card))} and Contracts {page.name}."))
+            aura.pay(st.casters[seat].aura, cost_of(st, card))
+            ev.append(Event(f"{name} pays {aura.cost_text(cost_of(st, card))} and Contracts {page.name}."))
             if page.type in ("beastie", "artifact", "aura"):
-                ap = rules.enter_arena(st, card, seat, ev, fatigued=page.type != "aura")
-                ev.append(Event(f"{rules.label(st, ap)} enters the Arena."))
+                ap = zones.enter_arena(st, card, seat, ev, fatigued=page.type != "aura")
+                ev.append(Event(f"{pages.label(st, ap)} enters the Arena."))
             if any(e.timing == "flipped" for e in page.effects):
                 st.paid.append(card)
             elif page.type in ("spell", "potion"):
-                rules.discard_zone(st, card).append(card)
+                zones.discard_zone(st, card).append(card)
         else:
             st.casters[st.owner[card]].afterlife.append(card)
             ev.append(Event(f"{name} does not pay for {page.name}: it goes to the Afterlife."))
@@ -377,8 +377,8 @@ def apply(st: State, seat: int, choice: str, ev: list[Event]) -> None:
             return
     elif st.ask == "copy":
         card = st.asked.pop()
-        st.chain.append(ChainItem("contract", card, seat, targets=[rules.parse_target(rest)]))
-        ev.append(Event(f"{name}'s copy of {d[card].name} targets {rules.target_label(st, st.chain[-1].targets[0])} "
+        st.chain.append(ChainItem("contract", card, seat, targets=[pages.parse_target(rest)]))
+        ev.append(Event(f"{name}'s copy of {d[card].name} targets {pages.target_label(st, st.chain[-1].targets[0])} "
                         "and resolves next."))
     elif st.ask == "flip_order":
         card = st.paid.pop(int(rest))
@@ -414,14 +414,14 @@ def run_flipped(st: State, ev: list[Event]) -> bool:
 
 def resolve_flipped(st: State, card: int, ev: list[Event]) -> None:
     """MZ-KW-02, MZ-TRAP-08: a paid Trap's FLIPPED Effects; a Spell or Potion then goes to the Cemetery."""
-    page = rules.defs_of(st)[card]
+    page = pages.defs_of(st)[card]
     seat = st.owner[card]
     for k, eff in enumerate(page.effects):
         if eff.timing == "flipped":
             ev.append(Event(f"{page.name}'s FLIPPED Effect resolves."))
-            rules.run_steps(st, page, k, seat, rules.untargeted(st, seat, eff.target, None), -1, page.base_types, ev)
+            chain.run_steps(st, page, k, seat, pages.untargeted(st, seat, eff.target, None), -1, page.base_types, ev)
     if page.type in ("spell", "potion"):
-        rules.discard_zone(st, card).append(card)
+        zones.discard_zone(st, card).append(card)
 
 
 def resume(st: State, ev: list[Event]) -> None:
@@ -429,7 +429,7 @@ def resume(st: State, ev: list[Event]) -> None:
     if st.ask:
         return
     if st.chain:
-        rules.resolve_chain(st, ev)
+        chain.resolve_chain(st, ev)
         if st.ask:
             return
-    rules.continue_flow(st, ev)
+    turn.continue_flow(st, ev)

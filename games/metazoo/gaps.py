@@ -1,18 +1,17 @@
-"""MetaZoo — the decision on every gap the rulebook leaves open (``MZ-GAP-NN``; issue 16).
+"""MetaZoo — the decision on every gap the rulebook leaves open (``MZ-GAP-NN``).
 
 Source: the "Gaps the rulebook leaves open" part of ``shared/rules/checklists/metazoo.md`` (copied to
 ``data/rules/metazoo.md``); rule IDs ``MZ-*`` refer to that checklist, the rulebook is
 ``shared/rules/metazoo.md``. The bot enforces every rule itself with no human referee, so each decision
-says what the engine (``games/metazoo/rules.py``, tested in ``tests/metazoo/``) does; the reasons given
+says what the engine (``games/metazoo/rules.py`` and its chapters, tested in ``tests/metazoo/``) does; the reasons given
 are what players would expect and what keeps the game fair and unstuck on Discord. Where the engine is
 still partial, the decision states the final rule and says what is built now ("now: ...", "not built
 yet"). Where a decision depends on the real surroundings (the 4th Wall module), it is stated at the rules
 level and the details are in ``games/metazoo/sky.py``.
 
-This is the one record of these decisions: the ``games/metazoo/__init__.py`` docstring carries
-:func:`numbered` word for word (what ``/rules metazoo MZ-GAP-NN`` reads once the game is registered), and
-``tests/metazoo/test_gaps.py`` fails when the two differ or when ``games/metazoo/sky.py`` names a gap
-decided nowhere here.
+This is the one record of these decisions (players read them through ``data/rules/metazoo.rulings.yaml``,
+``/rules metazoo MZ-GAP-NN``); ``tests/metazoo/test_gaps.py`` fails when ``games/metazoo/sky.py`` names a
+gap decided nowhere here.
 
 Words used below: Casters sit in seat order, which is clockwise; "the active Caster" is the Caster
 whose turn it is; "opposing" means every other Caster still in the game (no teams); an "offer" is a
@@ -136,9 +135,9 @@ MZ-GAP-24 — Every prompt has the table's deadline and a documented default (th
     only option, and a response window (the table's response deadline, default pass). A decision whose one option
     follows from what everyone sees (a priority offer or a Take Actions step of a Caster with an empty Chapter and
     nothing else to do, a mulligan with no Page to Bookmark, no Beastie that can burrow or defend, one Primary
-    Defender choice, a flipped Trap that cannot be paid) is forced: the host applies it at once and logs it (issue
-    27). Coin flips and dice need no prompt (the seeded RNG, logged). Who is asked never depends on hidden Pages
-    (issue 26): priority goes to every Caster in turn whatever their Chapter holds; burrowing, Defenders, the
+    Defender choice, a flipped Trap that cannot be paid) is forced: the host applies it at once and logs it.
+    Coin flips and dice need no prompt (the seeded RNG, logged). Who is asked never depends on hidden Pages:
+    priority goes to every Caster in turn whatever their Chapter holds; burrowing, Defenders, the
     Primary Defender, Trap payment (asked of the flipped Trap's controller once the flip has made it public),
     ordering, Damage allocation and 4th Wall questions follow the public board, Aura pools and Chapter and
     Spellbook sizes; while a Caster chooses the target of an Action or where a face-down Page goes, the others see
@@ -391,7 +390,7 @@ from __future__ import annotations
 
 from games.core import gapdoc
 
-__all__ = ["DECISIONS", "SECTIONS", "numbered"]
+__all__ = ["DECISIONS", "SECTIONS"]
 
 DECISIONS: dict[str, str]
 """Gap ID (``"MZ-GAP-24"``) -> its decision, one line of text, as written in this module's docstring."""
@@ -399,8 +398,3 @@ SECTIONS: dict[str, list[str]]
 """Checklist group title -> the gap IDs decided under it, in checklist order."""
 DECISIONS, SECTIONS = gapdoc.parse(gapdoc.module_doc(__doc__, __file__), "MZ")
 
-
-def numbered(width: int = 104) -> str:
-    """The decisions as the ``NN text`` block that ends the ``games/metazoo/__init__.py`` docstring after
-    "Decisions on the gaps the rulebook leaves open (``MZ-GAP-NN``):" (:func:`games.core.gapdoc.numbered`)."""
-    return gapdoc.numbered(DECISIONS, width)

@@ -1,18 +1,18 @@
 """MetaZoo with 3 or 4 Casters: a Caster leaving a game that goes on (MZ-GAP-12, MZ-WIN-01, MZ-WIN-05).
 
-:func:`games.metazoo.rules.check_end` calls :func:`eliminate` when Casters reach 0 LP while at least two
-Casters stay in the game, then raises :class:`games.metazoo.rules.Eliminated`; ``apply_choice`` catches it and
-calls :func:`resume`, which picks the flow up where the leaving interrupted it. The rest of the multi-Caster
-rules (turns, priority and windows clockwise, every opponent as a target) live in ``rules.py`` through
-:func:`games.metazoo.rules.clockwise`, :func:`~games.metazoo.rules.other` (the next Caster clockwise) and
-:func:`~games.metazoo.rules.opponents`.
+:func:`games.metazoo.ending.check_end` calls :func:`eliminate` when Casters reach 0 LP while at least two
+Casters stay in the game, then raises :class:`games.metazoo.pages.Eliminated`; ``rules.apply_choice`` catches it
+and calls :func:`resume`, which picks the flow up where the leaving interrupted it. The rest of the
+multi-Caster rules (turns, priority and windows clockwise, every opponent as a target) live in the chapters
+through :func:`games.metazoo.pages.clockwise`, :func:`~games.metazoo.pages.other` (the next Caster
+clockwise) and :func:`~games.metazoo.pages.opponents`. Imports the chapters up to :mod:`games.metazoo.turn`.
 """
 
 from __future__ import annotations
 
 from games.core.contract import Event
 
-from . import rules
+from . import chain, pages, status, turn, zones
 from .state import State
 
 
@@ -31,12 +31,12 @@ def eliminate(st: State, seats: list[int], ev: list[Event], why: str = "") -> No
         for ap in st.arena:
             if ap.controller in gone and st.owner[ap.card] not in gone:
                 ap.controller = st.owner[ap.card]
-                ev.append(Event(f"{rules.label(st, ap)} returns to its owner's control."))
+                ev.append(Event(f"{pages.label(st, ap)} returns to its owner's control."))
         leaving = next((ap for ap in st.arena if st.owner[ap.card] in gone), None)
         if leaving is None:
             break
-        ev.append(Event(f"{rules.label(st, leaving)} leaves the game with its owner."))
-        rules.leave_arena(st, leaving, ev, destroyed=False, to="gone")
+        ev.append(Event(f"{pages.label(st, leaving)} leaves the game with its owner."))
+        zones.leave_arena(st, leaving, ev, destroyed=False, to="gone")
     kept: list[int] = []
     for i, it in enumerate(st.chain):
         if it.controller in gone:
@@ -56,9 +56,9 @@ def eliminate(st: State, seats: list[int], ev: list[Event], why: str = "") -> No
     st.queue = [i for i in st.queue if not (i.startswith("poison:p") and int(i[8:]) in gone)]
     cb = st.combat
     if cb is not None:
-        att = rules.find(st, cb.attacker)
+        att = pages.find(st, cb.attacker)
         tgt_seat = -1 - cb.target if cb.target < 0 else (
-            rules.find(st, cb.target).controller if rules.find(st, cb.target) else -1)
+            pages.find(st, cb.target).controller if pages.find(st, cb.target) else -1)
         if att is None or att.controller in gone or tgt_seat in gone or tgt_seat < 0:
             st.combat = None
             ev.append(Event("The Combat ends: a Caster in it left the game."))
@@ -74,9 +74,9 @@ def resume(st: State, ev: list[Event]) -> None:
         try:
             _resume(st, ev)
             return
-        except rules.Ended:
+        except pages.Ended:
             return
-        except rules.Eliminated:
+        except pages.Eliminated:
             continue
 
 
@@ -86,50 +86,50 @@ def _resume(st: State, ev: list[Event]) -> None:
     if st.active in st.out:
         for it in st.chain:
             if it.kind == "contract":
-                rules.discard_zone(st, it.card).append(it.card)
+                zones.discard_zone(st, it.card).append(it.card)
         st.chain = []
         _clear_asks(st)
         st.combat = None
         st.window = []
         st.queue = []
-        rules.begin_turn(st, rules.other(st, st.active), ev)
+        turn.begin_turn(st, pages.other(st, st.active), ev)
         return
     if st.ask and (st.priority in st.out or st.priority < 0):
         _clear_asks(st)
     if st.ask:
         return
     if st.chain:
-        rules.resolve_chain(st, ev)
+        chain.resolve_chain(st, ev)
         if st.ask:
             return
         if st.combat is None or st.window:
-            rules.continue_flow(st, ev)
+            turn.continue_flow(st, ev)
             return
     if st.step == "ticks":
         st.window = []
-        rules.open_window(st, "start", rules.clockwise(st, st.active))
+        turn.open_window(st, "start", pages.clockwise(st, st.active))
         return
     if st.step == "end_ticks":
-        st.queue = rules.end_items(st)
-        rules.run_queue(st, ev)
+        st.queue = status.end_items(st)
+        turn.run_queue(st, ev)
         return
     if st.step == "order":
-        rules.run_queue(st, ev)
+        turn.run_queue(st, ev)
         return
     if st.step in ("start", "end") and st.window:
         st.priority = st.window[0]
         return
     if st.step == "start":
-        rules.after_start(st, ev)
+        turn.after_start(st, ev)
         return
     if st.step == "end":
-        rules.after_end(st, ev)
+        turn.after_end(st, ev)
         return
     if st.step == "burrow":
         if st.window:
             st.priority = st.window[0]
         else:
-            rules.open_window(st, "start", rules.clockwise(st, st.active))
+            turn.open_window(st, "start", pages.clockwise(st, st.active))
         return
     if st.combat is not None and st.priority not in st.out and st.priority >= 0:
         return  # the Combat waits on a Caster still in the game
@@ -148,6 +148,6 @@ def _clear_asks(st: State) -> None:
         card = int(f.split(":")[0])
         st.casters[st.owner[card]].afterlife.append(card)
     for card in st.paid:
-        rules.discard_zone(st, card).append(card)
+        zones.discard_zone(st, card).append(card)
     st.asked, st.flips, st.paid = [], [], []
     st.ask = ""

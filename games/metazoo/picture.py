@@ -1,10 +1,10 @@
-"""The MetaZoo board as a picture layout (issue 15 §1-2), built only from the spectator's public board
+"""The MetaZoo board as a picture layout, built only from the spectator's public board
 (``GAME.view(state, None).board``): the turn, step and active Caster; per Caster its name, LP as a bar
 (of 1000, MZ-SETUP-01), Aura pool, Spellbook, Chapter, Limbo, Cemetery and Afterlife sizes and Statuses,
 then its Arena Pages as cards (face-up: name, LP with damage, Fatigued, Statuses with Counters,
 Equipment, a face-down Page under it; face-down: an anonymous dark card, MZ-TRAP-11); the six shared
 Terra slots; Combat, a flipped Trap and the open chain top first; at the foot who is deciding or the
-result. 800 px wide so it reads at the ~400 px Discord shows on a phone.
+result. ``WIDTH`` px wide (:data:`games.core.layout.WIDTH`) so it reads on a phone.
 
 Sources (for tests): ``turn``, ``step``, ``active``, ``p{seat}.name|lp|aura|spellbook|chapter|limbo|
 cemetery|afterlife|status``, ``page.{uid}`` with ``.lp``, ``.state``, ``.status``, ``.equip.{k}``,
@@ -21,13 +21,16 @@ from games.core.layout import (
     INK,
     LINE,
     MUTED,
+    PAD,
     PANEL,
     WHITE,
+    WIDTH,
     Bar,
     Box,
     Colour,
     Label,
     Layout,
+    column_width,
     footer,
     seat_colour,
     shade,
@@ -37,14 +40,12 @@ from games.core.layout import (
 
 from .render import _STEPS, STEP_NAMES
 
-WIDTH = 800
-PAD = 16
 GAP = 12
 COLS = 3
-CARD_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
+CARD_W = column_width(COLS, GAP)
 LP_SCALE = 1000
 """MZ-SETUP-01: a Caster starts at 1000 LP. Every Caster's bar is drawn against one scale: the higher of that
-and the highest LP or maximum LP on the board (issue 27 §12: 1100 and 1000 LP look different)."""
+and the highest LP or maximum LP on the board (so 1100 and 1000 LP look different)."""
 
 _Line = tuple[str, int, Colour, bool, str]  # text, size px, colour, bold, source
 
@@ -70,14 +71,14 @@ def board_layout(view: View) -> Layout:
     for s in range(1, len(names)):  # MZ-GAP-12: every Caster's public zones, 3 or 4 included
         y = _caster(out, b, s, y, scale)
     y = _legend(out, y, scale)
-    waiting = [(s, STEP_NAMES.get(k, k)) for s, k in view.waiting]  # issue 27 §5: steps in words
+    waiting = [(s, STEP_NAMES.get(k, k)) for s, k in view.waiting]  # steps in player words
     y = footer(out, view.result.text if view.result else None, waiting, names, y, PAD)
     out.height = y + PAD
     return out
 
 
 def _legend(out: Layout, y: int, scale: int) -> int:
-    """What the picture draws, in words (issue 27 §12)."""
+    """What the picture draws, in words."""
     text = (f"Bars: each Caster's LP out of {scale}. Cards: that Caster's Pages in the Arena (white: Awakened, "
             "grey: Fatigued, dark: face-down). Terra: the six shared slots. Chapter and Cemetery: counts only.")
     for line in wrap(text, 18, WIDTH - 2 * PAD):
@@ -132,7 +133,7 @@ def _caster(out: Layout, b: dict, s: int, y: int, scale: int = LP_SCALE) -> int:
             y += 30
     y += 6
     pages = [p for p in b["arena"] if p["controller"] == s]
-    # issue 27 §12: the Arena has its own heading, apart from the Chapter and Cemetery counts above
+    # the Arena has its own heading, apart from the Chapter and Cemetery counts above
     out.add(Box(PAD, y, WIDTH - 2 * PAD, 2, fill=shade(colour, 0.1)))
     y += 6
     n = len(pages)
@@ -221,7 +222,7 @@ def _shared(out: Layout, b: dict, names: list[str], y: int) -> int:
     y += 2 * (h + 8) + 4
     text_w = WIDTH - 2 * PAD
     sky = b.get("sky") or {}
-    if sky.get("mode", "virtual") != "virtual" or sky.get("asking"):  # issue 16 item 2: the turn's sky
+    if sky.get("mode", "virtual") != "virtual" or sky.get("asking"):  # the turn's sky (4th Wall Effects)
         text = f"Sky ({sky.get('mode', 'virtual')})"
         text += f": {sky['instant']}" if sky.get("instant") else ""
         text += f" in {sky['place']}" if sky.get("place") else ""

@@ -14,28 +14,28 @@ from __future__ import annotations
 
 from games.core.contract import Event
 
-from . import rules
+from . import pages, zones
 from .cards import Page
 from .state import ArenaPage, State
 
 
 def put_under(st: State, ap: ArenaPage, host: ArenaPage, page: Page, ev: list[Event]) -> None:
     """MZ-PLACE-03: ``ap`` goes underneath ``host`` and leaves the Arena (not Destroyed)."""
-    ev.append(Event(f"{rules.label(st, ap)} is put underneath {rules.label(st, host)} ({page.name}): it leaves "
+    ev.append(Event(f"{pages.label(st, ap)} is put underneath {pages.label(st, host)} ({page.name}): it leaves "
                     "the Arena, not Destroyed."))
-    rules.leave_arena(st, ap, ev, destroyed=False, to=f"under:{host.uid}")
+    zones.leave_arena(st, ap, ev, destroyed=False, to=f"under:{host.uid}")
 
 
 def self_under(st: State, ap: ArenaPage, host: ArenaPage, ev: list[Event]) -> None:
     """MZ-PLACE-04: ``ap`` (whose own Effect this is) sits underneath ``host`` and stays in the Arena."""
     ap.on = host.uid
-    ev.append(Event(f"{rules.label(st, ap)} is put underneath {rules.label(st, host)} by its own Effect: it stays in "
+    ev.append(Event(f"{pages.label(st, ap)} is put underneath {pages.label(st, host)} by its own Effect: it stays in "
                     "the Arena."))
 
 
 def stack(st: State, ap: ArenaPage) -> list[ArenaPage]:
     """The top Page of ``ap``'s stack and every Arena Page underneath it (MZ-PLACE-05)."""
-    top = rules.find(st, ap.on) if ap.on >= 0 else None
+    top = pages.find(st, ap.on) if ap.on >= 0 else None
     top = top or ap
     return [top] + [o for o in st.arena if o.on == top.uid and o is not top]
 
@@ -49,11 +49,11 @@ def take_control(st: State, ap: ArenaPage, seat: int, page: Page, ev: list[Event
         if o.controller == seat:
             continue
         if o.trap >= 0:
-            rules.enter_arena(st, o.trap, o.controller, ev, face_down=True)
+            zones.enter_arena(st, o.trap, o.controller, ev, face_down=True)
             o.trap = -1
-            ev.append(Event(f"The face-down Page under {rules.label(st, o)} stays with its placer, standalone."))
+            ev.append(Event(f"The face-down Page under {pages.label(st, o)} stays with its placer, standalone."))
         o.controller = seat
-    ev.append(Event(f"{st.casters[seat].name} gains control of " + ", ".join(rules.label(st, o) for o in moved)
+    ev.append(Event(f"{st.casters[seat].name} gains control of " + ", ".join(pages.label(st, o) for o in moved)
                     + f" ({page.name}); they move together."))
 
 
@@ -62,23 +62,23 @@ def unequip(st: State, ap: ArenaPage, page: Page, ev: list[Event]) -> None:
     (not Destroyed); its bonus stops at once (a lower maximum LP is checked by the caller, MZ-GAP-52)."""
     if not ap.equipment:
         return
-    d = rules.defs_of(st)
+    d = pages.defs_of(st)
     for e in ap.equipment:
-        rules.discard_zone(st, e).append(e)
+        zones.discard_zone(st, e).append(e)
     ev.append(Event(f"{page.name} Unequips " + ", ".join(d[e].name for e in ap.equipment)
-                    + f" from {rules.label(st, ap)}."))
+                    + f" from {pages.label(st, ap)}."))
     ap.equipment = []
 
 
 def leave_with(st: State, ap: ArenaPage, ev: list[Event]) -> None:
     """MZ-PLACE-06/07: ``ap`` left the Arena; the Pages underneath it go to their owners' zones for their types
     (tokens and copies to no zone), and none of them triggers a DESTROYED Effect."""
-    d = rules.defs_of(st)
+    d = pages.defs_of(st)
     for card in ap.under:
-        rules.discard_zone(st, card).append(card)
+        zones.discard_zone(st, card).append(card)
         ev.append(Event(f"{d[card].name or 'Beastie token'}, underneath, goes to its owner's zone."))
     ap.under = []
     for o in [o for o in st.arena if o.on == ap.uid]:
         o.on = -1
-        ev.append(Event(f"{rules.label(st, o)} was underneath: it leaves the Arena too."))
-        rules.leave_arena(st, o, ev, destroyed=False)
+        ev.append(Event(f"{pages.label(st, o)} was underneath: it leaves the Arena too."))
+        zones.leave_arena(st, o, ev, destroyed=False)

@@ -54,14 +54,9 @@ def wheel() -> dict[str, tuple[str, ...]]:
 
 @cache
 def starter_decks() -> dict[str, StarterDeck]:
-    """Starter Spellbook id -> deck; each is checked for legality here."""
-    path = data_dir() / "decks.yaml"
-    decks = carddata.parse_decks(load_yaml(path), str(path), card_pool(), StarterDeck)
-    for deck in decks.values():
-        problems = validate_deck(deck.card_list())
-        if problems:
-            raise CardDataError(f"{path}: deck '{deck.id}' is illegal: " + "; ".join(p.message for p in problems))
-    return decks
+    """Starter Spellbook id -> deck; each is checked for legality here (:func:`validate_deck`); raises
+    :class:`CardDataError` for an illegal one."""
+    return carddata.checked_decks(data_dir() / "decks.yaml", card_pool(), StarterDeck, validate_deck)
 
 
 def validate_deck(card_ids: Sequence[str], pool: dict[str, Page] | None = None,

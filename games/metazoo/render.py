@@ -22,7 +22,7 @@ STEP_NAMES = {
     "allocate": "splitting Combat Damage", "actions": "taking Actions", "priority": "responding",
     "sky": "answering a 4th Wall question",
 }
-"""Each decision kind in player words, as "Waiting for Ana (declaring Defenders)" says it (issue 27 §5)."""
+"""Each decision kind in player words, as "Waiting for Ana (declaring Defenders)" says it."""
 
 
 def _page(p: dict[str, Any]) -> str:
@@ -81,8 +81,8 @@ def board_text(view: View) -> str:
 
 
 def context_text(view: View) -> str:
-    """What the viewer's open decision depends on, one whole line per item, never hard-wrapped (issue 13
-    §2, issue 27 §11: Discord and the terminal wrap to their own width): the turn, whose turn and the step;
+    """What the viewer's open decision depends on, one whole line per item, never hard-wrapped (a
+    DM shows it above the hand; Discord and the terminal wrap to their own width): the turn, whose turn and the step;
     per Caster LP, Aura pool, Chapter and Spellbook counts and Statuses, then its face-up Arena Pages and the numbers of its face-down ones
     (MZ-TRAP-11); the Terra slots in use; the open chain, Combat, a flipped Trap and the open 4th Wall
     question. Built only from the public board; empty when ``view.decisions`` is empty. The whole board is
@@ -128,7 +128,7 @@ def context_text(view: View) -> str:
 
 
 def sky_lines(sky: dict[str, Any] | None) -> list[str]:
-    """The surroundings (issue 16 item 2): the mode, the turn's instant and place, the open 4th Wall question
+    """The surroundings (4th Wall Effects, MZ-WALL-04): the mode, the turn's instant and place, the open 4th Wall question
     and this turn's checks (✓ holds, ✗ does not), each with its basis."""
     if not sky:
         return []

@@ -181,7 +181,7 @@ class SkyAsk:
 
 @dataclass(slots=True)
 class SkyState:
-    """The real-surroundings inputs and this turn's answers (issue 16 item 2; games/metazoo/wall.py).
+    """The real-surroundings inputs and this turn's answers (4th Wall Effects; games/metazoo/wall.py).
 
     Set at game start and frozen: ``mode`` (``virtual`` | ``derived`` | ``declared``, MZ-WALL-04),
     ``place`` (the table's :class:`games.metazoo.sky.Place` as JSON, or None), ``profiles`` (seat index as a
@@ -239,7 +239,7 @@ class State:
     ``passes`` counts the passes in a row on the open chain since its last Action (the chain resolves when
     every other Caster still in the game has passed). Step ``ticks`` is step 1a's ticks, ``end_ticks`` step 3b's.
 
-    ``tally`` counts the turn in progress for its one-line summary in the log (issue 27 §6): ``lp`` each
+    ``tally`` counts the turn in progress for its one-line summary in the log: ``lp`` each
     Caster's LP when it began, ``contracts``, ``attacks`` and ``destroyed`` (all public)."""
 
     cards: list[str]

@@ -1,15 +1,15 @@
-"""4th Wall Effects and Terra Bonuses in the MetaZoo engine (issue 16 item 2; MZ-WALL-01..06, MZ-TERRA-02,
+"""4th Wall Effects and Terra Bonuses in the MetaZoo engine (MZ-WALL-01..06, MZ-TERRA-02,
 MZ-TERRA-03, MZ-TERRA-09, MZ-TERRA-10, MZ-TERRA-11; gap decisions MZ-GAP-02, 24, 67, 68, 69, 82).
 
 The sky itself (what holds where and when, and the sentence saying why) is :mod:`games.metazoo.sky`. This
 module holds the checks on a game state: the table options (:func:`configure`, :func:`observe`), whether a
 Page's condition holds for its controller (:func:`settle`), what a holding condition does
-(:func:`gained_traits` for ``rules.traits``, :func:`terra_lp` for ``rules.max_lp``, :func:`terra_damage` for
-step (c) of ``rules.attack_damage``, :func:`blocks_attack` for ``rules.can_attack``, :func:`contract_problem`
-for ``rules.contract_problem``), the log lines (:func:`note`), the ``sky`` question (:func:`decisions`) and the
+(:func:`gained_traits` for ``pages.traits``, :func:`terra_lp` for ``pages.max_lp``, :func:`terra_damage` for
+step (c) of ``combat.attack_damage``, :func:`blocks_attack` for ``combat.can_attack``, :func:`contract_problem`
+for ``aura.contract_problem``), the log lines (:func:`note`), the ``sky`` question (:func:`decisions`) and the
 public board (:func:`board`). It never imports the engine (the Page definitions come in as ``d``, the
 engine's ``defs_of``); the flow (step 1a, asking, holding an Action, returns to the Chapter, Special Terra
-Effects) is the ``wall_*`` section at the end of :mod:`games.metazoo.rules`.
+Effects) is the ``wall_*`` functions of :mod:`games.metazoo.terra` and :mod:`games.metazoo.rules`.
 
 Inputs (the table options, frozen at game start; :func:`configure`): the mode (``virtual`` | ``derived`` |
 ``declared``), the table's place, each Caster's ``/surroundings`` profile and the game's start instant.
@@ -58,7 +58,7 @@ _VIRTUAL = Sky()
 
 
 def configure(st: State, options: dict[str, Any] | None) -> None:
-    """Read the surroundings options into ``st.sky`` (issue 16 item 2; MZ-WALL-04). ``options`` keys (others
+    """Read the surroundings options into ``st.sky`` (MZ-WALL-04). ``options`` keys (others
     are ignored): ``surroundings`` ``"virtual"`` (default) | ``"derived"`` | ``"declared"``; ``place``
     (:meth:`games.metazoo.sky.Place.to_json`); ``profiles`` (``{"0": Surroundings.to_json(), ...}`` keyed by
     seat index as a string); ``clock`` (epoch seconds UTC, the game's start; turn 1 reads it).
@@ -269,7 +269,7 @@ def terra_lp(st: State, ap: ArenaPage, d: list[Page]) -> int:
 
 def terra_damage(st: State, ap: ArenaPage, d: list[Page]) -> list[tuple[str, int]]:
     """MZ-TERRA-10, MZ-COMBAT-18 step (c): the attacker's active Terra Bonuses that add Damage, as (bonus name,
-    Damage); the combat line logs them (issue 27 §6)."""
+    Damage); the combat line logs them."""
     return [(shown(tb.bonus), tb.damage) for tb in active_bonuses(st, ap, d) if tb.damage]
 
 

@@ -58,9 +58,9 @@ def page(st: State, uid: int):
 
 
 def lp(st: State, uid: int) -> int:
-    from games.metazoo import rules
+    from games.metazoo import pages
 
-    return rules.lp(st, page(st, uid))
+    return pages.lp(st, page(st, uid))
 
 
 def caster_lp(st: State, seat: int) -> int:

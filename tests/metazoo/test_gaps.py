@@ -1,4 +1,4 @@
-"""The MetaZoo gap decisions (``games/metazoo/gaps.py``; issue 16): one decision for every ``MZ-GAP-NN`` of
+"""The MetaZoo gap decisions (``games/metazoo/gaps.py``): one decision for every ``MZ-GAP-NN`` of
 the checklist (``shared/rules/checklists/metazoo.md``, copied verbatim to ``data/rules/metazoo.md``, which
 is where the tests and ``/rules`` read it), readable in the module docstring and in ``DECISIONS``. The checks
 every game's gap record gets are in ``tests/core/test_gap_records.py``; this file holds the MetaZoo-only ones."""
@@ -65,12 +65,12 @@ def test_decisions_state_the_engines_numbers():
     500-turn safety cap (MZ-GAP-73), a 60-Page Spellbook maximum (MZ-GAP-76), 3 timeouts in a row
     (MZ-GAP-81), +20 once for Type Advantage (MZ-GAP-08)."""
     from bot.tables import MAX_TIMEOUTS
-    from games.metazoo import rules
+    from games.metazoo import pages, turn
     from games.metazoo.pool import MAX_SPELLBOOK
 
     assert (metazoo.GAME.min_seats, metazoo.GAME.max_seats) == (2, 4)
     assert f"{metazoo.GAME.min_seats} to {metazoo.GAME.max_seats} Casters" in gaps.DECISIONS["MZ-GAP-12"]
-    assert f"A {rules.TURN_CAP}-turn cap ends the game as a Draw" in gaps.DECISIONS["MZ-GAP-73"]
+    assert f"A {turn.TURN_CAP}-turn cap ends the game as a Draw" in gaps.DECISIONS["MZ-GAP-73"]
     assert f"at most {MAX_SPELLBOOK} Pages by default" in gaps.DECISIONS["MZ-GAP-76"]
     assert f"after {MAX_TIMEOUTS} timeouts in a row" in gaps.DECISIONS["MZ-GAP-81"]
-    assert f"+{rules.ADVANTAGE} once" in gaps.DECISIONS["MZ-GAP-08"]
+    assert f"+{pages.ADVANTAGE} once" in gaps.DECISIONS["MZ-GAP-08"]

@@ -1,4 +1,4 @@
-"""The MetaZoo computer player (issue 16 §5: "Computer players play legal and purposeful"),
+"""The MetaZoo computer player ("legal and purposeful"),
 :class:`games.metazoo.ai.ZooBot`, through the public contract only: it gets a decision and its own seat's
 view, and its answer is applied with ``MZ.apply``.
 
@@ -116,13 +116,13 @@ def win_rate(opponent, games: int) -> float:
 
 
 def test_bot_beats_the_random_player():
-    """Issue 16 §5. Measured 20/20 (it wins mostly by attacking the random player's face-down bluffs,
+    """Measured 20/20 (it wins mostly by attacking the random player's face-down bluffs,
     MZ-TRAP-06, and by Attacks); asserted >= 90%."""
     assert win_rate(RandomPlayer, 20) >= 0.9
 
 
 def test_bot_beats_the_thin_player():
-    """Issue 16 §5. Against the earlier thin player (Contract the first affordable Page, attack the Caster
+    """Against the earlier thin player (Contract the first affordable Page, attack the Caster
     with everything, never defend) over 40 seeded games across the starter Spellbooks: measured 33/40 (82.5%;
     51/60 over 60 games); asserted >= 70%. What makes it: Attacks valued against the target's LP, Type and Aura Attack Advantage
     and the strike-back of the worst Defender (it kills Beasties instead of racing, and does not feed them

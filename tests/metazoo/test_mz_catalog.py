@@ -1,4 +1,4 @@
-"""The MetaZoo card catalog behind ``/card``, ``/deck`` and ``metahost deck`` (issue 16 item 4): every Page of
+"""The MetaZoo card catalog behind ``/card``, ``/deck`` and ``metahost deck``: every Page of
 the pool, its text written from its data, its Spellbook Limit (MZ-BOOK-02) and search tags."""
 
 from __future__ import annotations

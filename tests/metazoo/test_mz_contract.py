@@ -12,8 +12,8 @@ from games.metazoo import GAME as MZ
 
 def test_MZ_PRIO_10_unknown_choice_refused_with_options_listed():
     """MZ-PRIO-10, MZ-TURN-16: an option that is not offered is refused, listing the options; nothing changes;
-    the other seat is told whose decision it is. The options are listed by their labels, not their ids (issue 27
-    §5: no option ids in what a player reads)."""
+    the other seat is told whose decision it is. The options are listed by their labels, not their ids (no
+    option ids in what a player reads)."""
     st = pos({"chapter": ["kappa"]})
     before = MZ.to_json(st)
     with pytest.raises(StaleChoice) as exc:
@@ -99,8 +99,8 @@ def test_MZ_CORE_08_views_and_text():
 
 
 def test_MZ_TRAP_11_the_decision_context_is_compact_and_names_no_face_down_page():
-    """MZ-TRAP-11, issue 13 §2: the DM's decision context (``context_text``) has one whole line per item
-    (issue 27 §11: this asserted 40 columns before; Discord and the terminal wrap to their own width), shows
+    """MZ-TRAP-11: the DM's decision context (``context_text``) has one whole line per item
+    (Discord and the terminal wrap to their own width), shows
     each Caster's LP and Chapter count and its face-up Pages, and the opponent's face-down Pages only by
     number; a seat without a decision gets none (the board is in the channel)."""
     st = pos({"arena": ["kappa", "water-aura", {"card": "ember-imp", "face_down": True}]},
@@ -169,7 +169,7 @@ def test_MZ_GAP_12_two_seats_only():
 
 
 def test_simulate_runs_metazoo_games():
-    """issue 16 §6 groundwork: games.core.playout.simulate plays MetaZoo games to the end (random players)."""
+    """games.core.playout.simulate plays MetaZoo games to the end (random players)."""
     from games.core.playout import simulate
 
     games, decisions, _ = simulate(MZ, 3, 5)

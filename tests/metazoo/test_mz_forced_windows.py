@@ -1,4 +1,4 @@
-"""Issue 27 §1-2 for MetaZoo (MZ-GAP-24): publicly forced decisions and response windows.
+"""MetaZoo (MZ-GAP-24): publicly forced decisions and response windows.
 
 A decision with one option is ``forced`` only when everyone can tell it has one option: a priority offer or a
 Take Actions step of a Caster whose Chapter is empty (every other option would be a public Page of the Arena),
@@ -20,11 +20,11 @@ from test_mz_playouts import hidden_from, pending_page
 from games.core.players import RandomPlayer
 from games.core.playout import starter_seats
 from games.metazoo import GAME as MZ
-from games.metazoo import rules
+from games.metazoo import pages, rules
 
 
 def test_MZ_GAP_24_priority_with_an_empty_chapter_is_forced_and_a_window():
-    """Issue 27 §1: Ana Contracts a Beastie; Ben, with an empty Chapter and no Aura Page, may only pass: forced,
+    """Ana Contracts a Beastie; Ben, with an empty Chapter and no Aura Page, may only pass: forced,
     a window whose default is pass, not aimed (nothing targets him)."""
     st = pos({"chapter": ["ember-imp"], "aura": {"flame": 1}}, {"chapter": []})
     go(st, 0, "play:ember-imp")
@@ -34,7 +34,7 @@ def test_MZ_GAP_24_priority_with_an_empty_chapter_is_forced_and_a_window():
 
 
 def test_MZ_GAP_24_a_lone_pass_with_pages_in_the_chapter_is_still_asked():
-    """Issue 27 §1: with a Page in his Chapter that he cannot Contract now, Ben's lone Pass is not forced: the
+    """With a Page in his Chapter that he cannot Contract now, Ben's lone Pass is not forced: the
     others cannot know his Chapter holds nothing usable."""
     st = pos({"chapter": ["ember-imp"], "aura": {"flame": 1}}, {"chapter": ["kappa"]})
     go(st, 0, "play:ember-imp")
@@ -51,7 +51,7 @@ def test_MZ_GAP_24_an_aura_page_to_fatigue_makes_the_offer_a_choice():
 
 
 def test_MZ_GAP_24_take_actions_with_an_empty_chapter_and_nothing_to_do_is_forced():
-    """Issue 27 §1: Ana's Take Actions step with an empty Chapter and no Page in the Arena offers only its end:
+    """Ana's Take Actions step with an empty Chapter and no Page in the Arena offers only its end:
     forced (not a window)."""
     st = pos({"chapter": []}, {"chapter": []})
     d = decision(st, 0)
@@ -62,7 +62,7 @@ def test_MZ_GAP_24_take_actions_with_an_empty_chapter_and_nothing_to_do_is_force
 
 
 def test_MZ_GAP_24_a_lone_no_more_defenders_is_forced_and_combat_windows_are_aimed():
-    """Issue 27 §1-2: Ben's Kappa #1 is attacked; his window A is aimed at him (asked: Kappa in his Chapter).
+    """Ben's Kappa #1 is attacked; his window A is aimed at him (asked: Kappa in his Chapter).
     He declares his other Kappa as a Defender; then "No more Defenders" is his only option, which everyone can
     see: forced. Ana's window B (the attacker's, empty Chapter) is forced and not aimed."""
     st = pos({"arena": ["ember-imp"]}, {"arena": [{"card": "kappa", "fatigued": True}, "kappa"], "chapter": ["kappa"]})
@@ -82,7 +82,7 @@ def test_MZ_GAP_24_a_lone_no_more_defenders_is_forced_and_combat_windows_are_aim
 
 
 def test_MZ_GAP_24_a_spell_aimed_at_a_casters_beastie_opens_an_aimed_window():
-    """Issue 27 §2: Ana's Fire Dart on the chain targets Ben's Kappa: Ben's window is aimed at him."""
+    """Ana's Fire Dart on the chain targets Ben's Kappa: Ben's window is aimed at him."""
     st = pos({"chapter": ["fire-dart"], "aura": {"flame": 1}}, {"arena": ["kappa"], "chapter": ["kappa"]})
     go(st, 0, "play:fire-dart", f"target:u{uid_of(st, 'kappa')}")
     d = decision(st, 1)
@@ -96,7 +96,7 @@ def _flags(st):
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_forced_decisions_have_one_option_and_never_depend_on_hidden_pages(seats):
-    """Issue 27 §1 over seeded games: every forced decision has exactly one option; permuting the Pages hidden
+    """Over seeded games: every forced decision has exactly one option; permuting the Pages hidden
     from a watcher never changes who is asked, which decisions are forced, windows or aimed."""
     forced = checked = 0
     for seed in range(2):
@@ -126,7 +126,7 @@ def test_the_flags_check_catches_a_chapter_dependent_forced_flag(monkeypatch):
 
     def leaky(st, dc):
         dc = real(st, dc)
-        secret = any(rules.defs_of(st)[c].any_time for c in st.casters[dc.seat].chapter)
+        secret = any(pages.defs_of(st)[c].any_time for c in st.casters[dc.seat].chapter)
         return dc if secret or len(dc.options) != 1 else replace(dc, forced=True)
 
     monkeypatch.setattr(rules, "_flagged", leaky)

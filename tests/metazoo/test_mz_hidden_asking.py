@@ -1,4 +1,4 @@
-"""MZ-GAP-24 (issue 26 §1): who is asked, and what the others see of it, never depends on hidden Pages.
+"""MZ-GAP-24: who is asked, and what the others see of it, never depends on hidden Pages.
 
 Priority goes to every Caster in turn whatever their Chapter holds (a Chapter with nothing usable gets the
 same "pass only" offer, never an automatic pass), and while a Caster picks the target of an Action, or where
@@ -62,7 +62,7 @@ def test_MZ_GAP_24_placing_a_face_down_page_shows_as_take_actions():
 
 def test_MZ_GAP_24_a_refusal_to_another_caster_names_the_public_step():
     """A choice Ana sends while Ben names Mirror Ward's target is refused naming his priority step, as Ana
-    sees it ("responding", issue 27 §5: the step in words), not the target step ("choosing a target")."""
+    sees it ("responding": the step in words), not the target step ("choosing a target")."""
     st = _golden(["mirror-ward"])
     go(st, 0, "play:fire-dart", f"target:u{uid_of(st, 'kappa')}")
     go(st, 1, "play:mirror-ward")

@@ -1,4 +1,4 @@
-"""Issue 27 §6 for MetaZoo: a log people can follow. Each Attack is one line with its Damage, how it was made
+"""MetaZoo: a log people can follow. Each Attack is one line with its Damage, how it was made
 up and whom it strikes (the receivers' lines follow with their LP left); each turn ends with a one-line
 summary; no Page's full text reaches the log (players read it with ``card NAME``)."""
 
@@ -8,7 +8,7 @@ from mz_helpers import go, pos, public, uid_of
 
 from games.core.playout import starter_seats
 from games.metazoo import GAME as MZ
-from games.metazoo import rules
+from games.metazoo import pages
 
 
 def test_an_attack_is_one_line_with_its_damage_and_whom_it_strikes():
@@ -36,7 +36,7 @@ def test_the_modifiers_are_on_the_attack_line():
 
 
 def test_each_turn_ends_with_a_one_line_summary():
-    """Issue 27 §6: Ana Contracts Ember Imp... and attacks with her Imp: "Turn 1 (Ana): 1 Contract, 1 Attack;
+    """Ana Contracts Ember Imp... and attacks with her Imp: "Turn 1 (Ana): 1 Contract, 1 Attack;
     Ben 1000 → 980 LP." when the next turn begins; a quiet turn says so."""
     st = pos({"arena": ["ember-imp"], "chapter": ["flame-aura"]})
     go(st, 0, "play:flame-aura")
@@ -55,10 +55,10 @@ def test_each_turn_ends_with_a_one_line_summary():
 
 
 def test_no_full_page_text_in_the_log():
-    """Issue 27 §6: over a seeded game of four, no log line carries an Effect's printed text."""
+    """Over a seeded game of four, no log line carries an Effect's printed text."""
     st = MZ.new_game(starter_seats(MZ, 2, 4), None, 2)
     players = [MZ.computer(p) for p in range(4)]
-    texts = {e.text for p in rules.defs_of(st) for e in p.effects if e.text and len(e.text) > 25}
+    texts = {e.text for p in pages.defs_of(st) for e in p.effects if e.text and len(e.text) > 25}
     n = 0
     while (decs := MZ.decisions(st)) and n < 600:
         d = decs[0]

@@ -1,13 +1,11 @@
 """MetaZoo with three and four Casters through the contract (MZ-GAP-12, MZ-GAP-13, MZ-PRIO-02, MZ-SIM-01,
-MZ-WIN-01, MZ-WIN-05; issue 16 item 1: "three and four when the multi-opponent rules are decided")."""
+MZ-WIN-01, MZ-WIN-05)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 from mz_helpers import caster_lp, decision, go, ids, uid_of
-from test_mz_playouts import cards_in, check_conservation, check_log, public_cards
+from test_mz_playouts import cards_in, check_conservation, check_log, own_hidden, public_cards
 
 from games.core.contract import RulesError, SeatSetup
 from games.core.players import RandomPlayer
@@ -196,14 +194,7 @@ def check_views_n(st) -> None:
         assert len(v.board["casters"]) == len(st.casters)
         if viewer is None:
             continue
-        mine: Counter = Counter(st.cards[c] for c in st.casters[viewer].chapter)
-        for ap in st.arena:
-            if ap.controller == viewer:
-                if ap.face_down:
-                    mine[st.cards[ap.card]] += 1
-                if ap.trap >= 0:
-                    mine[st.cards[ap.trap]] += 1
-        assert cards_in(v.private) == mine
+        assert cards_in(v.private) == own_hidden(st, viewer)
 
 
 @pytest.mark.parametrize("n,seed", [(3, s) for s in range(6)] + [(4, s) for s in range(6)])
@@ -244,7 +235,7 @@ def test_MZ_GAP_12_every_casters_public_zones_in_the_view_text_and_picture():
     shown = "\n".join(lay.texts())
     for name in NAMES:
         assert name in text and name in shown
-    assert "Dee (left the game)" in shown and "left the game" in text  # issue 27 §12: words, not "(out)"
+    assert "Dee (left the game)" in shown and "left the game" in text  # words, not "(out)"
     for seat, page in enumerate(["Fire Dart", "Kappa", "Hush"]):
         private = MZ.view(st, seat).private
         assert [c["name"] for c in private["chapter"]] == [page]

@@ -1,4 +1,4 @@
-"""Effect steps added for issue 16's remaining rules, through the game contract: simultaneous Damage and Status
+"""Effect steps added for the last rules built, through the game contract: simultaneous Damage and Status
 (MZ-SIM-02), Traps flipping at once (MZ-SIM-04), Aura Pages Fatigued by Effects (MZ-AURA-04), Aura Cost and Base
 type changes (MZ-AURA-11, MZ-TYPE-04), a Caster who cannot lose (MZ-TRAP-07), Unequip (MZ-EQUIP-09), copies
 (MZ-TOKEN-05/06) and Index (MZ-INFO-04)."""

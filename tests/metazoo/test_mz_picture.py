@@ -1,4 +1,4 @@
-"""The MetaZoo board picture (issue 15 Tests), through the game contract: over seeded games (random and
+"""The MetaZoo board picture, through the game contract: over seeded games (random and
 computer players) sampled every few decisions, the layout stays on the canvas, shows every Caster's LP and
 every face-up Arena Page, never names a Chapter or face-down Page (MZ-CORE-08, MZ-TRAP-11) unless that
 name is public on the board anyway, and paints to a PNG of the layout's size within 300 KB."""
@@ -16,7 +16,7 @@ from bot.picture import board_png
 from games.core.layout import Layout
 from games.core.players import RandomPlayer
 from games.metazoo import GAME as MZ
-from games.metazoo import rules
+from games.metazoo import pages
 
 SEEDS = range(10)
 EVERY = 9
@@ -47,7 +47,7 @@ def positions(seed: int):
 def hidden_names(st) -> set[str]:
     """Names of Pages no spectator may see: every Chapter, every face-down Arena Page and face-down Page
     under another (MZ-CORE-08, MZ-TRAP-11)."""
-    defs = rules.defs_of(st)
+    defs = pages.defs_of(st)
     ids = [c for caster in st.casters for c in caster.chapter]
     for ap in st.arena:
         if ap.face_down:
@@ -63,7 +63,7 @@ def of(lay: Layout, src: str) -> list[str]:
 
 
 def test_layout_is_a_layout_800_wide():
-    """Issue 15 §1: MetaZoo has a board layout on the shared 800 px canvas."""
+    """MetaZoo has a board layout on the shared 800 px canvas."""
     lay = MZ.layout(MZ.view(new(1), None))
     assert isinstance(lay, Layout)
     assert lay.width == 800 and lay.height > 0
@@ -71,7 +71,7 @@ def test_layout_is_a_layout_800_wide():
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_board_picture_shows_public_and_hides_private(seed):
-    """Issue 15 Tests; MZ-CORE-08, MZ-TRAP-11: nothing off the canvas; every Caster's LP and every face-up
+    """MZ-CORE-08, MZ-TRAP-11: nothing off the canvas; every Caster's LP and every face-up
     Arena Page and Terra name in a label; no hidden name in any label unless it is public on the board."""
     hidden_seen = faceup_seen = 0
     for st, view in positions(seed):
@@ -103,7 +103,7 @@ def test_board_picture_shows_public_and_hides_private(seed):
 
 
 def test_every_chain_entry_and_status_is_in_the_layout():
-    """Issue 15 Tests: each open chain entry, each Status Indicator with its Counters and each Equipment
+    """Each open chain entry, each Status Indicator with its Counters and each Equipment
     name of a face-up Page has a label (over seeded games, checked wherever they occur)."""
     chains = statuses = 0
     for seed in SEEDS:
@@ -145,7 +145,7 @@ def test_face_down_pages_are_anonymous_dark_cards():
 
 @pytest.mark.parametrize("seed", [0, 3, 6])
 def test_board_png_opens_at_layout_size(seed):
-    """Issue 15 Tests (painter): the PNG opens in Pillow at the layout's size and is at most 300 KB."""
+    """The painter: the PNG opens in Pillow at the layout's size and is at most 300 KB."""
     for i, (_st, view) in enumerate(positions(seed)):
         if i % 4:
             continue
@@ -157,7 +157,7 @@ def test_board_png_opens_at_layout_size(seed):
 
 
 def test_MZ_WALL_04_derived_sky_is_in_the_picture_and_virtual_shows_none():
-    """MZ-WALL-04 (issue 16 item 2): a derived table's picture says the mode, the turn's instant and the place
+    """MZ-WALL-04: a derived table's picture says the mode, the turn's instant and the place
     (what the log's basis lines refer to); a virtual table's picture has no sky line."""
     from games.core.contract import SeatSetup
 
@@ -171,7 +171,7 @@ def test_MZ_WALL_04_derived_sky_is_in_the_picture_and_virtual_shows_none():
     assert not [x for x in MZ.layout(MZ.view(plain, None)).elements if getattr(x, "source", "") == "sky"]
 
 
-# -- issue 27 §12 ------------------------------------------------------------------------------------------------
+# -- a picture that reads at a glance ------------------------------------------------------------------------
 
 
 def _pos_view(p0, p1):
@@ -180,8 +180,8 @@ def _pos_view(p0, p1):
     return MZ.view(pos(p0, p1), None)
 
 
-def test_issue27_the_arena_is_labelled_apart_from_chapter_and_cemetery():
-    """Issue 27 §12: each Caster's Arena has its own heading ("Ana's Arena: 2 Pages"), a separate label from
+def test_picture_the_arena_is_labelled_apart_from_chapter_and_cemetery():
+    """Each Caster's Arena has its own heading ("Ana's Arena: 2 Pages"), a separate label from
     the Chapter and Cemetery counts."""
     lay = MZ.layout(_pos_view({"arena": ["ember-imp", "kappa"], "chapter": ["kappa"]}, {}))
     arena = [lab.text for lab in lay.labels("p0.arena")]
@@ -192,8 +192,8 @@ def test_issue27_the_arena_is_labelled_apart_from_chapter_and_cemetery():
     assert not any("Arena" in lab.text for lab in lay.labels("p0.chapter"))
 
 
-def test_issue27_lp_bars_share_one_scale_so_different_lp_looks_different():
-    """Issue 27 §12: LP bars scale to the higher of the starting 1000 and the highest LP on the board, so a
+def test_picture_lp_bars_share_one_scale_so_different_lp_looks_different():
+    """LP bars scale to the higher of the starting 1000 and the highest LP on the board, so a
     Caster at 1100 LP (an Effect raised the maximum) and one at 1000 do not both show a full bar."""
     from mz_helpers import pos
 
@@ -208,8 +208,8 @@ def test_issue27_lp_bars_share_one_scale_so_different_lp_looks_different():
     assert bars["p0.lp"].maximum == bars["p1.lp"].maximum == 1000
 
 
-def test_issue27_the_legend_says_what_is_drawn_and_the_footer_names_steps_in_words():
-    """Issue 27 §12: a legend describes the bars, cards and slots; "Waiting for" names the step in words."""
+def test_picture_the_legend_says_what_is_drawn_and_the_footer_names_steps_in_words():
+    """A legend describes the bars, cards and slots; "Waiting for" names the step in words."""
     lay = MZ.layout(_pos_view({"arena": ["ember-imp"]}, {}))
     legend = " ".join(lab.text for lab in lay.labels("legend"))
     assert "LP out of 1000" in legend and "face-down" in legend and "Fatigued" in legend

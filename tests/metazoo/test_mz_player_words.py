@@ -1,4 +1,4 @@
-"""Issue 27 §5 for MetaZoo: player words in every text a player reads.
+"""MetaZoo: player words in every text a player reads.
 
 Seeded games at 2, 3 and 4 seats played by the computer players (:func:`tests.player_texts.game_texts`): the
 board, context and private texts, prompts, option labels, events, unplayable reasons, picture labels, the
@@ -21,7 +21,7 @@ KINDS = ("predict", "choose_first", "mulligan", "burrow", "order", "trap_pay", "
 
 @pytest.mark.parametrize("seats,seed", [(2, 3), (3, 5), (4, 1)])
 def test_every_text_of_a_seeded_game_is_in_player_words(seats, seed):
-    """Issue 27 §5: no internal hit in any text of a seeded game; every waiting kind is named in words."""
+    """No internal hit in any text of a seeded game; every waiting kind is named in words."""
     hits: list[str] = []
     kinds: set[str] = set()
     events = 0
@@ -37,7 +37,7 @@ def test_every_text_of_a_seeded_game_is_in_player_words(seats, seed):
 
 
 def test_every_decision_kind_has_a_step_name():
-    """Issue 27 §5: ``step_name`` gives each decision kind of MetaZoo in words, never the raw kind."""
+    """``step_name`` gives each decision kind of MetaZoo in words, never the raw kind."""
     for kind in KINDS:
         name = ZOO.step_name(kind)
         assert name == STEP_NAMES[kind] and name != kind and "_" not in name
@@ -47,7 +47,7 @@ def test_every_decision_kind_has_a_step_name():
 
 
 def test_prompts_carry_no_bare_rule_ids():
-    """Issue 27 §5: the set-up prompt once read "predict the coin flip ... (MZ-SETUP-02)"."""
+    """The set-up prompt once read "predict the coin flip ... (MZ-SETUP-02)"."""
     from games.core.playout import starter_seats
 
     st = ZOO.new_game(starter_seats(ZOO, 1, 2), None, 1)
@@ -57,7 +57,7 @@ def test_prompts_carry_no_bare_rule_ids():
 
 
 def test_the_card_catalog_is_in_player_words():
-    """Issue 27 §5 (``/card``): every catalog entry's fields and text are clean; the Spellbook Limit points at
+    """Every catalog entry's fields and text are clean; the Spellbook Limit points at
     its rule ("see /rules MZ-BOOK-02")."""
     hits = []
     for card in ZOO.card_catalog():

@@ -1,4 +1,4 @@
-"""Seeded playouts of MetaZoo checking invariants after every choice (issue 16, Tests that must exist):
+"""Seeded playouts of MetaZoo checking invariants after every choice:
 every game ends with a result (MZ-WIN-05), every Page is in exactly one place (MZ-CORE-10), no Chapter,
 Spellbook or face-down Page reaches another seat's or a spectator's view (MZ-CORE-08, MZ-TRAP-11), the
 public log never names a face-down or Bookmarked Page, same seed gives the same game (MZ-RNG-03), any state
@@ -17,7 +17,7 @@ from games.core.players import RandomPlayer
 from games.core.playout import starter_seats
 from games.core.rng import Rng
 from games.metazoo import GAME as MZ
-from games.metazoo import rules
+from games.metazoo import pages, rules
 from games.metazoo.pool import card_pool
 
 GAMES = 60
@@ -84,6 +84,19 @@ def cards_in(data) -> Counter:
     return out
 
 
+def own_hidden(st, viewer: int) -> Counter:
+    """The Pages only ``viewer`` may see, by Page id: its Chapter, its face-down Pages and the face-down Pages
+    under its Pages (MZ-CORE-08, MZ-TRAP-11)."""
+    mine: Counter = Counter(st.cards[c] for c in st.casters[viewer].chapter)
+    for ap in st.arena:
+        if ap.controller == viewer:
+            if ap.face_down:
+                mine[st.cards[ap.card]] += 1
+            if ap.trap >= 0:
+                mine[st.cards[ap.trap]] += 1
+    return mine
+
+
 def check_views(st) -> None:
     """MZ-CORE-08, MZ-TRAP-11: the board holds exactly the public Pages; a seat's private part exactly its own
     Chapter and face-down Pages."""
@@ -94,14 +107,8 @@ def check_views(st) -> None:
         if viewer is None:
             assert v.private is None
             continue
-        mine: Counter = Counter(st.cards[c] for c in st.casters[viewer].chapter)
-        for ap in st.arena:
-            if ap.controller == viewer:
-                if ap.face_down:
-                    mine[st.cards[ap.card]] += 1
-                if ap.trap >= 0:
-                    mine[st.cards[ap.trap]] += 1
-        assert cards_in(v.private) == mine, f"private view of {viewer} is not exactly their own hidden Pages"
+        assert cards_in(v.private) == own_hidden(st, viewer), \
+            f"private view of {viewer} is not exactly their own hidden Pages"
         for d in v.decisions:
             assert d.seat == viewer
 
@@ -116,7 +123,7 @@ def check_log(st, events) -> None:
             text = e.text.split(" (")[0]  # "(reason)": the public Page that made the Caster Bookmark
             for ap in st.arena:
                 if not ap.face_down:
-                    text = text.replace(rules.label(st, ap), "")
+                    text = text.replace(pages.label(st, ap), "")
             for n in NAMES:
                 assert n not in text, f"public event names a hidden Page: {e.text}"
 
@@ -213,7 +220,7 @@ WIDE_GAMES = 240
 
 @pytest.mark.parametrize("block", range(WIDE_GAMES // 20))
 def test_playout_invariants_over_300_games(block):
-    """MZ-WIN-05, MZ-CORE-08, MZ-CORE-10, MZ-TRAP-11 (issue 16: "over at least 300 seeded random games"):
+    """MZ-WIN-05, MZ-CORE-08, MZ-CORE-10, MZ-TRAP-11 (at least 300 seeded random games):
     240 more seeded games, 20 per block, of random players (one seed in four never bluffs, so its game runs
     long): every game ends, Pages are conserved and the public log never names a hidden Page after every
     choice, and no hidden Page is in another seat's or a spectator's view every 16th choice and at the end
@@ -236,7 +243,7 @@ def test_playout_invariants_over_300_games(block):
         assert MZ.result(st) is not None, f"seed {seed}: no result"
 
 
-# -- issue 26 §4: the cross-zone permutation check ---------------------------------------------------------
+# -- the cross-zone permutation check: hidden Pages change nothing public ------------------------------
 
 
 def hidden_from(st, viewer) -> set[int]:
@@ -278,7 +285,7 @@ def twin_playouts(game, seats: int, seeds, every: int = 3, steps: int = 240) -> 
             if n % every == 0:
                 for watcher in ((n // every) % seats, None):
                     compared += check_twins(game, st, watcher, hidden_from, (d.seat, oid), rng,
-                                            fixed=pending_page, named=lambda s, c: rules.defs_of(s)[c].name)
+                                            fixed=pending_page, named=lambda s, c: pages.defs_of(s)[c].name)
             MZ.apply(st, d.seat, oid)
             n += 1
     return compared
@@ -286,7 +293,7 @@ def twin_playouts(game, seats: int, seeds, every: int = 3, steps: int = 240) -> 
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_MZ_CORE_08_MZ_TRAP_11_MZ_GAP_24_cross_zone_permutation_changes_nothing_public(seats):
-    """Issue 26 §4, MZ-CORE-08, MZ-TRAP-11, MZ-GAP-24: for each Caster and the spectator, permuting the
+    """MZ-CORE-08, MZ-TRAP-11, MZ-GAP-24: for each Caster and the spectator, permuting the
     identities of every Page hidden from them across Chapters, Spellbooks and face-down Pages (standalone or
     under a Page; any Page may be placed face-down, MZ-GAP-61) leaves their view, the spectator view and the
     seats asked unchanged, and so are the public log of the real next choice and everything after it."""
@@ -295,21 +302,21 @@ def test_MZ_CORE_08_MZ_TRAP_11_MZ_GAP_24_cross_zone_permutation_changes_nothing_
 
 @pytest.mark.parametrize("leak, what", [("view", "view"), ("seats", "seats asked"), ("log", "log")])
 def test_cross_zone_permutation_check_catches_a_planted_leak(monkeypatch, leak, what):
-    """Issue 26 §4: a leak planted in the view, in who is asked or in the public log is caught."""
-    Planted(MZ, leak, lambda st: any(rules.defs_of(st)[c].any_time for c in st.casters[1].chapter)).install(monkeypatch)
+    """A leak planted in the view, in who is asked or in the public log is caught."""
+    Planted(MZ, leak, lambda st: any(pages.defs_of(st)[c].any_time for c in st.casters[1].chapter)).install(monkeypatch)
     with pytest.raises(AssertionError, match=what):
         twin_playouts(MZ, 2, range(3))
 
 
 def test_cross_zone_permutation_check_catches_an_automatic_pass(monkeypatch):
-    """Issue 26 §1 and §4: an engine that passed priority automatically for a Caster holding no "any time"
+    """An engine that passed priority automatically for a Caster holding no "any time"
     Page (what MZ-GAP-24 rules out: every priority offer is a decision) is caught by the check."""
     own = rules.apply_choice
 
     def leaky(st, seat, choice):
         events = own(st, seat, choice)
         while (decs := rules.decisions_of(st)) and decs[0].kind == "priority" and not any(
-                rules.defs_of(st)[c].any_time for c in st.casters[decs[0].seat].chapter):
+                pages.defs_of(st)[c].any_time for c in st.casters[decs[0].seat].chapter):
             events += own(st, decs[0].seat, "pass")
         return events
 

@@ -1,4 +1,4 @@
-"""The original MetaZoo pool and its starter Spellbooks (issue 16 item 3; MZ-GAP-01): size, coverage of every
+"""The original MetaZoo pool and its starter Spellbooks (MZ-GAP-01): size, coverage of every
 Page type, Aura type, Trait, Status, Terra Bonus, 4th Wall kind, Equipment, Trap and token mechanic; the four
 new starters are legal (MZ-BOOK-01/02) and play to the end with every Page conserved (MZ-CORE-10)."""
 
@@ -184,7 +184,7 @@ def test_MZ_BOOK_01_new_starters_are_legal():
 
 
 def test_new_starters_have_different_plans():
-    """Issue 16 item 3: four different plans, visible in the lists: Wildfire Rush is mostly Flame and
+    """Four different plans, visible in the lists: Wildfire Rush is mostly Flame and
     cheap; Snare Warren is Trap-heavy; Skywatch plays Terra and Terra/4th Wall Pages; Blight Moor inflicts
     Statuses."""
     decks, pool = starter_decks(), card_pool()

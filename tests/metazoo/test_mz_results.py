@@ -1,4 +1,4 @@
-"""Issue 27 §8 for MetaZoo: the result names its deciding rule (a Draw says so and why) and each Caster's
+"""MetaZoo: the result names its deciding rule (a Draw says so and why) and each Caster's
 standing as the rules count it (LP, Spellbook and Chapter sizes, where they finished)."""
 
 from __future__ import annotations

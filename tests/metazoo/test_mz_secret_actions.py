@@ -1,4 +1,4 @@
-"""MetaZoo: a Caster's own secret action reads the same whatever the Page (issue 26 §2, MZ-TRAP-11, MZ-CORE-08).
+"""MetaZoo: a Caster's own secret action reads the same whatever the Page (MZ-TRAP-11, MZ-CORE-08).
 
 The cross-zone permutation check (``tests/hidden_twins.py`` in ``test_mz_playouts.py``) keeps the chooser's own
 hidden Page fixed for the step it compares, so it cannot see a leak in how that Caster's own secret choice is
@@ -66,7 +66,7 @@ def _settings(n: int, card: str) -> list[tuple[tuple[str, ...], tuple, str]]:
 
 
 def test_MZ_TRAP_11_MZ_TRAP_01_MZ_TURN_09_10_every_page_set_face_down_the_same_way_reads_the_same():
-    """MZ-TRAP-11, MZ-TRAP-01/02, MZ-TURN-09/10, MZ-CORE-08, MZ-GAP-61 (issue 26 §2): with 2 and 3 Casters, every
+    """MZ-TRAP-11, MZ-TRAP-01/02, MZ-TURN-09/10, MZ-CORE-08, MZ-GAP-61: with 2 and 3 Casters, every
     Page of the pool (Traps and bluffs, every type and cost) set face down standalone, under Ana's Beastie or
     under her Artifact, and a standalone one then moved under either, gives the same public log, the same views
     for the other Casters and a spectator, and the same seats asked; Ana alone sees which Page it is."""

@@ -1,4 +1,4 @@
-"""Issue 27 §7 for MetaZoo: why a Page of the Chapter cannot be Contracted now (``Game.unplayable``), and a
+"""MetaZoo: why a Page of the Chapter cannot be Contracted now (``Game.unplayable``), and a
 refusal that names what would be legal."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from games.core.contract import RulesError
 from games.core.players import RandomPlayer
 from games.core.playout import starter_seats
 from games.metazoo import GAME as MZ
-from games.metazoo import rules
+from games.metazoo import pages
 
 
 def test_MZ_AURA_08_a_page_costing_more_than_the_pool_says_what_it_needs():
-    """Issue 27 §7, MZ-AURA-08: "needs 2 Dark + 1 Neutral, you have 1 Flame"; affordable Pages are not listed."""
+    """MZ-AURA-08: "needs 2 Dark + 1 Neutral, you have 1 Flame"; affordable Pages are not listed."""
     st = pos({"chapter": ["ember-imp", "jorogumo"], "aura": {"flame": 1}})
     why = dict(MZ.unplayable(st, 0))
     assert "Ember Imp" not in why and "play:ember-imp" in [o.id for o in decision(st, 0).options]
@@ -22,7 +22,7 @@ def test_MZ_AURA_08_a_page_costing_more_than_the_pool_says_what_it_needs():
 
 
 def test_MZ_TURN_06_one_aura_page_a_turn_and_MZ_PRIO_03_only_in_take_actions():
-    """Issue 27 §7: a second Aura Page this turn ("one Aura Page a turn"); on the opponent's priority, a Page
+    """A second Aura Page this turn ("one Aura Page a turn"); on the opponent's priority, a Page
     that is not "any time" ("only in your Take Actions step")."""
     st = pos({"chapter": ["flame-aura", "flame-aura", "ember-imp"], "aura": {"flame": 1}}, {"chapter": ["kappa"]})
     go(st, 0, "play:flame-aura", )
@@ -34,13 +34,13 @@ def test_MZ_TURN_06_one_aura_page_a_turn_and_MZ_PRIO_03_only_in_take_actions():
 
 
 def test_MZ_AURA_07_no_legal_target():
-    """Issue 27 §7, MZ-AURA-07: Fire Dart with no opposing Beastie has no legal target."""
+    """MZ-AURA-07: Fire Dart with no opposing Beastie has no legal target."""
     st = pos({"chapter": ["fire-dart"], "aura": {"flame": 1}})
     assert dict(MZ.unplayable(st, 0))["Fire Dart"].startswith("no legal target")
 
 
 def test_a_refusal_names_the_pages_that_can_be_contracted():
-    """Issue 27 §7: Contracting an unaffordable Page is refused with its reason and what can be Contracted."""
+    """Contracting an unaffordable Page is refused with its reason and what can be Contracted."""
     st = pos({"chapter": ["ember-imp", "jorogumo"], "aura": {"flame": 1}})
     with pytest.raises(RulesError) as exc:
         MZ.apply(st, 0, "play:jorogumo")
@@ -53,7 +53,7 @@ def test_a_refusal_names_the_pages_that_can_be_contracted():
 
 @pytest.mark.parametrize("seats", [2, 3])
 def test_every_chapter_page_is_offered_or_has_a_reason(seats):
-    """Issue 27 §7 over seeded games: whenever a Caster holds priority or takes Actions, each Page id of its
+    """Over seeded games: whenever a Caster holds priority or takes Actions, each Page id of its
     Chapter is either offered as a Contract or listed with a reason, never both; nobody else gets a list."""
     listed = 0
     for seed in range(2):
@@ -68,8 +68,8 @@ def test_every_chapter_page_is_offered_or_has_a_reason(seats):
                     assert not why
                     continue
                 offered = {o.id[5:] for o in d.options if o.id.startswith("play:")}
-                defs = rules.defs_of(st)
-                for c in rules.distinct_chapter(st, p):
+                defs = pages.defs_of(st)
+                for c in pages.distinct_chapter(st, p):
                     name = defs[c].name
                     assert (st.cards[c] in offered) != (name in why), (seed, n, name, why)
                     assert name not in why or why[name]

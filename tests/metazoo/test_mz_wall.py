@@ -1,4 +1,4 @@
-"""4th Wall Effects and Terra Bonuses in the engine (issue 16 item 2): MZ-WALL-01..06, MZ-TERRA-02/03/09/10/11,
+"""4th Wall Effects and Terra Bonuses in the engine: MZ-WALL-01..06, MZ-TERRA-02/03/09/10/11,
 MZ-GAP-02/24/67/68/69/82, through the game contract (``new_game``/``position``, ``observe``, ``decisions``,
 ``apply``, ``view``). The instants were checked with games/metazoo/sky.py: 2026-12-21 20:00 UTC is Nighttime in
 Oslo (sunset 15:11), 11:00 UTC is Daytime (sunrise 09:18)."""
@@ -169,7 +169,7 @@ def test_MZ_TERRA_09_special_terra_effects_stack():
              {"arena": ["kraken"]})
     log = next_turn(st)
     assert log.count("Night of Falling Stars #1's start-of-turn Effect resolves.") == 1
-    assert log.count("'s start-of-turn Effect resolves.") == 2  # its text is not in the log (issue 27 §6)
+    assert log.count("'s start-of-turn Effect resolves.") == 2  # its text is not in the log
     assert lp(st, uid_of(st, "kraken")) == 130
     assert lp(st, uid_of(st, "hrungnir")) == 160  # Stone Skin: Effect Damage is 0
 
@@ -228,12 +228,12 @@ def test_MZ_WALL_01_to_chapter_is_checked_at_step_1a():
 
 def test_MZ_WALL_01_trait_gained_while_the_condition_holds():
     """MZ-WALL-01: Tiangou has First-Strike during a Full Moon (a Full Moon Terra) and not otherwise."""
-    from games.metazoo import rules
+    from games.metazoo import pages
 
     st = pos({"arena": ["tiangou", "hunters-moon"]})
-    assert "first_strike" in rules.traits(st, rules.find(st, uid_of(st, "tiangou")))
+    assert "first_strike" in pages.traits(st, pages.find(st, uid_of(st, "tiangou")))
     st = pos({"arena": ["tiangou"]})
-    assert "first_strike" not in rules.traits(st, rules.find(st, uid_of(st, "tiangou")))
+    assert "first_strike" not in pages.traits(st, pages.find(st, uid_of(st, "tiangou")))
 
 
 # -- asking (MZ-WALL-05, MZ-GAP-24, MZ-GAP-69) ----------------------------------------------------------------------------

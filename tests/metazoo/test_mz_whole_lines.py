@@ -1,4 +1,4 @@
-"""MetaZoo text is not hard-wrapped (issue 27 §11): ``context_text`` and ``board_text`` give one whole line per
+"""MetaZoo text is not hard-wrapped: ``context_text`` and ``board_text`` give one whole line per
 item, however long, with whole names, and Discord or the terminal wrap it to their own width (before, the
 context was cut at 40 characters and names clipped at 14)."""
 

@@ -1,4 +1,4 @@
-"""The real surroundings for MetaZoo's Terra Bonuses and 4th Wall Effects (issue 16 item 2):
+"""The real surroundings for MetaZoo's Terra Bonuses and 4th Wall Effects:
 ``games.metazoo.sky`` with fixed instants and places (MZ-WALL-01..06, MZ-TERRA-02).
 
 Every instant is a fixed aware UTC datetime; no test reads the clock or the network.
