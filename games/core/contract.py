@@ -165,11 +165,15 @@ class Game:
         return choice
 
     def result(self, state: Any) -> Result | None:
-        raise NotImplementedError
+        """The result once the game is over, else ``None``. By convention the state's ``result`` field (a
+        :meth:`Result.to_dict` dict, or ``None`` while the game goes on)."""
+        data = state.result
+        return None if data is None else Result.from_dict(data)
 
     def version(self, state: Any) -> int:
-        """Number of choices applied so far; a choice made against another version is stale."""
-        raise NotImplementedError
+        """Number of choices applied so far; a choice made against another version is stale. By convention
+        the state's ``version`` field."""
+        return state.version
 
     def concede(self, state: Any, seat: int) -> list[Event]:
         """``seat`` leaves the game; ends it when fewer than two players remain."""
@@ -216,8 +220,12 @@ class Game:
         return _split_codec(self.state_type, self.player_type, self.static_type)
 
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
-        """Every deck-construction rule the list breaks (empty = legal)."""
-        raise NotImplementedError
+        """Every deck-construction rule the list breaks (empty = legal): by convention the package's
+        ``pool.validate_deck(cards)``."""
+        check = self._hook("pool", "validate_deck")
+        if check is None:
+            raise NotImplementedError
+        return check(cards)
 
     def validate_archive(self, cards: Sequence[str], archive: Sequence[str]) -> list[RulesError]:
         """Every rule the Archive ``archive`` of the deck ``cards`` breaks (empty = legal); only called when
@@ -232,16 +240,28 @@ class Game:
         raise RulesError("MZ-BOOK-06", f"{self.name} has no Archive to swap with.")
 
     def starter_decks(self) -> dict[str, list[str]]:
-        """Starter deck id -> card id list."""
-        raise NotImplementedError
+        """Starter deck id -> card id list: by convention the decks of the package's
+        ``pool.starter_decks()`` (id -> a deck with ``card_list()``)."""
+        decks = self._hook("pool", "starter_decks")
+        if decks is None:
+            raise NotImplementedError
+        return {k: d.card_list() for k, d in decks().items()}
 
     def starter_names(self) -> dict[str, str]:
-        """Starter deck id -> its display name (the id itself unless a game names its decks)."""
-        return {k: k for k in self.starter_decks()}
+        """Starter deck id -> its display name: the ``name`` of each deck of the package's
+        ``pool.starter_decks()``, else the id itself."""
+        decks = self._hook("pool", "starter_decks")
+        if decks is None:
+            return {k: k for k in self.starter_decks()}
+        return {k: getattr(d, "name", k) for k, d in decks().items()}
 
     def card_catalog(self) -> Any:
-        """The game's cards for lookup and deck lists: a :class:`games.core.catalog.Catalog`."""
-        raise NotImplementedError
+        """The game's cards for lookup and deck lists, a :class:`games.core.catalog.Catalog`: by convention
+        the package's ``catalog.build_catalog()``."""
+        build = self._hook("catalog", "build_catalog")
+        if build is None:
+            raise NotImplementedError
+        return build()
 
     def position(self, spec: dict[str, Any], seats: Sequence[SeatSetup], seed: int) -> Any:
         """A state set up from a scenario's explicit position (zone contents, counters)."""

@@ -38,12 +38,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
+from games.core.contract import Choice, Decision, Event, Game, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
 from . import cells, combat, rules
 from .cards import card_line
-from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
+from .pool import DECK_SIZE, card_pool, validate_deck
 from .state import Job, Piece, Player, State
 
 
@@ -160,12 +160,6 @@ class MemesisGame(Game):
         choice = self.one_choice(choice, seat, len(state.players), ("MEM-TRN-07", "MEM-GEN-01"))
         return rules.apply_choice(state, seat, choice)
 
-    def result(self, state: State) -> Result | None:
-        return None if state.result is None else Result.from_dict(state.result)
-
-    def version(self, state: State) -> int:
-        return state.version
-
     def out_seats(self, state: State) -> frozenset[int]:
         """Players out while their team plays on (MEM-GAP-05); empty once the game is over."""
         if state.result is not None:
@@ -224,22 +218,6 @@ class MemesisGame(Game):
         from .render import end_lines
 
         return view.board["turn"], end_lines(view)
-
-    # -- decks
-
-    def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
-        return validate_deck(cards)
-
-    def card_catalog(self):
-        from .catalog import build_catalog
-
-        return build_catalog()
-
-    def starter_decks(self) -> dict[str, list[str]]:
-        return {k: d.card_list() for k, d in starter_decks().items()}
-
-    def starter_names(self) -> dict[str, str]:
-        return {k: d.name for k, d in starter_decks().items()}
 
 
 # ---------------------------------------------------------------- the view

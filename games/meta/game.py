@@ -53,14 +53,12 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from games.core.catalog import Catalog
-from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
+from games.core.contract import Choice, Decision, Event, Game, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
 from . import queries, rules
 from .cards import card_line, card_text, condition_text, engine_reading
-from .catalog import build_catalog
-from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
+from .pool import DECK_SIZE, card_pool, validate_deck
 from .render import step_name
 from .state import Change, Entry, Player, State, Static, Tower
 
@@ -221,12 +219,6 @@ class MetaGame(Game):
         choice = self.one_choice(choice, seat, len(state.players), ("META-TGT-01", "META-WIN-03"))
         return rules.apply_choice(state, seat, choice)
 
-    def result(self, state: State) -> Result | None:
-        return None if state.result is None else Result.from_dict(state.result)
-
-    def version(self, state: State) -> int:
-        return state.version
-
     def concede(self, state: State, seat: int) -> list[Event]:
         """``seat`` leaves the game: removed like a permanently removed player (META-WIN-03); the last
         player in play wins (META-WIN-02)."""
@@ -357,21 +349,6 @@ class MetaGame(Game):
         """META-GAP-18: Play!, pass, back (destination, target and confirm steps: never a play the player
         did not confirm), or the most recently drawn card (the decision defaults)."""
         return decision.default if decision.default is not None else decision.options[0].id
-
-    # -- decks
-
-    def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
-        return validate_deck(cards)
-
-    def starter_decks(self) -> dict[str, list[str]]:
-        return {k: d.card_list() for k, d in starter_decks().items()}
-
-    def starter_names(self) -> dict[str, str]:
-        return {k: d.name for k, d in starter_decks().items()}
-
-    def card_catalog(self) -> Catalog:
-        """The pool as a searchable :class:`Catalog`, built once."""
-        return build_catalog()
 
 
 _PLAY_STEPS = ("destination", "target", "confirm_play")

@@ -49,7 +49,6 @@ from games.core.contract import (
     Decision,
     Event,
     Game,
-    Result,
     RulesError,
     SeatSetup,
     TableOption,
@@ -281,12 +280,6 @@ class MetaOlympiaGame(Game):
         choice = self.one_choice(choice, seat, len(state.players), ("MO-MOV-07", "MO-CMP-06"))
         return rules.apply_choice(state, seat, choice)
 
-    def result(self, state: State) -> Result | None:
-        return None if state.result is None else Result.from_dict(state.result)
-
-    def version(self, state: State) -> int:
-        return state.version
-
     def out_seats(self, state: State) -> frozenset[int]:
         """Teams that conceded while the others play on; a merged team's player co-manages instead."""
         if state.result is not None:
@@ -348,11 +341,6 @@ class MetaOlympiaGame(Game):
 
     def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
         return [RulesError("MO-SET-03", "Meta Olympia has no personal decks: each team drafts its roster in play.")]
-
-    def card_catalog(self):
-        from .catalog import build_catalog
-
-        return build_catalog()
 
     def starter_decks(self) -> dict[str, list[str]]:
         return {}

@@ -39,14 +39,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from games.core.catalog import Catalog
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
 from . import refusals, rules
 from .cards import card_line, card_text
-from .catalog import build_catalog
-from .pool import DECK_SIZE, card_pool, starter_decks, validate_deck
+from .pool import DECK_SIZE, card_pool, validate_deck
 from .state import Character, Damage, Player, State, Static
 
 
@@ -173,12 +171,6 @@ class MetaXGame(Game):
         state.version += 1
         return [Event(f"{state.players[seat].name} rearranges their discard pile.")]
 
-    def result(self, state: State) -> Result | None:
-        return None if state.result is None else Result.from_dict(state.result)
-
-    def version(self, state: State) -> int:
-        return state.version
-
     def concede(self, state: State, seat: int) -> list[Event]:
         """``seat`` concedes: the opponent wins (reason ``concede``)."""
         if state.result is not None:
@@ -274,21 +266,6 @@ class MetaXGame(Game):
         """Decision kind ``kind`` in player words, e.g. "declaring attacks"
         (:data:`games.metax.rules.STEP_NAMES`)."""
         return rules.step_name(kind)
-
-    # -- decks
-
-    def validate_deck(self, cards: Sequence[str]) -> list[RulesError]:
-        return validate_deck(cards)
-
-    def starter_decks(self) -> dict[str, list[str]]:
-        return {k: d.card_list() for k, d in starter_decks().items()}
-
-    def starter_names(self) -> dict[str, str]:
-        return {k: d.name for k, d in starter_decks().items()}
-
-    def card_catalog(self) -> Catalog:
-        """The pool as a searchable :class:`Catalog`, built once."""
-        return build_catalog()
 
 
 def _empty_state(seats: Sequence[SeatSetup], seed: int) -> State:

@@ -30,7 +30,7 @@ from games.core.surroundings import Place, Surroundings, SurveyLine
 
 from . import ending, multi, pages, rules, sky, terra, wall, zones
 from .cards import page_line
-from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, starter_decks, validate_deck
+from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, validate_deck
 from .state import ArenaPage, Caster, Indicator, State
 
 
@@ -158,12 +158,6 @@ class MetaZooGame(Game):
     def out_seats(self, state: State) -> frozenset[int]:
         """The Casters who lost and left a game of 3 or 4 that goes on (MZ-GAP-12); empty once it is over."""
         return frozenset() if state.result is not None else frozenset(state.out)
-
-    def result(self, state: State) -> Result | None:
-        return None if state.result is None else Result.from_dict(state.result)
-
-    def version(self, state: State) -> int:
-        return state.version
 
     def concede(self, state: State, seat: int) -> list[Event]:
         """``seat`` concedes (MZ-WIN-05, MZ-GAP-81): the opponent wins (reason ``concede``). With 3 or 4 Casters
@@ -305,18 +299,6 @@ class MetaZooGame(Game):
         """MZ-BOOK-06: one for one between games of a series (:func:`games.metazoo.pool.archive_swap`)."""
         from .pool import archive_swap
         return archive_swap(cards, archive, out, into)
-
-    def card_catalog(self):
-        """The pool as a searchable :class:`games.core.catalog.Catalog` (``/card``, decks), built once."""
-        from .catalog import build_catalog
-
-        return build_catalog()
-
-    def starter_decks(self) -> dict[str, list[str]]:
-        return {k: d.card_list() for k, d in starter_decks().items()}
-
-    def starter_names(self) -> dict[str, str]:
-        return {k: d.name for k, d in starter_decks().items()}
 
 
 def _empty(seats: Sequence[SeatSetup], seed: int) -> State:
