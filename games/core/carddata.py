@@ -106,3 +106,18 @@ def checked_decks(path: Path, cards: dict[str, Any], model: type[BaseModel],
         if problems:
             raise CardDataError(f"{path}: deck '{deck.id}' is illegal: " + "; ".join(p.message for p in problems))
     return decks
+
+
+def add_instances(state: Any, owner: int, ids: Iterable[str], pool: dict[str, Any], what: str) -> list[int]:
+    """Add one card instance per id of ``ids`` to ``state`` (a game state whose ``cards`` lists each
+    instance's card id and ``owner`` its owner's seat, both indexed by instance number), owned by ``owner``.
+    Returns the new instance numbers, in order. Raises ``KeyError`` naming ``what`` (``"MetaX card"``) for an
+    id not in ``pool``; ids before it are already added, so callers validate decks first."""
+    out = []
+    for cid in ids:
+        if cid not in pool:
+            raise KeyError(f"unknown {what} id {cid!r}")
+        out.append(len(state.cards))
+        state.cards.append(cid)
+        state.owner.append(owner)
+    return out

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.core.carddata import add_instances
 from games.core.contract import Choice, Decision, Event, Game, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
@@ -349,15 +350,8 @@ def _empty(seats: Sequence[SeatSetup], opts: dict[str, Any], seed: int) -> State
 
 
 def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
-    pool = card_pool()
-    out = []
-    for cid in ids:
-        if cid not in pool:
-            raise KeyError(f"unknown Memesis card id {cid!r}")
-        out.append(len(st.cards))
-        st.cards.append(cid)
-        st.owner.append(owner)
-    return out
+    """New instances of the card ids ``ids`` owned by ``owner`` (:func:`games.core.carddata.add_instances`)."""
+    return add_instances(st, owner, ids, card_pool(), "Memesis card")
 
 
 def _piece(st: State, seat: int, item: dict[str, Any]) -> Piece:

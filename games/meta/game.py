@@ -53,6 +53,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from games.core.carddata import add_instances
 from games.core.contract import Choice, Decision, Event, Game, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
@@ -403,15 +404,8 @@ def _empty_state(seats: Sequence[SeatSetup], seed: int) -> State:
 
 
 def _add_cards(st: State, owner: int, ids: Sequence[str]) -> list[int]:
-    pool = card_pool()
-    out = []
-    for cid in ids:
-        if cid not in pool:
-            raise KeyError(f"unknown Meta card id {cid!r}")
-        out.append(len(st.cards))
-        st.cards.append(cid)
-        st.owner.append(owner)
-    return out
+    """New instances of the card ids ``ids`` owned by ``owner`` (:func:`games.core.carddata.add_instances`)."""
+    return add_instances(st, owner, ids, card_pool(), "Meta card")
 
 
 GAME = MetaGame()

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from games.core.carddata import add_instances
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.rng import Rng
 from games.core.surroundings import Place, Surroundings, SurveyLine
@@ -306,15 +307,9 @@ def _empty(seats: Sequence[SeatSetup], seed: int) -> State:
 
 
 def _add(st: State, owner: int, ids: Sequence[str]) -> list[int]:
-    pool = card_pool()
-    out = []
-    for cid in ids:
-        if cid not in pool:
-            raise KeyError(f"unknown MetaZoo Page id {cid!r}")
-        out.append(len(st.cards))
-        st.cards.append(cid)
-        st.owner.append(owner)
-    st.defs = None
+    """New instances of the card ids ``ids`` owned by ``owner`` (:func:`games.core.carddata.add_instances`)."""
+    out = add_instances(st, owner, ids, card_pool(), "MetaZoo Page")
+    st.defs = None  # the definitions cache is rebuilt on first use
     return out
 
 
