@@ -28,8 +28,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.closed_pipe import run_main  # noqa: E402
+from bot.host import TableService  # noqa: E402
+from bot.host.clock import COMPUTER_SLOTS  # noqa: E402
 from bot.store import Store  # noqa: E402
-from bot.tables import COMPUTER_SLOTS, TableService  # noqa: E402
 
 P99_MS = 5.0  # targets (issue 14)
 ACTIONS_PER_S = 2000

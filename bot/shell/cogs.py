@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.audit import public_log, replay_export
-from bot.tables import PALETTE, SAVED, SURROUNDINGS, Seat, Table, TableError, option_word, token_for
+from bot.host import PALETTE, SAVED, SURROUNDINGS, Seat, Table, TableError, option_word, token_for
 from games import game_ids, get_game
 from games.core import teams as tm
 
@@ -463,7 +463,7 @@ class StatsCog(commands.Cog):
                      pass_windows: app_commands.Choice[str] | None = None,
                      stop_when_attacked: app_commands.Choice[str] | None = None) -> None:
         """Issue 13 §1: the per-user turn-notice setting (stored); issue 27 §2, §3: window pings and the stops
-        (:class:`bot.tables.PlayPrefs`, stored). Without options, says the current settings."""
+        (:class:`bot.host.PlayPrefs`, stored). Without options, says the current settings."""
         await acknowledge(interaction)
         user = str(interaction.user.id)
         if state is None:

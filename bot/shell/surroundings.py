@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import TableError
+from bot.host import TableError
 from games.metazoo.sky import (
     PROFILE_WEATHER,
     SKY_EVENTS,

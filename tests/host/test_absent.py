@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.audit import audit
-from bot.tables import MAX_TIMEOUTS, Listener, TableService
+from bot.host import MAX_TIMEOUTS, Listener, TableService
 from games import game_ids, get_game
 from games.core.rng import Rng
 

@@ -15,8 +15,8 @@ import pytest
 from clock_game import GAME, MOVES, ClockGame, TickClock, register
 
 from bot.audit import audit
+from bot.host import CONCEDE, Listener, TableService
 from bot.store import Store
-from bot.tables import CONCEDE, Listener, TableService
 
 
 @pytest.fixture(autouse=True)

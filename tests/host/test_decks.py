@@ -23,8 +23,8 @@ from bot.decks import (
     export_text,
     parse_list,
 )
+from bot.host import TableError, TableService
 from bot.store import SCHEMA_VERSION, Store
-from bot.tables import TableError, TableService
 from games import get_game
 
 OWNER, OTHER = "u-owner", "u-other"

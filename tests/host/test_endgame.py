@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.audit import public_log, replay, replay_export
-from bot.tables import Listener, TableError, TableLimits, TableService
+from bot.host import Listener, TableError, TableLimits, TableService
 from games import get_game
 
 

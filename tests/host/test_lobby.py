@@ -11,7 +11,7 @@ import pytest
 
 from bot.audit import audit
 from bot.decks import DeckService
-from bot.tables import Listener, TableError, TableService
+from bot.host import Listener, TableError, TableService
 from games import get_game
 
 
@@ -202,7 +202,7 @@ async def test_a_lobby_change_the_store_refuses_changes_nothing(svc, store):
 
 @pytest.fixture
 async def limited(store, clock):
-    from bot.tables import TableLimits
+    from bot.host import TableLimits
 
     s = TableService(store, clock=clock, computer_delay=0, limits=TableLimits(per_user=2, per_channel=3))
     yield s
@@ -258,7 +258,7 @@ async def test_creates_at_once_cannot_pass_the_limit(limited):
 
 
 async def test_a_long_limit_refusal_names_five_tables_and_counts_the_rest(store, clock):
-    from bot.tables import TableLimits
+    from bot.host import TableLimits
 
     svc = TableService(store, clock=clock, computer_delay=0, limits=TableLimits(per_user=100, per_channel=8))
     for i in range(8):

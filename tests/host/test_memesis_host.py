@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.audit import audit
-from bot.tables import Listener, TableError
+from bot.host import Listener, TableError
 
 
 class Recorder(Listener):

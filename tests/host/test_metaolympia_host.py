@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from bot.audit import audit
+from bot.host import MAX_TIMEOUTS, Listener, TableError, TableService, option_key, token_for
 from bot.store import Store
-from bot.tables import MAX_TIMEOUTS, Listener, TableError, TableService, option_key, token_for
 from games.core.rng import Rng
 
 

@@ -5,8 +5,8 @@ goes on to the same end."""
 from __future__ import annotations
 
 from bot.audit import audit
+from bot.host import Listener, TableService
 from bot.store import Store
-from bot.tables import Listener, TableService
 
 
 class StepClock:

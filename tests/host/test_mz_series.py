@@ -11,8 +11,8 @@ import pytest
 from conftest import FakeClock
 
 from bot.decks import DeckService
+from bot.host import Listener, TableError, TableService
 from bot.store import Store
-from bot.tables import Listener, TableError, TableService
 from games.metazoo.pool import starter_decks
 
 ARCHIVE = "Archive:\n2 Moonwell\n3 Cockcrow\n"

@@ -8,8 +8,8 @@ from __future__ import annotations
 import aiosqlite
 import pytest
 
+from bot.host import Listener, TableError, TableService
 from bot.store import MIGRATIONS, Store
-from bot.tables import Listener, TableError, TableService
 
 
 class Recorder(Listener):

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from bot.audit import audit
+from bot.host import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, PlayPrefs, TableError, TableService
 from bot.local import selfplay
-from bot.tables import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, PlayPrefs, TableError, TableService
 from tests import pings_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,8 @@ import sqlite3
 import pytest
 
 from bot.audit import audit
+from bot.host import Listener, TableError, TableService
 from bot.store import SCHEMA_VERSION, Store, StoreError
-from bot.tables import Listener, TableError, TableService
 from games.core.contract import RulesError
 from games.core.players import RandomPlayer
 

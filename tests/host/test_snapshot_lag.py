@@ -7,8 +7,9 @@ from __future__ import annotations
 import sqlite3
 
 from bot.audit import audit
+from bot.host import Listener, TableService
+from bot.host.play import SNAPSHOT_EVERY
 from bot.store import Store
-from bot.tables import SNAPSHOT_EVERY, Listener, TableService
 
 SEED = 5
 STOP_AFTER = 7  # computer choices stored before the store refuses writes: fewer than SNAPSHOT_EVERY

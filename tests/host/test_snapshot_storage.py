@@ -11,8 +11,8 @@ import aiosqlite
 from conftest import FakeClock
 
 from bot.audit import audit
+from bot.host import Listener, TableService
 from bot.store import MIGRATIONS, SCHEMA_VERSION, Store
-from bot.tables import Listener, TableService
 from games import get_game
 from games.core.contract import SeatSetup
 

@@ -10,8 +10,8 @@ import pytest
 from clock_game import GAME, TickClock, register
 
 from bot.audit import audit
+from bot.host import NO_PLACE, TableError, TableService
 from bot.store import MIGRATIONS, Store
-from bot.tables import NO_PLACE, TableError, TableService
 
 OSLO = {"name": "Oslo", "latitude": 59.91, "longitude": 10.75, "timezone": "Europe/Oslo"}
 LIMA = {"name": "Lima", "latitude": -12.05, "longitude": -77.04, "timezone": "America/Lima"}

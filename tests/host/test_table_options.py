@@ -9,9 +9,7 @@ from __future__ import annotations
 import option_game
 import pytest
 
-from bot.store import Store
-from bot.tables import (
-    HOST_OPTIONS,
+from bot.host import (
     PALETTE,
     TEAMUP,
     Listener,
@@ -21,6 +19,8 @@ from bot.tables import (
     parse_table_options,
     token_for,
 )
+from bot.host.options import HOST_OPTIONS
+from bot.store import Store
 from games import game_ids, get_game
 
 

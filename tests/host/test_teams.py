@@ -9,8 +9,8 @@ import pytest
 import team_game
 
 from bot.audit import audit
+from bot.host import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, TableError, TableService
 from bot.store import Store, StoreError
-from bot.tables import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, TableError, TableService
 from games.core import teams as tm
 
 

@@ -12,17 +12,17 @@ from __future__ import annotations
 import pytest
 import team_game
 
-from bot import clockbank
-from bot.store import Store, StoreError
-from bot.tables import (
+from bot.host import (
     DEFAULT_RESPONSE,
     MAX_TIMEOUTS,
     Listener,
     TableError,
     TableService,
-    bank_words,
     parse_table_options,
 )
+from bot.host import bank as clockbank
+from bot.host.options import bank_words
+from bot.store import Store, StoreError
 from games import get_game
 
 START, ADD = 600.0, 20.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import TableError, TableService, decision_token, option_key
+from bot.host import TableError, TableService, decision_token, option_key
 from games.core.rng import Rng
 
 USERS = ("u0", "u1", "u2", "u3")
