@@ -1,4 +1,4 @@
-"""Lobby races and Start at the table service (issue 12 §2): every lobby change and Start run under the
+"""Lobby races and Start at the table service: every lobby change and Start run under the
 table's lock with the status checked inside it, so exactly one Start starts a game, a table never has
 more seats than its game has players, and after the start every lobby change is refused with "the game
 has started" and changes nothing."""
@@ -197,7 +197,7 @@ async def test_a_lobby_change_the_store_refuses_changes_nothing(svc, store):
     assert [(s.seat, s.user_id, s.deck_id, list(s.deck)) for s in rows[0].seats] == seats
 
 
-# -- table limits (issue 12 §3)
+# -- table limits
 
 
 @pytest.fixture
