@@ -4,8 +4,9 @@ the players' :class:`~bot.host.tables.PlayPrefs`), and the rounds of response wi
 deadline. Also the players' play settings (``/notify``), read from the store and cached.
 
 A mixin of :class:`bot.host.service.TableService`: it uses the service's ``store``, ``tables`` and ``prefs``,
-and calls through ``self`` the play (:mod:`bot.host.play`: ``_check_current``, ``_act``, ``_observe``).
-May import :mod:`bot.host.tables`, :mod:`bot.store` and ``games.core``.
+and calls through ``self`` the registry's ``get`` (:mod:`bot.host.service`) and the play
+(:mod:`bot.host.play`: ``_check_current``, ``_act``, ``_observe``). May import :mod:`bot.host.tables`,
+:mod:`bot.store` and ``games.core``.
 """
 
 from __future__ import annotations

@@ -5,13 +5,13 @@ arranged, a series opened, the options ``new_game`` gets).
 
 A mixin of :class:`bot.host.service.TableService`: it uses the service's ``store``, ``clock``, ``tables``,
 ``limits``, ``new_id``, ``new_seed`` and ``_creating``, and calls the other concerns through ``self``: the
-teams (:mod:`bot.host.teams`), the series (:mod:`bot.host.series`: ``_check_series_seats``,
-``_first_of_series``, ``_open_series``, ``_series_intro``), the choices taken at once at the start
-(:mod:`bot.host.auto`, :mod:`bot.host.play`: ``_auto``, ``_load_prefs``, ``_commit_rows``), the timers
-(:mod:`bot.host.clock`: ``_set_deadlines``, ``_deadline_rows``, ``_schedule``) and the listeners
-(:mod:`bot.host.service`: ``_tell_lobby``, ``_tell_game``). May import :mod:`bot.host.tables`,
-:mod:`bot.host.options`, :mod:`bot.host.bank`, :mod:`bot.host.series` (its pure helpers), :mod:`bot.store`
-and ``games``.
+registry's ``get`` (:mod:`bot.host.service`), the teams (:mod:`bot.host.teams`), the series
+(:mod:`bot.host.series`: ``_check_series_seats``, ``_first_of_series``, ``_open_series``, ``_series_intro``),
+the choices taken at once at the start (:mod:`bot.host.auto`, :mod:`bot.host.play`: ``_auto``,
+``_load_prefs``, ``_commit_rows``), the timers (:mod:`bot.host.clock`: ``_set_deadlines``, ``_deadline_rows``,
+``_schedule``) and the listeners (:mod:`bot.host.service`: ``_tell_lobby``, ``_tell_game``). May import
+:mod:`bot.host.tables`, :mod:`bot.host.options`, :mod:`bot.host.bank`, :mod:`bot.host.series` (its pure
+helpers), :mod:`bot.store` and ``games``.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ paused, no reminders, timeouts or computer moves, and every choice is refused; o
 and reminder moves on by the time spent paused.
 
 A mixin of :class:`bot.host.service.TableService`: it uses the service's ``store``, ``clock`` and
-``listeners``, and calls the timers' ``_schedule`` (:mod:`bot.host.clock`) through ``self``. May import
-:mod:`bot.host.tables`.
+``listeners``, and calls through ``self`` the registry's ``get`` (:mod:`bot.host.service`) and the timers'
+``_schedule`` (:mod:`bot.host.clock`). May import :mod:`bot.host.tables`.
 """
 
 from __future__ import annotations

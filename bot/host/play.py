@@ -15,11 +15,11 @@ an option named by its short stable key (:func:`~bot.host.tables.option_key`): w
 option is still applied when the seat has not decided since and it is still offered; a token the seat
 already answered is "already decided". The terminal uses :meth:`PlayMixin.act` against the game version.
 
-A mixin of :class:`bot.host.service.TableService`: it uses the service's ``store``, ``clock``, ``tables``
-and ``listeners``, and calls through ``self`` the choices taken at once (:mod:`bot.host.auto`: ``_auto``),
-the timers (:mod:`bot.host.clock`: ``_set_deadlines``, ``_deadline_rows``, ``_schedule``), the series
-(:mod:`bot.host.series`: ``_series_end``), the lobby's ``_check_lobby`` and the listeners
-(:mod:`bot.host.service`: ``_tell_game``, ``_tell_out``). May import :mod:`bot.host.tables`,
+A mixin of :class:`bot.host.service.TableService`: it uses the service's ``store``, ``clock``, ``tables`` and
+``listeners``, and calls through ``self`` the registry's ``get``, the choices taken at once
+(:mod:`bot.host.auto`: ``_auto``), the timers (:mod:`bot.host.clock`: ``_set_deadlines``, ``_deadline_rows``,
+``_schedule``), the series (:mod:`bot.host.series`: ``_series_end``), the lobby's ``_check_lobby`` and the
+listeners (:mod:`bot.host.service`: ``_tell_game``, ``_tell_out``). May import :mod:`bot.host.tables`,
 :mod:`bot.host.bank`, :mod:`bot.host.series` (its pure helpers), :mod:`bot.store` and ``games.core``.
 """
 

@@ -17,9 +17,10 @@ for the coming game) is kept in the store's kv table under :func:`private_key`, 
 options are printed in a finished table's replay while the series may go on.
 
 :class:`SeriesMixin` is a mixin of :class:`bot.host.service.TableService`: it uses the service's ``store``,
-``tables``, ``listeners`` and ``_rematched``, and calls through ``self`` the lobby (:mod:`bot.host.lobby`:
-``_check_lobby``, ``_save_lobby``, ``start``), the rematch's ``_reseat`` (:mod:`bot.host.rematch`) and the
-listeners (``_tell_game``). May import :mod:`bot.host.tables`, :mod:`bot.store` and ``games.core``.
+``tables``, ``listeners`` and ``_rematched``, and calls through ``self`` the registry's ``get``, the lobby
+(:mod:`bot.host.lobby`: ``_check_lobby``, ``_save_lobby``, ``start``), the rematch's ``_reseat``
+(:mod:`bot.host.rematch`) and the listeners (``_tell_game``). May import :mod:`bot.host.tables`,
+:mod:`bot.store` and ``games.core``.
 """
 
 from __future__ import annotations

@@ -48,7 +48,8 @@ from .tables import (
 from .teams import TeamsMixin
 
 
-class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, SeriesMixin, RematchMixin, ClockMixin):
+class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, SeriesMixin, RematchMixin,
+                   ClockMixin):
     """Hosts tables. Create with :meth:`open` (loads every active table from the store)."""
 
     def __init__(self, store: Store, clock: Clock | None = None, computer_delay: float = 1.0,

@@ -1,5 +1,5 @@
-"""The values of the table service: a hosted :class:`Table` and its seats (:class:`Seat`), a seat's decision timer
-(:class:`Deadline`), a user's :class:`PlayPrefs`, the :class:`Listener` a front end implements, the
+"""The values of the table service: a hosted :class:`Table` and its seats (:class:`Seat`), a seat's decision
+timer (:class:`Deadline`), a user's :class:`PlayPrefs`, the :class:`Listener` a front end implements, the
 :class:`TableError` every refusal raises, the table option keys the host sets, and the decision tokens
 (:func:`decision_token`, :func:`option_key`) that name a seat's open decision in a button.
 

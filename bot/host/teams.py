@@ -3,9 +3,9 @@ a format such as ``2v2`` in option ``team_format``), the team names and colours 
 (MO-SET-09/10), the per-seat options that follow the seats (co-managers, MO-OPT-06), and the seating of
 allies apart at the start (MEM-GAP-03).
 
-A mixin of :class:`bot.host.service.TableService`: it uses the lobby's ``_check_lobby``, ``_save_lobby`` and
-``_renumber`` (:mod:`bot.host.lobby`) through ``self``. May import :mod:`bot.host.tables` and
-``games.core``.
+A mixin of :class:`bot.host.service.TableService`: it calls through ``self`` the registry's ``get``
+(:mod:`bot.host.service`) and the lobby's ``_check_lobby``, ``_save_lobby`` and ``_renumber``
+(:mod:`bot.host.lobby`). May import :mod:`bot.host.tables` and ``games.core``.
 """
 
 from __future__ import annotations
