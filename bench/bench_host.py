@@ -1,11 +1,11 @@
-"""The table host with the real SQLite store (issue 3): N concurrent tables of computer players.
+"""The table host with the real SQLite store: N concurrent tables of computer players.
 
 Reports stored actions/s, p50 and p99 latency of an act (``TableService._act``: apply the choice and
 wait until its one-transaction commit is durable, what a player waits for), the time to load 1,000 active
 tables at start-up, and resident memory per active table. A computer's pause and its wait for one of the
 host's computer turns (``computer_slots``) come before the act and are not in it, as a person's thinking
 time is not.
-Targets (issues 3 and 14): >= 2,000 stored actions/s; act p99 <= 5 ms at 50 saturated tables and at 200
+Targets (docs/performance.md): >= 2,000 stored actions/s; act p99 <= 5 ms at 50 saturated tables and at 200
 paced tables; 1,000 tables loaded in <= 1 s; <= 100 KB per table. The last lines say which were met.
 
 Two runs: ``--tables`` tables whose computers act with no pause (saturation: the most actions/s the
@@ -28,10 +28,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.closed_pipe import run_main  # noqa: E402
+from bot.host import TableService  # noqa: E402
+from bot.host.clock import COMPUTER_SLOTS  # noqa: E402
 from bot.store import Store  # noqa: E402
-from bot.tables import COMPUTER_SLOTS, TableService  # noqa: E402
 
-P99_MS = 5.0  # targets (issue 14)
+P99_MS = 5.0  # targets (docs/performance.md)
 ACTIONS_PER_S = 2000
 LOAD_S = 1.0
 

@@ -36,7 +36,7 @@ from games.core.playout import simulate, starter_seats  # noqa: E402
 
 def computer_games(game, games: int, seed: int, seats: int | None, options: dict | None) -> tuple[int, int, float, float]:
     """``games`` games of the game's computer players, seeds ``seed ..``: each decision's seat gets its own view
-    and its computer's choice, as the host asks (``bot/tables.py``). Returns (games, decisions, seconds of the
+    and its computer's choice, as the host asks (``bot/host/clock.py``). Returns (games, decisions, seconds of the
     whole loop, seconds inside the computers' calls)."""
     decisions = in_bots = 0
     t0 = time.perf_counter()

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from games import get_game
 from games.core.contract import RulesError, SeatSetup
 
+from .host import CONCEDE
 from .store import Store, TableRow
-from .tables import CONCEDE
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,9 +73,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _table_options(game, words: list[str] | None) -> dict | None:
     """The values of ``--option key=value`` (repeatable) for the game's table options (``Game.table_options``,
-    :func:`bot.tables.parse_table_options`): only those that differ from the default. ``None`` after
+    :func:`bot.host.parse_table_options`): only those that differ from the default. ``None`` after
     printing what was wrong and the game's options."""
-    from bot.tables import TableError, parse_table_options
+    from bot.host import TableError, parse_table_options
 
     try:
         return parse_table_options(game, words)
@@ -321,7 +321,7 @@ def simulate_options(game, seed: int, seats: int | None, teams: str | None = Non
         print(f"{game.name} is played by {game.min_seats} to {limit} players, not {seats}.", file=sys.stderr)
         return None
     if game.has_team_names:  # MO-SET-09/10: generated names and colours, as a table's lobby gives them
-        from bot.tables import PALETTE
+        from bot.host import PALETTE
 
         names: list[str] = []
         for seat in range(seats or game.min_seats):

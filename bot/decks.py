@@ -16,7 +16,7 @@ A MetaZoo deck may carry an Archive (MZ-BOOK-04): the lines after an ``Archive:`
 
 Validation is the game's own :meth:`games.core.Game.validate_deck` (every rule broken, by ID, with the
 cards at fault). Incomplete or illegal decks can be saved and shown; only legal ones reach a table
-(:mod:`bot.tables`). Ownership: every read and write names the user; nobody else's deck is ever found.
+(:mod:`bot.host`). Ownership: every read and write names the user; nobody else's deck is ever found.
 
 Errors: :class:`DeckError` with a readable message (and, for a list, one line per problem with its line
 number); a refused request changes nothing in the store.

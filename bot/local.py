@@ -22,8 +22,8 @@ from games.core.contract import Decision, Event, RulesError, View
 from .decks import DeckError, DeckService, terminal_words
 from .help import plain as help_plain
 from .help import quick_start
+from .host import SAVED, Clock, Listener, Table, TableError, TableService
 from .store import Store, StoreError
-from .tables import SAVED, Clock, Listener, Table, TableError, TableService
 from .terminal import Screen
 
 LOCAL_USER = "local"

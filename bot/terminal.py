@@ -47,7 +47,7 @@ PILE_NAMES = {"dead": "Dead Cell", "limbo": "Limbo", "cemetery": "Cemetery", "af
 Meta Olympia's discard piles)."""
 
 TEAM_COLOURS = {name: rich for name, rich, _ in TEAM_PALETTE}
-"""A team colour a player may choose (``bot.tables.PALETTE``, MO-SET-10) -> the rich colour that shows it."""
+"""A team colour a player may choose (``bot.host.PALETTE``, MO-SET-10) -> the rich colour that shows it."""
 
 # A developer tag such as "[MX-HST-02]" or "[META-TRG-03/04]": players see rule IDs only in refusals.
 _TAG = re.compile(r"\s*\[[A-Z]{2,}(?:-[A-Z0-9/]+)+\]")

@@ -11,7 +11,7 @@ import option_game
 import pytest
 
 from bot.cli import main
-from bot.tables import PALETTE
+from bot.host import PALETTE
 
 
 @pytest.fixture(autouse=True)

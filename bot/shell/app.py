@@ -15,9 +15,9 @@ import discord
 from discord.ext import commands
 
 from bot.decks import DeckService
+from bot.host import TableLimits, TableService
 from bot.settings import Settings, apply_game_settings
 from bot.store import Store, StoreError
-from bot.tables import TableLimits, TableService
 
 from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
 from .common import ShellTree, answer_stray

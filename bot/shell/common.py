@@ -28,17 +28,17 @@ from discord import app_commands
 
 from bot.decks import DeckError
 from bot.help import pointer, pointers
+from bot.host import Table, TableError
 from bot.store import StoreError
-from bot.tables import Table, TableError
 from games.core.contract import RulesError
 
 from . import render
 
 if TYPE_CHECKING:
     from bot.decks import DeckService
+    from bot.host import TableService
     from bot.settings import Settings
     from bot.store import Store
-    from bot.tables import TableService
 
     from .front import DiscordFront
 

@@ -34,8 +34,8 @@ from bot.decks import (
     problem_lines,
     size_text,
 )
+from bot.host import SAVED, TableError
 from bot.rulebook import RuleBook
-from bot.tables import SAVED, TableError
 from games import GAME_MODULES, GAME_NAMES, NO_PERSONAL_DECKS, get_game
 from games.core.catalog import CardInfo, Catalog
 from games.core.contract import Game

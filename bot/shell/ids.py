@@ -1,6 +1,6 @@
 """Component custom ids. Every decision component names its table, the seat's decision token it was
-offered with (:func:`bot.tables.decision_token`: ``<seat>.<own choices>.<6 hex>``, which changes only when
-that seat's own decision changes) and the option by its stable key (:func:`bot.tables.option_key`, 8 hex),
+offered with (:func:`bot.host.decision_token`: ``<seat>.<own choices>.<6 hex>``, which changes only when
+that seat's own decision changes) and the option by its stable key (:func:`bot.host.option_key`, 8 hex),
 so a click after a restart still finds its table, a click on an option still offered is applied while
 others play, and a repeated click is known. All ids stay under Discord's 100 characters
 (at most 5 + 16 + 1 + 24 + 1 + 8 = 55).

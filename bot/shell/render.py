@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import discord
 
-from bot import clockbank
 from bot.help import pointers
-from bot.tables import SLOT, TEAM_FORMAT, Table, option_key, options_text, token_for
+from bot.host import SLOT, TEAM_FORMAT, Table, option_key, options_text, token_for
+from bot.host import bank as clockbank
 from games.core import teams as tm
 from games.core.contract import Decision, Result, View
 
@@ -204,7 +204,7 @@ def seat_line(t: Table, seat: int) -> str:
 
 
 def slot_line(t: Table, slot: int) -> str:
-    """How the user of DM slot ``slot`` (:data:`bot.tables.SLOT`) is named: their seat's :func:`seat_line` for
+    """How the user of DM slot ``slot`` (:data:`bot.host.SLOT`) is named: their seat's :func:`seat_line` for
     its player, a mention for a co-manager (Team Up, MO-OPT-06)."""
     if slot < SLOT:
         return seat_line(t, slot)

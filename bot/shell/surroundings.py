@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import TableError
+from bot.host import TableError
 from games import game_ids, get_game
 from games.core.contract import Game
 from games.core.surroundings import PROFILE_WEATHER, Place, Surroundings

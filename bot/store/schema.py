@@ -140,12 +140,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE decks ADD COLUMN archive TEXT NOT NULL DEFAULT '[]';
     """,
-    # 11: a seat's chess-clock time bank in seconds (bot.clockbank), written with the choice that
+    # 11: a seat's chess-clock time bank in seconds (bot.host.bank), written with the choice that
     # charged it; NULL while the bank is full or the table has none.
     """
     ALTER TABLE seats ADD COLUMN bank REAL;
     """,
-    # 12: a player's play settings (``/notify``, ``bot.tables.PlayPrefs``): ``windows`` 1 when a
+    # 12: a player's play settings (``/notify``, ``bot.host.PlayPrefs``): ``windows`` 1 when a
     # response window should notify like a turn (default 0: the DM is edited quietly), ``pass_windows`` 1 when the
     # host passes their windows at once every turn (default 0), ``stop_aimed`` 1 when a window aimed at them is
     # still asked (default 1).

@@ -13,9 +13,9 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.host import TableService
 from bot.shell.app import NO_DISCORD, MetaBot, run
 from bot.store import Store
-from bot.tables import TableService
 
 from .harness import APP_ID, GUILD_ID
 from .world import settings

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import TableLimits
+from bot.host import TableLimits
 
 from .harness import CHANNEL_ID, GUILD_ID
 from .limits import assert_all_within_limits

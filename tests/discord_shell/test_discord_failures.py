@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from bot.tables import decision_token
+from bot.host import decision_token
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID

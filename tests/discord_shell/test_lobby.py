@@ -12,9 +12,9 @@ import pytest
 
 from bot.audit import audit
 from bot.decks import DeckService
+from bot.host import Listener, TableService
 from bot.shell.app import MetaBot
 from bot.store import Store
-from bot.tables import Listener, TableService
 from games import get_game
 from games.core.rng import Rng
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from bot.tables import Listener, option_key
+from bot.host import Listener, option_key
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from bot.tables import Listener
+from bot.host import Listener
 from games.core.rng import Rng
 from games.metaolympia import rules
 

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from bot.tables import Listener
+from bot.host import Listener
 from games.core.rng import Rng
 from games.metazoo.sky import TERRA_BONUSES
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import option_key
+from bot.host import option_key
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID

@@ -3,10 +3,10 @@ around them; ``fake`` and ``world`` fixtures live in conftest.py."""
 
 from __future__ import annotations
 
+from bot.host import TableService
 from bot.settings import Settings
 from bot.shell.app import MetaBot
 from bot.store import Store
-from bot.tables import TableService
 
 from .harness import MEMBER_IDS, FakeDiscord
 

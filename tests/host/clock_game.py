@@ -1,4 +1,4 @@
-"""A stand-in game that reads the clock (``observes_clock``; issue 16 item 2), for the host tests: its score
+"""A stand-in game that reads the clock (``observes_clock``; MZ-WALL-04), for the host tests: its score
 depends on the instants it observed and it records them, so a replay that read another clock, or none, would
 rebuild another state. Registered per test with :func:`register` (``get_game("clocktest")``)."""
 

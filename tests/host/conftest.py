@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.host import TableService
 from bot.store import Store
-from bot.tables import TableService
 
 
 class FakeClock:

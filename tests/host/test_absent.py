@@ -1,4 +1,4 @@
-"""An absent player at a table of every game (the host's timers, issue 12 §4 and the brief: nobody gets stuck):
+"""An absent player at a table of every game (the host's timers: nobody gets stuck):
 a person who never acts has every decision answered with the game's documented default when its deadline
 passes (``Game.timeout_choice``), and after ``MAX_TIMEOUTS`` turn timeouts in a row (response windows do not
 count, MEM-GAP-28) the seat is conceded; the others play on to the end, and the stored log audits clean. Three
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.audit import audit
-from bot.tables import MAX_TIMEOUTS, Listener, TableService
+from bot.host import MAX_TIMEOUTS, Listener, TableService
 from games import game_ids, get_game
 from games.core.rng import Rng
 

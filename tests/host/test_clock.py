@@ -1,4 +1,4 @@
-"""The clock as a logged input (issue 16 item 2; ``Game.observes_clock`` / ``Game.observe``): the host tells
+"""The clock as a logged input (``Game.observes_clock`` / ``Game.observe``): the host tells
 a game that reads the clock the instant of every choice right before applying it (players, computers,
 timeouts, concessions), stores exactly that instant in the choice's log row, and every replay (loading a
 table whose snapshot lags, a store failure's rollback, looking up a finished table, the audit) observes the
@@ -15,8 +15,8 @@ import pytest
 from clock_game import GAME, MOVES, ClockGame, TickClock, register
 
 from bot.audit import audit
+from bot.host import CONCEDE, Listener, TableService
 from bot.store import Store
-from bot.tables import CONCEDE, Listener, TableService
 
 
 @pytest.fixture(autouse=True)
@@ -87,7 +87,7 @@ async def test_each_computer_choice_observes_the_instant_its_log_row_stores_and_
 
 async def test_player_timeout_and_concession_each_log_the_instant_the_game_observed(tmp_path):
     """A player's choice, a timeout's default and a concession each observe one instant and log exactly
-    it; the audit replays the stored game with those instants (issue 16 item 2)."""
+    it; the audit replays the stored game with those instants."""
     path = tmp_path / "people.db"
     store = await Store.open(path, busy_timeout_ms=100)
     try:

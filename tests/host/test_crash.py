@@ -1,4 +1,4 @@
-"""Crash safety (issue 3): a game played in a subprocess is killed with SIGKILL at a chosen point; a
+"""Crash safety: a game played in a subprocess is killed with SIGKILL at a chosen point; a
 new host on the same database file resumes it and finishes it; the log and the final state equal those
 of an uninterrupted run with the same seed, and no acknowledged choice is lost."""
 

@@ -1,4 +1,4 @@
-"""Personal decks (issue 6) over the real SQLite store: ownership, migration 4, the deck list format
+"""Personal decks (docs/decks.md) over the real SQLite store: ownership, migration 4, the deck list format
 (parse_list), export/import round trips, name rules, and saved decks brought to a table."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from bot.decks import (
     export_text,
     parse_list,
 )
+from bot.host import TableError, TableService
 from bot.store import SCHEMA_VERSION, Store
-from bot.tables import TableError, TableService
 from games import get_game
 
 OWNER, OTHER = "u-owner", "u-other"

@@ -1,4 +1,4 @@
-"""The end of a game through the table service (issue 13 §7, §8): a player out of a game that goes on is told
+"""The end of a game through the table service: a player out of a game that goes on is told
 once, a finished game can be played again by the same players (Rematch), finished tables stay readable,
 and a replay exports public information only."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.audit import public_log, replay, replay_export
-from bot.tables import Listener, TableError, TableLimits, TableService
+from bot.host import Listener, TableError, TableLimits, TableService
 from games import get_game
 
 
@@ -43,7 +43,7 @@ async def conceded_metax(svc, place="chan-1", seed=11):
 
 
 async def test_a_finished_table_is_looked_up_from_the_store(svc):
-    """Issue 13 §8: a finished table leaves the open tables, but ``lookup`` loads it, final state included."""
+    """A finished table leaves the open tables, but ``lookup`` loads it, final state included."""
     t = await computers_only(svc)
     with pytest.raises(TableError):
         svc.get(t.id)
@@ -57,7 +57,7 @@ async def test_a_finished_table_is_looked_up_from_the_store(svc):
 
 
 async def test_a_meta_player_who_concedes_is_told_once_that_they_are_out(svc):
-    """Issue 13 §7, META-WIN-03: Ana concedes a three-seat Meta game that goes on; the listeners hear once
+    """META-WIN-03: Ana concedes a three-seat Meta game that goes on; the listeners hear once
     that seat 0 is out, and a second concession is refused and changes nothing."""
     t = await svc.create("meta", "chan-1", "u1", "Ana", seats=3, seed=5)
     await svc.join(t.id, "u2", "Ben")
@@ -104,7 +104,7 @@ async def test_metax_has_no_out_seats_the_concession_ends_the_game(svc):
 
 
 async def test_a_rematch_starts_once_every_player_accepts(svc):
-    """Issue 13 §7: the same users in the same seats with the same decks, a new seed, at the same place,
+    """Rematch: the same users in the same seats with the same decks, a new seed, at the same place,
     started once both players pressed Rematch; a repeat and a stranger are refused."""
     old = await conceded_metax(svc)
     first = await svc.rematch(old.id, "u1")
@@ -134,7 +134,7 @@ async def test_a_rematch_starts_once_every_player_accepts(svc):
 
 
 async def test_a_rematch_respects_the_table_limits(store, clock):
-    """Issue 12 §3 limits hold for a rematch: refused while the host has too many open tables, the
+    """The table limits hold for a rematch: refused while the host has too many open tables, the
     acceptance withdrawn so that pressing again after closing one works."""
     svc = TableService(store, clock=clock, computer_delay=0, limits=TableLimits(per_user=1, per_channel=10))
     old = await conceded_metax(svc, place="1:2")
@@ -164,7 +164,7 @@ async def test_a_cancelled_or_running_table_has_no_rematch(svc):
 
 @pytest.mark.parametrize("game", ["metax", "meta"])
 async def test_the_replay_export_holds_public_information_only(svc, store, game):
-    """Issue 13 §8: the export has every public log line and, the game being over, the seed and choices;
+    """The export has every public log line and, the game being over, the seed and choices;
     no private log line and no card that stayed hidden (in a hand at the end, never named publicly)."""
     t = await computers_only(svc, game=game)
     row = (await store.load_tables(table_id=t.id))[0]
@@ -205,7 +205,7 @@ async def test_the_replay_export_of_a_game_in_play_has_no_seed_or_choices(svc, s
 
 @pytest.mark.parametrize("game", ["metax", "meta"])
 async def test_end_state_gives_turns_and_a_line_per_seat(svc, game):
-    """Issue 13 §7: the final summary's turns and seat lines come from the public view."""
+    """The final summary's turns and seat lines come from the public view."""
     t = await computers_only(svc, game=game)
     turns, lines = get_game(game).end_state(t.game.view(t.state, None))
     assert isinstance(turns, int) and turns >= 1

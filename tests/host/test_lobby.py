@@ -1,4 +1,4 @@
-"""Lobby races and Start at the table service (issue 12 §2): every lobby change and Start run under the
+"""Lobby races and Start at the table service: every lobby change and Start run under the
 table's lock with the status checked inside it, so exactly one Start starts a game, a table never has
 more seats than its game has players, and after the start every lobby change is refused with "the game
 has started" and changes nothing."""
@@ -11,7 +11,7 @@ import pytest
 
 from bot.audit import audit
 from bot.decks import DeckService
-from bot.tables import Listener, TableError, TableService
+from bot.host import Listener, TableError, TableService
 from games import get_game
 
 
@@ -197,12 +197,12 @@ async def test_a_lobby_change_the_store_refuses_changes_nothing(svc, store):
     assert [(s.seat, s.user_id, s.deck_id, list(s.deck)) for s in rows[0].seats] == seats
 
 
-# -- table limits (issue 12 §3)
+# -- table limits
 
 
 @pytest.fixture
 async def limited(store, clock):
-    from bot.tables import TableLimits
+    from bot.host import TableLimits
 
     s = TableService(store, clock=clock, computer_delay=0, limits=TableLimits(per_user=2, per_channel=3))
     yield s
@@ -258,7 +258,7 @@ async def test_creates_at_once_cannot_pass_the_limit(limited):
 
 
 async def test_a_long_limit_refusal_names_five_tables_and_counts_the_rest(store, clock):
-    from bot.tables import TableLimits
+    from bot.host import TableLimits
 
     svc = TableService(store, clock=clock, computer_delay=0, limits=TableLimits(per_user=100, per_channel=8))
     for i in range(8):

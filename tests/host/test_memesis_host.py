@@ -1,4 +1,4 @@
-"""Memesis through the table service (issue 17 item 4, "Hosting"): the Stealth table option (MEM-STL-11)
+"""Memesis through the table service (docs/hosting.md): the Stealth table option (MEM-STL-11)
 reaches ``new_game``, survives a rematch and the audit's replay, and is refused for a game without Stealth."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.audit import audit
-from bot.tables import Listener, TableError
+from bot.host import Listener, TableError
 
 
 class Recorder(Listener):

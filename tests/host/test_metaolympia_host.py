@@ -1,4 +1,4 @@
-"""Meta Olympia through the table service, without Discord (issue 18, "Hosting"): the table options reach
+"""Meta Olympia through the table service, without Discord (docs/hosting.md): the table options reach
 ``new_game`` and the board (MO-BRK-04, MO-OPT-01/05), the teams' names and colours reach the game and the board
 (MO-SET-09/10), a restart resumes a match where it stood, a team conceding mid-Tournament leaves the others
 playing (MO-STR-01), stale answers are refused and change nothing, a timed-out decision gets the documented
@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from bot.audit import audit
+from bot.host import MAX_TIMEOUTS, Listener, TableError, TableService, option_key, token_for
 from bot.store import Store
-from bot.tables import MAX_TIMEOUTS, Listener, TableError, TableService, option_key, token_for
 from games.core.rng import Rng
 
 
@@ -181,8 +181,8 @@ option (the nearest tile, the first free spot, the first listed athlete, card or
 async def test_MO_GAP_24_timeouts_apply_the_documented_defaults(svc, clock, store):
     """MO-GAP-24: Ana lets her decisions time out (answering one herself after two in a row, so that she is
     never conceded for absence); each timed-out decision applies its documented default; the game ends. Seeded
-    games are played until the timeouts have met every kind of decision with a documented default (since
-    issue 27 the host takes publicly forced decisions itself, so one game no longer meets them all)."""
+    games are played until the timeouts have met every kind of decision with a documented default (the
+    host takes publicly forced decisions itself, so one game no longer meets them all)."""
     kinds = {"move", "spot", "athlete", "dice", "recover_dice", "keep", "tactic", "fundraise", "recruit", "bet"}
     timed_out: dict[str, int] = {}
     for seed in (19, 3, 8, 11, 14, 23):

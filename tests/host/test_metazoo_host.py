@@ -1,12 +1,12 @@
-"""MetaZoo through the table service (issue 16 item 5): computer seats play a whole game to its end, every
+"""MetaZoo through the table service: computer seats play a whole game to its end, every
 choice logged with the instant the game observed, the stored game audits clean, and a restart in the middle
 goes on to the same end."""
 
 from __future__ import annotations
 
 from bot.audit import audit
+from bot.host import Listener, TableService
 from bot.store import Store
-from bot.tables import Listener, TableService
 
 
 class StepClock:
@@ -30,7 +30,7 @@ async def computers_game(svc: TableService, seed: int):
 async def test_computer_seats_play_a_metazoo_game_to_its_end_and_it_audits_clean(tmp_path):
     """MZ-WIN-05: the game ends with a result; stats and the log are stored; the audit's replay (with the
     logged instants) rebuilds the final snapshot; the logged instants move on with the clock (a choice the host
-    takes at once, a publicly forced one of issue 27 §1, is logged at the instant of the choice that opened it)."""
+    takes at once, a publicly forced one, is logged at the instant of the choice that opened it)."""
     store = await Store.open(tmp_path / "zoo.db", busy_timeout_ms=100)
     try:
         svc = TableService(store, clock=StepClock(), computer_delay=0)

@@ -1,4 +1,4 @@
-"""MetaZoo's Archive in saved decks (issue 16 item 4; MZ-BOOK-04, MZ-BOOK-02 across both): the ``Archive:``
+"""MetaZoo's Archive in saved decks (MZ-BOOK-04, MZ-BOOK-02 across both): the ``Archive:``
 section of the deck list format, stored with the deck (migration 10), exported back, validated by rule ID,
 and refused for a game without Archives."""
 

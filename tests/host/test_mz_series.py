@@ -1,4 +1,4 @@
-"""A MetaZoo series through the table service (issue 16 item 4; MZ-BOOK-05, MZ-BOOK-06, MZ-GAP-75): Archive
+"""A MetaZoo series through the table service (MZ-BOOK-05, MZ-BOOK-06, MZ-GAP-75): Archive
 sizes (never Pages) posted at the first start, swaps one for one between games for that game only, the score
 after each game, the end at a majority, and a restart in the middle keeping the score."""
 
@@ -11,8 +11,8 @@ import pytest
 from conftest import FakeClock
 
 from bot.decks import DeckService
+from bot.host import Listener, TableError, TableService
 from bot.store import Store
-from bot.tables import Listener, TableError, TableService
 from games.metazoo.pool import starter_decks
 
 ARCHIVE = "Archive:\n2 Moonwell\n3 Cockcrow\n"

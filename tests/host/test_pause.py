@@ -1,5 +1,5 @@
-"""Pausing and resuming a table (issue 12 §4: "a deleted thread or channel: the table pauses, its timers
-stop, and `/table resume` in another channel continues it"), through :class:`TableService` over the real
+"""Pausing and resuming a table (a deleted thread or channel: the table pauses, its timers
+stop, and `/table resume` in another channel continues it), through :class:`TableService` over the real
 store: timers, computers and choices stand still while paused, deadlines move on by the paused time, only
 the host or an admin resumes, and a pause survives a restart."""
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 import aiosqlite
 import pytest
 
+from bot.host import Listener, TableError, TableService
 from bot.store import MIGRATIONS, Store
-from bot.tables import Listener, TableError, TableService
 
 
 class Recorder(Listener):

@@ -1,7 +1,8 @@
-"""Issue 27 §1–§3 through the table service, on the stand-in game ``pingtest`` (tests/pings_game.py): publicly
-forced decisions are taken at once (never told, timed nor reminded), consecutive response windows share one
-round timer, windows never concede a seat, and the stops a player sets ("Pass until my turn", the standing
-``pass_windows`` and ``stop_aimed`` settings) pass their windows at once."""
+"""The choices the host takes at once (:mod:`bot.host.auto`) through the table service, on the stand-in game
+``pingtest`` (tests/pings_game.py): publicly forced decisions are taken at once (never told, timed nor
+reminded), consecutive response windows share one round timer, windows never concede a seat, and the stops a
+player sets ("Pass until my turn", the standing ``pass_windows`` and ``stop_aimed`` settings) pass their
+windows at once."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from bot.audit import audit
+from bot.host import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, PlayPrefs, TableError, TableService
 from bot.local import selfplay
-from bot.tables import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, PlayPrefs, TableError, TableService
 from tests import pings_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -280,7 +281,7 @@ async def test_a_stop_passes_whatever_the_window_offers(svc):
     assert deciding(t) == [(0, "turn")]
 
 
-# -- crash safety with forced choices (issue 3's kill -9 test on the stand-in game)
+# -- crash safety with forced choices (test_crash's kill -9 test on the stand-in game)
 
 SELFPLAY = ("import asyncio, sys; import games; games.GAME_MODULES['pingtest'] = 'tests.pings_game'; "
             "from bot.local import selfplay; asyncio.run(selfplay('pingtest', sys.argv[1], int(sys.argv[2])))")

@@ -1,5 +1,5 @@
 """The rules lookup behind ``/rules`` and ``metahost rules``: parsing the checklists in ``data/rules``,
-topics, find and Discord-sized pages (issue 6)."""
+topics, find and Discord-sized pages."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_every_checklist_loads(game):
     assert book.name == RULE_GAMES[game]
     assert len(book.sections) >= 10
     assert book.sections[0].number == "1"
-    # The gaps part is titled for players: decided in a built game, open otherwise (issue 13 §9).
+    # The gaps part is titled for players: decided in a built game, open otherwise.
     assert book.sections[-1].title == (GAPS_BUILT if game in GAME_MODULES else GAPS_OPEN)
     assert all(section.rules for section in book.sections)
     assert RuleBook.load(game) is book  # cached
@@ -248,7 +248,7 @@ def test_pages_refuse_a_nonsense_limit(mx):
         pages(mx.sections[0], 0)
 
 
-# -- rules for players (issue 13 §9) ------------------------------------------------------------------
+# -- rules for players ------------------------------------------------------------------
 
 # What only a developer's checklist says: markers, notes to implementers, test instructions. None of it may
 # reach a player. (RNG is matched as a word, not inside the MetaZoo rule IDs MZ-RNG-NN.)
@@ -418,7 +418,7 @@ def test_a_game_missing_from_the_registry_loads_as_not_built(monkeypatch):
     ("meta", "discardng stage", "19. Discarding stage"),
 ])
 def test_a_topic_with_a_typo_finds_its_section(game, typed, heading):
-    """Issue 13 §10: a topic typed without picking from autocomplete forgives typos."""
+    """A topic typed without picking from autocomplete forgives typos."""
     assert RuleBook.load(game).find(typed).heading == heading
 
 

@@ -1,5 +1,5 @@
 """The table service over the real SQLite store: lobby, refusals, concurrency, timers, storage faults,
-migrations, audit and stats (issue 3)."""
+migrations, audit and stats."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import sqlite3
 import pytest
 
 from bot.audit import audit
+from bot.host import Listener, TableError, TableService
 from bot.store import SCHEMA_VERSION, Store, StoreError
-from bot.tables import Listener, TableError, TableService
 from games.core.contract import RulesError
 from games.core.players import RandomPlayer
 
@@ -110,7 +110,7 @@ async def test_refusals_are_clear_and_change_nothing(svc):
         await svc.act(t.id, "stranger", t.version, d.options[0].id)
     with pytest.raises(RulesError) as exc:
         await svc.act(t.id, other, t.version, d.options[0].id)
-    assert exc.value.rule == "MX-SET-06"  # the first player decides on the mulligan first (issue 12)
+    assert exc.value.rule == "MX-SET-06"  # the first player decides on the mulligan first
     with pytest.raises(TableError, match="has passed"):
         await svc.act(t.id, user, t.version + 5, d.options[0].id)
     with pytest.raises(RulesError):
@@ -302,7 +302,7 @@ async def test_read_only_database_gives_a_clear_error_and_nothing_half_written(s
     await store.db.execute("PRAGMA query_only = OFF")
     assert await store.actions(t.id) == []
     (row,) = await store.load_tables()
-    # issue 14: the row holds the snapshot without the static part; with it, the state is the one before
+    # the row holds the snapshot without the static part; with it, the state is the one before
     assert t.game.to_json(t.game.from_snapshot(row.snapshot, row.static)) == before and row.seq == 0
     await svc.act(t.id, user, t.version, "keep")
     assert len(await store.actions(t.id)) == 1

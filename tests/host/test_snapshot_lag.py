@@ -1,4 +1,4 @@
-"""Snapshots that lag behind the choice log (issue 14, host act p99): between computers a snapshot is
+"""Snapshots that lag behind the choice log (to keep the host's act p99 low, docs/performance.md): between computers a snapshot is
 stored only every ``SNAPSHOT_EVERY`` choices; the log row is the durable record, and loading, a store
 failure and the audit rebuild the state from the snapshot plus the choices logged after it."""
 
@@ -7,8 +7,9 @@ from __future__ import annotations
 import sqlite3
 
 from bot.audit import audit
+from bot.host import Listener, TableService
+from bot.host.play import SNAPSHOT_EVERY
 from bot.store import Store
-from bot.tables import SNAPSHOT_EVERY, Listener, TableService
 
 SEED = 5
 STOP_AFTER = 7  # computer choices stored before the store refuses writes: fewer than SNAPSHOT_EVERY
@@ -108,8 +109,8 @@ async def test_a_finished_game_has_its_final_snapshot_and_audits_clean(tmp_path)
 
 
 async def test_a_cancelled_table_looked_up_later_shows_its_last_committed_state(tmp_path):
-    """A table cancelled while its snapshot lags behind the log: looking it up later (read-only, issue 13
-    §8) rebuilds the state from the snapshot and the choices logged after it, not the older snapshot."""
+    """A table cancelled while its snapshot lags behind the log: looking it up later (read-only)
+    rebuilds the state from the snapshot and the choices logged after it, not the older snapshot."""
     path = tmp_path / "cancelled.db"
     store = await Store.open(path, busy_timeout_ms=100)
     try:

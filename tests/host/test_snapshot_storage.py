@@ -1,4 +1,4 @@
-"""The store keeps what never changes in a game once per table (issue 14, Snapshots; migration 8): a game
+"""The store keeps what never changes in a game once per table (docs/performance.md, Snapshots; migration 8): a game
 started now stores ``Game.static_json`` once and ``Game.snapshot`` after each choice; a game stored at
 schema 7 (whole ``to_json`` snapshots, no static part) still loads, plays on and audits clean."""
 
@@ -11,8 +11,8 @@ import aiosqlite
 from conftest import FakeClock
 
 from bot.audit import audit
+from bot.host import Listener, TableService
 from bot.store import MIGRATIONS, SCHEMA_VERSION, Store
-from bot.tables import Listener, TableService
 from games import get_game
 from games.core.contract import SeatSetup
 
@@ -37,7 +37,7 @@ async def act_randomly(svc: TableService, t, n: int, rng: random.Random) -> None
 
 
 async def test_a_started_game_stores_its_static_part_once_and_small_snapshots(svc, store):
-    """issue 14: the row holds ``static_json`` (written at the start) and ``snapshot`` text; a service
+    """The row holds ``static_json`` (written at the start) and ``snapshot`` text; a service
     loading the store rebuilds the live state exactly, and the audit replays it clean."""
     t = await svc.create("meta", "chan-1", "u1", "Ana", seed=3)
     await svc.join(t.id, "u2", "Ben")
@@ -59,8 +59,8 @@ async def test_a_started_game_stores_its_static_part_once_and_small_snapshots(sv
 
 async def test_a_schema_7_database_with_a_started_game_migrates_loads_and_plays_on(tmp_path):
     """A game stored before migration 8 (a whole ``to_json`` snapshot with sorted keys, as the codec
-    before issue 14 wrote it) loads after the upgrade, goes on with whole snapshots (its row has no
-    static part), survives a restart and audits clean."""
+    wrote it before the static part was stored apart) loads after the upgrade, goes on with whole snapshots
+    (its row has no static part), survives a restart and audits clean."""
     game = get_game("metax")
     decks = game.starter_decks()
     deck_a, deck_b = (decks[k] for k in sorted(decks)[:2])

@@ -1,4 +1,4 @@
-"""Issue 12 §5, the store's side of unwritable storage: :class:`StoreError` names the file and what is
+"""The store's side of unwritable storage (docs/troubleshooting.md): :class:`StoreError` names the file and what is
 wrong for each way a database can fail to open; migration 5 (the key/value table); and the benchmark
 that hung when its stdout was closed early."""
 

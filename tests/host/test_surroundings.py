@@ -1,4 +1,4 @@
-"""The real surroundings on the host (issue 16 item 2, MZ-WALL-04): the table option ``surroundings``, the
+"""The real surroundings on the host (MZ-WALL-04): the table option ``surroundings``, the
 server's location, each player's ``/surroundings`` profile, and what every start (a rematch too) passes to
 ``new_game``: ``"place"``, ``"profiles"``, ``"clock"``. Uses the clock-reading stand-in game
 (tests/host/clock_game.py), so these tests do not depend on MetaZoo's engine output."""
@@ -10,8 +10,8 @@ import pytest
 from clock_game import GAME, TickClock, register
 
 from bot.audit import audit
+from bot.host import NO_PLACE, TableError, TableService
 from bot.store import MIGRATIONS, Store
-from bot.tables import NO_PLACE, TableError, TableService
 
 OSLO = {"name": "Oslo", "latitude": 59.91, "longitude": 10.75, "timezone": "Europe/Oslo"}
 LIMA = {"name": "Lima", "latitude": -12.05, "longitude": -77.04, "timezone": "America/Lima"}
@@ -90,7 +90,7 @@ async def test_a_player_profile_place_is_enough_for_derived(svc, store, seen):
 
 
 async def test_every_start_passes_the_server_place_the_profiles_and_the_start_instant(svc, store, seen):
-    """The options new_game gets (issue 16 item 2): ``place`` the server's location, ``profiles`` per seat
+    """The options new_game gets (MZ-WALL-04): ``place`` the server's location, ``profiles`` per seat
     with a profile (computers have none), ``clock`` the start instant; they are stored with the table so
     the audit's replay gets the same inputs. A rematch reads them again at its own start."""
     await store.set_location("g1", OSLO)

@@ -1,4 +1,4 @@
-"""What Meta Olympia needs of the host (issue 18), built for any game: a game's own table options
+"""What Meta Olympia needs of the host, built for any game: a game's own table options
 (``Game.table_options``: parsed, refused with the game's options listed, stored, kept by a restart and a
 rematch, passed to ``new_game``), the seat limit they set (``Game.seat_limit``, MO-OPT-05), team names and
 colours (``Game.has_team_names``, MO-SET-09/10), Team Up (several users on one seat, MO-OPT-06) and a merged
@@ -9,9 +9,7 @@ from __future__ import annotations
 import option_game
 import pytest
 
-from bot.store import Store
-from bot.tables import (
-    HOST_OPTIONS,
+from bot.host import (
     PALETTE,
     TEAMUP,
     Listener,
@@ -21,6 +19,8 @@ from bot.tables import (
     parse_table_options,
     token_for,
 )
+from bot.host.options import HOST_OPTIONS
+from bot.store import Store
 from games import game_ids, get_game
 
 
@@ -41,7 +41,7 @@ async def lobby(svc, options=None, **kw):
     return await svc.create("optiontest", "chan-1", "u1", "Ana", seed=5, table_options=options, **kw)
 
 
-# -- table options (issue 18)
+# -- table options
 
 
 async def test_good_options_are_stored_without_defaults_and_reach_new_game(svc):
@@ -317,7 +317,7 @@ async def test_managed_by_identity_changes_nothing_for_other_games(svc):
 
 @pytest.mark.parametrize("game_id", game_ids() + ["optiontest"])
 def test_no_game_declares_an_option_the_host_sets_itself(game_id):
-    """A game's table option must not overwrite what the host stores in the same options (issue 18)."""
+    """A game's table option must not overwrite what the host stores in the same options."""
     game = get_game(game_id)
     for o in game.table_options:
         assert o.key not in HOST_OPTIONS, f"{game.name}'s option {o.key} is one the host sets"

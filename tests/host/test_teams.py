@@ -1,4 +1,4 @@
-"""Team games and response windows through the table service (issue 17 item 4): MEM-GAP-03 (teams chosen in
+"""Team games and response windows through the table service: MEM-GAP-03 (teams chosen in
 the lobby, allies seated apart: A1, B1, A2, B2) and MEM-GAP-28 (a response window has the table's shorter
 response deadline and its timeouts never count towards conceding a seat). The game is the stand-in
 tests/team_game.py, not Memesis."""
@@ -9,8 +9,8 @@ import pytest
 import team_game
 
 from bot.audit import audit
+from bot.host import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, TableError, TableService
 from bot.store import Store, StoreError
-from bot.tables import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, TableError, TableService
 from games.core import teams as tm
 
 
@@ -145,7 +145,7 @@ async def test_a_bad_team_letter_or_seat_is_refused_and_nothing_changes(svc, sto
         await svc.choose_team(t.id, "u2", "E")
     assert err.value.code == "bad_team"
     with pytest.raises(TableError, match="'C' is not a team: choose one of A, B[.]") as err:
-        await svc.choose_team(t.id, "u2", "C")  # issue 27 §13: a 2v2 table has two teams, not four
+        await svc.choose_team(t.id, "u2", "C")  # a 2v2 table has two teams, not four
     with pytest.raises(TableError, match="Seat 2 is not a computer seat") as err:
         await svc.choose_team(t.id, "u1", "B", seat=1)
     with pytest.raises(TableError, match="not seated") as err:
@@ -245,7 +245,7 @@ async def test_MEM_GAP_28_a_window_gets_the_response_deadline_a_turn_the_turn_de
     d = t.game.decisions(t.state)[0]
     assert d.window and d.seat == 1
     assert t.deadlines[1].deadline == pytest.approx(clock.t + 40)
-    assert t.deadlines[1].remind_at == t.deadlines[1].deadline  # issue 27 §2: a quiet window is never reminded
+    assert t.deadlines[1].remind_at == t.deadlines[1].deadline  # a quiet window is never reminded
     await svc.act(t.id, "u2", t.version, "pass")
     assert t.deadlines[1].deadline == pytest.approx(clock.t + 300)  # Ben's own turn
 

@@ -1,4 +1,4 @@
-"""Chess-clock time banks (issue 27 §4, :mod:`bot.clockbank`): the table option ``bank`` gives each human seat a
+"""Chess-clock time banks (:mod:`bot.host.bank`): the table option ``bank`` gives each human seat a
 bank (here 10 minutes plus 20 s a decision) instead of a fixed limit per decision. Its deadline counts the bank
 down, the seat is charged the time it took (never above the start), the reminder comes at half, a bank that
 runs out applies the game's default (and three in a row concede, as for any timeout), response windows keep
@@ -12,21 +12,21 @@ from __future__ import annotations
 import pytest
 import team_game
 
-from bot import clockbank
-from bot.store import Store, StoreError
-from bot.tables import (
+from bot.host import (
     DEFAULT_RESPONSE,
     MAX_TIMEOUTS,
     Listener,
     TableError,
     TableService,
-    bank_words,
     parse_table_options,
 )
+from bot.host import bank as clockbank
+from bot.host.options import bank_words
+from bot.store import Store, StoreError
 from games import get_game
 
 START, ADD = 600.0, 20.0
-WINDOW = DEFAULT_RESPONSE  # a response window's own timer (30 s since issue 27 §2)
+WINDOW = DEFAULT_RESPONSE  # a response window's own timer (30 s)
 
 
 class Recorder(Listener):

@@ -1,4 +1,4 @@
-"""Per-seat decision tokens (issue 13 §3): a seat's token changes only when its own decision changes, a
+"""Per-seat decision tokens: a seat's token changes only when its own decision changes, a
 press with an outdated token still applies an option that is still offered, repeated presses change
 nothing and say so, and tokens, duplicates and timers survive a restart. Played on four-seat Meta tables,
 whose pushing stage gives every player a decision at once (META-PSH-05)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import TableError, TableService, decision_token, option_key
+from bot.host import TableError, TableService, decision_token, option_key
 from games.core.rng import Rng
 
 USERS = ("u0", "u1", "u2", "u3")
@@ -48,7 +48,7 @@ async def until_two_decide(svc, t, rng, limit=400):
 
 
 async def test_other_seats_moves_keep_a_token_and_outdated_tokens_apply_options_still_offered(svc):
-    """META-PSH-05 with issue 13 §3: while others play, a seat's token stays as long as its options do;
+    """META-PSH-05 with per-seat tokens: while others play, a seat's token stays as long as its options do;
     a press made with an older token is applied when its option is still offered."""
     t = await meta_table(svc)
     rng = Rng.from_seed(3)
@@ -76,7 +76,7 @@ async def test_other_seats_moves_keep_a_token_and_outdated_tokens_apply_options_
 
 
 async def test_a_repeated_press_is_already_decided_and_changes_nothing(svc, store):
-    """issue 13 §3: the same press twice is "Already decided"; another option of a decision already
+    """The same press twice is "Already decided"; another option of a decision already
     answered is refused; an option no longer offered is refused; nothing changes in any of them."""
     t = await meta_table(svc)
     seat = open_seats(t)[0]
@@ -95,7 +95,7 @@ async def test_a_repeated_press_is_already_decided_and_changes_nothing(svc, stor
 
 
 async def test_bad_tokens_and_options_are_refused_by_name(svc):
-    """issue 13 §3: a token of another seat, one this host never made, malformed, or an option the
+    """A token of another seat, one this host never made, malformed, or an option the
     decision does not offer: each refused with what was wrong; nothing changes."""
     t = await meta_table(svc)
     seat = open_seats(t)[0]
@@ -116,7 +116,7 @@ async def test_bad_tokens_and_options_are_refused_by_name(svc):
 
 
 async def test_tokens_and_duplicates_survive_a_restart(svc, store, clock):
-    """issue 13 §3: after a restart (a new service on the same store) every seat has the same token, and
+    """After a restart (a new service on the same store) every seat has the same token, and
     a press repeated across the restart is still "Already decided"."""
     t = await meta_table(svc)
     rng = Rng.from_seed(8)
@@ -135,7 +135,7 @@ async def test_tokens_and_duplicates_survive_a_restart(svc, store, clock):
 
 
 async def test_another_seats_move_does_not_restart_a_seats_timer(svc, clock):
-    """issue 13 §3/§4: a seat's deadline runs while its own decision is the same; another seat's move
+    """A seat's deadline runs while its own decision is the same; another seat's move
     no longer restarts it (the shown countdown stays true)."""
     t = await meta_table(svc)
     rng = Rng.from_seed(3)

@@ -64,7 +64,7 @@ def test_decisions_state_the_engines_numbers():
     """The numbers the engine and host use are the ones the decisions state: 2 to 4 seats (MZ-GAP-12), the
     500-turn safety cap (MZ-GAP-73), a 60-Page Spellbook maximum (MZ-GAP-76), 3 timeouts in a row
     (MZ-GAP-81), +20 once for Type Advantage (MZ-GAP-08)."""
-    from bot.tables import MAX_TIMEOUTS
+    from bot.host import MAX_TIMEOUTS
     from games.metazoo import pages, turn
     from games.metazoo.pool import MAX_SPELLBOOK
 

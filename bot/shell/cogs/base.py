@@ -1,6 +1,6 @@
 """What the shell's command groups and components share: the choice lists of the slash commands
 (:data:`GAME_CHOICES` is one list: tests add a game to it) and the whole board as a file. May import
-:mod:`bot.tables` and :mod:`games`.
+:mod:`bot.host` and :mod:`games`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot.tables import PALETTE, Table
+from bot.host import PALETTE, Table
 from games import game_ids, get_game
 
 GAME_CHOICES = [app_commands.Choice(name=get_game(g).name, value=g) for g in game_ids()]

@@ -1,6 +1,6 @@
 """The components of a table's life around play: the lobby's buttons (Join, Leave, Add computer, Start,
 Cancel) and team select, Concede / Keep playing, Rematch, and Watch / Leave for a player who is out. May
-import :mod:`bot.tables`, the shell's :mod:`~bot.shell.common`, :mod:`~bot.shell.ids`,
+import :mod:`bot.host`, the shell's :mod:`~bot.shell.common`, :mod:`~bot.shell.ids`,
 :mod:`~bot.shell.render`, :mod:`~bot.shell.decks` and :mod:`~bot.shell.front`.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables import Table, TableError
+from bot.host import Table, TableError
 
 from .. import ids, render
 from ..common import Component, Host, acknowledge_update, bot_of, place_of, reply

@@ -1,7 +1,7 @@
 """The components of play: a decision's buttons and select menus (and their pages), "Pass until my turn",
 "My hand" and "Full board" on the board, and the refusal of a decision button from an older version of
 the bot. Each click is answered for the clicking player's seat only, in their own (private) message. May
-import :mod:`bot.tables`, the shell's :mod:`~bot.shell.common`, :mod:`~bot.shell.ids`,
+import :mod:`bot.host`, the shell's :mod:`~bot.shell.common`, :mod:`~bot.shell.ids`,
 :mod:`~bot.shell.render` and :mod:`bot.shell.cogs.base`.
 """
 
@@ -12,7 +12,7 @@ import re
 
 import discord
 
-from bot.tables import Seat, Table, TableError, token_for
+from bot.host import Seat, Table, TableError, token_for
 
 from .. import ids, render
 from ..common import Component, Host, acknowledge, acknowledge_update, bot_of, components_of, on_board, reply

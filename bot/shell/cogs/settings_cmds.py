@@ -1,5 +1,5 @@
 """A server's settings and a player's own commands: ``/settings pictures|location`` (:class:`SettingsCog`),
-``/stats``, ``/notify`` and ``/leaderboard`` (:class:`StatsCog`). May import :mod:`bot.tables`,
+``/stats``, ``/notify`` and ``/leaderboard`` (:class:`StatsCog`). May import :mod:`bot.host`,
 :mod:`games`, the shell's :mod:`~bot.shell.common`, :mod:`~bot.shell.render`,
 :mod:`~bot.shell.surroundings` and :mod:`bot.shell.cogs.base`.
 """
@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import TableError
+from bot.host import TableError
 from games import get_game
 
 from .. import render
@@ -97,7 +97,7 @@ class StatsCog(commands.Cog):
                      pass_windows: app_commands.Choice[str] | None = None,
                      stop_when_attacked: app_commands.Choice[str] | None = None) -> None:
         """The per-user turn-notice setting (stored), window pings and the stops
-        (:class:`bot.tables.PlayPrefs`, stored). Without options, says the current settings."""
+        (:class:`bot.host.PlayPrefs`, stored). Without options, says the current settings."""
         await acknowledge(interaction)
         user = str(interaction.user.id)
         if state is None:

@@ -1,5 +1,5 @@
 """``/table …``: open, join, start, concede, cancel, resume, show, replay and list tables (:class:`TableCog`),
-with the autocompletes of its options. May import :mod:`bot.tables`, :mod:`bot.audit`, :mod:`games`, the
+with the autocompletes of its options. May import :mod:`bot.host`, :mod:`bot.audit`, :mod:`games`, the
 shell's :mod:`~bot.shell.common`, :mod:`~bot.shell.render`, :mod:`~bot.shell.decks`, :mod:`~bot.shell.front`
 and :mod:`bot.shell.cogs.base`.
 """
@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.audit import public_log, replay_export
-from bot.tables import SAVED, SURROUNDINGS, Table, TableError, option_word
+from bot.host import SAVED, SURROUNDINGS, Table, TableError, option_word
 from games import get_game
 from games.core import teams as tm
 

@@ -1,11 +1,11 @@
-"""The Discord front end of the table service: a :class:`bot.tables.Listener` that keeps each table's
+"""The Discord front end of the table service: a :class:`bot.host.Listener` that keeps each table's
 messages up to date.
 
 * One board message per table (in the table's thread when threads are on), edited in place, at most one
   edit per board per ``board_interval`` seconds (a burst of actions becomes one edit). A board older than
   an hour is posted anew rather than edited (Discord limits edits of old messages).
 * One DM per human seat with its private view and decision components, edited only when what it shows
-  changes. The DMs are kept per *slot* (:data:`bot.tables.SLOT`): a Team Up seat (MO-OPT-06) has one slot per
+  changes. The DMs are kept per *slot* (:data:`bot.host.SLOT`): a Team Up seat (MO-OPT-06) has one slot per
   user managing it, each with its own DM (one more notice per co-manager per new decision), and a seat
   managed by another (a merger, MO-OPT-08, ``Game.managed_by``) shows the managing seat's view and decision. When a DM fails with 50007 (DMs closed) the board says so and the seat uses the board's
   "My hand" button (an ephemeral view) instead.
@@ -45,9 +45,9 @@ Turn notices and the REST budget:
   instead, pointing to **My hand**. ``/notify off`` (per user, stored) turns both off: the DM is edited.
 * A response window (``Decision.window``) is quiet: it is shown by editing the seat's DM in place,
   which does not notify, and closed DMs get no mention for it, unless the player turned window pings on
-  (``/notify windows:on``, :attr:`bot.tables.PlayPrefs.windows`). A decision that is not a window arriving while
+  (``/notify windows:on``, :attr:`bot.host.PlayPrefs.windows`). A decision that is not a window arriving while
   the DM shows a quiet window is a turn notice as usual (a new DM); the old DM's window buttons are then removed
-  in one edit, so only one message has live buttons. Windows are never reminded (:mod:`bot.tables`).
+  in one edit, so only one message has live buttons. Windows are never reminded (:mod:`bot.host.clock`).
 * A DM whose buttons or content line (the deadline) changed is edited at once. A DM whose only change is
   the board context or the hand (other seats played, its own decision is the same) is refreshed at most
   once per ``context_interval`` seconds (``DM_CONTEXT_INTERVAL``), and at once when its player clicks (the
@@ -70,7 +70,7 @@ table: the board goes out without it.
 
 from __future__ import annotations
 
-from bot.tables import SLOT, Table
+from bot.host import SLOT, Table
 from games.core.contract import View
 
 from .board import Boards

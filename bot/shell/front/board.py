@@ -1,6 +1,6 @@
 """The front's public messages: the lobby, the table's thread and its board (edited in place, held while
 the same people decide, posted anew when it is too old to edit), with the board's picture. May import
-:mod:`bot.picture`, :mod:`bot.store`, :mod:`bot.tables`, :mod:`games.core.contract`,
+:mod:`bot.picture`, :mod:`bot.store`, :mod:`bot.host`, :mod:`games.core.contract`,
 :mod:`bot.shell.render` and :mod:`bot.shell.front.core`.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 import discord
 
 from bot import picture
+from bot.host import Table
 from bot.store import StoreError
-from bot.tables import Table
 from games.core.contract import View
 
 from .. import render

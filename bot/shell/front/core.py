@@ -4,7 +4,7 @@ keys that say whether a message must change, and :class:`FrontCore`: the registr
 from the store after a restart), the DM channels, and the flushing task of each table. The other modules of
 :mod:`bot.shell.front` build on it; :class:`FrontCore` calls their methods (``flush``, ``_safe``…) through
 ``self``, as :class:`bot.shell.front.DiscordFront` puts them together. May import :mod:`bot.store`,
-:mod:`bot.tables`, :mod:`games.core.contract` and :mod:`bot.shell.render`.
+:mod:`bot.host`, :mod:`games.core.contract` and :mod:`bot.shell.render`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.host import SLOT, Listener, Table, TableService
 from bot.store import Store, StoreError
-from bot.tables import SLOT, Listener, Table, TableService
 from games.core.contract import View
 
 from .. import render

@@ -1,7 +1,7 @@
 """The front's private messages: each seat's DM (one per Team Up co-manager) with its private view and
 decision, turn notices (a new DM, or a mention in the table's thread when DMs are closed) and quiet response
 windows, the ephemeral **My hand** kept up to date through its interaction, and the claim of a seat whose
-click is being answered in the clicked message. May import :mod:`bot.store`, :mod:`bot.tables`,
+click is being answered in the clicked message. May import :mod:`bot.store`, :mod:`bot.host`,
 :mod:`games.core.contract`, :mod:`bot.shell.render` and :mod:`bot.shell.front.core`.
 """
 
@@ -12,8 +12,8 @@ import time
 
 import discord
 
+from bot.host import SLOT, Table
 from bot.store import StoreError
-from bot.tables import SLOT, Table
 from games.core.contract import View
 
 from .. import render
@@ -84,7 +84,7 @@ class DMs(FrontCore):
         (m.live.add if view is not None else m.live.discard)(seat)
 
     async def _flush_hand(self, t: Table, m: TableMessages, seat: int, view: View) -> None:
-        held = m.hands.get(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
+        held = m.hands.get(seat)  # ``seat``: a DM slot (bot.host.SLOT)
         if held is None:
             return
         interaction, since = held
@@ -141,7 +141,7 @@ class DMs(FrontCore):
             m.live.discard(seat)
             m.quiet.discard(seat)
             return
-        user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
+        user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.host.SLOT)
         quiet = bool(user_id) and await self._quiet(t, view, user_id)
         if seat in m.live and (quiet or seat not in m.quiet):
             return
@@ -165,7 +165,7 @@ class DMs(FrontCore):
         key = payload_key(embed, comps, content)
         if m.sent.get(f"dm:{seat}") == key:
             return
-        user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.tables.SLOT)
+        user_id = t.slot_user(seat)  # ``seat``: a DM slot (bot.host.SLOT)
         if not user_id or not user_id.isdigit():
             return
         quiet = comps is not None and await self._quiet(t, view, user_id)  # a window edits in place

@@ -1,6 +1,6 @@
-"""What the table service tells the front (:class:`bot.tables.Listener`) turned into Discord messages: a
+"""What the table service tells the front (:class:`bot.host.Listener`) turned into Discord messages: a
 lobby or game that changed, reminders, the result, a player who is out, a table paused or resumed, the next
-game of a series. May import :mod:`bot.tables`, :mod:`games.core.contract`, :mod:`bot.shell.render` and
+game of a series. May import :mod:`bot.host`, :mod:`games.core.contract`, :mod:`bot.shell.render` and
 :mod:`bot.shell.front.core`.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.tables import SLOT, Table
+from bot.host import SLOT, Table
 from games.core.contract import Decision, Event, Result, View
 
 from .. import render

@@ -1,7 +1,7 @@
 """What the front does when Discord refuses it: every call goes through ``_safe``, which logs a failure
 instead of raising; a channel refused with 50013 or 50001 is blocked until its permissions may have changed
 (and the table's creator is told once what is missing); a deleted channel or thread pauses its tables.
-May import :mod:`bot.store`, :mod:`bot.tables` and :mod:`bot.shell.front.core`.
+May import :mod:`bot.store`, :mod:`bot.host` and :mod:`bot.shell.front.core`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
+from bot.host import Table, TableError
 from bot.store import StoreError
-from bot.tables import Table, TableError
 
 from .core import (
     BLOCK_FIRST,

@@ -1,4 +1,4 @@
-"""Chess-clock time banks (issue 27 §4): a table option that gives each human seat a bank of time instead of a
+"""Chess-clock time banks: a table option that gives each human seat a bank of time instead of a
 fixed limit per decision.
 
 The table option ``bank`` holds ``[start, add]`` in seconds (default :data:`DEFAULT_BANK`, 10 minutes plus 20 s
@@ -10,7 +10,7 @@ a decision; ``/table new clock:bank`` or the word ``bank=10m+20s`` among a table
 * When the seat decides, it keeps what was left of its timer, never more than ``start`` (quick answers cannot
   pile up an hour): ``bank = min(start, deadline - now)``. A timer that ran out leaves 0, and the game's
   documented default is applied as for any timeout; three timeouts in a row concede the seat as always
-  (``bot.tables.MAX_TIMEOUTS``). A timer stopped by others' moves (the seat's decision changed or went away
+  (``bot.host.tables.MAX_TIMEOUTS``). A timer stopped by others' moves (the seat's decision changed or went away
   without it deciding) gives the addition back: only the seat's own decisions add time.
 * A response window (``Decision.window``) keeps its own short timer (option ``response``) and never touches the
   bank.
@@ -28,7 +28,8 @@ from collections.abc import Callable
 from typing import Any
 
 Table = Any
-"""A :class:`bot.tables.Table` (not imported: ``bot.tables`` imports this module, and the layers have no cycle)."""
+"""A :class:`bot.host.tables.Table` (not imported: ``bot.host.tables`` imports this module, and the layers have no
+cycle)."""
 
 BANK = "bank"
 """The table option: ``[start, add]`` seconds (absent: a fixed limit per decision, option ``timeout``)."""
