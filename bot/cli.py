@@ -183,8 +183,8 @@ def _picture_dir(text: str | None) -> Path | None | bool:
 
 def cmd_picture(args: argparse.Namespace) -> int:
     """Play ``--after`` random decisions of a seeded game (``--computers``: the game's computer
-    players' decisions, a position like a real game's; ``--option key=value``: the game's table options, issue
-    18) and write the public board (the spectator's view) as a PNG to ``--out``; prints the path. Exit 2 with
+    players' decisions, a position like a real game's; ``--option key=value``: the game's table options)
+    and write the public board (the spectator's view) as a PNG to ``--out``; prints the path. Exit 2 with
     one line on bad input."""
     from bot.picture import board_png
     from games.core.players import RandomPlayer

@@ -159,8 +159,8 @@ class TableQueries(Connection):
 
     async def load_tables(self, statuses: tuple[str, ...] = ("lobby", "playing"), table_id: str | None = None
                           ) -> list[TableRow]:
-        """Tables in ``statuses`` (or the one ``table_id``), with seats, snapshot (and its static part, issue
-        14) and deadlines."""
+        """Tables in ``statuses`` (or the one ``table_id``), with seats, snapshot (and its static part) and
+        deadlines."""
         cols = "id, game, place, host_user, status, options, seed, created, updated, paused, pause_reason"
         if table_id is not None:
             rows = await self._fetchall(f"SELECT {cols} FROM tables WHERE id = ?", (table_id,))

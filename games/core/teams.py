@@ -3,7 +3,7 @@ choose, and the seating that puts allies apart.
 
 A team is a number (0 = team A, 1 = team B, ...). A game with teams receives ``options["teams"]``: the team
 number of each seat, in seat order (``[0, 1, 0, 1]`` for 2v2), numbered 0..k-1 in letter order. Pure
-functions, no host state: the host (``bot/tables.py``), the terminal and ``metahost simulate`` share them.
+functions, no host state: the host (``bot/host/``), the terminal and ``metahost simulate`` share them.
 """
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ class MemesisBot(GuardedPlayer):
             return d.default
         ctx = _Ctx(d, view)
         if ctx.board.get("choices", 0) > HARD_LIMIT:
-            # The host asks a new bot for every decision (bot/tables.py computer_choice): this bound on the
+            # The host asks a new bot for every decision (bot/host/tables.py computer_choice): this bound on the
             # turn, read from the view, keeps a turn finite even without the bot's memory.
             quit_ = {"main": "end", "act": "back", "window": "pass"}.get(d.kind)
             if quit_ is not None:

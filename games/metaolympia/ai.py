@@ -3,7 +3,7 @@
 
 It decides only from its own decision and its own view (``view.board``, ``view.private``: ``game.py``
 ``board_of`` / ``private_of``) plus the public card pool; it keeps no memory between decisions (the host may
-build a new bot for every decision, ``bot/tables.py`` ``computer_choice``), so every plan is recomputed
+build a new bot for every decision, ``bot/host/tables.py`` ``computer_choice``), so every plan is recomputed
 from the view. Ties are broken by its own seeded :class:`games.core.rng.Rng`.
 
 Its plan, per decision kind (kinds and option ids: :mod:`games.metaolympia.rules` ``build_decision``):

@@ -372,7 +372,7 @@ MZ-GAP-80 — Frozen or Sleep inflicted outside Combat is removed by any later D
     by any Effect, that Combat is "the Combat in which it was inflicted".
 MZ-GAP-81 — A Caster may concede at any time: a loss (MZ-WIN-05), and with 3 or 4 Casters they will leave as
     in MZ-GAP-12. A timed-out prompt takes its default (MZ-GAP-24); the host concedes a seat after 3 timeouts
-    in a row (``bot/tables.py``), and a disconnected or AFK Caster is handled the same way.
+    in a row (``bot/host/clock.py``), and a disconnected or AFK Caster is handled the same way.
 MZ-GAP-82 — Only the 24 listed Terra Bonuses exist; the loader rejects any other name, in a Terra Bonus or a 4th
     Wall condition, so a typo cannot create a bonus nothing satisfies.
 MZ-GAP-83 — While its CONTRACT effects resolve, the Page is not yet in the Arena: Arena counts and Effects on

@@ -159,8 +159,8 @@ def busy_board():
 def test_push_context_names_stacks_targets_lives_and_who_is_disabled():
     """META-STK-03/08, META-TRG-04: in the pushing stage the context shows the stage, every
     player's life, hand and memory sizes and who is disabled, every tower level with whose card and its
-    target, and Ben's trigger stack — never its face-down card or condition; one whole line per item (issue
-    27 §11: this asserted 40-character lines before; Discord and the terminal wrap to their own width)."""
+    target, and Ben's trigger stack — never its face-down card or condition; one whole line per item (this
+    asserted 40-character lines before; Discord and the terminal wrap to their own width)."""
     text = context(st := busy_board(), 0)
     assert kind(st, 0) == "push"
     raw = GAME.context_text(GAME.view(st, 0)).splitlines()

@@ -249,7 +249,7 @@ def test_computer_players_finish_four_seat_games():
 
 def first_out(seed: int, seats: int = 4) -> int | None:
     """The first seat disabled or removed in a computer-only game, each choice made by ``Game.computer``
-    seeded as the host seeds it (table seed and game version, bot/tables.computer_choice); ``None`` if the
+    seeded as the host seeds it (table seed and game version, bot/host/tables.computer_choice); ``None`` if the
     game ends with nobody out."""
     st = new(seed, seats)
     n = 0

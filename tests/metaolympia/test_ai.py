@@ -93,7 +93,7 @@ def test_four_bots_finish_a_game():
 
 
 class HostBot:
-    """As the host does (``bot/tables.py`` ``computer_choice``): a new bot for every decision, seeded from the
+    """As the host does (``bot/host/tables.py`` ``computer_choice``): a new bot for every decision, seeded from the
     table seed and the state version, so it has no memory between decisions."""
 
     def __init__(self, seed: int, state):
