@@ -9,7 +9,7 @@ Adding a game
 1. Write the package ``games/<id>/`` against :mod:`games.core` only (never ``bot``, never another game), in
    the shape every game has (``docs/development.md``, "A game package"): ``__init__.py`` (what the game is,
    where its rules live, a map of the package, ``GAME``), ``game.py`` (the ``Game`` subclass), ``state.py``,
-   ``rules.py`` (and modules named for the rulebook's chapters when it grows past ~1,700 lines),
+   ``rules/`` (the engine: ``rules/__init__.py`` its entry, one module per rulebook chapter beside it),
    ``cards.py``, ``pool.py``, ``catalog.py``, ``gaps.py`` (the decision on every gap the checklist,
    ``shared/rules/checklists/<id>.md``, leaves open), ``ai.py`` (``computer(seed)``), ``render.py`` and
    ``picture.py``. The contract finds the front-end hooks in ``ai``, ``render`` and ``picture`` by that

@@ -13,8 +13,10 @@ from games import GAME_MODULES, get_game
 from games.core.contract import Game
 
 ROOT = Path(__file__).resolve().parents[1]
-SHAPE = ("__init__.py", "game.py", "state.py", "rules.py", "cards.py", "pool.py", "gaps.py", "ai.py",
-         "render.py", "picture.py", "catalog.py")
+SHAPE = ("__init__.py", "game.py", "state.py", "cards.py", "pool.py", "gaps.py", "ai.py", "render.py",
+         "picture.py", "catalog.py")
+"""The modules every game package has at its top level, and only those; its rules are the package ``rules/``
+(``rules/__init__.py`` the engine's entry, one module per rulebook chapter beside it)."""
 LIMITS = {"games": 1700, "bot": 700}
 HOOKS = {"computer": ("ai", "computer"), "board_text": ("render", "board_text"),
          "context_text": ("render", "context_text"), "private_text": ("render", "private_text"),
@@ -23,10 +25,12 @@ HOOKS = {"computer": ("ai", "computer"), "board_text": ("render", "board_text"),
 
 @pytest.mark.parametrize("game", sorted(GAME_MODULES))
 def test_every_game_package_has_the_same_files(game):
-    """``games/<id>/`` holds the one set of files; its ``__init__`` is a short map that exports ``GAME``
-    from ``game.py``, with no progress list and no copy of the gap decisions (``gaps.py`` is the record)."""
+    """``games/<id>/`` holds the one set of files and the ``rules/`` package; its ``__init__`` is a short map
+    that exports ``GAME`` from ``game.py``, with no progress list and no copy of the gap decisions (``gaps.py``
+    is the record)."""
     package = ROOT / "games" / game
-    assert [f for f in SHAPE if not (package / f).is_file()] == []
+    assert sorted(p.name for p in package.glob("*.py")) == sorted(SHAPE)
+    assert (package / "rules" / "__init__.py").is_file()
     init = (package / "__init__.py").read_text(encoding="utf-8")
     assert "from .game import GAME" in init and len(init.splitlines()) <= 60
     assert not re.search(r"^(Built|Not yet built)\b", init, re.MULTILINE)

@@ -66,7 +66,7 @@ class LobbyMixin:
 
         For a game that reads the clock (``Game.observes_clock``): ``surroundings`` one of
         :data:`SURROUNDINGS` (default ``virtual``), stored as option ``"surroundings"``; ``location`` the
-        table's own place (``games.metazoo.sky.Place.to_json()`` data, terminal play's ``--place``), stored
+        table's own place (``games.core.surroundings.Place.to_json()`` data, terminal play's ``--place``), stored
         as option ``"location"`` and used instead of the server's location. Raises :class:`TableError`
         for an unknown game, a seat count the game does not allow, a surroundings mode that is unknown or
         given for a game that does not read the clock (``bad_option``), a ``series`` length the game does not

@@ -42,9 +42,10 @@ from games.core.carddata import add_instances
 from games.core.contract import Choice, Decision, Event, Game, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
-from . import cells, combat, rules
+from . import rules
 from .cards import card_line
 from .pool import DECK_SIZE, card_pool, validate_deck
+from .rules import cells, combat
 from .state import Job, Piece, Player, State
 
 

@@ -57,7 +57,7 @@ class Piece:
     target: int = -1
     """The seat it attacks while in the Attack Cell (MEM-GAP-06)."""
     used: list[int] = field(default_factory=list)
-    """Indexes (into :func:`games.memesis.cells.abilities`) used this owner turn (MEM-CE-06, MEM-FUS-08)."""
+    """Indexes (into :func:`games.memesis.rules.cells.abilities`) used this owner turn (MEM-CE-06, MEM-FUS-08)."""
     attacked: bool = False
     """It attacked in its controller's latest turn (MEM-GAP-13)."""
     hurt: bool = False

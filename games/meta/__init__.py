@@ -9,10 +9,10 @@ The package:
 
 * ``game`` — :class:`~games.meta.game.MetaGame` through the game contract, ``GAME``, and the host rules.
 * ``state`` — the state dataclasses (players, towers, entries, rule changes).
-* ``rules`` — the engine the game calls: decisions, choices, plays, stages and turns, life and draws,
-  disabling, mutual disabling and victory, triggers.
-* ``execution`` — the executing stage: towers level by level, targets resolved, card steps, paradoxes.
-* ``queries`` — what a state reads as now: rule values in force, seats in play, towers and their names.
+* ``rules`` — the engine's entry the game calls (``rules/__init__.py``): decisions, choices, plays, stages and
+  turns, life and draws, disabling, mutual disabling and victory, triggers.
+* ``rules/execution`` — the executing stage: towers level by level, targets resolved, card steps, paradoxes.
+* ``rules/queries`` — what a state reads as now: rule values in force, seats in play, towers and their names.
 * ``cards`` — the card model, its step vocabulary and the generated descriptions and engine readings.
 * ``pool`` — the pool and starter decks from ``data/meta/``, and deck legality.
 * ``catalog`` — the searchable card catalog (``/card``).

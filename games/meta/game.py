@@ -57,10 +57,11 @@ from games.core.carddata import add_instances
 from games.core.contract import Choice, Decision, Event, Game, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
-from . import queries, rules
+from . import rules
 from .cards import card_line, card_text, condition_text, engine_reading
 from .pool import DECK_SIZE, card_pool, validate_deck
 from .render import step_name
+from .rules import queries
 from .state import Change, Entry, Player, State, Static, Tower
 
 MIN_SEATS, MAX_SEATS = 2, 6

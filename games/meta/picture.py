@@ -36,8 +36,8 @@ from games.core.layout import (
     wrap,
 )
 
-from .queries import START_LIFE
 from .render import _level_name, _seat_names, short_target, step_name
+from .rules.queries import START_LIFE
 
 COLS = 3
 GAP = 8

@@ -9,14 +9,14 @@ The package:
 * ``game.py`` — :class:`MetaOlympiaGame` (the contract: set-up, scenario positions, view, concede) and the
   host rules.
 * ``state.py`` — the state dataclasses.
-* ``rules.py`` — the rules engine: the flow, movement, Stage Tiles, recruiting, contests (matches and
-  scrimmages: dice, tactics, injuries, results), Tournaments, final scoring, and every decision built and
-  applied.
-* ``base.py`` — the constants and small helpers the rules modules share: card lookups, dice, the token
+* ``rules/__init__.py`` — the rules engine's entry: the flow, movement, Stage Tiles, recruiting, contests
+  (matches and scrimmages: dice, tactics, injuries, results), Tournaments, final scoring, and every decision
+  built and applied.
+* ``rules/base.py`` — the constants and small helpers the rules modules share: card lookups, dice, the token
   supply, drawing from decks.
-* ``gambling.py`` — bets and side wagers (MO-OPT-01/02).
-* ``trades.py`` — player-to-player athlete trades (MO-OPT-04).
-* ``mergers.py`` — mid-game mergers (MO-OPT-07/08).
+* ``rules/gambling.py`` — bets and side wagers (MO-OPT-01/02).
+* ``rules/trades.py`` — player-to-player athlete trades (MO-OPT-04).
+* ``rules/mergers.py`` — mid-game mergers (MO-OPT-07/08).
 * ``cards.py`` — the card model (athletes, tactics, sponsors, scrimmage cards, Stage Tiles).
 * ``pool.py`` — loading and checking the card set in ``data/metaolympia/``; card texts.
 * ``gaps.py`` — the decisions on the gaps the rulebook leaves open (``MO-GAP-NN``), the one record.

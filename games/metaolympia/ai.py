@@ -39,9 +39,9 @@ from games.core.players import GuardedPlayer
 from games.core.rng import Rng
 from games.core.values import Decision, View
 
-from .base import FACES
 from .cards import Athlete, Tactic
 from .pool import pool
+from .rules.base import FACES
 
 FACE_COUNT = {f: FACES.count(f) for f in set(FACES)}
 """Faces of the one die (MO-GAP-01): face -> how many of the 12."""

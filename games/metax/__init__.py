@@ -6,8 +6,9 @@ Rules: the rulebook ``shared/rules/metax.md`` and its checklist ``shared/rules/c
 
 - ``game.py`` — ``MetaXGame``, the game contract (creation, view, concede, decks) and the host rules.
 - ``state.py`` — the state dataclasses (players, Characters, attacks, effect frames).
-- ``rules.py`` — the rules engine: the open decisions and applying a choice (set-up, turn, battle, effects).
-- ``refusals.py`` — why a choice is refused: the rule that forbids it (MX-HST-02).
+- ``rules/__init__.py`` — the rules engine's entry: the open decisions and applying a choice (set-up, turn,
+  battle, effects).
+- ``rules/refusals.py`` — why a choice is refused: the rule that forbids it (MX-HST-02).
 - ``cards.py`` — the card model and the effect vocabulary; ``pool.py`` — the pool, starter decks and deck
   legality (MX-DCK-*); ``catalog.py`` — the searchable catalog.
 - ``gaps.py`` — the decisions on the gaps the rulebook leaves open (``MX-GAP-NN``).

@@ -14,7 +14,7 @@ Host rules (``[host]`` in the checklist) — what the bot does instead of people
   the free choice ``arrange:<id>,<id>,...`` (top card last), accepted outside their decisions.
 * MX-HST-02: ``unplayable`` lists each hand card not offered in a decision that plays cards, with its
   reason; a refused card play also lists the options open now. A refused choice changes nothing and
-  names the rule that forbids it (:mod:`games.metax.refusals`), e.g.
+  names the rule that forbids it (:mod:`games.metax.rules.refusals`), e.g.
   MX-DEF-02 for a Pushed defender, MX-BTL-08 for a card you cannot pay for, MX-ZN-04 for a card not
   in your hand; a choice in the other seat's decision names the rule that gives it to that seat
   (MX-SET-06, MX-PLN-01, MX-ATK-01, MX-DEF-01, MX-DMG-03, MX-EFF-04). Only an id that means nothing
@@ -43,9 +43,10 @@ from games.core.carddata import add_instances
 from games.core.contract import Choice, Decision, Event, Game, Result, RulesError, SeatSetup, View
 from games.core.rng import Rng
 
-from . import refusals, rules
+from . import rules
 from .cards import card_line, card_text
 from .pool import DECK_SIZE, card_pool, validate_deck
+from .rules import refusals
 from .state import Character, Damage, Player, State, Static
 
 
@@ -149,7 +150,7 @@ class MetaXGame(Game):
     def apply(self, state: State, seat: int, choice: Choice) -> list[Event]:
         """Apply one choice (an option id) for ``seat``. Raises :class:`RulesError` and changes nothing
         when the choice is not one of the seat's current options; the error names the rule that
-        forbids it (:func:`games.metax.refusals.explain`; MX-HST-02 only for an id that means nothing
+        forbids it (:func:`games.metax.rules.refusals.explain`; MX-HST-02 only for an id that means nothing
         now, or several options at once). ``arrange:<ids>`` reorders the seat's own discard pile at
         any time (MX-ZN-06)."""
         choice = self.one_choice(choice, seat, len(state.players), ("MX-HST-02", "MX-WIN-01"))

@@ -80,8 +80,8 @@ Steps (``do``), each acting on every target of its Effect:
 ===============  ======================================================================================
 
 ``index``, ``flip_traps`` and ``copy`` may pause the chain for a prompt, so they appear only in CONTRACT,
-"any time" and Power Effects; placement and these prompts live in :mod:`games.metazoo.effects` and
-:mod:`games.metazoo.placement`.
+"any time" and Power Effects; placement and these prompts live in :mod:`games.metazoo.rules.effects` and
+:mod:`games.metazoo.rules.placement`.
 """
 
 from __future__ import annotations

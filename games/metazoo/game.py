@@ -29,9 +29,10 @@ from games.core.contract import Choice, Decision, Event, Game, Result, RulesErro
 from games.core.rng import Rng
 from games.core.surroundings import Place, Surroundings, SurveyLine
 
-from . import ending, multi, pages, rules, sky, terra, wall, zones
+from . import rules
 from .cards import page_line
 from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, validate_deck
+from .rules import ending, multi, pages, sky, terra, wall, zones
 from .state import ArenaPage, Caster, Indicator, State
 
 
@@ -68,7 +69,7 @@ class MetaZooGame(Game):
         ``options`` (unknown keys such as the host's ``seats``, ``timeout`` are ignored): ``surroundings``
         ``"virtual"`` (default) | ``"derived"`` | ``"declared"``, ``place`` (``Place.to_json()``),
         ``profiles`` (``{"0": Surroundings.to_json(), ...}``), ``clock`` (epoch seconds UTC, the game's
-        start; required in derived mode) — see :func:`games.metazoo.wall.configure` (MZ-WALL-04). They are
+        start; required in derived mode) — see :func:`games.metazoo.rules.wall.configure` (MZ-WALL-04). They are
         frozen at game start. Raises ValueError for a bad surroundings option."""
         if not 2 <= len(seats) <= 4:
             raise RulesError("MZ-GAP-12", f"MetaZoo is played by 2 to 4 Casters; got {len(seats)} seats.")
@@ -142,7 +143,7 @@ class MetaZooGame(Game):
     def survey(self, place: Place, profile: Surroundings | None, instant: dt.datetime,
                caster: str) -> tuple[SurveyLine, ...]:
         """The 24 Terra Bonuses read from the surroundings alone (MZ-WALL-04 derived mode, MZ-GAP-68):
-        :func:`games.metazoo.sky.survey`."""
+        :func:`games.metazoo.rules.sky.survey`."""
         return sky.survey(place, profile, instant, caster)
 
     def observe(self, state: State, at: float) -> None:

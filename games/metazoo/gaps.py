@@ -3,14 +3,14 @@
 Source: the "Gaps the rulebook leaves open" part of ``shared/rules/checklists/metazoo.md`` (copied to
 ``data/rules/metazoo.md``); rule IDs ``MZ-*`` refer to that checklist, the rulebook is
 ``shared/rules/metazoo.md``. The bot enforces every rule itself with no human referee, so each decision
-says what the engine (``games/metazoo/rules.py`` and its chapters, tested in ``tests/metazoo/``) does; the reasons given
+says what the engine (``games/metazoo/rules/__init__.py`` and its chapters, tested in ``tests/metazoo/``) does; the reasons given
 are what players would expect and what keeps the game fair and unstuck on Discord. Where the engine is
 still partial, the decision states the final rule and says what is built now ("now: ...", "not built
 yet"). Where a decision depends on the real surroundings (the 4th Wall module), it is stated at the rules
-level and the details are in ``games/metazoo/sky.py``.
+level and the details are in ``games/metazoo/rules/sky.py``.
 
 This is the one record of these decisions (players read them through ``data/rules/metazoo.rulings.yaml``,
-``/rules metazoo MZ-GAP-NN``); ``tests/metazoo/test_gaps.py`` fails when ``games/metazoo/sky.py`` names a
+``/rules metazoo MZ-GAP-NN``); ``tests/metazoo/test_gaps.py`` fails when ``games/metazoo/rules/sky.py`` names a
 gap decided nowhere here.
 
 Words used below: Casters sit in seat order, which is clockwise; "the active Caster" is the Caster
@@ -131,7 +131,7 @@ MZ-GAP-24 — Every prompt has the table's deadline and a documented default (th
     Attack, the first listed option; Damage allocation, the automatic fill (MZ-GAP-34); ordering, the first listed
     item (Damage or Status: the printed order; the Pages an Index revealed: the revealed order); 4th Wall
     confirmation, not met (a yes/no question whose default is no, logged as the Caster's answer; details in
-    games/metazoo/sky.py and games/metazoo/wall.py). Every priority offer is a decision, even when Pass is the
+    games/metazoo/rules/sky.py and games/metazoo/rules/wall.py). Every priority offer is a decision, even when Pass is the
     only option, and a response window (the table's response deadline, default pass). A decision whose one option
     follows from what everyone sees (a priority offer or a Take Actions step of a Caster with an empty Chapter and
     nothing else to do, a mulligan with no Page to Bookmark, no Beastie that can burrow or defend, one Primary
@@ -182,7 +182,7 @@ MZ-GAP-33 — Combat ends when Defenders would be declared and the attacker, or 
     Primary Defender that leaves is not replaced: it strikes nothing back, and the attacker's Damage still
     goes to the Defenders that are left, if any.
 MZ-GAP-34 — The attacking Caster allocates the Damage among the Defenders still in the Arena when two or more
-    are left (``games/metazoo/allocation.py``): one Defender at a time in declaration order, each a multiple
+    are left (``games/metazoo/rules/allocation.py``): one Defender at a time in declaration order, each a multiple
     of 5, at least 5 each when the Damage covers 5 for every Defender; the last Defender takes what is left
     unless every Defender got at least its current LP, and only then may the rest go to the original target
     (if it is still there; MZ-COMBAT-21). Damage that is not a multiple of 5 leaves its odd remainder with the
@@ -316,7 +316,7 @@ MZ-GAP-68 — A 4th Wall or Terra condition on a Page is checked against its con
     table's mode, place and each Caster's /surroundings profile are options of the game, frozen when it starts (a
     profile edited during the game counts from the next game). Asking about a Page being Contracted names it: its
     name is public once its Contract is attempted. What is derived, read from the profile or asked depends on the
-    mode; details in games/metazoo/sky.py.
+    mode; details in games/metazoo/rules/sky.py.
 MZ-GAP-69 — Conditions are evaluated at checks, never watched continuously. Terra Pages and Page names count at
     every check. At the start of every turn (step 1a) the engine fixes the turn's instant (turn 1: the clock the
     game started with; later turns: the last instant the host observed, which it logs with every choice) and, in
@@ -330,7 +330,7 @@ MZ-GAP-69 — Conditions are evaluated at checks, never watched continuously. Te
     then carried out or refused with the reason logged. A Page that entered the Arena by another Effect counts its
     unanswered conditions as not met until the next step 1a. "Returns to its Chapter" is checked at step 1a and
     when the Page enters the Arena. Each reading logs its basis once per Caster and condition per turn (again if
-    it changes); details in games/metazoo/sky.py and games/metazoo/wall.py.
+    it changes); details in games/metazoo/rules/sky.py and games/metazoo/rules/wall.py.
 MZ-GAP-70 — Limbo, Cemetery and Afterlife are public and ordered, newest on top; the board shows their sizes
     and anyone can list them. Pages leave the Afterlife only by an Effect that names the Afterlife. Spellbook
     and Chapter sizes are public.

@@ -22,7 +22,7 @@ MIN_SPELLBOOK = 40  # MZ-BOOK-01
 MAX_SPELLBOOK = 60  # MZ-GAP-76: the bot's configurable maximum (default)
 NOT_PAGES = frozenset({"decks.yaml", "wheel.yaml", "meteor_showers.yaml"})
 """The data files of ``data/metazoo`` that hold no Pages: the starter Spellbooks, the Aura wheel and the
-meteor shower calendar of :mod:`games.metazoo.sky`."""
+meteor shower calendar of :mod:`games.metazoo.rules.sky`."""
 
 
 def data_dir() -> Path:

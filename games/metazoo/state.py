@@ -47,7 +47,7 @@ class ArenaPage:
     (MZ-TRAP-01); ``moved`` once a face-down Trap has been moved (MZ-TURN-10, MZ-GAP-19); ``entered`` the
     turn it entered; ``flags`` trait markers that are not Status Effects (``burrowed``, MZ-TRAIT-01);
     ``slot`` its Terra slot 0..5 (-1 = not a Terra in a slot). Placement (MZ-PLACE-01..08,
-    :mod:`games.metazoo.placement`): ``under`` the face-up Pages put underneath it by another Page's Effect
+    :mod:`games.metazoo.rules.placement`): ``under`` the face-up Pages put underneath it by another Page's Effect
     (out of the Arena, MZ-PLACE-03); ``on`` the uid of the Page this one sits underneath while still in the
     Arena (its own Effect put it there, MZ-PLACE-04; -1 = not underneath). Flags also hold ``type:<aura>``
     (a Base Aura type set by an Effect, MZ-TYPE-04)."""
@@ -126,7 +126,7 @@ class Combat:
     Attack (-1 = none); ``stage`` one of ``window_a``, ``defend``, ``primary``, ``window_b``, ``strike``,
     ``allocate``; ``number`` counts Combats in the game (Frozen and Sleep same-Combat clauses).
     Striking (MZ-COMBAT-13..15): ``order`` the sides (``attacker``, ``primary``) still to strike. Allocation
-    (MZ-COMBAT-20, stage ``allocate``, :mod:`games.metazoo.allocation`): ``dmg`` the attacker's modified
+    (MZ-COMBAT-20, stage ``allocate``, :mod:`games.metazoo.rules.allocation`): ``dmg`` the attacker's modified
     Damage, ``alive`` the Defenders it is split over, ``split`` the amounts chosen so far (same order),
     ``auto`` the automatic fill (the timeout defaults, MZ-GAP-34)."""
 
@@ -181,11 +181,11 @@ class SkyAsk:
 
 @dataclass(slots=True)
 class SkyState:
-    """The real-surroundings inputs and this turn's answers (4th Wall Effects; games/metazoo/wall.py).
+    """The real-surroundings inputs and this turn's answers (4th Wall Effects; games/metazoo/rules/wall.py).
 
     Set at game start and frozen: ``mode`` (``virtual`` | ``derived`` | ``declared``, MZ-WALL-04),
-    ``place`` (the table's :class:`games.metazoo.sky.Place` as JSON, or None), ``profiles`` (seat index as a
-    string -> :class:`games.metazoo.sky.Surroundings` JSON), ``clock`` (the game's start, epoch seconds UTC,
+    ``place`` (the table's :class:`games.metazoo.rules.sky.Place` as JSON, or None), ``profiles`` (seat index as a
+    string -> :class:`games.metazoo.rules.sky.Surroundings` JSON), ``clock`` (the game's start, epoch seconds UTC,
     or None). Changing: ``observed`` (the last instant the host passed to ``observe``), ``instant`` (the
     instant this turn reads, fixed at step 1a, MZ-GAP-69), ``answers`` (this turn's asked answers),
     ``notes`` (this turn's logged bases, shown on the board), ``asks`` (questions still to ask, the first
@@ -224,7 +224,7 @@ class State:
     ordered by the active Caster (step ``order``; ``poison:p<seat>``, ``poison:u<uid>``, ``regen:u<uid>``).
     A copy is an instance whose ``cards`` entry is ``copy:<copied entry>`` (MZ-TOKEN-05/06).
 
-    Prompts that pause a chain's resolution (:mod:`games.metazoo.effects`): ``ask`` is ``""`` or one of
+    Prompts that pause a chain's resolution (:mod:`games.metazoo.rules.effects`): ``ask`` is ``""`` or one of
     ``sim`` (Damage or Status first, MZ-SIM-02), ``trap_pay`` (Traps flipped by an Effect, each paid or not),
     ``flip_order`` (their FLIPPED Effects ordered, MZ-SIM-04), ``copy`` (the copier targets a copied Spell,
     MZ-TOKEN-06), ``index`` (an opponent orders the Pages an Index revealed, MZ-INFO-04); ``asked`` holds

@@ -12,7 +12,7 @@ import pytest
 
 from bot.host import Listener
 from games.core.rng import Rng
-from games.metazoo.sky import TERRA_BONUSES
+from games.metazoo.rules.sky import TERRA_BONUSES
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits

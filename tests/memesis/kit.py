@@ -7,7 +7,7 @@ Conventions (every function below follows them):
 
 - ``st`` is a :class:`~games.memesis.state.State`, ``seat`` a seat index (0 = Ana, 1 = Ben, 2 = Cid, 3 = Dee).
 - A *choice* is an option id of the open decision, or a unique part of one option's label (any case): see
-  :func:`option_id`. Option ids follow ``games/memesis/rules.py``: ``h<card>`` for a hand card (card = card
+  :func:`option_id`. Option ids follow ``games/memesis/rules/__init__.py``: ``h<card>`` for a hand card (card = card
   number, see :func:`hand_ref`), ``p<uid>`` for a piece (see :func:`uid`), then the action's components
   (``play``, ``main``, ``up``, ``s0`` ...), ``pass`` in a window, ``end`` to end the turn.
 - Functions that apply choices return the events they produced (``list[Event]``); :func:`public` and

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from games.core.scenario import run_file
 from games.memesis import GAME
-from games.memesis.actions import thing_actions
+from games.memesis.rules.actions import thing_actions
 
 from .kit import (
     FILLER,

@@ -33,9 +33,10 @@ import pytest
 
 from games.core.contract import Event, View
 from games.core.playout import starter_seats
-from games.memesis import GAME, cells, effects, rules
+from games.memesis import GAME, rules
 from games.memesis.cards import Card
 from games.memesis.pool import card_pool
+from games.memesis.rules import cells, effects
 from games.memesis.state import Piece, State
 
 from .kit import act, hand_ref, pass_windows, pos, uid

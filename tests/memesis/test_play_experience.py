@@ -9,7 +9,8 @@ import random
 import pytest
 
 from games.core.playout import starter_seats
-from games.memesis import GAME, actions, cells
+from games.memesis import GAME
+from games.memesis.rules import actions, cells
 
 from .kit import (
     act,

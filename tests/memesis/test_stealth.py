@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from games.core.contract import SeatSetup
-from games.memesis import GAME, cells
+from games.memesis import GAME
+from games.memesis.rules import cells
 
 from .kit import (
     act,

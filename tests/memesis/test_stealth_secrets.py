@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from games.memesis import GAME
-from games.memesis.actions import thing_actions
 from games.memesis.pool import card_pool
 from games.memesis.render import board_text, private_text
+from games.memesis.rules.actions import thing_actions
 
 from .kit import (
     act,

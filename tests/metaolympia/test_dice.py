@@ -11,8 +11,8 @@ import pytest
 
 from games.core.contract import RulesError
 from games.metaolympia import GAME
-from games.metaolympia.base import FACE_NAMES, FACES
 from games.metaolympia.gaps import DECISIONS as GAPS
+from games.metaolympia.rules.base import FACE_NAMES, FACES
 
 from .kit import (
     AWAY,

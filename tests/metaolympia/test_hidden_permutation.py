@@ -46,7 +46,7 @@ import pytest
 from games.core.contract import Event, SeatSetup
 from games.metaolympia import GAME, game, rules
 from games.metaolympia.pool import pool
-from games.metaolympia.trades import TRADE_KINDS
+from games.metaolympia.rules.trades import TRADE_KINDS
 
 from .test_playouts import check_cards
 

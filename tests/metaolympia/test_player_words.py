@@ -39,7 +39,7 @@ def test_no_internal_codes_with_every_option_and_the_mega_league() -> None:
 def test_every_decision_kind_has_a_step_name_in_player_words() -> None:
     """The board's "Waiting for Ana (…)" never shows a raw kind such as ``tactic_pick``."""
     from games.metaolympia.rules import CARD_KINDS
-    from games.metaolympia.trades import TRADE_KINDS
+    from games.metaolympia.rules.trades import TRADE_KINDS
 
     for kind in {*STEP_NAMES, *TRADE_KINDS, *CARD_KINDS, "move", "spot", "keep", "dice", "bet", "wager"}:
         name = GAME.step_name(kind)

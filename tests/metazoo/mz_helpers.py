@@ -58,7 +58,7 @@ def page(st: State, uid: int):
 
 
 def lp(st: State, uid: int) -> int:
-    from games.metazoo import pages
+    from games.metazoo.rules import pages
 
     return pages.lp(st, page(st, uid))
 

@@ -11,7 +11,8 @@ import pytest
 
 import games.metazoo as metazoo
 from games.core.carddata import data_dir
-from games.metazoo import gaps, sky
+from games.metazoo import gaps
+from games.metazoo.rules import sky
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +46,7 @@ def test_MZ_GAP_82_counts_the_checklists_terra_bonuses(checklist):
 
 
 def test_sky_docstring_names_only_decided_gaps_and_agrees_with_them():
-    """``games/metazoo/sky.py`` explains the 4th Wall side of the decisions (MZ-GAP-68, 69, 82 and the 4th
+    """``games/metazoo/rules/sky.py`` explains the 4th Wall side of the decisions (MZ-GAP-68, 69, 82 and the 4th
     Wall timeout of MZ-GAP-24): every gap its docstring names is decided in ``gaps.py``, and the points both
     state say the same (name matching examples, the Terra Bonus list closed by the loader, an unanswered
     confirmation is "not met", the sky read once per turn at step 1a)."""
@@ -65,8 +66,8 @@ def test_decisions_state_the_engines_numbers():
     500-turn safety cap (MZ-GAP-73), a 60-Page Spellbook maximum (MZ-GAP-76), 3 timeouts in a row
     (MZ-GAP-81), +20 once for Type Advantage (MZ-GAP-08)."""
     from bot.host import MAX_TIMEOUTS
-    from games.metazoo import pages, turn
     from games.metazoo.pool import MAX_SPELLBOOK
+    from games.metazoo.rules import pages, turn
 
     assert (metazoo.GAME.min_seats, metazoo.GAME.max_seats) == (2, 4)
     assert f"{metazoo.GAME.min_seats} to {metazoo.GAME.max_seats} Casters" in gaps.DECISIONS["MZ-GAP-12"]

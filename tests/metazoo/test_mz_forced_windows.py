@@ -20,7 +20,8 @@ from test_mz_playouts import hidden_from, pending_page
 from games.core.players import RandomPlayer
 from games.core.playout import starter_seats
 from games.metazoo import GAME as MZ
-from games.metazoo import pages, rules
+from games.metazoo import rules
+from games.metazoo.rules import pages
 
 
 def test_MZ_GAP_24_priority_with_an_empty_chapter_is_forced_and_a_window():

@@ -8,7 +8,7 @@ from mz_helpers import go, pos, public, uid_of
 
 from games.core.playout import starter_seats
 from games.metazoo import GAME as MZ
-from games.metazoo import pages
+from games.metazoo.rules import pages
 
 
 def test_an_attack_is_one_line_with_its_damage_and_whom_it_strikes():

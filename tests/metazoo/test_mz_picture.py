@@ -16,7 +16,7 @@ from bot.picture import board_png
 from games.core.layout import Layout
 from games.core.players import RandomPlayer
 from games.metazoo import GAME as MZ
-from games.metazoo import pages
+from games.metazoo.rules import pages
 
 SEEDS = range(10)
 EVERY = 9

@@ -17,8 +17,9 @@ from games.core.players import RandomPlayer
 from games.core.playout import starter_seats
 from games.core.rng import Rng
 from games.metazoo import GAME as MZ
-from games.metazoo import pages, rules
+from games.metazoo import rules
 from games.metazoo.pool import card_pool
+from games.metazoo.rules import pages
 
 GAMES = 60
 NAMES = sorted({p.name for p in card_pool().values()}, key=len, reverse=True)

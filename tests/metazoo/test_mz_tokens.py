@@ -32,7 +32,7 @@ def test_MZ_INFECTIOUS_01_02_token_for_each_beastie_destroyed():
     assert entry["name"] == "Beastie token" and entry["max_lp"] == 60 and entry["lp"] == 60
     handles = [p["uid"] for p in d]
     assert len(handles) == len(set(handles))
-    from games.metazoo import pages
+    from games.metazoo.rules import pages
     tdef = pages.defs_of(st)[tok.card]
     assert tdef.name == "" and tdef.cost == {} and tdef.base_types == ("dark",)
     assert [(a.name, a.damage, a.advantage, a.status) for a in tdef.attacks] == [("Gnaw", 30, "light", None)]

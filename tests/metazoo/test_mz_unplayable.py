@@ -10,7 +10,7 @@ from games.core.contract import RulesError
 from games.core.players import RandomPlayer
 from games.core.playout import starter_seats
 from games.metazoo import GAME as MZ
-from games.metazoo import pages
+from games.metazoo.rules import pages
 
 
 def test_MZ_AURA_08_a_page_costing_more_than_the_pool_says_what_it_needs():

@@ -1,6 +1,6 @@
 """4th Wall Effects and Terra Bonuses in the engine: MZ-WALL-01..06, MZ-TERRA-02/03/09/10/11,
 MZ-GAP-02/24/67/68/69/82, through the game contract (``new_game``/``position``, ``observe``, ``decisions``,
-``apply``, ``view``). The instants were checked with games/metazoo/sky.py: 2026-12-21 20:00 UTC is Nighttime in
+``apply``, ``view``). The instants were checked with games/metazoo/rules/sky.py: 2026-12-21 20:00 UTC is Nighttime in
 Oslo (sunset 15:11), 11:00 UTC is Daytime (sunrise 09:18)."""
 
 from __future__ import annotations
@@ -228,7 +228,7 @@ def test_MZ_WALL_01_to_chapter_is_checked_at_step_1a():
 
 def test_MZ_WALL_01_trait_gained_while_the_condition_holds():
     """MZ-WALL-01: Tiangou has First-Strike during a Full Moon (a Full Moon Terra) and not otherwise."""
-    from games.metazoo import pages
+    from games.metazoo.rules import pages
 
     st = pos({"arena": ["tiangou", "hunters-moon"]})
     assert "first_strike" in pages.traits(st, pages.find(st, uid_of(st, "tiangou")))
@@ -394,9 +394,9 @@ def test_MZ_GAP_69_a_state_waiting_on_a_question_round_trips():
 def test_MZ_GAP_02_every_pool_clause_is_understood():
     """MZ-GAP-02, MZ-GAP-82: every 4th Wall clause in the pool names a known condition and consequence, and the
     loader refuses one that does not."""
-    from games.metazoo import wall
     from games.metazoo.cards import TRAITS
     from games.metazoo.pool import card_pool
+    from games.metazoo.rules import wall
 
     for p in card_pool().values():
         for w in p.wall:

@@ -1,5 +1,5 @@
 """The real surroundings for MetaZoo's Terra Bonuses and 4th Wall Effects:
-``games.metazoo.sky`` with fixed instants and places (MZ-WALL-01..06, MZ-TERRA-02).
+``games.metazoo.rules.sky`` with fixed instants and places (MZ-WALL-01..06, MZ-TERRA-02).
 
 Every instant is a fixed aware UTC datetime; no test reads the clock or the network.
 """
@@ -12,7 +12,7 @@ import json
 import pytest
 
 from games.core.carddata import CardDataError
-from games.metazoo.sky import (
+from games.metazoo.rules.sky import (
     TERRA_BONUSES,
     Answer,
     Condition,
