@@ -1,4 +1,5 @@
-"""Shared fixtures: the MetaX game object, positions, and a helper to choose by id or label."""
+"""Shared fixtures: the MetaX game object, positions, and a helper to choose by id or label; and the suite's
+default of running in parallel (pytest-xdist) when xdist is installed."""
 
 from __future__ import annotations
 
@@ -7,6 +8,20 @@ import pytest
 from games import get_game
 from games.core.contract import SeatSetup
 from games.core.scenario import pick_option
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Run the suite on one worker per core (``-n auto --dist loadgroup``) unless the command line says how
+    (``-n 0``, ``-n 3``, ``--dist ...``) or xdist is off (``-p no:xdist``, the one-process run for debugging).
+    Set here rather than in ``addopts`` so that ``-p no:xdist`` still parses; xdist reads these options in
+    its own ``pytest_cmdline_main``, which runs after this one."""
+    option = config.option
+    if (getattr(option, "numprocesses", 0) is None and not hasattr(config, "workerinput")
+            and not option.collectonly):
+        option.numprocesses = "auto"
+        if option.dist == "no":
+            option.dist = "loadgroup"
 
 
 @pytest.fixture

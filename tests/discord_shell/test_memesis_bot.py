@@ -22,7 +22,7 @@ from games.core.rng import Rng
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
 from .test_bot import refusal
-from .world import World
+from .world import World, seeded_tables
 
 ANA, BEN = 101, 102
 
@@ -77,17 +77,8 @@ async def open_table(w: World, people: tuple[int, ...], seed: int, **options) ->
     """``/table new game:memesis`` by the first person with ``options`` at table seed ``seed`` (a known seed
     reveals hidden cards, so ``/table new`` offers none: it is passed through the service), the other people
     join, computers fill the free seats, and the game starts. Returns the table id."""
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded_create
-    try:
+    with seeded_tables(w, seed):
         reply = await w.fake.slash(people[0], CHANNEL_ID, "table", {"game": "memesis", **options}, sub="new")
-    finally:
-        w.service.create = create
     assert reply.type == 5 and not reply.ephemeral, reply.content
     tid = next(iter(w.service.tables))
     t = w.service.get(tid)

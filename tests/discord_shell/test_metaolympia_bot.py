@@ -40,7 +40,7 @@ from .test_memesis_bot import (
     result_message,
     unchecked_texts,
 )
-from .world import World
+from .world import World, seeded_tables
 
 ANA, BEN, CY = 101, 102, 103
 
@@ -145,19 +145,10 @@ async def open_table(w: World, seed: int, people: dict[int, dict], computers: in
     options: ``team_name``, ``colour``) with ``options`` at table seed ``seed`` (a known seed reveals hidden
     cards, so ``/table new`` offers none: it is passed through the service); the others ``/table join``,
     ``computers`` computers are added with the lobby button and the game starts. Returns the table id."""
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
     first, *others = people
-    w.service.create = seeded_create
-    try:
+    with seeded_tables(w, seed):
         reply = await w.fake.slash(first, CHANNEL_ID, "table", {"game": "metaolympia", **people[first], **options},
                                    sub="new")
-    finally:
-        w.service.create = create
     assert reply.type == 5 and not reply.ephemeral, reply.content
     tid = next(iter(w.service.tables))
     t = w.service.get(tid)
@@ -283,16 +274,10 @@ async def test_MO_OPT_06_two_people_manage_one_team_to_the_end(world):
     w = world
     log = Log()
     w.service.listeners.append(log)
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = 2
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded_create
-    reply = await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metaolympia", "options": "teamup=on", "seats": 2,
-                                                          "team_name": "Twin Suns", "pictures": False}, sub="new")
-    w.service.create = create
+    with seeded_tables(w, 2):
+        reply = await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metaolympia", "options": "teamup=on",
+                                                              "seats": 2, "team_name": "Twin Suns",
+                                                              "pictures": False}, sub="new")
     tid = next(iter(w.service.tables))
     t = w.service.get(tid)
     r = await w.fake.slash(CY, CHANNEL_ID, "table", {"seat": 1}, sub="join")

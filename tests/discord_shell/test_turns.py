@@ -12,31 +12,7 @@ from games.core.rng import Rng
 
 from .harness import CHANNEL_ID
 from .test_bot import click_decision, decision_buttons, latest_dm, refusal
-from .world import World
-
-
-async def open_seeded_table(w: World, game: str, users: tuple[int, ...], seed: int) -> str:
-    """Open, join and start a table of ``game`` for ``users`` by slash command and lobby buttons, at table
-    seed ``seed`` (``/table new`` offers no seed: a known seed reveals hidden cards, so the seed is passed
-    through the service). Returns the table id."""
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded_create
-    try:
-        reply = await w.fake.slash(users[0], CHANNEL_ID, "table", {"game": game, "seats": len(users)}, sub="new")
-    finally:
-        w.service.create = create
-    assert not reply.ephemeral, reply.content
-    table_id = next(iter(w.service.tables))
-    for user in users[1:]:
-        await w.fake.click(user, reply.message, f"mh:l:{table_id}:join")
-    await w.fake.click(users[0], reply.message, f"mh:l:{table_id}:start")
-    await w.settle()
-    return table_id
+from .world import World, open_seeded_table
 
 
 def seat_of(t, user: int) -> int:
