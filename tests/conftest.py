@@ -24,6 +24,12 @@ def pytest_cmdline_main(config):
             option.dist = "loadgroup"
 
 
+def pytest_collection_modifyitems(config, items):
+    """The ``slow`` tests first, each group in its collected order: on several workers a long test started
+    last would keep one worker busy while the others wait."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture
 def mx():
     """The MetaX game (games.metax.GAME)."""

@@ -6,25 +6,14 @@ from __future__ import annotations
 
 import sqlite3
 
+from stop_writes import StopWrites
+
 from bot.audit import audit
 from bot.store import Store
-from bot.tables import SNAPSHOT_EVERY, Listener, TableService
+from bot.tables import SNAPSHOT_EVERY, TableService
 
 SEED = 5
 STOP_AFTER = 7  # computer choices stored before the store refuses writes: fewer than SNAPSHOT_EVERY
-
-
-class StopWrites(Listener):
-    """Makes the store refuse writes once ``after`` choices were told (as a full or read-only disk
-    would), so the computers stop mid-game with the last snapshot behind the log."""
-
-    def __init__(self, store: Store, after: int):
-        self.store, self.after, self.told = store, after, 0
-
-    async def game_changed(self, table, events, views) -> None:
-        self.told += 1
-        if self.told == self.after + 1:  # +1: the start's intro is told too
-            await self.store.db.execute("PRAGMA query_only = ON")
 
 
 async def computers(svc: TableService, seed: int = SEED):
