@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import contextlib
 
+from discord import app_commands
+
 from bot.settings import Settings
+from bot.shell import cogs
 from bot.shell.app import MetaBot
 from bot.store import Store
 from bot.tables import TableService
@@ -97,3 +100,17 @@ async def open_seeded_table(w: World, game: str, users: tuple[int, ...], seed: i
     await w.settle()
     assert w.service.get(table_id).status == "playing", "the table did not start"
     return table_id
+
+
+@contextlib.contextmanager
+def stand_in_game(monkeypatch, module, name: str, value: str):
+    """Within the block, the stand-in game of ``module`` (tests/team_game.py, option_game.py, pings_game.py) is
+    a game: ``module.register(monkeypatch)`` puts it in the registry, and it is one of `/table new`'s game
+    choices ``name``/``value`` (the command keeps the list object it was declared with)."""
+    module.register(monkeypatch)
+    choice = app_commands.Choice(name=name, value=value)
+    cogs.GAME_CHOICES.append(choice)
+    try:
+        yield
+    finally:
+        cogs.GAME_CHOICES.remove(choice)

@@ -13,7 +13,7 @@ import sqlite3
 
 import pytest
 from clock_game import GAME, MOVES, ClockGame, TickClock, register
-from stop_writes import StopWrites
+from host_stops import StopWrites
 
 from bot.audit import audit
 from bot.store import Store

@@ -4,7 +4,7 @@ goes on to the same end."""
 
 from __future__ import annotations
 
-from stop_writes import StopWrites
+from host_stops import StopWrites
 
 from bot.audit import audit
 from bot.store import Store

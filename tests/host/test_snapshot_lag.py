@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from stop_writes import StopWrites
+from host_stops import StopWrites
 
 from bot.audit import audit
 from bot.store import Store
