@@ -137,6 +137,7 @@ async def test_a_sixty_card_hand_keeps_every_card_in_the_dm(world):
     assert assert_all_within_limits(w.fake) > 10
 
 
+@pytest.mark.slow
 async def test_every_board_of_a_seeded_six_seat_game_reaches_discord_whole(world):
     """issue 12 §3.2: a seeded six-seat Meta game (four users clicking random options in their DMs, two
     computer seats) keeps the whole board text in the board message after every click."""
@@ -184,6 +185,7 @@ async def big_table(w, game: str, seats: int, options: str | None, seed: int):
     return t
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "seats", "options"), [
     ("metazoo", 4, None), ("memesis", 4, None), ("metaolympia", 8, "mega=on gambling=on wagers=on")])
 async def test_every_board_of_the_later_games_largest_tables_reaches_discord_whole(world, game, seats, options):

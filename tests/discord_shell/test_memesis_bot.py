@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.tables import Listener, option_key
 from games.core.rng import Rng
 
@@ -227,6 +229,7 @@ def acknowledged_everything(w: World) -> bool:
     return all(token in tokens for token in w.fake._interactions)
 
 
+@pytest.mark.slow
 async def test_MEM_GAP_03_a_2v2_of_two_people_and_two_computers_through_discord(world):
     """MEM-GAP-03, MEM-GEN-01/03, MEM-INF-01, MEM-STL-03, MEM-GAP-24, MEM-TRN-07, MEM-GAP-28 (issue 17, Done
     when): Ana and Ben (team A, seated apart) play a whole 2v2 against two computers (team B) in their DMs,
@@ -254,6 +257,7 @@ async def test_MEM_GAP_03_a_2v2_of_two_people_and_two_computers_through_discord(
     assert assert_all_within_limits(w.fake) > clicks
 
 
+@pytest.mark.slow
 async def test_MEM_LIFE_a_1v1_of_two_people_through_discord_ends_at_0_life(world):
     """MEM-LIFE-01, MEM-GEN-01, MEM-INF-01, MEM-STL-03: Ana and Ben, one per team, play a whole game by
     clicks in their DMs to a real result: the loser at 0 Life or less; the result names the winner; nothing

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
+
 from games.core.rng import Rng
 from games.meta import rules
 from games.meta.pool import card_pool
@@ -81,6 +83,7 @@ def hidden_by_seat(st) -> dict[int, set[str]]:
     return out
 
 
+@pytest.mark.slow
 async def test_four_players_finish_a_meta_game_through_discord_without_leaks(world, monkeypatch):
     """META-PSH-05, META-INF-01, META-TRG-04: a whole four-seat game by clicks in DMs; in the pushing
     stage all four players have buttons at once; no hidden card name is ever shown to anyone else.

@@ -27,6 +27,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from bot.tables import Listener
 from games.core.rng import Rng
 from games.metaolympia import rules
@@ -215,6 +217,7 @@ def check_end(w: World, t, users: dict[int, int]) -> None:
         assert team in result.text and f"{team} · {mentions.get(s, t.seats[s].name)}" in line, line
 
 
+@pytest.mark.slow
 async def test_MO_INF_01_four_teams_two_people_two_computers_play_to_the_end_on_discord(world):
     """Issue 18 "Done when", MO-SET-09/10, MO-INF-01/03, MO-FND-04, MO-STG-02, MO-OPT-02/04, MO-END-*: Ana
     (Red Planet, gold) and Ben (Dust Bunnies, teal) play a whole four-team game against two computers in their

@@ -124,6 +124,7 @@ async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], s
     return clicks, notices, old_applied
 
 
+@pytest.mark.slow
 async def test_done_when_four_player_meta_notices_clicks_and_context(world):
     """Issue 13 "Done when" (Meta, META-PSH-05: all players decide at once in the pushing stage): each new
     decision gives its seat exactly one notice, clicks on buttons of older DM states are applied when the
@@ -142,6 +143,7 @@ async def test_done_when_metax_notices_clicks_and_context(world):
     assert clicks > 10 and notices > 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "users"), [
     ("metazoo", (101, 102)), ("memesis", (101, 102)), ("metaolympia", (101, 102, 103, 104))])
 async def test_the_later_games_give_one_notice_per_new_decision_and_show_its_context(world, game, users):
@@ -272,6 +274,7 @@ async def test_deadlines_are_discord_timestamps_and_no_version_is_shown(world):
     assert not shown, shown[:3]
 
 
+@pytest.mark.slow
 async def test_the_rest_bench_gives_the_same_count_for_the_same_seed():
     """issue 13 "REST budget": the bench is reproducible: the same seed gives the same actions, REST calls
     and notices twice (a table seed per game, simulated pace)."""

@@ -22,6 +22,7 @@ TABLES = {  # name: (seats, table options, seed)
 """The seeded games scanned: every seat count Memesis supports, and two teams of two."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", list(TABLES))
 def test_issue27_every_text_of_a_seeded_game_is_in_player_words(table):
     """Issue 27 §5: over a whole seeded game (computer players) every text any seat or a spectator reads has
