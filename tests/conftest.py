@@ -12,7 +12,8 @@ from games.core.scenario import pick_option
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config):
-    """Run the suite on one worker per core (``-n auto --dist loadgroup``) unless the command line says how
+    """Run the suite on one worker per core (``-n auto --dist worksteal``: a worker that runs out of tests takes
+    half of another's queue, so one long test does not leave the others idle) unless the command line says how
     (``-n 0``, ``-n 3``, ``--dist ...``) or xdist is off (``-p no:xdist``, the one-process run for debugging).
     Set here rather than in ``addopts`` so that ``-p no:xdist`` still parses; xdist reads these options in
     its own ``pytest_cmdline_main``, which runs after this one."""
@@ -21,7 +22,7 @@ def pytest_cmdline_main(config):
             and not option.collectonly):
         option.numprocesses = "auto"
         if option.dist == "no":
-            option.dist = "loadgroup"
+            option.dist = "worksteal"
 
 
 def pytest_collection_modifyitems(config, items):
