@@ -3,6 +3,8 @@ default of running in parallel (pytest-xdist) when xdist is installed."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from games import get_game
@@ -23,6 +25,15 @@ def pytest_cmdline_main(config):
         option.numprocesses = "auto"
         if option.dist == "no":
             option.dist = "worksteal"
+
+
+def pytest_configure(config):
+    """On an xdist worker ``sys.argv`` is the worker's ``-c`` bootstrap: give it the command line the run was
+    started with, so a test sees the same process as in a one-process run (``bot.local.program`` reads
+    ``sys.argv[0]`` to write the resume command a terminal game prints)."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:
+        sys.argv[:] = workerinput["mainargv"]
 
 
 def pytest_collection_modifyitems(config, items):
