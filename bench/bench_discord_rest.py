@@ -42,10 +42,10 @@ import pytest  # noqa: E402
 from bench.closed_pipe import run_main  # noqa: E402
 from games import game_ids  # noqa: E402
 from games.core.rng import Rng  # noqa: E402
-from tests.discord_shell.harness import CHANNEL_ID, FakeDiscord  # noqa: E402
+from tests.discord_shell.harness import FakeDiscord  # noqa: E402
 from tests.discord_shell.test_bot import click_decision, decision_buttons, latest_dm  # noqa: E402
 from tests.discord_shell.test_meta_bot import USERS  # noqa: E402
-from tests.discord_shell.world import PaceClock, World  # noqa: E402
+from tests.discord_shell.world import PaceClock, World, open_seeded_table  # noqa: E402
 
 ALIASES = {"memesis4": ("memesis", 4), "metaolympia4": ("metaolympia", 4)}
 """The bench's former game names: a game and its seat count."""
@@ -78,36 +78,6 @@ def kind_of(call, dms: set[int], board: int | None) -> str:
     if call.method == "PATCH":
         return "other edit"
     return "thread/channel post" if call.method == "POST" else f"other {call.method}"
-
-
-async def open_table(w: World, game: str, users: tuple[int, ...], seed: int, teams: str | None,
-                     options: list[str]) -> str:
-    """Open, join and start a table as :func:`tests.discord_shell.test_turns.open_seeded_table` does, with a team
-    format and table options given at ``/table new``."""
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded_create
-    args: dict = {"game": game, "seats": len(users)}
-    if teams:
-        args["teams"] = teams
-    if options:
-        args["options"] = " ".join(options)
-    try:
-        reply = await w.fake.slash(users[0], CHANNEL_ID, "table", args, sub="new")
-    finally:
-        w.service.create = create
-    assert not reply.ephemeral, reply.content
-    table_id = next(iter(w.service.tables))
-    for user in users[1:]:
-        await w.fake.click(user, reply.message, f"mh:l:{table_id}:join")
-    await w.fake.click(users[0], reply.message, f"mh:l:{table_id}:start")
-    await w.settle()
-    assert w.service.get(table_id).status == "playing", "the table did not start"
-    return table_id
 
 
 async def play(w: World, table_id: str, users: tuple[int, ...], rng: Rng, pace: list[float], step: float) -> int:
@@ -155,7 +125,7 @@ async def one_game(seed: int, game: str = "metax", step: float = 10.0, context: 
                         DM_CONTEXT_INTERVAL=context, BOARD_HOLD=hold).start()
         w.bot.front.now = lambda: pace[0]
         try:
-            table_id = await open_table(w, game, users, seed, teams, options or [])
+            table_id = await open_seeded_table(w, game, users, seed, teams, options or [])
             m = w.bot.front.tables[table_id]
             if refuse is not None:
                 fake.inject(refuse, channel_id=m.thread, times=None)

@@ -15,6 +15,7 @@ from games.meta import GAME as META
 from .harness import CHANNEL_ID, MEMBER_IDS
 from .limits import assert_all_within_limits
 from .test_bot import click_decision, decision_buttons, latest_dm
+from .world import seeded_tables
 
 EVENTS = [f"e{i:03d}.1" for i in range(1, 42)]
 TRIGGERS = [f"t{i:03d}.1" for i in range(1, 23)]
@@ -136,18 +137,13 @@ async def test_a_sixty_card_hand_keeps_every_card_in_the_dm(world):
     assert assert_all_within_limits(w.fake) > 10
 
 
+@pytest.mark.slow
 async def test_every_board_of_a_seeded_six_seat_game_reaches_discord_whole(world):
     """A seeded six-seat Meta game (four users clicking random options in their DMs, two
     computer seats) keeps the whole board text in the board message after every click."""
     w = world
-    create = w.service.create
-
-    async def seeded(*args, **kwargs):
-        kwargs["seed"] = 6006
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded
-    t = await six_seat_table(w)
+    with seeded_tables(w, 6006):
+        t = await six_seat_table(w)
     rng = Rng.from_seed(6)
     checked = longest = 0
     for _ in range(150):
@@ -171,20 +167,11 @@ async def test_every_board_of_a_seeded_six_seat_game_reaches_discord_whole(world
 async def big_table(w, game: str, seats: int, options: str | None, seed: int):
     """A started table of ``game`` with ``seats`` seats (four users, computers in the rest) and the table
     ``options``, at table seed ``seed``."""
-    create = w.service.create
-
-    async def seeded(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
     host = MEMBER_IDS[0]
-    w.service.create = seeded
-    try:
+    with seeded_tables(w, seed):
         reply = await w.fake.slash(host, CHANNEL_ID, "table", {"game": game, "seats": seats,
                                                                **({"options": options} if options else {})},
                                    sub="new")
-    finally:
-        w.service.create = create
     assert not reply.ephemeral, reply.content
     table_id = next(iter(w.service.tables))
     for user in MEMBER_IDS[1:4]:
@@ -198,6 +185,7 @@ async def big_table(w, game: str, seats: int, options: str | None, seed: int):
     return t
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "seats", "options"), [
     ("metazoo", 4, None), ("memesis", 4, None), ("metaolympia", 8, "mega=on gambling=on wagers=on")])
 async def test_every_board_of_the_later_games_largest_tables_reaches_discord_whole(world, game, seats, options):

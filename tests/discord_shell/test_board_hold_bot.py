@@ -9,8 +9,7 @@ from games.core.rng import Rng
 
 from .harness import text_of
 from .test_bot import click_decision, decision_buttons, latest_dm
-from .test_turns import open_seeded_table
-from .world import PaceClock, World
+from .world import PaceClock, World, open_seeded_table
 
 USERS = (101, 102)
 HOLD = 30.0

@@ -6,26 +6,21 @@ from __future__ import annotations
 
 import pytest
 import team_game
-from discord import app_commands
 
-from bot.shell import cogs
 from games import get_game
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
 from .test_bot import refusal
-from .world import World
+from .world import World, stand_in_game
 
 ANA, BEN = 101, 102
 
 
 @pytest.fixture(autouse=True)
 def _registered(monkeypatch):
-    team_game.register(monkeypatch)
-    choice = app_commands.Choice(name="Team test", value="teamtest")
-    cogs.GAME_CHOICES.append(choice)
-    yield
-    cogs.GAME_CHOICES.remove(choice)
+    with stand_in_game(monkeypatch, team_game, "Team test", "teamtest"):
+        yield
 
 
 async def lobby_of(w: World, **options):

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.host import Listener, option_key
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
 from .test_bot import refusal
-from .world import World
+from .world import World, seeded_tables
 
 ANA, BEN = 101, 102
 
@@ -77,17 +79,8 @@ async def open_table(w: World, people: tuple[int, ...], seed: int, **options) ->
     """``/table new game:memesis`` by the first person with ``options`` at table seed ``seed`` (a known seed
     reveals hidden cards, so ``/table new`` offers none: it is passed through the service), the other people
     join, computers fill the free seats, and the game starts. Returns the table id."""
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded_create
-    try:
+    with seeded_tables(w, seed):
         reply = await w.fake.slash(people[0], CHANNEL_ID, "table", {"game": "memesis", **options}, sub="new")
-    finally:
-        w.service.create = create
     assert reply.type == 5 and not reply.ephemeral, reply.content
     tid = next(iter(w.service.tables))
     t = w.service.get(tid)
@@ -236,6 +229,7 @@ def acknowledged_everything(w: World) -> bool:
     return all(token in tokens for token in w.fake._interactions)
 
 
+@pytest.mark.slow
 async def test_MEM_GAP_03_a_2v2_of_two_people_and_two_computers_through_discord(world):
     """MEM-GAP-03, MEM-GEN-01/03, MEM-INF-01, MEM-STL-03, MEM-GAP-24, MEM-TRN-07, MEM-GAP-28 (Done
     when): Ana and Ben (team A, seated apart) play a whole 2v2 against two computers (team B) in their DMs,
@@ -263,6 +257,7 @@ async def test_MEM_GAP_03_a_2v2_of_two_people_and_two_computers_through_discord(
     assert assert_all_within_limits(w.fake) > clicks
 
 
+@pytest.mark.slow
 async def test_MEM_LIFE_a_1v1_of_two_people_through_discord_ends_at_0_life(world):
     """MEM-LIFE-01, MEM-GEN-01, MEM-INF-01, MEM-STL-03: Ana and Ben, one per team, play a whole game by
     clicks in their DMs to a real result: the loser at 0 Life or less; the result names the winner; nothing

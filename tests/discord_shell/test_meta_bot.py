@@ -5,12 +5,17 @@ a memory or a face-down trigger reaches a channel or another player's DMs (META-
 
 from __future__ import annotations
 
+import contextlib
+
+import pytest
+
 from games.core.rng import Rng
 from games.meta import rules
 from games.meta.pool import card_pool
 
 from .harness import CHANNEL_ID
 from .test_bot import click_decision, decision_buttons, latest_dm
+from .world import seeded_tables
 
 USERS = (101, 102, 103, 104)
 # The table seed of the whole-game test. A fixed seed makes the game (and any failure) reproducible; this
@@ -24,15 +29,8 @@ SEED = 103
 async def open_meta_table(w, seed: int | None = None):
     """Open, join and start a four-seat Meta table by slash command and buttons; ``seed``, when given, is
     the table seed (``/table new`` takes none, so it is passed through the service)."""
-    if seed is not None:
-        create = w.service.create
-
-        async def seeded_create(*args, **kwargs):
-            kwargs["seed"] = seed
-            return await create(*args, **kwargs)
-
-        w.service.create = seeded_create
-    reply = await w.fake.slash(USERS[0], CHANNEL_ID, "table", {"game": "meta", "seats": 4}, sub="new")
+    with seeded_tables(w, seed) if seed is not None else contextlib.nullcontext():
+        reply = await w.fake.slash(USERS[0], CHANNEL_ID, "table", {"game": "meta", "seats": 4}, sub="new")
     assert not reply.ephemeral, reply.content
     lobby = reply.message
     table_id = next(iter(w.service.tables))
@@ -85,6 +83,7 @@ def hidden_by_seat(st) -> dict[int, set[str]]:
     return out
 
 
+@pytest.mark.slow
 async def test_four_players_finish_a_meta_game_through_discord_without_leaks(world, monkeypatch):
     """META-PSH-05, META-INF-01, META-TRG-04: a whole four-seat game by clicks in DMs; in the pushing
     stage all four players have buttons at once; no hidden card name is ever shown to anyone else.

@@ -27,6 +27,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from bot.host import Listener
 from games.core.rng import Rng
 from games.metaolympia import rules
@@ -40,7 +42,7 @@ from .test_memesis_bot import (
     result_message,
     unchecked_texts,
 )
-from .world import World
+from .world import World, seeded_tables
 
 ANA, BEN, CY = 101, 102, 103
 
@@ -145,19 +147,10 @@ async def open_table(w: World, seed: int, people: dict[int, dict], computers: in
     options: ``team_name``, ``colour``) with ``options`` at table seed ``seed`` (a known seed reveals hidden
     cards, so ``/table new`` offers none: it is passed through the service); the others ``/table join``,
     ``computers`` computers are added with the lobby button and the game starts. Returns the table id."""
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
     first, *others = people
-    w.service.create = seeded_create
-    try:
+    with seeded_tables(w, seed):
         reply = await w.fake.slash(first, CHANNEL_ID, "table", {"game": "metaolympia", **people[first], **options},
                                    sub="new")
-    finally:
-        w.service.create = create
     assert reply.type == 5 and not reply.ephemeral, reply.content
     tid = next(iter(w.service.tables))
     t = w.service.get(tid)
@@ -224,6 +217,7 @@ def check_end(w: World, t, users: dict[int, int]) -> None:
         assert team in result.text and f"{team} · {mentions.get(s, t.seats[s].name)}" in line, line
 
 
+@pytest.mark.slow
 async def test_MO_INF_01_four_teams_two_people_two_computers_play_to_the_end_on_discord(world):
     """MO-SET-09/10, MO-INF-01/03, MO-FND-04, MO-STG-02, MO-OPT-02/04, MO-END-*: Ana
     (Red Planet, gold) and Ben (Dust Bunnies, teal) play a whole four-team game against two computers in their
@@ -283,16 +277,10 @@ async def test_MO_OPT_06_two_people_manage_one_team_to_the_end(world):
     w = world
     log = Log()
     w.service.listeners.append(log)
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = 2
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded_create
-    reply = await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metaolympia", "options": "teamup=on", "seats": 2,
-                                                          "team_name": "Twin Suns", "pictures": False}, sub="new")
-    w.service.create = create
+    with seeded_tables(w, 2):
+        reply = await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metaolympia", "options": "teamup=on",
+                                                              "seats": 2, "team_name": "Twin Suns",
+                                                              "pictures": False}, sub="new")
     tid = next(iter(w.service.tables))
     t = w.service.get(tid)
     r = await w.fake.slash(CY, CHANNEL_ID, "table", {"seat": 1}, sub="join")

@@ -63,6 +63,7 @@ def channel_text(w: World) -> str:
     return "\n".join(w.fake.text_of(m) for c in places for m in w.fake.channel_messages(c))
 
 
+@pytest.mark.slow
 async def test_a_whole_metazoo_game_through_discord_leaks_no_hidden_page(world):
     """MZ-CORE-08, MZ-TRAP-11: two players play a MetaZoo game to its end by clicking in
     their DMs; after every click, no Page in a Chapter or face-down (that nothing public names) appears in
@@ -213,6 +214,7 @@ async def test_a_derived_table_gets_the_server_place_and_the_fixed_clock(derived
     assert [r[3] for r in await w.store.actions(table_id, timed=True)] == [WINTER_NIGHT]
 
 
+@pytest.mark.slow
 async def test_a_whole_derived_game_through_discord_reads_the_fixed_clock(derived_world):
     """A game in *derived* mode with a fixed clock, played to the end through the
     harness; the board says derived mode and the clock's instant."""

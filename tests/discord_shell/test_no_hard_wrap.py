@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 import team_game
-from discord import app_commands
 
-from bot.shell import cogs, render
+from bot.shell import render
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
+from .world import stand_in_game
 
 ANA, BEN = 101, 102
 NAMES = ["Vulture's Circle", "Olympus Summit Arena", "Tharsis Rovers", "Noctis Labyrinth", "Hellas Meteors"]
@@ -53,13 +53,10 @@ def test_only_a_single_word_longer_than_a_block_is_cut():
 
 @pytest.fixture(autouse=True)
 def _registered(monkeypatch):
-    team_game.register(monkeypatch)
-    choice = app_commands.Choice(name="Team test", value="teamtest")
-    cogs.GAME_CHOICES.append(choice)
-    lines = [long_line(n) for n in (120, 300, 700)]
-    monkeypatch.setattr(team_game.TeamGame, "board_text", lambda self, view: "\n".join(lines), raising=False)
-    yield lines
-    cogs.GAME_CHOICES.remove(choice)
+    with stand_in_game(monkeypatch, team_game, "Team test", "teamtest"):
+        lines = [long_line(n) for n in (120, 300, 700)]
+        monkeypatch.setattr(team_game.TeamGame, "board_text", lambda self, view: "\n".join(lines), raising=False)
+        yield lines
 
 
 async def test_the_board_and_dm_reach_discord_with_the_games_lines_whole(world, _registered):

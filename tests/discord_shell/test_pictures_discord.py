@@ -20,7 +20,7 @@ from games.core.rng import Rng
 from .harness import CHANNEL_ID, Call, FakeDiscord
 from .limits import assert_all_within_limits
 from .test_bot import click_decision, decision_buttons, latest_dm, refusal
-from .world import PaceClock, World
+from .world import PaceClock, World, seeded_tables
 
 ANA, BEN = 101, 102
 PNG_HEAD = b"\x89PNG\r\n\x1a\n"
@@ -64,17 +64,8 @@ def painter(monkeypatch):
 async def open_game(w: World, seed: int, **options) -> str:
     """A two-seat MetaX table at table seed ``seed`` opened by ``/table new`` (with ``options``), joined and
     started through the lobby's buttons. Returns the table id."""
-    create = w.service.create
-
-    async def seeded(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded
-    try:
+    with seeded_tables(w, seed):
         reply = await w.fake.slash(ANA, CHANNEL_ID, "table", {"game": "metax", **options}, sub="new")
-    finally:
-        w.service.create = create
     assert not reply.ephemeral, reply.content
     table_id = next(iter(w.service.tables))
     await w.fake.click(BEN, reply.message, f"mh:l:{table_id}:join")

@@ -9,27 +9,22 @@ from __future__ import annotations
 
 import pings_game
 import pytest
-from discord import app_commands
 
-from bot.shell import cogs
 from bot.shell.render import STOP_LABEL
 from games.core.rng import Rng
 
 from .harness import CHANNEL_ID
 from .test_bot import decision_buttons, latest_dm
 from .test_turns import notices_to
-from .world import World
+from .world import World, stand_in_game
 
 ANA, BEN, CY, DEE = 101, 102, 103, 104
 
 
 @pytest.fixture(autouse=True)
 def _registered(monkeypatch):
-    pings_game.register(monkeypatch)
-    choice = app_commands.Choice(name="Ping test", value="pingtest")
-    cogs.GAME_CHOICES.append(choice)
-    yield
-    cogs.GAME_CHOICES.remove(choice)
+    with stand_in_game(monkeypatch, pings_game, "Ping test", "pingtest"):
+        yield
 
 
 async def start(w: World, users=(ANA, BEN)):

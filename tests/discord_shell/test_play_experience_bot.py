@@ -37,6 +37,7 @@ def _hits(texts: list[str]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "seed"), GAMES, ids=[g for g, _, _ in GAMES])
 async def test_a_whole_game_talks_like_a_game(fake, tmp_path, game, players, seed):
     pace = [0.0]

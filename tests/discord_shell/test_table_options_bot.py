@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import option_game
 import pytest
-from discord import app_commands
 
-from bot.shell import cogs, render
+from bot.shell import render
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
 from .test_bot import decision_buttons, latest_dm, refusal
-from .world import World
+from .world import World, stand_in_game
 
 ANA, BEN, CY = 101, 102, 103
 
@@ -24,11 +23,8 @@ ANA, BEN, CY = 101, 102, 103
 @pytest.fixture(autouse=True)
 def _registered(monkeypatch):
     """The stand-in is a game for these tests only: in the registry and in `/table new`'s game choices."""
-    option_game.register(monkeypatch)
-    choice = app_commands.Choice(name="Option test", value="optiontest")
-    cogs.GAME_CHOICES.append(choice)
-    yield
-    cogs.GAME_CHOICES.remove(choice)
+    with stand_in_game(monkeypatch, option_game, "Option test", "optiontest"):
+        yield
 
 
 async def new_lobby(w: World, **options):

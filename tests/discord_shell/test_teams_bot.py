@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import pytest
 import team_game
-from discord import app_commands
-
-from bot.shell import cogs
 
 from .harness import CHANNEL_ID
 from .limits import assert_all_within_limits
 from .test_bot import refusal
-from .world import World
+from .world import World, stand_in_game
 
 ANA, BEN, CY = 101, 102, 103
 
@@ -24,11 +21,8 @@ ANA, BEN, CY = 101, 102, 103
 def _registered(monkeypatch):
     """The stand-in is a game for these tests only: in the registry and in `/table new`'s game choices (the
     command keeps the list object it was declared with)."""
-    team_game.register(monkeypatch)
-    choice = app_commands.Choice(name="Team test", value="teamtest")
-    cogs.GAME_CHOICES.append(choice)
-    yield
-    cogs.GAME_CHOICES.remove(choice)
+    with stand_in_game(monkeypatch, team_game, "Team test", "teamtest"):
+        yield
 
 
 async def new_lobby(w: World, **options):

@@ -12,31 +12,7 @@ from games.core.rng import Rng
 
 from .harness import CHANNEL_ID
 from .test_bot import click_decision, decision_buttons, latest_dm, refusal
-from .world import World
-
-
-async def open_seeded_table(w: World, game: str, users: tuple[int, ...], seed: int) -> str:
-    """Open, join and start a table of ``game`` for ``users`` by slash command and lobby buttons, at table
-    seed ``seed`` (``/table new`` offers no seed: a known seed reveals hidden cards, so the seed is passed
-    through the service). Returns the table id."""
-    create = w.service.create
-
-    async def seeded_create(*args, **kwargs):
-        kwargs["seed"] = seed
-        return await create(*args, **kwargs)
-
-    w.service.create = seeded_create
-    try:
-        reply = await w.fake.slash(users[0], CHANNEL_ID, "table", {"game": game, "seats": len(users)}, sub="new")
-    finally:
-        w.service.create = create
-    assert not reply.ephemeral, reply.content
-    table_id = next(iter(w.service.tables))
-    for user in users[1:]:
-        await w.fake.click(user, reply.message, f"mh:l:{table_id}:join")
-    await w.fake.click(users[0], reply.message, f"mh:l:{table_id}:start")
-    await w.settle()
-    return table_id
+from .world import World, open_seeded_table
 
 
 def seat_of(t, user: int) -> int:
@@ -148,6 +124,7 @@ async def play_checking_turns(w: World, table_id: str, users: tuple[int, ...], s
     return clicks, notices, old_applied
 
 
+@pytest.mark.slow
 async def test_done_when_four_player_meta_notices_clicks_and_context(world):
     """Turn notices (Meta, META-PSH-05: all players decide at once in the pushing stage): each new
     decision gives its seat exactly one notice, clicks on buttons of older DM states are applied when the
@@ -166,6 +143,7 @@ async def test_done_when_metax_notices_clicks_and_context(world):
     assert clicks > 10 and notices > 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "users"), [
     ("metazoo", (101, 102)), ("memesis", (101, 102)), ("metaolympia", (101, 102, 103, 104))])
 async def test_the_later_games_give_one_notice_per_new_decision_and_show_its_context(world, game, users):
@@ -297,6 +275,7 @@ async def test_deadlines_are_discord_timestamps_and_no_version_is_shown(world):
     assert not shown, shown[:3]
 
 
+@pytest.mark.slow
 async def test_the_rest_bench_gives_the_same_count_for_the_same_seed():
     """REST budget (docs/performance.md): the bench is reproducible: the same seed gives the same
     actions, REST calls

@@ -3,12 +3,17 @@ around them; ``fake`` and ``world`` fixtures live in conftest.py."""
 
 from __future__ import annotations
 
+import contextlib
+
+from discord import app_commands
+
 from bot.host import TableService
 from bot.settings import Settings
+from bot.shell import cogs
 from bot.shell.app import MetaBot
 from bot.store import Store
 
-from .harness import MEMBER_IDS, FakeDiscord
+from .harness import CHANNEL_ID, MEMBER_IDS, FakeDiscord
 
 
 def settings(**over) -> Settings:
@@ -55,3 +60,57 @@ class World:
         await self.settle()
         await self.service.settle()
         await self.store.close()
+
+
+@contextlib.contextmanager
+def seeded_tables(w: World, seed: int):
+    """Within the block, every table the service creates gets table seed ``seed`` (``/table new`` offers no
+    seed: a known seed reveals hidden cards, so the tests pass it through the service)."""
+    create = w.service.create
+
+    async def seeded_create(*args, **kwargs):
+        kwargs["seed"] = seed
+        return await create(*args, **kwargs)
+
+    w.service.create = seeded_create
+    try:
+        yield
+    finally:
+        w.service.create = create
+
+
+async def open_seeded_table(w: World, game: str, users: tuple[int, ...], seed: int, teams: str | None = None,
+                            options: tuple[str, ...] | list[str] = ()) -> str:
+    """Open, join and start a table of ``game`` for ``users`` by slash command and lobby buttons, at table
+    seed ``seed`` (see :func:`seeded_tables`), with a team format ``teams`` and table ``options`` given at
+    ``/table new``. Used by the Discord tests and ``bench/bench_discord_rest.py``. Returns the table id; raises
+    AssertionError if ``/table new`` is refused or the table did not start."""
+    args: dict = {"game": game, "seats": len(users)}
+    if teams:
+        args["teams"] = teams
+    if options:
+        args["options"] = " ".join(options)
+    with seeded_tables(w, seed):
+        reply = await w.fake.slash(users[0], CHANNEL_ID, "table", args, sub="new")
+    assert not reply.ephemeral, reply.content
+    table_id = next(iter(w.service.tables))
+    for user in users[1:]:
+        await w.fake.click(user, reply.message, f"mh:l:{table_id}:join")
+    await w.fake.click(users[0], reply.message, f"mh:l:{table_id}:start")
+    await w.settle()
+    assert w.service.get(table_id).status == "playing", "the table did not start"
+    return table_id
+
+
+@contextlib.contextmanager
+def stand_in_game(monkeypatch, module, name: str, value: str):
+    """Within the block, the stand-in game of ``module`` (tests/team_game.py, option_game.py, pings_game.py) is
+    a game: ``module.register(monkeypatch)`` puts it in the registry, and it is one of `/table new`'s game
+    choices ``name``/``value`` (the command keeps the list object it was declared with)."""
+    module.register(monkeypatch)
+    choice = app_commands.Choice(name=name, value=value)
+    cogs.GAME_CHOICES.append(choice)
+    try:
+        yield
+    finally:
+        cogs.GAME_CHOICES.remove(choice)

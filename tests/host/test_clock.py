@@ -13,28 +13,16 @@ import sqlite3
 
 import pytest
 from clock_game import GAME, MOVES, ClockGame, TickClock, register
+from host_stops import StopWrites
 
 from bot.audit import audit
-from bot.host import CONCEDE, Listener, TableService
+from bot.host import CONCEDE, TableService
 from bot.store import Store
 
 
 @pytest.fixture(autouse=True)
 def registered(monkeypatch):
     register(monkeypatch)
-
-
-class StopWrites(Listener):
-    """The store refuses writes once ``after`` choices were told, so computers stop mid-game with the last
-    snapshot behind the log."""
-
-    def __init__(self, store: Store, after: int):
-        self.store, self.after, self.told = store, after, 0
-
-    async def game_changed(self, table, events, views) -> None:
-        self.told += 1
-        if self.told == self.after + 1:  # +1: the start's intro is told too
-            await self.store.db.execute("PRAGMA query_only = ON")
 
 
 def logged_instants(path) -> list[float]:

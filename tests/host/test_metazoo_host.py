@@ -4,8 +4,10 @@ goes on to the same end."""
 
 from __future__ import annotations
 
+from host_stops import StopWrites
+
 from bot.audit import audit
-from bot.host import Listener, TableService
+from bot.host import TableService
 from bot.store import Store
 
 
@@ -46,19 +48,6 @@ async def test_computer_seats_play_a_metazoo_game_to_its_end_and_it_audits_clean
         assert [f.ok for f in await audit(store)] == [True]
     finally:
         await store.close()
-
-
-class StopWrites(Listener):
-    """Makes the store refuse writes once ``after`` choices were told (a full disk), so the computers stop
-    mid-game, as a host that went down would."""
-
-    def __init__(self, store: Store, after: int):
-        self.store, self.after, self.told = store, after, 0
-
-    async def game_changed(self, table, events, views) -> None:
-        self.told += 1
-        if self.told == self.after + 1:  # +1: the start's intro is told too
-            await self.store.db.execute("PRAGMA query_only = ON")
 
 
 async def test_a_metazoo_table_reloaded_mid_game_finishes_like_an_uninterrupted_one(tmp_path):

@@ -8,20 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import io
-import signal
 import sqlite3
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from host_stops import kill_after_acks, stored
 
 from bot.audit import audit
 from bot.host import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, PlayPrefs, TableError, TableService
 from bot.local import selfplay
 from tests import pings_game
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class Recorder(Listener):
@@ -287,35 +283,13 @@ SELFPLAY = ("import asyncio, sys; import games; games.GAME_MODULES['pingtest'] =
             "from bot.local import selfplay; asyncio.run(selfplay('pingtest', sys.argv[1], int(sys.argv[2])))")
 
 
-def stored(db):
-    con = sqlite3.connect(db)
-    try:
-        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
-        (state,) = con.execute("SELECT state FROM snapshots").fetchone()
-        (status,) = con.execute("SELECT status FROM tables").fetchone()
-    finally:
-        con.close()
-    return log, state, status
-
-
 @pytest.mark.parametrize(("seed", "kill_after"), [(2, 3), (5, 6)])
 def test_sigkill_with_forced_choices_then_resume_equals_an_uninterrupted_run(tmp_path, seed, kill_after):
     """Computers play the stand-in game (a forced draw opens every turn) in a subprocess killed with SIGKILL after
     ``kill_after`` acknowledged commits; a new host resumes it: the log and final state equal an uninterrupted
     run's, and every forced draw is a logged choice."""
     db = tmp_path / "crash.db"
-    proc = subprocess.Popen([sys.executable, "-c", SELFPLAY, str(db), str(seed)], cwd=ROOT, stdout=subprocess.PIPE,
-                            text=True)
-    table_id, acked = None, 0
-    for line in proc.stdout:
-        if line.startswith("table "):
-            table_id = line.split()[1]
-        elif line.startswith("ack "):
-            acked = int(line.split()[1])
-            if acked >= kill_after:
-                proc.send_signal(signal.SIGKILL)
-                break
-    proc.wait(timeout=30)
+    table_id, acked = kill_after_acks([sys.executable, "-c", SELFPLAY, str(db), str(seed)], kill_after)
     log_at_kill, _, status_at_kill = stored(db)
     assert table_id is not None and len(log_at_kill) >= acked >= kill_after
     assert status_at_kill == "playing", "the kill must land mid-game"

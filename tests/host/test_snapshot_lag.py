@@ -6,26 +6,15 @@ from __future__ import annotations
 
 import sqlite3
 
+from host_stops import StopWrites
+
 from bot.audit import audit
-from bot.host import Listener, TableService
+from bot.host import TableService
 from bot.host.play import SNAPSHOT_EVERY
 from bot.store import Store
 
 SEED = 5
 STOP_AFTER = 7  # computer choices stored before the store refuses writes: fewer than SNAPSHOT_EVERY
-
-
-class StopWrites(Listener):
-    """Makes the store refuse writes once ``after`` choices were told (as a full or read-only disk
-    would), so the computers stop mid-game with the last snapshot behind the log."""
-
-    def __init__(self, store: Store, after: int):
-        self.store, self.after, self.told = store, after, 0
-
-    async def game_changed(self, table, events, views) -> None:
-        self.told += 1
-        if self.told == self.after + 1:  # +1: the start's intro is told too
-            await self.store.db.execute("PRAGMA query_only = ON")
 
 
 async def computers(svc: TableService, seed: int = SEED):

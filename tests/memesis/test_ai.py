@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from games.core.contract import SeatSetup
 from games.core.players import RandomPlayer
 from games.memesis import GAME
@@ -94,6 +96,7 @@ def test_MEM_ALY_01_bot_answers_only_offered_options_2v2():
         assert play(st, [bot(seed), RandomPlayer(seed), bot(seed + 2), RandomPlayer(seed + 3)], seed) is not None
 
 
+@pytest.mark.slow
 def test_MEM_GEN_02_bot_games_end_by_life_not_the_stall_limit():
     """MEM-GEN-02, MEM-GEN-03: games between bots are won by reducing Life to 0, not at the stall limit
     (measured: 40 of 40 1v1 games, 20 of 20 four-player free-for-all and 20 of 20 2v2 games end by Life;
@@ -109,6 +112,7 @@ def test_MEM_GEN_02_bot_games_end_by_life_not_the_stall_limit():
 # -- (b) strength ------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_MEM_GEN_02_bot_beats_the_random_player():
     """MEM-GEN-02: in 20 seeded 1v1 games (seats alternating) the bot wins a clear majority against
     RandomPlayer (measured: 20 of 20)."""
@@ -125,6 +129,7 @@ def test_MEM_GEN_02_bot_beats_the_random_player():
     assert wins >= 15
 
 
+@pytest.mark.slow
 def test_MEM_ALY_02_bot_allies_beat_two_random_players():
     """MEM-ALY-01/02, MEM-GEN-03: two bots as allies win against two random players in 2v2 (measured:
     20 of 20; 6 asserted here for time)."""

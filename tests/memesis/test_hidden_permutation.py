@@ -358,6 +358,7 @@ def playout(n: int, options: dict, seed: int, every: int) -> int:
     return twins
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_MEM_INF_01_MEM_STL_03_hidden_cards_permuted_across_zones_change_nothing_seen(config):
     """MEM-INF-01, MEM-STL-03, MEM-AMM-08, MEM-GAP-20, MEM-GAP-24, MEM-GAP-28: in seeded random games (Stealth on

@@ -22,6 +22,7 @@ TABLES = {  # name: (seats, table options, seed)
 """The seeded games scanned: every seat count Memesis supports, and two teams of two."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", list(TABLES))
 def test_every_text_of_a_seeded_game_is_in_player_words(table):
     """Over a whole seeded game (computer players) every text any seat or a spectator reads has

@@ -231,6 +231,7 @@ def play(n: int, options, seed: int) -> int:
     return k
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", range(0, GAMES, CHUNK))
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_random_playouts_end_conserve_cards_and_hide_cards(config, start):

@@ -21,6 +21,7 @@ from tests.player_texts import game_texts, internal_hits
 _TOWER_ID = re.compile(r"\bt\d+\b")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4, 6])
 def test_every_text_a_player_reads_is_free_of_internal_codes(seats: int):
     """Seeded games at each seat count show no card id, option id, step name, "Engine reading",

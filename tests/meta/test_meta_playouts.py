@@ -151,6 +151,7 @@ def play(seed: int, seats: int, every_choice=None):
     return st, choices
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_random_games_end_conserve_cards_and_hide_hidden_cards(seats):
     """META-WIN-01, META-WIN-02, META-INF-01, META-INF-02, META-TRG-04, META-STK-08, META-PLY-03, META-PLY-05:
@@ -338,6 +339,7 @@ def twin_playouts(game, seats: int, seeds, every: int = 3, steps: int = 240) -> 
     return compared
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_META_INF_01_META_INF_02_META_TRG_04_META_GAP_25_cross_zone_permutation_changes_nothing_public(seats):
     """META-INF-01/02, META-TRG-04, META-GAP-25: for each seat and the spectator, permuting the

@@ -307,6 +307,7 @@ RATE = 0.1
 five or more teams)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "options"), CONFIGS, ids=[f"{n}-{'-'.join(sorted(o)) or 'default'}"
                                                           for n, o in CONFIGS])
 def test_MO_INF_01_MO_INF_03_MO_OPT_04_hidden_cards_swapped_across_zones_change_nothing_seen(n, options):

@@ -23,6 +23,7 @@ def _hits(seed: int, seats: int, options: dict | None = None) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_no_internal_codes_in_player_texts(seats: int) -> None:
     """Seeded games at 2, 3 and 4 teams: no card id, step name, rule or gap tag in anything a player reads
@@ -30,6 +31,7 @@ def test_no_internal_codes_in_player_texts(seats: int) -> None:
     assert _hits(seats * 11, seats) == []
 
 
+@pytest.mark.slow
 def test_no_internal_codes_with_every_option_and_the_mega_league() -> None:
     """Gambling, side wagers, trades and mergers at 3 teams, and a five-team Mega League (short) (MO-OPT-01..08)."""
     assert _hits(5, 3, {**ALL_OPTIONS, "short": True}) == []

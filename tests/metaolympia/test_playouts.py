@@ -248,6 +248,7 @@ def play(seed: int, n: int, options: dict | None) -> None:
     assert set(res.winners) | set(res.losers) == set(range(n)) and res.winners
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_MO_STR_01_MO_STR_03_MO_REC_04_MO_INF_01_MO_INF_03_random_games(n):
     """MO-STR-01, MO-STR-02, MO-STR-03, MO-RST-02, MO-CMP-04, MO-GAP-18, MO-REC-04, MO-INF-01, MO-INF-03: 300 seeded random games
@@ -257,6 +258,7 @@ def test_MO_STR_01_MO_STR_03_MO_REC_04_MO_INF_01_MO_INF_03_random_games(n):
         play(seed, n, None)
 
 
+@pytest.mark.slow
 def test_MO_OPT_01_MO_OPT_02_MO_OPT_04_MO_OPT_07_random_games_with_every_option():
     """MO-OPT-01/02/04/07/08 (with MO-OPT-03/05, MO-GAP-21, MO-GAP-18): 300 seeded random games with gambling,
     side wagers, trades and mergers on, for 3 and 4 teams, and some of them also with fewer stages or the Mega

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from test_playouts import hidden_from, ids_in, new
 
 from games import get_game
@@ -311,6 +312,7 @@ def run(st, seed: int, kinds: dict[str, int], twins: list[int]) -> None:
         mx.apply(st, d.seat, players[d.seat](d))
 
 
+@pytest.mark.slow
 def test_seeded_playouts_labels_are_distinct_and_fit_and_every_decision_has_a_safe_context():
     """Decision context and option labels over seeded random games (starter decks, and positions full of
     duplicate cards): in every decision no two options share a label and each fits 80 characters; for every

@@ -143,6 +143,7 @@ def play(seed: int, every_choice=None):
     return st, choices
 
 
+@pytest.mark.slow
 def test_random_games_end_conserve_cards_and_hide_hands():
     """MX-WIN-01, MX-WIN-04, MX-ZN-01, MX-ZN-04, MX-ZN-09: over 200 seeded random games every game
     ends with a result naming winner and reason, every card is in exactly one zone after every choice,
@@ -286,6 +287,7 @@ def twin_playouts(game, seeds, every: int = 3) -> int:
     return compared
 
 
+@pytest.mark.slow
 def test_MX_ZN_04_MX_ZN_09_MX_GAP_20_MX_GAP_24_cross_zone_permutation_changes_nothing_public():
     """MX-ZN-04/09, MX-GAP-20, MX-GAP-24: for each seat and the spectator, permuting the
     identities of every card hidden from them across hands, decks and VP piles (any kind: a watcher cannot

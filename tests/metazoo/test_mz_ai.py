@@ -64,6 +64,7 @@ def follow(st, seat: int, until: str, limit: int = 8) -> list[str]:
 # -- (a) legal, and every game ends ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opponent", ["bot", "random", "basic"])
 def test_MZ_WIN_05_bot_picks_only_offered_options_and_games_end(opponent):
     """MZ-WIN-05, MZ-TRAP-06: over seeded games against itself, the random player and the thin player the bot
@@ -121,6 +122,7 @@ def test_bot_beats_the_random_player():
     assert win_rate(RandomPlayer, 20) >= 0.9
 
 
+@pytest.mark.slow
 def test_bot_beats_the_thin_player():
     """Against the earlier thin player (Contract the first affordable Page, attack the Caster
     with everything, never defend) over 40 seeded games across the starter Spellbooks: measured 33/40 (82.5%;

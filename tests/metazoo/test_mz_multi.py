@@ -197,6 +197,7 @@ def check_views_n(st) -> None:
         assert cards_in(v.private) == own_hidden(st, viewer)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n,seed", [(3, s) for s in range(6)] + [(4, s) for s in range(6)])
 def test_MZ_GAP_12_playouts_with_3_and_4_casters(n, seed):
     """MZ-GAP-12, MZ-GAP-13, MZ-WIN-05, MZ-CORE-10, MZ-CORE-08: seeded games of 3 and 4 Casters (random and

@@ -5,6 +5,7 @@ name is public on the board anyway, and paints to a PNG of the layout's size wit
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 
@@ -57,6 +58,13 @@ def hidden_names(st) -> set[str]:
     return {defs[c].name for c in ids if defs[c].name}
 
 
+@functools.cache
+def sampled(seed: int) -> tuple[tuple[frozenset[str], object, Layout], ...]:
+    """``(hidden names, spectator view, its layout)`` at each position of :func:`positions` for ``seed``: the
+    seeded games are played and laid out once per process and shared by the tests below, which only read them."""
+    return tuple((frozenset(hidden_names(st)), view, MZ.layout(view)) for st, view in positions(seed))
+
+
 def of(lay: Layout, src: str) -> list[str]:
     """Texts of the labels showing view element ``src`` or a part of it (``src.lp``), not ``src`` + digits."""
     return [e.text for e in lay.labels(src) if e.source == src or e.source.startswith(src + ".")]
@@ -74,8 +82,7 @@ def test_board_picture_shows_public_and_hides_private(seed):
     """MZ-CORE-08, MZ-TRAP-11: nothing off the canvas; every Caster's LP and every face-up
     Arena Page and Terra name in a label; no hidden name in any label unless it is public on the board."""
     hidden_seen = faceup_seen = 0
-    for st, view in positions(seed):
-        lay = MZ.layout(view)
+    for hidden, view, lay in sampled(seed):
         assert lay.outside() == []
         texts = lay.texts()
         shown = "\n".join(texts)
@@ -95,7 +102,7 @@ def test_board_picture_shows_public_and_hides_private(seed):
             if t and not t["face_down"]:
                 assert any(t["name"] in e for e in of(lay, f"terra.{i}"))
         board = json.dumps(b, ensure_ascii=False)
-        for name in hidden_names(st):
+        for name in hidden:
             hidden_seen += 1
             if name not in board:
                 assert name not in shown, f"hidden Page {name} reached the picture"
@@ -107,8 +114,7 @@ def test_every_chain_entry_and_status_is_in_the_layout():
     name of a face-up Page has a label (over seeded games, checked wherever they occur)."""
     chains = statuses = 0
     for seed in SEEDS:
-        for _st, view in positions(seed):
-            lay = MZ.layout(view)
+        for _hidden, view, lay in sampled(seed):
             b = view.board
             for k, it in enumerate(b["chain"]):
                 chains += 1
@@ -132,8 +138,7 @@ def test_face_down_pages_are_anonymous_dark_cards():
     public handle."""
     found = 0
     for seed in SEEDS:
-        for _st, view in positions(seed):
-            lay = MZ.layout(view)
+        for _hidden, view, lay in sampled(seed):
             for p in view.board["arena"]:
                 if not p["face_down"]:
                     continue
@@ -146,10 +151,9 @@ def test_face_down_pages_are_anonymous_dark_cards():
 @pytest.mark.parametrize("seed", [0, 3, 6])
 def test_board_png_opens_at_layout_size(seed):
     """The painter: the PNG opens in Pillow at the layout's size and is at most 300 KB."""
-    for i, (_st, view) in enumerate(positions(seed)):
+    for i, (_hidden, view, lay) in enumerate(sampled(seed)):
         if i % 4:
             continue
-        lay = MZ.layout(view)
         data = board_png(MZ, view)
         assert data is not None and len(data) <= MAX_PNG_BYTES
         img = Image.open(io.BytesIO(data))

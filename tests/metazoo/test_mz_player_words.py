@@ -19,6 +19,7 @@ KINDS = ("predict", "choose_first", "mulligan", "burrow", "order", "trap_pay", "
          "trap_where", "defend", "primary", "allocate", "actions", "priority", "sky")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats,seed", [(2, 3), (3, 5), (4, 1)])
 def test_every_text_of_a_seeded_game_is_in_player_words(seats, seed):
     """No internal hit in any text of a seeded game; every waiting kind is named in words."""

@@ -129,6 +129,7 @@ def check_log(st, events) -> None:
                 assert n not in text, f"public event names a hidden Page: {e.text}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_playout_invariants(seed):
     """MZ-WIN-05, MZ-CORE-08, MZ-CORE-10, MZ-TRAP-11, MZ-OWN-02, MZ-EMPTY-02: a seeded game (random or
@@ -179,6 +180,7 @@ class NoBluff:
         return ids[self.rng.below(len(ids))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_playout_invariants_with_the_later_steps(seed):
     """MZ-CORE-10, MZ-TOKEN-03, MZ-TOKEN-05/06, MZ-PLACE-03/06, MZ-INFO-04, MZ-SIM-02/04, MZ-WIN-05: the same
@@ -219,6 +221,7 @@ WIDE_GAMES = 240
 """With the 60 games of :func:`test_playout_invariants` and the others above: over 300 seeded games."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(WIDE_GAMES // 20))
 def test_playout_invariants_over_300_games(block):
     """MZ-WIN-05, MZ-CORE-08, MZ-CORE-10, MZ-TRAP-11 (at least 300 seeded random games):

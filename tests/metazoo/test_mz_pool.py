@@ -202,6 +202,7 @@ def test_new_starters_have_different_plans():
     assert sum(bool(statuses_of(p)) for p in pages("blight-moor")) >= 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pair", list(itertools.permutations(NEW_STARTERS, 2)), ids="-vs-".join)
 def test_MZ_CORE_10_new_starters_play_out(pair):
     """MZ-CORE-10, MZ-WIN-05, MZ-CORE-08: a seeded game between two new starters (random players, then

@@ -1,0 +1,59 @@
+"""Ways the host tests stop a host mid-game: :class:`StopWrites` (the store refuses writes, as a full disk
+would) and :func:`kill_after_acks` (SIGKILL of a game played in a subprocess), and :func:`stored`, what the
+database file then holds. Imports the host's ``Listener`` and the store only."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import subprocess
+from pathlib import Path
+
+from bot.host import Listener
+from bot.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class StopWrites(Listener):
+    """Makes the store refuse writes once ``after`` choices were told (as a full or read-only disk would), so
+    the computers stop mid-game with the last snapshot behind the log."""
+
+    def __init__(self, store: Store, after: int):
+        self.store, self.after, self.told = store, after, 0
+
+    async def game_changed(self, table, events, views) -> None:
+        self.told += 1
+        if self.told == self.after + 1:  # +1: the start's intro is told too
+            await self.store.db.execute("PRAGMA query_only = ON")
+
+
+def kill_after_acks(argv: list[str], kill_after: int) -> tuple[str | None, int]:
+    """Run ``argv`` (a self-playing host printing ``table <id>`` and ``ack <n>`` lines) from the repository root
+    and SIGKILL it once ``kill_after`` choices were acknowledged. Returns (table id, last acknowledged count);
+    the id is None if the host never printed one."""
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    table_id, acked = None, 0
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("table "):
+            table_id = line.split()[1]
+        elif line.startswith("ack "):
+            acked = int(line.split()[1])
+            if acked >= kill_after:
+                proc.send_signal(signal.SIGKILL)
+                break
+    proc.wait(timeout=30)
+    return table_id, acked
+
+
+def stored(db: Path) -> tuple[list[tuple[int, str]], str, str]:
+    """The database file's (choice log as (seat, choice) rows, snapshot state JSON, table status); one table."""
+    con = sqlite3.connect(db)
+    try:
+        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
+        (state,) = con.execute("SELECT state FROM snapshots").fetchone()
+        (status,) = con.execute("SELECT status FROM tables").fetchone()
+    finally:
+        con.close()
+    return log, state, status
