@@ -7,6 +7,8 @@ from __future__ import annotations
 import signal
 import sqlite3
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 from bot.host import Listener
@@ -26,6 +28,30 @@ class StopWrites(Listener):
         self.told += 1
         if self.told == self.after + 1:  # +1: the start's intro is told too
             await self.store.db.execute("PRAGMA query_only = ON")
+
+
+class FreezeAfter:
+    """The ``out`` stream of a self-playing host run in a subprocess (:func:`bot.local.selfplay`): passes each
+    line on to stdout and, once it has passed ``ack <n>`` with ``n >= after``, blocks the whole process (a
+    synchronous sleep inside the listener that printed the line), so no later choice is stored before the
+    parent's SIGKILL lands, however busy the machine. Without it a short game could finish between the ack
+    and the kill."""
+
+    def __init__(self, after: int):
+        self.after, self.buffer = after, ""
+
+    def write(self, text: str) -> int:
+        self.buffer += text
+        while "\n" in self.buffer:
+            line, self.buffer = self.buffer.split("\n", 1)
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+            if line.startswith("ack ") and int(line.split()[1]) >= self.after:
+                time.sleep(600)
+        return len(text)
+
+    def flush(self) -> None:
+        sys.stdout.flush()
 
 
 def kill_after_acks(argv: list[str], kill_after: int) -> tuple[str | None, int]:

@@ -280,7 +280,8 @@ async def test_a_stop_passes_whatever_the_window_offers(svc):
 # -- crash safety with forced choices (test_crash's kill -9 test on the stand-in game)
 
 SELFPLAY = ("import asyncio, sys; import games; games.GAME_MODULES['pingtest'] = 'tests.pings_game'; "
-            "from bot.local import selfplay; asyncio.run(selfplay('pingtest', sys.argv[1], int(sys.argv[2])))")
+            "from bot.local import selfplay; from tests.host.host_stops import FreezeAfter; "
+            "asyncio.run(selfplay('pingtest', sys.argv[1], int(sys.argv[2]), out=FreezeAfter(int(sys.argv[3]))))")
 
 
 @pytest.mark.parametrize(("seed", "kill_after"), [(2, 3), (5, 6)])
@@ -289,7 +290,8 @@ def test_sigkill_with_forced_choices_then_resume_equals_an_uninterrupted_run(tmp
     ``kill_after`` acknowledged commits; a new host resumes it: the log and final state equal an uninterrupted
     run's, and every forced draw is a logged choice."""
     db = tmp_path / "crash.db"
-    table_id, acked = kill_after_acks([sys.executable, "-c", SELFPLAY, str(db), str(seed)], kill_after)
+    table_id, acked = kill_after_acks([sys.executable, "-c", SELFPLAY, str(db), str(seed), str(kill_after)],
+                                      kill_after)
     log_at_kill, _, status_at_kill = stored(db)
     assert table_id is not None and len(log_at_kill) >= acked >= kill_after
     assert status_at_kill == "playing", "the kill must land mid-game"
