@@ -71,17 +71,19 @@ def public_cards(st) -> Counter:
 
 
 def cards_in(data) -> Counter:
-    """Every ``card`` value in a view's JSON data."""
+    """Every ``card`` value in a view's JSON data (a string under the key ``card``, at any depth)."""
     out: Counter = Counter()
-    if isinstance(data, dict):
-        for k, v in data.items():
-            if k == "card" and isinstance(v, str):
-                out[v] += 1
-            else:
-                out += cards_in(v)
-    elif isinstance(data, list):
-        for v in data:
-            out += cards_in(v)
+    stack = [data]
+    while stack:  # one walk into one Counter: this runs three times after every choice of every playout
+        cur = stack.pop()
+        if isinstance(cur, dict):
+            for k, v in cur.items():
+                if k == "card" and isinstance(v, str):
+                    out[v] += 1
+                else:
+                    stack.append(v)
+        elif isinstance(cur, list):
+            stack.extend(cur)
     return out
 
 
