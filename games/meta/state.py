@@ -108,6 +108,11 @@ class State:
     aimed: int = -1
     """The seat the last play or trigger activation of this turn named as its target (that
     seat's pushing window is ``aimed``), -1 for none; public like every announced target."""
+    cached: tuple[int, list[Any]] | None = field(
+        default=None, metadata={"serialise": False}, compare=False, repr=False
+    )
+    """The open decisions of version ``cached[0]`` (:func:`games.meta.rules.decisions_of`); never serialised.
+    Every change of the state through the contract bumps ``version``."""
 
 
 @dataclass(slots=True)

@@ -319,7 +319,15 @@ def _hand_listing(seat: int, drawing: bool, at_turn: bool, hand: tuple[int, ...]
 
 def decisions_of(state: State) -> list[Decision]:
     """The open decisions, one per seat at most, in seat order (several at once in the pushing and
-    discarding stages, META-PSH-05, META-DIS-02)."""
+    discarding stages, META-PSH-05, META-DIS-02); listed once per version (``State.cached``)."""
+    if state.cached is not None and state.cached[0] == state.version:
+        return list(state.cached[1])
+    out = _decisions(state)
+    state.cached = (state.version, out)
+    return list(out)
+
+
+def _decisions(state: State) -> list[Decision]:
     if state.result is not None:
         return []
     out = []
