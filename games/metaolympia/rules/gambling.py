@@ -3,7 +3,8 @@ every team not playing may bet 1 credit with the house on one side (``bet``), th
 side wager of 1 to 5 credits (``wager``), which that team accepts or declines (``wager_ok``); the contest's
 end settles them (:func:`settle_bets`).
 
-It may import :mod:`games.core` and the package's :mod:`.base` and :mod:`.state`; :mod:`.rules` calls it.
+It may import :mod:`games.core`, :mod:`.base` beside it and the package's :mod:`..state`; the rules entry
+(:mod:`games.metaolympia.rules`) calls it.
 """
 
 from __future__ import annotations

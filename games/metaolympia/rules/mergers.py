@@ -4,7 +4,8 @@ accepts or declines the buyout (``merger_accept``), another team must approve it
 acquiring team then keeps 6 athletes (``merger_keep``) and half its tactic cards (``merger_tactic``), and the
 dissolved team's player co-manages it.
 
-It may import :mod:`games.core` and the package's :mod:`.base` and :mod:`.state`; :mod:`.rules` calls it
+It may import :mod:`games.core`, :mod:`.base` beside it and the package's :mod:`..state`; the rules entry
+(:mod:`games.metaolympia.rules`) calls it
 (the merger's state is ``State.merger``, begun by ``rules.begin_stage``).
 """
 
