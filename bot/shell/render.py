@@ -14,8 +14,7 @@ from __future__ import annotations
 import discord
 
 from bot.help import pointers
-from bot.host import SLOT, TEAM_FORMAT, Table, option_key, options_text, token_for
-from bot.host import bank as clockbank
+from bot.host import SLOT, TEAM_FORMAT, Table, bank, option_key, options_text, token_for
 from games.core import teams as tm
 from games.core.contract import Decision, Result, View
 
@@ -279,7 +278,7 @@ def lobby_embed(t: Table) -> discord.Embed:
     if t.status == "lobby":  # how to play, linked from the lobby
         e.description += f"\nNew to {t.game.name}? `/help` shows how a turn goes and what the buttons mean."
     opts = options_mark(t, 300)  # the game's own options, when not the default
-    clock = clockbank.lobby_text(t) or f"Decision timeout {int(t.timeout)} s"  # or a time bank
+    clock = bank.lobby_text(t) or f"Decision timeout {int(t.timeout)} s"  # or a time bank
     e.set_footer(text=f"{clock}{windows}{stealth}{opts}{pictures}{sky} · table id {t.id}")
     return fit_embed(e)
 
@@ -315,7 +314,7 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
     else:
         waiting = ""
     # each player's time bank, a running one as a live countdown (true whenever it is read)
-    clocks = clockbank.clocks_line(t, t.updated, live=when) if view.result is None else ""
+    clocks = bank.clocks_line(t, t.updated, live=when) if view.result is None else ""
     head = "\n".join(p for p in (waiting, clocks, *notes) if p)
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     opts = options_mark(t, SHORT_MAX - len(f"spectators see only this board{stealth} · table {t.id}") - 3)
@@ -473,7 +472,7 @@ def turn_content(t: Table, seat: int, deciding: bool) -> str | None:
         return bank_note(t, seat)
     due = deadline_of(t, seat)
     tail = f" · decide {when(due)}, then the default is applied" if due is not None else ""
-    if due is not None and clockbank.banked(t, seat):  # the bank is what runs out
+    if due is not None and bank.banked(t, seat):  # the bank is what runs out
         tail = f" · your time bank runs out {when(due)}, then the default is applied"
     return clip(f"🎲 Your decision at {t.game.name} table {t.id}{tail}.", CONTENT_MAX)
 
@@ -481,8 +480,8 @@ def turn_content(t: Table, seat: int, deciding: bool) -> str | None:
 def bank_note(t: Table, seat: int) -> str | None:
     """``⏱ Your time bank: 9:20.``: the content line of a seat's DM while it does not decide at a table with
     time banks; it changes only when the seat's own bank does. ``None`` without a bank."""
-    left = clockbank.bank_of(t, seat) if t.status == "playing" else None
-    return None if left is None else f"⏱ Your time bank: {clockbank.clock_text(left)}."
+    left = bank.bank_of(t, seat) if t.status == "playing" else None
+    return None if left is None else f"⏱ Your time bank: {bank.clock_text(left)}."
 
 
 def page_count(decision: Decision) -> int:

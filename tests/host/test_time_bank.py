@@ -18,9 +18,9 @@ from bot.host import (
     Listener,
     TableError,
     TableService,
+    bank,
     parse_table_options,
 )
-from bot.host import bank as clockbank
 from bot.host.options import bank_words
 from bot.store import Store, StoreError
 from games import get_game
@@ -70,11 +70,11 @@ async def test_the_deadline_counts_the_bank_down_and_the_seat_is_charged_what_it
     clock.t += 100
     await svc.act(t.id, "u1", t.version, "poke")
     assert t.seats[0].bank == START + ADD - 100  # 8:40 left: charged the 100 s it took, less its 20 s
-    assert clockbank.clocks_line(t, clock.t) == "⏱ Ana 8:40 left · Ben 10:00 left"
+    assert bank.clocks_line(t, clock.t) == "⏱ Ana 8:40 left · Ben 10:00 left"
     clock.t += 30  # Ben's response window: its own short timer, the bank untouched
     assert not t.deadlines[1].banked and t.deadlines[1].deadline == clock.t - 30 + WINDOW
     await svc.act(t.id, "u2", t.version, "pass")
-    assert t.seats[1].bank is None and clockbank.bank_of(t, 1) == START
+    assert t.seats[1].bank is None and bank.bank_of(t, 1) == START
     assert t.deadlines[1].banked and t.deadlines[1].deadline == clock.t + START + ADD  # Ben's turn
     clock.t += 5  # a quick answer never banks more than the start
     await svc.act(t.id, "u2", t.version, "poke")
@@ -153,7 +153,7 @@ async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, tmp_
         t2 = svc2.get(t.id)
         assert [s.bank for s in t2.seats] == [START + ADD - 100, START + ADD - 30]
         assert t2.deadlines[0].deadline == due and t2.deadlines[0].banked  # the running bank goes on
-        assert clockbank.clocks_line(t2, clock.t) == "⏱ Ana 5:40 left (running) · Ben 9:50 left"
+        assert bank.clocks_line(t2, clock.t) == "⏱ Ana 5:40 left (running) · Ben 9:50 left"
         clock.t += 10
         await svc2.act(t.id, "u1", t2.version, "poke")
         assert t2.seats[0].bank == START + 2 * ADD - 310
@@ -180,21 +180,21 @@ async def test_without_a_bank_every_decision_has_the_fixed_limit(svc, clock):
     assert t.deadlines[0].deadline == clock.t + 60
     clock.t += 50
     await svc.act(t.id, "u1", t.version, "poke")
-    assert t.seats[0].bank is None and clockbank.clocks_line(t, clock.t) == ""
+    assert t.seats[0].bank is None and bank.clocks_line(t, clock.t) == ""
 
 
-@pytest.mark.parametrize(("word", "bank"), [("on", (600.0, 20.0)), ("10m+20s", (600.0, 20.0)),
+@pytest.mark.parametrize(("word", "expected"), [("on", (600.0, 20.0)), ("10m+20s", (600.0, 20.0)),
                                             ("5m", (300.0, 20.0)), ("600+15", (600.0, 15.0)),
                                             ("1h30m+1m", (5400.0, 60.0)), ("off", None)])
-def test_bank_words(word, bank):
-    assert clockbank.parse_bank(word) == bank
-    assert bank_words(f"gambling=on bank={word}") == bank
+def test_bank_words(word, expected):
+    assert bank.parse_bank(word) == expected
+    assert bank_words(f"gambling=on bank={word}") == expected
 
 
 @pytest.mark.parametrize("word", ["soon", "10x", "30s", "25h", "10m+2s", "10m+2h", ""])
 def test_a_bank_the_host_cannot_keep_is_refused_saying_what_is_right(word):
     with pytest.raises(ValueError) as err:
-        clockbank.parse_bank(word)
+        bank.parse_bank(word)
     assert "time bank" in str(err.value)
     with pytest.raises(TableError) as refused:
         parse_table_options(get_game("metax"), [f"bank={word}"])
