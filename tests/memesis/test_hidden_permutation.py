@@ -520,11 +520,9 @@ def test_the_check_catches_who_is_asked_depending_on_a_hand(monkeypatch):
     assert _caught(st, (0, "main"))  # face up, the only face it can pay: the window opens
 
 
-def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monkeypatch):
-    """Planted: Ana is asked to intercept Infinite Series' damage only when her Sacred Grove (a Bio Cause card,
-    planted) has a face-down creature fused (as the engine once did; MEM-TRN-03, MEM-GAP-20): the check of Ben's
-    playing it fails, with Möbius Serpent face down and Magna Carta (planted Tic) in Ana's Brain Cell to stand
-    in for it; not planted, it passes."""
+def _infinite_series_at_a_hidden_fusion(monkeypatch):
+    """Ana's Sacred Grove (a Bio Cause card, planted) with Möbius Serpent fused face down and Magna Carta
+    (planted Tic) in her Brain Cell to stand in for it; Ben has just played Infinite Series."""
     for cid, fs in {"sacred-grove": "bio", "magna-carta": "tic"}.items():
         monkeypatch.setitem(POOL, cid, POOL[cid].model_copy(update={"set": fs}))
     st = pos({"hand": ["mobius-serpent", "pilgrim-of-the-way"], "source": 1, "pieces": ["sacred-grove"],
@@ -532,6 +530,15 @@ def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monke
              {"hand": ["infinite-series"], "source": 3})
     act(st, 0, hand_ref(st, 0, "mobius-serpent"), "fuse", f"p{uid(st, 'sacred-grove')}", "trans", "down")
     GAME.apply(st, 1, hand_ref(st, 1, "infinite-series"))
+    return st
+
+
+def test_the_check_catches_an_interception_asked_on_a_face_down_cards_kind(monkeypatch):
+    """Planted: Ana is asked to intercept Infinite Series' damage only when her Sacred Grove (a Bio Cause card,
+    planted) has a face-down creature fused (as the engine once did; MEM-TRN-03, MEM-GAP-20): the check of Ben's
+    playing it fails, with Möbius Serpent face down and Magna Carta (planted Tic) in Ana's Brain Cell to stand
+    in for it; not planted, it passes."""
+    st = _infinite_series_at_a_hidden_fusion(monkeypatch)
     choice = (1, "play")  # at Ana, its one target: carried out at once, and the interception is asked
     assert GAME.decisions(st)[0].option("play") is not None
     assert not _caught(st, choice)
@@ -546,13 +553,7 @@ def test_the_check_catches_a_decision_forced_on_a_face_down_cards_kind(monkeypat
     being asked follows public facts, the options the truth), it passes."""
     import dataclasses
 
-    for cid, fs in {"sacred-grove": "bio", "magna-carta": "tic"}.items():
-        monkeypatch.setitem(POOL, cid, POOL[cid].model_copy(update={"set": fs}))
-    st = pos({"hand": ["mobius-serpent", "pilgrim-of-the-way"], "source": 1, "pieces": ["sacred-grove"],
-              "brain": ["magna-carta", "pilgrim-of-the-way"] * 2},
-             {"hand": ["infinite-series"], "source": 3})
-    act(st, 0, hand_ref(st, 0, "mobius-serpent"), "fuse", f"p{uid(st, 'sacred-grove')}", "trans", "down")
-    GAME.apply(st, 1, hand_ref(st, 1, "infinite-series"))
+    st = _infinite_series_at_a_hidden_fusion(monkeypatch)
     choice = (1, "play")
     assert not _caught(st, choice)
     real = rules.prompt_decision
