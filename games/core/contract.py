@@ -20,7 +20,8 @@ from typing import Any
 
 from .layout import Layout
 from .players import RandomPlayer
-from .serial import SplitCodec, dumps, loads
+from .search import search
+from .serial import SplitCodec, cloner, dumps, loads
 from .surroundings import Place, Surroundings, SurveyLine
 from .values import (
     Choice,
@@ -185,6 +186,13 @@ class Game:
             raise NotImplementedError
         return dumps(state)
 
+    def copy_state(self, state: Any) -> Any:
+        """A copy of ``state`` that shares nothing mutable with it, equal to ``from_json(to_json(state))``
+        (:func:`games.core.serial.cloner`; caches start empty). Needs :attr:`state_type`."""
+        if self.state_type is None:
+            raise NotImplementedError
+        return cloner(self.state_type)(state)
+
     def from_json(self, text: str) -> Any:
         """The state :meth:`to_json` wrote; ``TypeError`` on text that is not one. Needs :attr:`state_type`."""
         if self.state_type is None:
@@ -282,9 +290,65 @@ class Game:
 
     def computer(self, seed: int) -> Any:
         """A computer player for this game: a callable ``(decision, view) -> option id``. By convention the
-        package's ``ai.computer(seed)``; without one, a :class:`games.core.players.RandomPlayer`."""
+        package's ``ai.computer(seed)``; without one, a :class:`games.core.players.RandomPlayer`. This is the
+        ``easy`` level; ``normal`` and ``hard`` search (:meth:`search_choice`)."""
         make = self._hook("ai", "computer")
         return make(seed) if make is not None else RandomPlayer(seed)
+
+    # -- search (games.core.search): the package's ai.sample, ai.evaluate, ai.rollout_choice, ai.BUDGETS
+
+    @property
+    def searchable(self) -> bool:
+        """Whether the computer of this game can search (its package's ``ai.sample`` exists)."""
+        return self._hook("ai", "sample") is not None
+
+    def sample(self, state: Any, seat: int, rng: Any) -> Any:
+        """A determinization for ``seat``: a new full state that gives ``seat`` the same view as ``state``, with
+        every card hidden from ``seat`` drawn with ``rng`` from what ``seat`` could know, never from the hidden
+        cards of ``state`` (which is not changed). The package's ``ai.sample(state, seat, rng)`` documents its
+        prior. Raises ``NotImplementedError`` for a game without one."""
+        hook = self._hook("ai", "sample")
+        if hook is None:
+            raise NotImplementedError(f"{self.id} has no ai.sample: its computer cannot search")
+        return hook(state, seat, rng)
+
+    def evaluate(self, state: Any) -> dict[int, float]:
+        """An estimate of each seat's chance to win an unfinished ``state``, by seat, each in [0, 1]: the
+        package's ``ai.evaluate(state)``; ``{}`` without one (a search then scores a cut-off play-out ½)."""
+        hook = self._hook("ai", "evaluate")
+        return hook(state) if hook is not None else {}
+
+    def rollout_choice(self, state: Any, decision: Decision, rng: Any) -> str:
+        """The play-out policy of a search: the package's ``ai.rollout_choice(state, decision, rng)``, else
+        one of ``decision``'s options uniformly at random."""
+        hook = self._hook("ai", "rollout_choice")
+        if hook is None:
+            return decision.options[rng.below(len(decision.options))].id
+        return hook(state, decision, rng)
+
+    def search_budget(self, level: str) -> int:
+        """The search iterations of a computer at ``level`` (``"normal"`` about 0.3 s a decision on the
+        development machine, ``"hard"`` about 2 s; ``"easy"`` 0: no search). The package's
+        ``ai.BUDGETS[level]`` when it has one. Raises ``ValueError`` for an unknown level."""
+        budgets = {"easy": 0, "normal": 300, "hard": 2000}
+        budgets.update(self._hook("ai", "BUDGETS") or {})
+        if level not in budgets:
+            raise ValueError(f"unknown computer level {level!r}: choose easy, normal or hard")
+        return budgets[level]
+
+    def search_choice(self, state: Any, seat: int, level: str, seed: int) -> str:
+        """``seat``'s choice in ``state`` by a computer at ``level``: the heuristic player for ``easy`` (and
+        for a game that cannot search), else :func:`games.core.search.search` with the level's budget. It
+        reads ``state`` only through ``seat``'s view and :meth:`sample`. Raises ``ValueError`` for an
+        unknown level or when ``seat`` has no open decision."""
+        budget = self.search_budget(level)
+        if budget == 0 or not self.searchable:
+            view = self.view(state, seat)
+            decision = next((d for d in view.decisions if d.seat == seat), None)
+            if decision is None:
+                raise ValueError(f"seat {seat} has no open decision")
+            return self.computer(seed)(decision, view)
+        return search(self, state, seat, budget, seed)[0]
 
     def board_text(self, view: View) -> str:
         """The public board of ``view`` as plain text: the package's ``render.board_text(view)``, else the

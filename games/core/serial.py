@@ -213,3 +213,72 @@ class SplitCodec:
         for pl, name in zip(st.players, fixed.names, strict=True):
             pl.name = name
         return st
+
+
+@cache
+def cloner(tp: type) -> Any:
+    """A function that copies a state of dataclass type ``tp`` (the types :class:`Codec` supports) so that the
+    copy shares no list, dict or dataclass with the original, as a JSON round trip would but about ten times
+    faster (a search copies a state once per iteration, games.core.search). Fields marked ``"serialise":
+    False`` (caches) take their default, as after :func:`loads`."""
+    return _dataclass_copier(tp)
+
+
+def _dataclass_copier(tp: type) -> Any:
+    hints = typing.get_type_hints(tp)
+    kept: list[tuple[str, Any]] = []
+    reset: list[tuple[str, Any]] = []
+    for f in dataclasses.fields(tp):
+        if f.metadata.get("serialise", True):
+            kept.append((f.name, _deep_copier(hints[f.name])))
+        elif f.default_factory is not dataclasses.MISSING:
+            reset.append((f.name, f.default_factory))
+        else:
+            default = f.default
+            reset.append((f.name, lambda default=default: default))
+    new = object.__new__
+
+    def copy_(value: Any) -> Any:
+        out = new(tp)
+        for name, fn in kept:
+            setattr(out, name, fn(getattr(value, name)))
+        for name, make in reset:
+            setattr(out, name, make())
+        return out
+
+    return copy_
+
+
+def _deep_copier(tp: Any) -> Any:
+    """Like :func:`_copier`, and also through dataclasses, tuples and unions of them."""
+    if isinstance(tp, str):
+        raise TypeError(f"unresolved type hint {tp!r}")
+    if dataclasses.is_dataclass(tp):
+        return _dataclass_copier(tp)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list:
+        if args[0] in (int, str, bool, float):
+            return list
+        inner = _deep_copier(args[0])
+        return lambda v: [inner(x) for x in v]
+    if origin is dict:
+        if args[1] in (int, str, bool, float):
+            return dict
+        inner = _deep_copier(args[1])
+        return lambda v: {k: inner(x) for k, x in v.items()}
+    if origin is tuple:
+        if all(a in (int, str, bool, float, Ellipsis) for a in args):
+            return lambda v: v
+        return copy.deepcopy
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in args if a is not type(None)]
+        if all(a in (int, str, bool, float) for a in members):
+            return lambda v: v
+        if len(members) == 1:
+            inner = _deep_copier(members[0])
+            return lambda v: None if v is None else inner(v)
+        return copy.deepcopy
+    if tp is Any:
+        return copy.deepcopy
+    return lambda v: v  # scalars are immutable

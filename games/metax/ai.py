@@ -8,10 +8,17 @@ affordable Battle card; Link when it can pay; discard the weakest card.
 
 from __future__ import annotations
 
+import math
+from functools import cache
+
 from games.core.contract import Decision, View
+from games.core.determinize import prior_deck, shuffled, unseen_cards
+from games.core.rng import Rng
+from games.core.serial import cloner
 
 from .cards import BattleCard, CharacterCard
-from .pool import card_pool
+from .pool import card_pool, starter_decks
+from .state import State
 
 
 def _card_of(option_id: str) -> str:
@@ -80,3 +87,73 @@ def computer(seed: int) -> MetaXBot:
     """The MetaX computer player for one seat (found by ``Game.computer``). It plays deterministically from
     its view, so ``seed`` is not used."""
     return MetaXBot()
+
+
+# -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
+
+BUDGETS = {"normal": 300, "hard": 2000}
+"""Search iterations per level (about 0.3 s and 2 s a decision on the development machine)."""
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which every card hidden
+    from ``seat`` is drawn again, and the game's generator is reseeded, so the copy tells nothing of the
+    real hidden cards nor of the real future shuffles.
+
+    Hidden from ``seat`` (the view, MX-GAP-20): every deck, every VP pile and the other seat's hand. Its own
+    deck and VP pile hold its own unseen cards, which it knows as a list (its deck list less the cards it
+    sees) but not in order: they are shuffled among those places, except while it searches its deck, whose
+    cards its options list in deck order (the deck is shuffled after the search, MX-ZN-03). The other seat's hidden cards are drawn
+    from a prior (:func:`games.core.determinize.unseen_cards`): one of the starter decks at random, less
+    the cards of that seat in sight, topped up from the whole pool."""
+    det = cloner(State)(state)
+    names = det.cards
+    pool = _pool_ids()
+    searching = det.prompt == "search" and det.prompt_seat == seat
+    for p, pl in enumerate(det.players):
+        if p == seat:
+            hidden = pl.vp if searching else pl.deck + pl.vp
+        else:
+            hidden = pl.deck + pl.vp + pl.hand
+        if p == seat:
+            drawn = shuffled([names[c] for c in hidden], rng)
+        else:
+            seen = [names[c] for c in _in_sight(det, p)]
+            drawn = unseen_cards(prior_deck(_starters(), rng), seen, len(hidden), pool, rng)
+        for c, name in zip(hidden, drawn, strict=True):
+            names[c] = name
+    det.rng = rng.next64()
+    return det
+
+
+def _in_sight(st: State, seat: int) -> list[int]:
+    """The card instances of ``seat`` every seat sees: discard pile, in play with their Damage, the Battle
+    Zone, and Events being used."""
+    pl = st.players[seat]
+    out = list(pl.discard)
+    for ch in pl.in_play:
+        out.append(ch.card)
+        out += [d.card for d in ch.damage]
+    for a in st.attacks:
+        out += [c for c in (a.card, a.dcard) if c >= 0]
+    out += st.resolving
+    return [c for c in out if st.owner[c] == seat]
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each seat's chance to win an unfinished game, estimated from Victory Points (seven win, MX-WIN-02),
+    Characters in play and cards in hand: a logistic of the difference of ``VP + 0.3 × Characters + 0.1 ×
+    hand``."""
+    score = [len(pl.vp) + 0.3 * len(pl.in_play) + 0.1 * len(pl.hand) for pl in state.players]
+    a = 1.0 / (1.0 + math.exp(-(score[0] - score[1]) / 1.5))
+    return {0: a, 1: 1.0 - a}
+
+
+@cache
+def _pool_ids() -> tuple[str, ...]:
+    return tuple(sorted(card_pool()))
+
+
+@cache
+def _starters() -> dict[str, list[str]]:
+    return {k: d.card_list() for k, d in starter_decks().items()}

@@ -1,0 +1,59 @@
+"""Building blocks of a game's ``ai.sample`` (games.core.search): what a seat may believe about the cards hidden
+from it.
+
+A seat knows its own deck list, so its own hidden cards are its own unseen cards in an order it cannot know
+(:func:`shuffled`). It does not know an opponent's deck list: an opponent's hidden cards are drawn from a
+*prior*, one of the game's starter decks chosen at random, less the cards of that opponent the seat has seen,
+topped up with uniform draws from the whole pool when that deck runs short (:func:`unseen_cards`). Nothing here
+reads a card the seat cannot see: the callers pass only the names of seen cards and the counts of hidden ones.
+
+Pure; may import ``games.core`` only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from .rng import Rng
+
+
+def shuffled(names: Iterable[str], rng: Rng) -> list[str]:
+    """``names`` sorted, then in an order drawn with ``rng``: the result depends on the multiset of ``names``
+    only, not on their order (a seat's own unseen cards are a list it knows, in an order it does not)."""
+    out = sorted(names)
+    rng.shuffle(out)
+    return out
+
+
+def prior_deck(starters: Mapping[str, Sequence[str]], rng: Rng) -> list[str]:
+    """One of ``starters`` (deck name -> card ids), chosen uniformly with ``rng`` in name order; ``[]`` when
+    there is none."""
+    if not starters:
+        return []
+    names = sorted(starters)
+    return list(starters[names[rng.below(len(names))]])
+
+
+def unseen_cards(deck: Sequence[str], seen: Iterable[str], count: int, pool: Sequence[str], rng: Rng) -> list[str]:
+    """``count`` card ids for an opponent's hidden cards: ``deck`` less one copy per card id in ``seen`` (as far
+    as ``deck`` has it), shuffled with ``rng``, then, if fewer than ``count`` remain, uniform draws from
+    ``pool`` (a non-empty sequence of card ids) for the rest. Raises ``ValueError`` when ``count`` is
+    negative, or ``pool`` is empty and more cards are needed than ``deck`` leaves."""
+    if count < 0:
+        raise ValueError(f"count must be >= 0, got {count}")
+    left = Counter(deck)
+    left.subtract(seen)
+    rest: list[str] = []
+    for c in deck:
+        if left[c] > 0:
+            left[c] -= 1
+            rest.append(c)
+    rng.shuffle(rest)
+    out = rest[:count]
+    if len(out) < count:
+        if not pool:
+            raise ValueError("the prior deck runs short and the pool is empty")
+        out += [pool[rng.below(len(pool))] for _ in range(count - len(out))]
+    return out
+

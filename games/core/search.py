@@ -1,0 +1,184 @@
+"""Information-set Monte Carlo tree search over the game contract: single-observer ISMCTS (Cowling, Powley and
+Whitehouse 2012, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), algorithm 3 with availability
+counts), for every game at 2 to 8 seats and in teams.
+
+One tree holds the decisions of every seat as the searching seat can tell them apart. Each iteration
+
+1. draws a *determinization*: ``Game.sample(state, seat, rng)``, a full state that gives ``seat`` the same view
+   as the real one, every card hidden from it drawn from what it could know (never from the hidden cards of
+   the real state; each game's ``ai.sample`` documents its prior, and the blindness tests prove it);
+2. descends the tree while every option open in the sample has a child, choosing by UCB1 with availability
+   counts (an option's exploration term uses how often it was *available*, not its parent's visits, since a
+   sampled state offers only some of the options the tree has seen);
+3. expands one untried option;
+4. plays on with the game's play-out policy (``ai.rollout_choice``, else uniform random) for at most
+   ``max_plies`` decisions, and scores the end: the result (1 for a winner, 0 for a loser, ½ for a draw or a
+   seat in neither list), or, when the play-out stopped first, the game's ``ai.evaluate`` estimate;
+5. backs one reward per seat up the path: each node adds the reward of the seat whose choice led to it.
+
+The choice is the searching seat's most visited option. Options are keyed by what the searching seat can tell
+apart, the decision kind and the option's label (an option id may name a card instance that is a different
+card in another sample); two options with the same label in one decision are told apart by their order.
+
+Pure: no clock (a budget is a number of iterations, so a seed gives one choice on any machine), and all
+randomness comes from one :class:`~games.core.rng.Rng` seeded by the caller. May import ``games.core`` only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rng import Rng
+from .values import Decision
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant for rewards in [0, 1] (Cowling et al. use 0.7)."""
+
+MAX_PLIES = 40
+"""The default play-out length in decisions, after which the game's ``evaluate`` scores the position."""
+
+LEVELS = ("easy", "normal", "hard")
+"""The computer levels, weakest first: ``easy`` is the game's heuristic player (no search); ``normal`` and
+``hard`` search with the iteration budgets of :meth:`games.core.contract.Game.search_budget`."""
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What one search did: ``iterations`` run, play-out ``plies`` applied, and ``visits`` of each of the
+    searching seat's options by option id (options never tried are absent)."""
+
+    iterations: int = 0
+    plies: int = 0
+    visits: dict[str, int] = field(default_factory=dict)
+
+
+class _Node:
+    """A tree node: reached by a choice of ``seat``; ``total`` sums that seat's rewards over ``visits``;
+    ``avail`` counts the visits of the parent in which this node's option was open."""
+
+    __slots__ = ("seat", "visits", "avail", "total", "children")
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[tuple, _Node] = {}
+
+
+def option_keys(decision: Decision) -> list[tuple]:
+    """The tree keys of ``decision``'s options, in option order: ``(kind, label)``, with a running number
+    added to a label already seen in this decision."""
+    seen: dict[str, int] = {}
+    keys: list[tuple] = []
+    kind = decision.kind
+    for o in decision.options:
+        n = seen.get(o.label, 0)
+        seen[o.label] = n + 1
+        keys.append((kind, o.label) if n == 0 else (kind, o.label, n))
+    return keys
+
+
+def rewards(game: Any, state: Any) -> dict[int, float]:
+    """Each seat's reward in [0, 1] for ``state``: from its result when it is over (winners 1, losers 0,
+    anyone else ½), else from the game's ``evaluate`` (``{}`` without one: every seat then scores ½)."""
+    res = game.result(state)
+    if res is not None:
+        out = dict.fromkeys(res.losers, 0.0)
+        out.update(dict.fromkeys(res.winners, 1.0))
+        return out
+    return game.evaluate(state) or {}
+
+
+def search(game: Any, state: Any, seat: int, iterations: int, seed: int,
+           max_plies: int = MAX_PLIES) -> tuple[str, SearchStats]:
+    """The option id ``seat`` chooses in ``state`` after ``iterations`` ISMCTS iterations seeded by ``seed``.
+
+    ``state`` is read only through ``game.view(state, seat)`` (for ``seat``'s open decision) and
+    ``game.sample(state, seat, rng)``; it is not changed. A decision with one option is answered without
+    searching. Raises ``ValueError`` when ``seat`` has no open decision in ``state``."""
+    decision = next((d for d in game.view(state, seat).decisions if d.seat == seat), None)
+    if decision is None:
+        raise ValueError(f"seat {seat} has no open decision")
+    stats = SearchStats()
+    if len(decision.options) == 1:
+        return decision.options[0].id, stats
+    rng = Rng.from_seed(seed)
+    root = _Node(-1)
+    decisions, apply, sample = game.decisions, game.apply, game.sample
+    policy = game.rollout_choice
+    log, sqrt = math.log, math.sqrt
+    for _ in range(iterations):
+        det = sample(state, seat, rng)
+        node = root
+        path: list[_Node] = []
+        first = True
+        while True:
+            open_ = decisions(det)
+            if not open_:
+                break
+            if first:  # the root is the searching seat's own decision, whoever else decides at once
+                d = next(x for x in open_ if x.seat == seat)
+                first = False
+            else:
+                d = open_[0]
+            keys = option_keys(d)
+            children = node.children
+            untried: list[int] = []
+            best, best_value = -1, -1.0
+            for i, k in enumerate(keys):
+                child = children.get(k)
+                if child is None:
+                    untried.append(i)
+                    continue
+                child.avail += 1
+                if not untried:
+                    value = child.total / child.visits + EXPLORATION * sqrt(log(child.avail) / child.visits)
+                    if value > best_value:
+                        best, best_value = i, value
+            if untried:
+                i = untried[rng.below(len(untried))]
+                child = children[keys[i]] = _Node(d.seat)
+                apply(det, d.seat, d.options[i].id)
+                path.append(child)
+                break
+            node = children[keys[best]]
+            apply(det, d.seat, d.options[best].id)
+            path.append(node)
+        plies = 0
+        while plies < max_plies:
+            open_ = decisions(det)
+            if not open_:
+                break
+            d = open_[0]
+            apply(det, d.seat, policy(det, d, rng))
+            plies += 1
+        stats.plies += plies
+        reward = rewards(game, det)
+        for n in path:
+            n.visits += 1
+            n.total += reward.get(n.seat, 0.5)
+        stats.iterations += 1
+    return _most_visited(decision, root, stats)
+
+
+def _most_visited(decision: Decision, root: _Node, stats: SearchStats) -> tuple[str, SearchStats]:
+    """The option of ``decision`` whose root child has the most visits (the first such in option order)."""
+    best, best_visits = decision.options[0].id, -1
+    for o, k in zip(decision.options, option_keys(decision), strict=True):
+        child = root.children.get(k)
+        visits = child.visits if child is not None else 0
+        if child is not None:
+            stats.visits[o.id] = visits
+        if visits > best_visits:
+            best, best_visits = o.id, visits
+    return best, stats
+
+
+def uniform_choice(state: Any, decision: Decision, rng: Rng) -> str:
+    """The default play-out policy: one of ``decision``'s options, uniformly at random."""
+    options: Sequence = decision.options
+    return options[rng.below(len(options))].id
