@@ -69,7 +69,7 @@ def replay_export(row: TableRow, log: list[tuple], result: dict | None = None) -
         out.append(f"Result: {result.get('text', '')}")
     out.append("Seats:")
     for s in row.seats:
-        who = f"{s.name} (computer)" if s.computer else s.name
+        who = f"{s.name} ({row.options.get('level', 'easy')} computer)" if s.computer else s.name
         deck = s.deck_name or s.deck_id
         out.append(f"  {s.seat + 1}. {who}" + (f" · deck {deck}" if deck else ""))
     out += ["", "Public log:"]

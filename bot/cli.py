@@ -68,7 +68,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
                             pictures=pictures, surroundings=args.surroundings, location=location,
                             series=args.series, teams=args.teams, stealth=False if args.no_stealth else None,
-                            table_options=args.option, team_name=args.team_name))
+                            table_options=args.option, team_name=args.team_name, level=args.level))
 
 
 def _table_options(game, words: list[str] | None) -> dict | None:
@@ -584,6 +584,9 @@ def main(argv: list[str] | None = None) -> int:
                         "the game's options")
     p.add_argument("--team-name", metavar="NAME", help="games with team names (Meta Olympia): your team's name, "
                                                        "1 to 32 characters (default: a generated one)")
+    p.add_argument("--level", choices=["easy", "normal", "hard"], default="easy",
+                   help="how the computers play: easy (rules of thumb, default), normal (searches about 0.3 s a move) "
+                        "or hard (about 2 s a move)")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("resume", help="continue a stored terminal game")
     r.add_argument("table")

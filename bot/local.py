@@ -389,7 +389,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                colour: bool | None = None, pictures: Path | None = None, surroundings: str | None = None,
                location: dict | None = None, clock: Clock | None = None, series: int | None = None,
                teams: str | None = None, stealth: bool | None = None,
-               table_options: list[str] | None = None, team_name: str | None = None) -> int:
+               table_options: list[str] | None = None, team_name: str | None = None, level: str | None = None) -> int:
     """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
@@ -404,7 +404,8 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
     (``--no-stealth``, ``Game.has_stealth``, MEM-STL-11; stored as table option ``"stealth"``, which
     ``new_game`` reads). ``table_options``: ``key=value`` words for the game's table options (``--option``);
     ``team_name``: the person's team name at a game with team names (``--team-name``, MO-SET-09;
-    the computers' are generated). Returns an exit code:
+    the computers' are generated). ``level``: how the computers play (``--level``: easy, the default; normal or
+    hard search, in a separate process). Returns an exit code:
     0 game over or left (q, end of input, Ctrl-C: the resume command is printed), 2 refused input,
     3 the database failed (one line on stderr says why, and how to resume when the game had started:
     it is stored up to its last committed move)."""
@@ -437,7 +438,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                 table = await svc.create(game_id, "local", LOCAL_USER, name, seed=seed, seats=count,
                                          surroundings=surroundings, location=location, series=series,
                                          teams=teams, stealth=stealth if game.has_stealth else None,
-                                         table_options=table_options, team_name=team_name)
+                                         table_options=table_options, team_name=team_name, level=level)
                 count = table.max_seats  # a team format may have set it
             except TableError as exc:
                 print(f"metahost: {exc.message}", file=sys.stderr)
@@ -458,7 +459,9 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
                     print(f"metahost: {terminal_words(exc.message)} Starter decks: {names}.", file=sys.stderr)
                     return 2
             listener.seat = 0
-            others = f" against {count - 1} computer players" if count > 2 else ""
+            level = "" if table.level == "easy" else f"{table.level} "  # the default goes unsaid
+            others = (f" against {count - 1} {level}computer players" if count > 2
+                      else f" against a {level}computer" if level else "")
             show_seats(screen, table)
             screen.me = 0
             screen.print(f"{game.name} · table {table.id} · seed {seed} · you are {you_are(table, 0, name)}{others}. "

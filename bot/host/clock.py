@@ -4,7 +4,9 @@ three in a row concede the seat), and the computer seats, which act after a jitt
 for a few slots across all tables.
 
 A mixin of :class:`bot.host.service.TableService`: it uses the service's ``store``, ``clock``, ``tables``,
-``listeners``, ``computer_delay``, ``_tasks`` and ``_computer_slots``, and calls through ``self`` the play
+``listeners``, ``computer_delay``, ``_tasks``, ``_computer_slots`` and ``thinker`` (:mod:`bot.host.think`: a
+searching computer thinks off the loop, with the table unlocked, and its choice is applied only if the table is
+still where it was), and calls through ``self`` the play
 (:mod:`bot.host.play`: ``_act``, ``_observe``, ``_commit``, ``_commit_rows``). May import
 :mod:`bot.host.tables`, :mod:`bot.host.bank`, :mod:`bot.store` and ``games.core``.
 """
@@ -18,7 +20,7 @@ from games.core.contract import Decision, Event
 
 from ..store import StoreError
 from . import bank as cb
-from .tables import CONCEDE, MAX_TIMEOUTS, Deadline, Table, computer_choice, decision_token, token_for
+from .tables import CONCEDE, MAX_TIMEOUTS, Deadline, Table, decision_token, token_for
 
 COMPUTER_JITTER = 0.25  # a computer's pause is computer_delay times 1 ± this, so tables do not act in lock-step
 # Computer moves being decided or stored at once; more wait their turn. Measured with bench_host at
@@ -87,6 +89,7 @@ class ClockMixin:
         while t.status == "playing" and t.paused is None:
             if self.computer_delay:
                 await asyncio.sleep(self.computer_delay * (1 + COMPUTER_JITTER * (2 * rng.random() - 1)))
+            job = None
             async with self._computer_slots, t.lock:
                 if t.status != "playing" or t.paused is not None:
                     return
@@ -96,11 +99,25 @@ class ClockMixin:
                 d = decs[0]
                 at = self.clock.now()
                 self._observe(t, at)  # the computer decides on the clock its choice is applied with
-                choice = computer_choice(t.game, t.state, d, t.seed)
-                try:
-                    await self._act(t, d.seat, t.version, choice, by_player=False, at=at)
-                except StoreError:
-                    return  # the table stays as committed; tick() schedules the computer again
+                if self.thinker.searches(t.game, t.level):
+                    job, version = self.thinker.job(t.game, t.state, d.seat, t.level, t.seed), t.version
+                else:
+                    try:
+                        await self._act(t, d.seat, t.version, self.thinker.quick(t.game, t.state, d, t.seed),
+                                        by_player=False, at=at)
+                    except StoreError:
+                        return  # the table stays as committed; tick() schedules the computer again
+            if job is not None:  # a search runs unlocked: people at this table may act meanwhile
+                choice = await self.thinker.search(job)
+                async with self._computer_slots, t.lock:
+                    if t.status != "playing" or t.paused is not None:
+                        return
+                    if t.version == version and any(x.seat == d.seat and x.option(choice) is not None
+                                                    for x in t.game.decisions(t.state)):
+                        try:
+                            await self._act(t, d.seat, version, choice, by_player=False, at=at)
+                        except StoreError:
+                            return
             if not self.computer_delay:
                 await asyncio.sleep(0)
 

@@ -29,6 +29,7 @@ from . import series as sr
 from .options import bank_words, option_word, parse_table_options
 from .tables import (
     CO_MANAGERS,
+    LEVEL,
     SAVED,
     TEAM_FORMAT,
     TEAMS,
@@ -36,6 +37,7 @@ from .tables import (
     Seat,
     Table,
     TableError,
+    check_level,
     copy_seats,
 )
 
@@ -59,7 +61,7 @@ class LobbyMixin:
                      response: float | None = None, teams: str | None = None,
                      stealth: bool | None = None, table_options: str | Sequence[str] | None = None,
                      team_name: str | None = None, colour: str | None = None,
-                     bank: str | Sequence[float] | None = None) -> Table:
+                     bank: str | Sequence[float] | None = None, level: str | None = None) -> Table:
         """A new table in the lobby, with its creator in seat 0 (``computer``: seat 0 is a computer seat
         that ``user_id`` hosts without playing, for demonstrations and tests; ``pictures`` False: its board
         shows no picture, kept in the options so a rematch keeps it).
@@ -95,7 +97,11 @@ class LobbyMixin:
         ``bank``: a chess-clock time bank per seat instead of a fixed limit per decision
         (:mod:`bot.host.bank`): words as :func:`bot.host.bank.parse_bank` reads them (``"on"``, ``"10m+20s"``) or
         ``[start, add]`` seconds; a ``bank=…`` word among ``table_options`` counts too (and wins). Stored as option
-        ``"bank"`` (``[start, add]``); ``bad_option`` for a value it refuses."""
+        ``"bank"`` (``[start, add]``); ``bad_option`` for a value it refuses.
+
+        ``level``: how its computer seats play (:data:`games.core.search.LEVELS`: ``easy`` the game's heuristic,
+        the default; ``normal`` and ``hard`` search, :mod:`bot.host.think`), stored as option ``"level"`` when
+        not ``easy`` (a rematch keeps it); ``bad_option`` for another word."""
         try:
             game = get_game(game_id)
         except KeyError as exc:
@@ -135,6 +141,7 @@ class LobbyMixin:
             more = f" (more with the table option {' or '.join(raising)})" if raising else ""
             raise TableError(f"{game.name} is played by {game.min_seats}–{limit} players{more}, not {count}.",
                              "bad_seats")
+        level = check_level(level)
         if timeout is not None and not 30 <= timeout <= 86400:
             raise TableError("A decision timeout is between 30 seconds and 24 hours.", "bad_timeout")
         if response is not None and not 10 <= response <= 86400:
@@ -155,6 +162,8 @@ class LobbyMixin:
             options["pictures"] = False
         if stealth is False:
             options["stealth"] = False
+        if level != "easy":
+            options[LEVEL] = level
         options.update(chosen)
         if any(o.key == TEAMUP for o in game.table_options) and chosen.get(TEAMUP) is True:
             options[CO_MANAGERS] = []  # MO-OPT-06: per seat, the users who co-manage it

@@ -110,7 +110,7 @@ class RematchMixin:
                               location=old.options.get("location"),
                               series=(sr.state_of(old.options) or {}).get("length"),
                               response=old.options.get("response"), teams=old.options.get(TEAM_FORMAT),
-                              stealth=old.options.get("stealth"), bank=old.options.get(cb.BANK),
+                              stealth=old.options.get("stealth"), bank=old.options.get(cb.BANK), level=old.level,
                               table_options=[option_word(o, v) for o in old.game.table_options
                                              for k, v in old.game_options.items() if k == o.key])
         async with t.lock:

@@ -46,6 +46,7 @@ from .tables import (
     replay_one,
 )
 from .teams import TeamsMixin
+from .think import THINKERS, Thinker
 
 
 class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, SeriesMixin, RematchMixin,
@@ -54,11 +55,13 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
 
     def __init__(self, store: Store, clock: Clock | None = None, computer_delay: float = 1.0,
                  new_id: Callable[[], str] | None = None, limits: TableLimits | None = None,
-                 computer_slots: int = COMPUTER_SLOTS, new_seed: Callable[[], int] | None = None):
+                 computer_slots: int = COMPUTER_SLOTS, new_seed: Callable[[], int] | None = None,
+                 thinkers: int = THINKERS):
         """``computer_delay``: seconds a computer seat pauses before each move (jittered, see
         :meth:`_computers`); ``computer_slots``: computer moves decided or being stored at once across all
         tables, at least 1; ``new_seed``: the seed of a table created without one (a rematch, the
-        next game of a series), unpredictable by default (tests pass a fixed sequence)."""
+        next game of a series), unpredictable by default (tests pass a fixed sequence); ``thinkers``: processes
+        that run searching computers (:mod:`bot.host.think`; 0: a thread)."""
         self.store = store
         self.limits = limits or TableLimits()
         self._creating = asyncio.Lock()  # limited creates run one at a time: two at once cannot pass a limit
@@ -72,6 +75,7 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
         # Computers take turns: with every table's computers acting at once, a committed choice
         # would resume behind all their work; a few at a time keep each act short, people's acts too.
         self._computer_slots = asyncio.Semaphore(max(1, computer_slots))
+        self.thinker = Thinker(thinkers)
         self._votes: dict[str, list[str]] = {}  # finished table -> users who asked for its rematch
         self._rematched: dict[str, str] = {}  # finished table -> its rematch table
         self.prefs: dict[str, PlayPrefs] = {}  # user -> play settings (/notify), cached from the store

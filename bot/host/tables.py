@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from games.core import teams as tm
 from games.core.contract import Decision, Event, Game, Result, View
+from games.core.search import LEVELS
 
 from ..store import SeatRow, TableRow
 
@@ -37,6 +38,7 @@ TEAM_NAMES = "team_names"  # option of a game with team names: each seat's team 
 COLOURS = "colours"  # option of a game with team names: each seat's colour, in seat order (MO-SET-10)
 CO_MANAGERS = "co_managers"  # option of a Team Up table: per seat, its co-managers' [user id, name] (MO-OPT-06)
 TEAMUP = "teamup"  # the game's table option that lets several users manage one seat (MO-OPT-06)
+LEVEL = "level"  # option: how the table's computer seats play (games.core.search.LEVELS); absent: easy
 PALETTE = tm.TEAM_COLOURS
 """The colours a seat of a game with team names may take (:data:`games.core.teams.TEAM_COLOURS`, MO-SET-10)."""
 TEAM_NAME_MAX = 32  # characters of a team name (MO-SET-09)
@@ -211,6 +213,11 @@ class Table:
         return float(self.options.get("timeout", DEFAULT_TIMEOUT))
 
     @property
+    def level(self) -> str:
+        """How the table's computer seats play: ``easy``, ``normal`` or ``hard`` (option ``"level"``)."""
+        return str(self.options.get(LEVEL, "easy"))
+
+    @property
     def response(self) -> float:
         """Seconds a response window (``Decision.window``, MEM-GAP-28) may stay open: option ``response``
         (default :data:`DEFAULT_RESPONSE`), never more than :attr:`timeout`."""
@@ -381,10 +388,26 @@ def copy_seats(t: Table) -> list[Seat]:
 
 
 def computer_choice(game: Game, state: Any, decision: Decision, seed: int) -> str:
-    """A computer seat's choice: the game's computer player, seeded from (table seed, version), so a
-    game replays identically after a restart."""
-    player = game.computer(seed * 1_000_003 + game.version(state))
+    """An ``easy`` computer seat's choice: the game's heuristic player, seeded from (table seed, version), so a
+    game replays identically after a restart. A searching computer decides in :mod:`bot.host.think`."""
+    player = game.computer(computer_seed(game, state, seed))
     return player(decision, game.view(state, decision.seat))
+
+
+def computer_seed(game: Game, state: Any, seed: int) -> int:
+    """The seed of a computer's choice in ``state`` at a table seeded ``seed``."""
+    return seed * 1_000_003 + game.version(state)
+
+
+def check_level(level: str | None) -> str:
+    """``level`` as a computer level (``None``: ``easy``), lower-cased. Raises :class:`TableError`
+    (``bad_option``) naming the levels for another word."""
+    word = (level or "easy").strip().lower()
+    if word not in LEVELS:
+        raise TableError(f"Unknown computer level {level!r}: choose easy (quick, plays by rules of thumb), normal "
+                         "(thinks about a third of a second) or hard (thinks about two seconds). Nothing was changed.",
+                         "bad_option")
+    return word
 
 
 def replay_one(game: Game, state: Any, seat: int, choice: str, at: float) -> None:

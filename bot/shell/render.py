@@ -195,10 +195,11 @@ HAND_WIDTHS = (None, 120, 80, 50, 30)  # a hand too long for one message gets sh
 
 
 def seat_line(t: Table, seat: int) -> str:
-    """How a seat is named on Discord: a mention for a user, the name (marked) for a computer seat."""
+    """How a seat is named on Discord: a mention for a user, the name for a computer seat, marked with the
+    table's computer level ("Computer 1 (hard computer)")."""
     s = t.seats[seat]
     if s.computer:
-        return f"{s.name} (computer)"
+        return f"{s.name} ({t.level} computer)"
     return f"<@{s.user_id}>" if s.user_id and s.user_id.isdigit() else s.name
 
 
@@ -227,7 +228,7 @@ def team_label(t: Table, seat: int) -> str:
 def who(t: Table, seat: int) -> str:
     """How the waiting lines and the result name a seat: at a game with team names (MO-SET-09) its team, then
     who answers for it (its player and Team Up co-managers, MO-OPT-06, or a merged team's player, MO-OPT-08):
-    ``Red Planet · <@1>, <@2>``, ``Hellas Meteors · Computer 2 (computer)``; else :func:`seat_line`."""
+    ``Red Planet · <@1>, <@2>``, ``Hellas Meteors · Computer 2 (easy computer)``; else :func:`seat_line`."""
     name = t.team_name(seat)
     if name is None:
         return seat_line(t, seat)
@@ -284,12 +285,14 @@ def lobby_embed(t: Table) -> discord.Embed:
 
 
 def lobby_view(t: Table) -> discord.ui.View | None:
-    """The lobby's buttons (join, leave, add computer, start, cancel); ``None`` once it has started."""
+    """The lobby's buttons (join, leave, add computer, start, cancel); ``None`` once it has started. Add computer
+    names the table's computer level when it is not easy ("Add hard computer", ``/table new computers:``)."""
     if t.status != "lobby":
         return None
     v = discord.ui.View(timeout=None)
     for action, label, style in (("join", "Join", discord.ButtonStyle.success), ("leave", "Leave", discord.ButtonStyle.secondary),
-                                 ("computer", "Add computer", discord.ButtonStyle.secondary),
+                                 ("computer", "Add computer" if t.level == "easy" else f"Add {t.level} computer",
+                                  discord.ButtonStyle.secondary),
                                  ("start", "Start", discord.ButtonStyle.primary), ("cancel", "Cancel", discord.ButtonStyle.danger)):
         v.add_item(discord.ui.Button(label=label, style=style, custom_id=ids.lobby(t.id, action)))
     if t.game.has_teams:  # each player picks a team here (or with /table team)

@@ -250,7 +250,7 @@ async def test_MEM_GAP_03_a_2v2_of_two_people_and_two_computers_through_discord(
     team = {t.team_of(s) for s in result.winners}
     assert len(team) == 1 and sorted(result.winners) == [s for s in range(4) if t.team_of(s) in team]
     mentions = {s: f"<@{u}>" for u, s in users.items()}
-    members = ", ".join(mentions.get(s, f"{t.seats[s].name} (computer)") for s in sorted(result.winners))
+    members = ", ".join(mentions.get(s, f"{t.seats[s].name} (easy computer)") for s in sorted(result.winners))
     text = result_message(w).embeds[0]["description"]
     assert f"Winners (team {team.pop()}): {members}" in text, text
     assert acknowledged_everything(w)

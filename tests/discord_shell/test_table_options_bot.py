@@ -189,7 +189,7 @@ async def test_MO_SET_09_the_waiting_line_and_the_result_name_the_team_and_its_m
     board = next(m for c in fake.threads for m in fake.channel_messages(c) if "spectators" in m.text)
     assert f"Waiting for Red Planet · <@{ANA}>, <@{CY}> (turn" in board.text, board.text
     computer = t.team_name(1)
-    assert computer and render.who(t, 1) == f"{computer} · Computer 1 (computer)"
+    assert computer and render.who(t, 1) == f"{computer} · Computer 1 (easy computer)"
     ana = latest_dm(w, ANA)
     await fake.click(ANA, ana, button(w, ana, "Win"))
     await w.settle()

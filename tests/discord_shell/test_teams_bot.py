@@ -156,6 +156,6 @@ async def test_MEM_GAP_03_teams_survive_a_restart_and_the_result_names_the_whole
         text = result.embeds[0]["description"]
         assert f"Winners (team A): <@{ANA}>, <@{BEN}>" in text, text
         seats = result.embeds[0]["fields"][0]["value"]
-        assert f"3. <@{BEN}> · team A 🏆" in seats and "2. Computer 1 (computer) · team B" in seats, seats
+        assert f"3. <@{BEN}> · team A 🏆" in seats and "2. Computer 1 (easy computer) · team B" in seats, seats
     finally:
         await w.stop()

@@ -19,6 +19,10 @@ COLOUR_CHOICES = [app_commands.Choice(name=c, value=c) for c in PALETTE]  # MO-S
 CLOCK_CHOICES = [app_commands.Choice(name="a limit per decision (timeout)", value="decision"),
                  app_commands.Choice(name="a time bank per player (10 min + 20 s a decision)", value="bank")]
 """``/table new clock:``: a fixed limit per decision (default), or a chess-clock time bank."""
+LEVEL_CHOICES = [app_commands.Choice(name="easy: rules of thumb, answers at once", value="easy"),
+                 app_commands.Choice(name="normal: searches about 0.3 s a move", value="normal"),
+                 app_commands.Choice(name="hard: searches about 2 s a move", value="hard")]
+"""``/table new computers:``: the level of the computer seats the table adds (games.core.search.LEVELS)."""
 
 
 def board_file(t: Table) -> discord.File:

@@ -21,7 +21,7 @@ from .. import render
 from ..common import Host, acknowledge, bot_of, find_table, place_of, reply
 from ..decks import deck_choices
 from ..front import BOARD_PNG, picture_file
-from .base import CLOCK_CHOICES, COLOUR_CHOICES, GAME_CHOICES, board_file
+from .base import CLOCK_CHOICES, COLOUR_CHOICES, GAME_CHOICES, LEVEL_CHOICES, board_file
 
 LIST_ROOM = render.CONTENT_MAX - 120  # /table list: what the lines may take, leaving room for "… and N more"
 
@@ -85,12 +85,14 @@ class TableCog(commands.Cog):
                            clock="bank: each player has a time bank (10 min + 20 s a decision) instead of a "
                                  "limit per decision",
                            team_name="Meta Olympia: your team's name, 1-32 characters (default: a generated one)",
-                           colour="Meta Olympia: your team's colour (default: the first free one)")
+                           colour="Meta Olympia: your team's colour (default: the first free one)",
+                           computers="How the computers you add play: easy (rules of thumb, default), normal "
+                                     "(thinks ~0.3 s), hard (thinks ~2 s)")
     @app_commands.choices(game=GAME_CHOICES, surroundings=[app_commands.Choice(name=m, value=m)
                                                            for m in SURROUNDINGS],
                           series=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)],
                           teams=[app_commands.Choice(name=f, value=f) for f in tm.FORMATS], colour=COLOUR_CHOICES,
-                          clock=CLOCK_CHOICES)
+                          clock=CLOCK_CHOICES, computers=LEVEL_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   seats: app_commands.Range[int, 2, 8] | None = None,
                   timeout: app_commands.Range[int, 30, 86400] | None = None, pictures: bool = True,
@@ -100,7 +102,8 @@ class TableCog(commands.Cog):
                   response: app_commands.Range[int, 10, 3600] | None = None,
                   stealth: bool | None = None, options: str | None = None, team_name: str | None = None,
                   colour: app_commands.Choice[str] | None = None,
-                  clock: app_commands.Choice[str] | None = None) -> None:
+                  clock: app_commands.Choice[str] | None = None,
+                  computers: app_commands.Choice[str] | None = None) -> None:
         require_permissions(interaction, self.bot.front.threads)
         await acknowledge(interaction, ephemeral=False)  # the lobby is public; a refusal still comes privately
         t = await self.bot.service.create(
@@ -110,7 +113,8 @@ class TableCog(commands.Cog):
             series=series.value if series else None, teams=teams.value if teams else None,
             response=float(response if response is not None else self.bot.settings.response_timeout),
             stealth=stealth, table_options=options, team_name=team_name, colour=colour.value if colour else None,
-            bank="on" if clock is not None and clock.value == "bank" else None)
+            bank="on" if clock is not None and clock.value == "bank" else None,
+            level=computers.value if computers else None)
         message = await reply(interaction, embed=render.lobby_embed(t), view=render.lobby_view(t),
                               ephemeral=False, wait=True)
         await self.bot.front.lobby_posted(t, message)
