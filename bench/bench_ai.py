@@ -90,14 +90,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--level", choices=["normal", "hard"], default="normal")
     ap.add_argument("--budget", type=int, default=None)
-    ap.add_argument("--plies", type=int, default=search.MAX_PLIES)
+    ap.add_argument("--plies", type=int, default=None, help="play-out length (default: the game's ai.PLIES)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     a = ap.parse_args(argv)
     game = get_game(a.game)
     seats = a.seats or game.min_seats
     budget = a.budget or game.search_budget(a.level)
-    jobs = [(a.game, i, a.seed, seats, a.teams, budget, a.plies) for i in range(a.games)]
+    plies = a.plies or game.search_plies
+    jobs = [(a.game, i, a.seed, seats, a.teams, budget, plies) for i in range(a.games)]
     wins = draws = losses = decisions = iterations = 0
     thinking = 0.0
     with ProcessPoolExecutor(a.workers) if a.workers > 1 else _Serial() as pool:

@@ -20,7 +20,7 @@ from typing import Any
 
 from .layout import Layout
 from .players import RandomPlayer
-from .search import search
+from .search import MAX_PLIES, search
 from .serial import SplitCodec, cloner, dumps, loads
 from .surroundings import Place, Surroundings, SurveyLine
 from .values import (
@@ -336,6 +336,13 @@ class Game:
             raise ValueError(f"unknown computer level {level!r}: choose easy, normal or hard")
         return budgets[level]
 
+    @property
+    def search_plies(self) -> int:
+        """How many decisions a search's play-out runs before :meth:`evaluate` scores it: the package's
+        ``ai.PLIES``, else :data:`games.core.search.MAX_PLIES`."""
+        plies = self._hook("ai", "PLIES")
+        return MAX_PLIES if plies is None else int(plies)
+
     def search_choice(self, state: Any, seat: int, level: str, seed: int) -> str:
         """``seat``'s choice in ``state`` by a computer at ``level``: the heuristic player for ``easy`` (and
         for a game that cannot search), else :func:`games.core.search.search` with the level's budget. It
@@ -348,7 +355,7 @@ class Game:
             if decision is None:
                 raise ValueError(f"seat {seat} has no open decision")
             return self.computer(seed)(decision, view)
-        return search(self, state, seat, budget, seed)[0]
+        return search(self, state, seat, budget, seed, self.search_plies)[0]
 
     def board_text(self, view: View) -> str:
         """The public board of ``view`` as plain text: the package's ``render.board_text(view)``, else the
