@@ -7,7 +7,7 @@ Usage: python bench/bench_ai.py --game G [--seats K] [--teams FORMAT] [--games N
 
 Game ``i`` (seeds ``S .. S+N-1``) seats the search computer at seat ``i mod K`` (with ``--teams``, at the first
 seat of team ``i mod teams``); every other seat is the game's heuristic computer (``easy``). ``--budget``
-overrides the level's iterations, ``--plies`` the play-out length. ``--workers`` plays games in that many
+overrides the level's iterations, ``--plies`` the play-out length (``ai.PLIES``). ``--workers`` plays games in that many
 processes (each game on one core; the iterations/s are per core). The last line reads
 ``search L vs heuristic: W-D-L, win rate X% (95% CI A-B%), I iterations/s, S s/decision``; at more than two
 seats (or teams) it also gives the fair share (1/K) the win rate is compared with.
