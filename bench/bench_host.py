@@ -12,7 +12,12 @@ Two runs: ``--tables`` tables whose computers act with no pause (saturation: the
 host can store), then ``--paced`` tables whose computers act every ``--delay`` seconds on average (an
 offered load of about paced/delay actions/s, the latency a player sees under that load).
 
+With ``--level normal|hard`` a third run plays ``--tables`` saturated tables of easy computers next to
+``--thinking`` tables of computers at that level, for at most ``--seconds``: the searches run in the host's
+process pool (bot.host.think), and the act p99 over every table shows whether a thinking computer delays others.
+
 Usage: python bench/bench_host.py [--tables 50] [--paced 200 --delay 0.1] [--load 1000] [--slots N]
+                                  [--level hard --thinking 10 --seconds 60]
 """
 
 from __future__ import annotations
@@ -44,15 +49,18 @@ def rss_kb() -> int:
     return 0
 
 
-async def computer_table(svc: TableService, seed: int):
-    t = await svc.create("metax", f"bench-{seed % 10}", f"host{seed}", "C0", seed=seed, computer=True)
+async def computer_table(svc: TableService, seed: int, level: str | None = None):
+    t = await svc.create("metax", f"bench-{seed % 10}", f"host{seed}", "C0", seed=seed, computer=True, level=level)
     await svc.add_computer(t.id, f"host{seed}")
     return t
 
 
-async def play_tables(path: Path, n: int, delay: float = 0.0, slots: int = COMPUTER_SLOTS) -> dict[str, float]:
+async def play_tables(path: Path, n: int, delay: float = 0.0, slots: int = COMPUTER_SLOTS, level: str | None = None,
+                      seconds: float | None = None, thinking: int = 0) -> dict[str, float]:
     """``n`` tables of two computers; each computer waits about ``delay`` s before acting (0 = saturation).
-    Prints one line; returns ``{"rate": actions/s, "p50": ms, "p99": ms}``."""
+    With ``level``, ``thinking`` more tables of computers at that level search in the host's process pool
+    meanwhile, and play stops after ``seconds`` (searching computers take long to finish a game). Prints one
+    line; returns ``{"rate": actions/s, "p50": ms, "p99": ms, "searched": actions of the searching tables}``."""
     store = await Store.open(path)
     try:
         svc = TableService(store, computer_delay=delay, computer_slots=slots)
@@ -68,13 +76,23 @@ async def play_tables(path: Path, n: int, delay: float = 0.0, slots: int = COMPU
 
         svc._act = timed  # measure every stored action
         tables = [await computer_table(svc, s) for s in range(n)]
+        searching = [await computer_table(svc, 5000 + s, level) for s in range(thinking if level else 0)]
+        for t in searching:
+            await svc.start(t.id, t.host_user)
         t0 = time.perf_counter()
         for t in tables:
             await svc.start(t.id, t.host_user)
             if delay:
                 await asyncio.sleep(delay / n)  # spread the tables over the pause, as players would be
-        await svc.settle()
+        try:
+            await asyncio.wait_for(svc.settle(), seconds)
+        except TimeoutError:
+            for task in svc._tasks.values():
+                task.cancel()
+            await asyncio.gather(*svc._tasks.values(), return_exceptions=True)
         secs = time.perf_counter() - t0
+        searched = sum(t.seq for t in searching)
+        svc.thinker.close()
     finally:
         await store.close()  # an open connection is a thread that would keep the process alive
     latencies.sort()
@@ -82,9 +100,10 @@ async def play_tables(path: Path, n: int, delay: float = 0.0, slots: int = COMPU
     p50 = latencies[count // 2] * 1000
     p99 = latencies[min(count - 1, int(count * 0.99))] * 1000
     pace = f", each acting every {delay * 1000:.0f} ms" if delay else " at saturation"
+    pace += f", with {thinking} tables of {level} computers searching ({searched} actions), for {secs:.0f} s" if level else ""
     print(f"{n} concurrent tables{pace}: {count} stored actions in {secs:.2f} s = {count / secs:,.0f} actions/s; "
           f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms", flush=True)
-    return {"rate": count / secs, "p50": p50, "p99": p99}
+    return {"rate": count / secs, "p50": p50, "p99": p99, "searched": searched}
 
 
 async def load_tables(path: Path, n: int) -> float:
@@ -131,6 +150,10 @@ def main() -> None:
     ap.add_argument("--paced", type=int, default=0, help="tables for the paced run (0 = skip)")
     ap.add_argument("--delay", type=float, default=0.1, help="seconds between a paced computer's actions")
     ap.add_argument("--slots", type=int, default=COMPUTER_SLOTS, help="computer moves in progress at once")
+    ap.add_argument("--level", choices=["easy", "normal", "hard"], default=None,
+                    help="the computers' level for an extra saturated run of --seconds (searches in a process pool)")
+    ap.add_argument("--seconds", type=float, default=60.0, help="how long the --level run plays at most")
+    ap.add_argument("--thinking", type=int, default=10, help="tables of --level computers in the --level run")
     args = ap.parse_args()
     lines = []
     with tempfile.TemporaryDirectory() as d:
@@ -139,6 +162,12 @@ def main() -> None:
                              f"{sat['p99']:.2f} ms, p50 {sat['p50']:.2f} ms", f"<= {P99_MS:g} ms"))
         lines.append(verdict("stored actions/s at saturation", sat["rate"] >= ACTIONS_PER_S,
                              f"{sat['rate']:,.0f}", f">= {ACTIONS_PER_S:,}"))
+        if args.level:
+            lv = asyncio.run(play_tables(Path(d) / "level.db", args.tables, 0.0, args.slots, args.level, args.seconds,
+                                         args.thinking))
+            lines.append(verdict(f"saturated act p99 ({args.tables} tables, {args.thinking} of {args.level} computers "
+                                 "searching)", lv["p99"] <= P99_MS,
+                                 f"{lv['p99']:.2f} ms, p50 {lv['p50']:.2f} ms", f"<= {P99_MS:g} ms"))
         if args.paced:
             paced = asyncio.run(play_tables(Path(d) / "paced.db", args.paced, args.delay, args.slots))
             lines.append(verdict(f"paced act p99 ({args.paced} tables, every {args.delay * 1000:.0f} ms)",

@@ -99,7 +99,7 @@ class ClockMixin:
                 d = decs[0]
                 at = self.clock.now()
                 self._observe(t, at)  # the computer decides on the clock its choice is applied with
-                if self.thinker.searches(t.game, t.level):
+                if self.thinker.searches(t.game, t.level, d):
                     job, version = self.thinker.job(t.game, t.state, d.seat, t.level, t.seed), t.version
                 else:
                     try:

@@ -41,9 +41,11 @@ class Thinker:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
-    def searches(self, game: Game, level: str) -> bool:
-        """Whether a computer at ``level`` searches in ``game`` (else it answers at once)."""
-        return level != "easy" and game.searchable and game.search_budget(level) > 0
+    def searches(self, game: Game, level: str, decision: Decision) -> bool:
+        """Whether a computer at ``level`` searches for ``decision`` in ``game`` (else it answers at once: an
+        ``easy`` computer, a game that cannot search, a decision with one option)."""
+        return (level != "easy" and len(decision.options) > 1 and game.searchable
+                and game.search_budget(level) > 0)
 
     def quick(self, game: Game, state: Any, decision: Decision, seed: int) -> str:
         """An ``easy`` computer's choice, at once (:func:`bot.host.tables.computer_choice`)."""
