@@ -57,6 +57,7 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     pay,
     roll_faces,
     sets,
+    supplies_left,
     supply_left,
     tile_def,
     track,
@@ -198,8 +199,18 @@ def spot_side(st: State, spot: int) -> str:
     """MO-GAP-03, MO-GAP-23: the lower spot of every pairing is Home: in a bracket the odd-numbered spot, the
     odd last spot (it meets the loser of bracket 1, on a lower spot) Away; in a final round robin spot 1 is
     always Home, the last always Away, the others both."""
+    return _side(len(active(st)), final_stage(st), spot)
+
+
+def spot_sides(st: State) -> list[str]:
+    """:func:`spot_side` of every Match Up spot, in spot order (one per team still playing)."""
     n = len(active(st))
-    if n >= 3 and final_stage(st):
+    final = final_stage(st)
+    return [_side(n, final, k) for k in range(n)]
+
+
+def _side(n: int, final: bool, spot: int) -> str:
+    if n >= 3 and final:
         return "Home" if spot == 0 else "Away" if spot == n - 1 else "Home or Away"
     if n % 2 and spot == n - 1:
         return "Away"
