@@ -17,6 +17,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class Memo:
+    """A state's cache of its open decision (:func:`games.metaolympia.rules.open_decision`): ``key`` is the
+    ``(version, prompt)`` it was built for, ``value`` the decision. Never serialised; a copy of the state
+    (``copy.deepcopy``, ``copy.copy``, pickling) starts with an empty one, so a twin edited by hand (the
+    hidden-card checks) never reads its original's decision."""
+
+    __slots__ = ("key", "value")
+
+    def __init__(self) -> None:
+        self.key: tuple[int, Any] | None = None
+        self.value: Any = None
+
+    def __copy__(self) -> Memo:
+        return Memo()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Memo:
+        return Memo()
+
+    def __reduce__(self) -> tuple[type, tuple[()]]:
+        return Memo, ()
+
+
 @dataclass
 class Player:
     """One team (a seat). ``athletes`` is the roster of 6 (MO-REC-04), ``injured`` the subset turned face down
@@ -115,3 +137,6 @@ class State:
     """Die faces a scenario position fixes for the next rolls (tests only; empty in every real game)."""
     version: int = 0
     result: dict[str, Any] | None = None
+    memo: Memo = field(default_factory=Memo, metadata={"serialise": False}, compare=False, repr=False)
+    """The open decision of the current version and prompt (:class:`Memo`); never serialised. Every change of the
+    state through the contract bumps ``version`` and sets a new ``prompt``."""

@@ -1104,7 +1104,22 @@ def finish(st: State, top: list[int], reason: str, ev: list[Event], rule: str = 
 def decisions_of(st: State) -> list[Decision]:
     if st.result is not None or st.prompt is None:
         return []
-    return [build_decision(st, st.prompt)]
+    return [open_decision(st)]
+
+
+def open_decision(st: State) -> Decision:
+    """:func:`build_decision` of ``st.prompt`` (there must be one), built once per version: the host, the views
+    and :func:`apply_choice` ask for it several times a step. Kept in ``State.memo`` for the ``(version,
+    prompt)`` it was built for; a state changed by hand without a new version must clear it (``State.memo =
+    Memo()``)."""
+    pr = st.prompt
+    m = st.memo
+    key = m.key
+    if key is not None and key[0] == st.version and key[1] is pr:
+        return m.value
+    d = build_decision(st, pr)
+    m.key, m.value = (st.version, pr), d
+    return d
 
 
 CARD_KINDS = frozenset({"sponsor_pick", "tactic_pick", "recruit", "draw_pick", "return", "athlete", "tactic",
@@ -1290,7 +1305,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     if pr is None or pr["seat"] != seat:
         who = "nobody" if pr is None else name(st, pr["seat"])
         raise NotYourDecision("MO-MOV-04", f"It is not {name(st, seat)}'s decision now; waiting for {who}.")
-    d = build_decision(st, pr)
+    d = open_decision(st)
     if d.option(choice) is None:
         why = _why_not_choice(st, seat, pr["kind"], choice)
         raise StaleChoice("MO-MOV-07", f"'{choice}' is not one of your options now{why}; choose one of: "
