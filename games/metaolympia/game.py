@@ -513,14 +513,8 @@ def board_of(st: State) -> dict[str, Any]:
             "bets": [dict(b) for b in c["bets"]],
             "wagers": [dict(w) for w in c["wagers"] if w.get("accepted")],
         }
-    tiles = pool().tiles
-    tracks = []
-    for tr in st.tracks:
-        row = []
-        for t in tr:
-            td = tiles[t]
-            row.append({"id": t, "name": td.name, "kind": td.kind, "border": td.border})
-        tracks.append(row)
+    rows = _tile_rows()
+    tracks = [[rows[t].copy() for t in tr] for tr in st.tracks]
     market = []
     for a in st.market:
         d = by_id[cards[a]][1]
@@ -550,6 +544,19 @@ def board_of(st: State) -> dict[str, Any]:
         "tile": None if st.tile is None else {"seat": st.tile["seat"], "kind": st.tile["kind"]},
         "scores": rules.scores(st) if st.phase == "over" else None,
     }
+
+
+_TILE_ROWS: list[Any] = [None, {}]
+
+
+def _tile_rows() -> dict[str, dict[str, str]]:
+    """Stage Tile id -> its board row ``{"id", "name", "kind", "border"}`` (copied into each board), made once
+    per card pool."""
+    p = pool()
+    if _TILE_ROWS[0] is not p:
+        _TILE_ROWS[:] = [p, {t: {"id": t, "name": d.name, "kind": d.kind, "border": d.border}
+                             for t, d in p.tiles.items()}]
+    return _TILE_ROWS[1]
 
 
 _BRACKET_KEYS = frozenset(("home", "away", "score", "winner", "series", "games", "waits", "done", "closed"))
