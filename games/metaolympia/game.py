@@ -470,16 +470,29 @@ def _card(st: State, c: int) -> dict[str, Any]:
     return {"card": st.cards[c], "name": rules.cname(st, c)}
 
 
+_OPTION_DEFAULTS = {o.key: o.default for o in OPTIONS}
+assert len(_OPTION_DEFAULTS) == len(OPTIONS), "table option keys are unique"
+
+
 def board_of(st: State) -> dict[str, Any]:
     """The public board dict (MO-INF-02); ``games/metaolympia/render.py`` shows every key."""
+    # built on every view of every seat: card definitions are looked up once per card, not per key
+    cards, by_id = st.cards, pool().by_id
     players = []
     for p in st.players:
+        shown = []
+        for c in p.shown:
+            d = by_id[cards[c]][1]
+            shown.append({"card": cards[c], "name": d.name, "text": sponsor_text(d)})
+        scrims = []
+        for c in p.scrims:
+            d = by_id[cards[c]][1]
+            scrims.append({"card": cards[c], "name": d.name, "tier": d.tier})
         players.append({
             "name": p.name, "team": p.team, "colour": p.colour, "credits": p.credits, "popularity": p.popularity,
             "prestige": p.prestige, "sponsor_prestige": p.sponsor_prestige, "athletes": len(p.athletes),
             "injured": len(p.injured), "tactics": len(p.tactics), "minors": len(p.minors),
-            "shown": [{**_card(st, c), "text": sponsor_text(rules.cdef(st, c))} for c in p.shown],
-            "scrims": [{**_card(st, c), "tier": rules.cdef(st, c).tier} for c in p.scrims],
+            "shown": shown, "scrims": scrims,
             "wins": p.wins, "draws": p.draws, "losses": p.losses, "pos": p.pos, "spot": p.spot,
             "arrival": p.arrival, "out": p.out, "merged_into": p.merged_into if p.merged_into >= 0 else None,
         })
@@ -500,50 +513,89 @@ def board_of(st: State) -> dict[str, Any]:
             "bets": [dict(b) for b in c["bets"]],
             "wagers": [dict(w) for w in c["wagers"] if w.get("accepted")],
         }
-    tracks = [[{"id": t, "name": rules.tile_def(t).name, "kind": rules.tile_def(t).kind,
-                "border": rules.tile_def(t).border} for t in tr] for tr in st.tracks]
-    top_tier = rules.cdef(st, st.scrim_deck[-1]).tier if st.scrim_deck else None
+    rows = _tile_rows()
+    tracks = [[rows[t].copy() for t in tr] for tr in st.tracks]
+    market = []
+    for a in st.market:
+        d = by_id[cards[a]][1]
+        market.append({"card": cards[a], "name": d.name, "line": athlete_text(d)})
+    majors = []
+    for m in st.majors:
+        d = by_id[cards[m]][1]
+        majors.append({"card": cards[m], "name": d.name, "text": sponsor_text(d)})
+    top_tier = by_id[cards[st.scrim_deck[-1]]][1].tier if st.scrim_deck else None
     return {
         "stage": st.stage, "stages": len(st.tracks), "phase": st.phase, "capacity": rules.capacity(st),
-        "spot_sides": [rules.spot_side(st, k) for k in range(len(rules.active(st)))],
+        "spot_sides": rules.spot_sides(st),
         "tracks": tracks, "players": players, "order": list(st.order),
-        "market": [{**_card(st, a), "line": athlete_text(rules.cdef(st, a))} for a in st.market],
+        "market": market,
         "athlete_deck": len(st.athlete_deck),
-        "athlete_discard": [_card(st, a) for a in st.athlete_discard],
-        "tactic_deck": len(st.tactic_deck), "tactic_discard": [_card(st, t) for t in st.tactic_discard],
+        "athlete_discard": _cards(cards, by_id, st.athlete_discard),
+        "tactic_deck": len(st.tactic_deck), "tactic_discard": _cards(cards, by_id, st.tactic_discard),
         "tactic_buried": len(st.tactic_buried), "sponsor_deck": len(st.sponsor_deck),
         "sponsor_buried": len(st.sponsor_buried),
-        "majors": [{**_card(st, m), "text": sponsor_text(rules.cdef(st, m))} for m in st.majors],
+        "majors": majors,
         "scrim_deck": len(st.scrim_deck), "scrim_next_tier": top_tier,
-        "scrim_discard": [_card(st, x) for x in st.scrim_discard],
-        "bracket": [{k: v for k, v in b.items() if k in ("home", "away", "score", "winner", "series", "games",
-                                                         "waits", "done", "closed")} for b in st.bracket],
+        "scrim_discard": _cards(cards, by_id, st.scrim_discard),
+        "bracket": [{k: v for k, v in b.items() if k in _BRACKET_KEYS} for b in st.bracket],
         "contest": contest, "last_roll": None if st.last_roll is None else dict(st.last_roll),
-        "supply": {k: rules.supply_left(st, k) for k in rules.SUPPLY},
-        "options": {k: v for k, v in st.options.items() if any(o.key == k and o.default != v for o in OPTIONS)},
+        "supply": rules.supplies_left(st),
+        "options": {k: v for k, v in st.options.items() if k in _OPTION_DEFAULTS and _OPTION_DEFAULTS[k] != v},
         "tile": None if st.tile is None else {"seat": st.tile["seat"], "kind": st.tile["kind"]},
         "scores": rules.scores(st) if st.phase == "over" else None,
     }
 
 
+_TILE_ROWS: list[Any] = [None, {}]
+
+
+def _tile_rows() -> dict[str, dict[str, str]]:
+    """Stage Tile id -> its board row ``{"id", "name", "kind", "border"}`` (copied into each board), made once
+    per card pool."""
+    p = pool()
+    if _TILE_ROWS[0] is not p:
+        _TILE_ROWS[:] = [p, {t: {"id": t, "name": d.name, "kind": d.kind, "border": d.border}
+                             for t, d in p.tiles.items()}]
+    return _TILE_ROWS[1]
+
+
+_BRACKET_KEYS = frozenset(("home", "away", "score", "winner", "series", "games", "waits", "done", "closed"))
+
+
+def _cards(cards: list[str], by_id: dict[str, tuple[str, Any]], zone: list[int]) -> list[dict[str, Any]]:
+    """``{"card", "name"}`` of each card number in ``zone`` (as :func:`_card`)."""
+    out = []
+    for c in zone:
+        cid = cards[c]
+        out.append({"card": cid, "name": by_id[cid][1].name})
+    return out
+
+
 def private_of(st: State, viewer: int) -> dict[str, Any]:
     """What only ``viewer`` sees (MO-INF-01): athletes, tactics, minor sponsors, the cards they drew."""
     p = st.players[viewer]
+    cards, by_id = st.cards, pool().by_id
     mine = st.tile is not None and st.tile["seat"] == viewer
     scrim = st.contest is not None and st.contest["kind"] == "scrimmage"
     pending = []
     if mine and not scrim:
         for c in st.pending:
-            kind = pool().by_id[st.cards[c]][0]
+            kind = by_id[cards[c]][0]
             pending.append({**_card(st, c), "kind": kind, "line": _line(st, c)})
-    return {
-        "athletes": [{**_card(st, a), "line": athlete_text(rules.cdef(st, a)), "injured": a in p.injured,
-                      "value": rules.cdef(st, a).value, "tier": rules.cdef(st, a).tier,
-                      "type": rules.cdef(st, a).type} for a in p.athletes],
-        "tactics": [{**_card(st, t), "line": tactic_text(rules.cdef(st, t))} for t in p.tactics],
-        "minors": [{**_card(st, s), "line": sponsor_text(rules.cdef(st, s))} for s in p.minors],
-        "pending": pending,
-    }
+    athletes = []
+    for a in p.athletes:
+        d = by_id[cards[a]][1]
+        athletes.append({"card": cards[a], "name": d.name, "line": athlete_text(d), "injured": a in p.injured,
+                         "value": d.value, "tier": d.tier, "type": d.type})
+    tactics = []
+    for t in p.tactics:
+        d = by_id[cards[t]][1]
+        tactics.append({"card": cards[t], "name": d.name, "line": tactic_text(d)})
+    minors = []
+    for m in p.minors:
+        d = by_id[cards[m]][1]
+        minors.append({"card": cards[m], "name": d.name, "line": sponsor_text(d)})
+    return {"athletes": athletes, "tactics": tactics, "minors": minors, "pending": pending}
 
 
 def _line(st: State, c: int) -> str:

@@ -13,8 +13,62 @@ answer continues it.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
+
+
+class Memo:
+    """A state's cache of its open decision (:func:`games.metaolympia.rules.open_decision`): ``key`` is the
+    ``(version, prompt)`` it was built for, ``value`` the decision. Never serialised; a copy of the state
+    (``copy.deepcopy``, ``copy.copy``, pickling) starts with an empty one, so a twin edited by hand (the
+    hidden-card checks) never reads its original's decision."""
+
+    __slots__ = ("key", "value")
+
+    def __init__(self) -> None:
+        self.key: tuple[int, Any] | None = None
+        self.value: Any = None
+
+    def __copy__(self) -> Memo:
+        return Memo()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Memo:
+        return Memo()
+
+    def __reduce__(self) -> tuple[type, tuple[()]]:
+        return Memo, ()
+
+
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
+def _deep(x: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy(x, memo)`` for the JSON-shaped parts of a state (lists, dicts, scalars), without its
+    per-object dispatch: a list or dict met twice is copied once (as deepcopy does); anything else goes to
+    ``copy.deepcopy``."""
+    t = type(x)
+    if t in _ATOMS:
+        return x
+    y = memo.get(id(x))
+    if y is not None:
+        return y
+    if t is list:
+        if _ATOMS.issuperset(map(type, x)):  # a zone of card numbers, the card ids: no element to copy
+            y = memo[id(x)] = x[:]
+        else:
+            y = memo[id(x)] = []
+            y.extend([v if type(v) in _ATOMS else _deep(v, memo) for v in x])
+    elif t is dict:
+        y = memo[id(x)] = {}
+        for k, v in x.items():
+            y[k] = v if type(v) in _ATOMS else _deep(v, memo)
+    elif t is Player:
+        y = memo[id(x)] = Player.__new__(Player)
+        y.__dict__.update({k: v if type(v) in _ATOMS else _deep(v, memo) for k, v in x.__dict__.items()})
+    else:
+        y = copy.deepcopy(x, memo)
+    return y
 
 
 @dataclass
@@ -115,3 +169,14 @@ class State:
     """Die faces a scenario position fixes for the next rolls (tests only; empty in every real game)."""
     version: int = 0
     result: dict[str, Any] | None = None
+    memo: Memo = field(default_factory=Memo, metadata={"serialise": False}, compare=False, repr=False)
+    """The open decision of the current version and prompt (:class:`Memo`); never serialised. Every change of the
+    state through the contract bumps ``version`` and sets a new ``prompt``."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """The same copy as ``copy.deepcopy``'s own (a list or dict shared inside the state stays shared in the
+        copy; the :class:`Memo` starts empty), some times faster: the hidden-card checks and the computer's
+        look-ahead copy states often."""
+        y = memo[id(self)] = State.__new__(State)
+        y.__dict__.update({k: v if type(v) in _ATOMS else _deep(v, memo) for k, v in self.__dict__.items()})
+        return y

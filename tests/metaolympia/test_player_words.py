@@ -11,15 +11,46 @@ import pytest
 from games.metaolympia import GAME
 from games.metaolympia.game import STEP_NAMES
 from games.metaolympia.pool import pool
-from tests.player_texts import game_texts, internal_hits
+from tests.player_texts import INTERNAL_PATTERNS, game_texts, internal_hits
 
 ALL_OPTIONS = {"gambling": True, "wagers": True, "trades": True, "merger": True}
+
+LINE_LOCAL = frozenset({
+    r"\b[a-z]{1,4}\d{2,4}(?:\.\d+)+\b", r"(?<![\w/#-])[a-z]{1,3}\d{3}\b", r"(?<![<\w])[a-z]+:[a-z0-9_.:-]+\b",
+    r"\bversion\b", r"Engine reading", r"\b[A-Z]{2,5}-GAP-\d+",
+    r"\b(?:Decision|Option|Event|View|Result|Seat|Card|Player)\(", r"\bNone\b", r"\b[a-z]+_[a-z_]+\b",
+    r"(?<!/rules )(?<![\w-])(?:META|MZ|MX|MEM|MO)-[A-Z]{2,6}-\d{2}\b",
+})
+"""The patterns of ``INTERNAL_PATTERNS`` that never match a newline and look at most at a newline before or
+after a match (a newline counts as a non-word character, as the start or end of a text does): each finds in a
+text exactly what it finds in the text's lines, in the same order. The others (the Python repr ``'...'``, whose
+``[^']*`` may cross lines, and any pattern added later) are run on the whole text."""
+
+
+def line_hits(text: str, memo: dict[str, list[list[str]]]) -> list[str]:
+    """:func:`tests.player_texts.internal_hits` of ``text``, the same hits in the same order; the line-local
+    patterns run once per distinct line (``memo``: line -> its matches per pattern). A board text is some 60
+    lines and a game shows about one new line per board."""
+    lines = []
+    for line in text.split("\n"):
+        per = memo.get(line)
+        if per is None:
+            per = memo[line] = [[m.group(0) for m in p.finditer(line)] if p.pattern in LINE_LOCAL else []
+                                for p, _ in INTERNAL_PATTERNS]
+        lines.append(per)
+    hits = []
+    for k, (pattern, what) in enumerate(INTERNAL_PATTERNS):
+        found = ([g for per in lines for g in per[k]] if pattern.pattern in LINE_LOCAL
+                 else [m.group(0) for m in pattern.finditer(text)])
+        hits += [f"{what}: {g!r}" for g in found]
+    return hits
 
 
 def _hits(seed: int, seats: int, options: dict | None = None) -> list[str]:
     out = []
+    memo: dict[str, list[list[str]]] = {}
     for where, text in game_texts(GAME, seed, seats, options, pictures_every=40):
-        out += [f"{where}: {h} in {text[:160]!r}" for h in internal_hits(text)]
+        out += [f"{where}: {h} in {text[:160]!r}" for h in line_hits(text, memo)]
     return out
 
 
@@ -36,6 +67,19 @@ def test_no_internal_codes_with_every_option_and_the_mega_league() -> None:
     """Gambling, side wagers, trades and mergers at 3 teams, and a five-team Mega League (short) (MO-OPT-01..08)."""
     assert _hits(5, 3, {**ALL_OPTIONS, "short": True}) == []
     assert _hits(6, 5, {"mega": True, "short": True}) == []
+
+
+def test_line_hits_finds_what_internal_hits_finds() -> None:
+    """The per-line search of the playout tests above reports exactly what ``internal_hits`` does: hits at a
+    line's start and end, across lines (the Python repr), several per line and none."""
+    texts = ["", "clean\ntext", "t011.1 at the start\nand at the end e005\nt:keep_it", "version\nNone\nMO-GAP-3",
+             "('a\nb', x) spans lines\n/rules MO-MAT-05 and MO-MAT-05\nsnake_case snake_case",
+             "Decision(\nEngine reading\nmz123 x/ab123\n\n", "['ok']\n<t:123:R> ok:fine-1"]
+    memo: dict[str, list[list[str]]] = {}
+    for text in texts + texts:
+        assert line_hits(text, memo) == internal_hits(text), text
+    assert sum(map(len, map(internal_hits, texts))) >= 15
+    assert LINE_LOCAL < {p.pattern for p, _ in INTERNAL_PATTERNS}
 
 
 def test_every_decision_kind_has_a_step_name_in_player_words() -> None:

@@ -72,9 +72,20 @@ def zones(st) -> list[int]:
     return out
 
 
+NUMBERS: dict[int, frozenset[int]] = {}
+
+
+def numbers(n: int) -> frozenset[int]:
+    """``{0, ..., n - 1}``, made once per card count."""
+    got = NUMBERS.get(n)
+    if got is None:
+        got = NUMBERS[n] = frozenset(range(n))
+    return got
+
+
 def check_cards(st, where: str) -> None:
     found = zones(st)
-    if len(found) != len(st.cards) or set(found) != set(range(len(st.cards))):
+    if len(found) != len(st.cards) or set(found) != numbers(len(st.cards)):
         seen: dict[int, int] = {}
         for c in found:
             seen[c] = seen.get(c, 0) + 1
@@ -95,7 +106,8 @@ def check_athletes(st, kind: str | None, seat: int | None, where: str) -> None:
     """Exactly 6 athletes per team still playing, outside a trade's balancing and a merger's keep step."""
     below = []
     for s, p in enumerate(st.players):
-        assert set(p.injured) <= set(p.athletes) and len(set(p.injured)) == len(p.injured), where
+        if p.injured:  # (an empty list passes both)
+            assert set(p.injured) <= set(p.athletes) and len(set(p.injured)) == len(p.injured), where
         if p.out:
             assert not p.athletes, f"{where}: seat {s} is out but holds athletes"
             continue
@@ -111,8 +123,8 @@ def check_athletes(st, kind: str | None, seat: int | None, where: str) -> None:
 
 # ---------------------------------------------------------------- hidden information
 
-def visible_ids(st, viewer: int | None) -> set[str]:
-    """Definition ids of every card the viewer may see: public zones, the contest, its own hand and drawn cards."""
+def public_ids(st) -> set[str]:
+    """Definition ids of every card everyone may see: public zones and the contest."""
     c = st.cards
     ids = {c[x] for x in st.market + st.athlete_discard + st.tactic_discard + st.majors + st.scrim_discard}
     for p in st.players:
@@ -123,6 +135,14 @@ def visible_ids(st, viewer: int | None) -> set[str]:
             ids.update(c[x] for x in side if x >= 0)
         if con["card"] >= 0:
             ids.add(c[con["card"]])
+    return ids
+
+
+def visible_ids(st, viewer: int | None, public: set[str] | None = None) -> set[str]:
+    """Definition ids of every card the viewer may see: public zones, the contest, its own hand and drawn cards
+    (``public``: :func:`public_ids` of ``st`` when already worked out)."""
+    c = st.cards
+    ids = public_ids(st) if public is None else set(public)
     if viewer is not None:
         p = st.players[viewer]
         ids.update(c[x] for x in p.athletes + p.tactics + p.minors)
@@ -145,18 +165,24 @@ def hidden_ids(st, viewer: int | None) -> set[str]:
     return {c[x] for x in hid}
 
 
-def secrets(st, viewer: int | None) -> set[str]:
-    return hidden_ids(st, viewer) - visible_ids(st, viewer)
+def secrets(st, viewer: int | None, public: set[str] | None = None) -> set[str]:
+    return hidden_ids(st, viewer) - visible_ids(st, viewer, public)
+
+
+MARKS: dict[str, tuple[str, str]] = {}
 
 
 def search(text: str, secret: set[str], what: str) -> None:
     for cid in secret:
-        assert f'"{cid}"' not in text and name_of(cid) not in text, f"{what} shows hidden {cid} ({name_of(cid)})"
+        marks = MARKS.get(cid)
+        if marks is None:
+            marks = MARKS[cid] = (f'"{cid}"', name_of(cid))
+        assert marks[0] not in text and marks[1] not in text, f"{what} shows hidden {cid} ({name_of(cid)})"
 
 
 def decisions_text(decs) -> str:
     return json.dumps([[d.kind, d.prompt, [[o.id, o.label, list(o.cards)] for o in d.options]] for d in decs],
-                      ensure_ascii=False)
+                      ensure_ascii=False, check_circular=False)
 
 
 def board_key(st) -> tuple:
@@ -182,25 +208,37 @@ def check_views(st, decs, last: dict, where: str) -> None:
     """The spectator's board against every secret of the spectator (a superset of any seat's: the board is the
     same for everyone); each seat's private part against its own secrets; the open decision (in its seat's view
     only) against that seat's secrets."""
+    known: dict[int | None, set[str]] = {}  # each viewer's secrets, worked out once per position
+    public: list[set[str]] = []
+
+    def secrets_of(viewer: int | None) -> set[str]:
+        sec = known.get(viewer)
+        if sec is None:
+            if not public:
+                public.append(public_ids(st))
+            sec = known[viewer] = secrets(st, viewer, public[0])
+        return sec
+
     key = board_key(st)
     if last.get("board") != key:
         last["board"] = key
-        sec = secrets(st, None)
+        sec = secrets_of(None)
         v = GAME.view(st, None)
         assert v.private is None and not v.decisions, where
         if sec:
-            search(json.dumps(v.board, ensure_ascii=False), sec, f"{where}: the board")
+            search(json.dumps(v.board, ensure_ascii=False, check_circular=False), sec, f"{where}: the board")
     for s in range(len(st.players)):
         key = private_key(st, s)
         if last.get(s) != key:
             last[s] = key
-            sec = secrets(st, s)
+            sec = secrets_of(s)
             v = GAME.view(st, s)
             assert list(v.decisions) == [d for d in decs if d.seat == s], where
             if sec:
-                search(json.dumps(v.private, ensure_ascii=False), sec, f"{where}: seat {s}'s private view")
+                search(json.dumps(v.private, ensure_ascii=False, check_circular=False), sec,
+                       f"{where}: seat {s}'s private view")
     for d in decs:
-        sec = secrets(st, d.seat)
+        sec = secrets_of(d.seat)
         if sec:
             search(decisions_text([d]), sec, f"{where}: seat {d.seat}'s decision")
 
@@ -220,11 +258,12 @@ def play(seed: int, n: int, options: dict | None) -> None:
     last: dict = {}
     log = [e.text for e in GAME.intro(st)]
     steps = 0
+    game = f"seed {seed}, {n} teams, {options}, decision "
     while True:
         decs = GAME.decisions(st)
         dseat = decs[0].seat if decs else -1
         kind = decs[0].kind if decs else None
-        where = f"seed {seed}, {n} teams, {options}, decision {steps}"
+        where = f"{game}{steps}"
         check_cards(st, where)
         check_tokens(st, where)
         check_athletes(st, kind, dseat, where)

@@ -57,6 +57,7 @@ from .base import (  # noqa: F401 - re-exported: game.py and the tests read them
     pay,
     roll_faces,
     sets,
+    supplies_left,
     supply_left,
     tile_def,
     track,
@@ -198,8 +199,18 @@ def spot_side(st: State, spot: int) -> str:
     """MO-GAP-03, MO-GAP-23: the lower spot of every pairing is Home: in a bracket the odd-numbered spot, the
     odd last spot (it meets the loser of bracket 1, on a lower spot) Away; in a final round robin spot 1 is
     always Home, the last always Away, the others both."""
+    return _side(len(active(st)), final_stage(st), spot)
+
+
+def spot_sides(st: State) -> list[str]:
+    """:func:`spot_side` of every Match Up spot, in spot order (one per team still playing)."""
     n = len(active(st))
-    if n >= 3 and final_stage(st):
+    final = final_stage(st)
+    return [_side(n, final, k) for k in range(n)]
+
+
+def _side(n: int, final: bool, spot: int) -> str:
+    if n >= 3 and final:
         return "Home" if spot == 0 else "Away" if spot == n - 1 else "Home or Away"
     if n % 2 and spot == n - 1:
         return "Away"
@@ -1093,7 +1104,22 @@ def finish(st: State, top: list[int], reason: str, ev: list[Event], rule: str = 
 def decisions_of(st: State) -> list[Decision]:
     if st.result is not None or st.prompt is None:
         return []
-    return [build_decision(st, st.prompt)]
+    return [open_decision(st)]
+
+
+def open_decision(st: State) -> Decision:
+    """:func:`build_decision` of ``st.prompt`` (there must be one), built once per version: the host, the views
+    and :func:`apply_choice` ask for it several times a step. Kept in ``State.memo`` for the ``(version,
+    prompt)`` it was built for; a state changed by hand without a new version must clear it (``State.memo =
+    Memo()``)."""
+    pr = st.prompt
+    m = st.memo
+    key = m.key
+    if key is not None and key[0] == st.version and key[1] is pr:
+        return m.value
+    d = build_decision(st, pr)
+    m.key, m.value = (st.version, pr), d
+    return d
 
 
 CARD_KINDS = frozenset({"sponsor_pick", "tactic_pick", "recruit", "draw_pick", "return", "athlete", "tactic",
@@ -1279,7 +1305,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     if pr is None or pr["seat"] != seat:
         who = "nobody" if pr is None else name(st, pr["seat"])
         raise NotYourDecision("MO-MOV-04", f"It is not {name(st, seat)}'s decision now; waiting for {who}.")
-    d = build_decision(st, pr)
+    d = open_decision(st)
     if d.option(choice) is None:
         why = _why_not_choice(st, seat, pr["kind"], choice)
         raise StaleChoice("MO-MOV-07", f"'{choice}' is not one of your options now{why}; choose one of: "

@@ -82,6 +82,18 @@ def supply_left(st: State, token: str) -> int:
     return SUPPLY[token] * sets(st) - sum(getattr(p, token) for p in st.players)
 
 
+def supplies_left(st: State) -> dict[str, int]:
+    """:func:`supply_left` of every token, in :data:`SUPPLY` order (the board shows them on every view)."""
+    k = sets(st)
+    credits = popularity = prestige = 0
+    for p in st.players:
+        credits += p.credits
+        popularity += p.popularity
+        prestige += p.prestige
+    return {"credits": SUPPLY["credits"] * k - credits, "popularity": SUPPLY["popularity"] * k - popularity,
+            "prestige": SUPPLY["prestige"] * k - prestige}
+
+
 def gain(st: State, s: int, token: str, n: int, ev: list[Event], why: str = "") -> int:
     """``s`` takes up to ``n`` tokens from the supply; returns how many (MO-GAP-18: an empty supply caps gains)."""
     got = max(0, min(n, supply_left(st, token)))
