@@ -44,6 +44,7 @@ Typical use::
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
@@ -312,7 +313,7 @@ class Reply:
 
     @property
     def calls(self) -> list[Call]:
-        return [c for c in self._fake.replies if c.token == self._record.token]
+        return list(self._fake._replies_by_token.get(self._record.token, ()))
 
     @property
     def callback(self) -> Call | None:
@@ -573,9 +574,13 @@ def _decode_body(
     return body, names, blobs
 
 
+@functools.cache
+def _route_pattern(template: str) -> re.Pattern[str]:
+    return re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template)) + "$")
+
+
 def _match(template: str, url_path: str) -> dict[str, str]:
-    pattern = "^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template)) + "$"
-    m = re.match(pattern, url_path)
+    m = _route_pattern(template).match(url_path)
     return {k: unquote(v) for k, v in m.groupdict().items()} if m else {}
 
 
@@ -635,7 +640,9 @@ class FakeDiscord:
         self.strict = strict
         self.rest: list[Call] = []
         self.replies: list[Call] = []
+        self._replies_by_token: dict[str | None, list[Call]] = {}  # fake.replies by token, in order (Reply.calls)
         self.messages: dict[int, Msg] = {}
+        self._channel_msgs: dict[int, list[Msg]] = {}  # fake.messages by channel, oldest first
         self.closed_dms: set[int] = set()
         self.injections: list[Injection] = []  # Discord errors to answer instead (inject())
         self.failures: list[str] = []  # unknown routes and other harness-detected misuse
@@ -1039,8 +1046,8 @@ class FakeDiscord:
         ones unless asked: those are seen by one user only)."""
         return [
             m
-            for m in self.messages.values()
-            if m.channel_id == channel_id and not m.deleted and (include_ephemeral or not m.ephemeral)
+            for m in self._channel_msgs.get(channel_id, ())
+            if not m.deleted and (include_ephemeral or not m.ephemeral)
         ]
 
     def dm_messages(self, user_id: int) -> list[Msg]:
@@ -1048,7 +1055,7 @@ class FakeDiscord:
         dm = self.dm_channels.get(user_id)
         if dm is None:
             return []
-        return [m for m in self.messages.values() if m.channel_id == dm and not m.deleted]
+        return [m for m in self._channel_msgs.get(dm, ()) if not m.deleted]
 
     def text_of(self, msg_or_reply: Any) -> str:
         return text_of(msg_or_reply)
@@ -1551,6 +1558,7 @@ class FakeDiscord:
             edit=False,
         )
         self.messages[mid] = msg
+        self._channel_msgs.setdefault(channel_id, []).append(msg)
         self._check_images(msg)
         return msg
 
@@ -1835,7 +1843,7 @@ class FakeDiscord:
         key = (route.method, route.path)
         handler = self._WEBHOOK_ROUTES.get(key)
         if handler is None or record is None:
-            self.replies.append(call)
+            self._reply(call)
             why = "unknown interaction route" if handler is None else "unknown interaction token"
             raise self._fail(f"FakeDiscord: {why} {route.method} {route.path} ({url})")
         call.kind = self._WEBHOOK_KINDS[key]
@@ -1844,10 +1852,14 @@ class FakeDiscord:
         for i, (when, error) in enumerate(self._interaction_failures):
             if when(call):
                 del self._interaction_failures[i]
-                self.replies.append(call)
+                self._reply(call)
                 raise error
-        self.replies.append(call)
+        self._reply(call)
         return handler(self, record, p, body, names, blobs, call)
+
+    def _reply(self, call: Call) -> None:
+        self.replies.append(call)
+        self._replies_by_token.setdefault(call.token, []).append(call)
 
     def _w_callback(self, record: _Interaction, p, body, names, blobs, call: Call):
         rtype = int(body.get("type", 0))

@@ -127,7 +127,7 @@ class Boards(FrontCore):
             return
         notes = [f"{render.slot_line(t, s)} has DMs closed: use **My hand** below." for s in sorted(m.closed)]
         embed = render.board_embed(t, views[None], m.log, notes)
-        view = render.board_view(t, bool(m.closed))
+        view = render.board_view(t, bool(m.closed), views[None])
         shown, png = await self.board_picture(t, m, views[None])
         if png is not None:
             embed.set_image(url=f"attachment://{BOARD_PNG}")
