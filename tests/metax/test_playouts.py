@@ -136,11 +136,15 @@ def check_redaction(st, rng: random.Random, memo: dict | None = None) -> None:
     """Permute the identities of cards hidden from each viewer: its view must stay byte-identical."""
     text = mx.to_json(st)
     kinds = {cid: card.kind for cid, card in card_pool().items()}
+    twin = None
     for viewer in (0, 1, None):
         if any(d.seat == viewer and d.kind == "search" for d in mx.decisions(st)):
             continue  # a search shows the searcher their own deck, by design
         before = view_json(st, viewer, memo)
-        twin = mx.from_json(text)
+        if twin is None:
+            twin = mx.from_json(text)
+        else:  # the last viewer's twin with the state's own cards again (a view changes only the caches)
+            twin.cards = list(st.cards)
         by_kind: dict[str, list[int]] = {}
         for c in sorted(hidden_from(twin, viewer)):
             by_kind.setdefault(kinds[twin.cards[c]], []).append(c)
@@ -150,8 +154,7 @@ def check_redaction(st, rng: random.Random, memo: dict | None = None) -> None:
             rng.shuffle(names)
             for c, name in zip(group, names, strict=True):
                 twin.cards[c] = name
-        twin.defs = None
-        twin.cached = None
+        twin.defs = twin.facts = twin.cached = None
         assert view_json(twin, viewer) == before, f"viewer {viewer}'s view depends on hidden cards"
 
 
