@@ -58,7 +58,7 @@ from games.core.contract import Choice, Decision, Event, Game, RulesError, SeatS
 from games.core.rng import Rng
 
 from . import rules
-from .cards import card_line, card_text, condition_text, engine_reading
+from .cards import PARAMS, card_line, card_text, condition_text, engine_reading, param_text
 from .pool import DECK_SIZE, card_pool, validate_deck
 from .render import step_name
 from .rules import queries
@@ -269,15 +269,20 @@ class MetaGame(Game):
         is at (``waiting`` says ``playing`` for a destination, target or confirm step: the step would tell
         what kind of card it is)."""
         pool = card_pool()
+        titles = _titles(pool)
+        cards, owner = state.cards, state.owner
         names = [p.name for p in state.players]
 
         def card(c: int) -> dict[str, Any]:
-            return {"id": c, "card": state.cards[c], "title": pool[state.cards[c]].title}
+            cid = cards[c]
+            return {"id": c, "card": cid, "title": titles[cid]}
 
         def entry(e: Entry) -> dict[str, Any]:
-            d = pool[state.cards[e.card]]
-            return {**card(e.card), "type": d.type, "player": e.player, "owner": state.owner[e.card],
-                    "target": _target_text(state, e.target), "text": texts(d.id)[1]}
+            cid = cards[e.card]
+            d = pool[cid]
+            target = None if e.target is None else _target_text(state, e.target, names)
+            return {"id": e.card, "card": cid, "title": titles[cid], "type": d.type, "player": e.player,
+                    "owner": owner[e.card], "target": target, "text": texts(cid)[1]}
 
         towers = []
         for tw in queries.towers(state):
@@ -290,17 +295,18 @@ class MetaGame(Game):
                 "levels": [[entry(e) for e in level] for level in tw.levels],
             })
         players = []
+        at = int(queries.param(state, "disable_at"))
         for s, p in enumerate(state.players):
-            at = int(queries.param(state, "disable_at"))
             causes = ([] if not p.disabled else
                       (["life"] if p.life <= at else []) + (["memory"] if p.mem_out else []))
             players.append({
                 "name": p.name, "life": p.life, "hand": len(p.hand), "memory": len(p.memory),
-                "graveyard": [card(c) for c in p.graveyard], "disabled": p.disabled, "causes": causes,
+                # card(c) written out: graveyards are most of a view's cards
+                "graveyard": [{"id": c, "card": (cid := cards[c]), "title": titles[cid]}
+                              for c in p.graveyard],
+                "disabled": p.disabled, "causes": causes,
                 "removed": p.removed, "passed": p.passed, "at_turn": s == state.at_turn,
             })
-        from .cards import PARAMS, param_text
-
         board = {
             "turn": state.turn,
             "at_turn": state.at_turn,
@@ -353,6 +359,17 @@ class MetaGame(Game):
         return decision.default if decision.default is not None else decision.options[0].id
 
 
+_TITLES: list[Any] = [None, {}]
+
+
+def _titles(pool: dict[str, Any]) -> dict[str, str]:
+    """Card id -> title in ``pool``, kept for the next call with the same pool (the views read a title per
+    card shown: a dict is quicker than the card model's attribute)."""
+    if _TITLES[0] is not pool:
+        _TITLES[:] = [pool, {cid: d.title for cid, d in pool.items()}]
+    return _TITLES[1]
+
+
 _PLAY_STEPS = ("destination", "target", "confirm_play")
 """Decision kinds of a play in progress; another seat's view names them all "playing"."""
 
@@ -376,10 +393,12 @@ def _target(spec: Any, placed: dict[str, list[int]], seq: int) -> dict[str, Any]
     raise ValueError(f"unknown scenario target {spec!r}")
 
 
-def _target_text(state: State, t: dict[str, Any] | None) -> str | None:
+def _target_text(state: State, t: dict[str, Any] | None, names: list[str] | None = None) -> str | None:
+    """An announced target in words; ``names`` (the players' names, optional) saves listing them again."""
     if t is None:
         return None
-    names = [p.name for p in state.players]
+    if names is None:
+        names = [p.name for p in state.players]
     k = t["k"]
     if k == "player":
         return names[t["seat"]]

@@ -7,6 +7,7 @@ words (:data:`STEP_NAMES`). Pure: used by the terminal and the Discord embeds; i
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from games.core.contract import View
 
@@ -127,8 +128,10 @@ _SHORT_TARGETS = (
 )
 
 
+@lru_cache(maxsize=4096)
 def short_target(text: str) -> str:
-    """A board entry's announced target in fewer words, for the phone-sized decision context."""
+    """A board entry's announced target in fewer words, for the phone-sized decision context (kept per text:
+    the context lists every entry of every tower at each step)."""
     for pattern, repl in _SHORT_TARGETS:
         if pattern.match(text):
             return pattern.sub(repl, text)

@@ -44,7 +44,6 @@ from games.core.contract import Choice, Decision, Event, Game, Result, RulesErro
 from games.core.rng import Rng
 
 from . import rules
-from .cards import card_line, card_text
 from .pool import DECK_SIZE, card_pool, validate_deck
 from .rules import refusals
 from .state import Character, Damage, Player, State, Static
@@ -198,9 +197,11 @@ class MetaXGame(Game):
         """The board for everyone, plus ``viewer``'s hand and decisions. Hidden: hands (count only),
         decks (count only), VP piles (count only, MX-GAP-20)."""
         defs = rules.defs_of(state)
+        fs = state.facts  # per instance, with defs: names, lines and texts made once per card
+        cards = state.cards
 
         def card(c: int) -> dict[str, Any]:
-            return {"id": c, "card": state.cards[c], "name": defs[c].name}
+            return {"id": c, "card": cards[c], "name": fs[c].name}
 
         players = []
         for p, pl in enumerate(state.players):
@@ -214,7 +215,7 @@ class MetaXGame(Game):
                 "discard": [card(c) for c in pl.discard],
                 "in_play": [{
                     **card(ch.card),
-                    "line": card_line(defs[ch.card]),
+                    "line": fs[ch.card].line,
                     "pushed": ch.pushed,
                     "new": ch.entered == state.turn,
                     "ranks": {s: rules.rank(state, p, ch.card, s) for s in defs[ch.card].stats},
@@ -247,7 +248,7 @@ class MetaXGame(Game):
         if viewer is not None:
             pl = state.players[viewer]
             private = {
-                "hand": [{**card(c), "line": card_line(defs[c]), "text": card_text(defs[c])} for c in pl.hand],
+                "hand": [{**card(c), "line": fs[c].line, "text": fs[c].text} for c in pl.hand],
                 "event_negated": rules.event_negated(state, viewer),
             }
         view = View.of(self.id, viewer, board, private, decs, self.result(state))

@@ -37,8 +37,12 @@ def board_text(view: View) -> str:
             f" · discard {len(pl['discard'])}"
             + (f" (top: {pl['discard'][-1]['name']})" if pl["discard"] else "")
         )
-        for ch in pl["in_play"]:
-            where = _char_name(b, p, ch)[len(title(ch["name"])):]  # " (left)" when a copy shares the title
+        chars = pl["in_play"]
+        titles = [title(ch["name"]) for ch in chars]
+        ids = [ch["id"] for ch in chars]
+        for ch, nm in zip(chars, titles, strict=True):
+            # " (left)" when a copy shares the title, as :func:`_char_name` names it
+            where = f" ({position_word(ids.index(ch['id']), len(chars))})" if titles.count(nm) > 1 else ""
             ranks = " ".join(f"{_SHORT[s]}{r}" for s, r in ch["ranks"].items())
             state = "Pushed" if ch["pushed"] else "Prepped"
             dmg = ""

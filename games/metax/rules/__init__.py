@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.core.contract import Decision, Event, Option
 from games.core.rng import Rng
 
-from ..cards import BattleCard, EventCard, Stat, card_line, describe_step
+from ..cards import BattleCard, EventCard, Stat, card_line, card_text, describe_step
 from ..pool import card_pool
 from ..state import Attack, Character, Damage, Frame, State
 
@@ -59,11 +59,16 @@ class CardFacts:
     printed Ranks (empty for other kinds). ``play`` (Characters and Events) and ``battle`` (Battle
     cards, by Stat value) are the card's options as :func:`planning_options` and
     :func:`battle_options` list them when no other offered card shares its title (options are
-    immutable, so one object serves every decision)."""
+    immutable, so one object serves every decision). ``name``, ``line`` and ``text`` are the card's name,
+    :func:`games.metax.cards.card_line` and :func:`games.metax.cards.card_text`, for the views."""
 
-    __slots__ = ("title", "details", "bonus", "on_entry", "push", "stats", "printed", "play", "battle")
+    __slots__ = ("title", "details", "bonus", "on_entry", "push", "stats", "printed", "play", "battle",
+                 "name", "line", "text")
 
     def __init__(self, card) -> None:
+        self.name = card.name
+        self.line = card_line(card)
+        self.text = card_text(card)
         self.title = title(card.name)
         self.details = card_details(card)
         self.bonus: dict[str, int] = {}
