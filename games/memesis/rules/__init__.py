@@ -154,9 +154,9 @@ def menu_decision(st: State, seat: int, window: bool, reason: str = "") -> Decis
     """The main decision (``window`` False) or a response window (MEM-TRN-07, MEM-GAP-28)."""
     p = st.players[seat]
     opts: list[Option] = []
-    for ref, label, ids in things(st, seat):
-        if ref[0] == "h" or has_thing_action(st, seat, ref, window):  # a hand card can always be consumed
-            opts.append(Option(ref, label, ids))
+    for o in things(st, seat):
+        if o.id[0] == "h" or has_thing_action(st, seat, o.id, window):  # a hand card can always be consumed
+            opts.append(o)
     if p.source >= DRAW_COST and p.brain:
         opts.append(Option("draw", f"Pay {DRAW_COST} source: draw a card"))
     if window:

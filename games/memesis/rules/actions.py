@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from games.core.contract import Option
 from games.core.labels import ordinal
 
 from ..cards import Ability
+from ..pool import card_pool
 from ..state import Piece, State
 from .cells import (
     CELL_NAMES,
@@ -283,14 +285,30 @@ def has_thing_action(st: State, seat: int, ref: str, window: bool) -> bool:
     return bool(thing_actions(st, seat, ref, window))
 
 
-def things(st: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The hand cards and pieces ``seat`` might act with: ``[(ref, label, card ids)]``."""
-    out = []
+_HAND_OPTIONS: dict[tuple[int, str, str, int], Option] = {}
+"""(card number, card id, name, copy of that name) -> the menu option of that hand card (:func:`things`): a hand
+changes little from one decision to the next, and a menu lists every card in it."""
+
+
+def things(st: State, seat: int) -> list[Option]:
+    """The hand cards and pieces ``seat`` might act with, as options: ``h<card>`` labelled "Name (hand)" and
+    ``p<uid>`` labelled as the piece with its Cell, each with the card ids ``seat`` may see."""
+    out: list[Option] = []
     seen: dict[str, int] = {}  # copies of one card get "2nd", "3rd" (labels told apart), cheaper than relabelling later
+    pool = card_pool()
+    cards = st.cards
     for c in st.players[seat].hand:
-        name = cname(st, c)
+        cid = cards[c]
+        name = pool[cid].name
         k = seen[name] = seen.get(name, 0) + 1
-        out.append((f"h{c}", f"{name} (hand)" if k == 1 else f"{name} (hand, {ordinal(k)})", (st.cards[c],)))
+        key = (c, cid, name, k)
+        o = _HAND_OPTIONS.get(key)
+        if o is None:
+            if len(_HAND_OPTIONS) >= 65536:
+                _HAND_OPTIONS.clear()
+            o = _HAND_OPTIONS[key] = Option(f"h{c}", f"{name} (hand)" if k == 1 else f"{name} (hand, {ordinal(k)})",
+                                            (cid,))
+        out.append(o)
     for pc in st.pieces:
         if pc.controller == seat or any(st.owner[c] == seat for c in pc.hidden) or (
                 pc.rune >= 0 and st.owner[pc.rune] == seat):
@@ -298,5 +316,5 @@ def things(st: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
             if pc.controller != seat:
                 where = f"{pname(st, pc.controller)}'s {where}"
             ids = tuple(st.cards[c] for c in pc.cards if c not in pc.hidden or st.owner[c] == seat)
-            out.append((f"p{pc.uid}", f"{label_piece(st, pc, seat)} ({where})", ids))
+            out.append(Option(f"p{pc.uid}", f"{label_piece(st, pc, seat)} ({where})", ids))
     return out
