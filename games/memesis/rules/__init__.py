@@ -35,7 +35,7 @@ says why a hand card cannot be played now.
 
 from __future__ import annotations
 
-from games.core.contract import Decision, Event, Option
+from games.core.contract import Decision, Event, NotYourDecision, Option, StaleChoice
 from games.core.labels import distinct_decision
 
 from ..state import Job, Prompt, State
@@ -313,8 +313,6 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     The choice is checked against the open decision's options without listing all of them (the main
     decision's labels of every card and piece cost the most): :func:`_offered` answers exactly as
     ``decisions_of(st)[0].option(choice) is not None``; a refused choice lists them for its message."""
-    from games.core.contract import NotYourDecision, StaleChoice
-
     if st.result is not None:
         raise NotYourDecision("GAME-OVER", "The game is over.")
     acts: list[Act] | None = None

@@ -96,6 +96,9 @@ def fused(pc: Piece) -> bool:
 def kind(st: State, pc: Piece) -> str:
     """``creature`` when the group holds a creature, else the base card's kind; ``fused`` for a fused group
     of Cause/Effect cards (they are no longer Cause or Effect cards, MEM-CE-10)."""
+    if len(pc.cards) == 1:  # the common case, asked for every piece in every listing
+        k = card_pool()[st.cards[pc.cards[0]]].kind
+        return k if k == "creature" or not pc.partials else "fused"
     kinds = [card(st, c).kind for c in pc.cards]
     if "creature" in kinds:
         return "creature"
