@@ -281,8 +281,23 @@ def check_partners(cards: dict[str, Card], source: str) -> None:
             raise CardDataError(f"{source}: card '{c.id}': partner '{c.partner}' does not name '{c.id}' back")
 
 
+_LINES: dict[int, tuple[Card, str | None, str]] = {}
+"""id(card) -> (the card, its partner's name then, its :func:`card_line`): boards and hands show the same few
+cards' lines after every choice. The card is kept, so its id is not reused while it is here."""
+
+
 def card_line(c: Card) -> str:
     """One line describing a card for lookups: name, kind, cost, stats and rules text."""
+    partner = PARTNER_NAMES.get(c.partner) if c.partner else None
+    hit = _LINES.get(id(c))
+    if hit is not None and hit[0] is c and hit[1] == partner:
+        return hit[2]
+    line = _card_line(c)
+    _LINES[id(c)] = (c, partner, line)
+    return line
+
+
+def _card_line(c: Card) -> str:
     head = f"{c.name} — {c.predilection.title()} {c.kind}"
     if c.kind != "rune":
         head += f", cost {c.cost}"

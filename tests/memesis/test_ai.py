@@ -29,8 +29,8 @@ def new(seed: int, n: int = 2, teams: list[int] | None = None):
 def play(st, players, seed: int):
     """Play to the end; every answer must be one of the offered option ids."""
     steps = 0
-    while GAME.decisions(st):
-        (d,) = GAME.decisions(st)
+    while decs := GAME.decisions(st):  # listed once per step
+        (d,) = decs
         choice = players[d.seat](d, GAME.view(st, d.seat))
         assert d.option(choice) is not None, f"seed {seed}: {choice!r} is not offered in {d.kind}"
         GAME.apply(st, d.seat, choice)

@@ -112,6 +112,11 @@ def _turns(d: Card) -> int:
     return 2 * (1 if d.kind == "rune" else d.cost)
 
 
+def _any_card(cid: str) -> bool:
+    """A card in a Brain, a hand or an Ammunition Cell may be any card (:func:`fits`)."""
+    return True
+
+
 def fits(st: State, c: int, where: str | Piece) -> Fit | None:
     """Which card ids could be hidden card number ``c`` of ``st``, from outside; ``None``: only its own.
 
@@ -129,9 +134,9 @@ def fits(st: State, c: int, where: str | Piece) -> Fit | None:
     marking then recomputed). A face-down Rune on a card with no face-down card: a Rune of a marking the card
     bears.
     """
-    d = POOL[st.cards[c]]
     if isinstance(where, str):
-        return lambda cid: True
+        return _any_card
+    d = POOL[st.cards[c]]
     pc = where
     base = pc.cards[0]
     inc = pc.cell == "incubation"

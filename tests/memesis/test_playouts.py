@@ -79,9 +79,20 @@ def locations(st) -> Counter:
 
 def check_conserved(st, where: str) -> None:
     n = len(st.cards)
-    flat = [c for p in st.players for c in p.brain + p.hand + p.dead + p.ammo]
-    flat += [c for pc in st.pieces for c in pc.cards + pc.partials + ([pc.rune] if pc.rune >= 0 else [])]
-    if len(flat) == n and len(set(flat)) == n and all(len(p.ammo_used) == len(p.ammo) for p in st.players):
+    flat: set[int] = set()  # every place's cards: as many as there are cards, and as many distinct ones
+    count = 0
+    for p in st.players:
+        for zone in (p.brain, p.hand, p.dead, p.ammo):
+            flat.update(zone)
+            count += len(zone)
+    for pc in st.pieces:
+        flat.update(pc.cards)
+        flat.update(pc.partials)
+        count += len(pc.cards) + len(pc.partials)
+        if pc.rune >= 0:
+            flat.add(pc.rune)
+            count += 1
+    if count == n and len(flat) == n and all(len(p.ammo_used) == len(p.ammo) for p in st.players):
         return  # the fast path; the slow one says what is wrong
     seen = locations(st)
     assert set(seen) == set(range(n)) and all(v == 1 for v in seen.values()), (
@@ -122,6 +133,8 @@ def check_events(st, before_hidden: set[int], before_public: set[str], after_hid
     pool = card_pool()
     for cid in {st.cards[c] for c in still} - allowed:
         name = pool[cid].name
+        if name not in text:
+            continue  # nor in what is left once its legitimate mentions (which contain it) are taken out
         # a Rune played with an Effect card to upgrade it is shown with it (MEM-RUN-05, MEM-INF-03), then may
         # return to its owner's hand: that one public mention is legitimate
         rest = text.replace(f"upgraded by {name}", "").replace(f"{name} returns to", "")

@@ -35,11 +35,11 @@ says why a hand card cannot be played now.
 
 from __future__ import annotations
 
-from games.core.contract import Decision, Event, Option
+from games.core.contract import Decision, Event, NotYourDecision, Option, StaleChoice
 from games.core.labels import distinct_decision
 
 from ..state import Job, Prompt, State
-from .actions import ability_ok, hand_actions, may_consume, thing_actions, things
+from .actions import Act, ability_ok, hand_actions, has_thing_action, may_consume, thing_actions, things
 from .cells import (
     DRAW_COST,
     abilities,
@@ -154,9 +154,9 @@ def menu_decision(st: State, seat: int, window: bool, reason: str = "") -> Decis
     """The main decision (``window`` False) or a response window (MEM-TRN-07, MEM-GAP-28)."""
     p = st.players[seat]
     opts: list[Option] = []
-    for ref, label, ids in things(st, seat):
-        if ref[0] == "h" or thing_actions(st, seat, ref, window):  # a hand card can always be consumed
-            opts.append(Option(ref, label, ids))
+    for o in things(st, seat):
+        if o.id[0] == "h" or has_thing_action(st, seat, o.id, window):  # a hand card can always be consumed
+            opts.append(o)
     if p.source >= DRAW_COST and p.brain:
         opts.append(Option("draw", f"Pay {DRAW_COST} source: draw a card"))
     if window:
@@ -308,17 +308,36 @@ def prompt_decision(st: State, pr: Prompt) -> Decision:
 
 def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
     """Apply one option id for ``seat``. Raises :class:`NotYourDecision` or :class:`StaleChoice` (a
-    :class:`RulesError`) with the state unchanged when it is not one of the seat's options now."""
-    from games.core.contract import NotYourDecision, StaleChoice
+    :class:`RulesError`) with the state unchanged when it is not one of the seat's options now.
 
-    decs = decisions_of(st)
-    if not decs:
+    The choice is checked against the open decision's options without listing all of them (the main
+    decision's labels of every card and piece cost the most): :func:`_offered` answers exactly as
+    ``decisions_of(st)[0].option(choice) is not None``; a refused choice lists them for its message."""
+    if st.result is not None:
         raise NotYourDecision("GAME-OVER", "The game is over.")
-    d = decs[0]
-    if d.seat != seat:
-        raise NotYourDecision("MEM-TRN-07", f"It is not your decision now: waiting for {pname(st, d.seat)} "
-                              f"({STEP_NAMES.get(d.kind, d.kind)}).")
-    if d.option(choice) is None:
+    acts: list[Act] | None = None
+    if st.prompt is not None:
+        d: Decision | None = decisions_of(st)[0]
+        assert d is not None
+        kind, at, ok = d.kind, d.seat, d.option(choice) is not None
+    elif st.draft is not None:
+        d, kind, at = None, "act", st.draft["seat"]
+        ok = at == seat and isinstance(choice, str)
+        if ok:
+            dr = st.draft
+            acts = thing_actions(st, seat, dr["ref"], dr["window"])
+            ok = _drafted(acts, tuple(dr["path"]), choice)
+    else:
+        w = open_window(st)
+        d, kind = None, "main" if w is None else "window"
+        at = st.active if w is None else w.data["queue"][0]
+        ok = at == seat and isinstance(choice, str) and _offered(st, seat, w is not None, choice)
+    if at != seat:
+        raise NotYourDecision("MEM-TRN-07", f"It is not your decision now: waiting for {pname(st, at)} "
+                              f"({STEP_NAMES.get(kind, kind)}).")
+    if not ok:
+        if d is None:
+            d = decisions_of(st)[0]
         legal = ", ".join(o.label for o in d.options[:12]) + ("…" if len(d.options) > 12 else "")
         why = ""
         if d.kind == "act" and choice in ("play", "rune") and st.draft is not None and st.draft["ref"][0] == "h":
@@ -327,20 +346,52 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
             why = f"This card cannot be played now: {play_reason(st, seat, c, st.draft['window'])}. "
         raise StaleChoice("MEM-TRN-07", f"{why or 'That is not one of your options now. '}Choose one of: {legal}.")
     ev: list[Event] = []
-    if d.kind in ("main", "window"):
-        _menu(st, seat, choice, d.kind == "window", ev)
-    elif d.kind == "act":
-        _draft_step(st, choice, ev)
+    if kind in ("main", "window"):
+        _menu(st, seat, choice, kind == "window", ev)
+    elif kind == "act":
+        _draft_step(st, choice, ev, acts)
     else:
         pr = st.prompt
         assert pr is not None
         st.prompt = None
         _answer(st, pr, choice, ev)
     st.version += 1
-    if d.kind != "act":  # a step of an action being built is not counted on the board (MEM-GAP-20)
+    if kind != "act":  # a step of an action being built is not counted on the board (MEM-GAP-20)
         st.turn_choices += 1
     advance(st, ev)
     return ev
+
+
+def _drafted(acts: list[Act], path: tuple[str, ...], choice: str) -> bool:
+    """Whether ``choice`` is an option of the draft at ``path`` (:func:`draft_decision`): ``back``, or the
+    next component of one of ``acts`` that starts with ``path``."""
+    if choice == "back":
+        return True
+    k = len(path)
+    return any(len(pth) > k and pth[k] == choice and pth[:k] == path for pth, _labels in acts)
+
+
+def _offered(st: State, seat: int, window: bool, choice: str) -> bool:
+    """Whether ``choice`` is an option of ``seat``'s main decision or response window (:func:`menu_decision`),
+    read without building the options."""
+    p = st.players[seat]
+    if choice == "draw":
+        return p.source >= DRAW_COST and bool(p.brain)
+    if window:
+        if choice in ("pass", "hold"):
+            return True
+    elif choice == "end":
+        return True
+    elif choice.startswith("grant:"):
+        return bool(p.grants) and p.source >= p.grants[0] and any(choice == f"grant:{a}" for a in allies(st, seat))
+    if choice.startswith("h"):
+        return any(choice == f"h{c}" for c in p.hand)
+    if choice.startswith("p"):  # a piece :func:`things` lists, with something to do
+        for pc in st.pieces:
+            if choice == f"p{pc.uid}" and (pc.controller == seat or any(st.owner[c] == seat for c in pc.hidden) or (
+                    pc.rune >= 0 and st.owner[pc.rune] == seat)):
+                return has_thing_action(st, seat, choice, window)
+    return False
 
 
 def _menu(st: State, seat: int, choice: str, window: bool, ev: list[Event]) -> None:
@@ -373,27 +424,30 @@ def _menu(st: State, seat: int, choice: str, window: bool, ev: list[Event]) -> N
     st.draft = {"seat": seat, "ref": choice, "path": [], "window": window}
 
 
-def _draft_step(st: State, choice: str, ev: list[Event]) -> None:
+def _draft_step(st: State, choice: str, ev: list[Event], acts: list[Act] | None = None) -> None:
     dr = st.draft
     assert dr is not None
     if choice == "back":
         st.draft = None
         return
-    _draft_go(st, tuple(dr["path"]) + (choice,), ev)
+    _draft_go(st, tuple(dr["path"]) + (choice,), ev, acts)
 
 
-def _draft_go(st: State, path: tuple[str, ...], ev: list[Event]) -> None:
+def _draft_go(st: State, path: tuple[str, ...], ev: list[Event], acts: list[Act] | None = None) -> None:
     """Move the open draft to ``path`` (at least the first component, so choosing a thing always shows what it
     can do): carry the action out once ``path`` is one or leaves only one, and take any later step with a
-    single next component without asking (a phone tap saved)."""
+    single next component without asking (a phone tap saved). ``acts``: the draft's thing's actions when the
+    caller has them already (the state unchanged since)."""
     dr = st.draft
     assert dr is not None
-    acts = [a for a, _ in thing_actions(st, dr["seat"], dr["ref"], dr["window"]) if a[:len(path)] == path]
-    while path not in acts and len(acts) > 1 and len({a[len(path)] for a in acts}) == 1:
-        path = path + (acts[0][len(path)],)
-        acts = [a for a in acts if a[:len(path)] == path]
-    if path in acts or len(acts) == 1:
-        full = path if path in acts else acts[0]
+    if acts is None:
+        acts = thing_actions(st, dr["seat"], dr["ref"], dr["window"])
+    paths = [a for a, _ in acts if a[:len(path)] == path]
+    while path not in paths and len(paths) > 1 and len({a[len(path)] for a in paths}) == 1:
+        path = path + (paths[0][len(path)],)
+        paths = [a for a in paths if a[:len(path)] == path]
+    if path in paths or len(paths) == 1:
+        full = path if path in paths else paths[0]
         st.draft = None
         perform(st, dr["seat"], dr["ref"], full, dr["window"], ev)
     else:

@@ -5,9 +5,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from games.core.contract import Option
 from games.core.labels import ordinal
 
 from ..cards import Ability
+from ..pool import card_pool
 from ..state import Piece, State
 from .cells import (
     CELL_NAMES,
@@ -176,54 +180,62 @@ def hand_actions(st: State, seat: int, c: int, window: bool) -> list[Act]:
 
 def piece_actions(st: State, seat: int, pc: Piece, window: bool) -> list[Act]:
     """Every legal action of ``seat`` with piece ``pc`` now."""
-    acts: list[Act] = []
+    return list(_piece_actions(st, seat, pc, window))
+
+
+def has_piece_action(st: State, seat: int, pc: Piece, window: bool) -> bool:
+    """Whether :func:`piece_actions` is not empty: the same walk, stopped at its first action (a menu lists a
+    piece only when it can do something; building every label of every piece for that cost the most)."""
+    return next(_piece_actions(st, seat, pc, window), None) is not None
+
+
+def _piece_actions(st: State, seat: int, pc: Piece, window: bool) -> Iterator[Act]:
     p = st.players[seat]
     own = st.active == seat and not window and st.phase == "main"
     mine = pc.controller == seat
     k = kind(st, pc)
     if mine and pc.cell == "incubation":
         if pc.rune >= 0 and st.owner[pc.rune] == seat and p.source >= 1:
-            acts.append((("unrune",), ("Remove its Rune to your hand (1 source)",)))
-        return acts
+            yield ("unrune",), ("Remove its Rune to your hand (1 source)",)
+        return
     mine_hidden = [c for c in pc.hidden if st.owner[c] == seat]
     if mine_hidden and in_play(pc):
         if k == "rune" and len(pc.cards) == 1:
             hosts = [h for h in rune_hosts(st, seat, pc.cards[0]) if h is not pc]
             for h in hosts:
-                acts.append((("upturn", f"p{h.uid}"), ("Upturn it", f"and attach it to {label_piece(st, h, seat)}")))
-            acts.append((("upturn", "dead"), ("Upturn it", "with nowhere to attach: it goes to the Dead Cell")))
+                yield ("upturn", f"p{h.uid}"), ("Upturn it", f"and attach it to {label_piece(st, h, seat)}")
+            yield ("upturn", "dead"), ("Upturn it", "with nowhere to attach: it goes to the Dead Cell")
             for h in hosts:  # MEM-STL-07: the first placement of a Stealth Rune costs nothing
-                acts.append((("attach", f"p{h.uid}"), ("Attach it face down (free)", f"to {label_piece(st, h, seat)}")))
+                yield ("attach", f"p{h.uid}"), ("Attach it face down (free)", f"to {label_piece(st, h, seat)}")
         elif k == "effect" and not fused(pc):
             a = card(st, pc.cards[0]).abilities[0]
             for t in target_choices(st, seat, a, None):
-                acts.append((("upturn", t), ("Upturn it: the Effect works",
-                                             "no target to choose" if t == "-" else f"at {label_target(st, t, seat)}")))
+                yield ("upturn", t), ("Upturn it: the Effect works",
+                                      "no target to choose" if t == "-" else f"at {label_target(st, t, seat)}")
         else:
-            acts.append((("upturn",), ("Upturn it",)))
+            yield ("upturn",), ("Upturn it",)
     if mine and in_play(pc):
         if may_source(st, seat, pc):
-            acts.append((("source",), ("Source it (+1 source)",)))
+            yield ("source",), ("Source it (+1 source)",)
         if may_consume(st, seat, pc):
             v = group_cost(st, pc)
-            acts.append((("consume", "life"), ("Consume it", f"gain {v} Life")))
-            acts.append((("consume", "source"), ("Consume it", f"gain {v} source")))
+            yield ("consume", "life"), ("Consume it", f"gain {v} Life")
+            yield ("consume", "source"), ("Consume it", f"gain {v} source")
         for dest, dl in move_dests(st, seat, pc, window):
-            acts.append((("move", dest), ("Move it", dl)))
+            yield ("move", dest), ("Move it", dl)
         for i, (a, c) in enumerate(abilities(st, pc)):
             if not ability_ok(st, seat, pc, i, a, c, window):
                 continue
             for t in target_choices(st, seat, a, pc):
-                acts.append(((f"use:{i}", t), (f"Use {a.name}: {a.describe()}",
-                                                "no target to choose" if t == "-" else f"at {label_target(st, t, seat)}")))
+                yield (f"use:{i}", t), (f"Use {a.name}: {a.describe()}",
+                                        "no target to choose" if t == "-" else f"at {label_target(st, t, seat)}")
         if own and len(pc.cards) <= 3 and k != "rune":
             for onto, how, hl in fusion_ways(st, seat, pc.cards, pc):
-                acts.append((("fuse", f"p{onto.uid}", how), ("Fuse it", f"onto {label_piece(st, onto, seat)}", hl)))
+                yield ("fuse", f"p{onto.uid}", how), ("Fuse it", f"onto {label_piece(st, onto, seat)}", hl)
         if all(st.owner[c] == seat for c in pc.cards + pc.partials):
-            acts.append((("ammo",), ("Put it face down into your Ammunition Cell",)))
+            yield ("ammo",), ("Put it face down into your Ammunition Cell",)
     if pc.rune >= 0 and st.owner[pc.rune] == seat and p.source >= 1:
-        acts.append((("unrune",), ("Remove your Rune from it to your hand (1 source)",)))
-    return acts
+        yield ("unrune",), ("Remove your Rune from it to your hand (1 source)",)
 
 
 def ability_ok(st: State, seat: int, pc: Piece, i: int, a: Ability, c: int, window: bool) -> bool:
@@ -262,14 +274,41 @@ def thing_actions(st: State, seat: int, ref: str, window: bool) -> list[Act]:
     return []
 
 
-def things(st: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The hand cards and pieces ``seat`` might act with: ``[(ref, label, card ids)]``."""
-    out = []
+def has_thing_action(st: State, seat: int, ref: str, window: bool) -> bool:
+    """Whether :func:`thing_actions` is not empty, for a piece stopped at its first action."""
+    if ref.startswith("p"):
+        try:
+            pc = find(st, int(ref[1:]))
+        except ValueError:
+            return False
+        return pc is not None and has_piece_action(st, seat, pc, window)
+    return bool(thing_actions(st, seat, ref, window))
+
+
+_HAND_OPTIONS: dict[tuple[int, str, str, int], Option] = {}
+"""(card number, card id, name, copy of that name) -> the menu option of that hand card (:func:`things`): a hand
+changes little from one decision to the next, and a menu lists every card in it."""
+
+
+def things(st: State, seat: int) -> list[Option]:
+    """The hand cards and pieces ``seat`` might act with, as options: ``h<card>`` labelled "Name (hand)" and
+    ``p<uid>`` labelled as the piece with its Cell, each with the card ids ``seat`` may see."""
+    out: list[Option] = []
     seen: dict[str, int] = {}  # copies of one card get "2nd", "3rd" (labels told apart), cheaper than relabelling later
+    pool = card_pool()
+    cards = st.cards
     for c in st.players[seat].hand:
-        name = cname(st, c)
+        cid = cards[c]
+        name = pool[cid].name
         k = seen[name] = seen.get(name, 0) + 1
-        out.append((f"h{c}", f"{name} (hand)" if k == 1 else f"{name} (hand, {ordinal(k)})", (st.cards[c],)))
+        key = (c, cid, name, k)
+        o = _HAND_OPTIONS.get(key)
+        if o is None:
+            if len(_HAND_OPTIONS) >= 65536:
+                _HAND_OPTIONS.clear()
+            o = _HAND_OPTIONS[key] = Option(f"h{c}", f"{name} (hand)" if k == 1 else f"{name} (hand, {ordinal(k)})",
+                                            (cid,))
+        out.append(o)
     for pc in st.pieces:
         if pc.controller == seat or any(st.owner[c] == seat for c in pc.hidden) or (
                 pc.rune >= 0 and st.owner[pc.rune] == seat):
@@ -277,5 +316,5 @@ def things(st: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
             if pc.controller != seat:
                 where = f"{pname(st, pc.controller)}'s {where}"
             ids = tuple(st.cards[c] for c in pc.cards if c not in pc.hidden or st.owner[c] == seat)
-            out.append((f"p{pc.uid}", f"{label_piece(st, pc, seat)} ({where})", ids))
+            out.append(Option(f"p{pc.uid}", f"{label_piece(st, pc, seat)} ({where})", ids))
     return out

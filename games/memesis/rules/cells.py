@@ -96,6 +96,9 @@ def fused(pc: Piece) -> bool:
 def kind(st: State, pc: Piece) -> str:
     """``creature`` when the group holds a creature, else the base card's kind; ``fused`` for a fused group
     of Cause/Effect cards (they are no longer Cause or Effect cards, MEM-CE-10)."""
+    if len(pc.cards) == 1:  # the common case, asked for every piece in every listing
+        k = card_pool()[st.cards[pc.cards[0]]].kind
+        return k if k == "creature" or not pc.partials else "fused"
     kinds = [card(st, c).kind for c in pc.cards]
     if "creature" in kinds:
         return "creature"
@@ -177,8 +180,13 @@ def shown_stats(st: State, pc: Piece, viewer: int | None = None) -> tuple[int, i
     with the public changes (this turn's Attack change, shields, damage taken, Armor destroyed). Rules always
     use the true values (:func:`attack`, :func:`life`, :func:`armor`)."""
     secret = secret_members(st, pc, viewer)
-    if not secret:
-        return attack(st, pc), life(st, pc), max_life(st, pc), armor(st, pc)
+    if not secret:  # attack(), life(), max_life() and armor(), the upgrades read once
+        ups = upgrades(st, pc)
+        defs = [card(st, c) for c in pc.cards]
+        full = max(1, sum(d.life for d in defs) + sum(u.life for u in ups))
+        total = min(3, sum(d.armor for d in defs) + sum(u.armor for u in ups) + pc.shield)
+        return (max(0, sum(d.attack for d in defs) + sum(u.attack for u in ups) + pc.pump), full - pc.damage, full,
+                max(0, total - pc.hits))
     seen = [card(st, c) for c in pc.cards if c not in secret]  # no upgrade works while a card is hidden
     full = max(1, sum(d.life for d in seen))
     return (max(0, sum(d.attack for d in seen) + pc.pump), max(0, full - pc.damage), full,

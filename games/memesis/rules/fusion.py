@@ -21,6 +21,8 @@ def fusion_ways(st: State, seat: int, cards: list[int], src: Piece | None) -> li
         return out  # an ally's face-down card in your Cell: only its owner knows what it fuses with (MEM-GAP-24)
     sets = [card(st, c).set for c in cards]
     single = len(cards) == 1 and (src is None or not src.partials)
+    if None in sets and (not single or card(st, cards[0]).partner is None and not card(st, cards[0]).fragments):
+        return out  # no partner, no Sym/Bio/Tic chain, no fragment: nothing below could be offered
     for pc in st.pieces:
         if pc is src or pc.controller != seat or any(st.owner[c] != seat for c in pc.hidden):
             continue
