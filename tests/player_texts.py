@@ -13,6 +13,7 @@ The shell tests add the Discord and terminal texts on top of these (``tests/disc
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -38,11 +39,17 @@ INTERNAL_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p
 
 def internal_hits(text: str) -> list[str]:
     """The internal codes in ``text``: ``["card id: 't011'", ...]`` (empty when clean)."""
+    return list(_hits(text))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _hits(text: str) -> tuple[str, ...]:
+    # Boards, prompts and labels repeat across the steps of a game: each distinct text is scanned once.
     hits = []
     for pattern, what in INTERNAL_PATTERNS:
         for m in pattern.finditer(text):
             hits.append(f"{what}: {m.group(0)!r}")
-    return hits
+    return tuple(hits)
 
 
 def _layout_texts(game: Game, view: Any) -> Iterator[str]:
