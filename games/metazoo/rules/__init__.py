@@ -144,8 +144,21 @@ def decisions_of(st: State) -> list[Decision]:
     information: a kind in :data:`PUBLIC_KINDS`, or priority and the Take Actions step while the Caster's
     Chapter is empty (every other option of theirs is a public Page of the Arena). Every priority offer is a
     response window (``window``, default pass), ``aimed`` at a Caster whose Pages or self are attacked in the
-    Combat in progress, or targeted by another Caster's chain entry (:func:`aimed_at`)."""
-    return [_flagged(st, dc) for dc in _decisions(st)]
+    Combat in progress, or targeted by another Caster's chain entry (:func:`aimed_at`).
+
+    Listed once per ``version`` (``State.cached``): the host, the views and the checks ask several times a
+    step. Not while :func:`apply_choice` changes the state (it reads them mid-change, :func:`wall_answer`)."""
+    got = st.cached
+    if got is not None and got[0] == st.version:
+        return list(got[1])
+    out = [_flagged(st, dc) for dc in _decisions(st)]
+    if got is not _APPLYING:
+        st.cached = (st.version, out)
+    return list(out)
+
+
+_APPLYING: tuple[int, list[Decision]] = (-1, [])
+"""``State.cached`` while a choice is applied: nothing is cached until the version moves on."""
 
 
 def _flagged(st: State, dc: Decision) -> Decision:
@@ -378,6 +391,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         raise explain(st, seat, choice, decision)
     ev: list[Event] = []
     first = st.uid_next
+    st.cached = _APPLYING
     try:
         _apply(st, seat, choice, decision, ev)
         wall_after_choice(st, first, ev)  # MZ-WALL-06: entering Pages' returns; new bases logged
@@ -386,6 +400,8 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         pass
     except Eliminated:  # MZ-GAP-12: a Caster left a game that goes on
         EXT.multi.resume(st, ev)
+    finally:
+        st.cached = None
     st.version += 1
     return ev
 
