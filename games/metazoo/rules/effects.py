@@ -55,6 +55,18 @@ def arena_types(st: State, card: int) -> tuple[str, ...] | None:
     return None
 
 
+def arena_types_by_card(st: State) -> dict[int, tuple[str, ...]]:
+    """:func:`arena_types` of every instance it is not ``None`` for, in one pass over the Arena (the views
+    show every Arena Page's types)."""
+    out: dict[int, tuple[str, ...]] = {}
+    for ap in st.arena:
+        for f in ap.flags:
+            if f.startswith("type:"):
+                out.setdefault(ap.card, (f[5:],))
+                break
+    return out
+
+
 def extra_targets(st: State, seat: int, target: str) -> list[int]:
     """Non-targeting ``opposing_auras``: every face-up Aura Page the opposing Casters control (MZ-TGT-03)."""
     d = pages.defs_of(st)

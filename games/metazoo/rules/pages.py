@@ -15,7 +15,7 @@ from typing import Any
 from games.core.contract import Event, Option
 from games.core.rng import Rng
 
-from ..cards import Page, token_of
+from ..cards import Page, page_line, token_of
 from ..pool import card_pool, wheel
 from ..state import ArenaPage, Caster, ChainItem, Indicator, State
 from . import wall
@@ -46,12 +46,31 @@ class Ended(Exception):
     """Raised inside an apply when the game ends; the state already holds the result."""
 
 
+class Defs(list):
+    """The Page definitions by instance (a list of :class:`Page`), with ``lines``: each instance's
+    :func:`games.metazoo.cards.page_line`, filled in on first use (:func:`line_of`)."""
+
+    __slots__ = ("lines",)
+
+
 def defs_of(st: State) -> list[Page]:
-    """Page definition by instance (cached on the state, never serialised)."""
-    if st.defs is None or len(st.defs) != len(st.cards):
+    """Page definition by instance (cached on the state, never serialised; rebuilt when instances are added)."""
+    d = st.defs
+    if d is None or len(d) != len(st.cards):
         pool = card_pool()
-        st.defs = [_page_def(pool, c) for c in st.cards]
-    return st.defs
+        d = st.defs = Defs(_page_def(pool, c) for c in st.cards)
+        d.lines = [None] * len(d)
+    return d
+
+
+def line_of(st: State, card: int) -> str:
+    """:func:`games.metazoo.cards.page_line` of instance ``card`` (once per instance: the views show it for
+    every Page in the Arena and the Chapter)."""
+    d = defs_of(st)
+    got = d.lines[card]
+    if got is None:
+        got = d.lines[card] = page_line(d[card])
+    return got
 
 
 def _page_def(pool: dict[str, Page], code: str) -> Page:
@@ -113,10 +132,11 @@ def max_lp(st: State, ap: ArenaPage) -> int:
     """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment plus active Terra LP Bonuses
     (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01, MZ-EQUIP-07, MZ-TERRA-10)."""
     d = defs_of(st)
-    extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None)
-    if d[ap.card].terra_bonuses:
+    me = d[ap.card]
+    extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None) if ap.equipment else 0
+    if me.terra_bonuses:
         extra += wall.terra_lp(st, ap, d)
-    return d[ap.card].lp + ap.gain + 10 * tribe_count(st, ap) + extra
+    return me.lp + ap.gain + (10 * tribe_count(st, ap) if me.tribal_boost else 0) + extra
 
 
 def lp(st: State, ap: ArenaPage) -> int:
