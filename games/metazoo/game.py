@@ -201,16 +201,18 @@ class MetaZooGame(Game):
         def page(ap: ArenaPage) -> dict[str, Any]:
             if ap.face_down:
                 return {"uid": ap.uid, "controller": ap.controller, "face_down": True}
+            c = ap.card
+            p = defs[c]
             most = pages.max_lp(st, ap)
             return {
-                "uid": ap.uid, **name(ap.card), "controller": ap.controller, "owner": st.owner[ap.card],
-                "face_down": False, "type": defs[ap.card].type, "fatigued": ap.fatigued,
+                "uid": ap.uid, "card": st.cards[c], "name": p.name or "Beastie token", "controller": ap.controller,
+                "owner": st.owner[c], "face_down": False, "type": p.type, "fatigued": ap.fatigued,
                 "lp": max(0, most - ap.damage), "max_lp": most, "slot": ap.slot,  # pages.lp, MZ-LP-02
                 "indicators": [{"status": i.status, "counters": i.counters} for i in ap.indicators],
                 "equipment": [name(e) for e in ap.equipment], "trap_under": ap.trap >= 0,
                 "under": [name(x) for x in ap.under], "on": ap.on if ap.on >= 0 else None,
-                "types": list(typed.get(ap.card) or defs[ap.card].base_types),  # pages.types_of
-                "line": pages.line_of(st, ap.card),
+                "types": list(typed.get(c) or p.base_types),  # pages.types_of
+                "line": pages.line_of(st, c),
             }
 
         casters = []

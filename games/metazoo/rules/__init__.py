@@ -30,7 +30,7 @@ from ..cards import TARGETING
 from ..render import STEP_NAMES
 from ..state import ArenaPage, Pending, SkyAsk, SkyNote, State
 from . import allocation, chain, effects, multi, placement, wall
-from .aura import can_pay, contract_problem, cost_text, gen_options, short_reason
+from .aura import can_contract, can_pay, contract_problem, cost_text, gen_options, short_reason
 from .chain import fear_flash, push_contract, push_effect, resolve_chain, use_power
 from .combat import (
     attack_targets,
@@ -95,7 +95,8 @@ def usable_effects(st: State, p: int) -> list[tuple[ArenaPage, int]]:
     out = []
     d = defs_of(st)
     for ap in st.arena:
-        if ap.controller != p or ap.face_down or "used" in ap.flags or has_status(ap.indicators, "paralyze"):
+        if ap.controller != p or ap.face_down or not d[ap.card].effects or "used" in ap.flags \
+                or has_status(ap.indicators, "paralyze"):
             continue
         for k, eff in enumerate(d[ap.card].effects):
             if eff.timing != "any_time":
@@ -285,7 +286,7 @@ def _decisions(st: State) -> list[Decision]:
     actions = st.step == "actions" and not st.chain and cb is None and not st.window and p == st.active
     opts = gen_options(st, p)
     for card in distinct_chapter(st, p):
-        if contract_problem(st, p, card, actions=actions) is None:
+        if can_contract(st, p, card, actions=actions):
             page = d[card]
             opts.append(Option(f"play:{st.cards[card]}", f"Contract {page.name} ({cost_text(cost_of(st, card))})",
                                (st.cards[card],)))

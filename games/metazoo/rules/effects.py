@@ -40,8 +40,9 @@ def cost_of(st: State, card: int) -> dict[str, int]:
     """The Aura Cost of ``card`` now: printed, plus what ``add_cost`` Effects added to it (MZ-AURA-11). A Base
     type set by ``set_type`` changes nothing here (MZ-TYPE-04)."""
     cost = dict(pages.defs_of(st)[card].cost)
-    for t, n in st.costs.get(str(card), {}).items():
-        cost[t] = cost.get(t, 0) + n
+    if st.costs:
+        for t, n in st.costs.get(str(card), {}).items():
+            cost[t] = cost.get(t, 0) + n
     return cost
 
 
