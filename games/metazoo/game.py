@@ -208,10 +208,11 @@ class MetaZooGame(Game):
                 "uid": ap.uid, "card": st.cards[c], "name": p.name or "Beastie token", "controller": ap.controller,
                 "owner": st.owner[c], "face_down": False, "type": p.type, "fatigued": ap.fatigued,
                 "lp": max(0, most - ap.damage), "max_lp": most, "slot": ap.slot,  # pages.lp, MZ-LP-02
-                "indicators": [{"status": i.status, "counters": i.counters} for i in ap.indicators],
-                "equipment": [name(e) for e in ap.equipment], "trap_under": ap.trap >= 0,
-                "under": [name(x) for x in ap.under], "on": ap.on if ap.on >= 0 else None,
-                "types": list(typed.get(c) or p.base_types),  # pages.types_of
+                "indicators": [{"status": i.status, "counters": i.counters} for i in ap.indicators]
+                if ap.indicators else [],
+                "equipment": [name(e) for e in ap.equipment] if ap.equipment else [], "trap_under": ap.trap >= 0,
+                "under": [name(x) for x in ap.under] if ap.under else [], "on": ap.on if ap.on >= 0 else None,
+                "types": list(typed.get(c) or pages.base_types_of(st, c)),  # pages.types_of
                 "line": pages.line_of(st, c),
             }
 

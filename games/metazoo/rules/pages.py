@@ -47,10 +47,11 @@ class Ended(Exception):
 
 
 class Defs(list):
-    """The Page definitions by instance (a list of :class:`Page`), with ``lines``: each instance's
-    :func:`games.metazoo.cards.page_line`, filled in on first use (:func:`line_of`)."""
+    """The Page definitions by instance (a list of :class:`Page`), with ``lines`` and ``base``: each
+    instance's :func:`games.metazoo.cards.page_line` and ``base_types``, filled in on first use
+    (:func:`line_of`, :func:`base_types_of`)."""
 
-    __slots__ = ("lines",)
+    __slots__ = ("lines", "base")
 
 
 def defs_of(st: State) -> list[Page]:
@@ -60,6 +61,7 @@ def defs_of(st: State) -> list[Page]:
         pool = card_pool()
         d = st.defs = Defs(_page_def(pool, c) for c in st.cards)
         d.lines = [None] * len(d)
+        d.base = [None] * len(d)
     return d
 
 
@@ -82,6 +84,15 @@ def _page_def(pool: dict[str, Page], code: str) -> Page:
         base = _page_def(pool, code[5:])
         return base.model_copy(update={"set": "", "token": base.type in ("beastie", "artifact")})
     return pool[code]
+
+
+def base_types_of(st: State, card: int) -> tuple[str, ...]:
+    """The printed Base Aura types of instance ``card`` (``Page.base_types``, MZ-TYPE-02), once per instance."""
+    d = defs_of(st)
+    got = d.base[card]
+    if got is None:
+        got = d.base[card] = d[card].base_types
+    return got
 
 
 def other(st: State, p: int) -> int:
@@ -209,7 +220,7 @@ def target_label(st: State, t: int) -> str:
 def types_of(st: State, card: int) -> tuple[str, ...]:
     """Base Aura types of an instance (MZ-TYPE-02), or the type an Effect set while it is in the Arena
     (MZ-TYPE-04)."""
-    return EXT.effects.arena_types(st, card) or defs_of(st)[card].base_types
+    return EXT.effects.arena_types(st, card) or base_types_of(st, card)
 
 
 def strong(attacker_types: tuple[str, ...], target_types: tuple[str, ...]) -> bool:
