@@ -172,7 +172,10 @@ def cannot_lose(st: State, p: int) -> bool:
 
 
 def has_status(ind: list[Indicator], status: str) -> bool:
-    return any(i.status == status for i in ind)
+    for i in ind:  # a loop, not any(): most Pages carry no Indicator and this runs for each, every step
+        if i.status == status:
+            return True
+    return False
 
 
 def traits(st: State, ap: ArenaPage) -> list[str]:
