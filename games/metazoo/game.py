@@ -30,9 +30,8 @@ from games.core.rng import Rng
 from games.core.surroundings import Place, Surroundings, SurveyLine
 
 from . import rules
-from .cards import page_line
 from .pool import MAX_SPELLBOOK, MIN_SPELLBOOK, card_pool, validate_deck
-from .rules import ending, multi, pages, sky, terra, wall, zones
+from .rules import effects, ending, multi, pages, sky, terra, wall, zones
 from .state import ArenaPage, Caster, Indicator, State
 
 
@@ -194,6 +193,7 @@ class MetaZooGame(Game):
         identities (shown as anonymous handles)."""
         st = state
         defs = pages.defs_of(st)
+        typed = effects.arena_types_by_card(st)  # MZ-TYPE-04: Base types set by Effects
 
         def name(c: int) -> dict[str, Any]:
             return {"card": st.cards[c], "name": defs[c].name or "Beastie token"}
@@ -201,15 +201,19 @@ class MetaZooGame(Game):
         def page(ap: ArenaPage) -> dict[str, Any]:
             if ap.face_down:
                 return {"uid": ap.uid, "controller": ap.controller, "face_down": True}
+            c = ap.card
+            p = defs[c]
+            most = pages.max_lp(st, ap)
             return {
-                "uid": ap.uid, **name(ap.card), "controller": ap.controller, "owner": st.owner[ap.card],
-                "face_down": False, "type": defs[ap.card].type, "fatigued": ap.fatigued,
-                "lp": pages.lp(st, ap), "max_lp": pages.max_lp(st, ap), "slot": ap.slot,
-                "indicators": [{"status": i.status, "counters": i.counters} for i in ap.indicators],
-                "equipment": [name(e) for e in ap.equipment], "trap_under": ap.trap >= 0,
-                "under": [name(x) for x in ap.under], "on": ap.on if ap.on >= 0 else None,
-                "types": list(pages.types_of(st, ap.card)),
-                "line": page_line(defs[ap.card]),
+                "uid": ap.uid, "card": st.cards[c], "name": p.name or "Beastie token", "controller": ap.controller,
+                "owner": st.owner[c], "face_down": False, "type": p.type, "fatigued": ap.fatigued,
+                "lp": max(0, most - ap.damage), "max_lp": most, "slot": ap.slot,  # pages.lp, MZ-LP-02
+                "indicators": [{"status": i.status, "counters": i.counters} for i in ap.indicators]
+                if ap.indicators else [],
+                "equipment": [name(e) for e in ap.equipment] if ap.equipment else [], "trap_under": ap.trap >= 0,
+                "under": [name(x) for x in ap.under] if ap.under else [], "on": ap.on if ap.on >= 0 else None,
+                "types": list(typed.get(c) or pages.base_types_of(st, c)),  # pages.types_of
+                "line": pages.line_of(st, c),
             }
 
         casters = []
@@ -246,7 +250,7 @@ class MetaZooGame(Game):
         if viewer is not None:
             me = st.casters[viewer]
             private = {
-                "chapter": [{**name(c), "line": page_line(defs[c])} for c in me.chapter],
+                "chapter": [{**name(c), "line": pages.line_of(st, c)} for c in me.chapter],
                 "face_down": [{"uid": ap.uid, **name(ap.card)} for ap in st.arena
                               if ap.face_down and ap.controller == viewer],
                 "under": [{"host": ap.uid, **name(ap.trap)} for ap in st.arena

@@ -279,6 +279,11 @@ class State:
     tally: dict[str, Any] = field(default_factory=dict)
     # Cache, never serialised: the Page definitions by instance.
     defs: list[Any] | None = field(default=None, metadata={"serialise": False}, compare=False, repr=False)
+    cached: tuple[int, list[Any]] | None = field(
+        default=None, metadata={"serialise": False}, compare=False, repr=False)
+    """The open decisions of version ``cached[0]`` (:func:`games.metazoo.rules.decisions_of`); never serialised.
+    Every change of the state through the contract bumps ``version``; while a choice is being applied the
+    cache is off (a held 4th Wall Action reads the decisions of the state in the middle of the change)."""
 
     @property
     def players(self) -> list[Caster]:

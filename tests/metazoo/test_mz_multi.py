@@ -188,9 +188,12 @@ def check_views_n(st) -> None:
     """MZ-CORE-08, MZ-TRAP-11 for every seat: the board holds exactly the public Pages (every Caster's public
     zones); a seat's private part exactly its own Chapter and face-down Pages."""
     want = public_cards(st)
+    checked = None  # the last board walked: a board equal to it holds the same Pages
     for viewer in [None, *range(len(st.casters))]:
         v = MZ.view(st, viewer)
-        assert cards_in(v.board) == want, f"board of viewer {viewer} shows a hidden Page"
+        if v.board != checked:
+            assert cards_in(v.board) == want, f"board of viewer {viewer} shows a hidden Page"
+            checked = v.board
         assert len(v.board["casters"]) == len(st.casters)
         if viewer is None:
             continue
@@ -207,8 +210,8 @@ def test_MZ_GAP_12_playouts_with_3_and_4_casters(n, seed):
     players = [MZ.computer(seed + i) if (i + seed) % 2 or (n == 4 and seed % 2) else RandomPlayer(seed * 7 + i)
                for i in range(n)]
     steps = 0
-    while MZ.decisions(st):
-        (d,) = MZ.decisions(st)
+    while decs := MZ.decisions(st):
+        (d,) = decs
         assert d.seat not in st.out
         events = MZ.apply(st, d.seat, players[d.seat](d, MZ.view(st, d.seat)))
         steps += 1

@@ -26,9 +26,12 @@ def test_every_text_of_a_seeded_game_is_in_player_words(seats, seed):
     hits: list[str] = []
     kinds: set[str] = set()
     events = 0
+    scanned: dict[str | None, list[str]] = {}  # a text shown again (every viewer's board, a step's prompt) once
     for where, text in game_texts(ZOO, seed, seats):
         events += where == "event"
-        for hit in internal_hits(text or ""):
+        if text not in scanned:
+            scanned[text] = internal_hits(text or "")
+        for hit in scanned[text]:
             hits.append(f"{where}: {hit} in {text[:160]!r}")
         if where == "waiting":
             kinds.add(text)

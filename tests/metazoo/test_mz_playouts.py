@@ -72,19 +72,19 @@ def public_cards(st) -> Counter:
 
 def cards_in(data) -> Counter:
     """Every ``card`` value in a view's JSON data (a string under the key ``card``, at any depth)."""
-    out: Counter = Counter()
+    found: list[str] = []
     stack = [data]
-    while stack:  # one walk into one Counter: this runs three times after every choice of every playout
+    while stack:  # one walk, counted at the end: this runs after every choice of every playout
         cur = stack.pop()
         if isinstance(cur, dict):
             for k, v in cur.items():
                 if k == "card" and isinstance(v, str):
-                    out[v] += 1
-                else:
+                    found.append(v)
+                elif isinstance(v, (dict, list)):  # nothing else can hold a ``card`` key
                     stack.append(v)
-        elif isinstance(cur, list):
-            stack.extend(cur)
-    return out
+        else:
+            stack.extend([v for v in cur if isinstance(v, (dict, list))])
+    return Counter(found)
 
 
 def own_hidden(st, viewer: int) -> Counter:
@@ -104,9 +104,12 @@ def check_views(st) -> None:
     """MZ-CORE-08, MZ-TRAP-11: the board holds exactly the public Pages; a seat's private part exactly its own
     Chapter and face-down Pages."""
     want = public_cards(st)
+    checked = None  # the last board walked: a board equal to it holds the same Pages
     for viewer in (None, 0, 1):
         v = MZ.view(st, viewer)
-        assert cards_in(v.board) == want, f"board of viewer {viewer} shows a hidden Page"
+        if v.board != checked:
+            assert cards_in(v.board) == want, f"board of viewer {viewer} shows a hidden Page"
+            checked = v.board
         if viewer is None:
             assert v.private is None
             continue
@@ -144,8 +147,8 @@ def test_playout_invariants(seed):
     else:
         players = [MZ.computer(seed), MZ.computer(seed + 1)]
     steps = 0
-    while MZ.decisions(st):
-        (d,) = MZ.decisions(st)
+    while decs := MZ.decisions(st):
+        (d,) = decs
         choice = players[d.seat](d, MZ.view(st, d.seat))
         events = MZ.apply(st, d.seat, choice)
         steps += 1
@@ -192,8 +195,8 @@ def test_playout_invariants_with_the_later_steps(seed):
     st = MZ.new_game([SeatSetup("Ana", cards), SeatSetup("Ben", cards)], None, seed)
     players = [MZ.computer(seed) if seed % 2 else NoBluff(seed), NoBluff(seed + 50)]
     steps = 0
-    while MZ.decisions(st):
-        (d,) = MZ.decisions(st)
+    while decs := MZ.decisions(st):
+        (d,) = decs
         events = MZ.apply(st, d.seat, players[d.seat](d, MZ.view(st, d.seat)))
         steps += 1
         check_conservation(st)
@@ -236,8 +239,8 @@ def test_playout_invariants_over_300_games(block):
         make = NoBluff if seed % 4 == 1 else RandomPlayer
         players = [make(seed * 7), make(seed * 7 + 1)]
         steps = 0
-        while MZ.decisions(st):
-            d = MZ.decisions(st)[0]
+        while decs := MZ.decisions(st):
+            d = decs[0]
             events = MZ.apply(st, d.seat, players[d.seat](d))  # random players read no view
             steps += 1
             check_conservation(st)

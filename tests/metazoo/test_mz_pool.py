@@ -217,8 +217,8 @@ def test_MZ_CORE_10_new_starters_play_out(pair):
         else:
             players = [MZ.computer(seed), MZ.computer(seed + 1)]
         steps = 0
-        while MZ.decisions(st):
-            (d,) = MZ.decisions(st)
+        while decs := MZ.decisions(st):
+            (d,) = decs
             events = MZ.apply(st, d.seat, players[d.seat](d, MZ.view(st, d.seat)))
             steps += 1
             check_conservation(st)

@@ -30,7 +30,7 @@ from ..cards import TARGETING
 from ..render import STEP_NAMES
 from ..state import ArenaPage, Pending, SkyAsk, SkyNote, State
 from . import allocation, chain, effects, multi, placement, wall
-from .aura import can_pay, contract_problem, cost_text, gen_options, short_reason
+from .aura import can_contract, can_pay, contract_problem, cost_text, gen_options, short_reason
 from .chain import fear_flash, push_contract, push_effect, resolve_chain, use_power
 from .combat import (
     attack_targets,
@@ -95,7 +95,8 @@ def usable_effects(st: State, p: int) -> list[tuple[ArenaPage, int]]:
     out = []
     d = defs_of(st)
     for ap in st.arena:
-        if ap.controller != p or ap.face_down or "used" in ap.flags or has_status(ap.indicators, "paralyze"):
+        if ap.controller != p or ap.face_down or not d[ap.card].effects or "used" in ap.flags \
+                or has_status(ap.indicators, "paralyze"):
             continue
         for k, eff in enumerate(d[ap.card].effects):
             if eff.timing != "any_time":
@@ -144,8 +145,21 @@ def decisions_of(st: State) -> list[Decision]:
     information: a kind in :data:`PUBLIC_KINDS`, or priority and the Take Actions step while the Caster's
     Chapter is empty (every other option of theirs is a public Page of the Arena). Every priority offer is a
     response window (``window``, default pass), ``aimed`` at a Caster whose Pages or self are attacked in the
-    Combat in progress, or targeted by another Caster's chain entry (:func:`aimed_at`)."""
-    return [_flagged(st, dc) for dc in _decisions(st)]
+    Combat in progress, or targeted by another Caster's chain entry (:func:`aimed_at`).
+
+    Listed once per ``version`` (``State.cached``): the host, the views and the checks ask several times a
+    step. Not while :func:`apply_choice` changes the state (it reads them mid-change, :func:`wall_answer`)."""
+    got = st.cached
+    if got is not None and got[0] == st.version:
+        return list(got[1])
+    out = [_flagged(st, dc) for dc in _decisions(st)]
+    if got is not _APPLYING:
+        st.cached = (st.version, out)
+    return list(out)
+
+
+_APPLYING: tuple[int, list[Decision]] = (-1, [])
+"""``State.cached`` while a choice is applied: nothing is cached until the version moves on."""
 
 
 def _flagged(st: State, dc: Decision) -> Decision:
@@ -272,7 +286,7 @@ def _decisions(st: State) -> list[Decision]:
     actions = st.step == "actions" and not st.chain and cb is None and not st.window and p == st.active
     opts = gen_options(st, p)
     for card in distinct_chapter(st, p):
-        if contract_problem(st, p, card, actions=actions) is None:
+        if can_contract(st, p, card, actions=actions):
             page = d[card]
             opts.append(Option(f"play:{st.cards[card]}", f"Contract {page.name} ({cost_text(cost_of(st, card))})",
                                (st.cards[card],)))
@@ -378,6 +392,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         raise explain(st, seat, choice, decision)
     ev: list[Event] = []
     first = st.uid_next
+    st.cached = _APPLYING
     try:
         _apply(st, seat, choice, decision, ev)
         wall_after_choice(st, first, ev)  # MZ-WALL-06: entering Pages' returns; new bases logged
@@ -386,6 +401,8 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         pass
     except Eliminated:  # MZ-GAP-12: a Caster left a game that goes on
         EXT.multi.resume(st, ev)
+    finally:
+        st.cached = None
     st.version += 1
     return ev
 

@@ -54,28 +54,52 @@ def dissolve(st: State, ev: list[Event], when: str) -> None:
             c.aura.clear()
 
 
+def _refusal(st: State, p: int, card: int, actions: bool) -> str | RulesError | None:
+    """The first check of :func:`contract_problem` that refuses the Contract: its rule ID, the 4th Wall's error
+    (MZ-WALL-01), or ``None`` = allowed. Writes no message (the decisions test every Chapter Page each step)."""
+    d = defs_of(st)
+    page = d[card]
+    if not actions and not page.any_time:
+        return "MZ-PRIO-03"
+    if page.type == "aura" and st.casters[p].aura_played:
+        return "MZ-TURN-06"
+    if page.type in ("aura", "terra") and not actions:
+        return "MZ-TURN-07"
+    if not can_pay(st.casters[p].aura, cost_of(st, card)):
+        return "MZ-AURA-08"
+    eff = page.targeting
+    optional = page.type == "beastie" and "equipment" in page.traits
+    if eff is not None and not optional and not legal_targets(st, p, eff.target, spell=page.type == "spell"):
+        return "MZ-AURA-07"
+    return wall.contract_problem(st, p, card, d)  # MZ-WALL-01: no_contract known to hold
+
+
+def can_contract(st: State, p: int, card: int, *, actions: bool) -> bool:
+    """Whether :func:`contract_problem` is ``None`` (the same checks, without writing the reason)."""
+    return _refusal(st, p, card, actions) is None
+
+
 def contract_problem(st: State, p: int, card: int, *, actions: bool) -> RulesError | None:
     """Why ``p`` may not Contract ``card`` now (``None`` = allowed): MZ-PRIO-03 (only "any time" Pages
     outside Take Actions), MZ-TURN-06 (one Aura Page per turn), MZ-TURN-07 (Terra only in Take Actions),
     MZ-AURA-06/08 (the cost must already be in the pool), MZ-AURA-07 (a valid target must exist)."""
+    rule = _refusal(st, p, card, actions)
+    if rule is None or isinstance(rule, RulesError):
+        return rule
     page = defs_of(st)[card]
-    if not actions and not page.any_time:
-        return RulesError("MZ-PRIO-03", f"{page.name} is not an \"any time\" Page: it can be Contracted only in "
-                                        "your Take Actions step with an empty chain.")
-    if page.type == "aura" and st.casters[p].aura_played:
-        return RulesError("MZ-TURN-06", "You have already Contracted an Aura Page this turn.")
-    if page.type in ("aura", "terra") and not actions:
-        return RulesError("MZ-TURN-07", f"{page.type.capitalize()} Pages are Contracted in your Take Actions step.")
-    if not can_pay(st.casters[p].aura, cost_of(st, card)):
+    if rule == "MZ-PRIO-03":
+        return RulesError(rule, f"{page.name} is not an \"any time\" Page: it can be Contracted only in "
+                                "your Take Actions step with an empty chain.")
+    if rule == "MZ-TURN-06":
+        return RulesError(rule, "You have already Contracted an Aura Page this turn.")
+    if rule == "MZ-TURN-07":
+        return RulesError(rule, f"{page.type.capitalize()} Pages are Contracted in your Take Actions step.")
+    if rule == "MZ-AURA-08":
         have = cost_text(st.casters[p].aura) if st.casters[p].aura else "no Aura"
-        return RulesError("MZ-AURA-08", f"{page.name} costs {cost_text(cost_of(st, card))}; your pool has {have}. "
-                                        "Generate Aura first by Fatiguing Aura Pages (MZ-AURA-06).")
-    eff = page.targeting
-    optional = page.type == "beastie" and "equipment" in page.traits
-    if eff is not None and not optional and not legal_targets(st, p, eff.target, spell=page.type == "spell"):
-        return RulesError("MZ-AURA-07", f"{page.name} needs a target ({eff.target.replace('_', ' ')}) and none "
-                                        "is legal now.")
-    return wall.contract_problem(st, p, card, defs_of(st))  # MZ-WALL-01: no_contract known to hold
+        return RulesError(rule, f"{page.name} costs {cost_text(cost_of(st, card))}; your pool has {have}. "
+                                "Generate Aura first by Fatiguing Aura Pages (MZ-AURA-06).")
+    return RulesError(rule, f"{page.name} needs a target ({page.targeting.target.replace('_', ' ')}) and none "
+                            "is legal now.")
 
 
 def short_reason(st: State, p: int, card: int, err: RulesError) -> str:

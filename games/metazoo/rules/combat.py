@@ -41,10 +41,12 @@ from .zones import damage_page, destroy, discard_zone, enter_arena, hurt_caster,
 def can_attack(st: State, ap: ArenaPage) -> bool:
     """MZ-COMBAT-01/02, MZ-GAP-28: an Awakened face-up Beastie with an Attack that is not Paralyzed or
     burrowed, controlled by the active Caster."""
-    d = defs_of(st)[ap.card]
+    defs = defs_of(st)
+    d = defs[ap.card]
     return (not ap.face_down and d.type == "beastie" and bool(d.attacks) and not ap.fatigued
-            and not has_status(ap.indicators, "paralyze") and "burrowed" not in ap.flags
-            and not any(f.startswith("flashed:") for f in ap.flags) and not wall.blocks_attack(st, ap, defs_of(st)))
+            and not has_status(ap.indicators, "paralyze")
+            and not (ap.flags and ("burrowed" in ap.flags or any(f.startswith("flashed:") for f in ap.flags)))
+            and not wall.blocks_attack(st, ap, defs))
 
 
 def attack_targets(st: State, attacker: ArenaPage) -> list[int]:

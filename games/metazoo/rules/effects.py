@@ -40,8 +40,9 @@ def cost_of(st: State, card: int) -> dict[str, int]:
     """The Aura Cost of ``card`` now: printed, plus what ``add_cost`` Effects added to it (MZ-AURA-11). A Base
     type set by ``set_type`` changes nothing here (MZ-TYPE-04)."""
     cost = dict(pages.defs_of(st)[card].cost)
-    for t, n in st.costs.get(str(card), {}).items():
-        cost[t] = cost.get(t, 0) + n
+    if st.costs:
+        for t, n in st.costs.get(str(card), {}).items():
+            cost[t] = cost.get(t, 0) + n
     return cost
 
 
@@ -53,6 +54,18 @@ def arena_types(st: State, card: int) -> tuple[str, ...] | None:
                 if f.startswith("type:"):
                     return (f[5:],)
     return None
+
+
+def arena_types_by_card(st: State) -> dict[int, tuple[str, ...]]:
+    """:func:`arena_types` of every instance it is not ``None`` for, in one pass over the Arena (the views
+    show every Arena Page's types)."""
+    out: dict[int, tuple[str, ...]] = {}
+    for ap in st.arena:
+        for f in ap.flags:
+            if f.startswith("type:"):
+                out.setdefault(ap.card, (f[5:],))
+                break
+    return out
 
 
 def extra_targets(st: State, seat: int, target: str) -> list[int]:

@@ -15,7 +15,7 @@ from typing import Any
 from games.core.contract import Event, Option
 from games.core.rng import Rng
 
-from ..cards import Page, token_of
+from ..cards import Page, page_line, token_of
 from ..pool import card_pool, wheel
 from ..state import ArenaPage, Caster, ChainItem, Indicator, State
 from . import wall
@@ -46,12 +46,33 @@ class Ended(Exception):
     """Raised inside an apply when the game ends; the state already holds the result."""
 
 
+class Defs(list):
+    """The Page definitions by instance (a list of :class:`Page`), with ``lines`` and ``base``: each
+    instance's :func:`games.metazoo.cards.page_line` and ``base_types``, filled in on first use
+    (:func:`line_of`, :func:`base_types_of`)."""
+
+    __slots__ = ("lines", "base")
+
+
 def defs_of(st: State) -> list[Page]:
-    """Page definition by instance (cached on the state, never serialised)."""
-    if st.defs is None or len(st.defs) != len(st.cards):
+    """Page definition by instance (cached on the state, never serialised; rebuilt when instances are added)."""
+    d = st.defs
+    if d is None or len(d) != len(st.cards):
         pool = card_pool()
-        st.defs = [_page_def(pool, c) for c in st.cards]
-    return st.defs
+        d = st.defs = Defs(_page_def(pool, c) for c in st.cards)
+        d.lines = [None] * len(d)
+        d.base = [None] * len(d)
+    return d
+
+
+def line_of(st: State, card: int) -> str:
+    """:func:`games.metazoo.cards.page_line` of instance ``card`` (once per instance: the views show it for
+    every Page in the Arena and the Chapter)."""
+    d = defs_of(st)
+    got = d.lines[card]
+    if got is None:
+        got = d.lines[card] = page_line(d[card])
+    return got
 
 
 def _page_def(pool: dict[str, Page], code: str) -> Page:
@@ -63,6 +84,15 @@ def _page_def(pool: dict[str, Page], code: str) -> Page:
         base = _page_def(pool, code[5:])
         return base.model_copy(update={"set": "", "token": base.type in ("beastie", "artifact")})
     return pool[code]
+
+
+def base_types_of(st: State, card: int) -> tuple[str, ...]:
+    """The printed Base Aura types of instance ``card`` (``Page.base_types``, MZ-TYPE-02), once per instance."""
+    d = defs_of(st)
+    got = d.base[card]
+    if got is None:
+        got = d.base[card] = d[card].base_types
+    return got
 
 
 def other(st: State, p: int) -> int:
@@ -113,10 +143,11 @@ def max_lp(st: State, ap: ArenaPage) -> int:
     """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment plus active Terra LP Bonuses
     (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01, MZ-EQUIP-07, MZ-TERRA-10)."""
     d = defs_of(st)
-    extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None)
-    if d[ap.card].terra_bonuses:
+    me = d[ap.card]
+    extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None) if ap.equipment else 0
+    if me.terra_bonuses:
         extra += wall.terra_lp(st, ap, d)
-    return d[ap.card].lp + ap.gain + 10 * tribe_count(st, ap) + extra
+    return me.lp + ap.gain + (10 * tribe_count(st, ap) if me.tribal_boost else 0) + extra
 
 
 def lp(st: State, ap: ArenaPage) -> int:
@@ -141,7 +172,10 @@ def cannot_lose(st: State, p: int) -> bool:
 
 
 def has_status(ind: list[Indicator], status: str) -> bool:
-    return any(i.status == status for i in ind)
+    for i in ind:  # a loop, not any(): most Pages carry no Indicator and this runs for each, every step
+        if i.status == status:
+            return True
+    return False
 
 
 def traits(st: State, ap: ArenaPage) -> list[str]:
@@ -189,7 +223,7 @@ def target_label(st: State, t: int) -> str:
 def types_of(st: State, card: int) -> tuple[str, ...]:
     """Base Aura types of an instance (MZ-TYPE-02), or the type an Effect set while it is in the Arena
     (MZ-TYPE-04)."""
-    return EXT.effects.arena_types(st, card) or defs_of(st)[card].base_types
+    return EXT.effects.arena_types(st, card) or base_types_of(st, card)
 
 
 def strong(attacker_types: tuple[str, ...], target_types: tuple[str, ...]) -> bool:

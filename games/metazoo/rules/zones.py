@@ -97,11 +97,13 @@ def zero_lp_check(st: State, ev: list[Event]) -> None:
     each Destroy, a Paralyze, the end of a Defender Trait turn and at the end of every applied choice."""
     while st.result is None:
         d = defs_of(st)  # fresh each round: a Destroy may have added a token (MZ-INFECTIOUS-01)
-        dead = next((ap for ap in st.arena if not ap.face_down and d[ap.card].type in ("beastie", "artifact")
-                     and lp(st, ap) <= 0 and "immortal" not in traits(st, ap)), None)
-        if dead is None:
+        for ap in st.arena:  # the first, in Arena order
+            if (not ap.face_down and d[ap.card].type in ("beastie", "artifact") and lp(st, ap) <= 0
+                    and "immortal" not in traits(st, ap)):
+                destroy(st, ap, ev, "0 LP")
+                break
+        else:
             return
-        destroy(st, dead, ev, "0 LP")
 
 
 def damage_page(st: State, ap: ArenaPage, amount: int, ev: list[Event], why: str, *, in_combat: bool = False) -> int:
