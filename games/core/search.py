@@ -10,7 +10,8 @@ One tree holds the decisions of every seat as the searching seat can tell them a
 2. descends the tree while every option open in the sample has a child, choosing by UCB1 with availability
    counts (an option's exploration term uses how often it was *available*, not its parent's visits, since a
    sampled state offers only some of the options the tree has seen);
-3. expands one untried option;
+3. expands one untried option (at the root the game's heuristic choice first, which the root also favours by
+   a bias that fades with its visits; elsewhere the play-out policy's choice when untried, else one at random);
 4. plays on with the game's play-out policy (``ai.rollout_choice``, else uniform random) for at most
    ``max_plies`` decisions, and scores the end: the result (1 for a winner, 0 for a loser, ½ for a draw or a
    seat in neither list), or, when the play-out stopped first, the game's ``ai.evaluate`` estimate;
@@ -36,6 +37,10 @@ from .values import Decision
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (Cowling et al. use 0.7)."""
+
+HINT_BIAS = 3.0
+"""The root's bias towards the game's heuristic choice, divided by (1 + its visits): the search starts from
+what the easy computer would play and leaves it only when the play-outs say another option is better."""
 
 MAX_PLIES = 40
 """The default play-out length in decisions, after which the game's ``evaluate`` scores the position."""
@@ -97,10 +102,12 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int,
            max_plies: int = MAX_PLIES) -> tuple[str, SearchStats]:
     """The option id ``seat`` chooses in ``state`` after ``iterations`` ISMCTS iterations seeded by ``seed``.
 
-    ``state`` is read only through ``game.view(state, seat)`` (for ``seat``'s open decision) and
-    ``game.sample(state, seat, rng)``; it is not changed. A decision with one option is answered without
-    searching. Raises ``ValueError`` when ``seat`` has no open decision in ``state``."""
-    decision = next((d for d in game.view(state, seat).decisions if d.seat == seat), None)
+    ``state`` is read only through ``game.view(state, seat)`` (for ``seat``'s open decision and the game's
+    heuristic computer, whose choice the root tries first and favours by a bias that fades with visits,
+    :data:`HINT_BIAS`) and ``game.sample(state, seat, rng)``; it is not changed. A decision with one option is
+    answered without searching. Raises ``ValueError`` when ``seat`` has no open decision in ``state``."""
+    view = game.view(state, seat)
+    decision = next((d for d in view.decisions if d.seat == seat), None)
     if decision is None:
         raise ValueError(f"seat {seat} has no open decision")
     stats = SearchStats()
@@ -108,6 +115,9 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int,
         return decision.options[0].id, stats
     rng = Rng.from_seed(seed)
     root = _Node(-1)
+    hint_id = game.computer(seed)(decision, view)
+    root_keys = option_keys(decision)
+    hint = next((k for o, k in zip(decision.options, root_keys, strict=True) if o.id == hint_id), None)
     decisions, apply, sample = game.decisions, game.apply, game.sample
     policy = game.rollout_choice
     log, sqrt = math.log, math.sqrt
@@ -129,6 +139,7 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int,
             children = node.children
             untried: list[int] = []
             best, best_value = -1, -1.0
+            at_root = node is root
             for i, k in enumerate(keys):
                 child = children.get(k)
                 if child is None:
@@ -137,10 +148,12 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int,
                 child.avail += 1
                 if not untried:
                     value = child.total / child.visits + EXPLORATION * sqrt(log(child.avail) / child.visits)
+                    if at_root and k == hint:
+                        value += HINT_BIAS / (1 + child.visits)
                     if value > best_value:
                         best, best_value = i, value
             if untried:
-                i = untried[rng.below(len(untried))]
+                i = _expansion(keys, untried, hint if at_root else None, policy, det, d, rng)
                 child = children[keys[i]] = _Node(d.seat)
                 apply(det, d.seat, d.options[i].id)
                 path.append(child)
@@ -163,6 +176,22 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int,
             n.total += reward.get(n.seat, 0.5)
         stats.iterations += 1
     return _most_visited(decision, root, stats)
+
+
+def _expansion(keys: list[tuple], untried: list[int], hint: tuple | None, policy: Any, det: Any, d: Decision,
+               rng: Rng) -> int:
+    """Which untried option to expand: the root's hint first; else the play-out policy's choice when it is
+    untried (a guided policy then orders the expansions); else one at random."""
+    if hint is not None:
+        for i in untried:
+            if keys[i] == hint:
+                return i
+    if len(untried) > 1:
+        chosen = policy(det, d, rng)
+        for i in untried:
+            if d.options[i].id == chosen:
+                return i
+    return untried[rng.below(len(untried))]
 
 
 def _most_visited(decision: Decision, root: _Node, stats: SearchStats) -> tuple[str, SearchStats]:
