@@ -15,11 +15,17 @@ by seat or hand order, so the computers do not gang up on the lowest seat (the h
 
 from __future__ import annotations
 
+import math
+from functools import cache
+
 from games.core.contract import Decision, View
+from games.core.determinize import prior_deck, shuffled, unseen_cards
 from games.core.rng import Rng
+from games.core.serial import cloner
 
 from .cards import MetaCard
-from .pool import card_pool
+from .pool import card_pool, starter_decks
+from .state import State, Tower
 
 _DAMAGE = {"lose", "drain"}
 
@@ -143,3 +149,114 @@ class MetaBot:
 def computer(seed: int) -> MetaBot:
     """A Meta computer player seeded with ``seed`` (found by :meth:`games.core.contract.Game.computer`)."""
     return MetaBot(seed)
+
+
+# -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
+
+BUDGETS = {"normal": 150, "hard": 1000}
+"""Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine)."""
+
+
+def hidden_from(state: State, seat: int) -> tuple[list[int], dict[int, list[int]], list[Tower]]:
+    """What ``seat`` cannot see (META-INF-01/02, META-TRG-04): ``(its own memory, {other seat: its hand then
+    its memory}, the other seats' active trigger towers)``. Every memory is hidden, its owner's too; another
+    seat's hand and its face-down triggers are hidden; everything else (graveyards, stacks, the seat's own
+    hand and triggers) is in sight. Lists keep their zone order, so a determinization assigns cards by
+    position, never by instance number."""
+    others = {p: pl.hand + pl.memory for p, pl in enumerate(state.players) if p != seat}
+    return list(state.players[seat].memory), others, [tw for tw in state.triggers
+                                                      if tw.owner != seat and tw.trigger >= 0]
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which every card hidden from
+    ``seat`` (:func:`hidden_from`) is drawn again and the game's generator is reseeded, so the copy tells
+    nothing of the real hidden cards nor of the real future shuffles, discards at random and coin flips.
+
+    * The seat's own memory (hidden from it too, META-INF-02) holds its own unseen cards, which it knows as a
+      list (its deck list less the cards of its own in sight) but not in order: shuffled
+      (:func:`games.core.determinize.shuffled`).
+    * Another seat's hand, memory and face-down triggers are drawn from a prior: one of the starter decks at
+      random (:func:`games.core.determinize.prior_deck`), less that seat's cards in sight (its graveyard and
+      the cards it owns on stacks), topped up with uniform draws from the pool
+      (:func:`games.core.determinize.unseen_cards`). A face-down trigger keeps what the board shows of it
+      (META-TRG-03/04): it is a Trigger card, naming no player when its tower names none, else one that may
+      name the player its tower names (``player``, or ``opponent`` when that is not its owner); it takes the
+      first such card of the draw (which is in random order), else one of the pool's at random, and the card
+      it displaces takes its place in hand or memory. A play in progress of another seat (shown only as
+      "playing") is the card drawn for its place in hand.
+    """
+    det = cloner(State)(state)
+    names = det.cards
+    own, others, traps = hidden_from(det, seat)
+    for c, name in zip(own, shuffled([names[c] for c in own], rng), strict=True):
+        names[c] = name
+    hidden = set(own)
+    for cards in others.values():
+        hidden.update(cards)
+    hidden.update(tw.trigger for tw in traps)
+    pool = _pool_ids()
+    for p, cards in others.items():
+        mine = [tw for tw in traps if tw.owner == p]
+        places = cards + [tw.trigger for tw in mine]
+        seen = [names[c] for c in range(len(names)) if det.owner[c] == p and c not in hidden]
+        drawn = unseen_cards(prior_deck(_starters(), rng), seen, len(places), pool, rng)
+        for k, tw in enumerate(mine):
+            fits, fit_set = _trigger_cards("none" if tw.target is None else
+                                           "self" if tw.target["seat"] == p else "other")
+            at = len(cards) + k
+            j = next((i for i in range(len(cards)) if drawn[i] in fit_set), -1)
+            if j >= 0:
+                drawn[j], drawn[at] = drawn[at], drawn[j]
+            else:
+                drawn[at] = fits[rng.below(len(fits))]
+        for c, name in zip(places, drawn, strict=True):
+            names[c] = name
+    det.rng = rng.next64()
+    return det
+
+
+EVAL_SCALE = 3.0
+"""Life points that make one seat e (about 2.7) times likelier to win than another, in :func:`evaluate`."""
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each seat's chance to win an unfinished game (the last player in play wins, META-WIN-02), estimated
+    from public material: a share proportional to ``exp(strength / EVAL_SCALE)``, where strength is life plus
+    half a point per card in hand (at most 7), less 5 when the memory is nearly empty (drawing from an empty
+    memory disables, META-MEM-01..05); a disabled seat (it may come back, META-PLY-11) counts as at -5
+    life, a seat out of the game for good scores 0. At two seats this is a logistic of the difference."""
+    weights = []
+    for p in state.players:
+        if p.removed:
+            weights.append(0.0)
+            continue
+        strength = -5.0 if p.disabled else p.life + 0.5 * min(len(p.hand), 7) - (5.0 if len(p.memory) < 3 else 0.0)
+        weights.append(math.exp(min(strength, 40.0) / EVAL_SCALE))
+    total = sum(weights)
+    if total <= 0:
+        return {s: 1.0 / len(weights) for s in range(len(weights))}
+    return {s: w / total for s, w in enumerate(weights)}
+
+
+_TRIGGER_TARGETS = {"none": ("none",), "self": ("player",), "other": ("player", "opponent")}
+
+
+@cache
+def _trigger_cards(named: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The pool's Trigger cards a face-down trigger may be (META-TRG-03): ``named`` ``"none"`` when its tower
+    names no player, ``"self"`` when it names its owner, ``"other"`` when it names another seat; as a sorted
+    tuple and a set."""
+    ids = tuple(sorted(c for c, d in card_pool().items()
+                       if d.type == "trigger" and d.target in _TRIGGER_TARGETS[named]))
+    return ids, frozenset(ids)
+
+
+@cache
+def _pool_ids() -> tuple[str, ...]:
+    return tuple(sorted(card_pool()))
+
+
+@cache
+def _starters() -> dict[str, list[str]]:
+    return {k: d.card_list() for k, d in starter_decks().items()}
