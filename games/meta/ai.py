@@ -16,10 +16,11 @@ by seat or hand order, so the computers do not gang up on the lowest seat (the h
 from __future__ import annotations
 
 import math
+from collections import Counter
 from functools import cache
 
 from games.core.contract import Decision, View
-from games.core.determinize import prior_deck, shuffled, unseen_cards
+from games.core.determinize import shuffled, unseen_cards
 from games.core.rng import Rng
 from games.core.serial import cloner
 
@@ -176,9 +177,9 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     * The seat's own memory (hidden from it too, META-INF-02) holds its own unseen cards, which it knows as a
       list (its deck list less the cards of its own in sight) but not in order: shuffled
       (:func:`games.core.determinize.shuffled`).
-    * Another seat's hand, memory and face-down triggers are drawn from a prior: one of the starter decks at
-      random (:func:`games.core.determinize.prior_deck`), less that seat's cards in sight (its graveyard and
-      the cards it owns on stacks), topped up with uniform draws from the pool
+    * Another seat's hand, memory and face-down triggers are drawn from a prior: one of the starter decks,
+      drawn by how well it explains that seat's cards in sight (:func:`likely_deck`), less those cards (its
+      graveyard and the cards it owns on stacks), topped up with uniform draws from the pool
       (:func:`games.core.determinize.unseen_cards`). A face-down trigger keeps what the board shows of it
       (META-TRG-03/04): it is a Trigger card, naming no player when its tower names none, else one that may
       name the player its tower names (``player``, or ``opponent`` when that is not its owner); it takes the
@@ -200,7 +201,7 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         mine = [tw for tw in traps if tw.owner == p]
         places = cards + [tw.trigger for tw in mine]
         seen = [names[c] for c in range(len(names)) if det.owner[c] == p and c not in hidden]
-        drawn = unseen_cards(prior_deck(_starters(), rng), seen, len(places), pool, rng)
+        drawn = unseen_cards(likely_deck(seen, rng), seen, len(places), pool, rng)
         for k, tw in enumerate(mine):
             fits, fit_set = _trigger_cards("none" if tw.target is None else
                                            "self" if tw.target["seat"] == p else "other")
@@ -214,6 +215,34 @@ def sample(state: State, seat: int, rng: Rng) -> State:
             names[c] = name
     det.rng = rng.next64()
     return det
+
+
+MISS_WEIGHT = 0.1
+"""In :func:`likely_deck`: how much likelier a starter deck is for each card in sight fewer that it lacks."""
+
+
+def likely_deck(seen: list[str], rng: Rng) -> list[str]:
+    """The card list of one starter deck for a seat whose cards in sight are ``seen``: each starter deck, in
+    name order, drawn with weight ``MISS_WEIGHT ** misses``, ``misses`` being how many of ``seen`` it cannot
+    hold (copies counted). With nothing in sight every starter deck is as likely (the prior of
+    :func:`games.core.determinize.prior_deck`); a seat playing its own deck list soon has weight mostly on the
+    starter decks nearest to it, and the cards no starter holds come from the pool."""
+    starters = _starters()
+    names = sorted(starters)
+    if not seen:
+        return list(starters[names[rng.below(len(names))]])
+    need = Counter(seen)
+    weights = []
+    for n in names:
+        have = _starter_counts()[n]
+        misses = sum(max(0, k - have.get(c, 0)) for c, k in need.items())
+        weights.append(MISS_WEIGHT ** misses)
+    x = (rng.next64() / 2.0 ** 64) * sum(weights)
+    for n, w in zip(names, weights, strict=True):
+        x -= w
+        if x < 0:
+            return list(starters[n])
+    return list(starters[names[-1]])
 
 
 EVAL_SCALE = 3.0
@@ -239,6 +268,26 @@ def evaluate(state: State) -> dict[int, float]:
     return {s: w / total for s, w in enumerate(weights)}
 
 
+def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The play-out policy of a search: random, but a play once begun is played (``confirm``, and never
+    ``back`` while another option is open: backing out only spends the play-out's plies), and a card that
+    damages names another player, one that heals names its own player, when it can. Reads the deciding seat's
+    own card in play only."""
+    options = decision.options
+    if decision.kind == "confirm_play":
+        return "confirm"
+    ids = [o.id for o in options if o.id != "back"] or [o.id for o in options]
+    if decision.kind == "target" and ids[0].startswith("tgt:p"):
+        seat = decision.seat
+        card = card_pool()[state.cards[state.players[seat].play]]
+        mine = f"tgt:p{seat}"
+        if _hurts(card):
+            ids = [i for i in ids if i != mine] or ids
+        elif any(s.do in ("gain", "set_life") for s in card.steps) and mine in ids:
+            return mine
+    return ids[rng.below(len(ids))]
+
+
 _TRIGGER_TARGETS = {"none": ("none",), "self": ("player",), "other": ("player", "opponent")}
 
 
@@ -260,3 +309,8 @@ def _pool_ids() -> tuple[str, ...]:
 @cache
 def _starters() -> dict[str, list[str]]:
     return {k: d.card_list() for k, d in starter_decks().items()}
+
+
+@cache
+def _starter_counts() -> dict[str, Counter[str]]:
+    return {k: Counter(v) for k, v in _starters().items()}
