@@ -1,6 +1,10 @@
-"""The Meta computer player (:func:`computer`): legal, and not random-only. It decides from its own
-decision and view only, like a person would. It imports :mod:`games.core` and the package's ``cards``
-and ``pool``.
+"""The Meta computer players: the heuristic (:func:`computer`, level ``easy``), and what the search computer
+(:mod:`games.core.search`, levels ``normal`` and ``hard``) needs of Meta: :func:`sample`, :func:`evaluate`,
+:func:`rollout_choice`, :data:`BUDGETS` and :data:`PLIES`. It imports :mod:`games.core` and the package's
+``cards``, ``pool`` and ``state``.
+
+The heuristic is legal, and not random-only. It decides from its own decision and view only, like a person
+would.
 
 Plan: pass when it has nothing useful; damage the opponent in play with the lowest life; heal itself
 when hurt; counter an opponent's card that hurts it; in its own drawing stage, activate a trigger stack
@@ -154,8 +158,12 @@ def computer(seed: int) -> MetaBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 150, "hard": 1000}
+BUDGETS = {"normal": 150, "hard": 900}
 """Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine)."""
+
+PLIES = 40
+"""Play-out length in decisions before :func:`evaluate` scores it: about one turn of two seats (a random
+two-seat game runs about 190 decisions, four turns)."""
 
 
 def hidden_from(state: State, seat: int) -> tuple[list[int], dict[int, list[int]], list[Tower]]:
