@@ -1,6 +1,10 @@
-"""The Meta computer player (:func:`computer`): legal, and not random-only. It decides from its own
-decision and view only, like a person would. It imports :mod:`games.core` and the package's ``cards``
-and ``pool``.
+"""The Meta computer players: the heuristic (:func:`computer`, level ``easy``), and what the search computer
+(:mod:`games.core.search`, levels ``normal`` and ``hard``) needs of Meta: :func:`sample`, :func:`evaluate`,
+:func:`rollout_choice`, :data:`BUDGETS` and :data:`PLIES`. It imports :mod:`games.core` and the package's
+``cards``, ``pool`` and ``state``.
+
+The heuristic is legal, and not random-only. It decides from its own decision and view only, like a person
+would.
 
 Plan: pass when it has nothing useful; damage the opponent in play with the lowest life; heal itself
 when hurt; counter an opponent's card that hurts it; in its own drawing stage, activate a trigger stack
@@ -15,11 +19,18 @@ by seat or hand order, so the computers do not gang up on the lowest seat (the h
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+from functools import cache
+
 from games.core.contract import Decision, View
+from games.core.determinize import shuffled, unseen_cards
 from games.core.rng import Rng
+from games.core.serial import cloner
 
 from .cards import MetaCard
-from .pool import card_pool
+from .pool import card_pool, starter_decks
+from .state import State, Tower
 
 _DAMAGE = {"lose", "drain"}
 
@@ -143,3 +154,171 @@ class MetaBot:
 def computer(seed: int) -> MetaBot:
     """A Meta computer player seeded with ``seed`` (found by :meth:`games.core.contract.Game.computer`)."""
     return MetaBot(seed)
+
+
+# -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
+
+BUDGETS = {"normal": 150, "hard": 900}
+"""Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine)."""
+
+PLIES = 40
+"""Play-out length in decisions before :func:`evaluate` scores it: about one turn of two seats (a random
+two-seat game runs about 190 decisions, four turns)."""
+
+
+def hidden_from(state: State, seat: int) -> tuple[list[int], dict[int, list[int]], list[Tower]]:
+    """What ``seat`` cannot see (META-INF-01/02, META-TRG-04): ``(its own memory, {other seat: its hand then
+    its memory}, the other seats' active trigger towers)``. Every memory is hidden, its owner's too; another
+    seat's hand and its face-down triggers are hidden; everything else (graveyards, stacks, the seat's own
+    hand and triggers) is in sight. Lists keep their zone order, so a determinization assigns cards by
+    position, never by instance number."""
+    others = {p: pl.hand + pl.memory for p, pl in enumerate(state.players) if p != seat}
+    return list(state.players[seat].memory), others, [tw for tw in state.triggers
+                                                      if tw.owner != seat and tw.trigger >= 0]
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which every card hidden from
+    ``seat`` (:func:`hidden_from`) is drawn again and the game's generator is reseeded, so the copy tells
+    nothing of the real hidden cards nor of the real future shuffles, discards at random and coin flips.
+
+    * The seat's own memory (hidden from it too, META-INF-02) holds its own unseen cards, which it knows as a
+      list (its deck list less the cards of its own in sight) but not in order: shuffled
+      (:func:`games.core.determinize.shuffled`).
+    * Another seat's hand, memory and face-down triggers are drawn from a prior: one of the starter decks,
+      drawn by how well it explains that seat's cards in sight (:func:`likely_deck`), less those cards (its
+      graveyard and the cards it owns on stacks), topped up with uniform draws from the pool
+      (:func:`games.core.determinize.unseen_cards`). A face-down trigger keeps what the board shows of it
+      (META-TRG-03/04): it is a Trigger card, naming no player when its tower names none, else one that may
+      name the player its tower names (``player``, or ``opponent`` when that is not its owner); it takes the
+      first such card of the draw (which is in random order), else one of the pool's at random, and the card
+      it displaces takes its place in hand or memory. A play in progress of another seat (shown only as
+      "playing") is the card drawn for its place in hand.
+    """
+    det = cloner(State)(state)
+    names = det.cards
+    own, others, traps = hidden_from(det, seat)
+    for c, name in zip(own, shuffled([names[c] for c in own], rng), strict=True):
+        names[c] = name
+    hidden = set(own)
+    for cards in others.values():
+        hidden.update(cards)
+    hidden.update(tw.trigger for tw in traps)
+    pool = _pool_ids()
+    for p, cards in others.items():
+        mine = [tw for tw in traps if tw.owner == p]
+        places = cards + [tw.trigger for tw in mine]
+        seen = [names[c] for c in range(len(names)) if det.owner[c] == p and c not in hidden]
+        drawn = unseen_cards(likely_deck(seen, rng), seen, len(places), pool, rng)
+        for k, tw in enumerate(mine):
+            fits, fit_set = _trigger_cards("none" if tw.target is None else
+                                           "self" if tw.target["seat"] == p else "other")
+            at = len(cards) + k
+            j = next((i for i in range(len(cards)) if drawn[i] in fit_set), -1)
+            if j >= 0:
+                drawn[j], drawn[at] = drawn[at], drawn[j]
+            else:
+                drawn[at] = fits[rng.below(len(fits))]
+        for c, name in zip(places, drawn, strict=True):
+            names[c] = name
+    det.rng = rng.next64()
+    return det
+
+
+MISS_WEIGHT = 0.1
+"""In :func:`likely_deck`: how much likelier a starter deck is for each card in sight fewer that it lacks."""
+
+
+def likely_deck(seen: list[str], rng: Rng) -> list[str]:
+    """The card list of one starter deck for a seat whose cards in sight are ``seen``: each starter deck, in
+    name order, drawn with weight ``MISS_WEIGHT ** misses``, ``misses`` being how many of ``seen`` it cannot
+    hold (copies counted). With nothing in sight every starter deck is as likely (the prior of
+    :func:`games.core.determinize.prior_deck`); a seat playing its own deck list soon has weight mostly on the
+    starter decks nearest to it, and the cards no starter holds come from the pool."""
+    starters = _starters()
+    names = sorted(starters)
+    if not seen:
+        return list(starters[names[rng.below(len(names))]])
+    need = Counter(seen)
+    weights = []
+    for n in names:
+        have = _starter_counts()[n]
+        misses = sum(max(0, k - have.get(c, 0)) for c, k in need.items())
+        weights.append(MISS_WEIGHT ** misses)
+    x = (rng.next64() / 2.0 ** 64) * sum(weights)
+    for n, w in zip(names, weights, strict=True):
+        x -= w
+        if x < 0:
+            return list(starters[n])
+    return list(starters[names[-1]])
+
+
+EVAL_SCALE = 3.0
+"""Life points that make one seat e (about 2.7) times likelier to win than another, in :func:`evaluate`."""
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each seat's chance to win an unfinished game (the last player in play wins, META-WIN-02), estimated
+    from public material: a share proportional to ``exp(strength / EVAL_SCALE)``, where strength is life plus
+    half a point per card in hand (at most 7), less 5 when the memory is nearly empty (drawing from an empty
+    memory disables, META-MEM-01..05); a disabled seat (it may come back, META-PLY-11) counts as at -5
+    life, a seat out of the game for good scores 0. At two seats this is a logistic of the difference."""
+    weights = []
+    for p in state.players:
+        if p.removed:
+            weights.append(0.0)
+            continue
+        strength = -5.0 if p.disabled else p.life + 0.5 * min(len(p.hand), 7) - (5.0 if len(p.memory) < 3 else 0.0)
+        weights.append(math.exp(min(strength, 40.0) / EVAL_SCALE))
+    total = sum(weights)
+    if total <= 0:
+        return {s: 1.0 / len(weights) for s in range(len(weights))}
+    return {s: w / total for s, w in enumerate(weights)}
+
+
+def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The play-out policy of a search: random, but a play once begun is played (``confirm``, and never
+    ``back`` while another option is open: backing out only spends the play-out's plies), and a card that
+    damages names another player, one that heals names its own player, when it can. Reads the deciding seat's
+    own card in play only."""
+    options = decision.options
+    if decision.kind == "confirm_play":
+        return "confirm"
+    ids = [o.id for o in options if o.id != "back"] or [o.id for o in options]
+    if decision.kind == "target" and ids[0].startswith("tgt:p"):
+        seat = decision.seat
+        card = card_pool()[state.cards[state.players[seat].play]]
+        mine = f"tgt:p{seat}"
+        if _hurts(card):
+            ids = [i for i in ids if i != mine] or ids
+        elif any(s.do in ("gain", "set_life") for s in card.steps) and mine in ids:
+            return mine
+    return ids[rng.below(len(ids))]
+
+
+_TRIGGER_TARGETS = {"none": ("none",), "self": ("player",), "other": ("player", "opponent")}
+
+
+@cache
+def _trigger_cards(named: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The pool's Trigger cards a face-down trigger may be (META-TRG-03): ``named`` ``"none"`` when its tower
+    names no player, ``"self"`` when it names its owner, ``"other"`` when it names another seat; as a sorted
+    tuple and a set."""
+    ids = tuple(sorted(c for c, d in card_pool().items()
+                       if d.type == "trigger" and d.target in _TRIGGER_TARGETS[named]))
+    return ids, frozenset(ids)
+
+
+@cache
+def _pool_ids() -> tuple[str, ...]:
+    return tuple(sorted(card_pool()))
+
+
+@cache
+def _starters() -> dict[str, list[str]]:
+    return {k: d.card_list() for k, d in starter_decks().items()}
+
+
+@cache
+def _starter_counts() -> dict[str, Counter[str]]:
+    return {k: Counter(v) for k, v in _starters().items()}

@@ -1,0 +1,164 @@
+"""The Meta search computer (games.core.search with ``games.meta.ai.sample``), checked with tests/search_kit.py at
+2, 4 and 6 seats: a determinization gives the seat the view it has (and redraws no card in sight), it reads
+nothing hidden from the seat (a twin with other hands, memories, face-down triggers and deck lists gives the same
+samples and the same choice), and the search answers with an offered option.
+
+Hidden from a seat (META-INF-01/02, META-TRG-04): every memory (its own too), the other seats' hands and the
+other seats' face-down triggers, of which the board shows only the player the tower names, if any."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hidden_twins import relabel
+from search_kit import check_answers, check_blind, check_same_view
+
+from games import get_game
+from games.meta import ai
+from games.meta.pool import card_pool
+
+meta = get_game("meta")
+
+
+def meta_twin(st, seat, rng):
+    """A state ``seat`` cannot tell from ``st``, built from the pool (not by ``ai.sample``): its own memory
+    reordered; every other seat's hand and memory drawn uniformly from the whole pool (another hand, another
+    deck list); every other seat's face-down trigger another Trigger card that may name what its tower names
+    (none, its owner, or another seat); the game's generator moved on."""
+    pool = card_pool()
+    everything = sorted(pool)
+
+    def triggers(target, owner):
+        kinds = ("none",) if target is None else ("player",) if target["seat"] == owner else ("player", "opponent")
+        return sorted(c for c, d in pool.items() if d.type == "trigger" and d.target in kinds)
+
+    names: dict[int, str] = {}
+    own = list(st.players[seat].memory)
+    shuffled = [st.cards[c] for c in own]
+    rng.shuffle(shuffled)
+    names.update(zip(own, shuffled, strict=True))
+    for p, pl in enumerate(st.players):
+        if p != seat:
+            for c in pl.hand + pl.memory:
+                names[c] = rng.choice(everything)
+    for tw in st.triggers:
+        if tw.owner != seat and tw.trigger >= 0:
+            names[tw.trigger] = rng.choice(triggers(tw.target, tw.owner))
+    out = relabel(meta, st, names)
+    out.rng = rng.getrandbits(64)
+    return out
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_a_meta_sample_gives_the_seat_the_view_it_has(seats):
+    """``view(sample(state, seat), seat) == view(state, seat)`` for every seat at every third position of three
+    seeded games of heuristic computers, at 2, 4 and 6 seats (META-INF-01/02, META-TRG-04)."""
+    assert check_same_view(meta, seats=seats) > 50
+
+
+@pytest.mark.parametrize(("seats", "every", "limit"), [(2, 7, 600), (4, 9, 300), (6, 13, 260)])
+def test_the_meta_search_is_blind_to_hidden_cards_and_deck_lists(seats, every, limit):
+    """Blindness (tests/search_kit.py): a twin with the other seats' hands, memories, face-down triggers and deck
+    lists replaced and the seat's own memory reordered gives the same samples and the same search choice, at
+    every ``every``-th of the first ``limit`` decisions (fewer positions at larger tables, each checked for
+    every seat; searches of 20 iterations)."""
+    differ, searched = check_blind(meta, meta_twin, every=every, limit=limit, budget=20, seats=seats)
+    assert differ > 20 and searched >= 10
+
+
+@pytest.mark.parametrize(("seats", "every"), [(2, 13), (4, 17)])
+def test_the_meta_search_answers_with_an_offered_option(seats, every):
+    """The search's choice is one of the deciding seat's options, after the whole budget; the state is unchanged."""
+    assert check_answers(meta, every=every, seats=seats) > 3
+
+
+def test_a_face_down_trigger_stays_a_trigger_card_of_its_kind():
+    """META-TRG-03/04: the board shows that a trigger tower's face-down card is a Trigger card and which player
+    it names, if any; every sample keeps that, whatever card it draws."""
+    pool = card_pool()
+    checked = 0
+    for seed in range(1, 4):
+        st = _position_with_trigger(seed, 2)
+        if st is None:
+            continue
+        for tw in st.triggers:
+            watcher = 1 - tw.owner
+            for k in range(20):
+                det = ai.sample(st, watcher, meta_rng(k))
+                d = pool[det.cards[tw.trigger]]
+                assert d.type == "trigger"
+                assert (d.target == "none") == (tw.target is None)
+                if tw.target is not None and tw.target["seat"] == tw.owner:
+                    assert d.target == "player"
+                checked += 1
+    assert checked >= 20
+
+
+def meta_rng(k):
+    from games.core.rng import Rng
+
+    return Rng.from_seed(k)
+
+
+def _position_with_trigger(seed, seats):
+    """The first position of a seeded game of heuristic computers with an active trigger tower, or ``None``."""
+    from search_kit import positions
+
+    for st, _, _ in positions(meta, seed, 1, seats=seats):
+        if st.triggers and all(tw.trigger >= 0 for tw in st.triggers):
+            return meta.copy_state(st)
+    return None
+
+
+# -- the checks bite: a sample that leaks, or that redraws a card in sight, fails them
+
+
+def test_a_sample_that_copies_the_real_hidden_cards_fails_the_blindness_check(monkeypatch):
+    """A planted leak: a sample that keeps the other seats' real hands is caught by the blindness check."""
+    real = ai.sample
+
+    def leaky(state, seat, rng):
+        det = real(state, seat, rng)
+        for p, pl in enumerate(state.players):
+            if p != seat:
+                for c in pl.hand:
+                    det.cards[c] = state.cards[c]
+        return det
+
+    monkeypatch.setattr(meta, "sample", leaky)  # the game instance: its hooks are cached
+    with pytest.raises(AssertionError):
+        check_blind(meta, meta_twin, seats=2)
+
+
+def test_a_sample_that_keeps_the_real_generator_fails_the_blindness_check(monkeypatch):
+    """A planted leak: a sample that does not reseed the game's generator (future shuffles and random discards)
+    is caught by the blindness check."""
+    real = ai.sample
+
+    def leaky(state, seat, rng):
+        det = real(state, seat, rng)
+        det.rng = state.rng
+        return det
+
+    monkeypatch.setattr(meta, "sample", leaky)  # the game instance: its hooks are cached
+    with pytest.raises(AssertionError):
+        check_blind(meta, meta_twin, seats=2)
+
+
+def test_a_sample_that_redraws_a_card_in_sight_fails_the_same_view_check(monkeypatch):
+    """A sample that redraws a card the seat sees (the top of a graveyard) is caught by the same-view check."""
+    real = ai.sample
+    rng = random.Random(1)
+    everything = sorted(card_pool())
+
+    def wrong(state, seat, r):
+        det = real(state, seat, r)
+        for pl in det.players:
+            if pl.graveyard:
+                det.cards[pl.graveyard[-1]] = rng.choice([c for c in everything if c != det.cards[pl.graveyard[-1]]])
+        return det
+
+    monkeypatch.setattr(meta, "sample", wrong)  # the game instance: its hooks are cached
+    with pytest.raises(AssertionError):
+        check_same_view(meta, seats=2)
