@@ -33,15 +33,20 @@ show the pending Action).
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cached_property, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, View
+from games.core.determinize import prior_deck, shuffled, unseen_cards
 from games.core.rng import Rng
+from games.core.serial import cloner
 
 from .cards import Page, token_of
-from .pool import card_pool, wheel
+from .pool import card_pool, starter_decks, wheel
+from .rules.pages import defs_of
+from .state import State
 
 ADVANTAGE = 20  # MZ-TYPE-05, MZ-AAA-01 (the engine's constant, repeated: the bot reads no rules state)
 WIN = 100_000  # an outcome that ends the game in our favour
@@ -1112,3 +1117,166 @@ def computer(seed: int) -> ZooBot:
     """The computer player the game offers (``Game.computer`` finds it by convention): a :class:`ZooBot`
     seeded with ``seed``."""
     return ZooBot(seed)
+
+
+# -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
+
+BUDGETS = {"normal": 60, "hard": 400}
+"""Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine; see
+:func:`sample` for what one iteration costs)."""
+
+PLIES = 40
+"""Play-out length in decisions before :func:`evaluate` scores the position."""
+
+
+def hidden_from(st: State, seat: int) -> list[int]:
+    """The Page instances whose identity ``seat`` cannot see (MZ-CORE-08, MZ-TRAP-11), in instance order: every
+    Spellbook (its own too: it knows what is in it, not the order), the other Casters' Chapters, and the
+    face-down Pages (standalone or under a Page) that other Casters control. A Page whose Contract or face-down
+    placing is being chosen (``State.pending``) is still in its Caster's Chapter, so it is hidden from the
+    others too."""
+    hidden: set[int] = set()
+    for p, c in enumerate(st.casters):
+        hidden.update(c.spellbook)
+        if p != seat:
+            hidden.update(c.chapter)
+    for ap in st.arena:
+        if ap.controller != seat:
+            if ap.face_down:
+                hidden.add(ap.card)
+            if ap.trap >= 0:
+                hidden.add(ap.trap)
+    return sorted(hidden)
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which the identity of every
+    Page hidden from ``seat`` (:func:`hidden_from`) is drawn again and the game's generator is reseeded, so the
+    copy tells nothing of the real hidden Pages nor of the real future shuffles, flips and rolls.
+
+    Each hidden instance keeps its place, owner and controller (all public: Spellbook and Chapter sizes, the
+    face-down handles and where they sit); only its Page id changes. Any Page may be face-down (MZ-GAP-61), so a
+    face-down Page shows nothing of its kind and is drawn like a Chapter Page.
+
+    * ``seat``'s own hidden Pages (its Spellbook, MZ-CORE-08) are its own unseen Pages, which it knows as a list
+      (its Spellbook list, after any Archive swaps of a series, MZ-BOOK-06, less the Pages it sees) but not in
+      order: they are shuffled among those places (:func:`games.core.determinize.shuffled`).
+    * Another Caster's hidden Pages (Spellbook, Chapter, its face-down Pages) are drawn from a prior
+      (:func:`games.core.determinize.unseen_cards`): one of the starter Spellbooks at random, less the Pages
+      of that Caster in sight (Limbo, Cemetery, Afterlife, face-up in the Arena, equipped, underneath, on the
+      chain, flipped), topped up from the whole pool. A series' Archive (MZ-BOOK-06) may have changed that
+      Caster's Spellbook since: the pool top-up covers Pages no starter holds.
+
+    Kept as they are, being public: the board, the chain, every Caster's LP, Aura and Indicators, and the
+    surroundings of the 4th Wall (``State.sky``: the table's mode, place, profiles and clock are frozen table
+    inputs, and this turn's answers are on the board, MZ-WALL-04, MZ-GAP-69). Caches start empty."""
+    det = cloner(State)(state)
+    names = det.cards
+    owner = det.owner
+    hidden = hidden_from(det, seat)
+    secret = set(hidden)
+    own = [c for c in hidden if owner[c] == seat]
+    for c, name in zip(own, shuffled([names[c] for c in own], rng), strict=True):
+        names[c] = name
+    pool = _pool_ids()
+    for p in range(len(det.casters)):
+        if p == seat:
+            continue
+        theirs = [c for c in hidden if owner[c] == p]
+        if not theirs:
+            continue
+        seen = [names[c] for c in range(len(names)) if owner[c] == p and c not in secret]
+        drawn = unseen_cards(prior_deck(_starters(), rng), seen, len(theirs), pool, rng)
+        for c, name in zip(theirs, drawn, strict=True):
+            names[c] = name
+    det.defs = None
+    det.rng = rng.next64()
+    return det
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each Caster's chance to win an unfinished game: a softmax over the Casters still in the game of
+    ``LP + ½ × the LP of their face-up Beasties and Artifacts + 40 × Chapter Pages``, at a scale of 250 LP (a
+    Caster at 0 LP loses, MZ-WIN-01); Casters who left (MZ-GAP-12) score 0."""
+    st = state
+    defs = _defs(st)
+    score = [float(max(0, c.max_lp - c.damage)) + 40.0 * len(c.chapter) for c in st.casters]
+    for ap in st.arena:
+        if not ap.face_down and ap.slot < 0:
+            d = defs[ap.card]
+            if d.lp:
+                score[ap.controller] += 0.5 * max(0, d.lp + ap.gain - ap.damage)
+    live = [p for p in range(len(st.casters)) if p not in st.out]
+    top = max(score[p] for p in live)
+    weight = {p: math.exp((score[p] - top) / EVAL_SCALE) for p in live}
+    total = sum(weight.values())
+    return {p: weight.get(p, 0.0) / total for p in range(len(st.casters))}
+
+
+EVAL_SCALE = 250.0
+
+
+def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The play-out policy: a quick, purposeful random Caster that reads only option ids and labels. It passes
+    most priority offers, Contracts a Page when it can (Aura first), generates Aura while its Chapter holds a
+    Page needing it, Attacks, places only real Traps face-down (a bluff loses when revealed, MZ-TRAP-06), pays
+    for a flipped Trap, never goes back, and ends its Take Actions step when nothing is left."""
+    opts = decision.options
+    kind = decision.kind
+    if kind == "priority":
+        acts = [o.id for o in opts if o.id.startswith(("play:", "use:"))]
+        if acts and rng.below(4) == 0:
+            return acts[rng.below(len(acts))]
+        return "pass"
+    if kind == "actions":
+        plays, gens, attacks, traps, other = [], [], [], [], []
+        for o in opts:
+            head = o.id.split(":", 1)[0]
+            if head == "play":
+                plays.append(o.id)
+            elif head == "gen":
+                gens.append(o.id)
+            elif head == "attack":
+                attacks.append(o.id)
+            elif head == "trap":
+                if "bluff" not in o.label:
+                    traps.append(o.id)
+            elif head in ("use", "power"):
+                other.append(o.id)
+        if plays:
+            return plays[rng.below(len(plays))]
+        if gens and rng.below(3) and _wants_aura(state, decision.seat):
+            return gens[rng.below(len(gens))]
+        if attacks and rng.below(8):
+            return attacks[rng.below(len(attacks))]
+        if traps and rng.below(2):
+            return traps[rng.below(len(traps))]
+        if other and rng.below(4) == 0:
+            return other[rng.below(len(other))]
+        return "end"
+    if kind == "trap_pay":
+        return "pay" if any(o.id == "pay" for o in opts) else "decline"
+    real = [o.id for o in opts if o.id != "back"]
+    if not real:
+        return opts[0].id
+    return real[rng.below(len(real))]
+
+
+def _wants_aura(st: State, seat: int) -> bool:
+    """Whether ``seat``'s Chapter holds a Page with an Aura Cost (worth generating Aura for)."""
+    defs = _defs(st)
+    return any(defs[c].cost for c in st.casters[seat].chapter)
+
+
+def _defs(st: State) -> list[Page]:
+    return defs_of(st)
+
+
+@lru_cache(maxsize=1)
+def _pool_ids() -> tuple[str, ...]:
+    return tuple(sorted(card_pool()))
+
+
+@lru_cache(maxsize=1)
+def _starters() -> dict[str, list[str]]:
+    return {k: d.card_list() for k, d in starter_decks().items()}
