@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -1121,12 +1122,16 @@ def computer(seed: int) -> ZooBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 60, "hard": 400}
-"""Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine; see
-:func:`sample` for what one iteration costs)."""
+BUDGETS = {"normal": 240, "hard": 1600}
+"""Search iterations per level: about 0.3 s and 2 s a decision on a quiet development machine. Measured as CPU
+time (``time.process_time``, which a busy machine does not inflate the way it does wall time) of searches at
+every 25th decision of three seeded games: about 780 iterations per CPU second at :data:`PLIES` 4 (a sample
+and its copy cost about 0.5 ms; a play-out ply about 0.1 ms)."""
 
-PLIES = 40
-"""Play-out length in decisions before :func:`evaluate` scores the position."""
+PLIES = 4
+"""Play-out length in decisions before :func:`evaluate` scores the position. Short: MetaZoo's engine is slow and
+its decisions many (a Take Actions step offers every Aura to generate and every Page to place face-down), so a
+few hundred iterations of a shallow tree scored by :func:`evaluate` beat a few dozen long play-outs."""
 
 
 def hidden_from(st: State, seat: int) -> list[int]:
@@ -1175,6 +1180,8 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     owner = det.owner
     hidden = hidden_from(det, seat)
     secret = set(hidden)
+    face_down = {c for ap in det.arena if ap.controller != seat for c in ((ap.card,) if ap.face_down else ())
+                 + ((ap.trap,) if ap.trap >= 0 else ())}
     own = [c for c in hidden if owner[c] == seat]
     for c, name in zip(own, shuffled([names[c] for c in own], rng), strict=True):
         names[c] = name
@@ -1186,8 +1193,12 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         if not theirs:
             continue
         seen = [names[c] for c in range(len(names)) if owner[c] == p and c not in secret]
-        drawn = unseen_cards(prior_deck(_starters(), rng), seen, len(theirs), pool, rng)
-        for c, name in zip(theirs, drawn, strict=True):
+        deck = _less(prior_deck(_starters(), rng), seen)
+        down = [c for c in theirs if c in face_down]
+        rest = [c for c in theirs if c not in face_down]
+        traps = unseen_cards([n for n in deck if n in _trap_ids()], (), len(down), _trap_ids(), rng)
+        drawn = traps + unseen_cards(_less(deck, traps), (), len(rest), pool, rng)
+        for c, name in zip(down + rest, drawn, strict=True):
             names[c] = name
     det.defs = None
     det.rng = rng.next64()
@@ -1195,17 +1206,10 @@ def sample(state: State, seat: int, rng: Rng) -> State:
 
 
 def evaluate(state: State) -> dict[int, float]:
-    """Each Caster's chance to win an unfinished game: a softmax over the Casters still in the game of
-    ``LP + ½ × the LP of their face-up Beasties and Artifacts + 40 × Chapter Pages``, at a scale of 250 LP (a
-    Caster at 0 LP loses, MZ-WIN-01); Casters who left (MZ-GAP-12) score 0."""
+    """Each Caster's chance to win an unfinished game: a softmax, at a scale of :data:`EVAL_SCALE` LP, over
+    the Casters still in the game (those who left score 0, MZ-GAP-12) of a material score (:func:`material`)."""
     st = state
-    defs = _defs(st)
-    score = [float(max(0, c.max_lp - c.damage)) + 40.0 * len(c.chapter) for c in st.casters]
-    for ap in st.arena:
-        if not ap.face_down and ap.slot < 0:
-            d = defs[ap.card]
-            if d.lp:
-                score[ap.controller] += 0.5 * max(0, d.lp + ap.gain - ap.damage)
+    score = material(st)
     live = [p for p in range(len(st.casters)) if p not in st.out]
     top = max(score[p] for p in live)
     weight = {p: math.exp((score[p] - top) / EVAL_SCALE) for p in live}
@@ -1213,14 +1217,56 @@ def evaluate(state: State) -> dict[int, float]:
     return {p: weight.get(p, 0.0) / total for p in range(len(st.casters))}
 
 
-EVAL_SCALE = 250.0
+EVAL_SCALE = 80.0
+"""The score difference (in LP) that makes one of two Casters about 2.7 times as likely to win as the other."""
+
+AURA_WORTH = 60.0  # an Aura Page in the Arena: one more Aura every turn (MZ-AURA-01)
+CHAPTER_WORTH = 20.0  # a Page in the Chapter: a choice to come
+BLUFF_RISK = 40.0  # a face-down Page without the Trap Trait: its Caster loses if it is revealed (MZ-TRAP-06)
+
+
+def material(st: State) -> list[float]:
+    """Each Caster's material, in LP: their LP (a Caster at 0 LP loses, MZ-WIN-01), the worth of the face-up
+    Beasties and Artifacts they control at their current LP (:func:`page_worth`), :data:`AURA_WORTH` per
+    Aura Page and :data:`CHAPTER_WORTH` per Chapter Page, less :data:`BLUFF_RISK` per face-down bluff they
+    control. Reads the determinized state (a search's sample), not a view."""
+    defs = _defs(st)
+    score = [float(max(0, c.max_lp - c.damage)) + CHAPTER_WORTH * len(c.chapter) for c in st.casters]
+    for ap in st.arena:
+        d = defs[ap.card]
+        if ap.face_down:
+            if "trap" not in d.traits:
+                score[ap.controller] -= BLUFF_RISK
+            continue
+        if ap.trap >= 0 and "trap" not in defs[ap.trap].traits:
+            score[ap.controller] -= BLUFF_RISK
+        if d.type == "aura":
+            score[ap.controller] += AURA_WORTH
+        elif d.lp:
+            lp = max(0, d.lp + ap.gain - ap.damage)
+            if lp:
+                score[ap.controller] += _worth(st.cards[ap.card], d) - (d.lp - lp) / 2
+    return score
+
+
+_worth_cache: dict[str, float] = {}
+
+
+def _worth(card: str, page: Page) -> float:
+    """:func:`page_worth` of ``page`` (the definition of instance code ``card``) at its printed LP, memoised by
+    the code."""
+    got = _worth_cache.get(card)
+    if got is None:
+        got = _worth_cache[card] = page_worth(page)
+    return got
 
 
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
-    """The play-out policy: a quick, purposeful random Caster that reads only option ids and labels. It passes
-    most priority offers, Contracts a Page when it can (Aura first), generates Aura while its Chapter holds a
-    Page needing it, Attacks, places only real Traps face-down (a bluff loses when revealed, MZ-TRAP-06), pays
-    for a flipped Trap, never goes back, and ends its Take Actions step when nothing is left."""
+    """The play-out policy: a quick, purposeful random Caster that reads only the sampled state's option ids,
+    labels and its own Chapter. It passes most priority offers, Contracts a Page when it can, generates Aura
+    while its Chapter holds a Page needing it, Attacks, places only real Traps face-down (a bluff loses when
+    revealed, MZ-TRAP-06), pays for a flipped Trap, never goes back, and ends its Take Actions step when
+    nothing is left."""
     opts = decision.options
     kind = decision.kind
     if kind == "priority":
@@ -1245,8 +1291,10 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
                 other.append(o.id)
         if plays:
             return plays[rng.below(len(plays))]
-        if gens and rng.below(3) and _wants_aura(state, decision.seat):
-            return gens[rng.below(len(gens))]
+        if gens and rng.below(4):
+            useful = _useful_gens(state, decision.seat, gens)
+            if useful:
+                return useful[rng.below(len(useful))]
         if attacks and rng.below(8):
             return attacks[rng.below(len(attacks))]
         if traps and rng.below(2):
@@ -1262,10 +1310,19 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     return real[rng.below(len(real))]
 
 
-def _wants_aura(st: State, seat: int) -> bool:
-    """Whether ``seat``'s Chapter holds a Page with an Aura Cost (worth generating Aura for)."""
+def _useful_gens(st: State, seat: int, gens: list[str]) -> list[str]:
+    """The ``gen:<uid>`` options of ``gens`` whose Aura some Page of ``seat``'s Chapter needs (a typed cost of
+    that Aura, or a Neutral cost)."""
     defs = _defs(st)
-    return any(defs[c].cost for c in st.casters[seat].chapter)
+    need: set[str] = set()
+    for c in st.casters[seat].chapter:
+        need.update(defs[c].cost)
+    if not need:
+        return []
+    if "neutral" in need:
+        return gens
+    aura = {ap.uid: defs[ap.card].aura for ap in st.arena if ap.controller == seat}
+    return [g for g in gens if aura.get(int(g[4:])) in need]
 
 
 def _defs(st: State) -> list[Page]:
@@ -1275,6 +1332,23 @@ def _defs(st: State) -> list[Page]:
 @lru_cache(maxsize=1)
 def _pool_ids() -> tuple[str, ...]:
     return tuple(sorted(card_pool()))
+
+
+def _less(deck: list[str], gone) -> list[str]:
+    """``deck`` less one copy of each Page id in ``gone`` (as far as ``deck`` has it), in ``deck``'s order."""
+    left = Counter(gone)
+    out = []
+    for c in deck:
+        if left[c] > 0:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _trap_ids() -> tuple[str, ...]:
+    return tuple(sorted(k for k, page in card_pool().items() if "trap" in page.traits))
 
 
 @lru_cache(maxsize=1)
