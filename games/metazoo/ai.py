@@ -1160,8 +1160,7 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     copy tells nothing of the real hidden Pages nor of the real future shuffles, flips and rolls.
 
     Each hidden instance keeps its place, owner and controller (all public: Spellbook and Chapter sizes, the
-    face-down handles and where they sit); only its Page id changes. Any Page may be face-down (MZ-GAP-61), so a
-    face-down Page shows nothing of its kind and is drawn like a Chapter Page.
+    face-down handles and where they sit); only its Page id changes.
 
     * ``seat``'s own hidden Pages (its Spellbook, MZ-CORE-08) are its own unseen Pages, which it knows as a list
       (its Spellbook list, after any Archive swaps of a series, MZ-BOOK-06, less the Pages it sees) but not in
@@ -1170,7 +1169,11 @@ def sample(state: State, seat: int, rng: Rng) -> State:
       (:func:`games.core.determinize.unseen_cards`): one of the starter Spellbooks at random, less the Pages
       of that Caster in sight (Limbo, Cemetery, Afterlife, face-up in the Arena, equipped, underneath, on the
       chain, flipped), topped up from the whole pool. A series' Archive (MZ-BOOK-06) may have changed that
-      Caster's Spellbook since: the pool top-up covers Pages no starter holds.
+      Caster's Spellbook since: the pool top-up covers Pages no starter holds. Any Page may be placed
+      face-down (MZ-GAP-61) and the view shows nothing of it, but a revealed bluff loses the game (MZ-TRAP-06,
+      MZ-WIN-04), so the prior believes the others place real Traps: their face-down Pages are drawn first,
+      from the Trap Pages of that starter Spellbook (less those in sight), topped up from the pool's Traps;
+      their Spellbook and Chapter from what is left.
 
     Kept as they are, being public: the board, the chain, every Caster's LP, Aura and Indicators, and the
     surroundings of the 4th Wall (``State.sky``: the table's mode, place, profiles and clock are frozen table
@@ -1196,7 +1199,7 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         deck = _less(prior_deck(_starters(), rng), seen)
         down = [c for c in theirs if c in face_down]
         rest = [c for c in theirs if c not in face_down]
-        traps = unseen_cards([n for n in deck if n in _trap_ids()], (), len(down), _trap_ids(), rng)
+        traps = unseen_cards([n for n in deck if n in _trap_set()], (), len(down), _trap_ids(), rng)
         drawn = traps + unseen_cards(_less(deck, traps), (), len(rest), pool, rng)
         for c, name in zip(down + rest, drawn, strict=True):
             names[c] = name
@@ -1348,7 +1351,13 @@ def _less(deck: list[str], gone) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _trap_ids() -> tuple[str, ...]:
+    """The pool's Pages with the Trap Trait, by id."""
     return tuple(sorted(k for k, page in card_pool().items() if "trap" in page.traits))
+
+
+@lru_cache(maxsize=1)
+def _trap_set() -> frozenset[str]:
+    return frozenset(_trap_ids())
 
 
 @lru_cache(maxsize=1)

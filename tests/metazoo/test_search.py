@@ -51,11 +51,14 @@ def test_MZ_CORE_08_a_sample_gives_the_caster_the_view_it_has(seats, seeds, opti
 
 def test_a_sample_redraws_every_hidden_page_and_keeps_the_rest():
     """The sample changes Page ids only where ``seat`` cannot see (its own Spellbook among itself; the others'
-    Spellbooks, Chapters and face-down Pages from the prior), and over a few samples it does change them."""
+    Spellbooks, Chapters and face-down Pages from the prior), and over a few samples it does change them. The
+    prior believes the others place real Traps face-down (a revealed bluff loses, MZ-TRAP-06): their face-down
+    Pages are drawn among Pages with the Trap Trait."""
     from search_kit import positions
 
-    changed = 0
-    for st, n, count in positions(MZ, 2, every=40, seats=3):
+    pool = card_pool()
+    changed = face_down = 0
+    for st, n, count in positions(MZ, 2, every=20, seats=3):
         for seat in range(count):
             hidden = hidden_from(st, seat)
             det = MZ.sample(st, seat, Rng.from_seed(n + seat))
@@ -64,7 +67,12 @@ def test_a_sample_redraws_every_hidden_page_and_keeps_the_rest():
             assert sorted(det.cards[c] for c in own) == sorted(st.cards[c] for c in own)
             assert det.owner == st.owner and det.rng != st.rng
             changed += sum(det.cards[c] != st.cards[c] for c in hidden)
-    assert changed > 100
+            down = [c for ap in st.arena if ap.controller != seat
+                    for c in ([ap.card] if ap.face_down else []) + ([ap.trap] if ap.trap >= 0 else [])
+                    if st.owner[c] != seat]
+            assert all("trap" in pool[det.cards[c]].traits for c in down)
+            face_down += len(down)
+    assert changed > 100 and face_down > 3
 
 
 def test_the_same_view_check_catches_a_sample_that_redraws_a_visible_page(monkeypatch):
