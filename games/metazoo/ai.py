@@ -33,15 +33,21 @@ show the pending Action).
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from functools import cached_property, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, View
+from games.core.determinize import prior_deck, shuffled, unseen_cards
 from games.core.rng import Rng
+from games.core.serial import cloner
 
 from .cards import Page, token_of
-from .pool import card_pool, wheel
+from .pool import card_pool, starter_decks, wheel
+from .rules.pages import defs_of
+from .state import State
 
 ADVANTAGE = 20  # MZ-TYPE-05, MZ-AAA-01 (the engine's constant, repeated: the bot reads no rules state)
 WIN = 100_000  # an outcome that ends the game in our favour
@@ -1112,3 +1118,248 @@ def computer(seed: int) -> ZooBot:
     """The computer player the game offers (``Game.computer`` finds it by convention): a :class:`ZooBot`
     seeded with ``seed``."""
     return ZooBot(seed)
+
+
+# -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
+
+BUDGETS = {"normal": 240, "hard": 1600}
+"""Search iterations per level: about 0.3 s and 2 s a decision on a quiet development machine. Measured as CPU
+time (``time.process_time``, which a busy machine does not inflate the way it does wall time) of searches at
+every 25th decision of three seeded games: about 780 iterations per CPU second at :data:`PLIES` 4 (a sample
+and its copy cost about 0.5 ms; a play-out ply about 0.1 ms)."""
+
+PLIES = 4
+"""Play-out length in decisions before :func:`evaluate` scores the position. Short: MetaZoo's engine is slow and
+its decisions many (a Take Actions step offers every Aura to generate and every Page to place face-down), so a
+few hundred iterations of a shallow tree scored by :func:`evaluate` beat a few dozen long play-outs."""
+
+
+def hidden_from(st: State, seat: int) -> list[int]:
+    """The Page instances whose identity ``seat`` cannot see (MZ-CORE-08, MZ-TRAP-11), in instance order: every
+    Spellbook (its own too: it knows what is in it, not the order), the other Casters' Chapters, and the
+    face-down Pages (standalone or under a Page) that other Casters control. A Page whose Contract or face-down
+    placing is being chosen (``State.pending``) is still in its Caster's Chapter, so it is hidden from the
+    others too."""
+    hidden: set[int] = set()
+    for p, c in enumerate(st.casters):
+        hidden.update(c.spellbook)
+        if p != seat:
+            hidden.update(c.chapter)
+    for ap in st.arena:
+        if ap.controller != seat:
+            if ap.face_down:
+                hidden.add(ap.card)
+            if ap.trap >= 0:
+                hidden.add(ap.trap)
+    return sorted(hidden)
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which the identity of every
+    Page hidden from ``seat`` (:func:`hidden_from`) is drawn again and the game's generator is reseeded, so the
+    copy tells nothing of the real hidden Pages nor of the real future shuffles, flips and rolls.
+
+    Each hidden instance keeps its place, owner and controller (all public: Spellbook and Chapter sizes, the
+    face-down handles and where they sit); only its Page id changes.
+
+    * ``seat``'s own hidden Pages (its Spellbook, MZ-CORE-08) are its own unseen Pages, which it knows as a list
+      (its Spellbook list, after any Archive swaps of a series, MZ-BOOK-06, less the Pages it sees) but not in
+      order: they are shuffled among those places (:func:`games.core.determinize.shuffled`).
+    * Another Caster's hidden Pages (Spellbook, Chapter, its face-down Pages) are drawn from a prior
+      (:func:`games.core.determinize.unseen_cards`): one of the starter Spellbooks at random, less the Pages
+      of that Caster in sight (Limbo, Cemetery, Afterlife, face-up in the Arena, equipped, underneath, on the
+      chain, flipped), topped up from the whole pool. A series' Archive (MZ-BOOK-06) may have changed that
+      Caster's Spellbook since: the pool top-up covers Pages no starter holds. Any Page may be placed
+      face-down (MZ-GAP-61) and the view shows nothing of it, but a revealed bluff loses the game (MZ-TRAP-06,
+      MZ-WIN-04), so the prior believes the others place real Traps: their face-down Pages are drawn first,
+      from the Trap Pages of that starter Spellbook (less those in sight), topped up from the pool's Traps;
+      their Spellbook and Chapter from what is left.
+
+    Kept as they are, being public: the board, the chain, every Caster's LP, Aura and Indicators, and the
+    surroundings of the 4th Wall (``State.sky``: the table's mode, place, profiles and clock are frozen table
+    inputs, and this turn's answers are on the board, MZ-WALL-04, MZ-GAP-69). Caches start empty."""
+    det = cloner(State)(state)
+    names = det.cards
+    owner = det.owner
+    hidden = hidden_from(det, seat)
+    secret = set(hidden)
+    face_down = {c for ap in det.arena if ap.controller != seat for c in ((ap.card,) if ap.face_down else ())
+                 + ((ap.trap,) if ap.trap >= 0 else ())}
+    own = [c for c in hidden if owner[c] == seat]
+    for c, name in zip(own, shuffled([names[c] for c in own], rng), strict=True):
+        names[c] = name
+    pool = _pool_ids()
+    for p in range(len(det.casters)):
+        if p == seat:
+            continue
+        theirs = [c for c in hidden if owner[c] == p]
+        if not theirs:
+            continue
+        seen = [names[c] for c in range(len(names)) if owner[c] == p and c not in secret]
+        deck = _less(prior_deck(_starters(), rng), seen)
+        down = [c for c in theirs if c in face_down]
+        rest = [c for c in theirs if c not in face_down]
+        traps = unseen_cards([n for n in deck if n in _trap_set()], (), len(down), _trap_ids(), rng)
+        drawn = traps + unseen_cards(_less(deck, traps), (), len(rest), pool, rng)
+        for c, name in zip(down + rest, drawn, strict=True):
+            names[c] = name
+    det.defs = None
+    det.rng = rng.next64()
+    return det
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each Caster's chance to win an unfinished game: a softmax, at a scale of :data:`EVAL_SCALE` LP, over
+    the Casters still in the game (those who left score 0, MZ-GAP-12) of a material score (:func:`material`)."""
+    st = state
+    score = material(st)
+    live = [p for p in range(len(st.casters)) if p not in st.out]
+    top = max(score[p] for p in live)
+    weight = {p: math.exp((score[p] - top) / EVAL_SCALE) for p in live}
+    total = sum(weight.values())
+    return {p: weight.get(p, 0.0) / total for p in range(len(st.casters))}
+
+
+EVAL_SCALE = 80.0
+"""The score difference (in LP) that makes one of two Casters about 2.7 times as likely to win as the other."""
+
+AURA_WORTH = 60.0  # an Aura Page in the Arena: one more Aura every turn (MZ-AURA-01)
+CHAPTER_WORTH = 20.0  # a Page in the Chapter: a choice to come
+BLUFF_RISK = 40.0  # a face-down Page without the Trap Trait: its Caster loses if it is revealed (MZ-TRAP-06)
+
+
+def material(st: State) -> list[float]:
+    """Each Caster's material, in LP: their LP (a Caster at 0 LP loses, MZ-WIN-01), the worth of the face-up
+    Beasties and Artifacts they control at their current LP (:func:`page_worth`), :data:`AURA_WORTH` per
+    Aura Page and :data:`CHAPTER_WORTH` per Chapter Page, less :data:`BLUFF_RISK` per face-down bluff they
+    control. Reads the determinized state (a search's sample), not a view."""
+    defs = _defs(st)
+    score = [float(max(0, c.max_lp - c.damage)) + CHAPTER_WORTH * len(c.chapter) for c in st.casters]
+    for ap in st.arena:
+        d = defs[ap.card]
+        if ap.face_down:
+            if "trap" not in d.traits:
+                score[ap.controller] -= BLUFF_RISK
+            continue
+        if ap.trap >= 0 and "trap" not in defs[ap.trap].traits:
+            score[ap.controller] -= BLUFF_RISK
+        if d.type == "aura":
+            score[ap.controller] += AURA_WORTH
+        elif d.lp:
+            lp = max(0, d.lp + ap.gain - ap.damage)
+            if lp:
+                score[ap.controller] += _worth(st.cards[ap.card], d) - (d.lp - lp) / 2
+    return score
+
+
+_worth_cache: dict[str, float] = {}
+
+
+def _worth(card: str, page: Page) -> float:
+    """:func:`page_worth` of ``page`` (the definition of instance code ``card``) at its printed LP, memoised by
+    the code."""
+    got = _worth_cache.get(card)
+    if got is None:
+        got = _worth_cache[card] = page_worth(page)
+    return got
+
+
+def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The play-out policy: a quick, purposeful random Caster that reads only the sampled state's option ids,
+    labels and its own Chapter. It passes most priority offers, Contracts a Page when it can, generates Aura
+    while its Chapter holds a Page needing it, Attacks, places only real Traps face-down (a bluff loses when
+    revealed, MZ-TRAP-06), pays for a flipped Trap, never goes back, and ends its Take Actions step when
+    nothing is left."""
+    opts = decision.options
+    kind = decision.kind
+    if kind == "priority":
+        acts = [o.id for o in opts if o.id.startswith(("play:", "use:"))]
+        if acts and rng.below(4) == 0:
+            return acts[rng.below(len(acts))]
+        return "pass"
+    if kind == "actions":
+        plays, gens, attacks, traps, other = [], [], [], [], []
+        for o in opts:
+            head = o.id.split(":", 1)[0]
+            if head == "play":
+                plays.append(o.id)
+            elif head == "gen":
+                gens.append(o.id)
+            elif head == "attack":
+                attacks.append(o.id)
+            elif head == "trap":
+                if "bluff" not in o.label:
+                    traps.append(o.id)
+            elif head in ("use", "power"):
+                other.append(o.id)
+        if plays:
+            return plays[rng.below(len(plays))]
+        if gens and rng.below(4):
+            useful = _useful_gens(state, decision.seat, gens)
+            if useful:
+                return useful[rng.below(len(useful))]
+        if attacks and rng.below(8):
+            return attacks[rng.below(len(attacks))]
+        if traps and rng.below(2):
+            return traps[rng.below(len(traps))]
+        if other and rng.below(4) == 0:
+            return other[rng.below(len(other))]
+        return "end"
+    if kind == "trap_pay":
+        return "pay" if any(o.id == "pay" for o in opts) else "decline"
+    real = [o.id for o in opts if o.id != "back"]
+    if not real:
+        return opts[0].id
+    return real[rng.below(len(real))]
+
+
+def _useful_gens(st: State, seat: int, gens: list[str]) -> list[str]:
+    """The ``gen:<uid>`` options of ``gens`` whose Aura some Page of ``seat``'s Chapter needs (a typed cost of
+    that Aura, or a Neutral cost)."""
+    defs = _defs(st)
+    need: set[str] = set()
+    for c in st.casters[seat].chapter:
+        need.update(defs[c].cost)
+    if not need:
+        return []
+    if "neutral" in need:
+        return gens
+    aura = {ap.uid: defs[ap.card].aura for ap in st.arena if ap.controller == seat}
+    return [g for g in gens if aura.get(int(g[4:])) in need]
+
+
+def _defs(st: State) -> list[Page]:
+    return defs_of(st)
+
+
+@lru_cache(maxsize=1)
+def _pool_ids() -> tuple[str, ...]:
+    return tuple(sorted(card_pool()))
+
+
+def _less(deck: list[str], gone) -> list[str]:
+    """``deck`` less one copy of each Page id in ``gone`` (as far as ``deck`` has it), in ``deck``'s order."""
+    left = Counter(gone)
+    out = []
+    for c in deck:
+        if left[c] > 0:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _trap_ids() -> tuple[str, ...]:
+    """The pool's Pages with the Trap Trait, by id."""
+    return tuple(sorted(k for k, page in card_pool().items() if "trap" in page.traits))
+
+
+@lru_cache(maxsize=1)
+def _trap_set() -> frozenset[str]:
+    return frozenset(_trap_ids())
+
+
+@lru_cache(maxsize=1)
+def _starters() -> dict[str, list[str]]:
+    return {k: d.card_list() for k, d in starter_decks().items()}
