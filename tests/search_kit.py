@@ -1,5 +1,5 @@
 """Checks of a game's search computer (games.core.search; the package's ``ai.sample``), shared by every game's
-``test_search.py``. Imported as a plain module (``tests`` is on ``sys.path``).
+search tests (tests/core/test_search.py names them). Imported as a plain module (``tests`` is on ``sys.path``).
 
 * :func:`check_same_view`: ``view(sample(state, seat), seat) == view(state, seat)`` for every seat at positions
   along seeded games, and sampling leaves the real state as it was.
@@ -88,8 +88,9 @@ def check_blind(game, twin: Twin, seeds: Iterable[int] = (3,), every: int = 5, b
                 b = game.sample(other, seat, Rng.from_seed(n))
                 assert game.to_json(a) == game.to_json(b), (seed, n, seat)
                 if any(d.seat == seat for d in game.decisions(st)) and n % 2 == 0:
-                    assert search.search(game, st, seat, budget, seed=n) == search.search(game, other, seat, budget,
-                                                                                          seed=n), (seed, n, seat)
+                    plies = game.search_plies
+                    assert (search.search(game, st, seat, budget, n, plies)
+                            == search.search(game, other, seat, budget, n, plies)), (seed, n, seat)
                     searched += 1
     return differ, searched
 
@@ -121,7 +122,7 @@ def check_answers(game, seed: int = 4, every: int = 13, budget: int = 40, **tabl
     for st, n, _ in positions(game, seed, every, **table):
         d = game.decisions(st)[0]
         before = game.to_json(st)
-        choice, stats = search.search(game, st, d.seat, budget, seed=n)
+        choice, stats = search.search(game, st, d.seat, budget, n, game.search_plies)
         assert d.option(choice) is not None
         assert game.to_json(st) == before
         assert stats.iterations == (budget if len(d.options) > 1 else 0)
