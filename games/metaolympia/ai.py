@@ -31,17 +31,22 @@ Its plan, per decision kind (kinds and option ids: :mod:`games.metaolympia.rules
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cache
 from typing import Any
 
+from games.core.determinize import shuffled
 from games.core.players import GuardedPlayer
 from games.core.rng import Rng
+from games.core.serial import cloner
 from games.core.values import Decision, View
 
+from . import rules
 from .cards import Athlete, Tactic
 from .pool import pool
 from .rules.base import FACES
+from .state import State
 
 FACE_COUNT = {f: FACES.count(f) for f in set(FACES)}
 """Faces of the one die (MO-GAP-01): face -> how many of the 12."""
@@ -821,3 +826,118 @@ def computer(seed: int) -> OlympiaBot:
     """The computer player the host seats (found by convention, :meth:`games.core.contract.Game.computer`):
     an :class:`OlympiaBot` seeded with ``seed``."""
     return OlympiaBot(seed)
+
+
+# ---------------------------------------------------------------- search (games.core.search)
+
+BUDGETS = {"normal": 300, "hard": 2000}
+"""Search iterations per level (``normal`` about 0.3 s, ``hard`` about 2 s a decision on a quiet machine)."""
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A determinization of ``state`` for ``seat`` (games.core.search): a copy (:func:`games.core.serial.cloner`,
+    so its decision cache :class:`~games.metaolympia.state.Memo` starts empty) in which every card hidden from
+    ``seat`` is drawn again, and the game's generator is reseeded, so it tells nothing of the real hidden cards
+    nor of the real future shuffles and rolls.
+
+    Meta Olympia has no personal decks: every card of the game is in ``State.cards`` from the start and the card
+    set follows from the table options, which are public. So the cards hidden from ``seat`` are, as a multiset,
+    public knowledge (the whole set less the cards it sees), and the prior is that multiset itself: each class of
+    cards ``seat`` cannot tell apart is dealt again, sorted by card id and shuffled with ``rng`` (so the result
+    depends on the multiset only, never on where the real cards are), onto the same places. The classes
+    (MO-INF-01..03, MO-STG-02, MO-FND-04; as tests/metaolympia/test_hidden_permutation.py):
+
+    * tactic cards: the tactics deck, face-down discarded tactics (MO-INF-03), tactics drawn by another team
+      (pending) and the other teams' tactic cards;
+    * minor sponsors in the other teams' hands, which only ever get minor sponsors, and the other sponsors
+      (the sponsor deck, face-down discarded sponsors, sponsors drawn by another team), major or minor;
+    * athletes: the athlete deck, athletes drawn by another team and every athlete in another team's roster
+      that is not in the contest under way (played or on the mat) nor offered to ``seat`` in a trade. The
+      board shows other rosters as counts (injured ones too), so this is what the *view* allows; it is weaker
+      than the public log, which names starting Rookies, recruits and injuries (only trades hide them,
+      MO-OPT-04), but needs no memory of the log and is blind by construction;
+    * scrimmage cards, each tier among itself (the tier order of the deck is public, MO-SET-07).
+
+    Cards ``seat`` sees (its own hand and drawn cards, the market, face-up discards, revealed sponsors, the
+    contest) are not touched: the redraw renames hidden card numbers, so every zone keeps its cards' numbers."""
+    det = _clone(state)
+    names = det.cards
+    hidden = _hidden(det, seat)
+    for klass, slots in hidden.items():
+        if klass in ("minor", "sponsor"):
+            continue
+        for c, name in zip(slots, shuffled([names[c] for c in slots], rng), strict=True):
+            names[c] = name
+    hands, rest = hidden["minor"], hidden["sponsor"]
+    by_id = pool().by_id
+    sponsors = [names[c] for c in hands + rest]
+    minors = shuffled([n for n in sponsors if not by_id[n][1].major], rng)
+    majors = [n for n in sponsors if by_id[n][1].major]
+    for c, name in zip(hands, minors[:len(hands)], strict=True):
+        names[c] = name
+    for c, name in zip(rest, shuffled(minors[len(hands):] + majors, rng), strict=True):
+        names[c] = name
+    det.rng = rng.next64()
+    return det
+
+
+@cache
+def _cloner() -> Any:
+    return cloner(State)
+
+
+def _clone(state: State) -> State:
+    return _cloner()(state)
+
+
+def _hidden(st: State, seat: int) -> dict[str, list[int]]:
+    """The card numbers hidden from ``seat`` by class (see :func:`sample`): ``tactic``, ``minor`` (minor
+    sponsors in other hands), ``sponsor`` (other sponsors), ``athlete``, ``scrim<tier>``."""
+    by_id, cards = pool().by_id, st.cards
+    con = st.contest
+    scrim = con is not None and con["kind"] == "scrimmage"
+    if st.tile is not None and st.tile["seat"] == seat and not scrim:
+        pending: list[int] = []  # the drawer sees its drawn cards (MO-INF-01)
+    else:
+        pending = [c for c in st.pending if con is None or c != con["card"]]
+    known: set[int] = set()
+    if con is not None:
+        known = {x for side in con["played"] for x in side if x >= 0} | {x for x in con["mat"] if x >= 0}
+    trade = (st.tile or {}).get("trade")
+    if trade and trade["to"] == seat:
+        known |= set(trade["give"])  # the partner is told the offer
+    out: dict[str, list[int]] = {"tactic": st.tactic_deck + st.tactic_buried, "minor": [],
+                                 "sponsor": st.sponsor_deck + st.sponsor_buried, "athlete": list(st.athlete_deck)}
+    for c in pending:
+        kind = by_id[cards[c]][0]
+        if kind in out:  # a scrimmage card drawn is the contest's, on the board
+            out[kind].append(c)
+    for s, p in enumerate(st.players):
+        if s != seat:
+            out["tactic"] += p.tactics
+            out["minor"] += p.minors
+            out["athlete"] += [a for a in p.athletes if a not in known]
+    for c in st.scrim_deck:
+        out.setdefault(f"scrim{by_id[cards[c]][1].tier}", []).append(c)
+    return out
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each team's chance to win an unfinished game, from the public prestige count (MO-SCO-02): tokens, minor
+    sponsors shown, credits // 3 and popularity // 2, plus the major sponsors whose goal it meets now, and a
+    small share for a record of wins. Two teams: a logistic of the difference; more: each team against the
+    best of the others."""
+    sc = rules.scores(state)
+    live = list(sc)
+    if not live:
+        return {}
+    value = {s: sc[s]["total"] + 0.3 * state.players[s].wins for s in live}
+    out = {s: 0.0 for s in range(len(state.players))}
+    for s in live:
+        best = max((value[o] for o in live if o != s), default=value[s])
+        out[s] = 1.0 / (1.0 + math.exp(-(value[s] - best) / SCALE))
+    return out
+
+
+SCALE = 3.0
+"""Prestige points that move :func:`evaluate`'s estimate from ½ to about 73%."""
