@@ -923,21 +923,65 @@ def _hidden(st: State, seat: int) -> dict[str, list[int]]:
 
 
 def evaluate(state: State) -> dict[int, float]:
-    """Each team's chance to win an unfinished game, from the public prestige count (MO-SCO-02): tokens, minor
-    sponsors shown, credits // 3 and popularity // 2, plus the major sponsors whose goal it meets now, and a
-    small share for a record of wins. Two teams: a logistic of the difference; more: each team against the
-    best of the others."""
-    sc = rules.scores(state)
-    live = list(sc)
+    """Each team's chance to win an unfinished game, from what a search play-out leaves on the board: the
+    prestige count (MO-SCO-02: tokens, minor sponsors shown, the major sponsors whose goal it meets now, and
+    credits / 3 and popularity / 2 without rounding down), plus a share for what will score later: tactic
+    cards and minor sponsors in hand, and the roster's best healthy athletes (their :func:`power`) for every
+    stage still to come. Two teams: a logistic of the difference; more: each team against the best other."""
+    live = rules.active(state)
     if not live:
         return {}
-    value = {s: sc[s]["total"] + 0.3 * state.players[s].wins for s in live}
-    out = {s: 0.0 for s in range(len(state.players))}
+    stages = len(state.tracks) or 1
+    ahead = stages - state.stage - (state.phase == "tournament") * 0.5
+    by_id, cards = pool().by_id, state.cards
+    value = {}
     for s in live:
-        best = max((value[o] for o in live if o != s), default=value[s])
-        out[s] = 1.0 / (1.0 + math.exp(-(value[s] - best) / SCALE))
+        p = state.players[s]
+        majors = sum(by_id[cards[m]][1].reward.prestige for m in state.majors
+                     if rules.goal_met(state, s, by_id[cards[m]][1].goal))
+        hurt = set(p.injured)
+        best = sorted((power(cards[a]) for a in p.athletes if a not in hurt), reverse=True)[:3]
+        value[s] = (p.prestige + p.sponsor_prestige + majors + p.credits / 3 + p.popularity / 2
+                    + TACTIC * len(p.tactics) + MINOR * len(p.minors) + ROSTER * ahead * sum(best))
+    out = dict.fromkeys(range(len(state.players)), 0.0)
+    for s in live:
+        other = max((value[o] for o in live if o != s), default=value[s])
+        out[s] = 1.0 / (1.0 + math.exp(-(value[s] - other) / SCALE))
     return out
 
 
 SCALE = 3.0
 """Prestige points that move :func:`evaluate`'s estimate from ½ to about 73%."""
+TACTIC, MINOR, ROSTER = 0.4, 0.6, 1.0
+""":func:`evaluate`'s worth, in prestige, of a tactic card and a minor sponsor in hand, and of one expected
+goal of a roll (:func:`power`) of the three best healthy athletes for each stage to come."""
+PLIES = 20
+"""Decisions a search play-out runs before :func:`evaluate` scores it (a play-out by the heuristic costs about
+four random ones, so a shorter one)."""
+EXPLORE = 10
+"""One play-out decision in this many is played uniformly at random, the others by the heuristic."""
+
+
+def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The search's play-out policy: :class:`OlympiaBot` on the deciding seat's view of the sample (its
+    ties broken by the search's ``rng``), and one decision in :data:`EXPLORE` uniformly at random. Random
+    play wastes the popularity that scores at the end on extra dice and wanders on the tracks, so its
+    play-outs say little about a choice."""
+    options = decision.options
+    if rng.below(EXPLORE) == 0:
+        return options[rng.below(len(options))].id
+    bot = _rollout_bot()
+    bot.rng = rng
+    return bot(decision, _game().view(state, decision.seat))
+
+
+@cache
+def _rollout_bot() -> OlympiaBot:
+    return OlympiaBot(0)
+
+
+@cache
+def _game() -> Any:
+    from .game import GAME
+
+    return GAME
