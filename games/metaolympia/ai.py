@@ -31,17 +31,22 @@ Its plan, per decision kind (kinds and option ids: :mod:`games.metaolympia.rules
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cache
 from typing import Any
 
+from games.core.determinize import shuffled
 from games.core.players import GuardedPlayer
 from games.core.rng import Rng
+from games.core.serial import cloner
 from games.core.values import Decision, View
 
+from . import rules
 from .cards import Athlete, Tactic
 from .pool import pool
 from .rules.base import FACES
+from .state import State
 
 FACE_COUNT = {f: FACES.count(f) for f in set(FACES)}
 """Faces of the one die (MO-GAP-01): face -> how many of the 12."""
@@ -821,3 +826,165 @@ def computer(seed: int) -> OlympiaBot:
     """The computer player the host seats (found by convention, :meth:`games.core.contract.Game.computer`):
     an :class:`OlympiaBot` seeded with ``seed``."""
     return OlympiaBot(seed)
+
+
+# ---------------------------------------------------------------- search (games.core.search)
+
+BUDGETS = {"normal": 130, "hard": 850}
+"""Search iterations per level: ``normal`` about 0.3 s, ``hard`` about 2 s a decision. Estimated from CPU time
+(``time.process_time``, which a busy machine inflates less than the wall clock) of searches at positions of a
+seeded two-team game: about 420 iterations per CPU second with heuristic play-outs of :data:`PLIES` decisions
+(a random play-out of 40 decisions ran about 780)."""
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A determinization of ``state`` for ``seat`` (games.core.search): a copy (:func:`games.core.serial.cloner`,
+    so its decision cache :class:`~games.metaolympia.state.Memo` starts empty) in which every card hidden from
+    ``seat`` is drawn again, and the game's generator is reseeded, so it tells nothing of the real hidden cards
+    nor of the real future shuffles and rolls.
+
+    Meta Olympia has no personal decks: every card of the game is in ``State.cards`` from the start and the card
+    set follows from the table options, which are public. So the cards hidden from ``seat`` are, as a multiset,
+    public knowledge (the whole set less the cards it sees), and the prior is that multiset itself: each class of
+    cards ``seat`` cannot tell apart is dealt again, sorted by card id and shuffled with ``rng`` (so the result
+    depends on the multiset only, never on where the real cards are), onto the same places. The classes
+    (MO-INF-01..03, MO-STG-02, MO-FND-04; as tests/metaolympia/test_hidden_permutation.py):
+
+    * tactic cards: the tactics deck, face-down discarded tactics (MO-INF-03), tactics drawn by another team
+      (pending) and the other teams' tactic cards;
+    * minor sponsors in the other teams' hands, which only ever get minor sponsors, and the other sponsors
+      (the sponsor deck, face-down discarded sponsors, sponsors drawn by another team), major or minor;
+    * athletes: the athlete deck, athletes drawn by another team and every athlete in another team's roster
+      that is not in the contest under way (played or on the mat) nor offered to ``seat`` in a trade. The
+      board shows other rosters as counts (injured ones too), so this is what the *view* allows; it is weaker
+      than the public log, which names starting Rookies, recruits and injuries (only trades hide them,
+      MO-OPT-04), but needs no memory of the log and is blind by construction;
+    * scrimmage cards, each tier among itself (the tier order of the deck is public, MO-SET-07).
+
+    Cards ``seat`` sees (its own hand and drawn cards, the market, face-up discards, revealed sponsors, the
+    contest) are not touched: the redraw renames hidden card numbers, so every zone keeps its cards' numbers."""
+    det = _clone(state)
+    names = det.cards
+    hidden = _hidden(det, seat)
+    for klass, slots in hidden.items():
+        if klass in ("minor", "sponsor"):
+            continue
+        for c, name in zip(slots, shuffled([names[c] for c in slots], rng), strict=True):
+            names[c] = name
+    hands, rest = hidden["minor"], hidden["sponsor"]
+    by_id = pool().by_id
+    sponsors = [names[c] for c in hands + rest]
+    minors = shuffled([n for n in sponsors if not by_id[n][1].major], rng)
+    majors = [n for n in sponsors if by_id[n][1].major]
+    for c, name in zip(hands, minors[:len(hands)], strict=True):
+        names[c] = name
+    for c, name in zip(rest, shuffled(minors[len(hands):] + majors, rng), strict=True):
+        names[c] = name
+    det.rng = rng.next64()
+    return det
+
+
+@cache
+def _cloner() -> Any:
+    return cloner(State)
+
+
+def _clone(state: State) -> State:
+    return _cloner()(state)
+
+
+def _hidden(st: State, seat: int) -> dict[str, list[int]]:
+    """The card numbers hidden from ``seat`` by class (see :func:`sample`): ``tactic``, ``minor`` (minor
+    sponsors in other hands), ``sponsor`` (other sponsors), ``athlete``, ``scrim<tier>``."""
+    by_id, cards = pool().by_id, st.cards
+    con = st.contest
+    scrim = con is not None and con["kind"] == "scrimmage"
+    if st.tile is not None and st.tile["seat"] == seat and not scrim:
+        pending: list[int] = []  # the drawer sees its drawn cards (MO-INF-01)
+    else:
+        pending = [c for c in st.pending if con is None or c != con["card"]]
+    known: set[int] = set()
+    if con is not None:
+        known = {x for side in con["played"] for x in side if x >= 0} | {x for x in con["mat"] if x >= 0}
+    trade = (st.tile or {}).get("trade")
+    if trade and trade["to"] == seat:
+        known |= set(trade["give"])  # the partner is told the offer
+    out: dict[str, list[int]] = {"tactic": st.tactic_deck + st.tactic_buried, "minor": [],
+                                 "sponsor": st.sponsor_deck + st.sponsor_buried, "athlete": list(st.athlete_deck)}
+    for c in pending:
+        kind = by_id[cards[c]][0]
+        if kind in out:  # a scrimmage card drawn is the contest's, on the board
+            out[kind].append(c)
+    for s, p in enumerate(st.players):
+        if s != seat:
+            out["tactic"] += p.tactics
+            out["minor"] += p.minors
+            out["athlete"] += [a for a in p.athletes if a not in known]
+    for c in st.scrim_deck:
+        out.setdefault(f"scrim{by_id[cards[c]][1].tier}", []).append(c)
+    return out
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each team's chance to win an unfinished game, from what a search play-out leaves on the board: the
+    prestige count (MO-SCO-02: tokens, minor sponsors shown, the major sponsors whose goal it meets now, and
+    credits / 3 and popularity / 2 without rounding down), plus a share for what will score later: tactic
+    cards and minor sponsors in hand, and the roster's best healthy athletes (their :func:`power`) for every
+    stage still to come. Two teams: a logistic of the difference; more: each team against the best other."""
+    live = rules.active(state)
+    if not live:
+        return {}
+    stages = len(state.tracks) or 1
+    ahead = stages - state.stage - (state.phase == "tournament") * 0.5
+    by_id, cards = pool().by_id, state.cards
+    value = {}
+    for s in live:
+        p = state.players[s]
+        majors = sum(by_id[cards[m]][1].reward.prestige for m in state.majors
+                     if rules.goal_met(state, s, by_id[cards[m]][1].goal))
+        hurt = set(p.injured)
+        best = sorted((power(cards[a]) for a in p.athletes if a not in hurt), reverse=True)[:3]
+        value[s] = (p.prestige + p.sponsor_prestige + majors + p.credits / 3 + p.popularity / 2
+                    + TACTIC * len(p.tactics) + MINOR * len(p.minors) + ROSTER * ahead * sum(best))
+    out = dict.fromkeys(range(len(state.players)), 0.0)
+    for s in live:
+        other = max((value[o] for o in live if o != s), default=value[s])
+        out[s] = 1.0 / (1.0 + math.exp(-(value[s] - other) / SCALE))
+    return out
+
+
+SCALE = 3.0
+"""Prestige points that move :func:`evaluate`'s estimate from ½ to about 73%."""
+TACTIC, MINOR, ROSTER = 0.4, 0.6, 1.0
+""":func:`evaluate`'s worth, in prestige, of a tactic card and a minor sponsor in hand, and of one expected
+goal of a roll (:func:`power`) of the three best healthy athletes for each stage to come."""
+PLIES = 20
+"""Decisions a search play-out runs before :func:`evaluate` scores it (a play-out by the heuristic costs about
+four random ones, so a shorter one)."""
+EXPLORE = 10
+"""One play-out decision in this many is played uniformly at random, the others by the heuristic."""
+
+
+def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The search's play-out policy: :class:`OlympiaBot` on the deciding seat's view of the sample (its
+    ties broken by the search's ``rng``), and one decision in :data:`EXPLORE` uniformly at random. Random
+    play wastes the popularity that scores at the end on extra dice and wanders on the tracks, so its
+    play-outs say little about a choice."""
+    options = decision.options
+    if rng.below(EXPLORE) == 0:
+        return options[rng.below(len(options))].id
+    bot = _rollout_bot()
+    bot.rng = rng
+    return bot(decision, _game().view(state, decision.seat))
+
+
+@cache
+def _rollout_bot() -> OlympiaBot:
+    return OlympiaBot(0)
+
+
+@cache
+def _game() -> Any:
+    from .game import GAME
+
+    return GAME
