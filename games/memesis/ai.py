@@ -856,11 +856,17 @@ class _Ctx:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 300, "hard": 2000}
+BUDGETS = {"normal": 1000, "hard": 6000}
 """Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine)."""
 
-PLIES = 8
-"""Play-out length in decisions before :func:`evaluate` scores the position."""
+PLIES = 0
+"""Play-out length in decisions before :func:`evaluate` scores the position: none. Each iteration scores the
+node it expands with :func:`evaluate` (a random play-out of a few decisions mostly ends turns or builds
+actions half-way, and costs more than the rest of the iteration: fewer iterations and noisier values lost
+more games in the bench). :func:`rollout_choice` is the policy when a play-out is asked for (``--plies``)."""
+
+SCALE = 5.0
+"""The score difference (:func:`evaluate`) at which a team's estimate moves by a factor e."""
 
 
 def sample(state: State, seat: int, rng: Rng) -> State:
@@ -1034,26 +1040,42 @@ def _in_sight(st: State, seat: int) -> list[int]:
 
 
 def evaluate(state: State) -> dict[int, float]:
-    """Each seat's chance to win an unfinished game, estimated from public material: per team (MEM-GEN-01),
-    ``Life + 0.5 × (Attack + Life + 2 × Armor of its face-up creatures in play) + 0.5 × cards in hand`` of
-    its players still in; each team's share is a softmax of its score over 8 (a logistic of the difference
-    at two teams), and each seat gets its team's share."""
+    """Each seat's chance to win an unfinished game, estimated from each team's material (MEM-GEN-01), summed
+    over its players still in (:func:`material`); each team's share is a softmax of its material over
+    :data:`SCALE` (a logistic of the difference at two teams), and each seat gets its team's share. Read in a
+    determinization, where every card is known."""
     st = state
-    score: dict[int, float] = {}
-    for p in st.players:
-        score.setdefault(p.team, 0.0)
+    score: dict[int, float] = {p.team: 0.0 for p in st.players}
+    for s, p in enumerate(st.players):
         if not p.out:
-            score[p.team] += p.life + 0.5 * len(p.hand)
-    for pc in st.pieces:
-        if pc.cell == "incubation" or pc.sourced or cells.face_down(pc):
-            continue
-        p = st.players[pc.controller]
-        if not p.out and cells.kind(st, pc) == "creature":
-            score[p.team] += 0.5 * (cells.attack(st, pc) + cells.life(st, pc) + 2 * cells.armor(st, pc))
+            score[p.team] += material(st, s)
     top = max(score.values())
-    w = {t: math.exp((s - top) / 8.0) for t, s in score.items()}
+    w = {t: math.exp((v - top) / SCALE) for t, v in score.items()}
     total = sum(w.values())
     return {s: w[p.team] / total for s, p in enumerate(st.players)}
+
+
+def material(st: State, seat: int) -> float:
+    """What ``seat`` has, in Life points: its Life (half beyond the 20 it starts with, MEM-LIFE-01), each hand
+    card ``1 + 0.6 × cost`` (more than consuming it for Life gives back above 20 Life, MEM-CON-01), each
+    creature it controls in play ``1 + 0.7 × (Attack + Life + 2 × Armor)`` (:func:`cells.kind`), another piece
+    ``1 + cost``, an incubating card half its cost, source 0.3 a point and Brain cards 0.1 each."""
+    p = st.players[seat]
+    life = min(p.life, 20) + 0.5 * max(0, p.life - 20)
+    value = life + 0.3 * p.source + 0.1 * len(p.brain)
+    cards = st.cards
+    for c in p.hand:
+        value += 1.0 + 0.6 * _card(cards[c]).cost
+    for pc in st.pieces:
+        if pc.controller != seat:
+            continue
+        if pc.cell == "incubation":
+            value += 0.5 * sum(_card(cards[c]).cost for c in pc.cards)
+        elif cells.kind(st, pc) == "creature":
+            value += 1.0 + 0.7 * (cells.attack(st, pc) + cells.life(st, pc) + 2 * cells.armor(st, pc))
+        else:
+            value += 1.0 + sum(_card(cards[c]).cost for c in pc.cards)
+    return value
 
 
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:

@@ -5,15 +5,25 @@ own classes), and the search answers with an offered option; its play-outs end g
 
 from __future__ import annotations
 
-import pytest
-from search_kit import check_answers, check_blind, check_same_view
+import random
 
+import pytest
+from search_kit import check_answers, check_blind, check_same_view, view_key
+
+from games.core import search
 from games.core.playout import starter_seats
 from games.core.rng import Rng
 from games.memesis import GAME, ai
 from games.memesis.pool import card_pool
 
-from .test_hidden_permutation import _turns, fits, hidden_from, places
+from .test_hidden_permutation import (
+    SneakyPlayer,
+    _turns,
+    every_kind_of_hidden_card,
+    fits,
+    hidden_from,
+    places,
+)
 
 POOL = card_pool()
 IDS = sorted(POOL)
@@ -93,6 +103,34 @@ def test_the_memesis_search_is_blind_to_hidden_cards_and_deck_lists(table):
     differ, searched = check_blind(GAME, memesis_twin, seeds=(3,), every=9, budget=6, seats=seats,
                                    options=options, limit=400)
     assert differ > 10 and searched >= 3
+
+
+def test_the_sample_is_blind_to_face_down_cards_of_every_kind():
+    """MEM-STL-03, MEM-STL-08, MEM-FUS-13, MEM-INC-02, MEM-GAP-20: from the hidden-permutation test's position
+    with a face-down card in every place it can be (alone in play, in a Defend Cell, fused, as a fragment, as a
+    Rune, incubating), along 40 choices of its sneaky players, each seat's sample keeps the seat's view, and a
+    twin with the other player's face-down cards replaced by others that fit their places gives the same sample
+    and the same search choice."""
+    st = every_kind_of_hidden_card()
+    players = [SneakyPlayer(11 + p) for p in range(2)]
+    rng = random.Random(2)
+    moved = searched = 0
+    for k in range(40):
+        decs = GAME.decisions(st)
+        if not decs:
+            break
+        for seat in (0, 1):
+            det = GAME.sample(st, seat, Rng.from_seed(k))
+            assert view_key(GAME, det, seat) == view_key(GAME, st, seat), (k, seat)
+            twin = memesis_twin(st, seat, rng)
+            assert view_key(GAME, twin, seat) == view_key(GAME, st, seat), "the twin is not a twin"
+            moved += sum(twin.cards[c] != st.cards[c] for pc in st.pieces for c in pc.hidden if st.owner[c] != seat)
+            assert GAME.to_json(det) == GAME.to_json(GAME.sample(twin, seat, Rng.from_seed(k))), (k, seat)
+            if decs[0].seat == seat and k % 8 == 0 and len(decs[0].options) > 1:
+                assert search.search(GAME, st, seat, 6, seed=k) == search.search(GAME, twin, seat, 6, seed=k)
+                searched += 1
+        GAME.apply(st, decs[0].seat, players[decs[0].seat](decs[0]))
+    assert moved > 40 and searched >= 2
 
 
 def test_the_search_answers_with_an_offered_option_and_leaves_the_state_alone():
