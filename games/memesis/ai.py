@@ -856,14 +856,17 @@ class _Ctx:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 1000, "hard": 6000}
-"""Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine)."""
+BUDGETS = {"normal": 400, "hard": 2800}
+"""Search iterations per level: about 0.3 s and 2 s a decision at the 1400 iterations per CPU second measured
+over mid-game positions (2-seat games of the heuristic computers, :data:`PLIES` 0) on the busy development
+machine; a quiet one runs them faster."""
 
 PLIES = 0
-"""Play-out length in decisions before :func:`evaluate` scores the position: none. Each iteration scores the
-node it expands with :func:`evaluate` (a random play-out of a few decisions mostly ends turns or builds
-actions half-way, and costs more than the rest of the iteration: fewer iterations and noisier values lost
-more games in the bench). :func:`rollout_choice` is the policy when a play-out is asked for (``--plies``)."""
+"""Play-out length in decisions before :func:`evaluate` scores the position: none, each iteration scores the
+node it expands with :func:`evaluate`. A random play-out of a few decisions mostly ends turns or leaves an
+action half-built, and costs several times the rest of an iteration: with 8 plies the root's visits came out
+nearly flat (values drowned in noise) at a quarter of the iterations. :func:`rollout_choice` is the policy when a
+play-out is asked for (``bench/bench_ai.py --plies``, and the search tests, which play out 40 decisions)."""
 
 SCALE = 5.0
 """The score difference (:func:`evaluate`) at which a team's estimate moves by a factor e."""
@@ -1079,10 +1082,11 @@ def material(st: State, seat: int) -> float:
 
 
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
-    """The play-out policy: uniform random play stalls (a draft goes ``back`` and forth, turns never end),
-    so, as the seeded playout tests' ``QuickPlayer``: end the turn with probability 0.7 when ``end`` is
-    offered, pass a response window with probability 0.9, never go ``back`` in a draft; otherwise a uniformly
-    random option."""
+    """The play-out policy: uniform random play barely moves on (a draft goes ``back`` and forth, a turn lasts
+    dozens of decisions: about 800 decisions to end a 2-seat game at the stall limit, MEM-GEN-04), so, as the
+    seeded playout tests' ``QuickPlayer``: end the turn with probability 0.7 when ``end`` is offered, pass a
+    response window with probability 0.9, never go ``back`` in a draft; otherwise a uniformly random option
+    (150 to 200 decisions a game)."""
     options = decision.options
     ids = [o.id for o in options]
     if "end" in ids and rng.below(10) < 7:
