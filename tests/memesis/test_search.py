@@ -100,8 +100,8 @@ def test_the_memesis_search_is_blind_to_hidden_cards_and_deck_lists(table):
     face-down cards replaced (allies' included, MEM-GAP-24) and the seat's own Brain Cell reordered gives the
     same samples and the same search choice."""
     seats, options = TABLES[table]
-    differ, searched = check_blind(GAME, memesis_twin, seeds=(3,), every=13, budget=4, seats=seats,
-                                   options=options, limit=400)
+    differ, searched = check_blind(GAME, memesis_twin, seeds=(3,), every=11, budget=2, seats=seats,
+                                   options=options, limit=300)
     assert differ > 10 and searched >= 3
 
 
