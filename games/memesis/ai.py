@@ -871,6 +871,12 @@ play-out is asked for (``bench/bench_ai.py --plies``, and the search tests, whic
 SCALE = 5.0
 """The score difference (:func:`evaluate`) at which a team's estimate moves by a factor e."""
 
+TURN_AHEAD = 2.5
+"""What a turn's start is worth to a player waiting for it (a card drawn and source, :func:`material` units)."""
+
+CHOICE_COST = 0.5
+"""What :func:`evaluate` charges the active team for each choice already made this turn."""
+
 
 def sample(state: State, seat: int, rng: Rng) -> State:
     """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which every card hidden
@@ -1044,18 +1050,39 @@ def _in_sight(st: State, seat: int) -> list[int]:
 
 def evaluate(state: State) -> dict[int, float]:
     """Each seat's chance to win an unfinished game, estimated from each team's material (MEM-GEN-01), summed
-    over its players still in (:func:`material`); each team's share is a softmax of its material over
+    over its players still in (:func:`material`), plus :data:`TURN_AHEAD` for each player waiting for their turn
+    (the card and source its start brings, MEM-TRN-01: ending a turn then costs nothing by itself), less
+    :data:`CHOICE_COST` for each choice of the turn so far (:attr:`State.turn_choices`) from the team of the
+    player asked next: a search that takes a card up and puts it back, or keeps a response window open, is asked
+    again and pays, so it ends its turn or passes rather than loop for ever (the host asks it afresh each time);
+    each team's share is a softmax of its material over
     :data:`SCALE` (a logistic of the difference at two teams), and each seat gets its team's share. Read in a
     determinization, where every card is known."""
     st = state
     score: dict[int, float] = {p.team: 0.0 for p in st.players}
     for s, p in enumerate(st.players):
         if not p.out:
-            score[p.team] += material(st, s)
+            score[p.team] += material(st, s) + (TURN_AHEAD if s != st.active else 0.0)
+    asked = _asked(st)
+    if asked >= 0:
+        score[st.players[asked].team] -= CHOICE_COST * st.turn_choices
     top = max(score.values())
     w = {t: math.exp((v - top) / SCALE) for t, v in score.items()}
     total = sum(w.values())
     return {s: w[p.team] / total for s, p in enumerate(st.players)}
+
+
+def _asked(st: State) -> int:
+    """The seat whose decision is open in ``st`` (-1: none), read as :func:`games.memesis.rules.decisions_of`
+    does, without building the decision."""
+    if st.result is not None:
+        return -1
+    if st.prompt is not None:
+        return st.prompt.seat
+    if st.draft is not None:
+        return st.draft["seat"]
+    w = cells.open_window(st)
+    return w.data["queue"][0] if w is not None else st.active
 
 
 def material(st: State, seat: int) -> float:
