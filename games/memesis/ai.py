@@ -875,7 +875,13 @@ TURN_AHEAD = 2.5
 """What a turn's start is worth to a player waiting for it (a card drawn and source, :func:`material` units)."""
 
 CHOICE_COST = 0.5
-"""What :func:`evaluate` charges the active team for each choice already made this turn."""
+"""What :func:`evaluate` charges the team of the player asked next for each choice of the turn beyond
+:data:`FREE_CHOICES`."""
+
+FREE_CHOICES = 30
+"""Choices a turn may take (everyone's, response windows included) before :func:`evaluate` charges for them:
+a turn that long is a search taking a card up and putting it back (charging every choice made ending the turn
+look better than any play)."""
 
 
 def sample(state: State, seat: int, rng: Rng) -> State:
@@ -1052,8 +1058,8 @@ def evaluate(state: State) -> dict[int, float]:
     """Each seat's chance to win an unfinished game, estimated from each team's material (MEM-GEN-01), summed
     over its players still in (:func:`material`), plus :data:`TURN_AHEAD` for each player waiting for their turn
     (the card and source its start brings, MEM-TRN-01: ending a turn then costs nothing by itself), less
-    :data:`CHOICE_COST` for each choice of the turn so far (:attr:`State.turn_choices`) from the team of the
-    player asked next: a search that takes a card up and puts it back, or keeps a response window open, is asked
+    :data:`CHOICE_COST` for each choice of the turn beyond :data:`FREE_CHOICES` (:attr:`State.turn_choices`) from
+    the team of the player asked next: a search that takes a card up and puts it back, or keeps a response window open, is asked
     again and pays, so it ends its turn or passes rather than loop for ever (the host asks it afresh each time);
     each team's share is a softmax of its material over
     :data:`SCALE` (a logistic of the difference at two teams), and each seat gets its team's share. Read in a
@@ -1065,7 +1071,7 @@ def evaluate(state: State) -> dict[int, float]:
             score[p.team] += material(st, s) + (TURN_AHEAD if s != st.active else 0.0)
     asked = _asked(st)
     if asked >= 0:
-        score[st.players[asked].team] -= CHOICE_COST * st.turn_choices
+        score[st.players[asked].team] -= CHOICE_COST * max(0, st.turn_choices - FREE_CHOICES)
     top = max(score.values())
     w = {t: math.exp((v - top) / SCALE) for t, v in score.items()}
     total = sum(w.values())
