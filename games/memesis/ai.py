@@ -27,18 +27,30 @@ Each main decision it takes the best of, in order:
 In response windows it passes unless an attack or damage is aimed at it (it moves useful blockers into
 Defend and may kill an attacker with an Effect). Prompts: intercept with a creature that survives, block the
 attacker it kills or survives (chump when the damage would be lethal), and sensible answers to the rest.
+
+The search computer (levels ``normal`` and ``hard``, :mod:`games.core.search`) uses the hooks at the end of this
+module: :func:`sample` (a determinization from one seat's view: what is hidden and the prior are in its
+docstring), :func:`evaluate` (a win estimate from public Life and board), :func:`rollout_choice` (the play-out
+policy: uniform random play-outs take four times as many decisions to end a game), :data:`PLIES` and :data:`BUDGETS`.
 """
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable
+from functools import cache
 
+from games.core.determinize import prior_deck, shuffled, unseen_cards
 from games.core.players import GuardedPlayer
 from games.core.rng import Rng
+from games.core.serial import cloner
 from games.core.values import Decision, View
 
 from .cards import Ability, Card
-from .pool import card_pool
+from .pool import card_pool, starter_decks
+from .rules import cells
+from .state import Piece, State
 
 BUDGET = 40  # main decisions per own turn before it ends the turn
 HARD_LIMIT = 150  # choices in one turn (the board's "choices", anyone's) after which it only ends, backs or passes
@@ -840,3 +852,290 @@ class _Ctx:
             hurt = pc.get("max_life", life) - life
             return -sign * 0.5 * min(n, hurt)
         return 0.0
+
+
+# -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
+
+BUDGETS = {"normal": 400, "hard": 2800}
+"""Search iterations per level: about 0.3 s and 2 s a decision at the 1400 iterations per CPU second measured
+over mid-game positions (2-seat games of the heuristic computers, :data:`PLIES` 0) on the busy development
+machine; a quiet one runs them faster."""
+
+PLIES = 0
+"""Play-out length in decisions before :func:`evaluate` scores the position: none, each iteration scores the
+node it expands with :func:`evaluate`. A random play-out of a few decisions mostly ends turns or leaves an
+action half-built, and costs several times the rest of an iteration: with 8 plies the root's visits came out
+nearly flat (values drowned in noise) at a quarter of the iterations. :func:`rollout_choice` is the policy when a
+play-out is asked for (``bench/bench_ai.py --plies``, and the search tests, which play out 40 decisions)."""
+
+SCALE = 5.0
+"""The score difference (:func:`evaluate`) at which a team's estimate moves by a factor e."""
+
+TURN_AHEAD = 2.5
+"""What a turn's start is worth to a player waiting for it (a card drawn and source, :func:`material` units)."""
+
+CHOICE_COST = 0.5
+"""What :func:`evaluate` charges the team of the player asked next for each choice of the turn beyond
+:data:`FREE_CHOICES`."""
+
+FREE_CHOICES = 30
+"""Choices a turn may take (everyone's, response windows included) before :func:`evaluate` charges for them:
+a turn that long is a search taking a card up and putting it back (charging every choice made ending the turn
+look better than any play)."""
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which every card hidden
+    from ``seat`` is drawn again and the game's generator is reseeded, so the copy tells nothing of the real
+    hidden cards nor of the real future shuffles.
+
+    Hidden from ``seat`` (the view; ``tests/memesis/test_hidden_permutation.py`` ``hidden_from``): every Brain
+    Cell (MEM-CEL-03), the other players' hands and Ammunition Cells (MEM-INF-01, MEM-AMM-08) and the face-down
+    cards of pieces it does not own (MEM-STL-03), allies' included (MEM-GAP-24).
+
+    * Its own Brain Cell holds its own unseen cards, a list it knows (its deck less what it sees) in an order it
+      does not: they are shuffled (:func:`games.core.determinize.shuffled`).
+    * Another player's hidden cards are drawn from a prior (:func:`games.core.determinize.unseen_cards`): one
+      of the starter decks at random, less that player's cards in sight (Dead Cell, face up in play or
+      incubating, :func:`_in_sight`), topped up from the whole pool.
+    * A face-down card of another player keeps what the board tells of it (:func:`_fit`, the classes of the
+      hidden-permutation test's ``fits``: its paid cost, MEM-GAP-20; only creatures in the Attack and Defend
+      Cells; a fused card's set; a hatched card's cost; the marking its Rune or fragments need): it takes the
+      first card of its owner's prior draw that fits, else a card of the pool that fits. Derived hidden values
+      follow the new card: a face-down incubating card's turns (MEM-INC-02, MEM-STL-02) and a face-down
+      fragment's marking (MEM-FUS-13). A face-down Rune or fragment on a face-down card is drawn after that
+      card, to fit what was drawn for it.
+
+    The classes read the real card's public facts (cost, set, kind where the board narrows them) only, so two
+    states with the same view give the same sample under the same ``rng`` (the blindness test in
+    ``tests/memesis/test_search.py``). Raises nothing for a legal state."""
+    det = cloner(State)(state)
+    names = det.cards
+    pool = _pool_ids()
+    me = det.players[seat]
+    for c, name in zip(me.brain, shuffled([names[c] for c in me.brain], rng), strict=True):
+        names[c] = name
+    down: dict[int, list[int]] = {}  # owner -> face-down cards hidden from seat, in board order
+    for pc in det.pieces:
+        for c in _in_order(pc):
+            if c in pc.hidden and det.owner[c] != seat:
+                down.setdefault(det.owner[c], []).append(c)
+    drawn: dict[int, list[str]] = {}
+    for p, pl in enumerate(det.players):
+        if p != seat:
+            count = len(pl.brain) + len(pl.hand) + len(pl.ammo) + len(down.get(p, ()))
+            seen = [names[c] for c in _in_sight(det, p)]
+            drawn[p] = unseen_cards(prior_deck(_starters(), rng), seen, count, pool, rng)
+    # the face-down cards first, each piece's cards in order (a Rune or fragment fits what was drawn before it)
+    fits = [(pc, c, _fit(det, pc, c)) for pc in det.pieces for c in _in_order(pc)
+            if c in pc.hidden and det.owner[c] != seat]
+    turns = {pc.uid: pc.needed - _turns(_card(names[pc.cards[0]])) for pc in det.pieces
+             if pc.cell == "incubation" and len(pc.cards) == 1}
+    for pc, c, fit in fits:
+        bag = drawn[det.owner[c]]
+        test = fit if fit is not None else _late_fit(det, pc, c)
+        i = next((k for k, name in enumerate(bag) if test(_card(name))), -1)
+        if i >= 0:
+            names[c] = bag.pop(i)
+        else:
+            ok = [name for name in pool if test(_card(name))] or list(pool)
+            names[c] = ok[rng.below(len(ok))]
+    for p, pl in enumerate(det.players):
+        if p != seat:
+            loose = pl.brain + pl.hand + pl.ammo
+            for c, name in zip(loose, drawn[p], strict=False):
+                names[c] = name
+    for pc in det.pieces:  # derived hidden values follow the new cards
+        for i, c in enumerate(pc.partials):
+            if c in pc.hidden and det.owner[c] != seat:
+                borne = _card(names[pc.cards[0]]).markings
+                marks = sorted({f.marking for f in _card(names[c]).fragments if f.marking in borne})
+                if marks:
+                    pc.frags[i] = marks[rng.below(len(marks))]
+        if pc.uid in turns and pc.cards[0] in pc.hidden and det.owner[pc.cards[0]] != seat:
+            pc.needed = _turns(_card(names[pc.cards[0]])) + turns[pc.uid]
+    det.rng = rng.next64()
+    return det
+
+
+def _in_order(pc: Piece) -> list[int]:
+    """A piece's cards in drawing order: its group (base first), its fragments, its Rune."""
+    return pc.cards + pc.partials + ([pc.rune] if pc.rune >= 0 else [])
+
+
+def _paid(d: Card) -> int:
+    """What playing ``d`` face down costs less the 1 extra (MEM-STL-01/07): its cost; a Rune's is 1."""
+    return 1 if d.kind == "rune" else d.cost
+
+
+def _turns(d: Card) -> int:
+    """The incubation turns of ``d`` face down (MEM-INC-02, MEM-STL-02)."""
+    return 2 * _paid(d)
+
+
+Fit = Callable[[Card], bool]
+
+
+def _fit(st: State, pc: Piece, c: int) -> Fit | None:
+    """What may stand for face-down card ``c`` of piece ``pc`` as the board tells it (the classes of
+    ``tests/memesis/test_hidden_permutation.py`` ``fits``), read before any card is drawn again; ``None`` when
+    it depends on another face-down card of the piece (:func:`_late_fit` then decides, after that card)."""
+    d = _card(st.cards[c])
+    base = pc.cards[0]
+    inc = pc.cell == "incubation"
+    conds: list[Fit] = []
+    if c == pc.rune:
+        if any(x in pc.hidden for x in pc.cards):
+            return None
+        marks = set(cells.markings(st, pc))
+        return lambda e: e.kind == "rune" and e.predilection in marks
+    if c in pc.partials:
+        if base in pc.hidden:
+            return None
+        borne = set(_card(st.cards[base]).markings)
+        conds.append(lambda e: any(f.marking in borne for f in e.fragments))
+        if inc:
+            conds.append(lambda e: e.cost == d.cost)
+        return lambda e: all(f(e) for f in conds)
+    if pc.rune >= 0 and pc.rune not in pc.hidden:
+        m = _card(st.cards[pc.rune]).predilection
+        conds.append(lambda e: m in e.markings and e.kind != "rune")
+    if c == base and pc.partials:
+        frags = {f for x, f in zip(pc.partials, pc.frags, strict=False) if x not in pc.hidden}
+        conds.append(lambda e: frags <= set(e.markings) and e.kind != "rune")
+    if len(pc.cards) == 1 and inc and pc.elapsed >= pc.needed:  # a hatched Rune waiting for its place
+        conds.append(lambda e: e.kind == "rune")
+    elif len(pc.cards) == 1 and inc:
+        extra = pc.needed - _turns(d)
+        conds.append(lambda e: _turns(e) + extra > pc.elapsed)
+    elif len(pc.cards) == 1 and pc.hatched >= 0:
+        conds.append(lambda e: e.cost == d.cost and e.kind != "rune")
+    elif len(pc.cards) == 1:
+        kinds = ({"creature"} if pc.cell in ("attack", "defend")
+                 else {"creature", "cause"} if st.owner[c] != pc.controller else _ANY_KIND)
+        conds.append(lambda e: _paid(e) == _paid(d) and e.kind in kinds)
+    else:
+        other = [x for x in pc.cards if x != c]
+        if pc.true and len(pc.cards) == 2 and other[0] not in pc.hidden:
+            partner = _card(st.cards[other[0]]).partner  # a True Fusion pair: the face-up card's partner
+            conds.append(lambda e: e.id == partner)
+        else:
+            conds.append(lambda e: e.set == d.set and e.kind != "rune")
+            shown = [x for x in pc.cards if x not in pc.hidden]
+            if c == base or (pc.cell in ("attack", "defend") and all(_card(st.cards[x]).kind != "creature"
+                                                                     for x in shown)):
+                conds.append(lambda e: e.kind == d.kind)
+            if inc:
+                conds.append(lambda e: e.cost == d.cost)
+            elif c == base:
+                conds.append(lambda e: _paid(e) == _paid(d))
+    return lambda e: all(f(e) for f in conds)
+
+
+def _late_fit(st: State, pc: Piece, c: int) -> Fit:
+    """What may stand for a face-down Rune or fragment on a face-down card of ``pc``, read from the cards
+    drawn for the group: a Rune of a marking the group bears, a card with a fragment its base bears."""
+    if c == pc.rune:
+        marks = set(cells.markings(st, pc))
+        return lambda e: e.kind == "rune" and e.predilection in marks
+    borne = set(_card(st.cards[pc.cards[0]]).markings)
+    return lambda e: any(f.marking in borne for f in e.fragments)
+
+
+_ANY_KIND = frozenset({"creature", "cause", "effect", "rune"})
+
+
+def _in_sight(st: State, seat: int) -> list[int]:
+    """The cards of ``seat`` every player sees: its Dead Cell and its face-up cards in play or incubating
+    (group cards, fragments and Runes), wherever they are."""
+    out = list(st.players[seat].dead)
+    for pc in st.pieces:
+        out += [c for c in _in_order(pc) if c not in pc.hidden and st.owner[c] == seat]
+    return out
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each seat's chance to win an unfinished game, estimated from each team's material (MEM-GEN-01), summed
+    over its players still in (:func:`material`), plus :data:`TURN_AHEAD` for each player waiting for their turn
+    (the card and source its start brings, MEM-TRN-01: ending a turn then costs nothing by itself), less
+    :data:`CHOICE_COST` for each choice of the turn beyond :data:`FREE_CHOICES` (:attr:`State.turn_choices`) from
+    the team of the player asked next: a search that takes a card up and puts it back, or keeps a response window open, is asked
+    again and pays, so it ends its turn or passes rather than loop for ever (the host asks it afresh each time);
+    each team's share is a softmax of its material over
+    :data:`SCALE` (a logistic of the difference at two teams), and each seat gets its team's share. Read in a
+    determinization, where every card is known."""
+    st = state
+    score: dict[int, float] = {p.team: 0.0 for p in st.players}
+    for s, p in enumerate(st.players):
+        if not p.out:
+            score[p.team] += material(st, s) + (TURN_AHEAD if s != st.active else 0.0)
+    asked = _asked(st)
+    if asked >= 0:
+        score[st.players[asked].team] -= CHOICE_COST * max(0, st.turn_choices - FREE_CHOICES)
+    top = max(score.values())
+    w = {t: math.exp((v - top) / SCALE) for t, v in score.items()}
+    total = sum(w.values())
+    return {s: w[p.team] / total for s, p in enumerate(st.players)}
+
+
+def _asked(st: State) -> int:
+    """The seat whose decision is open in ``st`` (-1: none), read as :func:`games.memesis.rules.decisions_of`
+    does, without building the decision."""
+    if st.result is not None:
+        return -1
+    if st.prompt is not None:
+        return st.prompt.seat
+    if st.draft is not None:
+        return st.draft["seat"]
+    w = cells.open_window(st)
+    return w.data["queue"][0] if w is not None else st.active
+
+
+def material(st: State, seat: int) -> float:
+    """What ``seat`` has, in Life points: its Life (half beyond the 20 it starts with, MEM-LIFE-01), each hand
+    card ``1 + 0.6 × cost`` (more than consuming it for Life gives back above 20 Life, MEM-CON-01), each
+    creature it controls in play ``1 + 0.7 × (Attack + Life + 2 × Armor)`` (:func:`cells.kind`), another piece
+    ``1 + cost``, an incubating card half its cost, source 0.3 a point and Brain cards 0.1 each."""
+    p = st.players[seat]
+    life = min(p.life, 20) + 0.5 * max(0, p.life - 20)
+    value = life + 0.3 * p.source + 0.1 * len(p.brain)
+    cards = st.cards
+    for c in p.hand:
+        value += 1.0 + 0.6 * _card(cards[c]).cost
+    for pc in st.pieces:
+        if pc.controller != seat:
+            continue
+        if pc.cell == "incubation":
+            value += 0.5 * sum(_card(cards[c]).cost for c in pc.cards)
+        elif cells.kind(st, pc) == "creature":
+            value += 1.0 + 0.7 * (cells.attack(st, pc) + cells.life(st, pc) + 2 * cells.armor(st, pc))
+        else:
+            value += 1.0 + sum(_card(cards[c]).cost for c in pc.cards)
+    return value
+
+
+def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The play-out policy: uniform random play barely moves on (a draft goes ``back`` and forth, a turn lasts
+    dozens of decisions: about 800 decisions to end a 2-seat game at the stall limit, MEM-GEN-04), so, as the
+    seeded playout tests' ``QuickPlayer``: end the turn with probability 0.7 when ``end`` is offered, pass a
+    response window with probability 0.9, never go ``back`` in a draft; otherwise a uniformly random option
+    (150 to 200 decisions a game)."""
+    options = decision.options
+    ids = [o.id for o in options]
+    if "end" in ids and rng.below(10) < 7:
+        return "end"
+    if "pass" in ids and rng.below(10) < 9:
+        return "pass"
+    if decision.kind == "act":
+        ids = [i for i in ids if i != "back"] or ids
+    return ids[rng.below(len(ids))]
+
+
+@cache
+def _pool_ids() -> tuple[str, ...]:
+    return tuple(sorted(card_pool()))
+
+
+@cache
+def _starters() -> dict[str, list[str]]:
+    return {k: d.card_list() for k, d in starter_decks().items()}
