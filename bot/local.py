@@ -487,6 +487,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
         return StoreError.exit_code
     finally:
         await svc.settle()
+        svc.thinker.close()  # the searching computers' processes, if any started
         await store.close()
 
 
@@ -524,5 +525,6 @@ async def selfplay(game_id: str, db: Path, seed: int, out: TextIO = sys.stdout, 
             raise store.last_error  # a computer's move could not be stored
     finally:
         await svc.settle()
+        svc.thinker.close()  # the searching computers' processes, if any started
         await store.close()
     return 0

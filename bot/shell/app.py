@@ -172,5 +172,6 @@ async def run(settings: Settings) -> int:
         if bot is not None and not bot.is_closed():
             await bot.close()
         await service.settle()
+        service.thinker.close()  # the searching computers' processes, if any started
         await store.close()
     return 0
