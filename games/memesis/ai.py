@@ -856,10 +856,10 @@ class _Ctx:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 400, "hard": 2800}
-"""Search iterations per level: about 0.3 s and 2 s a decision at the 1400 iterations per CPU second measured
-over mid-game positions (2-seat games of the heuristic computers, :data:`PLIES` 0) on the busy development
-machine; a quiet one runs them faster."""
+BUDGETS = {"normal": 1250, "hard": 8500}
+"""Search iterations per level: about 0.3 s and 2 s a decision at the 4,240 iterations a second that
+``bench/bench_ai.py --game memesis --games 8 --level normal --workers 2`` measured on the quiet development
+machine (2026-11-27, :data:`PLIES` 0; 400 iterations took 0.094 s a decision)."""
 
 PLIES = 0
 """Play-out length in decisions before :func:`evaluate` scores the position: none, each iteration scores the
