@@ -149,24 +149,6 @@ def loads(tp: type, text: str | bytes) -> Any:
     return codec(tp).loads(text)
 
 
-def _copier(tp: Any) -> Any:
-    """A function that copies a decoded value of type ``tp`` deeply enough that the copy shares no list or
-    dict with the original (lists of scalars copy in one call: card lists are long)."""
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin is list:
-        if args[0] in (int, str, bool, float):
-            return list
-        inner = _copier(args[0])
-        return lambda v: [inner(x) for x in v]
-    if origin is dict:
-        inner = _copier(args[1])
-        return lambda v: {k: inner(x) for k, x in v.items()}
-    if tp is Any:
-        return copy.deepcopy
-    return lambda v: v  # scalars (and None) are immutable
-
-
 class SplitCodec:
     """Per-action snapshots of a game state ``state_cls`` whose set-up part never changes
     (docs/performance.md, Snapshots): :meth:`static_json` is stored once per table, :meth:`snapshot` after choices, and
@@ -185,7 +167,7 @@ class SplitCodec:
         self.static = Codec(static_cls)
         self.static_cls = static_cls
         hints = typing.get_type_hints(static_cls)
-        self._copy = {name: _copier(hints[name]) for name in self.fields}
+        self._copy = {name: _deep_copier(hints[name]) for name in self.fields}
         self._decode_static = functools.lru_cache(maxsize=256)(self.static.loads)
 
     def static_json(self, state: Any) -> str:
@@ -250,7 +232,8 @@ def _dataclass_copier(tp: type) -> Any:
 
 
 def _deep_copier(tp: Any) -> Any:
-    """Like :func:`_copier`, and also through dataclasses, tuples and unions of them."""
+    """A function that copies a decoded value of type ``tp`` deeply enough that the copy shares no list, dict or
+    dataclass with the original (lists of scalars copy in one call: card lists are long)."""
     if isinstance(tp, str):
         raise TypeError(f"unresolved type hint {tp!r}")
     if dataclasses.is_dataclass(tp):
