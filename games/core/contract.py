@@ -343,6 +343,12 @@ class Game:
         plies = self._hook("ai", "PLIES")
         return MAX_PLIES if plies is None else int(plies)
 
+    @property
+    def search_options(self) -> dict[str, float]:
+        """The search's tuning for this game, keyword arguments of :func:`games.core.search.search`
+        (``exploration``, ``hint_bias``): the package's ``ai.SEARCH``, else ``{}`` (the defaults)."""
+        return dict(self._hook("ai", "SEARCH") or {})
+
     def search_choice(self, state: Any, seat: int, level: str, seed: int) -> str:
         """``seat``'s choice in ``state`` by a computer at ``level``: the heuristic player for ``easy`` (and
         for a game that cannot search), else :func:`games.core.search.search` with the level's budget. It
@@ -355,7 +361,7 @@ class Game:
             if decision is None:
                 raise ValueError(f"seat {seat} has no open decision")
             return self.computer(seed)(decision, view)
-        return search(self, state, seat, budget, seed, self.search_plies)[0]
+        return search(self, state, seat, budget, seed, self.search_plies, **self.search_options)[0]
 
     def board_text(self, view: View) -> str:
         """The public board of ``view`` as plain text: the package's ``render.board_text(view)``, else the

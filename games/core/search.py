@@ -98,14 +98,16 @@ def rewards(game: Any, state: Any) -> dict[int, float]:
     return game.evaluate(state) or {}
 
 
-def search(game: Any, state: Any, seat: int, iterations: int, seed: int,
-           max_plies: int = MAX_PLIES) -> tuple[str, SearchStats]:
+def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_plies: int = MAX_PLIES,
+           exploration: float = EXPLORATION, hint_bias: float = HINT_BIAS) -> tuple[str, SearchStats]:
     """The option id ``seat`` chooses in ``state`` after ``iterations`` ISMCTS iterations seeded by ``seed``.
 
     ``state`` is read only through ``game.view(state, seat)`` (for ``seat``'s open decision and the game's
     heuristic computer, whose choice the root tries first and favours by a bias that fades with visits,
     :data:`HINT_BIAS`) and ``game.sample(state, seat, rng)``; it is not changed. A decision with one option is
-    answered without searching. Raises ``ValueError`` when ``seat`` has no open decision in ``state``."""
+    answered without searching. ``exploration`` is UCB1's constant and ``hint_bias`` the root's bias (a game
+    sets its own in ``ai.SEARCH``, :attr:`games.core.contract.Game.search_options`). Raises ``ValueError`` when
+    ``seat`` has no open decision in ``state``."""
     view = game.view(state, seat)
     decision = next((d for d in view.decisions if d.seat == seat), None)
     if decision is None:
@@ -147,9 +149,9 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int,
                     continue
                 child.avail += 1
                 if not untried:
-                    value = child.total / child.visits + EXPLORATION * sqrt(log(child.avail) / child.visits)
+                    value = child.total / child.visits + exploration * sqrt(log(child.avail) / child.visits)
                     if at_root and k == hint:
-                        value += HINT_BIAS / (1 + child.visits)
+                        value += hint_bias / (1 + child.visits)
                     if value > best_value:
                         best, best_value = i, value
             if untried:
