@@ -19,10 +19,12 @@ $(VENV)/.installed-test: pyproject.toml
 play: $(VENV)/.installed-run
 	$(BIN)/metahost play metax
 
-## Install (with test extras) if needed, then lint and run the whole test suite.
+## Install (with test extras) if needed, then lint and run the whole test suite. Bytecode caching stays on even
+## where the environment turns it off (PYTHONDONTWRITEBYTECODE): each xdist worker imports the whole tree, and
+## compiling it afresh costs each worker about 8 s a run.
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check games bot tests bench
-	$(BIN)/python -m pytest
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-run
 	$(BIN)/python bench/bench_playouts.py --game metax
