@@ -89,7 +89,7 @@ class ClockMixin:
         while t.status == "playing" and t.paused is None:
             if self.computer_delay:
                 await asyncio.sleep(self.computer_delay * (1 + COMPUTER_JITTER * (2 * rng.random() - 1)))
-            job = None
+            job = answer = None
             async with self._computer_slots, t.lock:
                 if t.status != "playing" or t.paused is not None:
                     return
@@ -99,16 +99,25 @@ class ClockMixin:
                 d = decs[0]
                 at = self.clock.now()
                 self._observe(t, at)  # the computer decides on the clock its choice is applied with
+                version = t.version
                 if self.thinker.searches(t.game, t.level, d):
-                    job, version = self.thinker.job(t.game, t.state, d.seat, t.level, t.seed), t.version
+                    job = self.thinker.job(t.game, t.state, d.seat, t.level, t.seed)
+                elif self.computer_delay and self.thinker.searching(t.game, t.level):
+                    answer = d.options[0].id  # one option: answered at the search's pace all the same
                 else:
                     try:
                         await self._act(t, d.seat, t.version, self.thinker.quick(t.game, t.state, d, t.seed),
                                         by_player=False, at=at)
                     except StoreError:
                         return  # the table stays as committed; tick() schedules the computer again
-            if job is not None:  # a search runs unlocked: people at this table may act meanwhile
-                choice = await self.thinker.search(job)
+            if job is not None or answer is not None:  # unlocked: people at this table may act meanwhile
+                loop = asyncio.get_running_loop()
+                started = loop.time()
+                choice = answer if job is None else await self.thinker.search(job)
+                if self.computer_delay:  # paced: how long it took must not tell whether it had a choice
+                    rest = started + self.thinker.pace(t.level) - loop.time()
+                    if rest > 0:
+                        await asyncio.sleep(rest)
                 async with self._computer_slots, t.lock:
                     if t.status != "playing" or t.paused is not None:
                         return

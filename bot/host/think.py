@@ -24,6 +24,12 @@ from .tables import computer_choice, computer_seed
 THINKERS = max(1, (os.cpu_count() or 2) - 1)
 """Default processes of a host's search pool: one core is left to the event loop."""
 
+PACE = {"easy": 0.0, "normal": 0.6, "hard": 2.5}
+"""Seconds a searching computer takes at least for each decision on a paced host (Discord), one-option
+decisions included. Its search takes longer where it has a choice than where it has none, and whether it has
+one can depend on its hidden cards: a floor above the level's usual thinking time (about 0.3 s and 2 s) makes
+its answers come at the same pace either way. ``easy`` answers every decision at once, so it needs none."""
+
 
 def think(game_id: str, snapshot: str, static: str | None, seat: int, level: str, seed: int) -> str:
     """In a pool process: ``seat``'s choice at ``level`` in the state of ``snapshot`` (and the table's
@@ -41,11 +47,20 @@ class Thinker:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
+    def searching(self, game: Game, level: str) -> bool:
+        """Whether a computer at ``level`` searches in ``game`` (else it answers at once: an ``easy`` computer,
+        a game that cannot search)."""
+        return level != "easy" and game.searchable and game.search_budget(level) > 0
+
     def searches(self, game: Game, level: str, decision: Decision) -> bool:
-        """Whether a computer at ``level`` searches for ``decision`` in ``game`` (else it answers at once: an
-        ``easy`` computer, a game that cannot search, a decision with one option)."""
-        return (level != "easy" and len(decision.options) > 1 and game.searchable
-                and game.search_budget(level) > 0)
+        """Whether a computer at ``level`` searches for ``decision`` in ``game``: a searching level and more
+        than one option (one option is answered without a search)."""
+        return len(decision.options) > 1 and self.searching(game, level)
+
+    @staticmethod
+    def pace(level: str) -> float:
+        """The least seconds a computer at ``level`` takes for each decision on a paced host (:data:`PACE`)."""
+        return PACE.get(level, 0.0)
 
     def quick(self, game: Game, state: Any, decision: Decision, seed: int) -> str:
         """An ``easy`` computer's choice, at once (:func:`bot.host.tables.computer_choice`)."""

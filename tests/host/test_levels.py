@@ -56,3 +56,46 @@ async def test_an_unknown_level_is_refused_naming_the_levels_and_nothing_is_crea
         assert t.level == "easy" and "level" not in t.options  # easy is the default and is not stored
     finally:
         await store.close()
+
+
+async def test_a_searching_computer_on_a_paced_host_answers_a_forced_decision_no_faster_than_a_choice(
+        tmp_path, monkeypatch):
+    """On a paced host (a computer delay, as on Discord) a ``normal`` computer takes at least its level's pace
+    (``bot.host.think.PACE``) for every decision, one-option ones included: a search takes time only where
+    there is a choice, and whether there is one can follow from the computer's hidden cards, so how long it
+    takes must not tell. Measured from the start of each decision to its commit, on the loop's clock."""
+    import asyncio
+
+    from bot.host import think
+
+    mx = get_game("metax")
+    monkeypatch.setattr(mx, "search_budget", lambda level: {"easy": 0, "normal": 4, "hard": 8}[level])
+    monkeypatch.setitem(think.PACE, "normal", 0.01)
+    store = await Store.open(tmp_path / "paced.db")
+    try:
+        svc = TableService(store, computer_delay=0.0005, thinkers=0)
+        t = await svc.create("metax", "local", "host", "C0", seed=5, computer=True, level="normal")
+        await svc.add_computer(t.id, "host")
+        loop = asyncio.get_running_loop()
+        started: list[float] = []
+        took: dict[bool, list[float]] = {True: [], False: []}  # one option? -> seconds to commit
+        observe, act = svc._observe, svc._act
+
+        def observed(table, at):
+            started.append(loop.time())
+            return observe(table, at)
+
+        async def acted(table, seat, version, choice, by_player=True, at=None):
+            d = next(x for x in mx.decisions(table.state) if x.seat == seat)
+            took[len(d.options) == 1].append(loop.time() - started[-1])
+            return await act(table, seat, version, choice, by_player=by_player, at=at)
+
+        monkeypatch.setattr(svc, "_observe", observed)
+        monkeypatch.setattr(svc, "_act", acted)
+        await svc.start(t.id, "host")
+        await svc.settle()
+        assert t.status == "finished"
+        assert took[True] and took[False], "the game had forced decisions and choices"
+        assert min(took[True] + took[False]) >= 0.01
+    finally:
+        await store.close()
