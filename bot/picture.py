@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from games.core.contract import Game, View
-from games.core.layout import Bar, Box, Label, Layout, card_layout
+from games.core.layout import Bar, Box, Element, Label, Layout, card_layout
 
 MAX_PNG_BYTES = 300_000
 """The most a picture may weigh; :func:`paint` reduces colours to stay under it."""
@@ -132,10 +132,26 @@ def render(layout: Layout) -> Image.Image:
     return img
 
 
+RECENT_PICTURES = 8
+"""How many of the last pictures :func:`paint` keeps: a board often goes back to a picture it showed a moment
+ago (a response window opens and closes, the view changes only where the picture shows nothing)."""
+
+
 def paint(layout: Layout) -> bytes:
     """``layout`` as PNG bytes with a palette (flat colours and anti-aliased text need few colours; a
     palette PNG is a third the size of an RGB one and quicker to compress), at most
-    :data:`MAX_PNG_BYTES`: a picture over it is saved at half size."""
+    :data:`MAX_PNG_BYTES`: a picture over it is saved at half size. One of the last
+    :data:`RECENT_PICTURES` layouts painted is not painted again (equal layouts give equal bytes)."""
+    return _paint_recent((layout.width, layout.height, layout.background, tuple(layout.elements)))
+
+
+@lru_cache(maxsize=RECENT_PICTURES)
+def _paint_recent(key: tuple[int, int, tuple[int, int, int], tuple[Element, ...]]) -> bytes:
+    width, height, background, elements = key
+    return _paint(Layout(width, height, background, list(elements)))
+
+
+def _paint(layout: Layout) -> bytes:
     img = render(layout)
     data = _png(img, _palette(layout))
     if len(data) > MAX_PNG_BYTES:

@@ -9,6 +9,7 @@ import pytest
 from picture_helpers import positions
 from PIL import Image
 
+from bot import picture
 from bot.picture import MAX_PNG_BYTES, board_png, card_png, paint, printable
 from games import get_game
 from games.core.contract import Game, View
@@ -48,7 +49,24 @@ def test_equal_views_give_equal_bytes():
         game = get_game(game_id)
         (_, s1), (_, s2) = (list(positions(game_id, range(5, 6), every=10**6, limit=30))[-1] for _ in range(2))
         assert s1 is not s2
-        assert board_png(game, game.view(s1, None)) == board_png(game, game.view(s2, None))
+        first = board_png(game, game.view(s1, None))
+        picture._paint_recent.cache_clear()  # paint the second anew, not from the recent pictures
+        assert first == board_png(game, game.view(s2, None))
+
+
+def test_a_recent_picture_is_not_painted_again_and_is_the_same_bytes():
+    """:func:`bot.picture.paint` keeps the last pictures: a board that goes back to a picture it just showed
+    gets it without painting, and the bytes are those a new painting gives."""
+    game = get_game("memesis")
+    views = [game.view(state, None) for _, state in positions("memesis", range(3, 4), every=20, limit=41)]
+    a, b = game.layout(views[1]), game.layout(views[2])
+    picture._paint_recent.cache_clear()
+    first, other = paint(a), paint(b)
+    assert first != other
+    again = paint(game.layout(views[1]))
+    assert picture._paint_recent.cache_info().hits == 1 and again == first
+    picture._paint_recent.cache_clear()
+    assert paint(a) == first
 
 
 def test_different_boards_give_different_pictures():
