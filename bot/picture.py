@@ -205,7 +205,7 @@ def _png(img: Image.Image, palette: Image.Image | None) -> bytes:
     else:
         img = img.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=3)
+    img.save(buf, format="PNG", compress_level=1)  # zlib's fastest: 10% bigger, 20% faster
     return buf.getvalue()
 
 
