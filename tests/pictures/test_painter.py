@@ -100,6 +100,30 @@ def test_paint_draws_every_element_kind_and_keeps_the_canvas_size():
     assert all(near(img.getpixel((x, y)), (255, 255, 255)) for x in range(95, 320) for y in range(150, 190))
 
 
+def test_text_edges_are_blends_of_the_text_colour_and_the_fill_under_it():
+    """The picture is painted in its palette: a label's pixels are its colour, the fill under it, or one of
+    the palette's blends of the two (its anti-aliased edges), and there are such edge pixels."""
+    fill, ink = (30, 60, 120), (250, 240, 200)
+    lay = Layout(300, 80, background=(255, 255, 255))
+    lay.add(Box(0, 0, 300, 80, fill=fill), Label(10, 10, 280, 60, "Quiet window 12", 30, colour=ink, bold=True))
+    img = open_png(paint(lay)).convert("RGB")
+    blends = {tuple(round(a * (1 - t) + b * t) for a, b in zip(ink, fill, strict=True))
+              for t in (0.2, 0.4, 0.6, 0.8)}
+    seen = {img.getpixel((x, y)) for x in range(300) for y in range(80)}
+    assert seen <= {fill, ink} | blends
+    assert {fill, ink} < seen and seen & blends
+
+
+def test_a_layout_of_over_256_colours_gets_an_adaptive_palette():
+    """Over 256 colours the palette cannot hold them all: the picture is drawn in RGB and reduced to 128
+    colours near those drawn."""
+    lay = Layout(600, 40, background=(255, 255, 255))
+    lay.add(*(Box(2 * i, 0, 2, 40, fill=(i % 256, 100, 255 - i % 256)) for i in range(300)))
+    img = open_png(paint(lay))
+    assert img.mode == "P" and img.size == (600, 40)
+    assert all(abs(a - b) <= 12 for a, b in zip(img.convert("RGB").getpixel((21, 20)), (10, 100, 245), strict=True))
+
+
 def test_printable_replaces_what_the_built_in_font_cannot_draw():
     """Card names use em dashes and arrows; the built-in font has no glyph for them (an empty box)."""
     assert printable("Beowulf — Bane of Grendel") == "Beowulf - Bane of Grendel"
