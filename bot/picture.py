@@ -243,11 +243,19 @@ def _colours(layout: Layout) -> tuple[dict[tuple[int, int, int], int], list[tupl
 
 
 @lru_cache(maxsize=4096)
+def _levels(text: str, size: int, bold: bool) -> tuple[Image.Image, Image.Image]:
+    """The mask of :func:`_mask` as blend levels (:data:`_LEVEL`), and the "1" mask of the pixels the text
+    touches."""
+    levels = _mask(text, size, bold)[0].point(_LEVEL)
+    return levels, levels.point(_INKED, "1")
+
+
+@lru_cache(maxsize=4096)
 def _text_patch(text: str, size: int, bold: bool, ramp: tuple[int, ...]) -> tuple[Image.Image, Image.Image]:
     """The mask of :func:`_mask` in palette indices, each pixel the index ``ramp`` gives its blend level
     (:data:`_LEVEL`), and the "1" mask of the pixels the text touches. Cached: boards repeat labels."""
-    levels = _mask(text, size, bold)[0].point(_LEVEL)
-    return levels.point([*ramp, *[0] * (256 - len(ramp))]), levels.point(_INKED, "1")
+    levels, inked = _levels(text, size, bold)
+    return levels.point([*ramp, *[0] * (256 - len(ramp))]), inked
 
 
 def _render_indexed(layout: Layout, index: dict[tuple[int, int, int], int],
