@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from games.core.contract import Game, View
-from games.core.layout import Bar, Box, Label, Layout, card_layout
+from games.core.layout import Bar, Box, Element, Label, Layout, card_layout
 
 MAX_PNG_BYTES = 300_000
 """The most a picture may weigh; :func:`paint` reduces colours to stay under it."""
@@ -94,66 +94,123 @@ def _mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int, int]
     return mask.crop(box), box[0] - 2, box[1] - size, width
 
 
-def _draw_label(img: Image.Image, label: Label) -> None:
+def _place(label: Label) -> tuple[str, int, int, int]:
+    """The text and size :func:`_fit` gives ``label``, and where its mask's top-left goes."""
     text, size = _fit(label.text, label.size, label.w)
-    mask, dx, dy, width = _mask(text, size, label.bold)
+    _, dx, dy, width = _mask(text, size, label.bold)
     if label.align == "centre":
         x = label.x + (label.w - width) // 2
     elif label.align == "right":
         x = label.x + label.w - width
     else:
         x = label.x
-    img.paste(label.colour, (x + dx, label.y + label.h // 2 + dy), mask)
+    return text, size, x + dx, label.y + label.h // 2 + dy
+
+
+def _draw_shape(draw: ImageDraw.ImageDraw, e: Box | Bar, ink: Any) -> None:
+    """Draw a box or bar with ``ink(colour)`` as each colour's ink (RGB, or a palette index)."""
+    if isinstance(e, Box):
+        rect = (e.x, e.y, e.x + e.w - 1, e.y + e.h - 1)
+        fill = None if e.fill is None else ink(e.fill)
+        outline = None if e.outline is None else ink(e.outline)
+        if e.radius:
+            draw.rounded_rectangle(rect, e.radius, fill=fill, outline=outline, width=e.line if e.outline else 0)
+        else:
+            draw.rectangle(rect, fill=fill, outline=outline, width=e.line if e.outline else 0)
+        return
+    draw.rectangle((e.x, e.y, e.x + e.w - 1, e.y + e.h - 1), fill=ink(e.back))
+    if e.maximum > 0:
+        filled = round(e.w * max(0, min(e.value, e.maximum)) / e.maximum)
+        if filled:
+            draw.rectangle((e.x, e.y, e.x + filled - 1, e.y + e.h - 1), fill=ink(e.fill))
+        if e.mark is not None and 0 <= e.mark <= e.maximum:
+            mx = e.x + min(e.w - 2, round(e.w * e.mark / e.maximum))
+            draw.rectangle((mx, e.y, mx + 1, e.y + e.h - 1), fill=ink(_MARK))
+
+
+_MARK = (20, 20, 20)
+"""The colour of a bar's mark."""
 
 
 def render(layout: Layout) -> Image.Image:
-    """``layout`` drawn on a new RGB image of its size."""
+    """``layout`` drawn on a new RGB image of its size (text anti-aliased over the pixels under it)."""
     img = Image.new("RGB", (layout.width, layout.height), layout.background)
     draw = ImageDraw.Draw(img)
     for e in layout.elements:
-        if isinstance(e, Box):
-            rect = (e.x, e.y, e.x + e.w - 1, e.y + e.h - 1)
-            if e.radius:
-                draw.rounded_rectangle(rect, e.radius, fill=e.fill, outline=e.outline,
-                                       width=e.line if e.outline else 0)
-            else:
-                draw.rectangle(rect, fill=e.fill, outline=e.outline, width=e.line if e.outline else 0)
-        elif isinstance(e, Bar):
-            draw.rectangle((e.x, e.y, e.x + e.w - 1, e.y + e.h - 1), fill=e.back)
-            if e.maximum > 0:
-                filled = round(e.w * max(0, min(e.value, e.maximum)) / e.maximum)
-                if filled:
-                    draw.rectangle((e.x, e.y, e.x + filled - 1, e.y + e.h - 1), fill=e.fill)
-                if e.mark is not None and 0 <= e.mark <= e.maximum:
-                    mx = e.x + min(e.w - 2, round(e.w * e.mark / e.maximum))
-                    draw.rectangle((mx, e.y, mx + 1, e.y + e.h - 1), fill=(20, 20, 20))
-        elif isinstance(e, Label):
-            _draw_label(img, e)
+        if isinstance(e, Label):
+            text, size, x, y = _place(e)
+            img.paste(e.colour, (x, y), _mask(text, size, e.bold)[0])
+        else:
+            _draw_shape(draw, e, _same)
     return img
+
+
+def _same(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return colour
+
+
+RECENT_PICTURES = 8
+"""How many of the last pictures :func:`paint` keeps: a board often goes back to a picture it showed a moment
+ago (a response window opens and closes, the view changes only where the picture shows nothing)."""
 
 
 def paint(layout: Layout) -> bytes:
     """``layout`` as PNG bytes with a palette (flat colours and anti-aliased text need few colours; a
     palette PNG is a third the size of an RGB one and quicker to compress), at most
-    :data:`MAX_PNG_BYTES`: a picture over it is saved at half size."""
-    img = render(layout)
-    data = _png(img, _palette(layout))
-    if len(data) > MAX_PNG_BYTES:
-        data = _png(img.resize((img.width // 2, img.height // 2), Image.Resampling.LANCZOS), None)
-    return data
+    :data:`MAX_PNG_BYTES`: a picture over it is saved at half size. One of the last
+    :data:`RECENT_PICTURES` layouts painted is not painted again (equal layouts give equal bytes).
+
+    The palette holds every colour ``layout`` paints (:func:`_colours`) and the picture is drawn in it
+    directly, each text edge pixel in the blend of its text colour and the fill under the label nearest
+    its coverage; over 256 colours, it is drawn in RGB and given an adaptive palette of 128."""
+    return _paint_recent((layout.width, layout.height, layout.background, tuple(layout.elements)))
+
+
+@lru_cache(maxsize=RECENT_PICTURES)
+def _paint_recent(key: tuple[int, int, tuple[int, int, int], tuple[Element, ...]]) -> bytes:
+    width, height, background, elements = key
+    return _paint(Layout(width, height, background, list(elements)))
+
+
+def _paint(layout: Layout) -> bytes:
+    found = _colours(layout)
+    if found is not None:
+        img = _render_indexed(layout, *found)
+        data = _save(img)
+        if len(data) <= MAX_PNG_BYTES:
+            return data
+        rgb = img.convert("RGB")
+    else:
+        rgb = render(layout)
+        data = _save(_adaptive(rgb))
+        if len(data) <= MAX_PNG_BYTES:
+            return data
+    return _save(_adaptive(rgb.resize((rgb.width // 2, rgb.height // 2), Image.Resampling.LANCZOS)))
 
 
 _RAMP = (0.2, 0.4, 0.6, 0.8)
 """Where text edges blend into their background: the palette holds these mixes of each text colour and
 the fill under it."""
+_LEVEL = [round(v * (len(_RAMP) + 1) / 255) for v in range(256)]
+"""A text mask's coverage (0-255) as the nearest blend step: 0 the background, 1-4 the blends of
+:data:`_RAMP` from the background's side, 5 the text colour."""
+_INKED = [0] + [255] * 255
+"""A level mask as a "1" mask of the pixels the text touches."""
 
 
-def _palette(layout: Layout) -> Image.Image | None:
-    """A palette image holding every colour ``layout`` paints: its fills, outlines and text colours,
-    and for each text colour over each fill it is drawn on, the blends of its anti-aliased edges.
-    ``None`` when that is over 256 colours (then an adaptive palette is computed from the pixels)."""
+@lru_cache(maxsize=4096)
+def _blend(fg: tuple[int, int, int], bg: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return tuple(round(a * (1 - t) + b * t) for a, b in zip(fg, bg, strict=True))  # type: ignore[return-value]
+
+
+def _colours(layout: Layout) -> tuple[dict[tuple[int, int, int], int], list[tuple[int, ...]]] | None:
+    """The palette index of every colour ``layout`` paints (its fills, outlines and text colours, and for
+    each text colour over each fill it is drawn on, the blends of its anti-aliased edges), and for each
+    label in painting order the indices of its blend levels (:data:`_LEVEL`). ``None`` when that is over
+    256 colours."""
     colours: dict[tuple[int, int, int], None] = {layout.background: None}
-    pairs: dict[tuple[tuple[int, int, int], tuple[int, int, int]], None] = {}
+    pairs: dict[tuple[tuple[int, int, int], tuple[int, int, int]], tuple[tuple[int, int, int], ...]] = {}
+    labels: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []
     fills: list[Box] = []
     for e in layout.elements:
         if isinstance(e, Box):
@@ -164,32 +221,69 @@ def _palette(layout: Layout) -> Image.Image | None:
                 fills.append(e)
         elif isinstance(e, Bar):
             colours[e.fill] = colours[e.back] = None
-            colours[(20, 20, 20)] = None
+            colours[_MARK] = None
         elif isinstance(e, Label):
             cx, cy = e.x + e.w // 2, e.y + e.h // 2
             under = next((b.fill for b in reversed(fills) if b.x <= cx < b.x + b.w and b.y <= cy < b.y + b.h),
                          layout.background)
             assert under is not None
-            pairs[(e.colour, under)] = None
+            pair = (e.colour, under)
+            if pair not in pairs:
+                pairs[pair] = (under, *(_blend(e.colour, under, t) for t in reversed(_RAMP)), e.colour)
+            labels.append(pair)
     for fg, bg in pairs:
         colours[fg] = None
         for t in _RAMP:
-            colours[tuple(round(a * (1 - t) + b * t) for a, b in zip(fg, bg, strict=True))] = None  # type: ignore[misc]
+            colours[_blend(fg, bg, t)] = None
     if len(colours) > 256:
         return None
-    flat = [v for c in colours for v in c]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(flat + flat[:3] * (256 - len(colours)))
-    return pal
+    index = {c: i for i, c in enumerate(colours)}
+    ramps = {pair: tuple(index[c] for c in steps) for pair, steps in pairs.items()}
+    return index, [ramps[pair] for pair in labels]
 
 
-def _png(img: Image.Image, palette: Image.Image | None) -> bytes:
-    if palette is not None:
-        img = img.quantize(palette=palette, dither=Image.Dither.NONE)
-    else:
-        img = img.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+@lru_cache(maxsize=4096)
+def _levels(text: str, size: int, bold: bool) -> tuple[Image.Image, Image.Image]:
+    """The mask of :func:`_mask` as blend levels (:data:`_LEVEL`), and the "1" mask of the pixels the text
+    touches."""
+    levels = _mask(text, size, bold)[0].point(_LEVEL)
+    return levels, levels.point(_INKED, "1")
+
+
+@lru_cache(maxsize=4096)
+def _text_patch(text: str, size: int, bold: bool, ramp: tuple[int, ...]) -> tuple[Image.Image, Image.Image]:
+    """The mask of :func:`_mask` in palette indices, each pixel the index ``ramp`` gives its blend level
+    (:data:`_LEVEL`), and the "1" mask of the pixels the text touches. Cached: boards repeat labels."""
+    levels, inked = _levels(text, size, bold)
+    return levels.point([*ramp, *[0] * (256 - len(ramp))]), inked
+
+
+def _render_indexed(layout: Layout, index: dict[tuple[int, int, int], int],
+                    ramps: list[tuple[int, ...]]) -> Image.Image:
+    """``layout`` drawn in palette indices (:func:`_colours`) on a new "P" image of its size."""
+    img = Image.new("L", (layout.width, layout.height), index[layout.background])
+    draw = ImageDraw.Draw(img)
+    ramp = iter(ramps)
+    for e in layout.elements:
+        if isinstance(e, Label):
+            text, size, x, y = _place(e)
+            patch, inked = _text_patch(text, size, e.bold, next(ramp))
+            img.paste(patch, (x, y), inked)
+        else:
+            _draw_shape(draw, e, index.__getitem__)
+    flat = [v for c in index for v in c]
+    img.putpalette(flat + flat[:3] * (256 - len(index)))  # an "L" image given a palette is a "P" image
+    return img
+
+
+def _adaptive(img: Image.Image) -> Image.Image:
+    """An RGB image as "P" with an adaptive palette of 128 colours."""
+    return img.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def _save(img: Image.Image) -> bytes:
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=3)
+    img.save(buf, format="PNG", compress_level=1)  # zlib's fastest: 10% bigger, 20% faster
     return buf.getvalue()
 
 

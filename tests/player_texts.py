@@ -37,6 +37,16 @@ INTERNAL_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p
 ))
 
 
+_NEEDS: tuple[tuple[str, ...] | re.Pattern[str], ...] = (
+    re.compile(r"\d\.\d"), (), (":",), ("version",), (), ("-GAP-",),
+    ("Decision(", "Option(", "Event(", "View(", "Result(", "Seat(", "Card(", "Player("), (), ("None",), ("_",),
+    ("META-", "MZ-", "MX-", "MEM-", "MO-"),
+)
+"""For each pattern of :data:`INTERNAL_PATTERNS`, strings of which every match holds one (empty: none
+known), or a quicker pattern every match holds: a text without them is not searched, which saves most of
+the time."""
+
+
 def internal_hits(text: str) -> list[str]:
     """The internal codes in ``text``: ``["card id: 't011'", ...]`` (empty when clean)."""
     return list(_hits(text))
@@ -46,10 +56,18 @@ def internal_hits(text: str) -> list[str]:
 def _hits(text: str) -> tuple[str, ...]:
     # Boards, prompts and labels repeat across the steps of a game: each distinct text is scanned once.
     hits = []
-    for pattern, what in INTERNAL_PATTERNS:
+    for (pattern, what), needs in zip(INTERNAL_PATTERNS, _NEEDS, strict=True):
+        if not _may_match(needs, text):
+            continue
         for m in pattern.finditer(text):
             hits.append(f"{what}: {m.group(0)!r}")
     return tuple(hits)
+
+
+def _may_match(needs: tuple[str, ...] | re.Pattern[str], text: str) -> bool:
+    if isinstance(needs, re.Pattern):
+        return needs.search(text) is not None
+    return not needs or any(n in text for n in needs)
 
 
 def _layout_texts(game: Game, view: Any) -> Iterator[str]:

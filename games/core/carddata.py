@@ -19,25 +19,41 @@ class CardDataError(ValueError):
     """A card or deck file is invalid; the message names the file and the card at fault."""
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """A safe YAML loader that refuses a key repeated in one mapping (YAML would keep the last one
+class _Strict:
+    """A mapping constructor that refuses a key repeated in one mapping (YAML would keep the last one
     silently, e.g. ``stats: {strength: 3, strength: 5}``)."""
 
     def construct_mapping(self, node, deep=False):
         seen: set = set()
         for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
+            key = self.construct_object(key_node, deep=deep)  # type: ignore[attr-defined]
             if key in seen:
                 raise yaml.constructor.ConstructorError(
                     None, None, f"the key {key!r} is repeated in one mapping", key_node.start_mark)
             seen.add(key)
-        return super().construct_mapping(node, deep=deep)
+        return super().construct_mapping(node, deep=deep)  # type: ignore[misc]
+
+
+class _StrictLoader(_Strict, yaml.SafeLoader):
+    """The safe YAML loader, strict (:class:`_Strict`); its errors quote the line at fault."""
+
+
+class _FastStrictLoader(_Strict, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The same with libyaml's parser when PyYAML has it: the card files parse in an eighth of the time."""
 
 
 def load_yaml(path: Path) -> object:
     """Parse a YAML file, naming the file (and line) in any error; a repeated key is an error.
 
     Raises :class:`CardDataError`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CardDataError(f"{path}: {exc}") from None
+    try:
+        return yaml.load(text, Loader=_FastStrictLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError:
+        pass  # parse it again with the pure-Python loader, whose message quotes the line at fault
     try:
         with path.open(encoding="utf-8") as fh:
             return yaml.load(fh, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass

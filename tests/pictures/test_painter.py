@@ -9,6 +9,7 @@ import pytest
 from picture_helpers import positions
 from PIL import Image
 
+from bot import picture
 from bot.picture import MAX_PNG_BYTES, board_png, card_png, paint, printable
 from games import get_game
 from games.core.contract import Game, View
@@ -48,7 +49,24 @@ def test_equal_views_give_equal_bytes():
         game = get_game(game_id)
         (_, s1), (_, s2) = (list(positions(game_id, range(5, 6), every=10**6, limit=30))[-1] for _ in range(2))
         assert s1 is not s2
-        assert board_png(game, game.view(s1, None)) == board_png(game, game.view(s2, None))
+        first = board_png(game, game.view(s1, None))
+        picture._paint_recent.cache_clear()  # paint the second anew, not from the recent pictures
+        assert first == board_png(game, game.view(s2, None))
+
+
+def test_a_recent_picture_is_not_painted_again_and_is_the_same_bytes():
+    """:func:`bot.picture.paint` keeps the last pictures: a board that goes back to a picture it just showed
+    gets it without painting, and the bytes are those a new painting gives."""
+    game = get_game("memesis")
+    views = [game.view(state, None) for _, state in positions("memesis", range(3, 4), every=20, limit=41)]
+    a, b = game.layout(views[1]), game.layout(views[2])
+    picture._paint_recent.cache_clear()
+    first, other = paint(a), paint(b)
+    assert first != other
+    again = paint(game.layout(views[1]))
+    assert picture._paint_recent.cache_info().hits == 1 and again == first
+    picture._paint_recent.cache_clear()
+    assert paint(a) == first
 
 
 def test_different_boards_give_different_pictures():
@@ -80,6 +98,30 @@ def test_paint_draws_every_element_kind_and_keeps_the_canvas_size():
     assert any(not near(img.getpixel((x, y)), (255, 255, 255)) for x in range(120, 200) for y in range(105, 135))
     # The long label was shrunk or cut to its box: nothing painted right of it.
     assert all(near(img.getpixel((x, y)), (255, 255, 255)) for x in range(95, 320) for y in range(150, 190))
+
+
+def test_text_edges_are_blends_of_the_text_colour_and_the_fill_under_it():
+    """The picture is painted in its palette: a label's pixels are its colour, the fill under it, or one of
+    the palette's blends of the two (its anti-aliased edges), and there are such edge pixels."""
+    fill, ink = (30, 60, 120), (250, 240, 200)
+    lay = Layout(300, 80, background=(255, 255, 255))
+    lay.add(Box(0, 0, 300, 80, fill=fill), Label(10, 10, 280, 60, "Quiet window 12", 30, colour=ink, bold=True))
+    img = open_png(paint(lay)).convert("RGB")
+    blends = {tuple(round(a * (1 - t) + b * t) for a, b in zip(ink, fill, strict=True))
+              for t in (0.2, 0.4, 0.6, 0.8)}
+    seen = {img.getpixel((x, y)) for x in range(300) for y in range(80)}
+    assert seen <= {fill, ink} | blends
+    assert {fill, ink} < seen and seen & blends
+
+
+def test_a_layout_of_over_256_colours_gets_an_adaptive_palette():
+    """Over 256 colours the palette cannot hold them all: the picture is drawn in RGB and reduced to 128
+    colours near those drawn."""
+    lay = Layout(600, 40, background=(255, 255, 255))
+    lay.add(*(Box(2 * i, 0, 2, 40, fill=(i % 256, 100, 255 - i % 256)) for i in range(300)))
+    img = open_png(paint(lay))
+    assert img.mode == "P" and img.size == (600, 40)
+    assert all(abs(a - b) <= 12 for a, b in zip(img.convert("RGB").getpixel((21, 20)), (10, 100, 245), strict=True))
 
 
 def test_printable_replaces_what_the_built_in_font_cannot_draw():
