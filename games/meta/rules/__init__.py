@@ -648,6 +648,11 @@ def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
     return RulesError("META-TRN-02", f"That is not one of your options now: {listed}.")
 
 
+_SEAT_ONLY = {"pass": 1, "play": 0, "activate": 0, "dest": 0, "back": 0}
+"""Option id heads of choices that change only the choosing seat's own step (``Player.passed``, ``play``,
+``dest``), with the number of events they say when nothing runs after them (see :meth:`Engine.run`)."""
+
+
 class Engine(Execution):
     """Applies one choice and runs the game forward; collects the :class:`Event` log in ``events``. Executing
     towers and cards is inherited from :class:`games.meta.rules.execution.Execution`.
@@ -681,6 +686,7 @@ class Engine(Execution):
         """Apply ``choice``, already validated against ``seat``'s open decision of kind ``kind``, and run
         the game forward."""
         st = self.st
+        cached, stage = st.cached, st.stage
         try:
             self.choose(seat, kind, choice)
             self.advance()
@@ -688,6 +694,19 @@ class Engine(Execution):
             self.finish()
         st.rng = self.rng.state
         st.version += 1
+        said = _SEAT_ONLY.get(choice.partition(":")[0])
+        if (said is not None and len(self.events) == said and st.stage == stage and cached is not None
+                and cached[0] == st.version - 1):
+            # The choice changed only ``seat``'s own step (a pass, a card or destination chosen, back) and
+            # nothing ran after it: every other seat's decision is the one listed before it (none reads another
+            # seat's step), so the new listing is the old one with ``seat``'s decision listed again.
+            out = []
+            for d in cached[1]:
+                if d.seat != seat:
+                    out.append(d)
+                elif can_play(st, seat):
+                    out.append(seat_decision(st, seat))
+            st.cached = (st.version, out)
 
     def finish(self) -> None:
         st = self.st
