@@ -205,9 +205,12 @@ def spot_side(st: State, spot: int) -> str:
 
 def spot_sides(st: State) -> list[str]:
     """:func:`spot_side` of every Match Up spot, in spot order (one per team still playing)."""
-    n = len(active(st))
-    final = final_stage(st)
-    return [_side(n, final, k) for k in range(n)]
+    return list(_spot_sides(len(active(st)), final_stage(st)))
+
+
+@lru_cache(maxsize=64)
+def _spot_sides(n: int, final: bool) -> tuple[str, ...]:
+    return tuple(_side(n, final, k) for k in range(n))
 
 
 def _side(n: int, final: bool, spot: int) -> str:
