@@ -394,7 +394,8 @@ def start_contest(st: State, seats: list[int], scrim: int | None, ev: list[Event
 
 
 def contest_side(st: State, s: int) -> int:
-    c = contest(st)
+    c = st.contest  # (contest(st) written out: asked several times a step)
+    assert c is not None
     return c["seats"].index(s)
 
 
@@ -716,7 +717,7 @@ def step_roll(st: State, ev: list[Event]) -> None:
         st.last_roll = {"seat": s, "athlete": r["athlete"], "faces": list(r["faces"]), "why": r["why"]}
         ev.append(Event(f"{name(st, s)} rolls {len(r['faces'])} {'dice' if len(r['faces']) > 1 else 'die'} for "
                         f"{cname(st, r['athlete'])} ({r['why']}): "
-                        + ", ".join(FACE_NAMES[f] for f in r["faces"]) + "."))
+                        + ", ".join([FACE_NAMES[f] for f in r["faces"]]) + "."))
         if r["why"] == "recovery":
             st.roll = None
             if "special" in r["faces"]:
