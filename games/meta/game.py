@@ -278,11 +278,12 @@ class MetaGame(Game):
             return {"id": c, "card": cid, "title": titles[cid]}
 
         def entry(e: Entry) -> dict[str, Any]:
-            cid = cards[e.card]
-            d = pool[cid]
+            c = e.card
+            cid = cards[c]
+            title, kind, text = _entry_info(cid)
             target = None if e.target is None else _target_text(state, e.target, names)
-            return {"id": e.card, "card": cid, "title": titles[cid], "type": d.type, "player": e.player,
-                    "owner": owner[e.card], "target": target, "text": texts(cid)[1]}
+            return {"id": c, "card": cid, "title": title, "type": kind, "player": e.player,
+                    "owner": owner[c], "target": target, "text": text}
 
         towers = []
         for tw in queries.towers(state):
@@ -307,6 +308,7 @@ class MetaGame(Game):
                 "disabled": p.disabled, "causes": causes,
                 "removed": p.removed, "passed": p.passed, "at_turn": s == state.at_turn,
             })
+        rule_values = _rule_values(state)
         board = {
             "turn": state.turn,
             "at_turn": state.at_turn,
@@ -314,8 +316,9 @@ class MetaGame(Game):
             "order": list(state.order),
             "players": players,
             "towers": towers,
-            "rules": {k: queries.param(state, k) for k in PARAMS},
-            "changes": [{"param": ch.param, "text": param_text(ch.param, queries.param(state, ch.param)),
+            "rules": rule_values,
+            "changes": [{"param": ch.param, "text": param_text(ch.param, rule_values[ch.param] if ch.param in
+                                                                rule_values else queries.param(state, ch.param)),
                          "source": ch.source,
                          "until": ch.until} for ch in state.changes],
             "paradoxes": state.paradoxes,
@@ -325,8 +328,8 @@ class MetaGame(Game):
             pl = state.players[viewer]
             private = {
                 # A short line per card, no text (the full text is one lookup away, /card).
-                "hand": [{**card(c), "line": texts(state.cards[c])[0], "type": pool[state.cards[c]].type}
-                         for c in pl.hand],
+                "hand": [{"id": c, "card": (cid := cards[c]), "title": titles[cid], "line": texts(cid)[0],
+                          "type": pool[cid].type} for c in pl.hand],
                 "triggers": [{"tower": tw.id, "name": queries.tower_name(state, tw), **card(tw.trigger),
                               "condition": texts(state.cards[tw.trigger])[3]}
                              for tw in state.triggers if tw.owner == viewer and tw.trigger >= 0],
@@ -368,6 +371,26 @@ def _titles(pool: dict[str, Any]) -> dict[str, str]:
     if _TITLES[0] is not pool:
         _TITLES[:] = [pool, {cid: d.title for cid, d in pool.items()}]
     return _TITLES[1]
+
+
+@cache
+def _entry_info(card_id: str) -> tuple[str, str, str]:
+    """(title, type, description) of a card id, as a view's stack entry shows it; looked up once per id."""
+    d = card_pool()[card_id]
+    return d.title, d.type, texts(card_id)[1]
+
+
+_RULEBOOK_VALUES = {k: v[0] for k, v in PARAMS.items()}
+
+
+def _rule_values(state: State) -> dict[str, int | str]:
+    """Every rule value in force (:func:`games.meta.rules.queries.param` of each of :data:`PARAMS`, in its
+    order), the changes read in one pass."""
+    values = dict(_RULEBOOK_VALUES)
+    for ch in state.changes:
+        if ch.param in values:
+            values[ch.param] = ch.value if ch.value is not None else int(values[ch.param]) + int(ch.delta or 0)
+    return values
 
 
 _PLAY_STEPS = ("destination", "target", "confirm_play")

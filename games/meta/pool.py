@@ -58,6 +58,27 @@ def validate_deck(card_ids: Sequence[str], pool: dict[str, MetaCard] | None = No
     the versions used applies). META-DCK-03 / META-CRD-06: at most two cards of uniqueness ``*``.
     Returns an empty list for a legal deck."""
     pool = card_pool() if pool is None else pool
+    key = tuple(card_ids)
+    found = _CHECKED.get(key) if pool is _CHECKED_POOL[0] else None
+    if found is None:
+        found = [(e.rule, e.message) for e in _problems(key, pool)]
+        if pool is not _CHECKED_POOL[0]:
+            _CHECKED_POOL[0] = pool
+            _CHECKED.clear()
+        if len(_CHECKED) >= 1024:
+            _CHECKED.clear()
+        _CHECKED[key] = found
+    return [RulesError(rule, message) for rule, message in found]
+
+
+_CHECKED: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+"""Deck (card ids in order) -> the (rule, message) of each problem :func:`validate_deck` found in it with the
+pool in :data:`_CHECKED_POOL`: every game checks its seats' decks, and tables and tests bring the same few decks."""
+_CHECKED_POOL: list[object] = [None]
+
+
+def _problems(card_ids: tuple[str, ...], pool: dict[str, MetaCard]) -> list[RulesError]:
+    """:func:`validate_deck` worked out."""
     problems: list[RulesError] = []
     unknown = sorted({c for c in card_ids if c not in pool})
     if unknown:

@@ -502,8 +502,8 @@ def board_of(st: State) -> dict[str, Any]:
         contest = {
             "kind": c["kind"], "away": c["seats"][0], "home": c["seats"][1] if c["kind"] == "match" else None,
             "score": list(c["score"]), "moment": min(c["moment"] + 1, 3), "stage": c["stage"],
-            "mat": [None if a < 0 else {**_card(st, a), "line": athlete_text(rules.cdef(st, a)),
-                                        "injured": a in st.players[s].injured}
+            "mat": [None if a < 0 else {"card": (cid := cards[a]), "name": (d := by_id[cid][1]).name,
+                                        "line": athlete_text(d), "injured": a in st.players[s].injured}
                     for a, s in zip(c["mat"], c["seats"], strict=True)],
             "played": [[None if a < 0 else _card(st, a) for a in side] for side in c["played"]],
             "card": None if c["card"] < 0 else {**_card(st, c["card"]),

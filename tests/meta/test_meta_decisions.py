@@ -4,10 +4,13 @@ shows above the hand (``Game.context_text``). Everything through the game contra
 
 from __future__ import annotations
 
+import pytest
 from meta_stack_helpers import FILLER, apply, board, hand, inst, kind, levels, life, pass_all, pos
 
 from games.core.contract import SeatSetup
-from games.meta import GAME
+from games.core.players import RandomPlayer
+from games.core.playout import starter_seats
+from games.meta import GAME, rules
 
 # -- §5: confirm what cannot be undone --------------------------------------------------------------
 
@@ -210,3 +213,23 @@ def test_destination_context_shows_the_stacks_the_card_can_go_onto():
     assert "drawing stage" in text and "Main tower: empty" in text
     assert "Your trigger stack (names Ben)" in text and "Spark of Ruin (Ana) → Ben" in text
     assert "Vesper Bell" not in text  # the condition is in Ana's hand part, not the board context
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_the_listing_kept_after_a_choice_is_the_listing_made_afresh(seats):
+    """The engine keeps the open decisions from one choice to the next where a choice changed only its seat's
+    own step (a pass, a card or destination chosen, Back): along seeded random games, the decisions it lists
+    after every choice equal those listed from scratch for the same state."""
+    kept = 0
+    for seed in range(4):
+        st = GAME.new_game(starter_seats(GAME, seed, seats), None, seed)
+        players = [RandomPlayer(seed * 7 + p) for p in range(seats)]
+        n = 0
+        while decs := GAME.decisions(st):
+            d = decs[n % len(decs)]
+            before = st.cached
+            GAME.apply(st, d.seat, players[d.seat](d))
+            kept += st.cached is not before and st.cached is not None and st.cached[0] == st.version
+            assert GAME.decisions(st) == rules._decisions(st), (seed, n)
+            n += 1
+    assert kept > 100  # the kept listings were compared, not only fresh ones

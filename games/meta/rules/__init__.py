@@ -193,6 +193,26 @@ def _has_target(state: State, seat: int, k: str, flt: str) -> bool:
     return True
 
 
+def _reach(state: State, seat: int) -> tuple[bool, frozenset[str], bool]:
+    """What the towers ``seat`` may reach now hold (every tower, or in the drawing stage the main tower and its
+    own trigger towers, META-DRS-03): (any card on a stack, the card types on their stacks, any face-down
+    trigger). :func:`_has_target` of a ``card`` or ``stack`` target kind follows from it."""
+    types: set[str] = set()
+    trigger = False
+    pool = card_pool()
+    cards = state.cards
+    drawing = state.stage == "drawing"
+    for tw in towers(state):
+        if drawing and tw.owner not in (-1, seat):
+            continue
+        if tw.trigger >= 0:
+            trigger = True
+        for level in tw.levels:
+            for e in level:
+                types.add(pool[cards[e.card]].type)
+    return bool(types), frozenset(types), trigger
+
+
 def playable(state: State, seat: int, card: int) -> bool:
     """Whether ``seat`` can play ``card`` now with at least one legal target and destination."""
     d = card_pool()[state.cards[card]]
@@ -453,21 +473,30 @@ def seat_decision(state: State, seat: int, memo: dict[Any, Any] | None = None) -
                         distinct([*opts, Option("back", "Back")]), default="back")
     drawing, at_turn = state.stage == "drawing", seat == state.at_turn
     hand = tuple(p.hand)
-    cards = state.cards
-    cids = tuple([cards[c] for c in hand])
+    cids = tuple(map(state.cards.__getitem__, hand))
     if memo is None:
         memo = {}
     available = []
     for key in _hand_needs(seat, drawing, at_turn, cids):
         ok = memo.get(key)
         if ok is None:
-            if key[0] == "opponent":  # one per seat: from the seats in play, listed once per listing
+            k = key[0]
+            if k == "opponent":  # one per seat: from the seats in play, listed once per listing
                 en = memo.get("enabled")
                 if en is None:
                     en = memo["enabled"] = enabled(state)
-                ok = memo[key] = any(s != seat for s in en)
+                ok = len(en) > 1 or (len(en) == 1 and en[0] != seat)  # a seat in play other than ``seat``
+            elif k in ("card", "stack"):
+                # what the reachable towers hold, looked at once per listing (per seat in the drawing stage)
+                reach = memo.get(key[2])
+                if reach is None:
+                    reach = memo[key[2]] = _reach(state, seat)
+                flt = key[1]
+                ok = reach[0] if k == "stack" or flt == "stack" else (
+                    reach[0] or reach[2] if flt == "any" else flt in reach[1])
             else:
-                ok = memo[key] = _has_target(state, seat, key[0], key[1])
+                ok = _has_target(state, seat, k, key[1])
+            memo[key] = ok
         available.append(ok)
     aimed = not drawing and not at_turn and state.aimed == seat
     return _hand_listing(seat, drawing, at_turn, hand, cids, tuple(available), aimed)
@@ -497,6 +526,18 @@ def _hand_decision(seat: int, drawing: bool, cards: tuple[tuple[int, str], ...],
 def apply_choice(state: State, seat: int, choice: str) -> list[Event]:
     """Validate ``choice`` against ``seat``'s open decision and apply it. Raises :class:`RulesError`
     (state unchanged) when it is not one of the current options."""
+    cached = state.cached
+    if cached is not None and cached[0] == state.version:
+        # the decisions of this version are listed already (a player chose from them): the seat's listing says
+        # whether ``choice`` is offered, and its kind, as the checks below would
+        for dec in cached[1]:
+            if dec.seat == seat:
+                for o in dec.options:
+                    if o.id == choice:
+                        eng = Engine(state)
+                        eng.run(seat, dec.kind, choice)
+                        return eng.events
+                break
     if can_play(state, seat):
         # a valid choice needs no listing of the decision (labels, prompt): only its option ids
         if state.players[seat].play < 0:
@@ -607,6 +648,11 @@ def _refusal(state: State, seat: int, dec: Decision, choice: str) -> RulesError:
     return RulesError("META-TRN-02", f"That is not one of your options now: {listed}.")
 
 
+_SEAT_ONLY = {"pass": 1, "play": 0, "activate": 0, "dest": 0, "back": 0}
+"""Option id heads of choices that change only the choosing seat's own step (``Player.passed``, ``play``,
+``dest``), with the number of events they say when nothing runs after them (see :meth:`Engine.run`)."""
+
+
 class Engine(Execution):
     """Applies one choice and runs the game forward; collects the :class:`Event` log in ``events``. Executing
     towers and cards is inherited from :class:`games.meta.rules.execution.Execution`.
@@ -640,6 +686,7 @@ class Engine(Execution):
         """Apply ``choice``, already validated against ``seat``'s open decision of kind ``kind``, and run
         the game forward."""
         st = self.st
+        cached, stage = st.cached, st.stage
         try:
             self.choose(seat, kind, choice)
             self.advance()
@@ -647,6 +694,19 @@ class Engine(Execution):
             self.finish()
         st.rng = self.rng.state
         st.version += 1
+        said = _SEAT_ONLY.get(choice.partition(":")[0])
+        if (said is not None and len(self.events) == said and st.stage == stage and cached is not None
+                and cached[0] == st.version - 1):
+            # The choice changed only ``seat``'s own step (a pass, a card or destination chosen, back) and
+            # nothing ran after it: every other seat's decision is the one listed before it (none reads another
+            # seat's step), so the new listing is the old one with ``seat``'s decision listed again.
+            out = []
+            for d in cached[1]:
+                if d.seat != seat:
+                    out.append(d)
+                elif can_play(st, seat):
+                    out.append(seat_decision(st, seat))
+            st.cached = (st.version, out)
 
     def finish(self) -> None:
         st = self.st
@@ -847,8 +907,9 @@ class Engine(Execution):
                     continue
                 return
             if st.stage == "pushing":
-                if any(can_play(st, s) for s in range(len(st.players))):
-                    return
+                for s in range(len(st.players)):
+                    if can_play(st, s):
+                        return
                 self.execute_stage()
                 self.start_discarding()
                 continue

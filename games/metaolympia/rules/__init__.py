@@ -21,6 +21,7 @@ Injury 1 of 12 faces; every roll comes from the game's seeded RNG and is posted.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, StaleChoice
@@ -204,9 +205,12 @@ def spot_side(st: State, spot: int) -> str:
 
 def spot_sides(st: State) -> list[str]:
     """:func:`spot_side` of every Match Up spot, in spot order (one per team still playing)."""
-    n = len(active(st))
-    final = final_stage(st)
-    return [_side(n, final, k) for k in range(n)]
+    return list(_spot_sides(len(active(st)), final_stage(st)))
+
+
+@lru_cache(maxsize=64)
+def _spot_sides(n: int, final: bool) -> tuple[str, ...]:
+    return tuple(_side(n, final, k) for k in range(n))
 
 
 def _side(n: int, final: bool, spot: int) -> str:
@@ -390,7 +394,8 @@ def start_contest(st: State, seats: list[int], scrim: int | None, ev: list[Event
 
 
 def contest_side(st: State, s: int) -> int:
-    c = contest(st)
+    c = st.contest  # (contest(st) written out: asked several times a step)
+    assert c is not None
     return c["seats"].index(s)
 
 
@@ -465,7 +470,8 @@ def score_text(st: State) -> str:
         d = cdef(st, c["card"])
         return f"{name(st, c['seats'][0])} {c['score'][0]}, {d.name} {d.score}"
     # Home first, as the Full time line, the bracket and the picture name them
-    return ", ".join(f"{name(st, c['seats'][i])} {c['score'][i]}" for i in (1, 0))
+    seats, score, players = c["seats"], c["score"], st.players
+    return f"{players[seats[1]].team} {score[1]}, {players[seats[0]].team} {score[0]}"
 
 
 def reveal(st: State, s: int, a: int, ev: list[Event]) -> None:
@@ -711,7 +717,7 @@ def step_roll(st: State, ev: list[Event]) -> None:
         st.last_roll = {"seat": s, "athlete": r["athlete"], "faces": list(r["faces"]), "why": r["why"]}
         ev.append(Event(f"{name(st, s)} rolls {len(r['faces'])} {'dice' if len(r['faces']) > 1 else 'die'} for "
                         f"{cname(st, r['athlete'])} ({r['why']}): "
-                        + ", ".join(FACE_NAMES[f] for f in r["faces"]) + "."))
+                        + ", ".join([FACE_NAMES[f] for f in r["faces"]]) + "."))
         if r["why"] == "recovery":
             st.roll = None
             if "special" in r["faces"]:
@@ -1187,8 +1193,8 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
         prompt = f"Which athlete do you trade in for {cname(st, new)}?"
     elif kind == "athlete":
         c = st.contest
-        for a in healthy_unplayed(st, s):
-            opts.append(Option(f"athlete:{a}", card_label("", st.cards[a]), (st.cards[a],)))
+        cards = st.cards
+        listed = _athlete_options(tuple([(a, cards[a]) for a in healthy_unplayed(st, s)]))
         side = "Away" if contest_side(st, s) == 0 else "Home"
         what = "scrimmage" if c and c["kind"] == "scrimmage" else "match"
         prompt = (f"Defining Moment {c['moment'] + 1 if c else 1} of the {what} ({side if what == 'match' else 'solo'})"
@@ -1247,14 +1253,20 @@ def build_decision(st: State, pr: dict[str, Any]) -> Decision:
     else:  # pragma: no cover
         raise ValueError(kind)
     # card lines make long labels, and a team may hold two copies of a card
-    options = distinct(opts) if kind in CARD_KINDS else tuple(opts)
+    options = listed if kind == "athlete" else distinct(opts) if kind in CARD_KINDS else tuple(opts)
     forced = len(options) == 1 and kind in PUBLIC_KINDS
     # a scrimmage's tactic turn answers nobody: the team's own step, not a window
     window = kind in WINDOW_KINDS and not (kind == "tactic" and (st.contest or {}).get("kind") == "scrimmage")
     aimed = window and (bool(pr.get("aimed")) or (kind == "tactic" and st.contest is not None
                                                   and st.contest.get("aimed_at") == s))
-    return Decision(seat=s, kind=kind, prompt=prompt, options=options, default=default, forced=forced,
-                    window=window, aimed=aimed)
+    return Decision(s, kind, prompt, options, 1, 1, default, window, forced, aimed)
+
+
+@lru_cache(maxsize=4096)
+def _athlete_options(athletes: tuple[tuple[int, str], ...]) -> tuple[Option, ...]:
+    """The options of an ``athlete`` decision revealing one of ``athletes`` ((card number, card id) each, in
+    hand order), labels made distinct: the same hands come back Defining Moment after Defining Moment."""
+    return distinct([Option(f"athlete:{a}", card_label("", cid), (cid,)) for a, cid in athletes])
 
 
 PUBLIC_KINDS = frozenset({"move", "spot", "freeday", "fundraise", "sponsor_pick", "tactic_pick", "dice",
