@@ -162,8 +162,8 @@ BUDGETS = {"normal": 150, "hard": 900}
 """Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine)."""
 
 PLIES = 40
-"""Play-out length in decisions before :func:`evaluate` scores it: about one turn of two seats (a random
-two-seat game runs about 190 decisions, four turns)."""
+"""Play-out length in decisions before :func:`evaluate` scores it: about three turns of two seats (a two-seat
+game of heuristic computers runs about 135 decisions, eleven turns, at about 12 decisions a turn)."""
 
 
 def hidden_from(state: State, seat: int) -> tuple[list[int], dict[int, list[int]], list[Tower]]:
@@ -253,47 +253,137 @@ def likely_deck(seen: list[str], rng: Rng) -> list[str]:
     return list(starters[names[-1]])
 
 
-EVAL_SCALE = 3.0
-"""Life points that make one seat e (about 2.7) times likelier to win than another, in :func:`evaluate`."""
+EVAL_WEIGHTS = (0.07, 0.17, 0.26, 0.18, 0.07)
+"""In :func:`evaluate`, a seat's strength per unit of: life, life up to 10, memory, memory up to 15, cards in hand.
+Fitted (logistic regression, 400 two-seat games of heuristic computers, every fourth decision, the winner as the
+label) on the seats' differences: a card in memory weighs more than a life point (a seat that draws its memory
+dry first is disabled, META-MEM-01..05, the usual end of a long game), a life point more when life is low."""
+
+DISABLED_PENALTY = 3.0
+"""In :func:`evaluate`: the strength a disabled seat loses (it may come back, META-PLY-11)."""
 
 
 def evaluate(state: State) -> dict[int, float]:
-    """Each seat's chance to win an unfinished game (the last player in play wins, META-WIN-02), estimated
-    from public material: a share proportional to ``exp(strength / EVAL_SCALE)``, where strength is life plus
-    half a point per card in hand (at most 7), less 5 when the memory is nearly empty (drawing from an empty
-    memory disables, META-MEM-01..05); a disabled seat (it may come back, META-PLY-11) counts as at -5
-    life, a seat out of the game for good scores 0. At two seats this is a logistic of the difference."""
+    """Each seat's chance to win an unfinished game (the last player in play wins, META-WIN-02), estimated from
+    public counts: a share proportional to ``exp(strength)``, strength being :data:`EVAL_WEIGHTS` times (life,
+    min(life, 10), memory, min(memory, 15), hand), less :data:`DISABLED_PENALTY` for a disabled seat; a seat out
+    of the game for good scores 0. At two seats this is the fitted logistic of the seats' difference (a lead of
+    5 life points and 5 memory cards is about 0.9)."""
+    w_life, w_low, w_mem, w_short, w_hand = EVAL_WEIGHTS
     weights = []
     for p in state.players:
         if p.removed:
             weights.append(0.0)
             continue
-        strength = -5.0 if p.disabled else p.life + 0.5 * min(len(p.hand), 7) - (5.0 if len(p.memory) < 3 else 0.0)
-        weights.append(math.exp(min(strength, 40.0) / EVAL_SCALE))
+        life, mem = p.life, len(p.memory)
+        strength = (w_life * life + w_low * min(life, 10) + w_mem * mem + w_short * min(mem, 15)
+                    + w_hand * len(p.hand) - (DISABLED_PENALTY if p.disabled else 0.0))
+        weights.append(math.exp(min(strength, 60.0)))
     total = sum(weights)
     if total <= 0:
         return {s: 1.0 / len(weights) for s in range(len(weights))}
     return {s: w / total for s, w in enumerate(weights)}
 
 
-def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
-    """The play-out policy of a search: random, but a play once begun is played (``confirm``, and never
-    ``back`` while another option is open: backing out only spends the play-out's plies), and a card that
-    damages names another player, one that heals names its own player, when it can. Reads the deciding seat's
-    own card in play only."""
+def heuristic_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """What :class:`MetaBot` would choose for ``decision`` in ``state``, read from the state instead of a view (no
+    view is built: a play-out step costs little more than a random one), its tie-breaks drawn from ``rng``. It
+    reads the deciding seat's own hand, card in play and face-down triggers and the public board only, the
+    same as the bot (tests/meta/test_meta_search.py checks they agree)."""
     options = decision.options
-    if decision.kind == "confirm_play":
+    kind = decision.kind
+    if kind == "confirm_play":
         return "confirm"
-    ids = [o.id for o in options if o.id != "back"] or [o.id for o in options]
-    if decision.kind == "target" and ids[0].startswith("tgt:p"):
-        seat = decision.seat
-        card = card_pool()[state.cards[state.players[seat].play]]
-        mine = f"tgt:p{seat}"
-        if _hurts(card):
-            ids = [i for i in ids if i != mine] or ids
-        elif any(s.do in ("gain", "set_life") for s in card.steps) and mine in ids:
-            return mine
-    return ids[rng.below(len(ids))]
+    pool = card_pool()
+    me = decision.seat
+    players = state.players
+    names = state.cards
+    life = players[me].life
+    if kind == "discard":
+        scores = [_score(pool[o.cards[0]], life) if o.cards else 0 for o in options]
+        low = min(scores)
+        lows = [o.id for o, sc in zip(options, scores, strict=True) if sc == low]
+        return lows[rng.below(len(lows))]
+    if kind == "destination":
+        playing = pool[names[players[me].play]]
+        traps = [o.id for o in options if o.id.startswith("dest:t")]
+        if traps and state.stage == "drawing" and _hurts(playing):
+            return traps[rng.below(len(traps))]
+        return "dest:main" if any(o.id == "dest:main" for o in options) else options[0].id
+    if kind == "target":
+        return _heuristic_target(state, decision, pool, me, rng)
+    plays = 0
+    for tw in (state.main, *state.triggers):
+        if tw.owner in (-1, me):
+            for level in tw.levels:
+                for e in level:
+                    plays += e.player == me
+    default = decision.default or options[0].id
+    drawing = state.stage == "drawing"
+    if plays >= (4 if drawing else 3):
+        return default
+    armed = drawing and any(tw.owner == me and tw.trigger >= 0 for tw in state.triggers)
+    scored: list[tuple[int, str]] = []
+    for o in options:
+        if not o.cards:
+            continue
+        card = pool[o.cards[0]]
+        score = _score(card, life)
+        if drawing and card.type == "trigger":
+            score = 2 if armed else 9
+        if drawing and card.type == "event" and not armed:
+            score = min(score, 1)
+        scored.append((score + rng.below(2), o.id))
+    best = max((sc for sc, _ in scored), default=0)
+    if best < 4:
+        return default
+    tops = [oid for sc, oid in scored if sc == best]
+    return tops[rng.below(len(tops))]
+
+
+def _heuristic_target(state: State, decision: Decision, pool, me: int, rng: Rng) -> str:
+    """:meth:`MetaBot._target` read from the state (:func:`heuristic_choice`)."""
+    play = state.players[me].play
+    card = pool[state.cards[play]] if play >= 0 else None
+    opts = [o.id for o in decision.options if o.id != "back"]
+    if not opts:
+        return "back"
+    players = state.players
+    if opts[0].startswith("tgt:p"):
+        seats = [int(o[5:]) for o in opts]
+        helpful = card is not None and not _hurts(card) and any(s.do in ("gain", "set_life") for s in card.steps)
+        if card is not None and card.type == "trigger":
+            cond = card.condition
+            helpful = cond is not None and cond.event in ("disabled", "life_low", "lose_life")
+        if helpful and me in seats:
+            return f"tgt:p{me}"
+        others = [x for x in seats if x != me] or seats
+        weakest = min(players[x].life for x in others)
+        low = [x for x in others if players[x].life == weakest]
+        return f"tgt:p{low[rng.below(len(low))]}"
+    if opts[0].startswith("tgt:g"):
+        others = [o for o in opts if o != f"tgt:g{me}"] or opts
+        return others[rng.below(len(others))]
+    offered = set(opts)
+    aimed: list[str] = []
+    theirs: list[str] = []
+    for tw in (state.main, *state.triggers):
+        for level in tw.levels:
+            for e in level:
+                oid = f"tgt:c{e.card}"
+                if e.player != me and oid in offered:
+                    theirs.append(oid)
+                    t = e.target
+                    if t is not None and t["k"] == "player" and t["seat"] == me:
+                        aimed.append(oid)
+    pick = aimed or theirs or opts
+    return pick[rng.below(len(pick))]
+
+
+def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The play-out policy of a search: the heuristic computer's choice (:func:`heuristic_choice`), so a play-out
+    plays the way the ``easy`` computer does, at about the speed of a random play-out."""
+    return heuristic_choice(state, decision, rng)
 
 
 _TRIGGER_TARGETS = {"none": ("none",), "self": ("player",), "other": ("player", "opponent")}

@@ -162,3 +162,54 @@ def test_a_sample_that_redraws_a_card_in_sight_fails_the_same_view_check(monkeyp
     monkeypatch.setattr(meta, "sample", wrong)  # the game instance: its hooks are cached
     with pytest.raises(AssertionError):
         check_same_view(meta, seats=2)
+
+
+# -- the play-out policy and the cut-off estimate
+
+
+def test_the_play_out_policy_plays_as_the_heuristic_computer_does():
+    """``ai.heuristic_choice`` (the play-out policy, read from the state) makes the heuristic computer's choice
+    (``MetaBot``, read from the view) with the same tie-breaks at every decision of seeded games at 2 and 4 seats:
+    a generator in the same state gives the same option and is left in the same state."""
+    import copy
+
+    from games.core.playout import starter_seats
+
+    checked = 0
+    for seats, seeds in ((2, range(4)), (4, range(2))):
+        for seed in seeds:
+            st = meta.new_game(starter_seats(meta, seed, seats), None, seed)
+            bots = [meta.computer(seed * 7 + p) for p in range(seats)]
+            while open_ := meta.decisions(st):
+                d = open_[0]
+                twin = copy.copy(bots[d.seat].rng)
+                choice = bots[d.seat](d, meta.view(st, d.seat))
+                assert ai.heuristic_choice(st, d, twin) == choice, (seed, d.kind)
+                assert twin.state == bots[d.seat].rng.state
+                meta.apply(st, d.seat, choice)
+                checked += 1
+    assert checked > 500
+
+
+def test_the_estimate_favours_the_seat_ahead_in_life_and_memory():
+    """``ai.evaluate`` gives every seat a share in [0, 1] (the shares add up to 1), the leader more than ½: more
+    life, or more cards left in memory (drawing from an empty memory disables, META-MEM-01..05); a big lead is
+    near 1, a disabled seat is behind and a removed one scores 0."""
+    from games.core.playout import starter_seats
+
+    st = meta.new_game(starter_seats(meta, 1, 2), None, 1)
+    even = ai.evaluate(st)
+    assert even[0] == pytest.approx(0.5) and sum(even.values()) == pytest.approx(1.0)
+    st.players[1].life = 7
+    assert ai.evaluate(st)[0] > 0.7
+    st.players[1].life = 15
+    st.players[1].memory[:] = st.players[1].memory[:5]
+    assert ai.evaluate(st)[0] > 0.9
+    st.players[1].life = 2
+    assert ai.evaluate(st)[0] > 0.99
+    st4 = meta.new_game(starter_seats(meta, 1, 4), None, 1)
+    st4.players[2].disabled = True
+    st4.players[3].removed = True
+    four = ai.evaluate(st4)
+    assert four[3] == 0.0 and four[2] < four[1] and sum(four.values()) == pytest.approx(1.0)
+    assert all(0.0 <= v <= 1.0 for v in four.values())
