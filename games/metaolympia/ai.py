@@ -830,11 +830,11 @@ def computer(seed: int) -> OlympiaBot:
 
 # ---------------------------------------------------------------- search (games.core.search)
 
-BUDGETS = {"normal": 130, "hard": 850}
-"""Search iterations per level: ``normal`` about 0.3 s, ``hard`` about 2 s a decision. Estimated from CPU time
+BUDGETS = {"normal": 360, "hard": 2400}
+"""Search iterations per level: ``normal`` about 0.3 s, ``hard`` about 2 s a decision. From CPU time
 (``time.process_time``, which a busy machine inflates less than the wall clock) of searches at positions of a
-seeded two-team game: about 420 iterations per CPU second with heuristic play-outs of :data:`PLIES` decisions
-(a random play-out of 40 decisions ran about 780)."""
+seeded two-team game: about 1,200 iterations per CPU second with heuristic play-outs of :data:`PLIES`
+decisions (measured at a load average of 15 on two cores)."""
 
 
 def sample(state: State, seat: int, rng: Rng) -> State:
@@ -981,7 +981,7 @@ def evaluate(state: State) -> dict[int, float]:
         value[s] = value.get(s, 0.0) + (
             p.prestige + p.sponsor_prestige + majors + p.credits / 3 + p.popularity / 2
             + TACTIC * len(p.tactics) + MINOR * len(p.minors) + ROSTER * ahead * sum(best))
-    scale = math.sqrt(STAGE_VARIANCE * ahead + 1.0) / 1.7
+    scale = math.sqrt(STAGE_VARIANCE * ahead + END_VARIANCE) / 1.7
     out = dict.fromkeys(range(len(state.players)), 0.0)
     for s in live:
         other = max((value[o] for o in live if o != s), default=value[s])
@@ -995,10 +995,11 @@ to each team on a draw."""
 ROLL = (0.40, 0.10, 0.24)
 """Chances of one Reveal & Roll in a match (dice, boosts and tactic cards together): one goal, two goals, a
 Counter; fitted on heuristic against heuristic matches (score and rolls left against the result)."""
-STAGE_VARIANCE = 9.0
-"""Variance, in prestige squared, of the difference two teams make in a stage (about 2.5 matches each
-swinging it by :data:`MATCH_WIN` either way or not at all): :func:`evaluate`'s logistic scale is the spread
-of what is left."""
+STAGE_VARIANCE, END_VARIANCE = 16.0, 2.0
+"""The variance, in prestige squared, of the difference two teams make in a stage, and of what is left
+however late: :func:`evaluate`'s logistic scale is the spread of what is left (a standard deviation is about
+1.7 logistic scales). Fitted with :data:`TACTIC`, :data:`MINOR` and :data:`ROSTER` on positions of heuristic
+against heuristic games (the maximum likelihood of the winner)."""
 
 
 @cache
@@ -1028,16 +1029,24 @@ REF_POWER = 0.76
 fitted :data:`ROLL` belongs to."""
 
 
-def _side_strength(state: State, c: dict[str, Any], side: int, rolls: int) -> float:
-    """A side's strength for its ``rolls`` Reveal & Rolls left: the mean :func:`power` of its best healthy
-    athletes not yet played in the contest (one with too few left skips rolls), over :data:`REF_POWER`,
-    rounded to a tenth (so :func:`match_odds` caches well)."""
+def _side_strength(state: State, c: dict[str, Any], side: int, rolls: int, pending: bool) -> float:
+    """A side's strength for its ``rolls`` Reveal & Rolls left (``pending``: the first of them is the roll of
+    the athlete on the mat, revealed and not yet rolled): the mean :func:`power` of those athletes, the others
+    its best healthy athletes not yet played in the contest (one with too few left skips rolls), over
+    :data:`REF_POWER`, rounded to a tenth (so :func:`match_odds` caches well)."""
     if rolls <= 0:
         return 1.0
     p = state.players[c["seats"][side]]
     played, hurt, cards = c["played"][side], p.injured, state.cards
+    total = 0.0
+    mat = c["mat"][side]
+    if pending and mat >= 0 and mat not in hurt:
+        total, rolls_left = power(cards[mat]), rolls - 1
+    else:
+        rolls_left = rolls
     left = sorted((power(cards[a]) for a in p.athletes if a not in hurt and a not in played), reverse=True)
-    return round(min(1.8, max(0.3, sum(left[:rolls]) / rolls / REF_POWER)), 1)
+    total += sum(left[:rolls_left])
+    return round(min(1.8, max(0.3, total / rolls / REF_POWER)), 1)
 
 
 @cache
@@ -1071,8 +1080,9 @@ def contest_value(state: State) -> dict[int, float]:
         done = 0
     if c["kind"] == "match":
         (away, home), (sa, sh) = c["seats"], c["score"]
-        fa = _side_strength(state, c, 0, 3 - (done + 1) // 2)  # Away rolls at done 0, 2, 4
-        fh = _side_strength(state, c, 1, 3 - done // 2)
+        rolling = stage == "reveal" and c["turn"] > 0  # the side of turn - 1 reveals and rolls now
+        fa = _side_strength(state, c, 0, 3 - (done + 1) // 2, rolling and done % 2 == 0)  # Away: done 0, 2, 4
+        fh = _side_strength(state, c, 1, 3 - done // 2, rolling and done % 2 == 1)
         w, d, h = match_odds(min(sa, 9), min(sh, 9), done, fa, fh)
         return {away: w * MATCH_WIN + d * MATCH_DRAW, home: h * MATCH_WIN + d * MATCH_DRAW}
     card = c["card"]
@@ -1083,12 +1093,17 @@ def contest_value(state: State) -> dict[int, float]:
     return {c["seats"][0]: (w + t) * (d.reward.credits / 3 + d.reward.popularity / 2)}
 
 
-TACTIC, MINOR, ROSTER = 0.4, 0.6, 1.0
+TACTIC, MINOR, ROSTER = 0.5, 0.1, 2.5
 """:func:`evaluate`'s worth, in prestige, of a tactic card and a minor sponsor in hand, and of one expected
-goal of a roll (:func:`power`) of the three best healthy athletes for each stage to come."""
-PLIES = 20
-"""Decisions a search play-out runs before :func:`evaluate` scores it (a play-out by the heuristic costs about
-four random ones, so a shorter one)."""
+goal of a roll (:func:`power`) of the three best healthy athletes for each stage to come: fitted on positions
+of 300 heuristic against heuristic two-team games (which of them predicts the winner; the roster most)."""
+PLIES = 4
+"""Decisions a search play-out runs before :func:`evaluate` scores it: a few, which resolve the choice (a
+Reveal & Roll, a tile's action) and leave the rest to :func:`evaluate`, whose match odds are an expectation. A
+longer play-out rolls more dice, and their noise drowns the small differences between options (a reward's
+spread is about 0.13 a play-out of 4 decisions; of 8, 0.15; options differ by 0.01 to 0.03)."""
+SEARCH = {"exploration": 0.7, "hint_bias": 3.0}
+"""The search's tuning (:attr:`games.core.contract.Game.search_options`)."""
 EXPLORE = 10
 """One play-out decision in this many is played uniformly at random, the others by the heuristic."""
 
