@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True)
     ap.add_argument("--seats", type=int, default=None)
-    ap.add_argument("--teams", default=None, help="a team format, e.g. 2v2 (Memesis) or 2 (Meta Olympia)")
+    ap.add_argument("--teams", default=None, help="a team format, e.g. 2v2 (Memesis); Meta Olympia seats one team a seat: use --seats")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--level", choices=["normal", "hard"], default="normal")
     ap.add_argument("--budget", type=int, default=None)

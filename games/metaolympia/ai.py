@@ -830,11 +830,11 @@ def computer(seed: int) -> OlympiaBot:
 
 # ---------------------------------------------------------------- search (games.core.search)
 
-BUDGETS = {"normal": 130, "hard": 850}
-"""Search iterations per level: ``normal`` about 0.3 s, ``hard`` about 2 s a decision. Estimated from CPU time
+BUDGETS = {"normal": 360, "hard": 2400}
+"""Search iterations per level: ``normal`` about 0.3 s, ``hard`` about 2 s a decision. From CPU time
 (``time.process_time``, which a busy machine inflates less than the wall clock) of searches at positions of a
-seeded two-team game: about 420 iterations per CPU second with heuristic play-outs of :data:`PLIES` decisions
-(a random play-out of 40 decisions ran about 780)."""
+seeded two-team game: about 1,200 iterations per CPU second with heuristic play-outs of :data:`PLIES`
+decisions (measured at a load average of 15 on two cores)."""
 
 
 def sample(state: State, seat: int, rng: Rng) -> State:
@@ -866,8 +866,12 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     det = _clone(state)
     names = det.cards
     hidden = _hidden(det, seat)
+    rosters = hidden.pop("rosters")
     for klass, slots in hidden.items():
         if klass in ("minor", "sponsor"):
+            continue
+        if klass == "athlete":
+            _deal_athletes(det, seat, slots, rosters, rng)
             continue
         for c, name in zip(slots, shuffled([names[c] for c in slots], rng), strict=True):
             names[c] = name
@@ -895,7 +899,8 @@ def _clone(state: State) -> State:
 
 def _hidden(st: State, seat: int) -> dict[str, list[int]]:
     """The card numbers hidden from ``seat`` by class (see :func:`sample`): ``tactic``, ``minor`` (minor
-    sponsors in other hands), ``sponsor`` (other sponsors), ``athlete``, ``scrim<tier>``."""
+    sponsors in other hands), ``sponsor`` (other sponsors), ``athlete``, ``scrim<tier>``; and ``rosters``, the
+    athletes of ``athlete`` that are in the other teams' rosters."""
     by_id, cards = pool().by_id, st.cards
     con = st.contest
     scrim = con is not None and con["kind"] == "scrimmage"
@@ -915,52 +920,190 @@ def _hidden(st: State, seat: int) -> dict[str, list[int]]:
         kind = by_id[cards[c]][0]
         if kind in out:  # a scrimmage card drawn is the contest's, on the board
             out[kind].append(c)
+    rosters: list[int] = []
     for s, p in enumerate(st.players):
         if s != seat:
             out["tactic"] += p.tactics
             out["minor"] += p.minors
-            out["athlete"] += [a for a in p.athletes if a not in known]
+            mine = [a for a in p.athletes if a not in known]
+            out["athlete"] += mine
+            rosters += mine
     for c in st.scrim_deck:
         out.setdefault(f"scrim{by_id[cards[c]][1].tier}", []).append(c)
+    out["rosters"] = rosters
     return out
+
+
+def _deal_athletes(det: State, seat: int, slots: list[int], rosters: list[int], rng: Rng) -> None:
+    """Deal the athletes hidden from ``seat`` (``slots``: the deck, drawn ones, the other teams' rosters) again,
+    the other teams' roster places (``rosters``) first: each takes a hidden athlete of the tier of one of
+    ``seat``'s own athletes (in an order drawn with ``rng``; any athlete when none of that tier is left), the
+    rest go onto the other places in a drawn order. The prior is that the other teams have built rosters like
+    ``seat``'s own: a uniform deal would give Rookie teams the deck's Pros and All-Stars (the hidden athletes
+    are mostly the deck), so every team would look stronger than it is. It depends on the multiset of hidden
+    athletes and on ``seat``'s own roster only, both in its view."""
+    names, by_id = det.cards, pool().by_id
+    deck = shuffled([names[c] for c in slots], rng)
+    own = shuffled([by_id[det.cards[a]][1].tier for a in det.players[seat].athletes], rng) or ["rookie"]
+    taken: dict[int, str] = {}
+    dealt = set(slots)
+    for i, c in enumerate(c for c in rosters if c in dealt):
+        tier = own[i % len(own)]
+        j = next((k for k, n in enumerate(deck) if by_id[n][1].tier == tier), 0)
+        taken[c] = deck.pop(j)
+    rest = iter(deck)
+    for c in slots:
+        names[c] = taken[c] if c in taken else next(rest)
 
 
 def evaluate(state: State) -> dict[int, float]:
     """Each team's chance to win an unfinished game, from what a search play-out leaves on the board: the
     prestige count (MO-SCO-02: tokens, minor sponsors shown, the major sponsors whose goal it meets now, and
     credits / 3 and popularity / 2 without rounding down), plus a share for what will score later: tactic
-    cards and minor sponsors in hand, and the roster's best healthy athletes (their :func:`power`) for every
-    stage still to come. Two teams: a logistic of the difference; more: each team against the best other."""
+    cards and minor sponsors in hand, the roster's best healthy athletes (their :func:`power`) for every
+    stage still to come, and the contest under way (:func:`contest_value`: a match's result by its score and
+    the rolls left, a scrimmage's reward by the chance to beat its card). Two teams: a logistic of the
+    difference, on a scale that narrows as the matches left (the game's dice) get fewer; more: each team
+    against the best other."""
     live = rules.active(state)
     if not live:
         return {}
     stages = len(state.tracks) or 1
     ahead = stages - state.stage - (state.phase == "tournament") * 0.5
     by_id, cards = pool().by_id, state.cards
-    value = {}
+    value = contest_value(state)
     for s in live:
         p = state.players[s]
         majors = sum(by_id[cards[m]][1].reward.prestige for m in state.majors
                      if rules.goal_met(state, s, by_id[cards[m]][1].goal))
         hurt = set(p.injured)
         best = sorted((power(cards[a]) for a in p.athletes if a not in hurt), reverse=True)[:3]
-        value[s] = (p.prestige + p.sponsor_prestige + majors + p.credits / 3 + p.popularity / 2
-                    + TACTIC * len(p.tactics) + MINOR * len(p.minors) + ROSTER * ahead * sum(best))
+        value[s] = value.get(s, 0.0) + (
+            p.prestige + p.sponsor_prestige + majors + p.credits / 3 + p.popularity / 2
+            + TACTIC * len(p.tactics) + MINOR * len(p.minors) + ROSTER * ahead * sum(best))
+    scale = math.sqrt(STAGE_VARIANCE * ahead + END_VARIANCE) / 1.7
     out = dict.fromkeys(range(len(state.players)), 0.0)
     for s in live:
         other = max((value[o] for o in live if o != s), default=value[s])
-        out[s] = 1.0 / (1.0 + math.exp(-(value[s] - other) / SCALE))
+        out[s] = 1.0 / (1.0 + math.exp(-(value[s] - other) / scale))
     return out
 
 
-SCALE = 3.0
-"""Prestige points that move :func:`evaluate`'s estimate from ½ to about 73%."""
-TACTIC, MINOR, ROSTER = 0.4, 0.6, 1.0
+MATCH_WIN, MATCH_DRAW = 1 + 1 / 3 + 2 / 2, 1 / 2
+"""A match's pay in prestige (MO-RES-01/02): 1 prestige, 1 credit and 2 popularity to the winner, 1 popularity
+to each team on a draw."""
+ROLL = (0.40, 0.10, 0.24)
+"""Chances of one Reveal & Roll in a match (dice, boosts and tactic cards together): one goal, two goals, a
+Counter; fitted on heuristic against heuristic matches (score and rolls left against the result)."""
+STAGE_VARIANCE, END_VARIANCE = 16.0, 2.0
+"""The variance, in prestige squared, of the difference two teams make in a stage, and of what is left
+however late: :func:`evaluate`'s logistic scale is the spread of what is left (a standard deviation is about
+1.7 logistic scales). Fitted with :data:`TACTIC`, :data:`MINOR` and :data:`ROSTER` on positions of heuristic
+against heuristic games (the maximum likelihood of the winner)."""
+
+
+@cache
+def match_odds(away: int, home: int, done: int, fa: float = 1.0, fh: float = 1.0) -> tuple[float, float, float]:
+    """(Away wins, draw, Home wins) of a match at ``away``-``home`` after ``done`` of its six Reveal & Rolls
+    (Away rolls first in each Defining Moment), each roll by :data:`ROLL` times the rolling side's strength
+    ``fa`` or ``fh`` (1 = the athletes of an average match, :data:`REF_POWER`)."""
+    if done >= 6:
+        return (1.0, 0.0, 0.0) if away > home else (0.0, 1.0, 0.0) if away == home else (0.0, 0.0, 1.0)
+    f = fa if done % 2 == 0 else fh
+    one, two, counter = (min(0.95 / sum(ROLL), f) * x for x in ROLL)
+    if done % 2 == 0:
+        nxt = ((one, away + 1, home), (two, away + 2, home), (counter, away, max(0, home - 1)),
+               (1 - one - two - counter, away, home))
+    else:
+        nxt = ((one, away, home + 1), (two, away, home + 2), (counter, max(0, away - 1), home),
+               (1 - one - two - counter, away, home))
+    w = d = h = 0.0
+    for p, a, b in nxt:
+        x, y, z = match_odds(min(a, 9), min(b, 9), done + 1, fa, fh)
+        w, d, h = w + p * x, d + p * y, h + p * z
+    return w, d, h
+
+
+REF_POWER = 0.76
+"""The mean :func:`power` of the athletes revealed in heuristic against heuristic matches: the strength the
+fitted :data:`ROLL` belongs to."""
+
+
+def _side_strength(state: State, c: dict[str, Any], side: int, rolls: int, pending: bool) -> float:
+    """A side's strength for its ``rolls`` Reveal & Rolls left (``pending``: the first of them is the roll of
+    the athlete on the mat, revealed and not yet rolled): the mean :func:`power` of those athletes, the others
+    its best healthy athletes not yet played in the contest (one with too few left skips rolls), over
+    :data:`REF_POWER`, rounded to a tenth (so :func:`match_odds` caches well)."""
+    if rolls <= 0:
+        return 1.0
+    p = state.players[c["seats"][side]]
+    played, hurt, cards = c["played"][side], p.injured, state.cards
+    total = 0.0
+    mat = c["mat"][side]
+    if pending and mat >= 0 and mat not in hurt:
+        total, rolls_left = power(cards[mat]), rolls - 1
+    else:
+        rolls_left = rolls
+    left = sorted((power(cards[a]) for a in p.athletes if a not in hurt and a not in played), reverse=True)
+    total += sum(left[:rolls_left])
+    return round(min(1.8, max(0.3, total / rolls / REF_POWER)), 1)
+
+
+@cache
+def scrimmage_odds(score: int, need: int, rolls: int) -> tuple[float, float]:
+    """(win, tie) of a scrimmage at ``score`` against a card scoring ``need`` with ``rolls`` Reveal & Rolls
+    left (no Counters, MO-GAP-11)."""
+    if rolls <= 0 or score > need:
+        return (1.0, 0.0) if score > need else (0.0, 1.0) if score == need else (0.0, 0.0)
+    one, two, _ = ROLL
+    w = t = 0.0
+    for p, g in ((one, 1), (two, 2), (1 - one - two, 0)):
+        x, y = scrimmage_odds(score + g, need, rolls - 1)
+        w, t = w + p * x, t + p * y
+    return w, t
+
+
+def contest_value(state: State) -> dict[int, float]:
+    """What the contest under way is worth to each team playing it, in prestige: a match's expected pay
+    (:func:`match_odds` of its score and the rolls done), a scrimmage's reward (credits / 3, popularity / 2)
+    times the chance to beat or tie its card. ``{}`` without a contest."""
+    c = state.contest
+    if c is None:
+        return {}
+    m, stage = c["moment"], c["stage"]
+    per = 2 if c["kind"] == "match" else 1
+    if stage == "reveal":
+        done = per * m + max(0, c["turn"] - 1)
+    elif stage == "tactics":
+        done = per * (m + 1)
+    else:
+        done = 0
+    if c["kind"] == "match":
+        (away, home), (sa, sh) = c["seats"], c["score"]
+        rolling = stage == "reveal" and c["turn"] > 0  # the side of turn - 1 reveals and rolls now
+        fa = _side_strength(state, c, 0, 3 - (done + 1) // 2, rolling and done % 2 == 0)  # Away: done 0, 2, 4
+        fh = _side_strength(state, c, 1, 3 - done // 2, rolling and done % 2 == 1)
+        w, d, h = match_odds(min(sa, 9), min(sh, 9), done, fa, fh)
+        return {away: w * MATCH_WIN + d * MATCH_DRAW, home: h * MATCH_WIN + d * MATCH_DRAW}
+    card = c["card"]
+    if card < 0:
+        return {}
+    d = pool().by_id[state.cards[card]][1]
+    w, t = scrimmage_odds(c["score"][0], d.score, 3 - done)
+    return {c["seats"][0]: (w + t) * (d.reward.credits / 3 + d.reward.popularity / 2)}
+
+
+TACTIC, MINOR, ROSTER = 0.5, 0.1, 2.5
 """:func:`evaluate`'s worth, in prestige, of a tactic card and a minor sponsor in hand, and of one expected
-goal of a roll (:func:`power`) of the three best healthy athletes for each stage to come."""
-PLIES = 20
-"""Decisions a search play-out runs before :func:`evaluate` scores it (a play-out by the heuristic costs about
-four random ones, so a shorter one)."""
+goal of a roll (:func:`power`) of the three best healthy athletes for each stage to come: fitted on positions
+of 300 heuristic against heuristic two-team games (which of them predicts the winner; the roster most)."""
+PLIES = 4
+"""Decisions a search play-out runs before :func:`evaluate` scores it: a few, which resolve the choice (a
+Reveal & Roll, a tile's action) and leave the rest to :func:`evaluate`, whose match odds are an expectation. A
+longer play-out rolls more dice, and their noise drowns the small differences between options (a reward's
+spread is about 0.13 a play-out of 4 decisions; of 8, 0.15; options differ by 0.01 to 0.03)."""
+SEARCH = {"exploration": 0.7, "hint_bias": 3.0}
+"""The search's tuning (:attr:`games.core.contract.Game.search_options`)."""
 EXPLORE = 10
 """One play-out decision in this many is played uniformly at random, the others by the heuristic."""
 
