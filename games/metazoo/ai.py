@@ -1122,16 +1122,16 @@ def computer(seed: int) -> ZooBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 240, "hard": 1600}
-"""Search iterations per level: about 0.3 s and 2 s a decision on a quiet development machine. Measured as CPU
-time (``time.process_time``, which a busy machine does not inflate the way it does wall time) of searches at
-every 25th decision of three seeded games: about 780 iterations per CPU second at :data:`PLIES` 4 (a sample
-and its copy cost about 0.5 ms; a play-out ply about 0.1 ms)."""
+BUDGETS = {"normal": 65, "hard": 450}
+"""Search iterations per level: about 0.3 s and 2 s a decision. Measured as CPU time (``time.process_time``, which
+a busy machine does not inflate the way it does wall time) of searches at every 11th decision of two seeded
+heuristic games (seeds 2 and 4): about 225 iterations per CPU second at :data:`PLIES` 20 with the heuristic
+play-out policy (a sample and its copy cost about 1 ms, a play-out ply about 0.2 ms)."""
 
-PLIES = 4
-"""Play-out length in decisions before :func:`evaluate` scores the position. Short: MetaZoo's engine is slow and
-its decisions many (a Take Actions step offers every Aura to generate and every Page to place face-down), so a
-few hundred iterations of a shallow tree scored by :func:`evaluate` beat a few dozen long play-outs."""
+PLIES = 20
+"""Play-out length in decisions before :func:`evaluate` scores the position: from a Take Actions step, about the
+end of the opponent's next turn (median 20-24 decisions in heuristic games; the end of the Caster's own turn is
+about 9), so the estimate sees the answer to an Attack or a Contract, not only the Attack."""
 
 
 def hidden_from(st: State, seat: int) -> list[int]:
