@@ -30,8 +30,10 @@ attacker it kills or survives (chump when the damage would be lethal), and sensi
 
 The search computer (levels ``normal`` and ``hard``, :mod:`games.core.search`) uses the hooks at the end of this
 module: :func:`sample` (a determinization from one seat's view: what is hidden and the prior are in its
-docstring), :func:`evaluate` (a win estimate from public Life and board), :func:`rollout_choice` (the play-out
-policy: uniform random play-outs take four times as many decisions to end a game), :data:`PLIES` and :data:`BUDGETS`.
+docstring), :func:`evaluate` (the heuristic plays on to the start of the next turn, :func:`play_on`, then a
+material estimate, :func:`material`), :func:`rollout_choice` (a quick random play-out policy, for longer
+play-outs: uniform random ones take four times as many decisions to end a game), :data:`PLIES` and
+:data:`BUDGETS`.
 """
 
 from __future__ import annotations
@@ -856,23 +858,26 @@ class _Ctx:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 1250, "hard": 8500}
-"""Search iterations per level: about 0.3 s and 2 s a decision at the 4,240 iterations a second that
-``bench/bench_ai.py --game memesis --games 8 --level normal --workers 2`` measured on the quiet development
-machine (2026-11-27, :data:`PLIES` 0; 400 iterations took 0.094 s a decision)."""
+BUDGETS = {"normal": 70, "hard": 480}
+"""Search iterations per level: about 0.3 s and 2 s a decision at the 240 iterations a CPU second measured on
+the development machine (2026-11-27, mid-game main decisions; each iteration plays the rest of the turn on with
+the heuristic, :func:`evaluate`)."""
+
+SEARCH = {"hint_bias": 1.0}
+"""The search's tuning (:attr:`games.core.contract.Game.search_options`): a root hint bias of 1 rather than the
+default 3, so the search leaves the heuristic's choice when its play-ons say so. Measured on positions of
+heuristic games (a probe scoring each choice by 24 heuristic games played out from it): at bias 1 the
+choices that differed from the heuristic's won more often (consuming a card for source rather than Life at low
+Life turned lost games into won ones); at bias 3 they were too rare to matter."""
 
 PLIES = 0
-"""Play-out length in decisions before :func:`evaluate` scores the position: none, each iteration scores the
-node it expands with :func:`evaluate`. A random play-out of a few decisions mostly ends turns or leaves an
-action half-built, and costs several times the rest of an iteration: with 8 plies the root's visits came out
-nearly flat (values drowned in noise) at a quarter of the iterations. :func:`rollout_choice` is the policy when a
+"""Play-out length in decisions before :func:`evaluate` scores the position: none, since :func:`evaluate`
+itself plays the position on with the heuristic computer to the start of the next turn (a guided play-out that
+ends at a turn's boundary, not mid-action or mid-combat). :func:`rollout_choice` is the policy when a
 play-out is asked for (``bench/bench_ai.py --plies``, and the search tests, which play out 40 decisions)."""
 
-SCALE = 5.0
+SCALE = 8.0
 """The score difference (:func:`evaluate`) at which a team's estimate moves by a factor e."""
-
-TURN_AHEAD = 2.5
-"""What a turn's start is worth to a player waiting for it (a card drawn and source, :func:`material` units)."""
 
 CHOICE_COST = 0.5
 """What :func:`evaluate` charges the team of the player asked next for each choice of the turn beyond
@@ -1055,23 +1060,75 @@ def _in_sight(st: State, seat: int) -> list[int]:
 
 
 def evaluate(state: State) -> dict[int, float]:
-    """Each seat's chance to win an unfinished game, estimated from each team's material (MEM-GEN-01), summed
-    over its players still in (:func:`material`), plus :data:`TURN_AHEAD` for each player waiting for their turn
-    (the card and source its start brings, MEM-TRN-01: ending a turn then costs nothing by itself), less
-    :data:`CHOICE_COST` for each choice of the turn beyond :data:`FREE_CHOICES` (:attr:`State.turn_choices`) from
-    the team of the player asked next: a search that takes a card up and puts it back, or keeps a response window open, is asked
-    again and pays, so it ends its turn or passes rather than loop for ever (the host asks it afresh each time);
-    each team's share is a softmax of its material over
-    :data:`SCALE` (a logistic of the difference at two teams), and each seat gets its team's share. Read in a
-    determinization, where every card is known."""
-    st = state
+    """Each seat's chance to win an unfinished game: the heuristic computer (:class:`MemesisBot`, from each
+    seat's own view) plays a copy of ``state`` on to the start of the next turn (:func:`play_on`), so a plan
+    half built, an attack declared or a response window open is carried out as the easy computer would, and
+    the position there is scored (:func:`estimate`). A game that ends on the way scores its result. Less
+    :data:`CHOICE_COST` for each choice of the turn beyond :data:`FREE_CHOICES` (:attr:`State.turn_choices`,
+    read before playing on) from the team of the player asked next: a search that takes a card up and puts it
+    back, or keeps a response window open, is asked again and pays, so it ends its turn or passes rather than
+    loop for ever. Read in a determinization, where every card is known; ``state`` is not changed."""
+    st = cloner(State)(state)
+    asked = _asked(st)
+    penalty = CHOICE_COST * max(0, st.turn_choices - FREE_CHOICES) if asked >= 0 else 0.0
+    play_on(st)
+    if st.result is not None:
+        from . import GAME
+
+        res = GAME.result(st)
+        out = {s: 0.5 for s in range(len(st.players))}
+        out.update(dict.fromkeys(res.losers, 0.0))
+        out.update(dict.fromkeys(res.winners, 1.0))
+        return out
+    return estimate(st, st.players[asked].team if penalty else -1, penalty)
+
+
+PLAY_ON_LIMIT = 150
+"""Decisions :func:`play_on` takes at most (a turn of the heuristic takes about 15)."""
+
+
+def play_on(st: State, turns: int = 1) -> int:
+    """Play ``st`` on in place with the heuristic computer at every seat (one :class:`MemesisBot` a seat, seeded
+    from the state's generator, deciding from its own view) until ``turns`` turns have begun or the game ends,
+    at most :data:`PLAY_ON_LIMIT` decisions; returns the decisions taken."""
+    from . import GAME
+
+    bots: dict[int, MemesisBot] = {}
+    start = st.turn
+    n = 0
+    while n < PLAY_ON_LIMIT and st.result is None and st.turn - start < turns:
+        seat = _asked(st)
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = MemesisBot((st.rng + 7919 * seat) & 0xFFFFFFFF)
+        n += 1
+        if st.draft is not None and st.prompt is None and bot.plan is not None and bot.turn == st.turn \
+                and st.turn_choices <= HARD_LIMIT:
+            # the next step of the bot's own plan (MemesisBot.decide on an "act"), without building the view
+            d = next(x for x in GAME.decisions(st) if x.seat == seat)
+            if d.kind == "act":
+                taken = tuple(st.draft["path"])
+                if bot.plan[1][:len(taken)] == taken:
+                    bot.step = len(taken)
+                GAME.apply(st, seat, bot._act(d))
+                continue
+        view = GAME.view(st, seat)  # its decisions are the game's open ones for that seat
+        d = next((x for x in view.decisions if x.seat == seat), None)
+        if d is None:
+            break
+        GAME.apply(st, seat, bot(d, view))
+    return n
+
+
+def estimate(st: State, team: int = -1, penalty: float = 0.0) -> dict[int, float]:
+    """Each seat's share of a softmax over :data:`SCALE` of its team's :func:`material` (players still in),
+    ``penalty`` taken from ``team``'s score."""
     score: dict[int, float] = {p.team: 0.0 for p in st.players}
     for s, p in enumerate(st.players):
         if not p.out:
-            score[p.team] += material(st, s) + (TURN_AHEAD if s != st.active else 0.0)
-    asked = _asked(st)
-    if asked >= 0:
-        score[st.players[asked].team] -= CHOICE_COST * max(0, st.turn_choices - FREE_CHOICES)
+            score[p.team] += material(st, s)
+    if team >= 0:
+        score[team] -= penalty
     top = max(score.values())
     w = {t: math.exp((v - top) / SCALE) for t, v in score.items()}
     total = sum(w.values())
@@ -1092,26 +1149,28 @@ def _asked(st: State) -> int:
 
 
 def material(st: State, seat: int) -> float:
-    """What ``seat`` has, in Life points: its Life (half beyond the 20 it starts with, MEM-LIFE-01), each hand
-    card ``1 + 0.6 × cost`` (more than consuming it for Life gives back above 20 Life, MEM-CON-01), each
-    creature it controls in play ``1 + 0.7 × (Attack + Life + 2 × Armor)`` (:func:`cells.kind`), another piece
-    ``1 + cost``, an incubating card half its cost, source 0.3 a point and Brain cards 0.1 each."""
+    """What ``seat`` has, in Life points, with weights near a logistic fit of the winner on positions of
+    heuristic-vs-heuristic games at their turns' starts: its Life (half beyond the 20 it starts with,
+    MEM-LIFE-01), each hand card 2.5, each creature it controls in play ``2 + 2 × Attack + 1.2 × Life + 3 ×
+    Armor`` (:func:`cells.kind`), another piece ``2 + cost``, an incubating card ``2 + cost``, each Ammunition
+    card 1, source 0.3 a point and Brain cards 0.1 each."""
     p = st.players[seat]
     life = min(p.life, 20) + 0.5 * max(0, p.life - 20)
-    value = life + 0.3 * p.source + 0.1 * len(p.brain)
+    value = life + 0.3 * p.source + 0.1 * len(p.brain) + 2.5 * len(p.hand) + W_AMMO * len(p.ammo)
     cards = st.cards
-    for c in p.hand:
-        value += 1.0 + 0.6 * _card(cards[c]).cost
     for pc in st.pieces:
         if pc.controller != seat:
             continue
         if pc.cell == "incubation":
-            value += 0.5 * sum(_card(cards[c]).cost for c in pc.cards)
+            value += 2.0 + sum(_card(cards[c]).cost for c in pc.cards)
         elif cells.kind(st, pc) == "creature":
-            value += 1.0 + 0.7 * (cells.attack(st, pc) + cells.life(st, pc) + 2 * cells.armor(st, pc))
+            value += W_CRE + W_ATK * cells.attack(st, pc) + W_LIFE * cells.life(st, pc) + W_ARM * cells.armor(st, pc)
         else:
-            value += 1.0 + sum(_card(cards[c]).cost for c in pc.cards)
+            value += 2.0 + sum(_card(cards[c]).cost for c in pc.cards)
     return value
+
+
+W_CRE, W_ATK, W_LIFE, W_ARM, W_AMMO = 2.0, 2.0, 1.2, 3.0, 1.0
 
 
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
