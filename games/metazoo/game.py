@@ -199,13 +199,16 @@ class MetaZooGame(Game):
             return {"card": st.cards[c], "name": defs[c].name or "Beastie token"}
 
         lines, base = defs.lines, defs.base  # filled in on first use (pages.line_of, pages.base_types_of)
+        feats: list[wall.Board] = []  # wall.board_features, read once for every Page's Terra Bonuses
 
         def page(ap: ArenaPage) -> dict[str, Any]:
             if ap.face_down:
                 return {"uid": ap.uid, "controller": ap.controller, "face_down": True}
             c = ap.card
             p = defs[c]
-            most = pages.max_lp(st, ap, defs)
+            if p.terra_bonuses and not feats:
+                feats.append(wall.board_features(st, defs))
+            most = pages.max_lp(st, ap, defs, feats[0] if feats else None)
             line = lines[c]
             return {
                 "uid": ap.uid, "card": st.cards[c], "name": p.name or "Beastie token", "controller": ap.controller,

@@ -139,16 +139,16 @@ def find(st: State, uid: int) -> ArenaPage | None:
     return None
 
 
-def max_lp(st: State, ap: ArenaPage, d: list[Page] | None = None) -> int:
+def max_lp(st: State, ap: ArenaPage, d: list[Page] | None = None, board: wall.Board | None = None) -> int:
     """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment plus active Terra LP Bonuses
     (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01, MZ-EQUIP-07, MZ-TERRA-10). ``d``: :func:`defs_of` when the caller holds it
-    (a view asks for every Arena Page)."""
+    (a view asks for every Arena Page) and ``board``: :func:`wall.board_features` when the caller has it."""
     if d is None:
         d = defs_of(st)
     me = d[ap.card]
     extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None) if ap.equipment else 0
     if me.terra_bonuses:
-        extra += wall.terra_lp(st, ap, d)
+        extra += wall.terra_lp(st, ap, d, board)
     return me.lp + ap.gain + (10 * tribe_count(st, ap, d) if me.tribal_boost else 0) + extra
 
 
