@@ -198,12 +198,18 @@ class MetaZooGame(Game):
         def name(c: int) -> dict[str, Any]:
             return {"card": st.cards[c], "name": defs[c].name or "Beastie token"}
 
+        lines, base = defs.lines, defs.base  # filled in on first use (pages.line_of, pages.base_types_of)
+        feats: list[wall.Board] = []  # wall.board_features, read once for every Page's Terra Bonuses
+
         def page(ap: ArenaPage) -> dict[str, Any]:
             if ap.face_down:
                 return {"uid": ap.uid, "controller": ap.controller, "face_down": True}
             c = ap.card
             p = defs[c]
-            most = pages.max_lp(st, ap)
+            if p.terra_bonuses and not feats:
+                feats.append(wall.board_features(st, defs))
+            most = pages.max_lp(st, ap, defs, feats[0] if feats else None)
+            line = lines[c]
             return {
                 "uid": ap.uid, "card": st.cards[c], "name": p.name or "Beastie token", "controller": ap.controller,
                 "owner": st.owner[c], "face_down": False, "type": p.type, "fatigued": ap.fatigued,
@@ -212,8 +218,8 @@ class MetaZooGame(Game):
                 if ap.indicators else [],
                 "equipment": [name(e) for e in ap.equipment] if ap.equipment else [], "trap_under": ap.trap >= 0,
                 "under": [name(x) for x in ap.under] if ap.under else [], "on": ap.on if ap.on >= 0 else None,
-                "types": list(typed.get(c) or pages.base_types_of(st, c)),  # pages.types_of
-                "line": pages.line_of(st, c),
+                "types": list(typed.get(c) or base[c] or pages.base_types_of(st, c)),  # pages.types_of
+                "line": line if line is not None else pages.line_of(st, c),
             }
 
         casters = []

@@ -79,20 +79,18 @@ def locations(st) -> Counter:
 
 def check_conserved(st, where: str) -> None:
     n = len(st.cards)
-    flat: set[int] = set()  # every place's cards: as many as there are cards, and as many distinct ones
-    count = 0
+    flat: list[int] = []  # every place's cards: as many as there are cards, and as many distinct ones
     for p in st.players:
-        for zone in (p.brain, p.hand, p.dead, p.ammo):
-            flat.update(zone)
-            count += len(zone)
+        flat += p.brain
+        flat += p.hand
+        flat += p.dead
+        flat += p.ammo
     for pc in st.pieces:
-        flat.update(pc.cards)
-        flat.update(pc.partials)
-        count += len(pc.cards) + len(pc.partials)
+        flat += pc.cards
+        flat += pc.partials
         if pc.rune >= 0:
-            flat.add(pc.rune)
-            count += 1
-    if count == n and len(flat) == n and all(len(p.ammo_used) == len(p.ammo) for p in st.players):
+            flat.append(pc.rune)
+    if len(flat) == n and len(set(flat)) == n and all(len(p.ammo_used) == len(p.ammo) for p in st.players):
         return  # the fast path; the slow one says what is wrong
     seen = locations(st)
     assert set(seen) == set(range(n)) and all(v == 1 for v in seen.values()), (
@@ -122,19 +120,32 @@ def public_ids(st) -> set[str]:
     return out
 
 
+_IDS: list = [None, frozenset()]
+"""The last game's card list (kept, so its identity is not reused) and its distinct card ids."""
+
+
+def _game_ids(st) -> frozenset[str]:
+    """The distinct card ids of ``st`` (the engine never changes a game's card list)."""
+    if _IDS[0] is not st.cards:
+        _IDS[:] = [st.cards, frozenset(st.cards)]
+    return _IDS[1]
+
+
 def check_events(st, before_hidden: set[int], before_public: set[str], after_hidden: set[int],
                  after_public: set[str], events, where: str) -> None:
     """No public event names a card hidden before and after the choice whose id has no public copy."""
     text = "\n".join(e.text for e in events if e.audience is None)
     if not text:
         return
-    still = before_hidden & after_hidden
-    allowed = before_public | after_public
     pool = card_pool()
-    for cid in {st.cards[c] for c in still} - allowed:
+    # the card ids of this game whose name the text holds and with no public copy: few, usually none; only
+    # those are looked for among the cards hidden before and after
+    named = {cid for cid in _game_ids(st) if pool[cid].name in text} - before_public - after_public
+    if not named:
+        return
+    still = before_hidden & after_hidden
+    for cid in {st.cards[c] for c in still} & named:
         name = pool[cid].name
-        if name not in text:
-            continue  # nor in what is left once its legitimate mentions (which contain it) are taken out
         # a Rune played with an Effect card to upgrade it is shown with it (MEM-RUN-05, MEM-INF-03), then may
         # return to its owner's hand: that one public mention is legitimate
         rest = text.replace(f"upgraded by {name}", "").replace(f"{name} returns to", "")

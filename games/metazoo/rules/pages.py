@@ -139,15 +139,17 @@ def find(st: State, uid: int) -> ArenaPage | None:
     return None
 
 
-def max_lp(st: State, ap: ArenaPage) -> int:
+def max_lp(st: State, ap: ArenaPage, d: list[Page] | None = None, board: wall.Board | None = None) -> int:
     """Maximum LP: printed LP plus LP Gain plus Tribal Boost plus Equipment plus active Terra LP Bonuses
-    (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01, MZ-EQUIP-07, MZ-TERRA-10)."""
-    d = defs_of(st)
+    (MZ-LP-01, MZ-LP-06, MZ-TRIBE-01, MZ-EQUIP-07, MZ-TERRA-10). ``d``: :func:`defs_of` when the caller holds it
+    (a view asks for every Arena Page) and ``board``: :func:`wall.board_features` when the caller has it."""
+    if d is None:
+        d = defs_of(st)
     me = d[ap.card]
     extra = sum(d[e].equip.lp for e in ap.equipment if d[e].equip is not None) if ap.equipment else 0
     if me.terra_bonuses:
-        extra += wall.terra_lp(st, ap, d)
-    return me.lp + ap.gain + (10 * tribe_count(st, ap) if me.tribal_boost else 0) + extra
+        extra += wall.terra_lp(st, ap, d, board)
+    return me.lp + ap.gain + (10 * tribe_count(st, ap, d) if me.tribal_boost else 0) + extra
 
 
 def lp(st: State, ap: ArenaPage) -> int:
@@ -194,10 +196,11 @@ def traits(st: State, ap: ArenaPage) -> list[str]:
     return out + [t for e in ap.equipment if d[e].equip is not None for t in d[e].equip.traits]
 
 
-def tribe_count(st: State, ap: ArenaPage) -> int:
+def tribe_count(st: State, ap: ArenaPage, d: list[Page] | None = None) -> int:
     """MZ-TRIBE-01/03/04: other face-up Beasties of the same Tribe in the Arena (all Casters), when this
-    Beastie has Tribal Boost and is not Paralyzed."""
-    d = defs_of(st)
+    Beastie has Tribal Boost and is not Paralyzed. ``d``: :func:`defs_of` when the caller holds it."""
+    if d is None:
+        d = defs_of(st)
     me = d[ap.card]
     if ap.face_down or not me.tribal_boost or has_status(ap.indicators, "paralyze"):
         return 0

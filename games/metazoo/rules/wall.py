@@ -235,9 +235,10 @@ def settle(st: State, seat: int, text: str, d: list[Page], board: Board | None =
     return _reading(st, seat, text)
 
 
-def holds(st: State, seat: int, text: str, d: list[Page]) -> bool:
-    """A passive check (a Trait, a bonus, a return): unsettled counts as not met (MZ-GAP-24, MZ-GAP-69)."""
-    return settle(st, seat, text, d).holds is True
+def holds(st: State, seat: int, text: str, d: list[Page], board: Board | None = None) -> bool:
+    """A passive check (a Trait, a bonus, a return): unsettled counts as not met (MZ-GAP-24, MZ-GAP-69).
+    ``board``: :func:`board_features` when the caller has it."""
+    return settle(st, seat, text, d, board).holds is True
 
 
 # -- what holding conditions do ----------------------------------------------------------------------------------
@@ -250,21 +251,23 @@ def gained_traits(st: State, ap: ArenaPage, d: list[Page]) -> list[str]:
     return [w.then for w in d[ap.card].wall if w.then in TRAITS and holds(st, ap.controller, w.condition, d)]
 
 
-def active_bonuses(st: State, ap: ArenaPage, d: list[Page]) -> list[TerraBonus]:
+def active_bonuses(st: State, ap: ArenaPage, d: list[Page], board: Board | None = None) -> list[TerraBonus]:
     """MZ-TERRA-02/03: the printed Terra Bonuses of a face-up Page active for its controller; one bonus counts
-    once however many sources provide it (Terra Pages, surroundings)."""
+    once however many sources provide it (Terra Pages, surroundings). ``board``: :func:`board_features` when
+    the caller has it."""
     if ap.face_down:
         return []
     out: list[TerraBonus] = []
     for tb in d[ap.card].terra_bonuses:
-        if all(o.bonus != tb.bonus for o in out) and holds(st, ap.controller, tb.bonus, d):
+        if all(o.bonus != tb.bonus for o in out) and holds(st, ap.controller, tb.bonus, d, board):
             out.append(tb)
     return out
 
 
-def terra_lp(st: State, ap: ArenaPage, d: list[Page]) -> int:
-    """MZ-TERRA-10, MZ-GAP-67: the LP the active Terra Bonuses add to the maximum LP while active."""
-    return sum(tb.lp for tb in active_bonuses(st, ap, d))
+def terra_lp(st: State, ap: ArenaPage, d: list[Page], board: Board | None = None) -> int:
+    """MZ-TERRA-10, MZ-GAP-67: the LP the active Terra Bonuses add to the maximum LP while active (``board``:
+    :func:`board_features` when the caller has it)."""
+    return sum(tb.lp for tb in active_bonuses(st, ap, d, board))
 
 
 def terra_damage(st: State, ap: ArenaPage, d: list[Page]) -> list[tuple[str, int]]:
