@@ -1,7 +1,6 @@
 """Computer levels through the network-free harness: ``/table new computers:normal`` (or ``hard``) opens a lobby
 whose button adds a computer of that level and names it so, and a person plays a whole MetaX game against it by
-clicking in DMs while
-the computer searches off the event loop (a thread here; a process pool in the bot)."""
+clicking in DMs while the computer searches off the event loop (a thread here; a process pool in the bot)."""
 
 from __future__ import annotations
 
