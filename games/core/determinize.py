@@ -13,9 +13,20 @@ Pure; may import ``games.core`` only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from .rng import Rng
+
+
+@cache
+def deck_prior(card_pool: Callable[[], Mapping[str, Any]],
+               starter_decks: Callable[[], Mapping[str, Any]]) -> tuple[tuple[str, ...], dict[str, list[str]]]:
+    """A deck game's prior, made once per game from its ``card_pool()`` and ``starter_decks()`` (each deck with
+    a ``card_list()``): (every card id of the pool, sorted; each starter deck's card list by deck id), the
+    ``pool`` of :func:`unseen_cards` and the ``starters`` of :func:`prior_deck`."""
+    return tuple(sorted(card_pool())), {k: d.card_list() for k, d in starter_decks().items()}
 
 
 def shuffled(names: Iterable[str], rng: Rng) -> list[str]:

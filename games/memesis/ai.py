@@ -41,9 +41,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from functools import cache
 
-from games.core.determinize import prior_deck, shuffled, unseen_cards
+from games.core.determinize import deck_prior, prior_deck, shuffled, unseen_cards
 from games.core.players import GuardedPlayer
 from games.core.rng import Rng
 from games.core.serial import cloner
@@ -1190,11 +1189,9 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     return ids[rng.below(len(ids))]
 
 
-@cache
 def _pool_ids() -> tuple[str, ...]:
-    return tuple(sorted(card_pool()))
+    return deck_prior(card_pool, starter_decks)[0]
 
 
-@cache
 def _starters() -> dict[str, list[str]]:
-    return {k: d.card_list() for k, d in starter_decks().items()}
+    return deck_prior(card_pool, starter_decks)[1]

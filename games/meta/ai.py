@@ -24,7 +24,7 @@ from collections import Counter
 from functools import cache
 
 from games.core.contract import Decision, View
-from games.core.determinize import shuffled, unseen_cards
+from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.rng import Rng
 from games.core.serial import cloner
 
@@ -399,14 +399,12 @@ def _trigger_cards(named: str) -> tuple[tuple[str, ...], frozenset[str]]:
     return ids, frozenset(ids)
 
 
-@cache
 def _pool_ids() -> tuple[str, ...]:
-    return tuple(sorted(card_pool()))
+    return deck_prior(card_pool, starter_decks)[0]
 
 
-@cache
 def _starters() -> dict[str, list[str]]:
-    return {k: d.card_list() for k, d in starter_decks().items()}
+    return deck_prior(card_pool, starter_decks)[1]
 
 
 @cache

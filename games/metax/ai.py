@@ -9,10 +9,9 @@ affordable Battle card; Link when it can pay; discard the weakest card.
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from games.core.contract import Decision, View
-from games.core.determinize import prior_deck, shuffled, unseen_cards
+from games.core.determinize import deck_prior, prior_deck, shuffled, unseen_cards
 from games.core.rng import Rng
 from games.core.serial import cloner
 
@@ -197,11 +196,9 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     return _PLAYOUT_BOT(decision, _Sight(state, decision.seat))
 
 
-@cache
 def _pool_ids() -> tuple[str, ...]:
-    return tuple(sorted(card_pool()))
+    return deck_prior(card_pool, starter_decks)[0]
 
 
-@cache
 def _starters() -> dict[str, list[str]]:
-    return {k: d.card_list() for k, d in starter_decks().items()}
+    return deck_prior(card_pool, starter_decks)[1]

@@ -40,7 +40,7 @@ from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, View
-from games.core.determinize import prior_deck, shuffled, unseen_cards
+from games.core.determinize import deck_prior, prior_deck, shuffled, unseen_cards
 from games.core.rng import Rng
 from games.core.serial import cloner
 
@@ -1374,9 +1374,8 @@ def _defs(st: State) -> list[Page]:
     return defs_of(st)
 
 
-@lru_cache(maxsize=1)
 def _pool_ids() -> tuple[str, ...]:
-    return tuple(sorted(card_pool()))
+    return deck_prior(card_pool, starter_decks)[0]
 
 
 def _less(deck: list[str], gone) -> list[str]:
@@ -1402,6 +1401,5 @@ def _trap_set() -> frozenset[str]:
     return frozenset(_trap_ids())
 
 
-@lru_cache(maxsize=1)
 def _starters() -> dict[str, list[str]]:
-    return {k: d.card_list() for k, d in starter_decks().items()}
+    return deck_prior(card_pool, starter_decks)[1]
