@@ -14,6 +14,7 @@ or ``bot``, so adding a game is one registration in ``games.REGISTRY``.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,9 +67,16 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
 
 
 def graph() -> dict[str, set[str]]:
+    """Module -> the modules it imports, each set a fresh copy of :func:`_graph`'s (read once per process)."""
+    return {name: set(targets) for name, targets in _graph().items()}
+
+
+@cache
+def _graph() -> dict[str, frozenset[str]]:
+    # parsing the whole tree is most of this file's time: every test reads the same, unchanged sources
     mods = modules()
     known = set(mods)
-    return {name: imports_of(name, path, known) for name, path in mods.items()}
+    return {name: frozenset(imports_of(name, path, known)) for name, path in mods.items()}
 
 
 def cycles(g: dict[str, set[str]]) -> list[frozenset[str]]:
