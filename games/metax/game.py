@@ -203,8 +203,25 @@ class MetaXGame(Game):
         def card(c: int) -> dict[str, Any]:
             return {"id": c, "card": cards[c], "name": fs[c].name}
 
+        turn = state.turn
         players = []
         for p, pl in enumerate(state.players):
+            # MX-CHR-06: with no Constant stat bonus among p's Characters each effective Rank is the printed one
+            boosted = any(fs[ch.card].bonus for ch in pl.in_play)
+            in_play = []
+            for ch in pl.in_play:
+                c = ch.card
+                f = fs[c]
+                stats = defs[c].stats
+                in_play.append({
+                    "id": c, "card": cards[c], "name": f.name,
+                    "line": f.line,
+                    "pushed": ch.pushed,
+                    "new": ch.entered == turn,
+                    "ranks": {s: rules.rank(state, p, c, s) for s in stats} if boosted else {
+                        s: r or 0 for s, r in stats.items()},
+                    "damage": [{**card(d.card), "stat": d.stat, "rank": defs[d.card].rank} for d in ch.damage],
+                })
             players.append({
                 "name": pl.name,
                 "mp": pl.mp,
@@ -212,15 +229,8 @@ class MetaXGame(Game):
                 "deck": len(pl.deck),
                 "hand": len(pl.hand),
                 "mulligan": pl.mulligan,
-                "discard": [card(c) for c in pl.discard],
-                "in_play": [{
-                    **card(ch.card),
-                    "line": fs[ch.card].line,
-                    "pushed": ch.pushed,
-                    "new": ch.entered == state.turn,
-                    "ranks": {s: rules.rank(state, p, ch.card, s) for s in defs[ch.card].stats},
-                    "damage": [{**card(d.card), "stat": d.stat, "rank": defs[d.card].rank} for d in ch.damage],
-                } for ch in pl.in_play],
+                "discard": [{"id": c, "card": cards[c], "name": fs[c].name} for c in pl.discard],
+                "in_play": in_play,
             })
         battle = []
         for k, a in enumerate(state.attacks):
@@ -248,7 +258,8 @@ class MetaXGame(Game):
         if viewer is not None:
             pl = state.players[viewer]
             private = {
-                "hand": [{**card(c), "line": fs[c].line, "text": fs[c].text} for c in pl.hand],
+                "hand": [{"id": c, "card": cards[c], "name": (f := fs[c]).name, "line": f.line, "text": f.text}
+                         for c in pl.hand],
                 "event_negated": rules.event_negated(state, viewer),
             }
         view = View.of(self.id, viewer, board, private, decs, self.result(state))
