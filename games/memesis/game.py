@@ -225,7 +225,8 @@ class MemesisGame(Game):
 # ---------------------------------------------------------------- the view
 
 def _card(st: State, c: int) -> dict[str, Any]:
-    return {"card": st.cards[c], "name": cells.cname(st, c)}
+    cid = st.cards[c]  # the view is built often: the pool is read here rather than through cells.cname
+    return {"card": cid, "name": card_pool()[cid].name}
 
 
 def _shown(st: State, pc: Piece, c: int) -> dict[str, Any]:
@@ -251,19 +252,25 @@ def piece_view(st: State, pc: Piece) -> dict[str, Any]:
     group with a face-down card fused to it shows the face-up cards' stats only, ``hidden_stats`` true, and
     ``fusion`` ``"fused"`` (True Fusion or Transfusion would narrow the hidden card down); its owner reads
     the true values in ``view.private["stats"]`` (MEM-GAP-20)."""
-    secret = cells.secret_members(st, pc)
+    hidden = pc.hidden
+    secret = cells.secret_members(st, pc) if hidden else []
+    cards, pool = st.cards, card_pool()
+    # as _shown and cells.face_down give them, without a call per card: the board lists every piece every view
+    down = pc.cards[0] in hidden
     out: dict[str, Any] = {
         "uid": pc.uid, "controller": pc.controller, "owner": st.owner[pc.cards[0]], "cell": pc.cell,
-        "face_down": cells.face_down(pc), "cards": [_shown(st, pc, c) for c in pc.cards],
+        "face_down": down,
+        "cards": [{"face_down": True} if c in hidden else {"card": (cid := cards[c]), "name": pool[cid].name}
+                  for c in pc.cards],
         "fusion": None if len(pc.cards) < 2 else "fused" if secret else "true" if pc.true else "trans",
-        "partials": _partials(st, pc), "rune": _rune(st, pc),
+        "partials": _partials(st, pc), "rune": None if pc.rune < 0 else _rune(st, pc),
         "sourced": pc.sourced, "target": pc.target if pc.target >= 0 else None,
         "new": pc.entered == st.turn, "hatched": pc.hatched == st.turn, "used": list(pc.used),
     }
-    if not out["face_down"]:
+    if not down:
         a, lf, full, ar = cells.shown_stats(st, pc)
         out.update({"kind": cells.shown_kind(st, pc), "attack": a, "life": lf, "max_life": full, "armor": ar,
-                    "line": " · ".join(card_line(cells.card(st, c)) for c in pc.cards if c not in pc.hidden)})
+                    "line": " · ".join(card_line(pool[cards[c]]) for c in pc.cards if c not in hidden)})
         if secret:
             out["hidden_stats"] = True
     return out
@@ -272,12 +279,14 @@ def piece_view(st: State, pc: Piece) -> dict[str, Any]:
 def board_of(st: State) -> dict[str, Any]:
     """The public board dict (``games/memesis/render.py`` documents and shows every key)."""
     players = []
+    cards, pool = st.cards, card_pool()
     for s, p in enumerate(st.players):
         inc = next((pc for pc in st.pieces if pc.controller == s and pc.cell == "incubation"), None)
         players.append({
             "name": p.name, "team": p.team, "life": p.life, "source": p.source, "brain": len(p.brain),
             "hand": len(p.hand), "out": p.out, "turns": p.turns, "holding": p.holding,
-            "dead": [_card(st, c) for c in p.dead],
+            # as _card makes them: the Dead Cells grow long, and every view of every seat lists them
+            "dead": [{"card": (cid := cards[c]), "name": pool[cid].name} for c in p.dead],
             "ammo": len(p.ammo), "ammo_used": sum(p.ammo_used),
             "incubation": None if inc is None else {  # MEM-INC-02/07, MEM-STL-02, MEM-GAP-20
                 "uid": inc.uid, "face_down": cells.face_down(inc), "cards": [_shown(st, inc, c) for c in inc.cards],

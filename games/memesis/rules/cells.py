@@ -179,14 +179,21 @@ def shown_stats(st: State, pc: Piece, viewer: int | None = None) -> tuple[int, i
     when no card of its group is hidden from ``viewer``; otherwise those of the cards ``viewer`` sees only,
     with the public changes (this turn's Attack change, shields, damage taken, Armor destroyed). Rules always
     use the true values (:func:`attack`, :func:`life`, :func:`armor`)."""
-    secret = secret_members(st, pc, viewer)
-    if not secret:  # attack(), life(), max_life() and armor(), the upgrades read once
-        ups = upgrades(st, pc)
-        defs = [card(st, c) for c in pc.cards]
-        full = max(1, sum(d.life for d in defs) + sum(u.life for u in ups))
-        total = min(3, sum(d.armor for d in defs) + sum(u.armor for u in ups) + pc.shield)
-        return (max(0, sum(d.attack for d in defs) + sum(u.attack for u in ups) + pc.pump), full - pc.damage, full,
-                max(0, total - pc.hits))
+    secret = secret_members(st, pc, viewer) if pc.hidden else None
+    if not secret:  # attack(), life(), max_life() and armor(), the cards and upgrades read once (every view)
+        pool, cards = card_pool(), st.cards
+        a = lf = ar = 0
+        for c in pc.cards:
+            d = pool[cards[c]]
+            a += d.attack
+            lf += d.life
+            ar += d.armor
+        for u in upgrades(st, pc):
+            a += u.attack
+            lf += u.life
+            ar += u.armor
+        full = max(1, lf)
+        return max(0, a + pc.pump), full - pc.damage, full, max(0, min(3, ar + pc.shield) - pc.hits)
     seen = [card(st, c) for c in pc.cards if c not in secret]  # no upgrade works while a card is hidden
     full = max(1, sum(d.life for d in seen))
     return (max(0, sum(d.attack for d in seen) + pc.pump), max(0, full - pc.damage), full,
