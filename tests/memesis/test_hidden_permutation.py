@@ -217,17 +217,21 @@ def permute(st: State, watchers: tuple[int | None, ...], rng: random.Random, aft
         by_owner.setdefault(st.owner[c], []).append(c)
     order = sorted(slot)
     rng.shuffle(order)
+    below = rng._randbelow  # the draw rng.randrange(n) makes for n > 0, without its checks (a hot loop)
     for a in order:  # each card swaps with a random look-alike of its owner's, when one is found soon
         mates = by_owner[st.owner[a]]
+        n, fa = len(mates), slot[a]
         for _ in range(TRIES):
-            b = mates[rng.randrange(len(mates))]
-            if ids[b] != ids[a] and slot[a](ids[b]) and slot[b](ids[a]):
-                ids[a], ids[b] = ids[b], ids[a]
+            b = mates[below(n)]
+            ia, ib = ids[a], ids[b]
+            # _any_card (a Brain, hand or Ammunition card) is True for every id: not called
+            if ib != ia and (fa is _any_card or fa(ib)) and ((fb := slot[b]) is _any_card or fb(ia)):
+                ids[a], ids[b] = ib, ia
                 break
     moved = {c: cid for c, cid in ids.items() if cid != st.cards[c]}
     if not moved:
         return None
-    MOVED.update(zone_of(c, now[c]) for c in moved)
+    MOVED.update([w if isinstance(w := now[c], str) else zone_of(c, w) for c in moved])
     twin = GAME.copy_state(st)  # as from_json(to_json(st)) gives it (Game.copy_state), faster
     for c, cid in moved.items():
         twin.cards[c] = cid
