@@ -140,9 +140,21 @@ def twin_of(st):
     return replace(st, cards=list(st.cards), **caches)
 
 
+_KINDS: list = [None, {}]
+"""The card pool last read by :func:`kinds_of` and its card id -> kind map."""
+
+
+def kinds_of() -> dict[str, str]:
+    """Card id -> kind over :func:`card_pool`, made once per pool (every check of every step asks)."""
+    pool = card_pool()
+    if _KINDS[0] is not pool:
+        _KINDS[:] = [pool, {cid: card.kind for cid, card in pool.items()}]
+    return _KINDS[1]
+
+
 def check_redaction(st, rng: random.Random, memo: dict | None = None) -> None:
     """Permute the identities of cards hidden from each viewer: its view must stay byte-identical."""
-    kinds = {cid: card.kind for cid, card in card_pool().items()}
+    kinds = kinds_of()
     for viewer in (0, 1, None):
         if any(d.seat == viewer and d.kind == "search" for d in mx.decisions(st)):
             continue  # a search shows the searcher their own deck, by design
