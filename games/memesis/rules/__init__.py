@@ -107,10 +107,23 @@ def unplayable(st: State, seat: int) -> list[tuple[str, str]]:
     or an action being built open, each card in its hand with no way into play now (played into a Cell, face
     up or down, or placed as a Rune; incubating, fusing, Ammunition and consuming aside), as ``(name, reason)``
     (:func:`play_reason`), copies of a card once. Reads ``seat``'s own hand and face-down cards only."""
-    decs = decisions_of(st)
-    if not decs or decs[0].seat != seat or decs[0].kind not in ("main", "window", "act"):
+    # The open decision's seat, kind and ``window`` as decisions_of(st) gives them, without building its options
+    # (every seat's text asks, most of them with no decision): none after the end; a prompt is of none of
+    # these kinds; then the action being built, the response window, the active player's main decision.
+    if st.result is not None or st.prompt is not None:
         return []
-    window = decs[0].window
+    if st.draft is not None:
+        if st.draft["seat"] != seat:
+            return []
+        window = st.draft["window"]
+    elif (w := open_window(st)) is not None:
+        if w.data["queue"][0] != seat:
+            return []
+        window = True
+    elif st.active != seat:
+        return []
+    else:
+        window = False
     out: list[tuple[str, str]] = []
     for c in st.players[seat].hand:
         if not any(path[0] in ("play", "rune") for path, _ in hand_actions(st, seat, c, window)):
