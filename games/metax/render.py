@@ -38,12 +38,12 @@ def board_text(view: View) -> str:
             + (f" (top: {pl['discard'][-1]['name']})" if pl["discard"] else "")
         )
         chars = pl["in_play"]
-        titles = [title(ch["name"]) for ch in chars]
-        ids = [ch["id"] for ch in chars]
-        for ch, nm in zip(chars, titles, strict=True):
-            # " (left)" when a copy shares the title, as :func:`_char_name` names it
-            where = f" ({position_word(ids.index(ch['id']), len(chars))})" if titles.count(nm) > 1 else ""
-            ranks = " ".join(f"{_SHORT[s]}{r}" for s, r in ch["ranks"].items())
+        titles = [title(ch["name"]) for ch in chars] if len(chars) > 1 else None
+        for k, ch in enumerate(chars):
+            # " (left)" when a copy shares the title, as :func:`_char_name` names it (instance ids are distinct:
+            # the k-th Character is at position k)
+            where = f" ({position_word(k, len(chars))})" if titles and titles.count(titles[k]) > 1 else ""
+            ranks = " ".join([f"{_SHORT[s]}{r}" for s, r in ch["ranks"].items()])
             state = "Pushed" if ch["pushed"] else "Prepped"
             dmg = ""
             if ch["damage"]:
