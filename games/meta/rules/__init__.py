@@ -1154,6 +1154,23 @@ class Engine(Execution):
         those triggers are steps of their own, settled after each. Seats in ``hold`` belong to a step
         still running and are left to it; while any are held, victory waits for that step too."""
         st = self.st
+        # Most steps leave nobody due for disabling and nobody to re-enable: then the loop below would only
+        # check victory (when no seat is held) and return.
+        at = int(param(st, "disable_at"))
+        players, hold = st.players, self.hold
+        for s in st.order:
+            p = players[s]
+            if p.removed:
+                continue
+            if p.disabled:
+                if p.life > at and not p.mem_out:
+                    break  # back in play
+            elif (p.life <= at or p.mem_out) and s not in hold:
+                break  # due
+        else:
+            if not hold:
+                self.check_win()
+            return
         warned: set[int] = set()
         while True:
             at = int(param(st, "disable_at"))
@@ -1259,9 +1276,20 @@ class Engine(Execution):
         st = self.st
         if not st.triggers or not events:
             return
+        # A trigger whose condition names another event or moment cannot match any of these (its face-down card
+        # stays the same card): left out before ordering.
+        kinds = {event for event, _ in events}
+        pool, cards = card_pool(), st.cards
+        armed = []
+        for tw in st.triggers:
+            if tw.trigger >= 0:
+                c = pool[cards[tw.trigger]].condition
+                if c is not None and c.when == when and c.event in kinds:
+                    armed.append(tw)
+        if not armed:
+            return
         order = {s: i for i, s in enumerate(turn_seats(st))}
-        cands = sorted((tw for tw in st.triggers if tw.trigger >= 0),
-                       key=lambda tw: (order.get(tw.owner, 99), tw.seq))
+        cands = sorted(armed, key=lambda tw: (order.get(tw.owner, 99), tw.seq))
         for tw in cands:
             if tw.trigger < 0 or tw not in st.triggers or tw is skip:
                 continue
