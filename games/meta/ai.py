@@ -285,6 +285,14 @@ def evaluate(state: State) -> dict[int, float]:
     return {s: w / total for s, w in enumerate(weights)}
 
 
+@cache
+def _score_of(card_id: str, low: bool) -> tuple[int, str]:
+    """(:func:`_score` of the card ``card_id`` at a life of 8 or less (``low``) or more, its type): the score
+    reads the life only so, and a play-out asks it of every card offered."""
+    card = card_pool()[card_id]
+    return _score(card, 8 if low else 9), card.type
+
+
 def heuristic_choice(state: State, decision: Decision, rng: Rng) -> str:
     """What :class:`MetaBot` would choose for ``decision`` in ``state``, read from the state instead of a view (no
     view is built: a play-out step costs little more than a random one), its tie-breaks drawn from ``rng``. It
@@ -300,7 +308,8 @@ def heuristic_choice(state: State, decision: Decision, rng: Rng) -> str:
     names = state.cards
     life = players[me].life
     if kind == "discard":
-        scores = [_score(pool[o.cards[0]], life) if o.cards else 0 for o in options]
+        hurt = life <= 8
+        scores = [_score_of(o.cards[0], hurt)[0] if o.cards else 0 for o in options]
         low = min(scores)
         lows = [o.id for o, sc in zip(options, scores, strict=True) if sc == low]
         return lows[rng.below(len(lows))]
@@ -324,16 +333,18 @@ def heuristic_choice(state: State, decision: Decision, rng: Rng) -> str:
         return default
     armed = drawing and any(tw.owner == me and tw.trigger >= 0 for tw in state.triggers)
     scored: list[tuple[int, str]] = []
+    hurt = life <= 8
+    below = rng.below
     for o in options:
         if not o.cards:
             continue
-        card = pool[o.cards[0]]
-        score = _score(card, life)
-        if drawing and card.type == "trigger":
-            score = 2 if armed else 9
-        if drawing and card.type == "event" and not armed:
-            score = min(score, 1)
-        scored.append((score + rng.below(2), o.id))
+        score, ctype = _score_of(o.cards[0], hurt)
+        if drawing:
+            if ctype == "trigger":
+                score = 2 if armed else 9
+            elif ctype == "event" and not armed:
+                score = min(score, 1)
+        scored.append((score + below(2), o.id))
     best = max((sc for sc, _ in scored), default=0)
     if best < 4:
         return default
