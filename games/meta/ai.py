@@ -205,10 +205,14 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         hidden.update(cards)
     hidden.update(tw.trigger for tw in traps)
     pool = _pool_ids()
+    in_sight: dict[int, list[str]] = {p: [] for p in others}  # each other seat's cards in sight, by instance
+    for c, p in enumerate(det.owner):
+        if p in in_sight and c not in hidden:
+            in_sight[p].append(names[c])
     for p, cards in others.items():
         mine = [tw for tw in traps if tw.owner == p]
         places = cards + [tw.trigger for tw in mine]
-        seen = [names[c] for c in range(len(names)) if det.owner[c] == p and c not in hidden]
+        seen = in_sight[p]
         drawn = unseen_cards(likely_deck(seen, rng), seen, len(places), pool, rng)
         for k, tw in enumerate(mine):
             fits, fit_set = _trigger_cards("none" if tw.target is None else
