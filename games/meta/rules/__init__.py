@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, Result, RulesError
-from games.core.labels import distinct, ordinal
+from games.core.labels import LABEL_MAX, distinct, ordinal
 from games.core.rng import Rng
 
 from ..cards import MetaCard, param_text, target_text
@@ -141,21 +141,24 @@ def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
         return list(distinct([Option(f"tgt:g{s}", f"{names[s]}'s graveyard ({len(state.players[s].graveyard)} cards)")
                               for s in in_game(state)], seat_tag))
     if card.target == "card":
-        out, where = [], {}
+        out, entries = [], []
+        for oid, tw, lv, e in card_targets(state, seat, card):
+            if e is None:
+                out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
+            else:
+                entries.append((oid, e.card))
+                out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
+                                  (state.cards[e.card],)))
+        labels = [o.label for o in out]
+        if len(set(labels)) == len(labels) and max(map(len, labels), default=0) <= LABEL_MAX:
+            return out  # what distinct() returns as it is, without reading the positions
         depth: dict[int, int] = {}  # card instance -> 1 for the top card of its stack, 2 below it, ...
         for tw in towers(state):
             for level in tw.levels:
                 n = len(level)
                 for i, x in enumerate(level):
                     depth[x.card] = n - i
-        for oid, tw, lv, e in card_targets(state, seat, card):
-            if e is None:
-                out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
-            else:
-                k = depth[e.card]
-                where[oid] = "top" if k == 1 else f"{ordinal(k)} from top"
-                out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
-                                  (state.cards[e.card],)))
+        where = {oid: "top" if depth[c] == 1 else f"{ordinal(depth[c])} from top" for oid, c in entries}
         return list(distinct(out, where))
     if card.target == "stack":
         return list(distinct([Option(oid, f"{stack_name(state, tw, lv)} ({len(tw.levels[lv])} cards)")
