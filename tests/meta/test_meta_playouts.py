@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import fields, replace
+from dataclasses import MISSING, fields, replace
 from functools import cache
 
 import pytest
@@ -164,13 +164,14 @@ def check_views(st, viewers, memo: dict | None = None) -> None:
 def twin_of(st):
     """A copy of ``st`` as ``meta.from_json(meta.to_json(st))`` gives it (caches at their defaults), with its own
     card list and every other part shared: a view only reads a state, and only card identities are changed."""
-    return replace(st, cards=list(st.cards), **_caches(type(st)))
+    return replace(st, cards=list(st.cards), **{name: make() for name, make in _caches(type(st))})
 
 
 @cache
-def _caches(state_type) -> dict:
-    """The state type's cache fields (not serialised) and their defaults."""
-    return {f.name: f.default for f in fields(state_type) if not f.metadata.get("serialise", True)}
+def _caches(state_type) -> tuple:
+    """The state type's fields that are not serialised (caches), each with a function making its default."""
+    return tuple((f.name, f.default_factory if f.default_factory is not MISSING else (lambda d=f.default: d))
+                 for f in fields(state_type) if not f.metadata.get("serialise", True))
 
 
 @cache

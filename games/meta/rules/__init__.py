@@ -740,6 +740,7 @@ class Engine(Execution):
             return
         if kind == "back":
             p.play, p.dest = -1, ""
+            st.takebacks[seat] = st.takebacks.get(seat, 0) + 1
             return
         if kind in ("play", "activate"):
             p.play = int(rest)
