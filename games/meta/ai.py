@@ -1,7 +1,8 @@
 """The Meta computer players: the heuristic (:func:`computer`, level ``easy``), and what the search computer
-(:mod:`games.core.search`, levels ``normal`` and ``hard``) needs of Meta: :func:`sample`, :func:`evaluate`,
-:func:`rollout_choice`, :data:`BUDGETS` and :data:`PLIES`. It imports :mod:`games.core` and the package's
-``cards``, ``pool`` and ``state``.
+(:mod:`games.core.search`, levels ``normal`` and ``hard``) needs of Meta: :func:`sample`, :func:`evaluate` (the
+heuristic plays on to the next turn, then :func:`estimate` scores it), :func:`rollout_choice`, :data:`BUDGETS` and
+:data:`PLIES`. It imports :mod:`games.core` and the package's ``cards``, ``pool``, ``rules`` (to play on) and
+``state``.
 
 The heuristic is legal, and not random-only. It decides from its own decision and view only, like a person
 would.
@@ -30,6 +31,7 @@ from games.core.serial import cloner
 
 from .cards import MetaCard
 from .pool import card_pool, starter_decks
+from .rules import apply_choice, decisions_of
 from .state import State, Tower
 
 _DAMAGE = {"lose", "drain"}
@@ -158,12 +160,16 @@ def computer(seed: int) -> MetaBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 150, "hard": 900}
-"""Search iterations per level (about 0.3 s and 2 s a decision on a quiet development machine)."""
+BUDGETS = {"normal": 300, "hard": 2000}
+"""Search iterations per level: about 0.3 s and 2 s a decision on the development machine (bench_ai, 30 two-seat
+games of seed 1000: 1,014 iterations per CPU second, 0.30 s a ``normal`` decision; docs/performance.md)."""
 
-PLIES = 40
-"""Play-out length in decisions before :func:`evaluate` scores it: about three turns of two seats (a two-seat
-game of heuristic computers runs about 135 decisions, eleven turns, at about 12 decisions a turn)."""
+PLIES = 0
+"""Play-out length in decisions of the search's own loop before :func:`evaluate` scores the position: none, since
+:func:`evaluate` itself lets the heuristic play on to the next turn's start (a sensible point to score: every
+stacked card executed), about 12 decisions of two seats. The old fixed play-out of 40 heuristic decisions (about
+three turns) cost about three times as much an iteration; against the heuristic both won 30 of 30 two-seat games
+(seed 1000), the new one with twice the iterations in less time (docs/performance.md)."""
 
 
 def hidden_from(state: State, seat: int) -> tuple[list[int], dict[int, list[int]], list[Tower]]:
@@ -205,10 +211,14 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         hidden.update(cards)
     hidden.update(tw.trigger for tw in traps)
     pool = _pool_ids()
+    in_sight: dict[int, list[str]] = {p: [] for p in others}  # each other seat's cards in sight, by instance
+    for c, p in enumerate(det.owner):
+        if p in in_sight and c not in hidden:
+            in_sight[p].append(names[c])
     for p, cards in others.items():
         mine = [tw for tw in traps if tw.owner == p]
         places = cards + [tw.trigger for tw in mine]
-        seen = [names[c] for c in range(len(names)) if det.owner[c] == p and c not in hidden]
+        seen = in_sight[p]
         drawn = unseen_cards(likely_deck(seen, rng), seen, len(places), pool, rng)
         for k, tw in enumerate(mine):
             fits, fit_set = _trigger_cards("none" if tw.target is None else
@@ -254,20 +264,20 @@ def likely_deck(seen: list[str], rng: Rng) -> list[str]:
 
 
 EVAL_WEIGHTS = (0.07, 0.17, 0.26, 0.18, 0.07)
-"""In :func:`evaluate`, a seat's strength per unit of: life, life up to 10, memory, memory up to 15, cards in hand.
+"""In :func:`estimate`, a seat's strength per unit of: life, life up to 10, memory, memory up to 15, cards in hand.
 Fitted (logistic regression, 400 two-seat games of heuristic computers, every fourth decision, the winner as the
 label) on the seats' differences: a card in memory weighs more than a life point (a seat that draws its memory
 dry first is disabled, META-MEM-01..05, the usual end of a long game), a life point more when life is low."""
 
 DISABLED_PENALTY = 3.0
-"""In :func:`evaluate`: the strength a disabled seat loses (it may come back, META-PLY-11)."""
+"""In :func:`estimate`: the strength a disabled seat loses (it may come back, META-PLY-11)."""
 
 
-def evaluate(state: State) -> dict[int, float]:
+def estimate(state: State) -> dict[int, float]:
     """Each seat's chance to win an unfinished game (the last player in play wins, META-WIN-02), estimated from
-    public counts: a share proportional to ``exp(strength)``, strength being :data:`EVAL_WEIGHTS` times (life,
-    min(life, 10), memory, min(memory, 15), hand), less :data:`DISABLED_PENALTY` for a disabled seat; a seat out
-    of the game for good scores 0. At two seats this is the fitted logistic of the seats' difference (a lead of
+    public counts where it stands (:func:`evaluate` plays on to the next turn first): a share proportional to
+    ``exp(strength)``, strength being :data:`EVAL_WEIGHTS` times (life, min(life, 10), memory, min(memory, 15),
+    hand), less :data:`DISABLED_PENALTY` for a disabled seat; a seat out of the game for good scores 0. At two seats this is the fitted logistic of the seats' difference (a lead of
     5 life points and 5 memory cards is about 0.9)."""
     w_life, w_low, w_mem, w_short, w_hand = EVAL_WEIGHTS
     weights = []
@@ -285,6 +295,61 @@ def evaluate(state: State) -> dict[int, float]:
     return {s: w / total for s, w in enumerate(weights)}
 
 
+PLAY_ON_LIMIT = 40
+"""Decisions :func:`evaluate` plays on at most (the old fixed play-out length): a two-seat turn of the heuristic
+takes about 12 (at most 33 in 20 seeded games), a six-seat one about 42, so at four and six seats the longest
+turns are cut short and scored where they stand."""
+
+
+def evaluate(state: State) -> dict[int, float]:
+    """Each seat's chance to win, for the search (games.core.search): the heuristic computer
+    (:func:`heuristic_choice`, its tie-breaks from a generator seeded by the state's own) plays a copy of
+    ``state`` on to the start of the next turn, at most :data:`PLAY_ON_LIMIT` decisions, so the plays on the
+    towers are executed, the discards made and the new turn's cards drawn before the position is scored by
+    :func:`estimate`; a game that ends on the way scores its result (1 a winner, 0 a loser, ½ anyone else).
+    The play-out thus ends where a turn does, not in the middle of a pushing stage whose stacked damage the
+    counts cannot see. ``state`` is not changed; in a determinization every card is known, and the generator
+    was reseeded by :func:`sample`, so nothing hidden from the searching seat is read."""
+    takebacks = dict(state.takebacks)  # the copy starts without them
+    st = cloner(State)(state)
+    rng = Rng.from_seed(st.rng)
+    start = st.turn
+    for _ in range(PLAY_ON_LIMIT):
+        if st.turn != start:
+            break
+        open_ = decisions_of(st)
+        if not open_:
+            break
+        d = open_[0]
+        apply_choice(st, d.seat, heuristic_choice(st, d, rng))
+    res = st.result
+    if res is not None:
+        out = dict.fromkeys(range(len(st.players)), 0.5)
+        out.update(dict.fromkeys(res["losers"], 0.0))
+        out.update(dict.fromkeys(res["winners"], 1.0))
+    else:
+        out = estimate(st)
+    for seat, n in takebacks.items():
+        out[seat] = max(0.0, out[seat] - TAKEBACK_COST * n)
+    return out
+
+
+TAKEBACK_COST = 0.1
+"""What :func:`evaluate` takes off a seat's score for each play it took back ("Back") since the search's
+determinization was drawn (:attr:`games.meta.state.State.takebacks`). Without it a take-back is worth exactly
+what the heuristic does from the decision before, so a card the root favours, chosen and then taken back,
+looked as good as anything, and a search seat chose a card, took it back and chose it again for ever (seen in
+seed 1017 of bench_ai); with it, a play is taken back only when confirming it is clearly worse."""
+
+
+@cache
+def _score_of(card_id: str, low: bool) -> tuple[int, str]:
+    """(:func:`_score` of the card ``card_id`` at a life of 8 or less (``low``) or more, its type): the score
+    reads the life only so, and a play-out asks it of every card offered."""
+    card = card_pool()[card_id]
+    return _score(card, 8 if low else 9), card.type
+
+
 def heuristic_choice(state: State, decision: Decision, rng: Rng) -> str:
     """What :class:`MetaBot` would choose for ``decision`` in ``state``, read from the state instead of a view (no
     view is built: a play-out step costs little more than a random one), its tie-breaks drawn from ``rng``. It
@@ -300,7 +365,8 @@ def heuristic_choice(state: State, decision: Decision, rng: Rng) -> str:
     names = state.cards
     life = players[me].life
     if kind == "discard":
-        scores = [_score(pool[o.cards[0]], life) if o.cards else 0 for o in options]
+        hurt = life <= 8
+        scores = [_score_of(o.cards[0], hurt)[0] if o.cards else 0 for o in options]
         low = min(scores)
         lows = [o.id for o, sc in zip(options, scores, strict=True) if sc == low]
         return lows[rng.below(len(lows))]
@@ -324,16 +390,18 @@ def heuristic_choice(state: State, decision: Decision, rng: Rng) -> str:
         return default
     armed = drawing and any(tw.owner == me and tw.trigger >= 0 for tw in state.triggers)
     scored: list[tuple[int, str]] = []
+    hurt = life <= 8
+    below = rng.below
     for o in options:
         if not o.cards:
             continue
-        card = pool[o.cards[0]]
-        score = _score(card, life)
-        if drawing and card.type == "trigger":
-            score = 2 if armed else 9
-        if drawing and card.type == "event" and not armed:
-            score = min(score, 1)
-        scored.append((score + rng.below(2), o.id))
+        score, ctype = _score_of(o.cards[0], hurt)
+        if drawing:
+            if ctype == "trigger":
+                score = 2 if armed else 9
+            elif ctype == "event" and not armed:
+                score = min(score, 1)
+        scored.append((score + below(2), o.id))
     best = max((sc for sc, _ in scored), default=0)
     if best < 4:
         return default

@@ -113,6 +113,12 @@ class State:
     )
     """The open decisions of version ``cached[0]`` (:func:`games.meta.rules.decisions_of`); never serialised.
     Every change of the state through the contract bumps ``version``."""
+    takebacks: dict[int, int] = field(
+        default_factory=dict, metadata={"serialise": False}, compare=False, repr=False
+    )
+    """Seat -> how many plays it took back ("Back") since this state was made, copied or loaded; never
+    serialised, no rule reads it: the search charges a take-back (:func:`games.meta.ai.evaluate`), so that
+    a computer does not choose a card and take it back for ever."""
 
 
 @dataclass(slots=True)

@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, Event, Option, Result, RulesError
-from games.core.labels import distinct, ordinal
+from games.core.labels import LABEL_MAX, distinct, ordinal
 from games.core.rng import Rng
 
 from ..cards import MetaCard, param_text, target_text
@@ -141,21 +141,24 @@ def target_options(state: State, seat: int, card: MetaCard) -> list[Option]:
         return list(distinct([Option(f"tgt:g{s}", f"{names[s]}'s graveyard ({len(state.players[s].graveyard)} cards)")
                               for s in in_game(state)], seat_tag))
     if card.target == "card":
-        out, where = [], {}
+        out, entries = [], []
+        for oid, tw, lv, e in card_targets(state, seat, card):
+            if e is None:
+                out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
+            else:
+                entries.append((oid, e.card))
+                out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
+                                  (state.cards[e.card],)))
+        labels = [o.label for o in out]
+        if len(set(labels)) == len(labels) and max(map(len, labels), default=0) <= LABEL_MAX:
+            return out  # what distinct() returns as it is, without reading the positions
         depth: dict[int, int] = {}  # card instance -> 1 for the top card of its stack, 2 below it, ...
         for tw in towers(state):
             for level in tw.levels:
                 n = len(level)
                 for i, x in enumerate(level):
                     depth[x.card] = n - i
-        for oid, tw, lv, e in card_targets(state, seat, card):
-            if e is None:
-                out.append(Option(oid, f"Face-down trigger of {stack_name(state, tw, 0)}"))
-            else:
-                k = depth[e.card]
-                where[oid] = "top" if k == 1 else f"{ordinal(k)} from top"
-                out.append(Option(oid, f"{title(state, e.card)} ({names[e.player]}'s, {stack_name(state, tw, lv)})",
-                                  (state.cards[e.card],)))
+        where = {oid: "top" if depth[c] == 1 else f"{ordinal(depth[c])} from top" for oid, c in entries}
         return list(distinct(out, where))
     if card.target == "stack":
         return list(distinct([Option(oid, f"{stack_name(state, tw, lv)} ({len(tw.levels[lv])} cards)")
@@ -737,6 +740,7 @@ class Engine(Execution):
             return
         if kind == "back":
             p.play, p.dest = -1, ""
+            st.takebacks[seat] = st.takebacks.get(seat, 0) + 1
             return
         if kind in ("play", "activate"):
             p.play = int(rest)
@@ -1154,6 +1158,23 @@ class Engine(Execution):
         those triggers are steps of their own, settled after each. Seats in ``hold`` belong to a step
         still running and are left to it; while any are held, victory waits for that step too."""
         st = self.st
+        # Most steps leave nobody due for disabling and nobody to re-enable: then the loop below would only
+        # check victory (when no seat is held) and return.
+        at = int(param(st, "disable_at"))
+        players, hold = st.players, self.hold
+        for s in st.order:
+            p = players[s]
+            if p.removed:
+                continue
+            if p.disabled:
+                if p.life > at and not p.mem_out:
+                    break  # back in play
+            elif (p.life <= at or p.mem_out) and s not in hold:
+                break  # due
+        else:
+            if not hold:
+                self.check_win()
+            return
         warned: set[int] = set()
         while True:
             at = int(param(st, "disable_at"))
@@ -1259,9 +1280,20 @@ class Engine(Execution):
         st = self.st
         if not st.triggers or not events:
             return
+        # A trigger whose condition names another event or moment cannot match any of these (its face-down card
+        # stays the same card): left out before ordering.
+        kinds = {event for event, _ in events}
+        pool, cards = card_pool(), st.cards
+        armed = []
+        for tw in st.triggers:
+            if tw.trigger >= 0:
+                c = pool[cards[tw.trigger]].condition
+                if c is not None and c.when == when and c.event in kinds:
+                    armed.append(tw)
+        if not armed:
+            return
         order = {s: i for i, s in enumerate(turn_seats(st))}
-        cands = sorted((tw for tw in st.triggers if tw.trigger >= 0),
-                       key=lambda tw: (order.get(tw.owner, 99), tw.seq))
+        cands = sorted(armed, key=lambda tw: (order.get(tw.owner, 99), tw.seq))
         for tw in cands:
             if tw.trigger < 0 or tw not in st.triggers or tw is skip:
                 continue

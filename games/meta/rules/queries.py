@@ -67,14 +67,14 @@ def in_game(state: State) -> list[int]:
 
 def enabled(state: State) -> list[int]:
     """Seats in play: in the game and not disabled."""
-    return [s for s, p in enumerate(state.players) if not p.removed and not p.disabled]
+    return [s for s, p in enumerate(state.players) if not (p.removed or p.disabled)]
 
 
 def turn_seats(state: State) -> list[int]:
     """Seats in turn order starting with the player at turn (META-DIS-04, META-GAP-06/20)."""
     order = state.order
     i = order.index(state.at_turn)
-    return [order[(i + k) % len(order)] for k in range(len(order))]
+    return order[i:] + order[:i]
 
 
 def towers(state: State) -> list[Tower]:
