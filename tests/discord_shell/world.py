@@ -1,5 +1,6 @@
 """The bot world used by the Discord shell tests: a store, a table service, a bot and the fake Discord
-around them; ``fake`` and ``world`` fixtures live in conftest.py."""
+around them; ``fake`` and ``world`` fixtures live in conftest.py. The bot's board pictures are painted when
+a test reads them (:func:`paint_pictures_later`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import contextlib
 
 from discord import app_commands
 
+from bot import picture
 from bot.host import TableService
 from bot.settings import Settings
 from bot.shell import cogs
@@ -20,6 +22,30 @@ def settings(**over) -> Settings:
     values = {"BOARD_EDIT_INTERVAL": 0, "BOARD_HOLD": 0, "TABLE_THREADS": True, "COMPUTER_DELAY": 0}
     values.update(over)
     return Settings(_env_file=None, **values)
+
+
+BOARD_PNG = picture.board_png
+"""The real board painter (:func:`bot.picture.board_png`)."""
+
+
+def paint_pictures_later(fake: FakeDiscord) -> None:
+    """Make the bot's board pictures uploads that ``fake`` paints only when a test reads them
+    (:meth:`FakeDiscord.later`): the bot asks for a board's picture, the game's layout of the view is made
+    at once (:meth:`Game.layout`: a game without a picture still has none), and :func:`bot.picture.paint` of
+    that layout, the same bytes :func:`bot.picture.board_png` gives, runs when a test reads the upload. Most
+    tests never read a picture; painting them was a third of these tests' time. Done only while the painter is
+    the real one: a test's own fake painter (tests/discord_shell/test_pictures_discord.py) is left alone,
+    set before or after. Undone with ``fake``'s monkeypatch."""
+    if picture.board_png is not BOARD_PNG:
+        return
+
+    def board_png(game, view):
+        layout = game.layout(view)
+        if layout is None:
+            return None
+        return fake.later(lambda: picture.paint(layout), "board.png")
+
+    fake.monkeypatch.setattr(picture, "board_png", board_png)
 
 
 class PaceClock:
@@ -47,6 +73,7 @@ class World:
         self.service = TableService(self.store, computer_delay=0, clock=self.clock)
         await self.service.load()
         self.bot = MetaBot(self.service, self.store, settings(**self.over), sync=False, tick=None)
+        paint_pictures_later(self.fake)
         await self.fake.boot(self.bot, members=self.members)
         return self
 
