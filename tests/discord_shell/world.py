@@ -14,6 +14,7 @@ from bot.settings import Settings
 from bot.shell import cogs
 from bot.shell.app import MetaBot
 from bot.store import Store
+from games.core.contract import Game, View
 
 from .harness import CHANNEL_ID, MEMBER_IDS, FakeDiscord
 
@@ -30,20 +31,21 @@ BOARD_PNG = picture.board_png
 
 def paint_pictures_later(fake: FakeDiscord) -> None:
     """Make the bot's board pictures uploads that ``fake`` paints only when a test reads them
-    (:meth:`FakeDiscord.later`): the bot asks for a board's picture, the game's layout of the view is made
-    at once (:meth:`Game.layout`: a game without a picture still has none), and :func:`bot.picture.paint` of
-    that layout, the same bytes :func:`bot.picture.board_png` gives, runs when a test reads the upload. Most
-    tests never read a picture; painting them was a third of these tests' time. Done only while the painter is
-    the real one: a test's own fake painter (tests/discord_shell/test_pictures_discord.py) is left alone,
-    set before or after. Undone with ``fake``'s monkeypatch."""
+    (:meth:`FakeDiscord.later`): the bytes are then those :func:`bot.picture.board_png` gives for the view the
+    bot asked about. Most tests never read a picture; painting them was a third of these tests' time. A game
+    whose picture comes from its package's ``picture.board_layout`` (every game) always has one; any other
+    game (a test's stand-in, which may have none) is asked for its layout at once, so that a board without a
+    picture is one here too. Done only while the painter is the real one: a test's own fake painter
+    (tests/discord_shell/test_pictures_discord.py) is left alone, set before or after. Undone with
+    ``fake``'s monkeypatch."""
     if picture.board_png is not BOARD_PNG:
         return
 
-    def board_png(game, view):
-        layout = game.layout(view)
-        if layout is None:
-            return None
-        return fake.later(lambda: picture.paint(layout), "board.png")
+    def board_png(game: Game, view: View) -> bytes | None:
+        if type(game).layout is not Game.layout or game._hook("picture", "board_layout") is None:
+            layout = game.layout(view)
+            return None if layout is None else fake.later(lambda: picture.paint(layout), "board.png")
+        return fake.later(lambda: BOARD_PNG(game, view), "board.png")
 
     fake.monkeypatch.setattr(picture, "board_png", board_png)
 
