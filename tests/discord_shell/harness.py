@@ -543,14 +543,23 @@ def text_of(obj: Any) -> str:
     raise TypeError(f"text_of: unsupported {type(obj).__name__}")
 
 
-def _walk_components(components: Iterable[Mapping[str, Any]]) -> Iterable[Mapping[str, Any]]:
+def _walk_components(components: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Every component in ``components`` and, after each, those inside it (its ``components``, then its
+    ``accessory`` and ``component``), depth first."""
+    out: list[Mapping[str, Any]] = []
+    _walk_into(components, out)
+    return out
+
+
+def _walk_into(components: Iterable[Mapping[str, Any]], out: list[Mapping[str, Any]]) -> None:
     for c in components or []:
-        yield c
-        for key in ("components",):
-            yield from _walk_components(c.get(key) or [])
+        out.append(c)
+        inner = c.get("components")
+        if inner:
+            _walk_into(inner, out)
         for key in ("accessory", "component"):
             if isinstance(c.get(key), Mapping):
-                yield from _walk_components([c[key]])
+                _walk_into([c[key]], out)
 
 
 INTERACTIVE_TYPES = {2, 3, 4, 5, 6, 7, 8}
