@@ -302,10 +302,11 @@ def lobby_view(t: Table) -> discord.ui.View | None:
     return v
 
 
-def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> discord.Embed:
+def board_embed(t: Table, view: View, log: list[str], notes: list[str], text: str | None = None) -> discord.Embed:
     """The public board: whose decision is pending and any notes, then every line of the game's board text
     (split across the description and fields, never cut; past :data:`TEXT_ROOM` the rest is behind the
-    **Full board** button, see :func:`board_view`), then the newest log lines that fit."""
+    **Full board** button, see :func:`board_view`), then the newest log lines that fit. ``text``: the board
+    text of ``view`` (``Game.board_text``, written when not given)."""
     if view.result is not None:
         waiting = f"**Game over:** {view.result.text}"
     elif view.waiting:
@@ -321,7 +322,7 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
     head = "\n".join(p for p in (waiting, clocks, *notes) if p)
     stealth = " · Stealth off" if t.game.has_stealth and not t.stealth else ""  # MEM-STL-11
     opts = options_mark(t, SHORT_MAX - len(f"spectators see only this board{stealth} · table {t.id}") - 3)
-    e, _ = text_embed(f"{t.game.name} · table {t.id}", head, t.game.board_text(view),
+    e, _ = text_embed(f"{t.game.name} · table {t.id}", head, t.game.board_text(view) if text is None else text,
                       f"spectators see only this board{stealth}{opts} · table {t.id}", more=MORE_BOARD)
     room = min(FIELD_VALUE_MAX, EMBED_MAX - embed_size(e) - len("Recent"))
     recent: list[str] = []
@@ -335,16 +336,17 @@ def board_embed(t: Table, view: View, log: list[str], notes: list[str]) -> disco
     return fit_embed(e)
 
 
-def board_view(t: Table, dm_closed: bool, view: View | None = None) -> discord.ui.View | None:
+def board_view(t: Table, dm_closed: bool, view: View | None = None, text: str | None = None) -> discord.ui.View | None:
     """The board's buttons: "My hand" (marked when someone's DMs are closed) and, when the board text does
-    not fit in the board message, "Full board". ``view``: the public view (computed when not given)."""
+    not fit in the board message, "Full board". ``view``: the public view (computed when not given);
+    ``text``: its board text (``Game.board_text``, written when not given)."""
     if t.status != "playing":
         return None
     v = discord.ui.View(timeout=None)
     v.add_item(discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary, custom_id=ids.hand(t.id),
                                  emoji="🂠" if dm_closed else None))
     public = view if view is not None else (t.game.view(t.state, None) if t.state is not None else None)
-    if public is not None and text_overflows(t.game.board_text(public)):
+    if public is not None and text_overflows(t.game.board_text(public) if text is None else text):
         v.add_item(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary,
                                      custom_id=ids.board(t.id)))
     return v

@@ -27,6 +27,11 @@ attachment its embed image shows (``Msg.image()``, for ``attachment://<name>``);
 (``Call.files``, ``Call.file_bytes``); unknown routes, unknown CDN urls, an embed image naming no
 attachment of its message, an upload over 10 MiB and errors discord.py logs fail the test at the next settle.
 
+An upload may be made later (:meth:`FakeDiscord.later`): the bot sends a placeholder, and the fake holds the
+real bytes, made the first time a test reads them (``fake.cdn``, ``Call.file_bytes``, ``Msg.files``, a CDN
+download). The bot's board pictures go up that way (tests/discord_shell/world.py): most tests never look at
+them, and painting them was a third of these tests' time.
+
 Typical use::
 
     @pytest.fixture
@@ -48,6 +53,7 @@ import functools
 import json
 import logging
 import re
+import threading
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -114,6 +120,82 @@ CDN_PATH = "/attachments/{channel_id}/{attachment_id}/{filename}"
 CDN_BASE = "https://cdn.discordapp.com"
 ATTACHMENT_URL = "attachment://"  # an embed image naming one of its message's attachments
 UPLOAD_MAX = 10 * 1024 * 1024  # bytes per file Discord takes from a bot on any server (40005 above it)
+LATER_HEAD = b"FakeDiscord: bytes made later #"  # the placeholder of an upload made later (FakeDiscord.later)
+
+
+class Later:
+    """The bytes of an upload made later (:meth:`FakeDiscord.later`): ``make()`` gives them, once, the first
+    time they are read (:attr:`data`); one over :data:`UPLOAD_MAX` then fails the test at the next settle,
+    as an upload over it does at once."""
+
+    def __init__(self, fake: FakeDiscord, name: str, placeholder: bytes, make: Callable[[], bytes]) -> None:
+        self.fake, self.name, self.placeholder, self._make = fake, name, placeholder, make
+        self._data: bytes | None = None
+
+    @property
+    def data(self) -> bytes:
+        if self._data is None:
+            self._data = self._make()
+            self._make = None  # type: ignore[assignment]  # what it held (a picture's layout) can go
+            self.fake._check_upload(self.name, self._data)
+        return self._data
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Later):
+            return self.data == other.data
+        return self.data == other if isinstance(other, bytes | bytearray) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Later {self.name} {'made' if self._data is not None else 'not made yet'}>"
+
+
+def _made(blob: bytes | Later) -> bytes:
+    return blob.data if isinstance(blob, Later) else blob
+
+
+class _Blobs(list):
+    """``Call.file_bytes``: an upload made later is made when read."""
+
+    def __getitem__(self, i):  # type: ignore[override]
+        got = super().__getitem__(i)
+        return [_made(b) for b in got] if isinstance(i, slice) else _made(got)
+
+    def __iter__(self):
+        return (_made(b) for b in super().__iter__())
+
+
+class _Cdn(dict):
+    """``fake.cdn``: url -> bytes; an upload made later is made when read."""
+
+    def __getitem__(self, url):
+        return _made(super().__getitem__(url))
+
+    def get(self, url, default=None):
+        got = super().get(url, default)
+        return _made(got) if isinstance(got, Later) else got
+
+    def values(self):  # type: ignore[override]
+        return [_made(b) for b in super().values()]
+
+    def items(self):  # type: ignore[override]
+        return [(k, _made(b)) for k, b in super().items()]
+
+
+class _Attachment(dict):
+    """A message's attachment whose bytes are made later: its ``size`` read by a test is the real one (the
+    copy discord.py gets has the placeholder's)."""
+
+    def __init__(self, later: Later, **fields: Any) -> None:
+        super().__init__(**fields)
+        self.later = later
+
+    def __getitem__(self, key):
+        return len(self.later.data) if key == "size" else super().__getitem__(key)
+
+    def get(self, key, default=None):
+        return len(self.later.data) if key == "size" else super().get(key, default)
 
 
 # --------------------------------------------------------------------------------------------
@@ -140,7 +222,7 @@ class Call:
     json: Any = None
     params: dict[str, Any] | None = None
     files: list[str] = field(default_factory=list)
-    file_bytes: list[bytes] = field(default_factory=list)
+    file_bytes: list[bytes] = field(default_factory=_Blobs)
     kind: str = "rest"
     type: int | None = None
     ephemeral: bool = False
@@ -461,14 +543,23 @@ def text_of(obj: Any) -> str:
     raise TypeError(f"text_of: unsupported {type(obj).__name__}")
 
 
-def _walk_components(components: Iterable[Mapping[str, Any]]) -> Iterable[Mapping[str, Any]]:
+def _walk_components(components: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Every component in ``components`` and, after each, those inside it (its ``components``, then its
+    ``accessory`` and ``component``), depth first."""
+    out: list[Mapping[str, Any]] = []
+    _walk_into(components, out)
+    return out
+
+
+def _walk_into(components: Iterable[Mapping[str, Any]], out: list[Mapping[str, Any]]) -> None:
     for c in components or []:
-        yield c
-        for key in ("components",):
-            yield from _walk_components(c.get(key) or [])
+        out.append(c)
+        inner = c.get("components")
+        if inner:
+            _walk_into(inner, out)
         for key in ("accessory", "component"):
             if isinstance(c.get(key), Mapping):
-                yield from _walk_components([c[key]])
+                _walk_into([c[key]], out)
 
 
 INTERACTIVE_TYPES = {2, 3, 4, 5, 6, 7, 8}
@@ -661,7 +752,10 @@ class FakeDiscord:
         self.roles: dict[int, dict[str, Any]] = {}
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.command_ids: dict[tuple[int | None, str], int] = {}
-        self.cdn: dict[str, bytes] = {}  # url (without query) -> bytes the CDN serves
+        self.cdn: dict[str, bytes] = _Cdn()  # url (without query) -> bytes the CDN serves
+        self._later: dict[bytes, Later] = {}  # placeholder -> upload made later (later())
+        self._later_lock = threading.Lock()
+        self.monkeypatch = monkeypatch
         self.uploads: dict[int, dict[str, Any]] = {}  # attachment id -> {filename, data, content_type}
 
         self._modals: list[_ShownModal] = []
@@ -1519,16 +1613,38 @@ class FakeDiscord:
     def _message_payload(self, msg: Msg) -> dict[str, Any]:
         return msg.payload(self.user_payload(msg.author_id))
 
-    def _attachments(self, names: list[str], blobs: list[bytes], channel_id: int) -> list[dict[str, Any]]:
+    def _check_upload(self, name: str, blob: bytes) -> None:
+        if len(blob) > UPLOAD_MAX:
+            self.failures.append(f"FakeDiscord: {name} has {len(blob):,} bytes, over Discord's {UPLOAD_MAX:,}")
+
+    def _attachments(self, names: list[str], blobs: list[bytes | Later], channel_id: int) -> list[dict[str, Any]]:
         out = []
         for name, blob in zip(names, blobs, strict=False):
-            if len(blob) > UPLOAD_MAX:
-                self.failures.append(f"FakeDiscord: {name} has {len(blob):,} bytes, over Discord's {UPLOAD_MAX:,}")
             aid = self.new_id()
             url = f"{CDN_BASE}/attachments/{channel_id}/{aid}/{quote(name)}"
             self.cdn[url] = blob
-            out.append({"id": str(aid), "filename": name, "size": len(blob), "url": url, "proxy_url": url})
+            fields = {"id": str(aid), "filename": name, "url": url, "proxy_url": url}
+            if isinstance(blob, Later):
+                out.append(_Attachment(blob, size=len(blob.placeholder), **fields))
+            else:
+                self._check_upload(name, blob)
+                out.append({**fields, "size": len(blob)})
         return out
+
+    def later(self, make: Callable[[], bytes], name: str = "file") -> bytes:
+        """Placeholder bytes for the bot to upload in place of the bytes ``make()`` gives (``name``: the file's,
+        in messages): the fake stores that upload as those bytes, made the first time a test reads them
+        (``fake.cdn``, ``Call.file_bytes``, ``Msg.files``, a CDN download), so an upload no test reads costs
+        nothing. ``make`` must give the same bytes whenever it is called (a pure function of what it holds).
+        May be called from any thread."""
+        with self._later_lock:
+            placeholder = LATER_HEAD + str(len(self._later)).encode()
+            self._later[placeholder] = Later(self, name, placeholder, make)
+        return placeholder
+
+    def _with_later(self, blobs: list[bytes]) -> list[bytes | Later]:
+        """``blobs`` as uploaded, each placeholder of :meth:`later` replaced by its :class:`Later`."""
+        return [self._later.get(b, b) if b.startswith(LATER_HEAD) else b for b in blobs]
 
     def _create_message(
         self,
@@ -1630,6 +1746,7 @@ class FakeDiscord:
         await asyncio.sleep(0)  # a real request always yields to the loop
         url = route.url[len(Route.BASE) :]
         body, names, blobs = _decode_body(kwargs.get("json"), form, files)
+        blobs = self._with_later(blobs)
         p = _match(route.path, url)
         call = Call(
             method=route.method,
@@ -1638,7 +1755,7 @@ class FakeDiscord:
             json=body,
             params=kwargs.get("params"),
             files=names,
-            file_bytes=blobs,
+            file_bytes=_Blobs(blobs),
             channel_id=int(p["channel_id"]) if "channel_id" in p else None,
             message_id=int(p["message_id"]) if p.get("message_id", "").isdigit() else None,
         )
@@ -1824,6 +1941,7 @@ class FakeDiscord:
         await asyncio.sleep(0)
         url = route.url[len(Route.BASE) :]
         body, names, blobs = _decode_body(payload, multipart, files)
+        blobs = self._with_later(blobs)
         body = body or {}
         p = _match(route.path, url)
         token = route.webhook_token
@@ -1835,7 +1953,7 @@ class FakeDiscord:
             json=body,
             params=params,
             files=names,
-            file_bytes=blobs,
+            file_bytes=_Blobs(blobs),
             token=token,
             interaction_id=record.id if record else None,
             channel_id=record.channel_id if record else None,

@@ -10,7 +10,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from .harness import BOT_ID, CHANNEL_ID, GUILD_ID, FakeDiscord
+from .harness import BOT_ID, CHANNEL_ID, GUILD_ID, UPLOAD_MAX, FakeDiscord
 
 ALICE, BOB, CAROL = 101, 102, 103
 FRUITS = ["Apple", "Apricot", "Banana", "Cherry", "Grape"]
@@ -440,6 +440,42 @@ async def test_modal_submitted_by_another_user(fake):
     assert stolen.content == f"Burn: 4 Bolt (by {BOB})"
     late = await fake.submit_modal(ALICE, CHANNEL_ID, open_, values)
     assert not late.acknowledged
+
+
+async def test_an_upload_made_later_is_made_once_when_a_test_reads_it(fake):
+    """``fake.later(make)``: the bot uploads the placeholder it returns, and the fake holds ``make()``'s bytes
+    instead, made once, the first time a test reads them (``Msg.files``, ``Call.file_bytes``, ``fake.cdn``, a
+    CDN download); the request and the message are the ones a plain upload gives. Such an upload over 10 MiB
+    fails the test at the next settle once it is made."""
+    bot = make_bot()
+    made: list[str] = []
+
+    def make(name: str, data: bytes):
+        return lambda: made.append(name) or data
+
+    @bot.tree.command(description="a picture uploaded with bytes made later")
+    async def later(interaction: discord.Interaction, big: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = fake.later(make("big", b"x" * (UPLOAD_MAX + 1)) if big else make("a", b"painted"), "a.png")
+        embed = discord.Embed(title="v1").set_image(url="attachment://a.png")
+        msg = await interaction.channel.send(embed=embed, file=discord.File(io.BytesIO(data), filename="a.png"))
+        await interaction.followup.send(str(msg.id))
+
+    await fake.boot(bot)
+    reply = await fake.slash(ALICE, CHANNEL_ID, "later")
+    msg = fake.messages[int(reply.followups[-1].content)]
+    (call,) = [c for c in fake.rest if c.files == ["a.png"]]
+    assert call.method == "POST" and msg.image()["filename"] == "a.png" and made == []
+    assert msg.files == [("a.png", 7)] and made == ["a"]
+    assert call.file_bytes[0] == b"painted" and list(call.file_bytes) == [b"painted"]
+    assert fake.cdn[msg.image()["url"]] == b"painted" and fake.cdn.get(msg.image()["url"]) == b"painted"
+    assert await bot.http.get_from_cdn(msg.image()["url"]) == b"painted" and made == ["a"]
+    reply = await fake.slash(ALICE, CHANNEL_ID, "later", {"big": True})
+    big = fake.messages[int(reply.followups[-1].content)]
+    await fake.settle()  # not made yet: nothing to fail
+    assert made == ["a"] and big.files[0][1] == UPLOAD_MAX + 1
+    with pytest.raises(AssertionError, match="over Discord's"):
+        await fake.settle()
 
 
 async def test_attachments_on_posts_and_edits_and_the_embed_image_they_back(fake):

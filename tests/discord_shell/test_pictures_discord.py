@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 from bot import picture
 from games.core.rng import Rng
 
+from . import world as world_module
 from .harness import CHANNEL_ID, Call, FakeDiscord
 from .limits import assert_all_within_limits
 from .test_bot import click_decision, decision_buttons, latest_dm, refusal
@@ -187,6 +189,47 @@ async def test_pictures_cost_no_rest_call_over_a_seeded_game(tmp_path, monkeypat
     on = await rest_per_game(tmp_path, monkeypatch, "on", True, seed=2)
     assert on[0] == off[0] and on[1] == off[1], f"pictures on {on}, off {off}"
     assert on[2] > 1 and off[2] == 0
+
+
+async def record_of_a_game(tmp_path: Path, monkeypatch, later: bool) -> tuple[list[str], list[bytes], int]:
+    """Every request and interaction reply of 40 clicks of a seeded MetaX game with the real painter (ids
+    numbered in order of appearance, the table id named), the bytes of its uploads, and how many pictures were
+    painted before those bytes were read. ``later``: pictures painted when read (the Discord tests' way,
+    :func:`tests.discord_shell.world.paint_pictures_later`), else at once (the bot's own)."""
+    if not later:
+        monkeypatch.setattr(world_module, "paint_pictures_later", lambda fake: None)
+    fake = FakeDiscord(monkeypatch)
+    pace = [0.0]
+    w = await World(fake, tmp_path / f"later-{later}.db", clock=PaceClock(pace)).start()
+    w.bot.front.now = lambda: pace[0]
+    try:
+        table_id = await open_game(w, seed=6)
+
+        def tick() -> None:
+            pace[0] += 10.0
+
+        await play(w, table_id, Rng.from_seed(6), 40, each=tick)
+    finally:
+        await w.stop()
+        await fake.close()
+    painted = sum(1 for upload in fake._later.values() if upload._data is not None)
+    ids: dict[str, str] = {}
+    calls = [re.sub(r"\d{15,}", lambda m: ids.setdefault(m.group(), f"<id {len(ids)}>"),
+                    json.dumps([c.kind, c.method, c.url, c.type, c.json, c.files], sort_keys=True).replace(table_id, "<table>"))
+             for c in fake.rest + fake.replies]
+    return calls, [data for c in fake.rest for data in c.file_bytes], painted
+
+
+async def test_pictures_painted_when_read_are_the_ones_painted_at_once(tmp_path, monkeypatch):
+    """The Discord tests paint the bot's board pictures only when a test reads them: the same seeded game
+    makes the same requests and replies as with the bot's own painting, uploads the same bytes, and paints
+    nothing no test read."""
+    at_once, at_once_bytes, _ = await record_of_a_game(tmp_path, monkeypatch, later=False)
+    monkeypatch.undo()
+    when_read, when_read_bytes, painted = await record_of_a_game(tmp_path, monkeypatch, later=True)
+    assert painted == 0 and len(at_once_bytes) > 10
+    assert when_read == at_once
+    assert when_read_bytes == at_once_bytes and all(data.startswith(PNG_HEAD) for data in when_read_bytes)
 
 
 async def test_a_table_opened_with_pictures_off_shows_text_only(world, painter):

@@ -1,5 +1,6 @@
 """The bot world used by the Discord shell tests: a store, a table service, a bot and the fake Discord
-around them; ``fake`` and ``world`` fixtures live in conftest.py."""
+around them; ``fake`` and ``world`` fixtures live in conftest.py. The bot's board pictures are painted when
+a test reads them (:func:`paint_pictures_later`)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import contextlib
 
 from discord import app_commands
 
+from bot import picture
 from bot.host import TableService
 from bot.settings import Settings
 from bot.shell import cogs
 from bot.shell.app import MetaBot
 from bot.store import Store
+from games.core.contract import Game, View
 
 from .harness import CHANNEL_ID, MEMBER_IDS, FakeDiscord
 
@@ -20,6 +23,31 @@ def settings(**over) -> Settings:
     values = {"BOARD_EDIT_INTERVAL": 0, "BOARD_HOLD": 0, "TABLE_THREADS": True, "COMPUTER_DELAY": 0}
     values.update(over)
     return Settings(_env_file=None, **values)
+
+
+BOARD_PNG = picture.board_png
+"""The real board painter (:func:`bot.picture.board_png`)."""
+
+
+def paint_pictures_later(fake: FakeDiscord) -> None:
+    """Make the bot's board pictures uploads that ``fake`` paints only when a test reads them
+    (:meth:`FakeDiscord.later`): the bytes are then those :func:`bot.picture.board_png` gives for the view the
+    bot asked about. Most tests never read a picture; painting them was a third of these tests' time. A game
+    whose picture comes from its package's ``picture.board_layout`` (every game) always has one; any other
+    game (a test's stand-in, which may have none) is asked for its layout at once, so that a board without a
+    picture is one here too. Done only while the painter is the real one: a test's own fake painter
+    (tests/discord_shell/test_pictures_discord.py) is left alone, set before or after. Undone with
+    ``fake``'s monkeypatch."""
+    if picture.board_png is not BOARD_PNG:
+        return
+
+    def board_png(game: Game, view: View) -> bytes | None:
+        if type(game).layout is not Game.layout or game._hook("picture", "board_layout") is None:
+            layout = game.layout(view)
+            return None if layout is None else fake.later(lambda: picture.paint(layout), "board.png")
+        return fake.later(lambda: BOARD_PNG(game, view), "board.png")
+
+    fake.monkeypatch.setattr(picture, "board_png", board_png)
 
 
 class PaceClock:
@@ -47,6 +75,7 @@ class World:
         self.service = TableService(self.store, computer_delay=0, clock=self.clock)
         await self.service.load()
         self.bot = MetaBot(self.service, self.store, settings(**self.over), sync=False, tick=None)
+        paint_pictures_later(self.fake)
         await self.fake.boot(self.bot, members=self.members)
         return self
 

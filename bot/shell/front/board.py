@@ -126,8 +126,9 @@ class Boards(FrontCore):
         if t.paused is not None:  # its place is gone; /table resume gives it a new one
             return
         notes = [f"{render.slot_line(t, s)} has DMs closed: use **My hand** below." for s in sorted(m.closed)]
-        embed = render.board_embed(t, views[None], m.log, notes)
-        view = render.board_view(t, bool(m.closed), views[None])
+        text = t.game.board_text(views[None])  # written once for the embed and the Full board button
+        embed = render.board_embed(t, views[None], m.log, notes, text)
+        view = render.board_view(t, bool(m.closed), views[None], text)
         shown, png = await self.board_picture(t, m, views[None])
         if png is not None:
             embed.set_image(url=f"attachment://{BOARD_PNG}")

@@ -54,6 +54,7 @@ class TableMessages:
     sent: dict[str, str] = field(default_factory=dict)  # message key -> last payload sent
     log: list[str] = field(default_factory=list)
     views: dict[int | None, View] = field(default_factory=dict)
+    views_of: tuple[object, int] | None = None  # (state, version) the views were made of (game_changed)
     dirty: bool = False
     last_board_edit: float = 0.0
     board_deciders: frozenset[int] | None = None  # the seats waited for when the board was last edited

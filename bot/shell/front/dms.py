@@ -40,7 +40,8 @@ class DMs(FrontCore):
         its decision's (with the seat's decision token)."""
         m = await self.messages(t.id)
         seat = t.answers_for(slot % SLOT)
-        view = t.game.view(t.state, seat)
+        fresh = m.views_of is not None and m.views_of[0] is t.state and m.views_of[1] == t.version
+        view = (m.views.get(seat) if fresh else None) or t.game.view(t.state, seat)  # the one game_changed made
         m.sent[f"dmq:{slot}"] = private_key(t, view)  # what the click's reply shows (release() keeps it)
         user_id = t.slot_user(slot)
         m.sent[f"dmw:{slot}"] = "quiet" if user_id and await self._quiet(t, view, user_id) else ""

@@ -32,7 +32,7 @@ class TableEvents(FrontCore):
         m = await self.messages(table.id)
         m.log.extend(e.text for e in events if e.audience is None)
         del m.log[:-30]
-        m.views = views
+        m.views, m.views_of = views, (table.state, table.version)
         m.dirty = True
         self._schedule(table.id)
 
