@@ -1294,7 +1294,7 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
 
     bot = _ROLLOUT_BOT
     bot.rng = rng
-    return bot(decision, GAME.view(state, decision.seat))
+    return bot(decision, GAME.view_of(state, decision.seat, False))  # viewed once: not kept for others
 
 
 def _can_answer(st: State, decision: Decision) -> bool:
