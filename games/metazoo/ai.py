@@ -46,7 +46,7 @@ from games.core.serial import cloner
 
 from .cards import Page, token_of
 from .pool import card_pool, starter_decks, wheel
-from .rules.pages import defs_of
+from .rules.pages import Defs, defs_of, page_def
 from .state import State
 
 ADVANTAGE = 20  # MZ-TYPE-05, MZ-AAA-01 (the engine's constant, repeated: the bot reads no rules state)
@@ -1203,9 +1203,25 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         drawn = traps + unseen_cards(_less(deck, traps), (), len(rest), pool, rng)
         for c, name in zip(down + rest, drawn, strict=True):
             names[c] = name
-    det.defs = None
+    det.defs = redrawn_defs(defs_of(state), names, hidden)
     det.rng = rng.next64()
     return det
+
+
+def redrawn_defs(defs: Defs, names: list[str], redrawn: list[int]) -> Defs:
+    """The Page definitions of a sample (``State.defs``): ``defs`` (the real state's) with those of the ``redrawn``
+    instances whose Page id is now another (``names``) looked up again; what :func:`defs_of` would build from
+    ``names`` alone, without looking up every instance of every sample."""
+    out = Defs(defs)
+    out.lines = list(defs.lines)
+    out.base = list(defs.base)
+    pool = card_pool()
+    for c in redrawn:
+        page = page_def(pool, names[c])
+        if page is not out[c]:
+            out[c] = page
+            out.lines[c] = out.base[c] = None
+    return out
 
 
 def evaluate(state: State) -> dict[int, float]:
@@ -1285,7 +1301,9 @@ _ROLLOUT_BOT = ZooBot(0)
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     """The play-out policy: the heuristic computer (:class:`ZooBot`, reading the deciding Caster's view of the
     sampled state, its ties broken by the search's ``rng``), except one decision in :data:`ROLLOUT_NOISE`, made by
-    :func:`quick_choice`."""
+    :func:`quick_choice`. A decision with one option is answered without either (both would choose it)."""
+    if len(decision.options) == 1:
+        return decision.options[0].id
     if rng.below(ROLLOUT_NOISE) == 0:
         return quick_choice(state, decision, rng)
     if decision.kind == "priority" and not _can_answer(state, decision):
