@@ -193,8 +193,9 @@ class MetaZooGame(Game):
         MZ-TRAP-11). Hidden from everyone else: Chapters and Spellbooks (sizes only) and face-down Pages'
         identities (shown as anonymous handles).
 
-        The board is built once per ``version`` and kept as :mod:`marshal` bytes (``State.shown``): every
-        viewer of that version gets its own copy, so a caller that edits its view changes no other."""
+        The board of a ``version`` viewed more than once is kept as :mod:`marshal` bytes (``State.shown``) when
+        its second viewer asks: every later viewer gets its own copy of it, so a caller that edits its view
+        changes no other."""
         return self.view_of(state, viewer, True)
 
     def view_of(self, state: State, viewer: int | None, share: bool) -> View:
@@ -203,11 +204,15 @@ class MetaZooGame(Game):
         st = state
         got = st.shown
         if got is not None and got[0] == st.version and st.cached is not rules.APPLYING:
-            board = marshal.loads(got[1])  # every viewer its own copy of the shared board
+            if got[1] is not None:
+                board = marshal.loads(got[1])  # every viewer its own copy of the shared board
+            else:  # a second viewer: keep a copy for the next ones (most versions are viewed once)
+                board = self._board(st)
+                st.shown = (st.version, marshal.dumps(board))
         else:
             board = self._board(st)
             if share and st.cached is not rules.APPLYING:
-                st.shown = (st.version, marshal.dumps(board))
+                st.shown = (st.version, None)
         defs = pages.defs_of(st)
 
         def name(c: int) -> dict[str, Any]:
