@@ -1122,16 +1122,18 @@ def computer(seed: int) -> ZooBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 65, "hard": 450}
+BUDGETS = {"normal": 300, "hard": 2000}
 """Search iterations per level: about 0.3 s and 2 s a decision. Measured as CPU time (``time.process_time``, which
-a busy machine does not inflate the way it does wall time) of searches at every 11th decision of two seeded
-heuristic games (seeds 2 and 4): about 225 iterations per CPU second at :data:`PLIES` 20 with the heuristic
-play-out policy (a sample and its copy cost about 1 ms, a play-out ply about 0.2 ms)."""
+a busy machine does not inflate the way it does wall time) of 100-iteration searches at every 11th decision of two
+seeded heuristic games (seeds 2 and 4): about 900 iterations per CPU second at :data:`PLIES` 3 with the heuristic
+play-out policy on a busy machine (2026-11-28; 225 at 20 plies before, when the budgets were 65 and 450)."""
 
-PLIES = 20
-"""Play-out length in decisions before :func:`evaluate` scores the position: from a Take Actions step, about the
-end of the opponent's next turn (median 20-24 decisions in heuristic games; the end of the Caster's own turn is
-about 9), so the estimate sees the answer to an Attack or a Contract, not only the Attack."""
+PLIES = 3
+"""Play-out length in decisions before :func:`evaluate` scores the position: a few heuristic decisions finish the
+Action being built in steps (its target, where a face-down Page goes) and answer it, then the fitted estimate
+scores the material. Longer play-outs cost about 0.13 ms a decision: at 20 one iteration of a mid-game position
+cost 3.1 ms, at 3 under 1 ms (``bench/bench_iteration.py``), so the same 0.3 s buys about four times the
+iterations and a deeper tree."""
 
 
 def hidden_from(st: State, seat: int) -> list[int]:
