@@ -46,7 +46,7 @@ from games.core.serial import cloner
 
 from .cards import Page, token_of
 from .pool import card_pool, starter_decks, wheel
-from .rules.pages import defs_of
+from .rules.pages import Defs, defs_of, page_def
 from .state import State
 
 ADVANTAGE = 20  # MZ-TYPE-05, MZ-AAA-01 (the engine's constant, repeated: the bot reads no rules state)
@@ -1122,16 +1122,18 @@ def computer(seed: int) -> ZooBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 65, "hard": 450}
+BUDGETS = {"normal": 300, "hard": 2000}
 """Search iterations per level: about 0.3 s and 2 s a decision. Measured as CPU time (``time.process_time``, which
-a busy machine does not inflate the way it does wall time) of searches at every 11th decision of two seeded
-heuristic games (seeds 2 and 4): about 225 iterations per CPU second at :data:`PLIES` 20 with the heuristic
-play-out policy (a sample and its copy cost about 1 ms, a play-out ply about 0.2 ms)."""
+a busy machine does not inflate the way it does wall time) of 100-iteration searches at every 11th decision of two
+seeded heuristic games (seeds 2 and 4): about 900 iterations per CPU second at :data:`PLIES` 3 with the heuristic
+play-out policy on a busy machine (2026-11-28; 225 at 20 plies before, when the budgets were 65 and 450)."""
 
-PLIES = 20
-"""Play-out length in decisions before :func:`evaluate` scores the position: from a Take Actions step, about the
-end of the opponent's next turn (median 20-24 decisions in heuristic games; the end of the Caster's own turn is
-about 9), so the estimate sees the answer to an Attack or a Contract, not only the Attack."""
+PLIES = 3
+"""Play-out length in decisions before :func:`evaluate` scores the position: a few heuristic decisions finish the
+Action being built in steps (its target, where a face-down Page goes) and answer it, then the fitted estimate
+scores the material. Longer play-outs cost about 0.13 ms a decision: at 20 one iteration of a mid-game position
+cost 3.1 ms, at 3 under 1 ms (``bench/bench_iteration.py``), so the same 0.3 s buys about four times the
+iterations and a deeper tree."""
 
 
 def hidden_from(st: State, seat: int) -> list[int]:
@@ -1203,9 +1205,25 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         drawn = traps + unseen_cards(_less(deck, traps), (), len(rest), pool, rng)
         for c, name in zip(down + rest, drawn, strict=True):
             names[c] = name
-    det.defs = None
+    det.defs = redrawn_defs(defs_of(state), names, hidden)
     det.rng = rng.next64()
     return det
+
+
+def redrawn_defs(defs: Defs, names: list[str], redrawn: list[int]) -> Defs:
+    """The Page definitions of a sample (``State.defs``): ``defs`` (the real state's) with those of the ``redrawn``
+    instances whose Page id is now another (``names``) looked up again; what :func:`defs_of` would build from
+    ``names`` alone, without looking up every instance of every sample."""
+    out = Defs(defs)
+    out.lines = list(defs.lines)
+    out.base = list(defs.base)
+    pool = card_pool()
+    for c in redrawn:
+        page = page_def(pool, names[c])
+        if page is not out[c]:
+            out[c] = page
+            out.lines[c] = out.base[c] = None
+    return out
 
 
 def evaluate(state: State) -> dict[int, float]:
@@ -1285,7 +1303,9 @@ _ROLLOUT_BOT = ZooBot(0)
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     """The play-out policy: the heuristic computer (:class:`ZooBot`, reading the deciding Caster's view of the
     sampled state, its ties broken by the search's ``rng``), except one decision in :data:`ROLLOUT_NOISE`, made by
-    :func:`quick_choice`."""
+    :func:`quick_choice`. A decision with one option is answered without either (both would choose it)."""
+    if len(decision.options) == 1:
+        return decision.options[0].id
     if rng.below(ROLLOUT_NOISE) == 0:
         return quick_choice(state, decision, rng)
     if decision.kind == "priority" and not _can_answer(state, decision):
@@ -1294,7 +1314,7 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
 
     bot = _ROLLOUT_BOT
     bot.rng = rng
-    return bot(decision, GAME.view(state, decision.seat))
+    return bot(decision, GAME.view_of(state, decision.seat, False))  # viewed once: not kept for others
 
 
 def _can_answer(st: State, decision: Decision) -> bool:

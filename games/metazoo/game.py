@@ -20,6 +20,7 @@ Host rules ([host] in the checklist)
 from __future__ import annotations
 
 import datetime as dt
+import marshal
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -190,8 +191,55 @@ class MetaZooGame(Game):
     def view(self, state: State, viewer: int | None) -> View:
         """The public board plus ``viewer``'s private Chapter and own face-down Pages (MZ-CORE-08,
         MZ-TRAP-11). Hidden from everyone else: Chapters and Spellbooks (sizes only) and face-down Pages'
-        identities (shown as anonymous handles)."""
+        identities (shown as anonymous handles).
+
+        The board of a ``version`` viewed more than once is kept as :mod:`marshal` bytes (``State.shown``) when
+        its second viewer asks: every later viewer gets its own copy of it, so a caller that edits its view
+        changes no other."""
+        return self.view_of(state, viewer, True)
+
+    def view_of(self, state: State, viewer: int | None, share: bool) -> View:
+        """:meth:`view`; with ``share`` false the board is built afresh and not kept for other viewers (a
+        play-out views each version once: :func:`games.metazoo.ai.rollout_choice`)."""
         st = state
+        got = st.shown
+        if got is not None and got[0] == st.version and st.cached is not rules.APPLYING:
+            if got[1] is not None:
+                board = marshal.loads(got[1])  # every viewer its own copy of the shared board
+            else:  # a second viewer: keep a copy for the next ones (most versions are viewed once)
+                board = self._board(st)
+                st.shown = (st.version, marshal.dumps(board))
+        else:
+            board = self._board(st)
+            if share and st.cached is not rules.APPLYING:
+                st.shown = (st.version, None)
+        defs = pages.defs_of(st)
+
+        def name(c: int) -> dict[str, Any]:
+            return {"card": st.cards[c], "name": defs[c].name or "Beastie token"}
+
+        private = None
+        if viewer is not None:
+            me = st.casters[viewer]
+            private = {
+                "chapter": [{**name(c), "line": pages.line_of(st, c)} for c in me.chapter],
+                "face_down": [{"uid": ap.uid, **name(ap.card)} for ap in st.arena
+                              if ap.face_down and ap.controller == viewer],
+                "under": [{"host": ap.uid, **name(ap.trap)} for ap in st.arena
+                          if ap.trap >= 0 and ap.controller == viewer],
+            }
+        decs = rules.decisions_of(st)
+        view = View.of(self.id, viewer, board, private, decs, self.result(st))
+        if st.pending is None or st.ask or not view.waiting:
+            return view
+        # MZ-GAP-24: the steps of an Action being chosen (its target, where a face-down Page goes) would tell
+        # the others which kind of hidden Page was picked: they see the step the Caster chose it from.
+        return replace(view, waiting=tuple((s, k if s == viewer else rules.public_kind(st, k))
+                                           for s, k in view.waiting))
+
+    @staticmethod
+    def _board(st: State) -> dict[str, Any]:
+        """The public board of :meth:`view` (the same for every viewer), built afresh."""
         defs = pages.defs_of(st)
         typed = effects.arena_types_by_card(st)  # MZ-TYPE-04: Base types set by Effects
 
@@ -252,24 +300,7 @@ class MetaZooGame(Game):
             "flipped": name(st.trap_flip) if st.trap_flip >= 0 else None,
             "sky": wall.board(st),
         }
-        private = None
-        if viewer is not None:
-            me = st.casters[viewer]
-            private = {
-                "chapter": [{**name(c), "line": pages.line_of(st, c)} for c in me.chapter],
-                "face_down": [{"uid": ap.uid, **name(ap.card)} for ap in st.arena
-                              if ap.face_down and ap.controller == viewer],
-                "under": [{"host": ap.uid, **name(ap.trap)} for ap in st.arena
-                          if ap.trap >= 0 and ap.controller == viewer],
-            }
-        decs = rules.decisions_of(st)
-        view = View.of(self.id, viewer, board, private, decs, self.result(st))
-        if st.pending is None or st.ask or not view.waiting:
-            return view
-        # MZ-GAP-24: the steps of an Action being chosen (its target, where a face-down Page goes) would tell
-        # the others which kind of hidden Page was picked: they see the step the Caster chose it from.
-        return replace(view, waiting=tuple((s, k if s == viewer else rules.public_kind(st, k))
-                                           for s, k in view.waiting))
+        return board
 
     # -- front-end helpers (computer, board_text, context_text, private_text, layout: by convention)
 

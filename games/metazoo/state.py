@@ -284,6 +284,11 @@ class State:
     """The open decisions of version ``cached[0]`` (:func:`games.metazoo.rules.decisions_of`); never serialised.
     Every change of the state through the contract bumps ``version``; while a choice is being applied the
     cache is off (a held 4th Wall Action reads the decisions of the state in the middle of the change)."""
+    shown: tuple[int, bytes | None] | None = field(
+        default=None, metadata={"serialise": False}, compare=False, repr=False)
+    """The public board of version ``shown[0]`` as :mod:`marshal` bytes (:meth:`games.metazoo.game.MetaZooGame.view`),
+    ``None`` while it was viewed once: kept at its second viewer and copied for every later one; never
+    serialised."""
 
     @property
     def players(self) -> list[Caster]:

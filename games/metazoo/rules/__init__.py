@@ -153,12 +153,12 @@ def decisions_of(st: State) -> list[Decision]:
     if got is not None and got[0] == st.version:
         return list(got[1])
     out = [_flagged(st, dc) for dc in _decisions(st)]
-    if got is not _APPLYING:
+    if got is not APPLYING:
         st.cached = (st.version, out)
     return list(out)
 
 
-_APPLYING: tuple[int, list[Decision]] = (-1, [])
+APPLYING: tuple[int, list[Decision]] = (-1, [])
 """``State.cached`` while a choice is applied: nothing is cached until the version moves on."""
 
 
@@ -392,7 +392,7 @@ def apply_choice(st: State, seat: int, choice: str) -> list[Event]:
         raise explain(st, seat, choice, decision)
     ev: list[Event] = []
     first = st.uid_next
-    st.cached = _APPLYING
+    st.cached = APPLYING
     try:
         _apply(st, seat, choice, decision, ev)
         wall_after_choice(st, first, ev)  # MZ-WALL-06: entering Pages' returns; new bases logged

@@ -59,7 +59,7 @@ def defs_of(st: State) -> list[Page]:
     d = st.defs
     if d is None or len(d) != len(st.cards):
         pool = card_pool()
-        d = st.defs = Defs(_page_def(pool, c) for c in st.cards)
+        d = st.defs = Defs(page_def(pool, c) for c in st.cards)
         d.lines = [None] * len(d)
         d.base = [None] * len(d)
     return d
@@ -75,13 +75,13 @@ def line_of(st: State, card: int) -> str:
     return got
 
 
-def _page_def(pool: dict[str, Page], code: str) -> Page:
+def page_def(pool: dict[str, Page], code: str) -> Page:
     """The definition behind an instance code: a Page id, ``token:<id>`` (an Infectious token) or ``copy:<code>``
     (a copy: the same printed information, no set symbol; of a Beastie or Artifact a token, MZ-TOKEN-05/06)."""
     if code.startswith("token:"):
         return token_of(pool[code[6:]])
     if code.startswith("copy:"):
-        base = _page_def(pool, code[5:])
+        base = page_def(pool, code[5:])
         return base.model_copy(update={"set": "", "token": base.type in ("beastie", "artifact")})
     return pool[code]
 
