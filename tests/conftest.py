@@ -1,10 +1,15 @@
-"""Shared fixtures: the MetaX game object, positions, and a helper to choose by id or label; and the suite's
-default of running in parallel (pytest-xdist) when xdist is installed."""
+"""Shared fixtures: the MetaX game object, positions, and a helper to choose by id or label; the suite's
+default of running in parallel (pytest-xdist) when xdist is installed; and the store's back ends (``backend``,
+``db_url``): SQLite, or a fresh database on the run's throwaway PostgreSQL (tests/pg_server.py)."""
 
 from __future__ import annotations
 
+import os
 import sys
+import uuid
+from pathlib import Path
 
+import pg_server
 import pytest
 
 from games import get_game
@@ -34,6 +39,74 @@ def pytest_configure(config):
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None:
         sys.argv[:] = workerinput["mainargv"]
+
+
+def _run_folder(config) -> Path:
+    """The temporary folder every process of the run shares (an xdist worker's is inside it)."""
+    base = config._tmp_path_factory.getbasetemp()
+    return base.parent if hasattr(config, "workerinput") else base
+
+
+def pytest_sessionfinish(session):
+    """The process that owns the run stops the run's PostgreSQL server, if a test started one."""
+    config = session.config
+    factory = getattr(config, "_tmp_path_factory", None)
+    if hasattr(config, "workerinput") or factory is None or getattr(factory, "_basetemp", None) is None:
+        return
+    pg_server.stop_recorded(factory.getbasetemp())
+
+
+#: The store's back ends; a test marked ``backends`` runs on each (``backend``, ``db_url``).
+BACKENDS = ("sqlite", "postgresql")
+#: The back end of every other test that opens a store: ``METAHOST_TEST_BACKEND`` (default sqlite).
+DEFAULT_BACKEND = os.environ.get("METAHOST_TEST_BACKEND", "sqlite")
+
+
+def pytest_generate_tests(metafunc):
+    """A test marked ``backends`` (or in a module marked so) that uses ``backend`` or ``db_url`` (so ``store``)
+    runs once per back end."""
+    if metafunc.definition.get_closest_marker("backends") and "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server(request) -> str:
+    """The URL of the ``postgres`` database on the run's PostgreSQL server, started for the run by the first
+    test that needs it. Skips the test when the machine has no PostgreSQL binaries, unless
+    ``METAHOST_REQUIRE_POSTGRES=1``; fails when they are there but the server does not start."""
+    record = pg_server.shared(_run_folder(request.config))
+    if "url" in record:
+        return record["url"]
+    if "skip" in record and not pg_server.required():
+        pytest.skip(record["skip"])
+    pytest.fail(record.get("error") or f"{record['skip']} ({pg_server.REQUIRE_ENV}=1)", pytrace=False)
+
+
+@pytest.fixture
+def backend(request) -> str:
+    """The store's back end of this test: ``sqlite`` or ``postgresql``."""
+    return getattr(request, "param", DEFAULT_BACKEND)
+
+
+@pytest.fixture
+async def db_url(backend, tmp_path, request):
+    """A place for a new, empty store on ``backend``, as ``Store.open`` takes it: ``tmp_path/host.db`` on
+    SQLite; on PostgreSQL the URL of a database made for this test (dropped after it, with whatever
+    connections were left open to it)."""
+    if backend == "sqlite":
+        yield str(tmp_path / "host.db")
+        return
+    import asyncpg
+
+    admin_url = request.getfixturevalue("postgres_server")
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    admin = await asyncpg.connect(admin_url)
+    try:
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE template0 STRATEGY FILE_COPY")
+        yield admin_url.replace("/postgres?", f"/{name}?", 1)
+        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        await admin.close()
 
 
 def pytest_collection_modifyitems(config, items):

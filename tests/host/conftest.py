@@ -1,4 +1,5 @@
-"""Fixtures of the host tests: ``store`` (a fresh SQLite store in tmp_path), ``clock`` (a
+"""Fixtures of the host tests: ``store`` (a fresh store at ``db_url``: SQLite in tmp_path, or PostgreSQL in a test
+marked ``backends``, tests/conftest.py), ``clock`` (a
 :class:`FakeClock`) and ``svc`` (a table service on both, recording with the test module's ``Recorder``)."""
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ class FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(tmp_path / "host.db", busy_timeout_ms=100)
+async def store(db_url):
+    s = await Store.open(db_url, busy_timeout_ms=100)
     yield s
     await s.close()
 

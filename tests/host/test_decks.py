@@ -1,5 +1,6 @@
-"""Personal decks (docs/decks.md) over the real SQLite store: ownership, migration 4, the deck list format
-(parse_list), export/import round trips, name rules, and saved decks brought to a table."""
+"""Personal decks (docs/decks.md) over the real store: ownership, migration 4, the deck list format
+(parse_list), export/import round trips, name rules, and saved decks brought to a table. Every test that opens a
+store runs on SQLite and on PostgreSQL (``backends``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import itertools
 import json
 from collections import Counter
 
-import aiosqlite
 import pytest
 from conftest import FakeClock
 from hypothesis import given, settings
@@ -28,6 +28,7 @@ from bot.store import SCHEMA_VERSION, Store
 from games import get_game
 
 OWNER, OTHER = "u-owner", "u-other"
+pytestmark = pytest.mark.backends
 
 
 @pytest.fixture
@@ -159,19 +160,17 @@ async def test_deck_lookup_by_odd_numbers_is_a_clear_refusal(decks, ref):
 # -- migration 4
 
 
-async def test_schema_3_database_migrates_to_4_keeping_its_seats(tmp_path):
-    path = tmp_path / "old.db"
-    db = await aiosqlite.connect(path, isolation_level=None)
-    old = Store(db, str(path))
-    assert await old.migrate(upto=3) == 3
+async def test_schema_3_database_migrates_to_4_keeping_its_seats(db_url):
+    old = await Store.open(db_url, upto=3, check_writable=False)
     assert await old.schema_version() == 3
-    await db.execute("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
-                     "VALUES ('t1', 'metax', 'chan', 'u1', 'lobby', '{}', 7, 1.0, 1.0)")
-    await db.execute("INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck) "
-                     "VALUES ('t1', 0, 'u1', 'Ana', 0, 'heroes-rush', ?)", (json.dumps(["hercules"]),))
-    await db.close()
+    await old._tx("seed", [
+        ("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
+         "VALUES ('t1', 'metax', 'chan', 'u1', 'lobby', '{}', 7, 1.0, 1.0)", ()),
+        ("INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck) "
+         "VALUES ('t1', 0, 'u1', 'Ana', 0, 'heroes-rush', ?)", (json.dumps(["hercules"]),))])
+    await old.close()
 
-    store = await Store.open(path)
+    store = await Store.open(db_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION >= 4  # 4 and every later migration
         [row] = await store.load_tables()

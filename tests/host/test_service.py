@@ -195,12 +195,13 @@ async def test_three_timeouts_in_a_row_concede_and_acting_resets_the_count(svc, 
     assert (await store.result(t.id))["reason"] == "concede"
 
 
-async def test_deadlines_survive_a_restart(store, clock, tmp_path):
+@pytest.mark.backends
+async def test_deadlines_survive_a_restart(store, clock, db_url):
     svc1 = TableService(store, clock=clock, computer_delay=0)
     t = await two_players(svc1, timeout=100)
     _, d = await current(svc1, t)
     await store.close()
-    store2 = await Store.open(tmp_path / "host.db")
+    store2 = await Store.open(db_url)
     try:
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         assert await svc2.load() == 1

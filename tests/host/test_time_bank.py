@@ -135,7 +135,8 @@ async def test_a_paused_table_stands_still(svc, clock):
     assert t.seats[0].bank == START + ADD - 150  # only the 150 s it was not paused
 
 
-async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, tmp_path):
+@pytest.mark.backends
+async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, db_url):
     svc = TableService(store, clock=clock, computer_delay=0)
     t = await banked_table(svc)
     clock.t += 100
@@ -146,7 +147,7 @@ async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, tmp_
     await svc.act(t.id, "u1", t.version, "pass")
     clock.t += 200  # Ana's turn runs 200 s, then the host restarts
     due = t.deadlines[0].deadline
-    store2 = await Store.open(tmp_path / "host.db", busy_timeout_ms=100)
+    store2 = await Store.open(db_url, busy_timeout_ms=100)
     try:
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         await svc2.load()
