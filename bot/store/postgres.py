@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, Self
+from urllib.parse import parse_qsl, urlsplit
 
 from .address import redact
 from .connection import Connection
@@ -91,17 +92,21 @@ class PgConnection(Connection):
                    upto: int | None = None) -> Self:
         """Connect to the PostgreSQL database at ``url``, apply pending migrations (up to ``upto``) and,
         with ``check_writable``, prove that it takes writes. ``busy_timeout_ms`` bounds how long a statement
-        waits for a lock held by another process (``lock_timeout``). Raises :class:`StoreError` naming the
+        waits for a lock held by another process (``lock_timeout``). Other query options of the URL are the
+        connections' settings (``?search_path=metahost`` keeps the tables in that schema). Raises :class:`StoreError` naming the
         database without its password: no server answers, user or password refused, no such database,
         read-only…"""
         import asyncpg
 
         where = redact(url)
         what = f"open {where}"
+        # The URL's own settings (``?application_name=…&search_path=…``) win over these defaults.
+        given = {k for k, _ in parse_qsl(urlsplit(url).query)}
+        settings = {k: v for k, v in (("lock_timeout", str(int(busy_timeout_ms))), ("application_name", "metahost"))
+                    if k not in given}
         try:
-            pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT, command_timeout=60,
-                server_settings={"lock_timeout": str(int(busy_timeout_ms)), "application_name": "metahost"})
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
+                                             command_timeout=60, server_settings=settings)
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
             raise wrap_pg(exc, what, where) from None
         store = cls(pool, url)
@@ -137,23 +142,21 @@ class PgConnection(Connection):
         return int(value or 0)
 
     async def migrate(self, upto: int | None = None) -> int:
-        """Apply the migrations after the stored version (up to ``upto``), each in its own transaction, under
-        an advisory lock so that two processes starting together apply each once; returns the version."""
+        """Apply the migrations after the stored version (up to ``upto``) in one transaction (PostgreSQL's
+        schema changes are transactional: an upgrade is applied whole or not at all), under an advisory lock so
+        that two processes starting together apply each once; returns the version."""
         target = SCHEMA_VERSION if upto is None else upto
-        async with self.pool.acquire() as conn:
-            async with conn.transaction():
-                await conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
-                await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                if await conn.fetchval("SELECT count(*) FROM schema_version") == 0:
-                    await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
-            while True:
-                async with conn.transaction():
-                    await conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
-                    current = int(await conn.fetchval("SELECT version FROM schema_version"))
-                    if current >= target:
-                        return target
-                    await conn.execute(pg_migration(MIGRATIONS[current]))
-                    await conn.execute("UPDATE schema_version SET version = $1", current + 1)
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK}); "
+                               "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            current = await conn.fetchval("SELECT max(version) FROM schema_version")
+            if current is None:
+                await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+                current = 0
+            for number in range(current + 1, target + 1):
+                await conn.execute(f"{pg_migration(MIGRATIONS[number - 1])}; "
+                                   f"UPDATE schema_version SET version = {number}")
+        return target
 
     async def _tx(self, what: str, statements: Iterable[tuple[str, tuple]]) -> None:
         """Run ``statements`` as one atomic write, committed with every other write waiting (group commit);
