@@ -306,3 +306,25 @@ async def test_writes_go_on_after_the_server_dropped_the_connections(db_url, pos
         assert await store.actions("t1") == [(0, 0, "a")]
     finally:
         await store.close()
+
+
+@pytest.mark.backends
+def test_the_terminal_admin_commands_take_a_database_url(db_url, capsys):
+    """``metahost tables|deck list|audit --db`` read a PostgreSQL database as they read a SQLite file."""
+    from bot.cli import main
+
+    async def fill():
+        store = await Store.open(db_url)
+        try:
+            await store.save_table(table("t9", status="lobby"))
+            await store.create_deck("local", "metax", "Mine", [("hercules", 2)], 5.0)
+        finally:
+            await store.close()
+
+    asyncio.run(fill())
+    assert main(["tables", "--db", db_url]) == 0
+    assert capsys.readouterr().out.startswith("t9  metax    lobby     guild:1/chan:2")
+    assert main(["deck", "list", "--db", db_url]) == 0
+    assert capsys.readouterr().out.startswith("Mine ")
+    assert main(["audit", "--db", db_url]) == 0
+    assert capsys.readouterr().out.strip().endswith("0 differ from their snapshot")
