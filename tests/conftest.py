@@ -74,7 +74,9 @@ def postgres_server(request) -> str:
     """The URL of the ``postgres`` database on the run's PostgreSQL server, started for the run by the first
     test that needs it. Skips the test when the machine has no PostgreSQL binaries, unless
     ``METAHOST_REQUIRE_POSTGRES=1``; fails when they are there but the server does not start."""
-    record = pg_server.shared(_run_folder(request.config))
+    config = request.config
+    owner = os.getppid() if hasattr(config, "workerinput") else os.getpid()  # xdist's controller, or this run
+    record = pg_server.shared(_run_folder(config), owner)
     if "url" in record:
         return record["url"]
     if "skip" in record and not pg_server.required():

@@ -6,7 +6,8 @@ the run).
 One server per test run: the first process that needs it (an xdist worker, or the only process) starts it
 under a file lock in the run's shared temporary folder and records it there; the others read that record;
 the process that owns the run (xdist's controller, or the only process) stops it at the end
-(:func:`stop_recorded`). ``initdb`` refuses to run as root, so as root the cluster is made and run by the
+(:func:`stop_recorded`); a server whose run was killed before its end is stopped by the next run that starts
+one (:func:`reap_stale`). ``initdb`` refuses to run as root, so as root the cluster is made and run by the
 ``postgres`` user (``runuser``).
 
 When no binaries are found the PostgreSQL tests are skipped, saying why, unless
@@ -68,11 +69,40 @@ def _as_owner(root: Path) -> list[str]:
     return ["runuser", "-u", "postgres", "--"]
 
 
-def start(bindir: Path) -> dict:
-    """Make and start a cluster; returns its record ``{"dir", "bindir", "url"}`` (``url`` reaches the
-    ``postgres`` database as the ``postgres`` user, with no password). Raises ``RuntimeError`` with the tool's
-    output when a step fails."""
-    root = Path(tempfile.mkdtemp(prefix="metahost-pg-"))
+PREFIX = "metahost-pg-"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def reap_stale() -> None:
+    """Stop and remove the servers of earlier runs whose owner process is gone (a run killed before its end):
+    each server's folder names its owner in ``owner``. Another run's live server is left alone."""
+    for root in Path(tempfile.gettempdir()).glob(PREFIX + "*"):
+        try:
+            owner = int((root / "owner").read_text())
+            bindir = (root / "bindir").read_text()
+        except (OSError, ValueError):
+            continue
+        if not _alive(owner):
+            stop({"dir": str(root), "bindir": bindir})
+
+
+def start(bindir: Path, owner: int) -> dict:
+    """Make and start a cluster for the run of process ``owner``; returns its record ``{"dir", "bindir",
+    "url"}`` (``url`` reaches the ``postgres`` database as the ``postgres`` user, with no password). Raises
+    ``RuntimeError`` with the tool's output when a step fails."""
+    reap_stale()
+    root = Path(tempfile.mkdtemp(prefix=PREFIX))
+    (root / "owner").write_text(str(owner))
+    (root / "bindir").write_text(str(bindir))
     try:
         prefix = _as_owner(root)
         data = root / "data"
@@ -108,10 +138,10 @@ def stop(record: dict) -> None:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def shared(folder: Path) -> dict:
+def shared(folder: Path, owner: int) -> dict:
     """The run's server, started by the first caller: the record ``start`` returned, or ``{"skip": why}`` /
     ``{"error": why}`` when there is none. ``folder`` is shared by every process of the run; the record is kept
-    there (:data:`STATE`) under a lock."""
+    there (:data:`STATE`) under a lock. ``owner``: the process that stops it at the end."""
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / (STATE + ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -124,7 +154,7 @@ def shared(folder: Path) -> dict:
                               "Debian's postgresql package, or set METAHOST_PG_BIN"}
         else:
             try:
-                record = start(bindir)
+                record = start(bindir, owner)
             except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
                 record = {"error": f"the test PostgreSQL server did not start: {exc}"}
         state.write_text(json.dumps(record))
