@@ -276,6 +276,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+def cmd_db(args: argparse.Namespace) -> int:
+    """``metahost db copy --from SOURCE --to DESTINATION`` (:func:`bot.dbcopy.copy_command`)."""
+    from bot.dbcopy import copy_command
+
+    return asyncio.run(copy_command(args.source, args.dest))
+
+
 def cmd_bot(args: argparse.Namespace) -> int:
     import logging
 
@@ -599,6 +606,11 @@ def main(argv: list[str] | None = None) -> int:
     a = sub.add_parser("audit", help="replay every stored game and report any that differs from its snapshot")
     a.add_argument("--db", help="database file or DATABASE_URL (default: $METAHOST_DB or var/metahost.db)")
     a.set_defaults(func=cmd_audit)
+    dbp = sub.add_parser("db", help="the store: copy one database into another (SQLite to PostgreSQL, say)")
+    dbp.add_argument("action", choices=["copy"])
+    dbp.add_argument("--from", dest="source", required=True, metavar="URL", help="a file, sqlite:///PATH or postgresql://…")
+    dbp.add_argument("--to", dest="dest", required=True, metavar="URL", help="an empty database to copy into")
+    dbp.set_defaults(func=cmd_db)
     b = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     b.set_defaults(func=cmd_bot)
     sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")

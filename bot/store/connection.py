@@ -250,6 +250,24 @@ class Connection:
             raise self.last_error from None
 
 
+    async def table_names(self) -> list[str]:
+        """The names of the store's own tables (not the database's bookkeeping), sorted."""
+        rows = await self._fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        return sorted(r[0] for r in rows)
+
+    async def fetch_named(self, sql: str) -> tuple[list[str], list[tuple]]:
+        """``(column names, rows)`` of a query without parameters (``metahost db copy``)."""
+        try:
+            async with self.db.execute(sql) as cur:
+                rows = list(await cur.fetchall())
+                return [d[0] for d in cur.description], [tuple(r) for r in rows]
+        except sqlite3.Error as exc:
+            raise wrap(exc, f"read {self.path}", self.path) from None
+
+    async def after_copy(self) -> None:
+        """Set what follows rows written with their own ids (``metahost db copy``): nothing on SQLite, whose
+        ``AUTOINCREMENT`` follows the largest id written."""
+
     async def _fetchall(self, sql: str, params: tuple = ()) -> list[tuple]:
         try:
             async with self.db.execute(sql, params) as cur:

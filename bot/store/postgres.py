@@ -214,6 +214,31 @@ class PgConnection(Connection):
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
             return [exc] * len(batch)
 
+    async def table_names(self) -> list[str]:
+        rows = await self._fetchall("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+                                    "AND tablename <> 'schema_version'")
+        return sorted(r[0] for r in rows)
+
+    async def fetch_named(self, sql: str) -> tuple[list[str], list[tuple]]:
+        import asyncpg
+
+        try:
+            async with self.pool.acquire() as conn:
+                stmt = await conn.prepare(pg_sql(sql))
+                return [a.name for a in stmt.get_attributes()], [tuple(r) for r in await stmt.fetch()]
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+            raise wrap_pg(exc, f"read {self.path}", self.path) from None
+
+    async def after_copy(self) -> None:
+        """Move every identity column's sequence past the largest id written (``metahost db copy`` writes the
+        source's ids), so that the next row gets a new one."""
+        columns = await self._fetchall(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND is_identity = 'YES'")
+        await self._tx("set the next ids", [
+            (f"SELECT setval(pg_get_serial_sequence('{t}', '{c}'), COALESCE(MAX({c}), 0) + 1, false) FROM {t}", ())
+            for t, c in columns])
+
     async def _fetchall(self, sql: str, params: tuple = ()) -> list[tuple]:
         import asyncpg
 
