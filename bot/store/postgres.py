@@ -100,15 +100,18 @@ class PgConnection(Connection):
 
         where = redact(url)
         what = f"open {where}"
-        # The URL's own settings (``?application_name=…&search_path=…``) win over these defaults.
-        given = {k for k, _ in parse_qsl(urlsplit(url).query)}
-        settings = {k: v for k, v in (("lock_timeout", str(int(busy_timeout_ms))), ("application_name", "metahost"))
-                    if k not in given}
         try:
+            # The URL's own settings (``?application_name=…&search_path=…``) win over these defaults.
+            given = {k for k, _ in parse_qsl(urlsplit(url).query)}
+            settings = {k: v for k, v in (("lock_timeout", str(int(busy_timeout_ms))),
+                                          ("application_name", "metahost")) if k not in given}
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT,
                                              command_timeout=60, server_settings=settings)
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
             raise wrap_pg(exc, what, where) from None
+        except ValueError:  # its words may quote a piece of the URL: none of them
+            raise StoreError(f"cannot open {where}: it is not a valid PostgreSQL URL (check its host, port and "
+                             "options)", where, "cannot_open") from None
         store = cls(pool, url)
         try:
             version = await store.schema_version()

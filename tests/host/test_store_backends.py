@@ -253,6 +253,15 @@ async def test_no_server_there_is_transient_and_named_without_the_password(tmp_p
     assert line.endswith("make sure the PostgreSQL server is running and reachable at that address, then try again.")
 
 
+@pytest.mark.parametrize("url", ["postgresql://bot:hunter2@db:abc/metahost", "postgresql://bot:hunter2@[db/metahost"])
+async def test_a_malformed_url_is_refused_in_one_line_without_its_password(url):
+    with pytest.raises(StoreError) as err:
+        await Store.open(url)
+    line = err.value.line("metahost bot", "DATABASE_URL")
+    assert "hunter2" not in line and "\n" not in line and err.value.problem == "cannot_open"
+    assert "is not a valid PostgreSQL URL (check its host, port and options)" in line
+
+
 async def test_a_missing_database_says_to_create_it(postgres_server):
     url = postgres_server.replace("/postgres?", "/no_such_db?", 1)
     with pytest.raises(StoreError) as err:
