@@ -34,7 +34,8 @@ from .schema import MIGRATIONS, SCHEMA_VERSION
 POOL_SIZE = 4
 #: Seconds to wait for the server when connecting.
 CONNECT_TIMEOUT = 10.0
-#: ``pg_advisory_xact_lock`` key taken while migrating, so that two processes starting at once upgrade once.
+#: ``pg_advisory_xact_lock`` key (with the schema's hash) taken while migrating, so that two processes starting at
+#: once upgrade once.
 MIGRATION_LOCK = 0x6D657461  # "meta"
 
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -150,7 +151,10 @@ class PgConnection(Connection):
         that two processes starting together apply each once; returns the version."""
         target = SCHEMA_VERSION if upto is None else upto
         async with self.pool.acquire() as conn, conn.transaction():
-            await conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK}); "
+            # The lock is the schema's (two stores in one database, in two schemas, are two stores), and is
+            # waited for as long as another process's upgrade takes, whatever lock_timeout says.
+            await conn.execute(f"SET LOCAL lock_timeout = '10min'; "
+                               f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK}, hashtext(current_schema())); "
                                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             current = await conn.fetchval("SELECT max(version) FROM schema_version")
             if current is None:

@@ -337,3 +337,16 @@ def test_the_terminal_admin_commands_take_a_database_url(db_url, capsys):
     assert capsys.readouterr().out.startswith("Mine ")
     assert main(["audit", "--db", db_url]) == 0
     assert capsys.readouterr().out.strip().endswith("0 differ from their snapshot")
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_processes_starting_together_upgrade_the_schema_once(db_url):
+    """Three processes open one new database at once, each willing to wait only 1 ms for a lock: the upgrade's
+    lock is waited for whatever that says, the migrations are applied once, and all three open."""
+    stores = await asyncio.gather(*(Store.open(db_url, busy_timeout_ms=1) for _ in range(3)))
+    try:
+        assert [await s.schema_version() for s in stores] == [SCHEMA_VERSION] * 3
+        assert await stores[0]._fetchall("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+    finally:
+        for s in stores:
+            await s.close()

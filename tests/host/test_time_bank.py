@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 import team_game
+from conftest import refuse_writes
 
 from bot.host import (
     DEFAULT_RESPONSE,
@@ -162,13 +163,14 @@ async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, db_u
         await store2.close()
 
 
+@pytest.mark.backends
 async def test_a_refused_write_leaves_the_banks_as_stored(svc, store, clock):
     t = await banked_table(svc)
     clock.t += 100
-    await store.db.execute("PRAGMA query_only = ON")
+    await refuse_writes(store, True)
     with pytest.raises(StoreError):
         await svc.act(t.id, "u1", t.version, "poke")
-    await store.db.execute("PRAGMA query_only = OFF")
+    await refuse_writes(store, False)
     assert t.seats[0].bank is None and t.deadlines[0].banked
     clock.t += 10
     await svc.act(t.id, "u1", t.version, "poke")
