@@ -129,9 +129,10 @@ class PgConnection(Connection):
         return store
 
     async def _probe_write(self) -> None:
-        """One real write that changes nothing: the schema version rewritten in a transaction."""
+        """A write that changes nothing and locks no row (several processes start at once): an UPDATE of no row
+        is still refused by a read-only server or a user without the right."""
         async with self.pool.acquire() as conn, conn.transaction():
-            await conn.execute("UPDATE schema_version SET version = version")
+            await conn.execute("UPDATE schema_version SET version = version WHERE false")
 
     async def close(self) -> None:
         await self._idle.wait()
