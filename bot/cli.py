@@ -241,7 +241,7 @@ def cmd_tables(args: argparse.Namespace) -> int:
     from bot.store import Store
 
     async def run() -> int:
-        store = await Store.open(Path(args.db or default_db()), check_writable=False)
+        store = await Store.open(args.db or default_db(), check_writable=False)
         try:
             rows = await store.list_tables()
         finally:
@@ -262,7 +262,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from bot.store import Store
 
     async def run() -> int:
-        store = await Store.open(Path(args.db or default_db()), check_writable=False)
+        store = await Store.open(args.db or default_db(), check_writable=False)
         try:
             findings = await audit(store)
         finally:
@@ -274,6 +274,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
         return 1 if bad else 0
 
     return asyncio.run(run())
+
+
+def cmd_db(args: argparse.Namespace) -> int:
+    """``metahost db copy --from SOURCE --to DESTINATION`` (:func:`bot.dbcopy.copy_command`)."""
+    from bot.dbcopy import copy_command
+
+    return asyncio.run(copy_command(args.source, args.dest))
 
 
 def cmd_bot(args: argparse.Namespace) -> int:
@@ -439,7 +446,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
         # work on a read-only database.
         file_only = args.action == "validate" and args.deck is not None and (
             args.deck == "-" or Path(args.deck).is_file())
-        store = None if file_only else await Store.open(Path(args.db or default_db()),
+        store = None if file_only else await Store.open(args.db or default_db(),
                                                           check_writable=args.action == "import")
         svc = DeckService(store)  # type: ignore[arg-type]  # check() alone needs no store
         try:
@@ -594,11 +601,16 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--pictures", metavar="DIR", help="as for play")
     r.set_defaults(func=cmd_resume)
     t = sub.add_parser("tables", help="list stored tables")
-    t.add_argument("--db")
+    t.add_argument("--db", help="database file or DATABASE_URL (default: $METAHOST_DB or var/metahost.db)")
     t.set_defaults(func=cmd_tables)
     a = sub.add_parser("audit", help="replay every stored game and report any that differs from its snapshot")
-    a.add_argument("--db")
+    a.add_argument("--db", help="database file or DATABASE_URL (default: $METAHOST_DB or var/metahost.db)")
     a.set_defaults(func=cmd_audit)
+    dbp = sub.add_parser("db", help="the store: copy one database into another (SQLite to PostgreSQL, say)")
+    dbp.add_argument("action", choices=["copy"])
+    dbp.add_argument("--from", dest="source", required=True, metavar="URL", help="a file, sqlite:///PATH or postgresql://…")
+    dbp.add_argument("--to", dest="dest", required=True, metavar="URL", help="an empty database to copy into")
+    dbp.set_defaults(func=cmd_db)
     b = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     b.set_defaults(func=cmd_bot)
     sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")
@@ -632,7 +644,7 @@ def main(argv: list[str] | None = None) -> int:
     dk.add_argument("--out", help="export to this file instead of printing")
     dk.add_argument("--user", default="local", help="whose decks (default: local, the terminal player; a "
                                                     "Discord user id for that user's decks)")
-    dk.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
+    dk.add_argument("--db", help="database file or DATABASE_URL (default: $METAHOST_DB or var/metahost.db)")
     dk.set_defaults(func=cmd_deck)
     ru = sub.add_parser("rules", help="a rules section with its rule IDs")
     ru.add_argument("topic", nargs="+", metavar="[GAME] TOPIC",

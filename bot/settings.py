@@ -10,7 +10,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
-    """``DISCORD_TOKEN`` (required for ``metahost bot``), ``METAHOST_DB``, ``DEV_GUILD_ID``, ``LOG_LEVEL``,
+    """``DISCORD_TOKEN`` (required for ``metahost bot``), ``DATABASE_URL`` (where the store lives:
+    ``sqlite:///PATH``, a file path, or ``postgresql://USER:PASSWORD@HOST:PORT/DATABASE``; its password is never
+    shown), ``METAHOST_DB`` (the older setting of the SQLite file, read when ``DATABASE_URL`` is not set), ``DEV_GUILD_ID``, ``LOG_LEVEL``,
     ``DECISION_TIMEOUT`` (seconds), ``RESPONSE_TIMEOUT`` (seconds, 10–3600, default 30: the deadline of a
     round of response windows, ``Decision.window``, MEM-GAP-28; a table's ``/table new response:``
     overrides it), ``TABLE_THREADS`` (true/false), ``COMPUTER_DELAY`` (seconds),
@@ -31,6 +33,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = Field(None, validation_alias="DISCORD_TOKEN")
+    database_url: SecretStr | None = Field(None, validation_alias="DATABASE_URL")
     db_path: Path = Field(Path("var/metahost.db"), validation_alias="METAHOST_DB")
     dev_guild_id: int | None = Field(None, validation_alias="DEV_GUILD_ID")
     log_level: str = Field("INFO", validation_alias="LOG_LEVEL")
@@ -54,10 +57,21 @@ class Settings(BaseSettings):
             raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR")
         return v
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "database_url", mode="before")
     @classmethod
     def _blank_is_none(cls, v):
         return None if v in ("", None) else v
+
+    @property
+    def database(self) -> str:
+        """Where the store lives, as :meth:`bot.store.Store.open` takes it: ``DATABASE_URL`` when set, else
+        the SQLite file ``METAHOST_DB`` (default ``var/metahost.db``)."""
+        return self.database_url.get_secret_value() if self.database_url is not None else str(self.db_path)
+
+    @property
+    def database_setting(self) -> str:
+        """The name of the setting :attr:`database` came from, for messages: ``DATABASE_URL`` or ``METAHOST_DB``."""
+        return "DATABASE_URL" if self.database_url is not None else "METAHOST_DB"
 
 
 def apply_game_settings(settings: Settings) -> None:

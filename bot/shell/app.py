@@ -140,9 +140,9 @@ async def run(settings: Settings) -> int:
               "Create one at https://discord.com/developers/applications (your app > Bot > Reset Token).")
         return 2
     try:
-        store = await Store.open(settings.db_path)
+        store = await Store.open(settings.database)
     except StoreError as exc:
-        print(exc.line("metahost bot", "METAHOST_DB"), file=sys.stderr)
+        print(exc.line("metahost bot", settings.database_setting), file=sys.stderr)
         return StoreError.exit_code
     service = TableService(store, computer_delay=settings.computer_delay)
     bot: MetaBot | None = None
@@ -157,7 +157,7 @@ async def run(settings: Settings) -> int:
         print("metahost bot: the bot asked for a privileged intent it is not allowed; none should be needed.")
         return 2
     except StoreError as exc:
-        print(exc.line("metahost bot", "METAHOST_DB"), file=sys.stderr)
+        print(exc.line("metahost bot", settings.database_setting), file=sys.stderr)
         return StoreError.exit_code
     except discord.DiscordServerError as exc:
         print(f"metahost bot: Discord could not be reached: it answered {exc.status} (a Discord outage?); "

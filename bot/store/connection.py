@@ -70,7 +70,13 @@ class _BatchDone:
 
 
 class Connection:
-    """The database connection under :class:`bot.store.Store`: opening, migrations, atomic writes, reads."""
+    """The database connection under :class:`bot.store.Store`: opening, migrations, atomic writes, reads.
+    This one is SQLite's; :class:`bot.store.postgres.PgConnection` is PostgreSQL's, with the same methods.
+    The query modules write SQL both run, with ``?`` placeholders; where the dialects differ they ask
+    the connection (:meth:`nocase_equals`)."""
+
+    #: The back end's name: ``sqlite`` or ``postgresql``.
+    dialect = "sqlite"
 
     def __init__(self, db: aiosqlite.Connection, path: str):
         self.db = db
@@ -83,12 +89,18 @@ class Connection:
         #: The last write that failed (for a front end whose computer seats stopped on it), else None.
         self.last_error: StoreError | None = None
 
+    @staticmethod
+    def nocase_equals(column: str) -> str:
+        """SQL true when ``column`` equals the next ``?`` up to ASCII case (SQLite's ``NOCASE``)."""
+        return f"{column} = ? COLLATE NOCASE"
+
     @classmethod
-    async def open(cls, path: str | Path, busy_timeout_ms: int = 2000, *, check_writable: bool = True) -> Self:
+    async def open(cls, path: str | Path, busy_timeout_ms: int = 2000, *, check_writable: bool = True,
+                   upto: int | None = None) -> Self:
         """Open (creating it and its folder if needed) the database at ``path``, apply pending migrations
-        and, with ``check_writable``, prove that it takes writes (so that a command that must write fails
-        here, before it starts, and not half-way; reading commands pass ``False`` and still work on a
-        read-only file).
+        (those up to ``upto`` only, for tests of a migration) and, with ``check_writable``, prove that it
+        takes writes (so that a command that must write fails here, before it starts, and not half-way;
+        reading commands pass ``False`` and still work on a read-only file).
 
         Raises :class:`StoreError` naming the path and what is wrong: the folder cannot be
         created, the file or its folder is read-only, the disk is full, it is not a database…"""
@@ -115,9 +127,10 @@ class Connection:
                 await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")
             version = await store.schema_version()
-            if version < SCHEMA_VERSION:
-                what = f"upgrade {path} to schema {SCHEMA_VERSION}"
-                await store.migrate()
+            target = SCHEMA_VERSION if upto is None else upto
+            if version < target:
+                what = f"upgrade {path} to schema {target}"
+                await store.migrate(upto)
             if check_writable:
                 what = f"write {path}"
                 await store._probe_write()
@@ -236,6 +249,24 @@ class Connection:
             self.last_error = wrap(exc, f"{what} in {self.path}", self.path)
             raise self.last_error from None
 
+
+    async def table_names(self) -> list[str]:
+        """The names of the store's own tables (not the database's bookkeeping), sorted."""
+        rows = await self._fetchall("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        return sorted(r[0] for r in rows)
+
+    async def fetch_named(self, sql: str) -> tuple[list[str], list[tuple]]:
+        """``(column names, rows)`` of a query without parameters (``metahost db copy``)."""
+        try:
+            async with self.db.execute(sql) as cur:
+                rows = list(await cur.fetchall())
+                return [d[0] for d in cur.description], [tuple(r) for r in rows]
+        except sqlite3.Error as exc:
+            raise wrap(exc, f"read {self.path}", self.path) from None
+
+    async def after_copy(self) -> None:
+        """Set what follows rows written with their own ids (``metahost db copy``): nothing on SQLite, whose
+        ``AUTOINCREMENT`` follows the largest id written."""
 
     async def _fetchall(self, sql: str, params: tuple = ()) -> list[tuple]:
         try:

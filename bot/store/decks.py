@@ -43,7 +43,7 @@ class DeckQueries(Connection):
         """The user's deck of ``game`` called ``name`` (case-insensitive), else ``None``."""
         rows = await self._fetchall(
             "SELECT id, user_id, game, name, cards, created, updated, archive FROM decks "
-            "WHERE user_id = ? AND game = ? AND name = ? COLLATE NOCASE", (user_id, game, name))
+            f"WHERE user_id = ? AND game = ? AND {self.nocase_equals('name')}", (user_id, game, name))
         return self._deck(rows[0]) if rows else None
 
     async def create_deck(self, user_id: str, game: str, name: str, cards: list[tuple[str, int]], at: float,

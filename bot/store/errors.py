@@ -1,6 +1,7 @@
 """The store's one error: :class:`StoreError`, a failure of the database said in one line naming the
-file and what is wrong, with what the user can do; :func:`wrap` turns SQLite's and the system's
-exceptions into it. Imports nothing of the project.
+file (or the PostgreSQL database, without its password) and what is wrong, with what the user can do;
+:func:`wrap` turns SQLite's and the system's exceptions into it, :func:`wrap_pg` asyncpg's. Imports nothing
+of the project.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ class StoreError(RuntimeError):
     """The database refused an operation (locked, read-only, full, not a database). Nothing was written.
 
     ``str(err)`` is one line naming the file and what is wrong, e.g. ``cannot write var/metahost.db: its
-    folder var is read-only (…)``. ``path`` is the database file; ``problem`` one of ``locked``,
-    ``full``, ``readonly_file``, ``readonly_folder``, ``readonly``, ``no_folder``, ``cannot_open``,
-    ``not_db``, ``io``, ``other``; :meth:`advice` says what the user can do."""
+    folder var is read-only (…)``. ``path`` is the database file, or a PostgreSQL URL without its
+    password; ``problem`` one of ``locked``, ``full``, ``readonly_file``, ``readonly_folder``, ``readonly``,
+    ``no_folder``, ``cannot_open``, ``not_db``, ``io``, ``other``, and on PostgreSQL ``unavailable`` (no
+    server answers, or the connection was lost), ``auth`` (user or password refused), ``no_database``;
+    :meth:`advice` says what the user can do."""
 
     #: The exit status of a command stopped by the database (``metahost …``).
     exit_code = 3
@@ -29,7 +32,7 @@ class StoreError(RuntimeError):
     @property
     def transient(self) -> bool:
         """True when trying again later may succeed (another process holds the file)."""
-        return self.problem == "locked"
+        return self.problem in ("locked", "unavailable")
 
     @property
     def remedy(self) -> str | None:
@@ -41,13 +44,17 @@ class StoreError(RuntimeError):
             "readonly_folder": "make its folder writable",
             "not_db": "restore it from a backup",
             "io": "check the disk",
+            "unavailable": "make sure the PostgreSQL server is running and reachable at that address",
+            "auth": "check the user name and password in DATABASE_URL",
+            "no_database": "create the database (createdb, or CREATE DATABASE)",
         }.get(self.problem)
 
     def advice(self, choose: str = "--db or METAHOST_DB") -> str:
         """What to do, as a clause: ``choose`` names how to pick another database file."""
         if self.transient:
             return f"{self.remedy}, then try again"
-        other = f"choose another database file with {choose}"
+        thing = "database" if "://" in self.path else "database file"
+        other = f"choose another {thing} with {choose}"
         return f"{self.remedy}, or {other}" if self.remedy else other
 
     def line(self, prog: str = "metahost", choose: str = "--db or METAHOST_DB") -> str:
@@ -120,3 +127,40 @@ def wrap(exc: BaseException, what: str, path: str) -> StoreError:
     detail = str(exc) if isinstance(exc, sqlite3.Error) else (getattr(exc, "strerror", None) or str(exc))
     tail = f" (SQLite: {detail})" if isinstance(exc, sqlite3.Error) and detail != reason else ""
     return StoreError(f"cannot {what}: {reason}{tail}", path, problem)
+
+
+#: PostgreSQL's error classes (SQLSTATE, or its first two characters) -> ``(problem, reason)``.
+_PG_STATES: dict[str, tuple[str, str]] = {
+    "28P01": ("auth", "the server refused the user name or password"),
+    "28": ("auth", "the server refused the user name or password"),
+    "3D000": ("no_database", "that database does not exist on the server"),
+    "42501": ("readonly", "the user may not do that there (permission denied)"),
+    "25006": ("readonly", "the database is read-only (a standby server?)"),
+    "53100": ("full", "the server's disk is full"),
+    "53300": ("unavailable", "the server has no connection left (too many clients)"),
+    "57P03": ("unavailable", "the server is starting up or shutting down"),
+    "57P01": ("unavailable", "the server was shut down"),
+    "08": ("unavailable", "the connection to the server failed"),
+    "40": ("locked", "another transaction got in the way"),
+    "55P03": ("locked", "a row is locked by another process"),
+}
+
+
+def wrap_pg(exc: BaseException, what: str, where: str) -> StoreError:
+    """A :class:`StoreError` ``cannot <what>: <reason> (PostgreSQL: <the server's words>)`` for an asyncpg or
+    connection failure; ``where`` (named in ``what`` too) is the URL without its password
+    (:func:`bot.store.address.redact`), and the server's words are their first line only."""
+    state = getattr(exc, "sqlstate", None)
+    detail = (str(exc).splitlines() or [""])[0].strip() or type(exc).__name__
+    if state:
+        problem, reason = _PG_STATES.get(state) or _PG_STATES.get(state[:2]) or ("other", detail)
+    elif isinstance(exc, TimeoutError):
+        problem, reason = "unavailable", "the server did not answer in time"
+    elif isinstance(exc, OSError):
+        problem, reason = "unavailable", "no PostgreSQL server answers there"
+    elif type(exc).__name__ in ("ConnectionDoesNotExistError", "InterfaceError", "InternalClientError"):
+        problem, reason = "unavailable", "the connection to the server was lost"
+    else:
+        problem, reason = "other", detail
+    tail = f" (PostgreSQL: {detail})" if detail != reason else ""
+    return StoreError(f"cannot {what}: {reason}{tail}", where, problem)

@@ -102,7 +102,7 @@ class TableQueries(Connection):
             col = {"win": "wins", "loss": "losses", "draw": "draws"}[outcome]
             stmts.append((
                 f"INSERT INTO stats (user_id, game, games, {col}) VALUES (?, ?, 1, 1) ON CONFLICT (user_id, game) "
-                f"DO UPDATE SET games = games + 1, {col} = {col} + 1",
+                f"DO UPDATE SET games = stats.games + 1, {col} = stats.{col} + 1",
                 (user, game),
             ))
         return stmts
@@ -213,10 +213,11 @@ class TableQueries(Connection):
         for k in range(0, len(table_ids), chunk):
             part = tuple(table_ids[k:k + chunk])
             marks = ",".join("?" * len(part))
-            # SQLite gives the bare column ``choice`` from the row holding MAX(seq): the seat's last choice.
-            for tid, seat, count, _last, choice in await self._fetchall(
-                    f"SELECT table_id, seat, COUNT(*), MAX(seq), choice FROM actions WHERE table_id IN ({marks}) "
-                    "GROUP BY table_id, seat", part):
+            # Each seat's count and last seq, joined back to the row at that seq for its choice.
+            for tid, seat, count, choice in await self._fetchall(
+                    "SELECT c.table_id, c.seat, c.n, a.choice FROM (SELECT table_id, seat, COUNT(*) AS n, "
+                    f"MAX(seq) AS last FROM actions WHERE table_id IN ({marks}) GROUP BY table_id, seat) c "
+                    "JOIN actions a ON a.table_id = c.table_id AND a.seq = c.last", part):
                 out[tid].acts[seat] = count
                 out[tid].last_choice[seat] = choice
             for tid, seq, seat, choice, at in await self._fetchall(

@@ -1,5 +1,6 @@
-"""Personal decks (docs/decks.md) over the real SQLite store: ownership, migration 4, the deck list format
-(parse_list), export/import round trips, name rules, and saved decks brought to a table."""
+"""Personal decks (docs/decks.md) over the real store: ownership, migration 4, the deck list format
+(parse_list), export/import round trips, name rules, and saved decks brought to a table. Every test that reads or
+writes the store itself runs on SQLite and on PostgreSQL (``backends``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import itertools
 import json
 from collections import Counter
 
-import aiosqlite
 import pytest
 from conftest import FakeClock
 from hypothesis import given, settings
@@ -69,6 +69,7 @@ async def snapshot(store: Store, user: str) -> list[tuple]:
 # -- ownership: "decks belong to their user — nobody else can show, edit or use them"
 
 
+@pytest.mark.backends
 async def test_store_finds_and_changes_only_the_owners_deck(store):
     """Store level: another user's deck(id), deck_named, update_deck and delete_deck find and change nothing."""
     mine = await store.create_deck(OWNER, "meta", "Burn", [("e001.1", 3)], 10.0)
@@ -89,10 +90,12 @@ async def test_store_finds_and_changes_only_the_owners_deck(store):
     assert await store.deck(OWNER, mine.id) is None
 
 
+@pytest.mark.backends
 async def test_store_deck_with_an_id_beyond_sqlite_integers_is_not_found(store):
     assert await store.deck(OWNER, 10**20) is None
 
 
+@pytest.mark.backends
 @pytest.mark.parametrize("ref_kind", ["id", "name", "name in other case"])
 async def test_deck_service_refuses_another_users_deck_by_id_or_name(decks, store, ref_kind):
     """Service level: find/add/remove/rename/delete/export/copy by another user with the owner's deck id
@@ -159,19 +162,18 @@ async def test_deck_lookup_by_odd_numbers_is_a_clear_refusal(decks, ref):
 # -- migration 4
 
 
-async def test_schema_3_database_migrates_to_4_keeping_its_seats(tmp_path):
-    path = tmp_path / "old.db"
-    db = await aiosqlite.connect(path, isolation_level=None)
-    old = Store(db, str(path))
-    assert await old.migrate(upto=3) == 3
+@pytest.mark.backends
+async def test_schema_3_database_migrates_to_4_keeping_its_seats(db_url):
+    old = await Store.open(db_url, upto=3, check_writable=False)
     assert await old.schema_version() == 3
-    await db.execute("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
-                     "VALUES ('t1', 'metax', 'chan', 'u1', 'lobby', '{}', 7, 1.0, 1.0)")
-    await db.execute("INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck) "
-                     "VALUES ('t1', 0, 'u1', 'Ana', 0, 'heroes-rush', ?)", (json.dumps(["hercules"]),))
-    await db.close()
+    await old._tx("seed", [
+        ("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
+         "VALUES ('t1', 'metax', 'chan', 'u1', 'lobby', '{}', 7, 1.0, 1.0)", ()),
+        ("INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck) "
+         "VALUES ('t1', 0, 'u1', 'Ana', 0, 'heroes-rush', ?)", (json.dumps(["hercules"]),))])
+    await old.close()
 
-    store = await Store.open(path)
+    store = await Store.open(db_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION >= 4  # 4 and every later migration
         [row] = await store.load_tables()
@@ -309,6 +311,7 @@ def test_parse_list_size_limits_hold_exactly_at_the_boundary():
         assert "Nothing was saved" in err.value.message
 
 
+@pytest.mark.backends
 async def test_import_refusals_save_nothing(decks, store):
     """Bad input gives one message and saves nothing: too big, unknown card, a used name, Meta Olympia."""
     spark = card_named("meta", "Spark of Ruin")
@@ -409,6 +412,7 @@ def test_random_decks_export_and_import_back_to_the_same_cards(tmp_path_factory,
 # -- names
 
 
+@pytest.mark.backends
 async def test_deck_names_up_to_64_characters(decks, store):
     ok = await decks.new(OWNER, "meta", "n" * MAX_NAME)
     assert ok.name == "n" * MAX_NAME
@@ -430,6 +434,7 @@ async def test_deck_name_whitespace_is_collapsed(decks):
     assert err.value.code == "name_taken"
 
 
+@pytest.mark.backends
 async def test_deck_names_clash_case_insensitively_within_a_users_game(decks, store):
     await decks.new(OWNER, "meta", "Burn")
     other = await decks.new(OWNER, "meta", "Control")
@@ -443,6 +448,7 @@ async def test_deck_names_clash_case_insensitively_within_a_users_game(decks, st
     assert sorted(d.name for d in await store.decks_of(OWNER)) == ["Burn", "Control"]
 
 
+@pytest.mark.backends
 async def test_deck_names_clash_case_insensitively_beyond_ascii(decks, store):
     """SQLite's NOCASE folds ASCII only: 'Élan' and 'élan' are still one name."""
     await decks.new(OWNER, "meta", "Élan")
@@ -461,6 +467,7 @@ async def test_renaming_a_deck_to_its_own_name_in_another_case_is_allowed(decks)
     assert renamed.id == d.id and renamed.name == "BURN"
 
 
+@pytest.mark.backends
 async def test_the_same_name_is_free_across_games_and_users(decks, store):
     meta = await decks.new(OWNER, "meta", "Mine")
     metax = await decks.new(OWNER, "metax", "Mine")
@@ -499,6 +506,7 @@ async def test_a_saved_legal_deck_joins_a_table_with_its_cards_and_name(decks, t
     assert seat.deck_name == deck.name == seat.deck_label
 
 
+@pytest.mark.backends
 async def test_lobby_edits_count_and_edits_after_the_start_do_not(decks, tables, store):
     t, seat, deck = await saved_table(decks, tables)
     # edit in the lobby: the whole list becomes another starter's
@@ -528,6 +536,7 @@ async def test_lobby_edits_count_and_edits_after_the_start_do_not(decks, tables,
     assert row.seats[1].deck == seat_deck_before and row.seats[1].deck_name == "Mine"
 
 
+@pytest.mark.backends
 async def test_start_refuses_a_saved_deck_made_illegal_in_the_lobby(decks, tables, store):
     """MX-DCK-01: taking one card out leaves 39 of 40; the start names the seat and the rule."""
     t, seat, deck = await saved_table(decks, tables)
@@ -545,6 +554,7 @@ async def test_start_refuses_a_saved_deck_made_illegal_in_the_lobby(decks, table
     assert t.status == "playing"
 
 
+@pytest.mark.backends
 async def test_start_refuses_a_saved_deck_deleted_in_the_lobby(decks, tables, store):
     t, seat, deck = await saved_table(decks, tables)
     await decks.delete("ben", deck.name)
@@ -573,6 +583,7 @@ async def test_choose_deck_brings_a_saved_deck_and_refuses_an_illegal_one(decks,
     assert err.value.code == "unknown_deck"
 
 
+@pytest.mark.backends
 @pytest.mark.parametrize("started", [False, True])
 async def test_a_restarted_host_keeps_the_saved_decks_name(decks, tables, store, clock, started):
     t, seat, deck = await saved_table(decks, tables, name="Night Shift")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from conftest import refuse_writes
 
 from bot.audit import audit
 from bot.decks import DeckService
@@ -178,13 +179,14 @@ async def test_a_hundred_concurrent_lobby_calls_give_one_consistent_game(svc, de
     assert all(f.ok for f in await audit(store))
 
 
+@pytest.mark.backends
 async def test_a_lobby_change_the_store_refuses_changes_nothing(svc, store):
     """A join, leave or deck choice that cannot be stored leaves the seats as they were (in memory and in
     the store), so the next Start sees what the store holds."""
     t = await svc.create("meta", "1:2", "ana", "Ana", seed=4, seats=4)
     await svc.join(t.id, "ben", "Ben")
     seats = [(s.seat, s.user_id, s.deck_id, list(s.deck)) for s in t.seats]
-    await store.db.execute("PRAGMA query_only = ON")  # the file refuses writes, as a read-only file would
+    await refuse_writes(store, True)  # the database refuses writes, as a read-only file would
     try:
         for change in (svc.join(t.id, "cid", "Cid"), svc.leave(t.id, "ben"), svc.add_computer(t.id, "ana"),
                        svc.choose_deck(t.id, "ben", "trap-weaver")):
@@ -192,7 +194,7 @@ async def test_a_lobby_change_the_store_refuses_changes_nothing(svc, store):
                 await change
             assert [(s.seat, s.user_id, s.deck_id, list(s.deck)) for s in t.seats] == seats
     finally:
-        await store.db.execute("PRAGMA query_only = OFF")
+        await refuse_writes(store, False)
     rows = await store.load_tables(table_id=t.id)
     assert [(s.seat, s.user_id, s.deck_id, list(s.deck)) for s in rows[0].seats] == seats
 

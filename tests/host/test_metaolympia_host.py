@@ -98,7 +98,8 @@ async def test_MO_SET_09_10_team_names_and_colours_reach_the_game_and_the_board(
     assert any("Red Planet (gold, Ana)" in e and "Dust Bunnies (teal, Ben)" in e for e in svc.rec.events)
 
 
-async def test_a_restart_mid_match_resumes_from_the_store(store, clock, tmp_path):
+@pytest.mark.backends
+async def test_a_restart_mid_match_resumes_from_the_store(store, clock, db_url):
     """A new service on the stored table has the game exactly where it stood, in the middle of a match, and
     the game goes on from there to its end on prestige."""
     svc = TableService(store, clock=clock, computer_delay=0)
@@ -109,7 +110,7 @@ async def test_a_restart_mid_match_resumes_from_the_store(store, clock, tmp_path
     saved, version, decisions = t.game.to_json(t.state), t.version, t.game.decisions(t.state)
     await svc.settle()
     await store.close()
-    store2 = await Store.open(tmp_path / "host.db")
+    store2 = await Store.open(db_url)
     try:
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         await svc2.load()

@@ -5,7 +5,6 @@ the host or an admin resumes, and a pause survives a restart."""
 
 from __future__ import annotations
 
-import aiosqlite
 import pytest
 
 from bot.host import Listener, TableError, TableService
@@ -147,18 +146,17 @@ async def test_pause_refused_for_a_table_not_in_play(svc):
     assert t.paused is None
 
 
-async def test_the_pause_migration_keeps_tables_of_the_schema_before_it(tmp_path):
+@pytest.mark.backends
+async def test_the_pause_migration_keeps_tables_of_the_schema_before_it(db_url):
     """The migration that adds the pause columns (its number is its place in MIGRATIONS) upgrades a
     database of the schema just before it: tables are kept, not paused, and can be paused."""
     number = next(i for i, m in enumerate(MIGRATIONS, 1) if "pause_reason" in m)
-    path = tmp_path / "old.db"
-    db = await aiosqlite.connect(path, isolation_level=None)
-    old = Store(db, str(path))
-    assert await old.migrate(upto=number - 1) == number - 1
-    await db.execute("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
-                     "VALUES ('t1', 'metax', 'g:1', 'u1', 'lobby', '{}', 7, 1.0, 1.0)")
-    await db.close()
-    store = await Store.open(path)
+    old = await Store.open(db_url, upto=number - 1, check_writable=False)
+    assert await old.schema_version() == number - 1
+    await old._tx("seed", [("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, "
+                            "updated) VALUES ('t1', 'metax', 'g:1', 'u1', 'lobby', '{}', 7, 1.0, 1.0)", ())])
+    await old.close()
+    store = await Store.open(db_url)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         [row] = await store.load_tables()

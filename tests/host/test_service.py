@@ -8,6 +8,7 @@ import json
 import sqlite3
 
 import pytest
+from conftest import locked_by_another, refuse_writes
 
 from bot.audit import audit
 from bot.host import Listener, TableError, TableService
@@ -195,12 +196,13 @@ async def test_three_timeouts_in_a_row_concede_and_acting_resets_the_count(svc, 
     assert (await store.result(t.id))["reason"] == "concede"
 
 
-async def test_deadlines_survive_a_restart(store, clock, tmp_path):
+@pytest.mark.backends
+async def test_deadlines_survive_a_restart(store, clock, db_url):
     svc1 = TableService(store, clock=clock, computer_delay=0)
     t = await two_players(svc1, timeout=100)
     _, d = await current(svc1, t)
     await store.close()
-    store2 = await Store.open(tmp_path / "host.db")
+    store2 = await Store.open(db_url)
     try:
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         assert await svc2.load() == 1
@@ -249,13 +251,14 @@ async def test_listeners_get_public_and_private_views_only_for_humans(svc):
     assert views[None].private is None and views[0].private is not None
 
 
+@pytest.mark.backends
 async def test_audit_reports_a_snapshot_that_differs_from_its_replay(svc, store):
     t = await two_players(svc)
     user, _ = await current(svc, t)
     await svc.act(t.id, user, t.version, "keep")
     state = json.loads(t.committed)
     state["players"][0]["mp"] = 9
-    await store.db.execute("UPDATE snapshots SET state = ? WHERE table_id = ?", (json.dumps(state), t.id))
+    await store._tx("spoil", [("UPDATE snapshots SET state = ? WHERE table_id = ?", (json.dumps(state), t.id))])
     findings = await audit(store)
     assert [(f.table_id, f.ok) for f in findings] == [(t.id, False)]
 
@@ -274,32 +277,29 @@ async def test_abort_by_host_or_admin_only(svc, store):
 # -- storage faults
 
 
-async def test_locked_database_gives_a_clear_error_and_the_table_stays_playable(svc, store, tmp_path):
+@pytest.mark.backends
+async def test_locked_database_gives_a_clear_error_and_the_table_stays_playable(svc, store, db_url):
     t = await two_players(svc)
     user, _ = await current(svc, t)
     before = t.game.to_json(t.state)
-    other = sqlite3.connect(tmp_path / "host.db", timeout=0.1)
-    other.execute("BEGIN EXCLUSIVE")
-    try:
+    async with locked_by_another(db_url):
         with pytest.raises(StoreError, match="locked"):
             await svc.act(t.id, user, t.version, "keep")
         assert t.game.to_json(t.state) == before and t.seq == 0
-    finally:
-        other.rollback()
-        other.close()
     await svc.act(t.id, user, t.version, "keep")
     assert t.seq == 1 and len(await store.actions(t.id)) == 1
 
 
+@pytest.mark.backends
 async def test_read_only_database_gives_a_clear_error_and_nothing_half_written(svc, store):
     t = await two_players(svc)
     user, _ = await current(svc, t)
     before = t.game.to_json(t.state)
-    await store.db.execute("PRAGMA query_only = ON")  # the file refuses writes, as a read-only file would
+    await refuse_writes(store, True)  # the database refuses writes, as a read-only file would
     with pytest.raises(StoreError, match="read-only"):
         await svc.act(t.id, user, t.version, "keep")
     assert t.game.to_json(t.state) == before
-    await store.db.execute("PRAGMA query_only = OFF")
+    await refuse_writes(store, False)
     assert await store.actions(t.id) == []
     (row,) = await store.load_tables()
     # the row holds the snapshot without the static part; with it, the state is the one before
@@ -364,14 +364,15 @@ async def test_many_computer_tables_play_concurrently_to_the_end(svc, store):
     assert all(f.ok for f in await audit(store))
 
 
+@pytest.mark.backends
 async def test_a_computer_stopped_by_a_store_fault_resumes_on_tick(svc, store):
     t = await svc.create("metax", "c", "h", "C0", seed=4, computer=True)
     await svc.add_computer(t.id, "h")
     await svc.start(t.id, "h")
-    await store.db.execute("PRAGMA query_only = ON")  # the computer's first write fails
+    await refuse_writes(store, True)  # the computer's first write fails
     await svc.settle()
     assert t.status == "playing" and t.seq == 0
-    await store.db.execute("PRAGMA query_only = OFF")
+    await refuse_writes(store, False)
     await svc.tick()
     await svc.settle()
     assert t.status == "finished"

@@ -1,13 +1,14 @@
 """The store keeps what never changes in a game once per table (docs/performance.md, Snapshots; migration 8): a game
 started now stores ``Game.static_json`` once and ``Game.snapshot`` after each choice; a game stored at
-schema 7 (whole ``to_json`` snapshots, no static part) still loads, plays on and audits clean."""
+schema 7 (whole ``to_json`` snapshots, no static part) still loads, plays on and audits clean. On SQLite and on
+PostgreSQL (``backends``)."""
 
 from __future__ import annotations
 
 import json
 import random
 
-import aiosqlite
+import pytest
 from conftest import FakeClock
 
 from bot.audit import audit
@@ -17,6 +18,7 @@ from games import get_game
 from games.core.contract import SeatSetup
 
 MIGRATION = next(i for i, m in enumerate(MIGRATIONS, 1) if "ADD COLUMN static" in m)
+pytestmark = pytest.mark.backends
 
 
 class Recorder(Listener):
@@ -57,7 +59,7 @@ async def test_a_started_game_stores_its_static_part_once_and_small_snapshots(sv
     assert [f.ok for f in await audit(store)] == [True]
 
 
-async def test_a_schema_7_database_with_a_started_game_migrates_loads_and_plays_on(tmp_path):
+async def test_a_schema_7_database_with_a_started_game_migrates_loads_and_plays_on(db_url):
     """A game stored before migration 8 (a whole ``to_json`` snapshot with sorted keys, as the codec
     wrote it before the static part was stored apart) loads after the upgrade, goes on with whole snapshots
     (its row has no static part), survives a restart and audits clean."""
@@ -72,22 +74,21 @@ async def test_a_schema_7_database_with_a_started_game_migrates_loads_and_plays_
         game.apply(expected, *log[-1])
     old_text = json.dumps(json.loads(game.to_json(expected)), sort_keys=True, separators=(",", ":"))
 
-    path = tmp_path / "old.db"
-    db = await aiosqlite.connect(path, isolation_level=None)
-    old = Store(db, str(path))
-    assert await old.migrate(upto=MIGRATION - 1) == MIGRATION - 1 == 7
-    await db.execute("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
-                     "VALUES ('t1', 'metax', 'chan', 'u1', 'playing', '{\"seats\": 2}', 21, 1.0, 1.0)")
+    old = await Store.open(db_url, upto=MIGRATION - 1, check_writable=False)
+    assert await old.schema_version() == MIGRATION - 1 == 7
+    stmts = [("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
+              "VALUES ('t1', 'metax', 'chan', 'u1', 'playing', '{\"seats\": 2}', 21, 1.0, 1.0)", ())]
     for seat, (user, name, deck) in enumerate((("u1", "Ana", deck_a), ("u2", "Ben", deck_b))):
-        await db.execute("INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck, timeouts) "
-                         "VALUES ('t1', ?, ?, ?, 0, NULL, ?, 0)", (seat, user, name, json.dumps(deck)))
+        stmts.append(("INSERT INTO seats (table_id, seat, user_id, name, computer, deck_id, deck, timeouts) "
+                      "VALUES ('t1', ?, ?, ?, 0, NULL, ?, 0)", (seat, user, name, json.dumps(deck))))
     for seq, (seat, choice) in enumerate(log):
-        await db.execute("INSERT INTO actions (table_id, seq, seat, choice, at) VALUES ('t1', ?, ?, ?, 1.0)",
-                         (seq, seat, choice))
-    await db.execute("INSERT INTO snapshots (table_id, seq, state) VALUES ('t1', ?, ?)", (len(log), old_text))
-    await db.close()
+        stmts.append(("INSERT INTO actions (table_id, seq, seat, choice, at) VALUES ('t1', ?, ?, ?, 1.0)",
+                      (seq, seat, choice)))
+    stmts.append(("INSERT INTO snapshots (table_id, seq, state) VALUES ('t1', ?, ?)", (len(log), old_text)))
+    await old._tx("seed", stmts)
+    await old.close()
 
-    store = await Store.open(path)
+    store = await Store.open(db_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION >= MIGRATION
         (row,) = await store.load_tables()
@@ -106,7 +107,7 @@ async def test_a_schema_7_database_with_a_started_game_migrates_loads_and_plays_
         assert [f.ok for f in await audit(store)] == [True]
     finally:
         await store.close()
-    store = await Store.open(path)  # a restart
+    store = await Store.open(db_url)  # a restart
     try:
         svc = TableService(store, clock=FakeClock(), computer_delay=0)
         await svc.load()

@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.store import SCHEMA_VERSION, Store, StoreError
@@ -71,18 +70,18 @@ async def test_bot_advice_names_the_setting_not_the_command_line_option(tmp_path
 # -- migration 5: the key/value table
 
 
-async def test_schema_4_database_migrates_to_5_keeping_its_tables_and_decks(tmp_path):
-    path = tmp_path / "old.db"
-    db = await aiosqlite.connect(path, isolation_level=None)
-    old = Store(db, str(path))
-    assert await old.migrate(upto=4) == 4
-    await db.execute("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
-                     "VALUES ('t1', 'metax', 'chan', 'u1', 'lobby', '{}', 7, 1.0, 1.0)")
-    await db.execute("INSERT INTO decks (user_id, game, name, cards, created, updated) "
-                     "VALUES ('u1', 'metax', 'Mine', '[[\"hercules\", 2]]', 1.0, 1.0)")
-    await db.close()
+@pytest.mark.backends
+async def test_schema_4_database_migrates_to_5_keeping_its_tables_and_decks(db_url):
+    old = await Store.open(db_url, upto=4, check_writable=False)
+    assert await old.schema_version() == 4
+    await old._tx("seed", [
+        ("INSERT INTO tables (id, game, place, host_user, status, options, seed, created, updated) "
+         "VALUES ('t1', 'metax', 'chan', 'u1', 'lobby', '{}', 7, 1.0, 1.0)", ()),
+        ("INSERT INTO decks (user_id, game, name, cards, created, updated) "
+         "VALUES ('u1', 'metax', 'Mine', '[[\"hercules\", 2]]', 1.0, 1.0)", ())])
+    await old.close()
 
-    store = await Store.open(path)
+    store = await Store.open(db_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION >= 5
         [row] = await store.load_tables()
@@ -95,7 +94,7 @@ async def test_schema_4_database_migrates_to_5_keeping_its_tables_and_decks(tmp_
         assert await store.get_kv("command_tree:global") == "def"
     finally:
         await store.close()
-    store = await Store.open(path)  # kept across a restart
+    store = await Store.open(db_url)  # kept across a restart
     try:
         assert await store.get_kv("command_tree:global") == "def"
     finally:

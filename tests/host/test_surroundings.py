@@ -5,7 +5,6 @@ server's location, each player's ``/surroundings`` profile, and what every start
 
 from __future__ import annotations
 
-import aiosqlite
 import pytest
 from clock_game import GAME, TickClock, register
 
@@ -136,6 +135,7 @@ async def test_a_game_that_does_not_read_the_clock_gets_its_options_unchanged(sv
     await svc.abort(t.id, "ann")
 
 
+@pytest.mark.backends
 async def test_profiles_and_locations_are_stored_cleared_and_kept_apart(store):
     """``surroundings_of`` / ``set_surroundings`` keep the notify setting; ``location_of`` is per server."""
     await store.set_notify("ann", False)
@@ -150,18 +150,17 @@ async def test_profiles_and_locations_are_stored_cleared_and_kept_apart(store):
     assert await store.location_of("g1") is None
 
 
-async def test_the_surroundings_migration_keeps_the_settings_of_the_schema_before_it(tmp_path):
+@pytest.mark.backends
+async def test_the_surroundings_migration_keeps_the_settings_of_the_schema_before_it(db_url):
     """Migration 9 (the profile column) upgrades a database of the schema just before it: a player's notice
     setting is kept, and they have no profile until they declare one."""
     number = next(i for i, m in enumerate(MIGRATIONS, 1) if "surroundings" in m)
     assert number == 9
-    path = tmp_path / "old.db"
-    db = await aiosqlite.connect(path, isolation_level=None)
-    old = Store(db, str(path))
-    assert await old.migrate(upto=number - 1) == number - 1
-    await db.execute("INSERT INTO user_settings (user_id, notify) VALUES ('ann', 0)")
-    await db.close()
-    store = await Store.open(path)
+    old = await Store.open(db_url, upto=number - 1, check_writable=False)
+    assert await old.schema_version() == number - 1
+    await old._tx("seed", [("INSERT INTO user_settings (user_id, notify) VALUES ('ann', 0)", ())])
+    await old.close()
+    store = await Store.open(db_url)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         assert await store.notify_of("ann") is False and await store.surroundings_of("ann") is None

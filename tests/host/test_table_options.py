@@ -86,12 +86,13 @@ async def test_a_game_without_options_refuses_them(svc, store):
     assert not svc.tables
 
 
-async def test_options_survive_a_restart_and_a_rematch_keeps_them(store, clock, tmp_path):
+@pytest.mark.backends
+async def test_options_survive_a_restart_and_a_rematch_keeps_them(store, clock, db_url):
     svc = TableService(store, clock=clock, computer_delay=0)
     t = await lobby(svc, "gambling=on bestof=7 mega=on")
     await svc.join(t.id, "u2", "Ben")
     await store.close()
-    store2 = await Store.open(tmp_path / "host.db")
+    store2 = await Store.open(db_url)
     try:
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         await svc2.load()
@@ -251,7 +252,8 @@ async def test_MO_OPT_06_two_users_answer_one_seat_first_answer_wins(svc):
     assert t.state.active == 1 and "0" not in t.state.merged
 
 
-async def test_MO_OPT_06_co_managers_survive_a_restart_share_the_result_and_leave(store, clock, tmp_path):
+@pytest.mark.backends
+async def test_MO_OPT_06_co_managers_survive_a_restart_share_the_result_and_leave(store, clock, db_url):
     svc = TableService(store, clock=clock, computer_delay=0)
     t = await lobby(svc, "teamup=on")
     await svc.join(t.id, "u2", "Ben")
@@ -260,7 +262,7 @@ async def test_MO_OPT_06_co_managers_survive_a_restart_share_the_result_and_leav
     await svc.leave(t.id, "u4")  # a co-manager leaves: the seat stays
     assert t.managers(0) == ["u1", "u3"]
     await store.close()
-    store2 = await Store.open(tmp_path / "host.db")
+    store2 = await Store.open(db_url)
     try:
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         await svc2.load()

@@ -182,14 +182,15 @@ async def test_MEM_GAP_03_bad_teams_refuse_the_start_and_change_nothing(svc, sto
     assert (await store.load_tables(table_id=t.id))[0].status == "lobby"
 
 
-async def test_teams_survive_a_restart_in_the_lobby_and_in_play(store, clock, tmp_path):
+@pytest.mark.backends
+async def test_teams_survive_a_restart_in_the_lobby_and_in_play(store, clock, db_url):
     svc = TableService(store, clock=clock, computer_delay=0)
     lobby = await four(svc, fmt=None)
     await svc.choose_team(lobby.id, "u2", "C")
     played = await four(svc)
     await svc.start(played.id, "u1")
     await store.close()
-    store2 = await Store.open(tmp_path / "host.db")
+    store2 = await Store.open(db_url)
     try:
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         await svc2.load()

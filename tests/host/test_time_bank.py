@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 import team_game
+from conftest import refuse_writes
 
 from bot.host import (
     DEFAULT_RESPONSE,
@@ -135,7 +136,8 @@ async def test_a_paused_table_stands_still(svc, clock):
     assert t.seats[0].bank == START + ADD - 150  # only the 150 s it was not paused
 
 
-async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, tmp_path):
+@pytest.mark.backends
+async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, db_url):
     svc = TableService(store, clock=clock, computer_delay=0)
     t = await banked_table(svc)
     clock.t += 100
@@ -146,7 +148,7 @@ async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, tmp_
     await svc.act(t.id, "u1", t.version, "pass")
     clock.t += 200  # Ana's turn runs 200 s, then the host restarts
     due = t.deadlines[0].deadline
-    store2 = await Store.open(tmp_path / "host.db", busy_timeout_ms=100)
+    store2 = await Store.open(db_url, busy_timeout_ms=100)
     try:
         svc2 = TableService(store2, clock=clock, computer_delay=0)
         await svc2.load()
@@ -161,13 +163,14 @@ async def test_the_banks_and_a_running_bank_survive_a_restart(store, clock, tmp_
         await store2.close()
 
 
+@pytest.mark.backends
 async def test_a_refused_write_leaves_the_banks_as_stored(svc, store, clock):
     t = await banked_table(svc)
     clock.t += 100
-    await store.db.execute("PRAGMA query_only = ON")
+    await refuse_writes(store, True)
     with pytest.raises(StoreError):
         await svc.act(t.id, "u1", t.version, "poke")
-    await store.db.execute("PRAGMA query_only = OFF")
+    await refuse_writes(store, False)
     assert t.seats[0].bank is None and t.deadlines[0].banked
     clock.t += 10
     await svc.act(t.id, "u1", t.version, "poke")
