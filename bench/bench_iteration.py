@@ -9,7 +9,7 @@ of the heuristic computers (``easy``) is played until seat 0 faces its ``K``-th 
 option (default 30; the last such decision when the game ends first), and the search of seat 0 is timed
 there: ``N`` iterations (default 200), the best of ``R`` runs (default 3), in CPU seconds
 (``time.process_time``), so the figures hold on a busy machine. One line per game:
-``G: decision K of seat 0, X ms/iteration with P plies, Y ms/iteration with 0 plies``; issue 29's target is
+``G: decision K of seat 0, X ms/iteration with P plies, Y ms/iteration with 0 plies``; the target is
 under 1 ms with the game's own plies.
 """
 

@@ -1,4 +1,4 @@
-"""``metahost db copy`` (issue 30, The store): a whole store moved from SQLite into PostgreSQL and back, every row
+"""``metahost db copy`` (docs/hosting.md): a whole store moved from SQLite into PostgreSQL and back, every row
 read back equal, every game replayed clean, a restarted host going on with the copied tables; refused into a
 database that is not empty; a copy whose games do not replay is reported."""
 

@@ -1,4 +1,4 @@
-"""The store's two back ends (issue 30, The store): ``DATABASE_URL`` chooses SQLite or PostgreSQL, the same
+"""The store's two back ends (docs/hosting.md): ``DATABASE_URL`` chooses SQLite or PostgreSQL, the same
 queries, schema and migrations run on both, the choice log's primary key makes every choice stored exactly once,
 and PostgreSQL's failures are one-line :class:`StoreError` s that never show the password.
 
