@@ -137,6 +137,7 @@ class State:
     """An action being built step by step by ``draft["seat"]``: ``ref`` (the card or piece) and ``path``
     (the components chosen so far)."""
     version: int = 0
+    """Choices applied so far: every change of the state bumps it before its decisions are read again."""
     result: dict[str, Any] | None = None
     turn_choices: int = 0
     """Choices made this turn, by anyone, not counting the steps of an action being built (the board's
@@ -148,3 +149,8 @@ class State:
     turn_plays: int = 0
     """Cards the active player put into play (played, incubated, fused from hand or placed as a Rune) this turn,
     for the turn summary."""
+    cached: tuple[int, tuple[Any, ...]] | None = field(
+        default=None, metadata={"serialise": False}, compare=False, repr=False)
+    """A cache, never serialised nor compared: the open decisions of ``version``
+    (:func:`games.memesis.rules.decisions_of`, read several times per version by every seat's view). Copies
+    start without it."""

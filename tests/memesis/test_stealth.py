@@ -298,6 +298,7 @@ def test_MEM_STL_11_table_option_turns_stealth_off_for_a_new_game():
     assert "Stealth is off" in " ".join(e.text for e in GAME.intro(off))
     for st, want in ((off, False), (on, True)):
         st.players[st.active].source = 9
+        st.version += 1  # changed in place after the view above: the decisions cached for that version are stale
         seat = st.active
         hand = [o.id for o in dec(st, seat).options if o.id.startswith("h")]
         found = any("down" in p for ref in hand for p in _paths(st, seat, ref))

@@ -70,7 +70,17 @@ from .turn import step_endturn, step_start
 
 def decisions_of(st: State) -> list[Decision]:
     """The one open decision (or none when the game is over): a prompt, a draft, a window or the main
-    decision of the active player."""
+    decision of the active player. Built once per :attr:`State.version` (``State.cached``); each call returns
+    a new list of the same (frozen) decisions."""
+    c = st.cached
+    if c is not None and c[0] == st.version:
+        return list(c[1])
+    out = _decisions(st)
+    st.cached = (st.version, tuple(out))
+    return out
+
+
+def _decisions(st: State) -> list[Decision]:
     if st.result is not None:
         return []
     if st.prompt is not None:  # a prompt may list two copies of a card (labels told apart)
