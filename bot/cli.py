@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from bot.store import StoreError
+from bot.web import add_web_command
 from games import game_ids, get_game
 
 
@@ -613,6 +614,7 @@ def main(argv: list[str] | None = None) -> int:
     dbp.set_defaults(func=cmd_db)
     b = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     b.set_defaults(func=cmd_bot)
+    add_web_command(sub)
     sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")
     sp.add_argument("game", choices=game_ids())
     sp.add_argument("--db", required=True)

@@ -28,7 +28,14 @@ class Settings(BaseSettings):
     table (``/table new pictures:False``) can turn them off too; the text board always stays.
     ``METAZOO_SPELLBOOK_MAX`` (Pages, 40–500, default 60): the most Pages a MetaZoo Spellbook may hold
     (MZ-BOOK-01 sets no maximum; MZ-GAP-76: the host's configurable one), for saved decks, joins and starts
-    (:func:`apply_game_settings`)."""
+    (:func:`apply_game_settings`).
+    The web front (``metahost web``, docs/web.md): ``WEB_SECRET`` (signs table links; a secret, never shown),
+    ``WEB_URL`` (the public address of the web front; when set, ``/table replay`` and the final summary give a
+    table's link), ``WEB_PORT`` (when set, ``metahost bot`` serves the web front beside it on that port),
+    ``WEB_HOST`` (the address it listens on, default ``127.0.0.1``: put a reverse proxy in front),
+    ``WEB_LINK_DAYS`` (days a link stays valid, 0–3650, default 365; 0: never expires), ``WEB_RATE``
+    (requests a minute one address may make, 10–10000, default 120) and ``WEB_PROXIES`` (addresses of the
+    reverse proxies whose ``X-Forwarded-For`` is believed, default ``127.0.0.1``)."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -48,6 +55,13 @@ class Settings(BaseSettings):
     dm_context_interval: float = Field(30.0, ge=0, le=600, validation_alias="DM_CONTEXT_INTERVAL")
     board_pictures: bool = Field(True, validation_alias="BOARD_PICTURES")
     metazoo_spellbook_max: int = Field(60, ge=40, le=500, validation_alias="METAZOO_SPELLBOOK_MAX")
+    web_secret: SecretStr | None = Field(None, validation_alias="WEB_SECRET")
+    web_url: str | None = Field(None, validation_alias="WEB_URL")
+    web_port: int | None = Field(None, ge=1, le=65535, validation_alias="WEB_PORT")
+    web_host: str = Field("127.0.0.1", validation_alias="WEB_HOST")
+    web_link_days: float = Field(365.0, ge=0, le=3650, validation_alias="WEB_LINK_DAYS")
+    web_rate: int = Field(120, ge=10, le=10000, validation_alias="WEB_RATE")
+    web_proxies: str = Field("127.0.0.1", validation_alias="WEB_PROXIES")
 
     @field_validator("log_level")
     @classmethod
@@ -57,7 +71,16 @@ class Settings(BaseSettings):
             raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR")
         return v
 
-    @field_validator("dev_guild_id", "database_url", mode="before")
+    @field_validator("web_url")
+    @classmethod
+    def _web_url(cls, v: str | None) -> str | None:
+        if v in ("", None):
+            return None
+        if not v.startswith(("http://", "https://")):
+            raise ValueError("WEB_URL is the web front's public address, starting with https:// (or http://)")
+        return v.rstrip("/")
+
+    @field_validator("dev_guild_id", "database_url", "web_secret", "web_port", mode="before")
     @classmethod
     def _blank_is_none(cls, v):
         return None if v in ("", None) else v
@@ -67,6 +90,13 @@ class Settings(BaseSettings):
         """Where the store lives, as :meth:`bot.store.Store.open` takes it: ``DATABASE_URL`` when set, else
         the SQLite file ``METAHOST_DB`` (default ``var/metahost.db``)."""
         return self.database_url.get_secret_value() if self.database_url is not None else str(self.db_path)
+
+    @property
+    def web_links(self) -> tuple[str, str] | None:
+        """``(WEB_URL, WEB_SECRET)`` when both are set (the bot then gives table links), else ``None``."""
+        if self.web_url is None or self.web_secret is None:
+            return None
+        return self.web_url, self.web_secret.get_secret_value()
 
     @property
     def database_setting(self) -> str:

@@ -53,7 +53,8 @@ class MetaBot(commands.Bot):
         self.front = DiscordFront(self, service, store, threads=settings.table_threads,
                                   board_interval=settings.board_edit_interval, board_hold=settings.board_hold,
                                   context_interval=settings.dm_context_interval,
-                                  pictures=settings.board_pictures)
+                                  pictures=settings.board_pictures, web_links=settings.web_links,
+                                  link_days=settings.web_link_days)
         service.listeners.append(self.front)
         # The whole-id templates of the shell's components (discord.py compiles each dynamic item's
         # template in DynamicItem.__init_subclass__): a click matching none is answered as stray.
@@ -146,9 +147,21 @@ async def run(settings: Settings) -> int:
         return StoreError.exit_code
     service = TableService(store, computer_delay=settings.computer_delay)
     bot: MetaBot | None = None
+    web = web_task = None
+    if settings.web_port is not None:  # the web front beside the bot (docs/web.md), on the same store
+        from bot.web.serve import server
+
+        try:
+            web = server(settings)
+        except ValueError as exc:
+            print(f"metahost bot: WEB_PORT is set but {exc}", file=sys.stderr)
+            await store.close()
+            return 2
     try:
         await service.load()
         bot = MetaBot(service, store, settings)
+        if web is not None:
+            web_task = asyncio.create_task(web.serve())
         await bot.start(settings.discord_token.get_secret_value())
     except discord.LoginFailure:
         print("metahost bot: Discord rejected DISCORD_TOKEN. Check it in the Developer Portal (Bot > Reset Token).")
@@ -169,6 +182,9 @@ async def run(settings: Settings) -> int:
               "check this machine's network connection, DNS, proxy or firewall, then start again.", file=sys.stderr)
         return NO_DISCORD
     finally:
+        if web is not None and web_task is not None:
+            web.should_exit = True
+            await asyncio.gather(web_task, return_exceptions=True)
         if bot is not None and not bot.is_closed():
             await bot.close()
         await service.settle()

@@ -494,10 +494,11 @@ def page_count(decision: Decision) -> int:
     return max(1, (len(decision.options) + SELECT_MAX - 1) // SELECT_MAX)
 
 
-def result_embed(t: Table, result: Result | None, stats: list[str], view: View | None = None) -> discord.Embed:
+def result_embed(t: Table, result: Result | None, stats: list[str], view: View | None = None,
+                 link: str | None = None) -> discord.Embed:
     """The end of a table: the result, winners and why (``None``: cancelled), and the players' stats. With
     the final public ``view``, the final summary: the turns played and each seat's end state
-    (``Game.end_state``)."""
+    (``Game.end_state``). With ``link`` (the table's web page, ``WEB_URL``), a Replay field pointing at it."""
     e = discord.Embed(title=f"{t.game.name} · table {t.id} · {'game over' if result else 'cancelled'}", colour=COLOUR)
     if result is None:
         e.description = "The table was cancelled."
@@ -523,6 +524,9 @@ def result_embed(t: Table, result: Result | None, stats: list[str], view: View |
             e.add_field(name="Scores", value=clip("\n".join(result.scores), FIELD_VALUE_MAX), inline=False)
         if stats:
             e.add_field(name="Stats", value=clip("\n".join(stats), FIELD_VALUE_MAX), inline=False)
+    if link is not None:  # first among the fields and as the title's link: fit_embed shortens the last ones
+        e.url = link
+        e.insert_field_at(0, name="Replay", value=f"[Step through the game on the web]({link})", inline=False)
     return fit_embed(e)
 
 

@@ -256,7 +256,8 @@ class TableCog(commands.Cog):
         whole board comes as a file whenever the two embeds could not show every line."""
         view = t.game.view(t.state, None)
         result = t.game.result(t.state)
-        summary = render.result_embed(t, result, [], view if result is not None else None)
+        summary = render.result_embed(t, result, [], view if result is not None else None,
+                                      link=self.bot.front.web_link(t.id))
         lines = public_log(*await self._stored(t))[-8:]
         board = render.board_embed(t, view, lines, [])
         extra = {}
@@ -281,7 +282,9 @@ class TableCog(commands.Cog):
         row, log_ = await self._stored(t)
         text = replay_export(row, log_, await self.bot.store.result(t.id))
         data = io.BytesIO(text.encode("utf-8"))
-        await reply(interaction, f"Replay of {t.game.name} table {t.id} ({len(log_)} choices).",
+        link = self.bot.front.web_link(t.id)
+        await reply(interaction, f"Replay of {t.game.name} table {t.id} ({len(log_)} choices)."
+                    + (f" On the web: {link}" if link else ""),
                     file=discord.File(data, filename=f"table-{t.id}-replay.txt"))
 
     @table.command(name="list", description="Open tables in this channel")

@@ -129,8 +129,10 @@ class FrontCore(Listener):
 
     def __init__(self, client: discord.Client, service: TableService, store: Store, *, threads: bool = True,
                  board_interval: float = 1.0, context_interval: float = 30.0, pictures: bool = True,
-                 board_hold: float = 0.0):
+                 board_hold: float = 0.0, web_links: tuple[str, str] | None = None, link_days: float = 365.0):
         self.client = client
+        self.web_links = web_links  # (WEB_URL, WEB_SECRET): results and replays give a table's web link
+        self.link_days = link_days  # WEB_LINK_DAYS
         self.board_hold = board_hold  # BOARD_HOLD: seconds the board waits while the same people decide
         self.pictures = pictures  # BOARD_PICTURES: boards may carry a picture
         self._guild_pictures: dict[str, bool] = {}  # guild id -> its /settings pictures (cached from the store)
@@ -213,6 +215,15 @@ class FrontCore(Listener):
         m.lobby = (message.channel.id, message.id)
         m.sent["lobby"] = payload_key(render.lobby_embed(t), render.lobby_view(t))
         await self.remember(t.id, "lobby", -1, message.channel.id, message.id)
+
+    def web_link(self, table_id: str) -> str | None:
+        """The signed link of ``table_id``'s public web page (docs/web.md), or ``None`` when ``WEB_URL`` and
+        ``WEB_SECRET`` are not both set. Costs no REST call: it goes into messages the bot sends anyway."""
+        if self.web_links is None:
+            return None
+        from bot.web.links import table_link
+
+        return table_link(*self.web_links, table_id, time.time(), self.link_days)
 
     def _schedule(self, table_id: str) -> None:
         m = self.tables[table_id]

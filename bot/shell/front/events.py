@@ -77,7 +77,7 @@ class TableEvents(FrontCore):
         if channel is not None:
             # The final summary from the final public view, with Rematch for a finished game.
             final = table.game.view(table.state, None) if result is not None and table.state is not None else None
-            embed = render.result_embed(table, result, stats, final)
+            embed = render.result_embed(table, result, stats, final, link=self.web_link(table.id))
             await self._safe(channel.send(embed=embed, view=render.rematch_view(table) if result is not None else None),
                              table, "post the result", channel)
 
