@@ -10,6 +10,7 @@ out of range (400), an over-long address (414), too many requests from one addre
 from __future__ import annotations
 
 import asyncio
+import gzip
 import sqlite3
 import time
 from collections import OrderedDict, deque
@@ -20,6 +21,8 @@ from typing import Any
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -215,8 +218,8 @@ class Pages:
                 timeline = Timeline(row)
             timeline.row = row
             try:
-                if row.status != "lobby":
-                    timeline.extend(log)
+                if row.status != "lobby":  # in a thread: beside the bot, a long replay must not hold its loop
+                    await asyncio.to_thread(timeline.extend, log)
             except RulesError:
                 raise Refused(409, "This table's stored log does not replay: the host's `metahost audit` reports "
                                    "it.") from None
@@ -286,7 +289,7 @@ class Pages:
         if not replay.over and "step" in request.query_params:
             raise Refused(400, "Steps are for a game that is over.")
         step = self._step(request, replay)
-        png = board_png(get_game(replay.game), step.view)
+        png = await asyncio.to_thread(board_png, get_game(replay.game), step.view)
         if png is None:
             raise Refused(404, "This game's board has no picture; the page shows it as text.")
         cache = "private, max-age=86400, immutable" if replay.over else "no-store"
@@ -297,8 +300,9 @@ class Pages:
         if not replay.over:
             raise Refused(409, "The replay file is ready once the game is over: now its seed and choices would "
                                "tell hidden cards.")
-        name = f"metahost-{replay.game}-{replay.table}.json"
-        return Response(replay.to_file(), media_type="application/json",
+        name = f"metahost-{replay.game}-{replay.table}.json.gz"  # boards repeat from step to step: gzip packs 70:1
+        data = await asyncio.to_thread(lambda: gzip.compress(replay.to_file().encode("utf-8"), 6))
+        return Response(data, media_type="application/gzip",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def home(self, request: Request) -> Response:
@@ -372,6 +376,7 @@ def make_app(config: WebConfig, store_url: str | None = None, replay: Replay | N
         finally:
             await pages.close()
 
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_found})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_found},
+                    middleware=[Middleware(GZipMiddleware, minimum_size=1000)])
     app.state.pages = pages
     return Guard(app, config)

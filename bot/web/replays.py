@@ -7,6 +7,7 @@ lines whose audience is everyone. The state itself never leaves :class:`Timeline
 
 from __future__ import annotations
 
+import gzip
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,11 +139,17 @@ def replay_of(row: TableRow, timeline: Timeline, log: list[tuple], result: dict 
                   list(timeline.steps), audit)
 
 
-def read_file(text: str) -> Replay:
-    """The :class:`Replay` of an exported replay file (:meth:`Replay.to_file`). Raises ``ValueError`` naming
-    what is wrong: not JSON, not a metahost replay, a newer version, an unknown game, a malformed step."""
+def read_file(content: str | bytes) -> Replay:
+    """The :class:`Replay` of an exported replay file (:meth:`Replay.to_file`, as text, or as bytes, gzipped as
+    the web front's download is or not). Raises ``ValueError`` naming what is wrong: not JSON, not a metahost
+    replay, a newer version, an unknown game, a malformed step."""
+    if isinstance(content, bytes):
+        try:
+            content = (gzip.decompress(content) if content[:2] == b"\x1f\x8b" else content).decode("utf-8")
+        except (OSError, EOFError, UnicodeDecodeError) as exc:
+            raise ValueError(f"not a replay file: it is neither JSON nor gzipped JSON ({exc})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(content)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not a replay file: it is not JSON ({exc.msg}, line {exc.lineno})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -46,12 +46,12 @@ def web_command(action: str, target: str | None, port: int | None, host: str | N
         return 2
     if action == "open":
         if target is None:
-            print("metahost web open: which replay file? e.g. metahost web open metahost-metazoo-1a2b3c4d.json",
+            print("metahost web open: which replay file? e.g. metahost web open metahost-metazoo-1a2b3c4d.json.gz",
                   file=sys.stderr)
             return 2
         try:
-            replay = read_file(Path(target).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            replay = read_file(Path(target).read_bytes())
+        except (OSError, ValueError) as exc:
             print(f"metahost web open: cannot read {target}: {exc}", file=sys.stderr)
             return 2
         app = make_app(WebConfig(""), replay=replay)

@@ -5,6 +5,7 @@ pages that bad and hostile requests get, with the store never written."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import html
 import io
@@ -201,7 +202,9 @@ def test_the_replay_file_opens_offline_with_the_same_steps(seen):
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     online = [c.get(path + f"?step={k}").text for k in (0, 7, 30)]
     picture = c.get(path + "/board.png?step=7").content
-    replay = read_file(r.text)
+    assert r.content[:2] == b"\x1f\x8b" and r.headers["content-type"] == "application/gzip"
+    replay = read_file(r.content)
+    assert read_file(gzip.decompress(r.content).decode("utf-8")).steps[7].lines == replay.steps[7].lines
     assert replay.audit["seed"] == 3 and replay.audit["choices"]
     with TestClient(make_app(WebConfig(""), replay=replay)) as off:
         assert off.get("/", follow_redirects=False).headers["location"] == "/replay"
@@ -213,7 +216,7 @@ def test_the_replay_file_opens_offline_with_the_same_steps(seen):
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("not json", "not JSON"), ('{"format": "other"}', "format"),
+    ("not json", "not JSON"), ('{"format": "other"}', "format"), (b"\x1f\x8b\x08garbage", "gzipped"),
     ('{"format": "metahost-replay", "version": 99}', "version"),
     ('{"format": "metahost-replay", "version": 1, "game": "metazoo", "steps": [{}]}', "malformed"),
 ])
@@ -281,7 +284,7 @@ def test_the_web_front_serves_a_selfplay_store_on_either_back_end_and_writes_not
     with client(db_url, SECRET) as c:
         page = c.get(sign(table))
         assert page.status_code == 200 and "MetaX" in page.text and "Finished" in page.text
-        assert read_file(c.get(sign(table) + "/replay.json").text).table == table
+        assert read_file(c.get(sign(table) + "/replay.json").content).table == table
 
     async def try_a_write():
         store = await open_read_only(db_url)
