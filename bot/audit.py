@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from games import get_game
 from games.core.contract import RulesError, SeatSetup
@@ -20,16 +22,17 @@ class AuditFinding:
     message: str
 
 
-def replay(row: TableRow, log: list[tuple], events: list | None = None) -> str:
-    """The state JSON rebuilt from a table's setup and choice log ``[(seq, seat, choice, at)]`` (``at``, the
-    logged epoch seconds, may be left out for a game that does not read the clock); with ``events``, every
-    event of the game is appended to it. A game that reads the clock observes each choice's logged ``at``
-    before it is applied again. Raises ``RulesError`` if a logged choice is refused on replay, and
-    ``ValueError`` when such a game's log has no instants."""
+def replay_steps(row: TableRow, log: list[tuple], state: Any = None) -> Iterator[tuple[Any, list]]:
+    """Replay a stored game one step at a time: yields ``(state, events)`` after the game's start (its intro
+    events; only when ``state`` is None, else the given state is played on) and after each choice of ``log``
+    (``[(seq, seat, choice, at)]``). The one replay path of the audit, the replay file and the web front's
+    steps. A game that reads the clock observes each choice's logged ``at`` before it is applied again.
+    Raises ``RulesError`` if a logged choice is refused on replay, and ``ValueError`` when such a game's log
+    has no instants."""
     game = get_game(row.game)
-    state = game.new_game([SeatSetup(s.name, list(s.deck)) for s in row.seats], row.options, row.seed)
-    if events is not None:
-        events.extend(game.intro(state))
+    if state is None:
+        state = game.new_game([SeatSetup(s.name, list(s.deck)) for s in row.seats], row.options, row.seed)
+        yield state, game.intro(state)
     for entry in log:
         seat, choice = entry[1], entry[2]
         if game.observes_clock:
@@ -37,13 +40,18 @@ def replay(row: TableRow, log: list[tuple], events: list | None = None) -> str:
                 raise ValueError(f"{game.name} reads the clock: replay its log with the logged instants "
                                  "(Store.actions(table_id, timed=True))")
             game.observe(state, entry[3])
-        if choice == CONCEDE:
-            out = game.concede(state, seat)
-        else:
-            out = game.apply(state, seat, choice)
+        yield state, (game.concede(state, seat) if choice == CONCEDE else game.apply(state, seat, choice))
+
+
+def replay(row: TableRow, log: list[tuple], events: list | None = None) -> str:
+    """The state JSON rebuilt from a table's setup and choice log ``[(seq, seat, choice, at)]`` (``at``, the
+    logged epoch seconds, may be left out for a game that does not read the clock); with ``events``, every
+    event of the game is appended to it. Raises as :func:`replay_steps`."""
+    last = None
+    for last, out in replay_steps(row, log):  # noqa: B007 - the state after the last step is the answer
         if events is not None:
             events.extend(out)
-    return game.to_json(state)
+    return get_game(row.game).to_json(last)
 
 
 def public_log(row: TableRow, log: list[tuple]) -> list[str]:

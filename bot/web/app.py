@@ -48,6 +48,8 @@ MAX_PATH = 300
 POLL_SECONDS = 2
 """How often a live page asks for news (htmx); without JavaScript it refreshes every :data:`REFRESH_SECONDS`."""
 REFRESH_SECONDS = 10
+LIVE_LINES = 40
+"""The public log lines a live page shows, the latest last."""
 TIMELINES = 64
 """Tables whose replay is kept in memory (least recently used dropped first)."""
 
@@ -107,7 +109,10 @@ def _step_context(replay: Replay, step: Step, base: str, live: bool) -> dict[str
     waiting = [f"{names[s] if 0 <= s < len(names) else f'seat {s + 1}'} ({game.step_name(kind)})"
                for s, kind in step.view.waiting]
     has_picture = game.layout(step.view) is not None
+    # live, the latest lines of the public log (several steps may pass between two polls); a replay step, its own
+    lines = [x for s in replay.steps[-LIVE_LINES:] for x in s.lines][-LIVE_LINES:] if live else step.lines
     return {"replay": replay, "step": step, "base": base, "live": live, "board_text": game.board_text(step.view),
+            "lines": lines,
             "waiting": waiting, "has_picture": has_picture, "last": len(replay.steps) - 1,
             "poll": POLL_SECONDS, "status": STATUS_WORDS.get(replay.status, replay.status)}
 

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import get_game
-from games.core.contract import SeatSetup
 from games.core.values import Result, View
 
-from ..host import CONCEDE
+from ..audit import replay_steps
 from ..store import TableRow
 
 FORMAT = "metahost-replay"
@@ -106,20 +105,16 @@ class Timeline:
 
     def extend(self, log: list[tuple]) -> None:
         """Apply the choices of ``log`` (``(seq, seat, choice, at)`` rows, the whole log) after the first
-        :attr:`seq`. Raises ``games.core.contract.RulesError`` when a stored choice is refused on replay (the
-        audit reports such a table)."""
+        :attr:`seq`, by the audit's replay (:func:`bot.audit.replay_steps`). Raises
+        ``games.core.contract.RulesError`` when a stored choice is refused on replay (the audit reports such a
+        table)."""
         game = get_game(self.row.game)
-        if self._state is None:
-            self._state = game.new_game([SeatSetup(s.name, list(s.deck)) for s in self.row.seats],
-                                        self.row.options, self.row.seed)
-            self._add(game, _public(game.intro(self._state)))
-        for entry in log[self.seq:]:
-            seat, choice = entry[1], entry[2]
-            if game.observes_clock:
-                game.observe(self._state, entry[3])
-            out = game.concede(self._state, seat) if choice == CONCEDE else game.apply(self._state, seat, choice)
-            self.seq += 1
-            self._add(game, _public(out))
+        fresh = self._state is None
+        for k, (state, events) in enumerate(replay_steps(self.row, log[self.seq:], self._state)):
+            self._state = state
+            if not (fresh and k == 0):  # the first step of a fresh replay is the start, not a choice
+                self.seq += 1
+            self._add(game, _public(events))
 
     def _add(self, game, lines: list[str]) -> None:
         view = game.view(self._state, None)

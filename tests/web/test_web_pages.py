@@ -248,25 +248,36 @@ def test_a_game_in_play_is_followed_live_and_has_no_steps_or_file_yet(tmp_path, 
 
     async def scenario():
         store, svc, t = await _duel(db)
-        with client(db, secret) as c:
-            page = c.get(sign(t.id))
-            assert page.status_code == 200
-            html = page.text
-            assert 'hx-get="' in html and "/live?seq=" in html and "htmx.min.js" in html and 'id="next"' not in html
-            assert 'http-equiv="refresh"' in html  # without JavaScript it reloads
-            seq = steps_of(html)
-            assert c.get(sign(t.id) + f"/live?seq={seq}").status_code == 204
-            assert c.get(sign(t.id) + "?step=0").status_code == 400
-            assert c.get(sign(t.id) + "/replay.json").status_code == 409
-            await _play_one(svc, t)
-            news = c.get(sign(t.id) + f"/live?seq={seq}")
-            assert news.status_code == 200 and steps_of(news.text) == seq + 1
-            await svc.concede(t.id, "u2")
-            over = c.get(sign(t.id) + f"/live?seq={seq + 1}")
-            assert over.status_code == 204 and over.headers["hx-refresh"] == "true"
-            assert c.get(sign(t.id) + "?step=0").status_code == 200
-        await svc.settle()
-        await store.close()
+        try:
+            with client(db, secret) as c:
+                page = c.get(sign(t.id))
+                assert page.status_code == 200
+                text = page.text
+                assert 'hx-get="' in text and "/live?seq=" in text and "htmx.min.js" in text and 'id="next"' not in text
+                assert 'http-equiv="refresh"' in text  # without JavaScript it reloads
+                seq = steps_of(text)
+                assert c.get(sign(t.id) + f"/live?seq={seq}").status_code == 204
+                assert c.get(sign(t.id) + "?step=0").status_code == 400
+                assert c.get(sign(t.id) + "/replay.json").status_code == 409
+                await _play_one(svc, t)
+                news = c.get(sign(t.id) + f"/live?seq={seq}")
+                assert news.status_code == 200 and steps_of(news.text) == seq + 1
+                # two choices between two polls: the live log shows the lines of both
+                await _play_one(svc, t)
+                await _play_one(svc, t)
+                news = c.get(sign(t.id) + f"/live?seq={seq + 1}")
+                assert steps_of(news.text) == seq + 3
+                steps = c.app.app.state.pages.timelines[t.id].steps
+                shown = [html.unescape(x) for x in re.findall(r"<li>(.*?)</li>", news.text)]
+                assert steps[seq + 2].lines + steps[seq + 3].lines and \
+                    shown[-len(steps[seq + 2].lines + steps[seq + 3].lines):] == steps[seq + 2].lines + steps[seq + 3].lines
+                await svc.concede(t.id, "u2")
+                over = c.get(sign(t.id) + f"/live?seq={seq + 3}")
+                assert over.status_code == 204 and over.headers["hx-refresh"] == "true"
+                assert c.get(sign(t.id) + "?step=0").status_code == 200
+        finally:
+            await svc.settle()
+            await store.close()
 
     asyncio.run(scenario())
 
