@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -28,7 +28,11 @@ class Settings(BaseSettings):
     table (``/table new pictures:False``) can turn them off too; the text board always stays.
     ``METAZOO_SPELLBOOK_MAX`` (Pages, 40–500, default 60): the most Pages a MetaZoo Spellbook may hold
     (MZ-BOOK-01 sets no maximum; MZ-GAP-76: the host's configurable one), for saved decks, joins and starts
-    (:func:`apply_game_settings`)."""
+    (:func:`apply_game_settings`).
+    ``SHARDS`` (``0-3``, ``0,2,4-5``; default every shard) and ``SHARD_COUNT`` (1–4096; default 1, or one more
+    than the highest shard named): the Discord shards this process runs, for several processes sharing one
+    PostgreSQL store (docs/hosting.md, "Several processes"; ``metahost bot --shards --shard-count`` win over
+    them); checked together (:func:`bot.shards.parse_shards`)."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -48,6 +52,8 @@ class Settings(BaseSettings):
     dm_context_interval: float = Field(30.0, ge=0, le=600, validation_alias="DM_CONTEXT_INTERVAL")
     board_pictures: bool = Field(True, validation_alias="BOARD_PICTURES")
     metazoo_spellbook_max: int = Field(60, ge=40, le=500, validation_alias="METAZOO_SPELLBOOK_MAX")
+    shards: str | None = Field(None, validation_alias="SHARDS")
+    shard_count: int | None = Field(None, validation_alias="SHARD_COUNT")
 
     @field_validator("log_level")
     @classmethod
@@ -57,10 +63,24 @@ class Settings(BaseSettings):
             raise ValueError("LOG_LEVEL is one of DEBUG, INFO, WARNING, ERROR")
         return v
 
-    @field_validator("dev_guild_id", "database_url", mode="before")
+    @field_validator("dev_guild_id", "database_url", "shards", "shard_count", mode="before")
     @classmethod
     def _blank_is_none(cls, v):
         return None if v in ("", None) else v
+
+    @model_validator(mode="after")
+    def _shards(self) -> Settings:
+        from bot.shards import parse_shards
+
+        parse_shards(self.shards, self.shard_count)  # ValueError: a bad SHARDS or SHARD_COUNT, said in words
+        return self
+
+    @property
+    def shard_plan(self) -> tuple[tuple[int, ...], int]:
+        """``(shards this process runs, the bot's shard count)`` from ``SHARDS`` and ``SHARD_COUNT``."""
+        from bot.shards import parse_shards
+
+        return parse_shards(self.shards, self.shard_count)
 
     @property
     def database(self) -> str:

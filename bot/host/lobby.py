@@ -183,13 +183,24 @@ class LobbyMixin:
         if ":" in place:  # a Discord place: limited, so creates there run one at a time
             async with self._creating:
                 self._check_limits(place, user_id)
-                await self.store.save_table(t.row())
-                self.tables[t.id] = t
+                await self._save_new(t)
         else:
-            await self.store.save_table(t.row())
-            self.tables[t.id] = t
+            await self._save_new(t)
         await self._tell_lobby(t)
         return t
+
+    async def _save_new(self, t: Table) -> None:
+        """Store a new table and host it here; among several processes (:mod:`bot.host.owner`) its advisory lock
+        is taken first, so that no other process adopts it between the two."""
+        if self.owner is not None:
+            await self.owner.hold_new(t.id)
+        try:
+            await self.store.save_table(t.row())
+        except BaseException:
+            if self.owner is not None:
+                await self.owner.let_go(t.id)
+            raise
+        self.tables[t.id] = t
 
     @staticmethod
     def _bank_choice(bank: str | Sequence[float] | None, words: str | Sequence[str] | None
