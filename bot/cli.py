@@ -289,6 +289,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from bot.settings import Settings
+    from bot.shards import parse_shards
     from bot.shell.app import run
 
     try:
@@ -297,8 +298,14 @@ def cmd_bot(args: argparse.Namespace) -> int:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
         print(f"metahost bot: bad settings ({problems}). See .env.example.", file=sys.stderr)
         return 2
+    try:  # --shards/--shard-count win over SHARDS/SHARD_COUNT
+        shards, count = parse_shards(args.shards if args.shards is not None else settings.shards,
+                                     args.shard_count if args.shard_count is not None else settings.shard_count)
+    except ValueError as exc:
+        print(f"metahost bot: bad --shards/--shard-count: {exc}.", file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    return asyncio.run(run(settings))
+    return asyncio.run(run(settings, shards, count))
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -612,6 +619,11 @@ def main(argv: list[str] | None = None) -> int:
     dbp.add_argument("--to", dest="dest", required=True, metavar="URL", help="an empty database to copy into")
     dbp.set_defaults(func=cmd_db)
     b = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    b.add_argument("--shards", metavar="RANGE", help="the Discord shards this process runs: 0-3, 5 or 0,2,4-5 "
+                                                     "(default $SHARDS, or every shard); several processes share "
+                                                     "one PostgreSQL store (docs/hosting.md)")
+    b.add_argument("--shard-count", type=int, metavar="N", help="the bot's number of shards (default $SHARD_COUNT, "
+                                                                  "or 1)")
     b.set_defaults(func=cmd_bot)
     sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")
     sp.add_argument("game", choices=game_ids())

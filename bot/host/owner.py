@@ -43,7 +43,6 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -106,18 +105,25 @@ class Outcome:
         return self.status == "applied"
 
 
-#: What answers the user of a click, on the owner: ``answer(click, table or None, outcome)``.
-Answer = Callable[[Click, Table | None, Outcome], Awaitable[None]]
+class Answerer:
+    """How the owner answers the user of a click it applied for another process (the Discord shell edits the
+    clicked message through the interaction's webhook token, :mod:`bot.shell.forward`)."""
+
+    def claim(self, click: Click, table: Table) -> None:
+        """Right before ``click`` is applied at ``table`` (a Discord front holds the seat's DM meanwhile)."""
+
+    async def answer(self, click: Click, table: Table | None, outcome: Outcome) -> None:
+        """Tell the user what became of ``click`` (``table`` ``None`` when it is not hosted here any more)."""
 
 
 class Owner:
     """The ownership of one process's tables and the forwarding of clicks (see the module docstring). Create with
     :meth:`start`; stop with :meth:`close`. ``shards``: the Discord shards this process runs, of ``shard_count``;
-    ``answer``: how the owner answers a forwarded click's user (the Discord shell sets it; ``None``: not
-    answered, the tests read the outcome)."""
+    ``answer``: how the owner answers a forwarded click's user (:class:`Answerer`; the Discord shell's, or
+    ``None``: not answered)."""
 
     def __init__(self, service: Any, url: str, shards: tuple[int, ...] = (0,), shard_count: int = 1, *,
-                 poll: float = POLL, answer: Answer | None = None):
+                 poll: float = POLL, answer: Answerer | None = None):
         self.service = service
         self.url = url
         self.shards = tuple(shards)
@@ -391,6 +397,9 @@ class Owner:
         if done is not None:
             return done
         svc = self.service
+        t = svc.tables.get(click.table)
+        if t is not None and self.answer is not None:
+            self.answer.claim(click, t)
         try:
             if click.key is None:
                 await svc.pass_until_turn(click.table, click.user, click.token)
@@ -410,7 +419,7 @@ class Owner:
             self._recent.popitem(last=False)
         if self.answer is not None:
             try:
-                await self.answer(click, svc.tables.get(click.table), outcome)
+                await self.answer.answer(click, svc.tables.get(click.table) or t, outcome)
             except Exception:  # noqa: BLE001 - the choice stands; only its answer failed
                 log.exception("table %s: could not answer a forwarded click", click.table)
         return outcome

@@ -135,12 +135,13 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
             return None
         async with t.lock:
             t.released = True
-            self.tables.pop(table_id, None)
         task = self._tasks.pop(table_id, None)
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
-        for lst in self.listeners:
+        for lst in self.listeners:  # while the table is still listed: a front finishes its edit under way
             await lst.released(t)
+        if self.tables.get(table_id) is t:
+            del self.tables[table_id]
         return t
 
     @staticmethod

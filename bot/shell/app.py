@@ -9,6 +9,7 @@ import hashlib
 import json
 import logging
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -16,12 +17,14 @@ from discord.ext import commands
 
 from bot.decks import DeckService
 from bot.host import TableLimits, TableService
+from bot.host.owner import Owner, OwnerError
 from bot.settings import Settings, apply_game_settings
 from bot.store import Store, StoreError
 
 from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
 from .common import ShellTree, answer_stray
 from .decks import DECK_ITEMS, DeckCog, answer_card_box
+from .forward import DiscordAnswerer
 from .front import DiscordFront
 from .surroundings import SurroundingsCog
 
@@ -39,10 +42,12 @@ class MetaBot(commands.Bot):
     path (:class:`bot.shell.common.ShellTree`)."""
 
     def __init__(self, service: TableService, store: Store, settings: Settings, *, sync: bool = True,
-                 tick: float | None = 1.0):
+                 tick: float | None = 1.0, **client_options: Any):
+        """``client_options``: more of discord.py's client options (:class:`ShardedMetaBot`: ``shard_ids``,
+        ``shard_count``)."""
         intents = discord.Intents.default()  # no privileged intents: slash commands and components only
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=ShellTree)
+                         tree_cls=ShellTree, **client_options)
         self.service = service
         self.store = store
         self.settings = settings
@@ -130,26 +135,54 @@ class MetaBot(commands.Bot):
         await super().close()
 
 
-async def run(settings: Settings) -> int:
-    """Run the bot until it is stopped. Returns an exit code: 0 stopped, 2 a missing or rejected token,
-    3 the database cannot be used (one line naming the file), 4 Discord cannot be reached
+class ShardedMetaBot(MetaBot, commands.AutoShardedBot):
+    """:class:`MetaBot` running a range of Discord's shards in one process (``metahost bot --shards 0-3
+    --shard-count 8``; discord.py's :class:`~discord.AutoShardedClient` with ``shard_ids`` and ``shard_count``)."""
+
+
+async def run(settings: Settings, shards: tuple[int, ...] | None = None, shard_count: int | None = None) -> int:
+    """Run the bot until it is stopped. ``shards`` of ``shard_count`` (default: ``settings.shard_plan``, every
+    shard of 1): the Discord shards this process runs; on PostgreSQL the process owns the tables of their guilds
+    through the database (:class:`bot.host.owner.Owner`; docs/hosting.md, "Several processes"), on SQLite it
+    must run every shard. Returns an exit code: 0 stopped, 2 a missing or rejected token, or a shard
+    another process runs, 3 the database cannot be used (one line naming the file), 4 Discord cannot be reached
     (one line). Never a traceback for these, the store is closed cleanly, and the token
     never appears in a log."""
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("metahost bot: DISCORD_TOKEN is not set. Put it in .env (see .env.example) or the environment.\n"
               "Create one at https://discord.com/developers/applications (your app > Bot > Reset Token).")
         return 2
+    if shards is None or shard_count is None:
+        shards, shard_count = settings.shard_plan
     try:
         store = await Store.open(settings.database)
     except StoreError as exc:
         print(exc.line("metahost bot", settings.database_setting), file=sys.stderr)
         return StoreError.exit_code
+    if store.dialect != "postgresql" and len(shards) < shard_count:
+        await store.close()
+        print(f"metahost bot: running shards {shards[0]}-{shards[-1]} of {shard_count} needs several processes, "
+              "and several processes need a PostgreSQL store (DATABASE_URL=postgresql://…; docs/hosting.md, "
+              "\"Several processes\"). On SQLite, run one process with every shard.", file=sys.stderr)
+        return 2
     service = TableService(store, computer_delay=settings.computer_delay)
     bot: MetaBot | None = None
+    owner: Owner | None = None
     try:
-        await service.load()
-        bot = MetaBot(service, store, settings)
+        answerer = DiscordAnswerer(None)
+        if store.dialect == "postgresql":  # ownership by the database: this process adopts its shards' tables
+            owner = await Owner.start(service, settings.database, shards, shard_count, answer=answerer)
+        else:
+            await service.load()
+        if shard_count > 1:
+            bot = ShardedMetaBot(service, store, settings, shard_ids=list(shards), shard_count=shard_count)
+        else:
+            bot = MetaBot(service, store, settings)
+        answerer.host = bot
         await bot.start(settings.discord_token.get_secret_value())
+    except OwnerError as exc:
+        print(f"metahost bot: {exc}.", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("metahost bot: Discord rejected DISCORD_TOKEN. Check it in the Developer Portal (Bot > Reset Token).")
         return 2
@@ -171,6 +204,8 @@ async def run(settings: Settings) -> int:
     finally:
         if bot is not None and not bot.is_closed():
             await bot.close()
+        if owner is not None:
+            await owner.close()  # every table handed over to the other processes at once
         await service.settle()
         service.thinker.close()  # the searching computers' processes, if any started
         await store.close()

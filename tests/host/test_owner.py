@@ -21,7 +21,7 @@ import pytest
 from clock_game import register
 
 from bot.host import TableError, TableService, decision_token, option_key
-from bot.host.owner import Click, Outcome, Owner, OwnerError
+from bot.host.owner import Answerer, Click, Outcome, Owner, OwnerError
 from bot.shards import shard_of
 from bot.store import Store, StoreError
 
@@ -81,11 +81,12 @@ async def start(url: str, shards: tuple[int, ...], count: int = 2, clock: Clock 
     svc = TableService(store, clock=clock or Clock(), computer_delay=0)
     answered: list[tuple[Click, Outcome]] = []
 
-    async def answer(click, table, outcome):
-        answered.append((click, outcome))
+    class Record(Answerer):
+        async def answer(self, click, table, outcome):
+            answered.append((click, outcome))
 
     try:
-        owner = await Owner.start(svc, url, shards, count, poll=3600, answer=answer)
+        owner = await Owner.start(svc, url, shards, count, poll=3600, answer=Record())
     except BaseException:
         await store.close()
         raise

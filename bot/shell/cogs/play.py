@@ -16,6 +16,7 @@ from bot.host import Seat, Table, TableError, token_for
 
 from .. import ids, render
 from ..common import Component, Host, acknowledge, acknowledge_update, bot_of, components_of, on_board, reply
+from ..forward import forward_decision
 from .base import board_file
 
 log = logging.getLogger("metahost.shell")
@@ -46,7 +47,13 @@ async def answer_decision(interaction: discord.Interaction, table_id: str, token
     then their updated private view is put in the clicked message. A refusal because the option is gone
     also puts the current decision in the clicked message. If that edit fails once the choice is applied,
     the player is told so and the front re-sends the view (the DM is not recorded as updated).
-    ``key`` ``None``: "Pass until my turn" on a response window (:meth:`TableService.pass_until_turn`)."""
+    ``key`` ``None``: "Pass until my turn" on a response window (:meth:`TableService.pass_until_turn`).
+    A table another process of the bot owns (several processes, docs/hosting.md) gets the click forwarded
+    (:func:`bot.shell.forward.forward_decision`): its owner applies and answers it."""
+    host = bot_of(interaction)
+    if host.service.owner is not None and table_id not in host.service.tables:
+        await forward_decision(interaction, host, table_id, token, key)
+        return
     bot, t, seat = private_target(interaction, table_id)
     in_dm = interaction.guild_id is None
     await acknowledge_update(interaction)
