@@ -198,6 +198,26 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
             self._catch_up(t, [a for a in await self.store.actions(t.id, timed=True) if a[0] >= t.snap_seq])
         return t
 
+    async def read(self, table_id: str) -> Table:
+        """A table to show, not to change: the one hosted here, else (several processes, :mod:`bot.host.owner`)
+        the live table another process owns, as the store holds it (its snapshot and log: the state its owner has
+        committed, with the decision tokens it offers), marked ``released`` so nothing is applied to it.
+        :class:`TableError` (``unknown_table``) when there is no such live table. Raises
+        :class:`bot.store.StoreError`."""
+        t = self.tables.get(table_id)
+        if t is not None or self.owner is None or not self.owner.elsewhere(table_id):
+            return self.get(table_id)
+        rows = await self.store.load_tables(table_id=table_id)
+        if not rows or rows[0].status not in ("lobby", "playing"):
+            return self.get(table_id)
+        t = self._from_row(rows[0])
+        if t.status == "playing":
+            log = (await self.store.log_summaries([t.id]))[t.id]
+            self._catch_up(t, log.tail)
+            t.acts, t.last_choice = log.acts, log.last_choice
+        t.released = True
+        return t
+
     def tables_in(self, place: str) -> list[Table]:
         return [t for t in self.tables.values() if t.place == place]
 

@@ -11,6 +11,7 @@ import pytest
 from bot.host import TableService
 from bot.host.owner import Owner
 from bot.shards import shard_of
+from bot.shell import ids
 from bot.shell.app import MetaBot, run
 from bot.shell.forward import DiscordAnswerer
 from bot.store import Store
@@ -63,6 +64,9 @@ async def test_a_dm_click_on_a_table_another_process_owns_is_applied_and_answere
         assert t.seq == seq + 1 and len(await store_b.actions(table_id)) == seq + 1
         assert not svc_b.tables
 
+        board = fake.messages[a.bot.front.tables[table_id].board[1]]
+        hand = await fake.click(BEN, board, ids.hand(table_id))  # read-only: B shows the table as stored
+        assert hand.ephemeral and hand.embeds and not svc_b.tables and "Nothing was changed" not in hand.text
         again = await fake.click(decider, msg, button, force=True)  # a second press from the old message: refused
         await a.settle()
         assert again.type == 6 and again.followups and "Already decided" in again.followups[-1].text

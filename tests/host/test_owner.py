@@ -137,6 +137,10 @@ async def test_two_owners_never_both_own_a_table(procs):
     with pytest.raises(TableError) as err:
         await b.svc.act_option(ids[0], "u0", "0.0.x", "k")  # b does not host it, and says where it is
     assert err.value.code == "elsewhere"
+    copy = await b.svc.read(ids[0])  # b may show a's table as stored: same state and tokens, never changed there
+    t = a.svc.get(ids[0])
+    assert copy is not t and copy.released and copy.seq == t.seq and decision_token(copy, 0) == decision_token(t, 0)
+    assert ids[0] not in b.svc.tables
     with pytest.raises(OwnerError, match="shard 0 of 2 is already run by another process"):
         await procs((0,))
 
