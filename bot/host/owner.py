@@ -244,9 +244,11 @@ class Owner:
     async def hold_new(self, table_id: str) -> None:
         """Take the lock of a table this process is creating (before it is stored, so no other process adopts
         it meanwhile). Raises :class:`bot.store.StoreError` when the lock connection is down."""
+        if self.connection is None:
+            raise StoreError("cannot create the table: the connection holding this process's tables is down "
+                             "(it connects again within a second or two; try again)", "", "unavailable")
         if not await self._lock(table_id):
-            raise StoreError("cannot create the table: its lock is held by another process (try again)",
-                             "", "locked" if self.connection is not None else "unavailable")
+            raise StoreError("cannot create the table: another process holds its id (try again)", "", "locked")
         self.held.add(table_id)
 
     async def let_go(self, table_id: str) -> None:

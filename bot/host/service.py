@@ -201,11 +201,12 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
     async def read(self, table_id: str) -> Table:
         """A table to show, not to change: the one hosted here, else (several processes, :mod:`bot.host.owner`)
         the live table another process owns, as the store holds it (its snapshot and log: the state its owner has
-        committed, with the decision tokens it offers), marked ``released`` so nothing is applied to it.
+        committed, with the decision tokens it offers; also one made since the last look), marked ``released``
+        so nothing is applied to it.
         :class:`TableError` (``unknown_table``) when there is no such live table. Raises
         :class:`bot.store.StoreError`."""
         t = self.tables.get(table_id)
-        if t is not None or self.owner is None or not self.owner.elsewhere(table_id):
+        if t is not None or self.owner is None:
             return self.get(table_id)
         rows = await self.store.load_tables(table_id=table_id)
         if not rows or rows[0].status not in ("lobby", "playing"):
