@@ -115,6 +115,10 @@ class Answerer:
     async def answer(self, click: Click, table: Table | None, outcome: Outcome) -> None:
         """Tell the user what became of ``click`` (``table`` ``None`` when it is not hosted here any more)."""
 
+    async def changed(self, table_id: str) -> None:
+        """Another process changed what the store keeps for ``table_id`` beside its game (a player out of it left
+        its DMs): read it again (:meth:`Owner.tell_owner`)."""
+
 
 class Owner:
     """The ownership of one process's tables and the forwarding of clicks (see the module docstring). Create with
@@ -370,6 +374,10 @@ class Owner:
             fut = self._waiting.get(message.get("id", ""))
             if fut is not None and not fut.done():
                 fut.set_result(Outcome(message["status"], message.get("code", ""), message.get("message", "")))
+        elif message.get("kind") == "changed" and self.answer is not None:
+            task = asyncio.get_running_loop().create_task(self.answer.changed(str(message.get("table"))))
+            self._serving.add(task)
+            task.add_done_callback(self._serving.discard)
         elif message.get("kind") == "click":
             task = asyncio.get_running_loop().create_task(self._serve(message))
             self._serving.add(task)
@@ -425,6 +433,18 @@ class Owner:
             except Exception:  # noqa: BLE001 - the choice stands; only its answer failed
                 log.exception("table %s: could not answer a forwarded click", click.table)
         return outcome
+
+    async def tell_owner(self, table_id: str) -> None:
+        """Tell the owner of ``table_id`` (this process, or the one holding its lock) that this process changed
+        what the store keeps for it beside its game (:meth:`Answerer.changed`); nobody is told while it has no
+        owner (its next owner reads the store anyway)."""
+        if table_id in self.service.tables:
+            if self.answer is not None:
+                await self.answer.changed(table_id)
+            return
+        pid, _live = await self._holder(table_id)
+        if pid is not None:
+            await self._notify(pid, {"kind": "changed", "table": table_id})
 
     async def forward(self, click: Click, wait: float = FORWARD_WAIT) -> Outcome:
         """Have ``click`` applied by its table's owner, wherever it is: here when this process owns the table,

@@ -110,3 +110,10 @@ class DiscordAnswerer(Answerer):
         elif not shown:
             nxt = "your DM is being re-sent" if in_dm else "press **My hand** on the board for your next decision"
             await hook.send(APPLIED_NOT_SHOWN.format(next=nxt))
+
+    async def changed(self, table_id: str) -> None:
+        """Read the table's messages from the store again at their next use (a player left its DMs on another
+        process)."""
+        m = self.host.front.tables.get(table_id)
+        if m is not None:
+            m.loaded = False

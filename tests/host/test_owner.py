@@ -85,6 +85,9 @@ async def start(url: str, shards: tuple[int, ...], count: int = 2, clock: Clock 
         async def answer(self, click, table, outcome):
             answered.append((click, outcome))
 
+        async def changed(self, table_id):
+            answered.append((table_id, None))
+
     try:
         owner = await Owner.start(svc, url, shards, count, poll=3600, answer=Record())
     except BaseException:
@@ -191,6 +194,12 @@ async def test_a_forwarded_click_is_applied_once_and_answered_by_the_owner(procs
     assert a.answered == [(click, Outcome("applied"))] and not b.answered
     assert [r[1:] for r in await stored_actions(a.store, tid)] == [(0, "b")]
 
+    await b.owner.tell_owner(tid)  # b changed what the store keeps of the table (a player left its DMs)
+    for _ in range(100):
+        if len(a.answered) == 2:
+            break
+        await asyncio.sleep(0.01)
+    assert a.answered.pop() == (tid, None) and not b.answered
     again = await b.owner.forward(click)  # the same click sent twice (a lost acknowledgement)
     assert again == Outcome("applied") and len(a.answered) == 1
     repeat = Click(tid, "u0", click.token, click.key)  # the player clicks the same button again
