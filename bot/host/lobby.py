@@ -30,6 +30,7 @@ from .options import bank_words, option_word, parse_table_options
 from .tables import (
     CO_MANAGERS,
     LEVEL,
+    MOVED,
     SAVED,
     TEAM_FORMAT,
     TEAMS,
@@ -266,6 +267,8 @@ class LobbyMixin:
     def _check_lobby(t: Table) -> None:
         """Refuse a lobby change or Start once the table has left the lobby. Called with ``t.lock`` held,
         so a Start that won the lock before is seen (exactly one start)."""
+        if t.released:
+            raise TableError(MOVED.format(id=t.id), "moved")
         if t.status == "playing":
             raise TableError(f"The game has started at table {t.id}: the lobby is closed and nothing was "
                              "changed. Follow the game on its board.", "not_lobby")

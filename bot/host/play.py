@@ -156,6 +156,8 @@ class PlayMixin:
         if seat is None:
             raise TableError("You are not seated at this table.", "not_seated")
         async with t.lock:
+            if t.released:
+                raise TableError(MOVED.format(id=t.id), "moved")
             if t.status != "playing":
                 raise TableError("This table is not playing.", "not_playing")
             if t.paused is not None:
@@ -176,6 +178,8 @@ class PlayMixin:
         if user_id != t.host_user and not admin:
             raise TableError("Only the table's host or a channel manager can abort it.", "forbidden")
         async with t.lock:
+            if t.released:
+                raise TableError(MOVED.format(id=t.id), "moved")
             if lobby_only:
                 self._check_lobby(t)
             if t.status not in ("lobby", "playing"):

@@ -303,3 +303,20 @@ async def test_kill_9_of_a_process_holding_locks_hands_its_tables_to_another(pro
             child.wait(10)
     t = b.svc.get(tid)
     assert t.status == "playing" and 0 in t.deadlines and t.deadlines[0].token == decision_token(t, 0)
+
+
+async def test_a_click_waiting_for_a_table_being_released_is_refused_and_changes_nothing(procs):
+    """A hand-back (or a lost lock) releases a table while a click waits for its lock: the click is refused with
+    ``moved`` once it gets the lock (the sender's forward then finds the new owner), and nothing is stored."""
+    a = await procs((0,))
+    tid = await playing(a, place(0))
+    t = a.svc.get(tid)
+    async with t.lock:
+        release = asyncio.create_task(a.svc.release(tid))
+        await asyncio.sleep(0)
+        click = asyncio.create_task(a.svc.act_option(tid, "u0", decision_token(t, 0), option_key("a")))
+        await asyncio.sleep(0)
+    assert await release is t and tid not in a.svc.tables
+    with pytest.raises(TableError) as err:
+        await click
+    assert err.value.code == "moved" and await stored_actions(a.store, tid) == [] and t.seq == 0
