@@ -230,12 +230,20 @@ class Owner:
     # -- locks
 
     async def _lock(self, table_id: str) -> bool:
+        """Try to take ``table_id``'s lock; ``False`` when another process holds it or the lock connection is
+        down (its termination is handled by :meth:`_lost`)."""
+        import asyncpg
+
         async with self._conn_lock:
             conn = self.connection
             if conn is None:
                 return False
-            return bool(await conn.fetchval("SELECT pg_try_advisory_lock($1::int4, $2::int4)", self._space,
-                                            lock_key(table_id)))
+            try:
+                return bool(await conn.fetchval("SELECT pg_try_advisory_lock($1::int4, $2::int4)", self._space,
+                                                lock_key(table_id)))
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                log.warning("could not lock table %s: %s", table_id, exc)
+                return False
 
     async def _unlock(self, table_id: str) -> None:
         self.held.discard(table_id)
@@ -252,7 +260,7 @@ class Owner:
             raise StoreError("cannot create the table: the connection holding this process's tables is down "
                              "(it connects again within a second or two; try again)", "", "unavailable")
         if not await self._lock(table_id):
-            raise StoreError("cannot create the table: another process holds its id (try again)", "", "locked")
+            raise StoreError("cannot create the table: its lock could not be taken (try again)", "", "locked")
         self.held.add(table_id)
 
     async def let_go(self, table_id: str) -> None:
