@@ -320,3 +320,32 @@ async def test_a_click_waiting_for_a_table_being_released_is_refused_and_changes
     with pytest.raises(TableError) as err:
         await click
     assert err.value.code == "moved" and await stored_actions(a.store, tid) == [] and t.seq == 0
+
+
+async def test_a_taken_over_tables_computer_seat_plays_on_in_its_new_owner(db_url):
+    """a's computer seat waits (a slow pace) when a dies after its player's choice; b adopts the table and the
+    computer seat, resumed there, answers at once: the next choice is b's."""
+    clock = Clock()
+    stores = [await Store.open(db_url), await Store.open(db_url)]
+    a_svc = TableService(stores[0], clock=clock, computer_delay=3600)  # a's computer would wait an hour
+    b_svc = TableService(stores[1], clock=clock, computer_delay=0)
+    a = await Owner.start(a_svc, db_url, (0,), 2, poll=3600)
+    b = await Owner.start(b_svc, db_url, (1,), 2, poll=3600)
+    try:
+        t = await a_svc.create("clocktest", place(0), "u0", "Ana", timeout=60)
+        await a_svc.add_computer(t.id, "u0")
+        await a_svc.start(t.id, "u0")
+        await a_svc.act_option(t.id, "u0", decision_token(t, 0), option_key("b"))
+        assert t.seq == 1 and t.state.active == 1  # the computer's turn; it waits in a
+        a.task.cancel()
+        await a.connection.close()
+        await asyncio.sleep(0.05)
+        await b.poll()
+        await b_svc.settle(t.id)
+        assert b.owns(t.id) and b_svc.get(t.id).seq == 2
+        assert [r[1] for r in await stored_actions(stores[1], t.id)] == [0, 1]
+    finally:
+        await b.close()
+        await a.close()  # a's waiting computer was stopped when a forgot the table
+        for store in stores:
+            await store.close()
