@@ -147,7 +147,8 @@ def _game_settings() -> bool:
     try:
         apply_game_settings(Settings())
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"]
+                             for e in exc.errors())
         print(f"metahost: bad settings ({problems}). See .env.example.", file=sys.stderr)
         return False
     return True
@@ -295,7 +296,8 @@ def cmd_bot(args: argparse.Namespace) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"]
+                             for e in exc.errors())
         print(f"metahost bot: bad settings ({problems}). See .env.example.", file=sys.stderr)
         return 2
     try:  # --shards/--shard-count win over SHARDS/SHARD_COUNT

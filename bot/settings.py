@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -72,7 +73,10 @@ class Settings(BaseSettings):
     def _shards(self) -> Settings:
         from bot.shards import parse_shards
 
-        parse_shards(self.shards, self.shard_count)  # ValueError: a bad SHARDS or SHARD_COUNT, said in words
+        try:
+            parse_shards(self.shards, self.shard_count)
+        except ValueError as exc:  # said in words, without pydantic's "Value error," before them
+            raise PydanticCustomError("shards", "SHARDS/SHARD_COUNT: {why}", {"why": str(exc)}) from None
         return self
 
     @property

@@ -114,3 +114,24 @@ async def test_a_sharded_bot_without_network_exits_4_and_lets_its_shards_go(db_u
         await other.close()
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize(("argv", "env", "words"), [
+    (["--shards", "0-9", "--shard-count", "8"], {}, "shard 8 does not exist with a shard count of 8: shards are "
+                                                    "numbered 0 to 7"),
+    (["--shards", "3-1"], {}, "the shard range 3-1 runs backwards: write 1-3"),
+    (["--shards", "0-x"], {}, "shards are numbers or ranges such as 0-3 or 0,2,4-5, not '0-x'"),
+    (["--shard-count", "0"], {}, "the shard count must be 1 to 4096, not 0"),
+    ([], {"SHARDS": "4-7", "SHARD_COUNT": "4"},  # the settings are checked when read
+     "bad settings (SHARDS/SHARD_COUNT: shard 4 does not exist with a shard count of 4: shards are numbered 0 to 3)"),
+])
+def test_metahost_bot_refuses_a_bad_shard_range_in_one_line(argv, env, words, monkeypatch, capsys):
+    from bot.cli import main
+
+    for key in ("SHARDS", "SHARD_COUNT"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert main(["bot", *argv]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
