@@ -336,7 +336,7 @@ class Owner:
                     return
             live, tables, shards = await self._read()
             mine = set(self.shards)
-            others, free = {}, set()
+            others, free, claimed = {}, set(), []
             for table_id, place in live:
                 pid = tables.get(lock_key(table_id) & 0xFFFFFFFF)
                 if table_id in self.held or pid == self.pid:
@@ -344,21 +344,22 @@ class Owner:
                 if pid is not None:
                     others[table_id] = pid
                     continue
-                free.add(table_id)
                 home = self.home(place)
-                if home in mine or shards.get(home) is None:
-                    if await self._lock(table_id):
-                        self.held.add(table_id)
-                        free.discard(table_id)
-                        try:
-                            t = await self.service.adopt(table_id)
-                        except StoreError as exc:
-                            log.warning("could not adopt table %s: %s", table_id, exc)
-                            t = None
-                        if t is None:
-                            await self._unlock(table_id)
-                        else:
-                            self.adopted += 1
+                if (home in mine or shards.get(home) is None) and await self._lock(table_id):
+                    self.held.add(table_id)
+                    claimed.append(table_id)
+                else:
+                    free.add(table_id)
+            if claimed:  # loaded together: a take-over of many tables is a few queries
+                try:
+                    adopted = {t.id for t in await self.service.adopt_many(claimed)}
+                except StoreError as exc:
+                    log.warning("could not adopt %d tables: %s", len(claimed), exc)
+                    adopted = set()
+                self.adopted += len(adopted)
+                for table_id in claimed:
+                    if table_id not in adopted:
+                        await self._unlock(table_id)
             self.others, self.free = others, free
             places = dict(live)
             for table_id in list(self.held):

@@ -48,6 +48,9 @@ from .tables import (
 from .teams import TeamsMixin
 from .think import THINKERS, Thinker
 
+#: Up to this many tables are adopted by reading each one; more by reading every live table once.
+ADOPT_ONE_BY_ONE = 8
+
 
 class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, SeriesMixin, RematchMixin,
                    ClockMixin):
@@ -118,12 +121,20 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
         """Load one table in lobby or play from the store and host it here, as :meth:`load` does at start-up:
         the table this process now owns (:mod:`bot.host.owner`, a take-over). ``None`` when the store holds no
         such live table. Raises :class:`bot.store.StoreError`."""
-        rows = await self.store.load_tables(table_id=table_id)
-        if not rows or rows[0].status not in ("lobby", "playing"):
-            return None
-        t = self._from_row(rows[0])
-        await self._resume([t])
-        return t
+        tables = await self.adopt_many([table_id])
+        return tables[0] if tables else None
+
+    async def adopt_many(self, table_ids: list[str]) -> list[Table]:
+        """:meth:`adopt` for several tables at once, in a few queries for them all (a take-over of a dead
+        process's tables, a process's start); returns those the store holds live."""
+        wanted = set(table_ids)
+        if len(wanted) <= ADOPT_ONE_BY_ONE:
+            rows = [r for tid in table_ids for r in await self.store.load_tables(table_id=tid)]
+        else:  # one read of every live table beats one per table
+            rows = [r for r in await self.store.load_tables() if r.id in wanted]
+        tables = [self._from_row(r) for r in rows if r.status in ("lobby", "playing") and r.id in wanted]
+        await self._resume(tables)
+        return tables
 
     async def release(self, table_id: str) -> Table | None:
         """Stop hosting ``table_id`` here (another process owns it now, :mod:`bot.host.owner`): wait for the act

@@ -22,6 +22,7 @@ from clock_game import register
 
 from bot.host import TableError, TableService, decision_token, option_key
 from bot.host.owner import Answerer, Click, Outcome, Owner, OwnerError
+from bot.host.service import ADOPT_ONE_BY_ONE
 from bot.shards import shard_of
 from bot.store import Store, StoreError
 
@@ -349,3 +350,20 @@ async def test_a_taken_over_tables_computer_seat_plays_on_in_its_new_owner(db_ur
         await a.close()  # a's waiting computer was stopped when a forgot the table
         for store in stores:
             await store.close()
+
+
+async def test_a_dead_owners_many_tables_are_all_taken_over_at_one_poll(procs):
+    """More tables than are read one by one (a whole process's share): one poll of the survivor adopts every one,
+    each at its stored position; the tables of its own shard stay as they were."""
+    a = await procs((0,))
+    b = await procs((1,))
+    ids = [await playing(a, place(0, n=n)) for n in range(ADOPT_ONE_BY_ONE + 2)]
+    mine = await playing(b, place(1))
+    for tid in ids[:3]:
+        t = a.svc.get(tid)
+        await a.svc.act_option(tid, "u0", decision_token(t, 0), option_key("a"))
+    await a.die()
+    await b.owner.poll()
+    assert set(b.svc.tables) == {*ids, mine} and set(b.owner.held) == {*ids, mine}
+    assert [b.svc.get(tid).seq for tid in ids] == [1, 1, 1] + [0] * (len(ids) - 3)
+    assert b.owner.adopted == len(ids)
