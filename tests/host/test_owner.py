@@ -367,3 +367,21 @@ async def test_a_dead_owners_many_tables_are_all_taken_over_at_one_poll(procs):
     assert set(b.svc.tables) == {*ids, mine} and set(b.owner.held) == {*ids, mine}
     assert [b.svc.get(tid).seq for tid in ids] == [1, 1, 1] + [0] * (len(ids) - 3)
     assert b.owner.adopted == len(ids)
+
+
+async def test_a_process_whose_lock_connection_is_cut_forgets_its_tables_then_takes_them_back(procs):
+    """The server ends a's lock connection (a restart, a network cut): a forgets its tables at once (another
+    process may own them now) and, at its next poll, connects again, takes its shard back and adopts them again from
+    the store."""
+    a = await procs((0,))
+    tid = await playing(a, place(0))
+    old_pid = a.owner.pid
+    async with a.store.pool.acquire() as conn:
+        assert await conn.fetchval("SELECT pg_terminate_backend($1)", old_pid)
+    for _ in range(200):
+        if tid not in a.svc.tables:
+            break
+        await asyncio.sleep(0.01)
+    assert tid not in a.svc.tables and not a.owner.held and a.owner.connection is None
+    await a.owner.poll()
+    assert a.owner.pid not in (0, old_pid) and a.owner.owns(tid) and a.svc.get(tid).status == "playing"
