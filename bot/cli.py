@@ -137,6 +137,11 @@ def team_options(game, teams: str | None, seats: int | None) -> tuple[int | None
     return seats, {"teams": arranged(lobby)}
 
 
+def _problems(exc) -> str:
+    """A settings ``ValidationError`` in words: ``NAME: what is wrong`` (just what, when no one setting is)."""
+    return "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"] for e in exc.errors())
+
+
 def _game_settings() -> bool:
     """Apply the games' settings (``METAZOO_SPELLBOOK_MAX``) from the environment or ``.env``; ``False``
     after printing what is wrong with them."""
@@ -147,9 +152,7 @@ def _game_settings() -> bool:
     try:
         apply_game_settings(Settings())
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"]
-                             for e in exc.errors())
-        print(f"metahost: bad settings ({problems}). See .env.example.", file=sys.stderr)
+        print(f"metahost: bad settings ({_problems(exc)}). See .env.example.", file=sys.stderr)
         return False
     return True
 
@@ -290,24 +293,15 @@ def cmd_bot(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from bot.settings import Settings
-    from bot.shards import parse_shards
     from bot.shell.app import run
 
     try:
         settings = Settings()
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"]
-                             for e in exc.errors())
-        print(f"metahost bot: bad settings ({problems}). See .env.example.", file=sys.stderr)
-        return 2
-    try:  # --shards/--shard-count win over SHARDS/SHARD_COUNT
-        shards, count = parse_shards(args.shards if args.shards is not None else settings.shards,
-                                     args.shard_count if args.shard_count is not None else settings.shard_count)
-    except ValueError as exc:
-        print(f"metahost bot: bad --shards/--shard-count: {exc}.", file=sys.stderr)
+        print(f"metahost bot: bad settings ({_problems(exc)}). See .env.example.", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    return asyncio.run(run(settings, shards, count))
+    return asyncio.run(run(settings, args.shards, args.shard_count))
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -621,11 +615,9 @@ def main(argv: list[str] | None = None) -> int:
     dbp.add_argument("--to", dest="dest", required=True, metavar="URL", help="an empty database to copy into")
     dbp.set_defaults(func=cmd_db)
     b = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
-    b.add_argument("--shards", metavar="RANGE", help="the Discord shards this process runs: 0-3, 5 or 0,2,4-5 "
-                                                     "(default $SHARDS, or every shard); several processes share "
-                                                     "one PostgreSQL store (docs/hosting.md)")
-    b.add_argument("--shard-count", type=int, metavar="N", help="the bot's number of shards (default $SHARD_COUNT, "
-                                                                  "or 1)")
+    b.add_argument("--shards", metavar="RANGE", help="shards this process runs: 0-3, 5, 0,2,4-5 (default $SHARDS, "
+                                                     "or all); processes share one PostgreSQL (docs/hosting.md)")
+    b.add_argument("--shard-count", type=int, metavar="N", help="the bot's shards (default $SHARD_COUNT, or 1)")
     b.set_defaults(func=cmd_bot)
     sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")
     sp.add_argument("game", choices=game_ids())

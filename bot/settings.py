@@ -80,13 +80,6 @@ class Settings(BaseSettings):
         return self
 
     @property
-    def shard_plan(self) -> tuple[tuple[int, ...], int]:
-        """``(shards this process runs, the bot's shard count)`` from ``SHARDS`` and ``SHARD_COUNT``."""
-        from bot.shards import parse_shards
-
-        return parse_shards(self.shards, self.shard_count)
-
-    @property
     def database(self) -> str:
         """Where the store lives, as :meth:`bot.store.Store.open` takes it: ``DATABASE_URL`` when set, else
         the SQLite file ``METAHOST_DB`` (default ``var/metahost.db``)."""

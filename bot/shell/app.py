@@ -19,6 +19,7 @@ from bot.decks import DeckService
 from bot.host import TableLimits, TableService
 from bot.host.owner import Owner, OwnerError
 from bot.settings import Settings, apply_game_settings
+from bot.shards import parse_shards
 from bot.store import Store, StoreError
 
 from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
@@ -140,20 +141,24 @@ class ShardedMetaBot(MetaBot, commands.AutoShardedBot):
     --shard-count 8``; discord.py's :class:`~discord.AutoShardedClient` with ``shard_ids`` and ``shard_count``)."""
 
 
-async def run(settings: Settings, shards: tuple[int, ...] | None = None, shard_count: int | None = None) -> int:
-    """Run the bot until it is stopped. ``shards`` of ``shard_count`` (default: ``settings.shard_plan``, every
-    shard of 1): the Discord shards this process runs; on PostgreSQL the process owns the tables of their guilds
-    through the database (:class:`bot.host.owner.Owner`; docs/hosting.md, "Several processes"), on SQLite it
-    must run every shard. Returns an exit code: 0 stopped, 2 a missing or rejected token, or a shard
-    another process runs, 3 the database cannot be used (one line naming the file), 4 Discord cannot be reached
-    (one line). Never a traceback for these, the store is closed cleanly, and the token
-    never appears in a log."""
+async def run(settings: Settings, shard_range: str | None = None, shard_count: int | None = None) -> int:
+    """Run the bot until it is stopped. ``shard_range`` of ``shard_count`` (``--shards 0-3 --shard-count 8``;
+    each ``None``: ``SHARDS``/``SHARD_COUNT``, else every shard of 1): the Discord shards this process runs; on
+    PostgreSQL the process owns the tables of their guilds through the database (:class:`bot.host.owner.Owner`;
+    docs/hosting.md, "Several processes"), on SQLite it must run every shard. Returns an exit code: 0 stopped,
+    2 a missing or rejected token, a bad shard range, or a shard another process runs, 3 the database cannot be
+    used (one line naming the file), 4 Discord cannot be reached (one line). Never a traceback for these, the
+    store is closed cleanly, and the token never appears in a log."""
+    try:
+        shards, shard_count = parse_shards(settings.shards if shard_range is None else shard_range,
+                                           settings.shard_count if shard_count is None else shard_count)
+    except ValueError as exc:
+        print(f"metahost bot: bad --shards/--shard-count: {exc}.", file=sys.stderr)
+        return 2
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("metahost bot: DISCORD_TOKEN is not set. Put it in .env (see .env.example) or the environment.\n"
               "Create one at https://discord.com/developers/applications (your app > Bot > Reset Token).")
         return 2
-    if shards is None or shard_count is None:
-        shards, shard_count = settings.shard_plan
     try:
         store = await Store.open(settings.database)
     except StoreError as exc:

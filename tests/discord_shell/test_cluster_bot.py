@@ -83,7 +83,7 @@ async def test_a_shard_run_by_another_process_is_refused_at_start(db_url, capsys
     store = await Store.open(db_url)
     other = await Owner.start(TableService(store), db_url, (1,), 4, poll=3600)
     try:
-        code = await run(settings(DISCORD_TOKEN="dummy.token.value", DATABASE_URL=db_url), (0, 1), 4)
+        code = await run(settings(DISCORD_TOKEN="dummy.token.value", DATABASE_URL=db_url), "0-1", 4)
     finally:
         await other.close()
         await store.close()
@@ -94,7 +94,7 @@ async def test_a_shard_run_by_another_process_is_refused_at_start(db_url, capsys
 
 @pytest.mark.parametrize("backend", ["sqlite"])
 async def test_a_shard_range_on_sqlite_is_refused(db_url, capsys):
-    code = await run(settings(DISCORD_TOKEN="dummy.token.value", DATABASE_URL=db_url), (0, 1), 4)
+    code = await run(settings(DISCORD_TOKEN="dummy.token.value", DATABASE_URL=db_url), "0-1", 4)
     err = capsys.readouterr().err
     assert code == 2 and "several processes need a PostgreSQL store" in err
 
@@ -106,7 +106,7 @@ async def test_a_sharded_bot_without_network_exits_4_and_lets_its_shards_go(db_u
         raise OSError(101, "Network is unreachable")
 
     monkeypatch.setattr(discord.http.HTTPClient, "static_login", static_login)
-    code = await run(settings(DISCORD_TOKEN="dummy.token.value", DATABASE_URL=db_url), (0, 1), 4)
+    code = await run(settings(DISCORD_TOKEN="dummy.token.value", DATABASE_URL=db_url), "0-1", 4)
     assert code == 4 and "Network is unreachable" in capsys.readouterr().err
     store = await Store.open(db_url)
     try:
