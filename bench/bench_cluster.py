@@ -89,10 +89,12 @@ async def child(url: str, shard: int, count: int, acks_path: str, stats_path: st
 
     async def drive(table_id: str) -> None:
         nonlocal refused
+        hosted = svc.tables.get(table_id)
         while not stop.is_set():
             t = svc.tables.get(table_id)
             if t is None or t.status != "playing":
-                if t is not None and t.status == "finished" and not stop.is_set():
+                # a finished table leaves svc.tables; one another process took is marked released instead
+                if hosted is not None and hosted.status == "finished" and not hosted.released and not stop.is_set():
                     try:
                         await new_table()
                     except (TableError, StoreError):
