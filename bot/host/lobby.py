@@ -202,6 +202,8 @@ class LobbyMixin:
                 await self.owner.let_go(t.id)
             raise
         self.tables[t.id] = t
+        if self.owner is not None:
+            self.owner.created(t.id)
 
     @staticmethod
     def _bank_choice(bank: str | Sequence[float] | None, words: str | Sequence[str] | None

@@ -137,6 +137,7 @@ class Owner:
         self.connection: Any = None  #: the dedicated asyncpg connection holding the locks (and listening)
         self.pid = 0  #: its server process id: the address other processes send clicks to
         self.held: set[str] = set()  #: tables whose lock this process holds
+        self._creating: set[str] = set()  # held, being stored by a create: not hosted yet, not to let go
         self.others: dict[str, int] = {}  #: live tables another process holds -> its pid (last poll)
         self.free: set[str] = set()  #: live tables nobody held at the last poll
         self.task: asyncio.Task | None = None
@@ -262,9 +263,15 @@ class Owner:
         if not await self._lock(table_id):
             raise StoreError("cannot create the table: its lock could not be taken (try again)", "", "locked")
         self.held.add(table_id)
+        self._creating.add(table_id)
+
+    def created(self, table_id: str) -> None:
+        """The table :meth:`hold_new` locked is stored and hosted now (until then a poll must not let it go)."""
+        self._creating.discard(table_id)
 
     async def let_go(self, table_id: str) -> None:
         """Release the lock of a table this process does not host (a create that failed to store)."""
+        self._creating.discard(table_id)
         if table_id not in self.service.tables:
             await self._unlock(table_id)
 
@@ -339,7 +346,7 @@ class Owner:
             others, free, claimed = {}, set(), []
             for table_id, place in live:
                 pid = tables.get(lock_key(table_id) & 0xFFFFFFFF)
-                if table_id in self.held or pid == self.pid:
+                if table_id in self.held or pid == self.pid or table_id in self.service.tables:
                     continue
                 if pid is not None:
                     others[table_id] = pid
@@ -364,7 +371,8 @@ class Owner:
             places = dict(live)
             for table_id in list(self.held):
                 if table_id not in self.service.tables:  # it ended (finished, aborted) or failed to load
-                    await self._unlock(table_id)
+                    if table_id not in self._creating:  # (a create stores it meanwhile: kept)
+                        await self._unlock(table_id)
                     continue
                 home = self.home(places.get(table_id, ""))
                 pid = shards.get(home)

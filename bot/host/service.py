@@ -126,13 +126,15 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
 
     async def adopt_many(self, table_ids: list[str]) -> list[Table]:
         """:meth:`adopt` for several tables at once, in a few queries for them all (a take-over of a dead
-        process's tables, a process's start); returns those the store holds live."""
+        process's tables, a process's start); returns those the store holds live (never one hosted here
+        already: its live state is ahead of the store's)."""
         wanted = set(table_ids)
         if len(wanted) <= ADOPT_ONE_BY_ONE:
             rows = [r for tid in table_ids for r in await self.store.load_tables(table_id=tid)]
         else:  # one read of every live table beats one per table
             rows = [r for r in await self.store.load_tables() if r.id in wanted]
-        tables = [self._from_row(r) for r in rows if r.status in ("lobby", "playing") and r.id in wanted]
+        tables = [self._from_row(r) for r in rows
+                  if r.status in ("lobby", "playing") and r.id in wanted and r.id not in self.tables]
         await self._resume(tables)
         return tables
 

@@ -385,3 +385,29 @@ async def test_a_process_whose_lock_connection_is_cut_forgets_its_tables_then_ta
     assert tid not in a.svc.tables and not a.owner.held and a.owner.connection is None
     await a.owner.poll()
     assert a.owner.pid not in (0, old_pid) and a.owner.owns(tid) and a.svc.get(tid).status == "playing"
+
+
+async def test_a_poll_while_a_table_is_being_created_keeps_its_lock(procs):
+    """The lock of a new table is taken before it is stored; a poll that runs while the store writes it (not
+    hosted yet) must keep that lock, or the next poll would adopt the table a second time from the store, beside
+    the live one, and the two would store the same positions (the bench found it)."""
+    a = await procs((0,))
+    gate = asyncio.Event()
+    save = a.store.save_table
+
+    async def slow_save(row, *args, **kwargs):
+        await gate.wait()
+        return await save(row, *args, **kwargs)
+
+    a.store.save_table = slow_save
+    creating = asyncio.create_task(a.svc.create("clocktest", place(0), "u0", "Ana", timeout=60))
+    for _ in range(100):
+        if a.owner.held:
+            break
+        await asyncio.sleep(0.01)
+    await a.owner.poll()  # the table is locked, not yet stored nor hosted
+    gate.set()
+    t = await creating
+    a.store.save_table = save
+    await a.owner.poll()
+    assert a.owner.owns(t.id) and a.svc.tables[t.id] is t and a.owner.adopted == 0
