@@ -138,6 +138,11 @@ def team_options(game, teams: str | None, seats: int | None) -> tuple[int | None
     return seats, {"teams": arranged(lobby)}
 
 
+def _problems(exc) -> str:
+    """A settings ``ValidationError`` in words: ``NAME: what is wrong`` (just what, when no one setting is)."""
+    return "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" if e["loc"] else e["msg"] for e in exc.errors())
+
+
 def _game_settings() -> bool:
     """Apply the games' settings (``METAZOO_SPELLBOOK_MAX``) from the environment or ``.env``; ``False``
     after printing what is wrong with them."""
@@ -148,8 +153,7 @@ def _game_settings() -> bool:
     try:
         apply_game_settings(Settings())
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        print(f"metahost: bad settings ({problems}). See .env.example.", file=sys.stderr)
+        print(f"metahost: bad settings ({_problems(exc)}). See .env.example.", file=sys.stderr)
         return False
     return True
 
@@ -295,11 +299,10 @@ def cmd_bot(args: argparse.Namespace) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        print(f"metahost bot: bad settings ({problems}). See .env.example.", file=sys.stderr)
+        print(f"metahost bot: bad settings ({_problems(exc)}). See .env.example.", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    return asyncio.run(run(settings))
+    return asyncio.run(run(settings, args.shards, args.shard_count))
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -613,6 +616,9 @@ def main(argv: list[str] | None = None) -> int:
     dbp.add_argument("--to", dest="dest", required=True, metavar="URL", help="an empty database to copy into")
     dbp.set_defaults(func=cmd_db)
     b = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    b.add_argument("--shards", metavar="RANGE", help="shards this process runs: 0-3, 5, 0,2,4-5 (default $SHARDS, "
+                                                     "or all); processes share one PostgreSQL (docs/hosting.md)")
+    b.add_argument("--shard-count", type=int, metavar="N", help="the bot's shards (default $SHARD_COUNT, or 1)")
     b.set_defaults(func=cmd_bot)
     add_web_command(sub)
     sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -35,7 +36,11 @@ class Settings(BaseSettings):
     ``WEB_HOST`` (the address it listens on, default ``127.0.0.1``: put a reverse proxy in front),
     ``WEB_LINK_DAYS`` (days a link stays valid, 0–3650, default 365; 0: never expires), ``WEB_RATE``
     (requests a minute one address may make, 10–10000, default 120) and ``WEB_PROXIES`` (addresses of the
-    reverse proxies whose ``X-Forwarded-For`` is believed, default ``127.0.0.1``)."""
+    reverse proxies whose ``X-Forwarded-For`` is believed, default ``127.0.0.1``).
+    ``SHARDS`` (``0-3``, ``0,2,4-5``; default every shard) and ``SHARD_COUNT`` (1–4096; default 1, or one more
+    than the highest shard named): the Discord shards this process runs, for several processes sharing one
+    PostgreSQL store (docs/hosting.md, "Several processes"; ``metahost bot --shards --shard-count`` win over
+    them); checked together (:func:`bot.shards.parse_shards`)."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
@@ -62,6 +67,8 @@ class Settings(BaseSettings):
     web_link_days: float = Field(365.0, ge=0, le=3650, validation_alias="WEB_LINK_DAYS")
     web_rate: int = Field(120, ge=10, le=10000, validation_alias="WEB_RATE")
     web_proxies: str = Field("127.0.0.1", validation_alias="WEB_PROXIES")
+    shards: str | None = Field(None, validation_alias="SHARDS")
+    shard_count: int | None = Field(None, validation_alias="SHARD_COUNT")
 
     @field_validator("log_level")
     @classmethod
@@ -80,10 +87,21 @@ class Settings(BaseSettings):
             raise ValueError("WEB_URL is the web front's public address, starting with https:// (or http://)")
         return v.rstrip("/")
 
-    @field_validator("dev_guild_id", "database_url", "web_secret", "web_port", mode="before")
+    @field_validator("dev_guild_id", "database_url", "web_secret", "web_port", "shards", "shard_count",
+                     mode="before")
     @classmethod
     def _blank_is_none(cls, v):
         return None if v in ("", None) else v
+
+    @model_validator(mode="after")
+    def _shards(self) -> Settings:
+        from bot.shards import parse_shards
+
+        try:
+            parse_shards(self.shards, self.shard_count)
+        except ValueError as exc:  # said in words, without pydantic's "Value error," before them
+            raise PydanticCustomError("shards", "SHARDS/SHARD_COUNT: {why}", {"why": str(exc)}) from None
+        return self
 
     @property
     def database(self) -> str:

@@ -19,7 +19,10 @@ The package, by concern:
 * :mod:`bot.host.clock`: deadlines, reminders, timeouts and computer seats; :mod:`bot.host.bank` the
   chess-clock time bank (pure functions of a table);
 * :mod:`bot.host.pause`: pausing a table whose place is gone, resuming it elsewhere;
-* :mod:`bot.host.series`: a series of games at one table; :mod:`bot.host.rematch`: rematches.
+* :mod:`bot.host.series`: a series of games at one table; :mod:`bot.host.rematch`: rematches;
+* :mod:`bot.host.owner`: several processes on one PostgreSQL store: which process owns which table (advisory
+  locks), take-over when one dies, and clicks forwarded to a table's owner (``service.owner``; ``None``: this
+  process owns every table).
 
 The modules import one way: ``tables`` and ``bank`` first, the mixins on them, ``service`` on the mixins,
 and this facade on ``service``; no module of the package imports the package itself.

@@ -86,12 +86,12 @@ class ClockMixin:
         seconds (times 1 ± :data:`COMPUTER_JITTER`, from a generator seeded by the table, so tables started
         together drift apart instead of acting in bursts), then for one of :data:`COMPUTER_SLOTS` turns."""
         rng = random.Random(t.seed * 1_000_003 + t.seq)
-        while t.status == "playing" and t.paused is None:
+        while t.status == "playing" and t.paused is None and not t.released:
             if self.computer_delay:
                 await asyncio.sleep(self.computer_delay * (1 + COMPUTER_JITTER * (2 * rng.random() - 1)))
             job = answer = None
             async with self._computer_slots, t.lock:
-                if t.status != "playing" or t.paused is not None:
+                if t.status != "playing" or t.paused is not None or t.released:
                     return
                 decs = [d for d in t.game.decisions(t.state) if t.seats[d.seat].computer]
                 if not decs:
@@ -119,7 +119,7 @@ class ClockMixin:
                     if rest > 0:
                         await asyncio.sleep(rest)
                 async with self._computer_slots, t.lock:
-                    if t.status != "playing" or t.paused is not None:
+                    if t.status != "playing" or t.paused is not None or t.released:
                         return
                     if t.version == version and any(x.seat == d.seat and x.option(choice) is not None
                                                     for x in t.game.decisions(t.state)):
@@ -151,7 +151,7 @@ class ClockMixin:
             self._schedule(t)  # a computer stopped by a store fault resumes here
             if t.auto_due:  # choices the host takes at once (bot.host.auto), left pending
                 async with t.lock:
-                    if t.status == "playing" and t.paused is None and t.auto_due:
+                    if t.status == "playing" and t.paused is None and t.auto_due and not t.released:
                         try:
                             await self._commit_rows(t, [], t.version, [], {}, now, tell=False)
                         except StoreError:
@@ -176,7 +176,7 @@ class ClockMixin:
 
     async def _timeout(self, t: Table, seat: int) -> None:
         async with t.lock:
-            if (t.status != "playing" or t.paused is not None or seat not in t.deadlines
+            if (t.status != "playing" or t.paused is not None or t.released or seat not in t.deadlines
                     or t.deadlines[seat].token != decision_token(t, seat)):
                 return
             decision = t.game.decision_for(t.state, seat)

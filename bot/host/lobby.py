@@ -30,6 +30,7 @@ from .options import bank_words, option_word, parse_table_options
 from .tables import (
     CO_MANAGERS,
     LEVEL,
+    MOVED,
     SAVED,
     TEAM_FORMAT,
     TEAMS,
@@ -183,13 +184,26 @@ class LobbyMixin:
         if ":" in place:  # a Discord place: limited, so creates there run one at a time
             async with self._creating:
                 self._check_limits(place, user_id)
-                await self.store.save_table(t.row())
-                self.tables[t.id] = t
+                await self._save_new(t)
         else:
-            await self.store.save_table(t.row())
-            self.tables[t.id] = t
+            await self._save_new(t)
         await self._tell_lobby(t)
         return t
+
+    async def _save_new(self, t: Table) -> None:
+        """Store a new table and host it here; among several processes (:mod:`bot.host.owner`) its advisory lock
+        is taken first, so that no other process adopts it between the two."""
+        if self.owner is not None:
+            await self.owner.hold_new(t.id)
+        try:
+            await self.store.save_table(t.row())
+        except BaseException:
+            if self.owner is not None:
+                await self.owner.let_go(t.id)
+            raise
+        self.tables[t.id] = t
+        if self.owner is not None:
+            self.owner.created(t.id)
 
     @staticmethod
     def _bank_choice(bank: str | Sequence[float] | None, words: str | Sequence[str] | None
@@ -255,6 +269,8 @@ class LobbyMixin:
     def _check_lobby(t: Table) -> None:
         """Refuse a lobby change or Start once the table has left the lobby. Called with ``t.lock`` held,
         so a Start that won the lock before is seen (exactly one start)."""
+        if t.released:
+            raise TableError(MOVED.format(id=t.id), "moved")
         if t.status == "playing":
             raise TableError(f"The game has started at table {t.id}: the lobby is closed and nothing was "
                              "changed. Follow the game on its board.", "not_lobby")

@@ -9,7 +9,7 @@ A mixin of :class:`bot.host.service.TableService`: it uses the service's ``store
 
 from __future__ import annotations
 
-from .tables import Table, TableError
+from .tables import MOVED, Table, TableError
 
 
 class PauseMixin:
@@ -22,6 +22,8 @@ class PauseMixin:
         :class:`StoreError` when the pause could not be stored (then it is not paused)."""
         t = self.get(table_id)
         async with t.lock:
+            if t.released:
+                raise TableError(MOVED.format(id=t.id), "moved")
             if t.status != "playing":
                 raise TableError("Only a table in play can be paused.", "not_playing")
             if t.paused is not None:
@@ -42,6 +44,8 @@ class PauseMixin:
             raise TableError(f"Only the host of table {t.id} (<@{t.host_user}>) or a channel manager can "
                              "resume it.", "forbidden")
         async with t.lock:
+            if t.released:
+                raise TableError(MOVED.format(id=t.id), "moved")
             if t.status != "playing" or t.paused is None:
                 raise TableError(f"Table {t.id} is not paused; it goes on where it is.", "not_paused")
             now = self.clock.now()

@@ -32,7 +32,7 @@ from games.core.contract import Event
 from ..store import StoreError
 from . import bank as cb
 from . import series as sr
-from .tables import CONCEDE, Table, TableError, option_key, paused_text, replay_one
+from .tables import CONCEDE, MOVED, Table, TableError, option_key, paused_text, replay_one
 
 SNAPSHOT_EVERY = 32  # at most this many choices of computers in a row are stored without a new snapshot
 
@@ -119,6 +119,8 @@ class PlayMixin:
     def _check_current(t: Table, seat: int, version: int, choice: str | None) -> None:
         """Refuse a submission for a table not playing, or made against another version: "already
         decided" when it repeats the seat's last applied choice (any choice if ``choice`` is None)."""
+        if t.released:
+            raise TableError(MOVED.format(id=t.id), "moved")
         if t.status != "playing":
             raise TableError("This game is over." if t.status == "finished" else "This table is not playing.",
                              "not_playing")
@@ -154,6 +156,8 @@ class PlayMixin:
         if seat is None:
             raise TableError("You are not seated at this table.", "not_seated")
         async with t.lock:
+            if t.released:
+                raise TableError(MOVED.format(id=t.id), "moved")
             if t.status != "playing":
                 raise TableError("This table is not playing.", "not_playing")
             if t.paused is not None:
@@ -174,6 +178,8 @@ class PlayMixin:
         if user_id != t.host_user and not admin:
             raise TableError("Only the table's host or a channel manager can abort it.", "forbidden")
         async with t.lock:
+            if t.released:
+                raise TableError(MOVED.format(id=t.id), "moved")
             if lobby_only:
                 self._check_lobby(t)
             if t.status not in ("lobby", "playing"):
@@ -235,7 +241,9 @@ class PlayMixin:
         try:
             await self.store.record(t.id, t.seq, seat, choice, now, state_json, self._deadline_rows(t),
                                     timeouts, finished, more=rows[1:], banks=cb.changed(t, old_banks))
-        except StoreError:
+        except StoreError as exc:
+            if exc.problem == "conflict" and self.owner is not None:
+                self.owner.conflict(t.id)  # another writer stored this seq first: reload the table from the store
             t.state = self._committed_state(t)
             t.deadlines = old_deadlines
             cb.restore(t, old_banks)

@@ -48,6 +48,9 @@ from .tables import (
 from .teams import TeamsMixin
 from .think import THINKERS, Thinker
 
+#: Up to this many tables are adopted by reading each one; more by reading every live table once.
+ADOPT_ONE_BY_ONE = 8
+
 
 class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, SeriesMixin, RematchMixin,
                    ClockMixin):
@@ -79,6 +82,9 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
         self._votes: dict[str, list[str]] = {}  # finished table -> users who asked for its rematch
         self._rematched: dict[str, str] = {}  # finished table -> its rematch table
         self.prefs: dict[str, PlayPrefs] = {}  # user -> play settings (/notify), cached from the store
+        #: The owner of this process's tables among several processes (:class:`bot.host.owner.Owner`); ``None``:
+        #: this process owns every table (SQLite, or one process).
+        self.owner = None
 
     @classmethod
     async def open(cls, store: Store, **kwargs) -> TableService:
@@ -89,9 +95,15 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
     async def load(self) -> int:
         """Load every table in lobby or play from its snapshot; returns how many were loaded."""
         rows = await self.store.load_tables()
-        for row in rows:
-            self.tables[row.id] = self._from_row(row)
-        playing = [t for t in self.tables.values() if t.status == "playing"]
+        await self._resume([self._from_row(row) for row in rows])
+        return len(rows)
+
+    async def _resume(self, tables: list[Table]) -> None:
+        """Register tables read from the store and bring each playing one up to its log: the choices logged
+        after its snapshot, its decision tokens, timers and computers (after a restart, or a take-over)."""
+        for t in tables:
+            self.tables[t.id] = t
+        playing = [t for t in tables if t.status == "playing"]
         logs = await self.store.log_summaries([t.id for t in playing])
         for t in playing:
             log = logs[t.id]
@@ -104,7 +116,46 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
             await self._load_prefs(t)
             t.auto_due = True  # a forced decision left open (a table stored by an older version) is taken at tick()
             self._schedule(t)
-        return len(rows)
+
+    async def adopt(self, table_id: str) -> Table | None:
+        """Load one table in lobby or play from the store and host it here, as :meth:`load` does at start-up:
+        the table this process now owns (:mod:`bot.host.owner`, a take-over). ``None`` when the store holds no
+        such live table. Raises :class:`bot.store.StoreError`."""
+        tables = await self.adopt_many([table_id])
+        return tables[0] if tables else None
+
+    async def adopt_many(self, table_ids: list[str]) -> list[Table]:
+        """:meth:`adopt` for several tables at once, in a few queries for them all (a take-over of a dead
+        process's tables, a process's start); returns those the store holds live (never one hosted here
+        already: its live state is ahead of the store's)."""
+        wanted = set(table_ids)
+        if len(wanted) <= ADOPT_ONE_BY_ONE:
+            rows = [r for tid in table_ids for r in await self.store.load_tables(table_id=tid)]
+        else:  # one read of every live table beats one per table
+            rows = [r for r in await self.store.load_tables() if r.id in wanted]
+        tables = [self._from_row(r) for r in rows
+                  if r.status in ("lobby", "playing") and r.id in wanted and r.id not in self.tables]
+        await self._resume(tables)
+        return tables
+
+    async def release(self, table_id: str) -> Table | None:
+        """Stop hosting ``table_id`` here (another process owns it now, :mod:`bot.host.owner`): wait for the act
+        under way, then forget the table; an act that was waiting for it is refused (``moved``), its computers
+        stop, and the listeners are told (:meth:`Listener.released`). The store keeps everything. Returns the
+        table, or ``None`` when it was not hosted here."""
+        t = self.tables.get(table_id)
+        if t is None:
+            return None
+        async with t.lock:
+            t.released = True
+        task = self._tasks.pop(table_id, None)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        for lst in self.listeners:  # while the table is still listed: a front finishes its edit under way
+            await lst.released(t)
+        if self.tables.get(table_id) is t:
+            del self.tables[table_id]
+        return t
 
     @staticmethod
     def _catch_up(t: Table, tail: list[tuple[int, int, str, float]]) -> None:
@@ -137,6 +188,9 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
         """The table with this id; :class:`TableError` if there is none."""
         t = self.tables.get(table_id)
         if t is None:
+            if self.owner is not None and self.owner.elsewhere(table_id):
+                raise TableError(f"Table {table_id} is hosted by another process of this bot just now; try again "
+                                 "in a moment. Nothing was changed.", "elsewhere")
             raise TableError(f"There is no open table '{table_id}'. `/table list` shows the open tables here.",
                              "unknown_table")
         return t
@@ -155,6 +209,27 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
         t = self._from_row(rows[0])
         if t.state is not None:
             self._catch_up(t, [a for a in await self.store.actions(t.id, timed=True) if a[0] >= t.snap_seq])
+        return t
+
+    async def read(self, table_id: str) -> Table:
+        """A table to show, not to change: the one hosted here, else (several processes, :mod:`bot.host.owner`)
+        the live table another process owns, as the store holds it (its snapshot and log: the state its owner has
+        committed, with the decision tokens it offers; also one made since the last look), marked ``released``
+        so nothing is applied to it.
+        :class:`TableError` (``unknown_table``) when there is no such live table. Raises
+        :class:`bot.store.StoreError`."""
+        t = self.tables.get(table_id)
+        if t is not None or self.owner is None:
+            return self.get(table_id)
+        rows = await self.store.load_tables(table_id=table_id)
+        if not rows or rows[0].status not in ("lobby", "playing"):
+            return self.get(table_id)
+        t = self._from_row(rows[0])
+        if t.status == "playing":
+            log = (await self.store.log_summaries([t.id]))[t.id]
+            self._catch_up(t, log.tail)
+            t.acts, t.last_choice = log.acts, log.last_choice
+        t.released = True
         return t
 
     def tables_in(self, place: str) -> list[Table]:

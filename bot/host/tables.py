@@ -203,6 +203,7 @@ class Table:
     windows: dict[int, str] = field(default_factory=dict)
     passing: set[int] = field(default_factory=set)
     auto_due: bool = False  # an automatic choice may be pending (after a restart or a refused store): tick() tries
+    released: bool = False  # another process owns the table now (bot.host.owner): nothing more is applied here
 
     @property
     def version(self) -> int:
@@ -380,6 +381,10 @@ class Listener:
         """Human ``seat`` is out of the game for good (``Game.out_seats``: conceded, removed) while the game
         goes on; told once per seat and table, after the choice that put it out."""
 
+    async def released(self, table: Table) -> None:
+        """Another process of the bot owns ``table`` now (:meth:`TableService.release`): forget what is kept
+        of it here; the table goes on there."""
+
 
 
 def copy_seats(t: Table) -> list[Seat]:
@@ -419,6 +424,11 @@ def replay_one(game: Game, state: Any, seat: int, choice: str, at: float) -> Non
         game.concede(state, seat)
     else:
         game.apply(state, seat, choice)
+
+
+MOVED = ("Table {id} is now hosted by another process of this bot; nothing was changed here. Try again in a "
+         "moment.")
+"""The refusal of a choice that waited for a table this process no longer owns (:meth:`TableService.release`)."""
 
 
 def paused_text(t: Table) -> str:

@@ -9,6 +9,7 @@ import hashlib
 import json
 import logging
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -16,12 +17,15 @@ from discord.ext import commands
 
 from bot.decks import DeckService
 from bot.host import TableLimits, TableService
+from bot.host.owner import Owner, OwnerError
 from bot.settings import Settings, apply_game_settings
+from bot.shards import parse_shards
 from bot.store import Store, StoreError
 
 from .cogs import DYNAMIC_ITEMS, SettingsCog, StatsCog, TableCog
 from .common import ShellTree, answer_stray
 from .decks import DECK_ITEMS, DeckCog, answer_card_box
+from .forward import DiscordAnswerer
 from .front import DiscordFront
 from .surroundings import SurroundingsCog
 
@@ -39,10 +43,12 @@ class MetaBot(commands.Bot):
     path (:class:`bot.shell.common.ShellTree`)."""
 
     def __init__(self, service: TableService, store: Store, settings: Settings, *, sync: bool = True,
-                 tick: float | None = 1.0):
+                 tick: float | None = 1.0, **client_options: Any):
+        """``client_options``: more of discord.py's client options (:class:`ShardedMetaBot`: ``shard_ids``,
+        ``shard_count``)."""
         intents = discord.Intents.default()  # no privileged intents: slash commands and components only
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=ShellTree)
+                         tree_cls=ShellTree, **client_options)
         self.service = service
         self.store = store
         self.settings = settings
@@ -131,11 +137,25 @@ class MetaBot(commands.Bot):
         await super().close()
 
 
-async def run(settings: Settings) -> int:
-    """Run the bot until it is stopped. Returns an exit code: 0 stopped, 2 a missing or rejected token,
-    3 the database cannot be used (one line naming the file), 4 Discord cannot be reached
-    (one line). Never a traceback for these, the store is closed cleanly, and the token
-    never appears in a log."""
+class ShardedMetaBot(MetaBot, commands.AutoShardedBot):
+    """:class:`MetaBot` running a range of Discord's shards in one process (``metahost bot --shards 0-3
+    --shard-count 8``; discord.py's :class:`~discord.AutoShardedClient` with ``shard_ids`` and ``shard_count``)."""
+
+
+async def run(settings: Settings, shard_range: str | None = None, shard_count: int | None = None) -> int:
+    """Run the bot until it is stopped. ``shard_range`` of ``shard_count`` (``--shards 0-3 --shard-count 8``;
+    each ``None``: ``SHARDS``/``SHARD_COUNT``, else every shard of 1): the Discord shards this process runs; on
+    PostgreSQL the process owns the tables of their guilds through the database (:class:`bot.host.owner.Owner`;
+    docs/hosting.md, "Several processes"), on SQLite it must run every shard. Returns an exit code: 0 stopped,
+    2 a missing or rejected token, a bad shard range, or a shard another process runs, 3 the database cannot be
+    used (one line naming the file), 4 Discord cannot be reached (one line). Never a traceback for these, the
+    store is closed cleanly, and the token never appears in a log."""
+    try:
+        shards, shard_count = parse_shards(settings.shards if shard_range is None else shard_range,
+                                           settings.shard_count if shard_count is None else shard_count)
+    except ValueError as exc:
+        print(f"metahost bot: bad --shards/--shard-count: {exc}.", file=sys.stderr)
+        return 2
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("metahost bot: DISCORD_TOKEN is not set. Put it in .env (see .env.example) or the environment.\n"
               "Create one at https://discord.com/developers/applications (your app > Bot > Reset Token).")
@@ -145,6 +165,12 @@ async def run(settings: Settings) -> int:
     except StoreError as exc:
         print(exc.line("metahost bot", settings.database_setting), file=sys.stderr)
         return StoreError.exit_code
+    if store.dialect != "postgresql" and len(shards) < shard_count:
+        await store.close()
+        print(f"metahost bot: running shards {shards[0]}-{shards[-1]} of {shard_count} needs several processes, "
+              "and several processes need a PostgreSQL store (DATABASE_URL=postgresql://…; docs/hosting.md, "
+              "\"Several processes\"). On SQLite, run one process with every shard.", file=sys.stderr)
+        return 2
     service = TableService(store, computer_delay=settings.computer_delay)
     bot: MetaBot | None = None
     web = web_task = None
@@ -157,12 +183,24 @@ async def run(settings: Settings) -> int:
             print(f"metahost bot: WEB_PORT is set but {exc}", file=sys.stderr)
             await store.close()
             return 2
+    owner: Owner | None = None
     try:
-        await service.load()
-        bot = MetaBot(service, store, settings)
+        answerer = DiscordAnswerer(None)
+        if store.dialect == "postgresql":  # ownership by the database: this process adopts its shards' tables
+            owner = await Owner.start(service, settings.database, shards, shard_count, answer=answerer)
+        else:
+            await service.load()
+        if shard_count > 1:
+            bot = ShardedMetaBot(service, store, settings, shard_ids=list(shards), shard_count=shard_count)
+        else:
+            bot = MetaBot(service, store, settings)
+        answerer.host = bot
         if web is not None:
             web_task = asyncio.create_task(web.serve())
         await bot.start(settings.discord_token.get_secret_value())
+    except OwnerError as exc:
+        print(f"metahost bot: {exc}.", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("metahost bot: Discord rejected DISCORD_TOKEN. Check it in the Developer Portal (Bot > Reset Token).")
         return 2
@@ -187,6 +225,8 @@ async def run(settings: Settings) -> int:
             await asyncio.gather(web_task, return_exceptions=True)
         if bot is not None and not bot.is_closed():
             await bot.close()
+        if owner is not None:
+            await owner.close()  # every table handed over to the other processes at once
         await service.settle()
         service.thinker.close()  # the searching computers' processes, if any started
         await store.close()

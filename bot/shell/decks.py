@@ -594,7 +594,7 @@ class CardButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=
     make_id = staticmethod(ids.card)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        t = bot_of(interaction).service.get(self.table)
+        t = await bot_of(interaction).service.read(self.table)  # read only: any process answers it
         await interaction.response.send_modal(CardModal(t.game.id))
 
 

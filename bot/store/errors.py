@@ -18,7 +18,8 @@ class StoreError(RuntimeError):
     folder var is read-only (…)``. ``path`` is the database file, or a PostgreSQL URL without its
     password; ``problem`` one of ``locked``, ``full``, ``readonly_file``, ``readonly_folder``, ``readonly``,
     ``no_folder``, ``cannot_open``, ``not_db``, ``io``, ``other``, and on PostgreSQL ``unavailable`` (no
-    server answers, or the connection was lost), ``auth`` (user or password refused), ``no_database``;
+    server answers, or the connection was lost), ``auth`` (user or password refused), ``no_database``,
+    ``conflict`` (a unique key refused a row another process wrote first: the choice log's fence);
     :meth:`advice` says what the user can do."""
 
     #: The exit status of a command stopped by the database (``metahost …``).
@@ -142,6 +143,8 @@ _PG_STATES: dict[str, tuple[str, str]] = {
     "57P01": ("unavailable", "the server was shut down"),
     "08": ("unavailable", "the connection to the server failed"),
     "40": ("locked", "another transaction got in the way"),
+    # The log's primary key (table id, seq) refused a second writer of a sequence: another process owns the table.
+    "23505": ("conflict", "another process stored that first"),
     "55P03": ("locked", "a row is locked by another process"),
 }
 

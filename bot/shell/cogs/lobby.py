@@ -166,6 +166,8 @@ class OutButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=i
         else:
             slot = t.slot_of(str(interaction.user.id))
             await bot.front.leave_dms(t.id, self.seat if slot is None else slot)
+            if bot.service.owner is not None and t.id not in bot.service.tables:
+                await bot.service.owner.tell_owner(t.id)  # its owner's front stops the DMs too
             text = (f"👋 {who} left {t.game.name} table {t.id}: no more DMs from it; the game goes on. "
                     f"`/table status table:{t.id}` shows it any time.")
         await interaction.edit_original_response(content=text, view=None,

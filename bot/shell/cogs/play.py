@@ -16,18 +16,21 @@ from bot.host import Seat, Table, TableError, token_for
 
 from .. import ids, render
 from ..common import Component, Host, acknowledge, acknowledge_update, bot_of, components_of, on_board, reply
+from ..forward import forward_decision
 from .base import board_file
 
 log = logging.getLogger("metahost.shell")
 APPLIED_NOT_SHOWN = "Your choice was applied, but Discord did not let me update this message; {next}."
 
 
-def private_target(interaction: discord.Interaction, table_id: str) -> tuple[Host, Table, Seat]:
+def private_target(interaction: discord.Interaction, table_id: str, table: Table | None = None
+                   ) -> tuple[Host, Table, Seat]:
     """The bot, table and seat of a click on a private component (a decision, a page of one): the table
     exists and has started, the user is seated, and the message is theirs (a DM or an ephemeral message,
-    never a public one such as the board). :class:`TableError` otherwise."""
+    never a public one such as the board). :class:`TableError` otherwise. ``table``: the table already read
+    (:meth:`TableService.read`), else the one hosted here."""
     bot = bot_of(interaction)
-    t = bot.service.get(table_id)
+    t = table if table is not None else bot.service.get(table_id)
     seat = t.seat_of(str(interaction.user.id))
     if seat is None:
         raise TableError("You are not seated at this table; only its players can decide.", "not_seated")
@@ -46,7 +49,13 @@ async def answer_decision(interaction: discord.Interaction, table_id: str, token
     then their updated private view is put in the clicked message. A refusal because the option is gone
     also puts the current decision in the clicked message. If that edit fails once the choice is applied,
     the player is told so and the front re-sends the view (the DM is not recorded as updated).
-    ``key`` ``None``: "Pass until my turn" on a response window (:meth:`TableService.pass_until_turn`)."""
+    ``key`` ``None``: "Pass until my turn" on a response window (:meth:`TableService.pass_until_turn`).
+    A table another process of the bot owns (several processes, docs/hosting.md) gets the click forwarded
+    (:func:`bot.shell.forward.forward_decision`): its owner applies and answers it."""
+    host = bot_of(interaction)
+    if host.service.owner is not None and table_id not in host.service.tables:
+        await forward_decision(interaction, host, table_id, token, key)
+        return
     bot, t, seat = private_target(interaction, table_id)
     in_dm = interaction.guild_id is None
     await acknowledge_update(interaction)
@@ -147,7 +156,8 @@ class PageButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=
     make_id = staticmethod(ids.page)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        _bot, t, seat = private_target(interaction, self.table)
+        # read only: a table another process owns is shown as stored (a DM's pages arrive on shard 0)
+        _bot, t, seat = private_target(interaction, self.table, await bot_of(interaction).service.read(self.table))
         menu = ids.select(t.id, self.token, 0).rsplit(":", 1)[0] + ":"
         if not any(cid.startswith(menu) for cid in components_of(interaction)):
             raise TableError("This button pages a decision menu, and this message has none of that table's "
@@ -186,7 +196,7 @@ class HandButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=
 
     async def handle(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        t = bot.service.get(self.table)
+        t = await bot.service.read(self.table)  # read only: shown as stored when another process owns it
         seat = t.seat_of(str(interaction.user.id))
         if seat is None:
             raise TableError("You are not seated at this table: spectators see the board only.", "not_seated")
@@ -198,7 +208,8 @@ class HandButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=
         slot = seat.seat if slot is None else slot
         content, embed, comps = await bot.front.private_payload(t, slot)
         await reply(interaction, content or "", embed=embed, view=comps)
-        bot.front.hand_shown(t.id, slot, interaction, embed, comps, content)
+        if not t.released:  # kept up to date by the front of the process that owns the table only
+            bot.front.hand_shown(t.id, slot, interaction, embed, comps, content)
 
 
 class BoardButton(Component, discord.ui.DynamicItem[discord.ui.Button], template=ids.BOARD.pattern):
@@ -207,7 +218,7 @@ class BoardButton(Component, discord.ui.DynamicItem[discord.ui.Button], template
     make_id = staticmethod(ids.board)
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        t = bot_of(interaction).service.get(self.table)
+        t = await bot_of(interaction).service.read(self.table)
         if t.state is None:
             raise TableError(f"Table {t.id} has not started yet: there is no board.", "not_started")
         await acknowledge(interaction)

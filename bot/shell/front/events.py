@@ -6,6 +6,8 @@ game of a series. May import :mod:`bot.host`, :mod:`games.core.contract`, :mod:`
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
 from bot.host import SLOT, Table
@@ -80,6 +82,18 @@ class TableEvents(FrontCore):
             embed = render.result_embed(table, result, stats, final, link=self.web_link(table.id))
             await self._safe(channel.send(embed=embed, view=render.rematch_view(table) if result is not None else None),
                              table, "post the result", channel)
+
+    async def released(self, table: Table) -> None:
+        """Another process owns ``table`` now: finish the edit under way, then forget its messages (the owner
+        reads them from the store)."""
+        m = self.tables.get(table.id)
+        if m is None:
+            return
+        if m.task is not None and not m.task.done() and m.task is not asyncio.current_task():
+            await asyncio.gather(m.task, return_exceptions=True)
+        if m.refresh is not None:
+            m.refresh.cancel()
+        self.tables.pop(table.id, None)
 
     async def seat_out(self, table: Table, seat: int) -> None:
         """Tell a player once that they are out of a game that goes on, with Watch and Leave:
