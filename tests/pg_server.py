@@ -170,3 +170,40 @@ def stop_recorded(folder: Path) -> None:
     state.unlink()
     if "dir" in record:
         stop(record)
+
+
+def main(argv: list[str]) -> int:
+    """``python tests/pg_server.py start RECORD`` starts a throwaway server for the calling shell (the process
+    that owns it: a server whose shell is gone is stopped by the next start), writes its record to the file
+    RECORD and prints its URL; ``python tests/pg_server.py stop RECORD`` stops it and removes RECORD. For
+    ``.ci/run``'s run of the suite on PostgreSQL (``DATABASE_URL=$(…start…) make test``). Exit 1 with one line
+    on stderr when there are no binaries or the server does not start."""
+    import sys
+
+    if len(argv) != 2 or argv[0] not in ("start", "stop"):
+        print("usage: pg_server.py start|stop RECORD", file=sys.stderr)
+        return 2
+    action, record = argv[0], Path(argv[1])
+    if action == "stop":
+        if record.exists():
+            stop(json.loads(record.read_text()))
+            record.unlink()
+        return 0
+    bindir = find_bindir()
+    if bindir is None:
+        print("pg_server: no PostgreSQL server binaries (initdb, pg_ctl, postgres) on this machine", file=sys.stderr)
+        return 1
+    try:
+        started = start(bindir, os.getppid())
+    except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+        print(f"pg_server: the PostgreSQL server did not start: {exc}", file=sys.stderr)
+        return 1
+    record.write_text(json.dumps(started))
+    print(started["url"])
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
