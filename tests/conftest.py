@@ -191,6 +191,27 @@ def new_db(backend, tmp_path, request):
         admins[0].drop(url)
 
 
+@pytest.fixture(scope="session")
+def session_db(request, tmp_path_factory):
+    """``session_db()`` -> a place for a new, empty store on the run's back end at each call, for a test that
+    needs one per example (hypothesis runs a test's examples under one set of function fixtures): a SQLite file
+    in the run's folder, or a new PostgreSQL schema, dropped at the end of this process's run."""
+    made: list[str] = []
+    admins: list[store_places.Admin] = []
+
+    def place() -> str:
+        if DEFAULT_BACKEND == "sqlite":
+            made.append(str(tmp_path_factory.mktemp("session-db") / "db.db"))
+        else:
+            admins[:] = admins or [store_places.admin(request.getfixturevalue("postgres_server"))]
+            made.append(admins[0].new_place())
+        return made[-1]
+
+    yield place
+    for url in made if admins else ():
+        admins[0].drop(url)
+
+
 def pytest_collection_modifyitems(config, items):
     """The ``slow`` tests first, each group in its collected order: on several workers a long test started
     last would keep one worker busy while the others wait."""
