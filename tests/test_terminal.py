@@ -167,8 +167,9 @@ def test_d_shows_every_discard_pile_top_first(new_db):
 @pytest.mark.parametrize("how", ["q", "eof", "ctrl-c"])
 def test_leaving_exits_0_and_the_printed_command_resumes_the_same_table(new_db, monkeypatch, capsys, how):
     """q, end of input (Ctrl-D) and Ctrl-C at the prompt each leave with status 0 and print a command;
-    its arguments, run through the CLI, resume that very table (with --db, since the file is not the
-    default one)."""
+    its arguments, run through the CLI, resume that very table (with --db, since the store is not the
+    default one). On PostgreSQL (``DATABASE_URL=postgresql://… make test``) the game is played and resumed
+    through ``--db postgresql://…``."""
     db = new_db("game")
     typed, then = {"q": ("1\nq\n", None), "eof": ("1\n", None), "ctrl-c": ("1\n", KeyboardInterrupt)}[how]
     code, text = run(db, typed, then=then)

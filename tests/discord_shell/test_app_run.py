@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.host import TableService
 from bot.shell.app import NO_DISCORD, MetaBot, run
-from bot.store import Store, is_postgres
+from bot.store import PgStore, Store, is_postgres
 
 from .harness import APP_ID, GUILD_ID
 from .world import settings
@@ -40,16 +40,19 @@ def server_error() -> Exception:
 ], ids=["dns", "timeout", "unreachable", "gateway", "server-error"])
 async def test_bot_without_network_says_one_line_and_closes_its_store(new_db, monkeypatch, capsys, failure, words):
     closed: list[str] = []
-    real_close = Store.close
 
-    async def close(self):
-        closed.append(self.path)
-        await real_close(self)
+    def recorded(real_close):
+        async def close(self):
+            closed.append(self.path)
+            await real_close(self)
+
+        return close
 
     async def static_login(self, token):
         raise failure()
 
-    monkeypatch.setattr(Store, "close", close)
+    for kind in (Store, PgStore):  # PgStore's close is PostgreSQL's own
+        monkeypatch.setattr(kind, "close", recorded(kind.close))
     monkeypatch.setattr(discord.http.HTTPClient, "static_login", static_login)
     db = new_db("bot")
     setting = "DATABASE_URL" if is_postgres(db) else "METAHOST_DB"  # the older setting of the file, as before
