@@ -123,8 +123,48 @@ def backend(request) -> str:
     return getattr(request, "param", DEFAULT_BACKEND)
 
 
-#: This process's PostgreSQL schemas that are migrated and empty again, handed to the next test with a ``store``.
+#: This process's PostgreSQL schemas that are migrated and empty again, handed to the next test that asks for a
+#: place for a store (``store``, ``new_db``): a fresh store costs its migrations (a fifth of a second).
 _CLEAN_SCHEMAS: list[str] = []
+
+
+def _recycle(admin: store_places.Admin, name: str) -> None:
+    """At the end of a test: empty the schema ``name`` when it is at the newest version (every row deleted,
+    identities restarted: what a fresh store at the newest schema holds) and keep it for the next test; else,
+    or when it cannot be emptied (a trigger left refusing writes, say), drop it."""
+    from bot.store import SCHEMA_VERSION
+
+    async def clean() -> bool:
+        con = admin.con
+        tables = [r[0] for r in await con.fetch("SELECT tablename FROM pg_tables WHERE schemaname = $1", name)]
+        version = await con.fetchval(f"SELECT max(version) FROM {name}.schema_version") \
+            if "schema_version" in tables else None
+        if version != SCHEMA_VERSION:
+            return False
+        sequences = await con.fetch("SELECT sequencename FROM pg_sequences WHERE schemaname = $1", name)
+        # DELETE: TRUNCATE makes new files for every table and index, 10x slower
+        await con.execute("; ".join([*(f"DELETE FROM {name}.{t}" for t in tables if t != "schema_version"),
+                                     *(f"SELECT setval('{name}.{r[0]}', 1, false)" for r in sequences)]))
+        return True
+
+    try:
+        kept = admin.run(clean())
+    except Exception:  # noqa: BLE001 - whatever the test left behind, the schema goes
+        kept = False
+    if kept:
+        _CLEAN_SCHEMAS.append(name)
+    else:
+        admin.run(admin.con.execute(f"DROP SCHEMA {name} CASCADE"))
+
+
+def _pg_place(admin: store_places.Admin, fresh: bool) -> str:
+    """A place on PostgreSQL: a schema an earlier test of this process emptied (unless ``fresh``), or a new one."""
+    if fresh or not _CLEAN_SCHEMAS:
+        return admin.new_place()
+    name = _CLEAN_SCHEMAS.pop()
+    url = store_places.with_options(admin.url, search_path=name, application_name=name)
+    store_places.RECYCLED.add(url)
+    return url
 
 
 @pytest.fixture
@@ -132,63 +172,43 @@ async def db_url(backend, tmp_path, request):
     """A place for a new, empty store on ``backend``, as ``Store.open`` takes it: ``tmp_path/host.db`` on
     SQLite; on PostgreSQL a URL of the run's server whose ``search_path`` is a schema of this test's own (and
     ``application_name`` its name): a schema costs a millisecond where a database costs a checkpoint. A test
-    with the ``store`` fixture may get a schema an earlier test of this process migrated and used, emptied
-    (every row deleted, identities restarted: what a fresh store at the newest schema holds), sparing it the
-    migrations; any other test gets a schema never used."""
+    with the ``store`` fixture may get a schema an earlier test of this process migrated and used, emptied,
+    sparing it the migrations; any other test gets a schema never used (it may migrate it step by step)."""
     if backend == "sqlite":
         yield str(tmp_path / "host.db")
         return
-    from bot.store import SCHEMA_VERSION
-
     admin = store_places.admin(request.getfixturevalue("postgres_server"))
-    if "store" in request.fixturenames and _CLEAN_SCHEMAS:
-        name = _CLEAN_SCHEMAS.pop()
-        url = store_places.with_options(admin.url, search_path=name, application_name=name)
-    else:
-        url = admin.new_place()
-        name = store_places.schema_of(url)
+    url = _pg_place(admin, fresh="store" not in request.fixturenames)
     yield url
-
-    async def clean() -> bool:
-        """Empty the schema when it is at the newest version (and say so), else drop it."""
-        con = admin.con
-        tables = [r[0] for r in await con.fetch("SELECT tablename FROM pg_tables WHERE schemaname = $1", name)]
-        version = await con.fetchval(f"SELECT max(version) FROM {name}.schema_version") \
-            if "schema_version" in tables else None
-        if version == SCHEMA_VERSION:  # DELETE: TRUNCATE makes new files for every table and index, 10x slower
-            sequences = await con.fetch("SELECT sequencename FROM pg_sequences WHERE schemaname = $1", name)
-            await con.execute("; ".join([*(f"DELETE FROM {name}.{t}" for t in tables if t != "schema_version"),
-                                         *(f"SELECT setval('{name}.{r[0]}', 1, false)" for r in sequences)]))
-            return True
-        await con.execute(f"DROP SCHEMA {name} CASCADE")
-        return False
-
-    if admin.run(clean()):
-        _CLEAN_SCHEMAS.append(name)
+    store_places.RECYCLED.discard(url)
+    _recycle(admin, store_places.schema_of(url))
 
 
 @pytest.fixture
 def new_db(backend, tmp_path, request):
-    """``new_db(name="db")`` -> a place for a new, empty store on this test's back end, as ``Store.open`` and
-    ``metahost … --db`` take it (a ``str``): ``tmp_path/<name>.db`` on SQLite; on PostgreSQL the URL of a
-    schema made for this test on the run's server (``search_path``), dropped after it. The same name gives the
-    same place within a test, another name another store. Read what a place holds with
-    :func:`store_places.rows`."""
+    """``new_db(name="db", fresh=False)`` -> a place for a new, empty store on this test's back end, as
+    ``Store.open`` and ``metahost … --db`` take it (a ``str``): ``tmp_path/<name>.db`` on SQLite; on PostgreSQL
+    the URL of a schema of this test's own on the run's server (``search_path``): one an earlier test of this
+    process used and emptied (at the newest schema, holding no row: what a fresh store holds), or with
+    ``fresh`` (a test that asks whether anything was made there, :func:`store_places.exists`, or that migrates
+    step by step) one never used. The same name gives the same place within a test, another name another
+    store. Read what a place holds with :func:`store_places.rows`."""
     made: dict[str, str] = {}
     admins: list[store_places.Admin] = []
 
-    def place(name: str = "db") -> str:
+    def place(name: str = "db", *, fresh: bool = False) -> str:
         if name not in made:
             if backend == "sqlite":
                 made[name] = str(tmp_path / f"{name}.db")
             else:
                 admins[:] = admins or [store_places.admin(request.getfixturevalue("postgres_server"))]
-                made[name] = admins[0].new_place()
+                made[name] = _pg_place(admins[0], fresh)
         return made[name]
 
     yield place
     for url in made.values() if admins else ():
-        admins[0].drop(url)
+        store_places.RECYCLED.discard(url)
+        _recycle(admins[0], store_places.schema_of(url))
 
 
 @pytest.fixture(scope="session")

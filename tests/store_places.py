@@ -126,9 +126,15 @@ def execute(place: str | Path, sql: str, *args) -> None:
         con.close()
 
 
+#: The places handed out again, emptied but migrated (tests/conftest.py): :func:`exists` cannot tell of them.
+RECYCLED: set[str] = set()
+
+
 def exists(place: str | Path) -> bool:
-    """Whether anything was made at ``place``: the SQLite file, or a table in the test's schema."""
+    """Whether anything was made at ``place``: the SQLite file, or a table in the test's schema. Raises
+    ``AssertionError`` for a place handed out again (ask ``new_db(name, fresh=True)``)."""
     if is_postgres(str(place)):
+        assert place not in RECYCLED, f"{place} was used before: ask new_db(name, fresh=True) to ask this"
         return bool(rows(place, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"))
     return Path(place).exists()
 

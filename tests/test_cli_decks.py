@@ -53,7 +53,7 @@ def saved_names(db) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def db(new_db):
-    return new_db("decks")
+    return new_db("decks", fresh=True)  # saved_names asks whether the command made a store
 
 
 def test_import_list_show_and_export_round_trip(tmp_path, db, capsys):

@@ -114,8 +114,9 @@ def test_MEM_STL_11_play_no_stealth_starts_a_table_without_stealth(new_db, monke
 @pytest.mark.parametrize("cmd", ["play", "simulate"])
 def test_no_stealth_is_refused_for_a_game_without_stealth(new_db, capsys, cmd):
     """``--no-stealth`` for MetaX (no Stealth): exit 2 and one line saying so, nothing played."""
-    argv = [cmd, "metax", "--no-stealth"] + (["--db", str(new_db("x"))] if cmd == "play" else ["--games", "1"])
+    db = new_db("x", fresh=True)
+    argv = [cmd, "metax", "--no-stealth"] + (["--db", db] if cmd == "play" else ["--games", "1"])
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.err.strip() == "metahost: MetaX has no Stealth, so --no-stealth does not apply: leave it out."
-    assert captured.out == "" and not exists(new_db("x"))
+    assert captured.out == "" and not exists(db)

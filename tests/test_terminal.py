@@ -447,7 +447,7 @@ def test_play_metazoo_surroundings_and_place_flags(new_db, capsys):
     """``metahost play metazoo --surroundings derived --place "Oslo, …"`` opens a derived table at that
     place; a bad place is refused with the expected shape and opens nothing; MetaX takes no
     surroundings."""
-    db = new_db("flags")
+    db = new_db("flags", fresh=True)
     code = main(["play", "metazoo", "--db", str(db), "--surroundings", "derived", "--place", "Oslo, north, 10.75, "
                  "Europe/Oslo"])
     err = capsys.readouterr().err
@@ -493,7 +493,7 @@ def test_the_metazoo_ordering_prompt_reads_as_numbered_choices_without_ids():
 def test_play_derived_without_a_place_is_refused_in_terminal_words(new_db, capsys):
     """``--surroundings derived`` needs ``--place`` in the terminal (no server location or
     /surroundings profile there): exit 2 with one line saying so, no traceback, and no game left to resume."""
-    db = new_db("nowhere")
+    db = new_db("nowhere", fresh=True)
     code = main(["play", "metazoo", "--db", str(db), "--surroundings", "derived"])
     err = capsys.readouterr().err
     assert code == 2 and "--place" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

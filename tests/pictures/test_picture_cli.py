@@ -111,7 +111,7 @@ def test_play_with_pictures_writes_the_board_when_it_is_your_turn(tmp_path, new_
 def test_play_pictures_refuses_a_directory_it_cannot_make(capsys, tmp_path, new_db):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    code, printed, err = run(capsys, "play", "metax", "--db", str(new_db("t")), "--pictures",
+    code, printed, err = run(capsys, "play", "metax", "--db", new_db("t", fresh=True), "--pictures",
                              str(blocker / "pics"))
     assert code == 2 and err.count("\n") == 1 and "cannot use" in err and "--pictures" in err
     assert not exists(new_db("t"))
