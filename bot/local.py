@@ -59,8 +59,12 @@ def program() -> str:
 
 
 def _same_db(a: str | Path, b: str | Path) -> bool:
-    """Whether two ``--db`` values name the same store (a path and ``sqlite:///`` the same path are one)."""
-    (kind_a, where_a), (kind_b, where_b) = parse(a), parse(b)
+    """Whether two ``--db`` values name the same store (a path and ``sqlite:///`` the same path are one); not
+    when either is no database this bot can use."""
+    try:
+        (kind_a, where_a), (kind_b, where_b) = parse(a), parse(b)
+    except ValueError:
+        return False
     if kind_a != kind_b:
         return False
     return where_a == where_b if kind_a == "postgresql" else os.path.abspath(where_a) == os.path.abspath(where_b)

@@ -363,6 +363,8 @@ def test_the_resume_command_names_a_database_url_without_its_password(monkeypatc
     monkeypatch.setenv("DATABASE_URL", "sqlite:///var/metahost.db")
     assert resume_command("abc", "var/metahost.db").endswith(" resume abc")
     assert resume_command("abc", url).endswith(" --db 'postgresql://bot:***@db.example/metahost?sslmode=require'")
+    monkeypatch.setenv("DATABASE_URL", "mysql://bot@db/metahost")  # no store of ours: the game's --db is named
+    assert resume_command("abc", "var/metahost.db").endswith(" resume abc --db var/metahost.db")
 
 def test_the_decision_context_is_shown_above_the_options(new_db, monkeypatch):
     """A game's ``context_text`` (the part of the board the decision depends on) is printed above the
