@@ -22,9 +22,10 @@ from bot.store.postgres import pg_sql
 
 
 def with_options(url: str, **options: str) -> str:
-    """``url`` with ``options`` added to its query (``?`` or ``&``)."""
-    extra = "&".join(f"{k}={v}" for k, v in options.items())
-    return f"{url}{'&' if urlsplit(url).query else '?'}{extra}"
+    """``url`` with ``options`` in its query, in place of any of the same names it had."""
+    base, _, query = url.partition("?")
+    kept = [part for part in query.split("&") if part and part.split("=", 1)[0] not in options]
+    return f"{base}?{'&'.join([*kept, *(f'{k}={v}' for k, v in options.items())])}"
 
 
 def schema_of(url: str) -> str:
