@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import pg_server
 import pytest
@@ -77,10 +78,17 @@ TEST_URL_ENV = "METAHOST_TEST_DATABASE_URL"
 
 def _server_given() -> str | None:
     """The PostgreSQL server the run was given (``DATABASE_URL``), taken out of this process's environment and
-    so of the workers' and the subprocesses' (a test that wants ``DATABASE_URL`` sets it)."""
+    so of the workers' and the subprocesses' (a test that wants ``DATABASE_URL`` sets it). Its password, if
+    any, moves to ``PGPASSWORD`` (where libpq and asyncpg look for it): the tests' URLs carry none, so that
+    what they print (a resume command, a failure) needs no redaction."""
     url = os.environ.pop("DATABASE_URL", None) or os.environ.get(TEST_URL_ENV)
     if not url or not store_places.is_postgres(url):
         return None
+    parts = urlsplit(url)
+    if parts.password is not None:
+        os.environ.setdefault("PGPASSWORD", unquote(parts.password))
+        user, host = parts.netloc.rpartition("@")[0].partition(":")[0], parts.netloc.rpartition("@")[2]
+        url = urlunsplit(parts._replace(netloc=f"{user}@{host}" if user else host))
     os.environ[TEST_URL_ENV] = url
     return url
 

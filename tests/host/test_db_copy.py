@@ -13,7 +13,7 @@ from conftest import FakeClock
 from bot.cli import main
 from bot.dbcopy import COPY_ORDER
 from bot.host import Listener, TableService
-from bot.store import Store
+from bot.store import Store, redact
 
 
 class Recorder(Listener):
@@ -68,7 +68,7 @@ def test_a_sqlite_store_copies_into_postgresql_and_back_row_for_row(db_url, tmp_
     states = asyncio.run(fill(src))
     assert main(["db", "copy", "--from", src, "--to", db_url]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"copied {src} to postgresql://postgres@/postgres?") and " 4 tables, " in out[0]
+    assert out[0].startswith(f"copied {src} to {redact(db_url)}: ") and " 4 tables, " in out[0]
     assert out[-1] == "verified: every row read back; 3 games replayed, 0 differ from their snapshot"
     assert main(["db", "copy", "--from", db_url, "--to", back]) == 0
     capsys.readouterr()
