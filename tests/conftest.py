@@ -62,6 +62,7 @@ def _run_folder(config) -> Path:
 def pytest_sessionfinish(session):
     """Every process closes its connection to the PostgreSQL server; the process that owns the run stops the
     run's server, if a test started one."""
+    _drop_clean_schemas()
     store_places.close_admins()
     config = session.config
     factory = getattr(config, "_tmp_path_factory", None)
@@ -134,6 +135,15 @@ def backend(request) -> str:
 #: This process's PostgreSQL schemas that are migrated and empty again, handed to the next test that asks for a
 #: place for a store (``store``, ``new_db``): a fresh store costs its migrations (a fifth of a second).
 _CLEAN_SCHEMAS: list[str] = []
+
+
+def _drop_clean_schemas() -> None:
+    """At the end of this process's run on ``DATABASE_URL``'s server, which outlives it: drop the schemas it
+    kept for reuse (a throwaway server goes with all of them)."""
+    if _CLEAN_SCHEMAS and SERVER_GIVEN:
+        admin = store_places.admin(SERVER_GIVEN)
+        admin.run(admin.con.execute("; ".join(f"DROP SCHEMA {name} CASCADE" for name in _CLEAN_SCHEMAS)))
+        _CLEAN_SCHEMAS.clear()
 
 
 def _recycle(admin: store_places.Admin, name: str) -> None:

@@ -80,20 +80,20 @@ class Admin:
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
-_ADMINS: dict[str, Admin] = {}
+ADMINS: dict[str, Admin] = {}
 
 
 def close_admins() -> None:
     """Close this process's :class:`Admin` connections (at the end of its run)."""
-    while _ADMINS:
-        _ADMINS.popitem()[1].close()
+    while ADMINS:
+        ADMINS.popitem()[1].close()
 
 
 def admin(url: str) -> Admin:
     """This process's :class:`Admin` of the server at ``url`` (made at the first call)."""
-    if url not in _ADMINS:
-        _ADMINS[url] = Admin(url)
-    return _ADMINS[url]
+    if url not in ADMINS:
+        ADMINS[url] = Admin(url)
+    return ADMINS[url]
 
 
 def _admin_of(place: str) -> Admin:
