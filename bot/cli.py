@@ -66,7 +66,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"metahost: bad --place: {exc}", file=sys.stderr)
             return 2
-    return asyncio.run(play(args.game, Path(args.db or default_db()), seed, args.name, decks, seats=args.seats,
+    return asyncio.run(play(args.game, args.db or default_db(), seed, args.name, decks, seats=args.seats,
                             pictures=pictures, surroundings=args.surroundings, location=location,
                             series=args.series, teams=args.teams, stealth=False if args.no_stealth else None,
                             table_options=args.option, team_name=args.team_name, level=args.level))
@@ -164,7 +164,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     pictures = _picture_dir(args.pictures)
     if pictures is False:
         return 2
-    return asyncio.run(play("", Path(args.db or default_db()), 0, "", resume=args.table, pictures=pictures))
+    return asyncio.run(play("", args.db or default_db(), 0, "", resume=args.table, pictures=pictures))
 
 
 def _picture_dir(text: str | None) -> Path | None | bool:
@@ -308,7 +308,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from bot.local import selfplay
 
-    return asyncio.run(selfplay(args.game, Path(args.db), args.seed, table_id=args.resume))
+    return asyncio.run(selfplay(args.game, args.db, args.seed, table_id=args.resume))
 
 
 def simulate_options(game, seed: int, seats: int | None, teams: str | None = None, no_stealth: bool = False,
@@ -565,6 +565,11 @@ def cmd_help(args: argparse.Namespace) -> int:
     return 0
 
 
+#: ``--db`` of the commands that use the store.
+DB_HELP = ("the store: a database file, sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DATABASE (default: "
+           "$DATABASE_URL, else the file $METAHOST_DB, else var/metahost.db)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="metahost", description="Host tabletop games on Discord or in a terminal.")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -575,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", type=int, help="number of players, you included (default: the game's minimum)")
     p.add_argument("--deck", help="your deck: a starter deck id or the name of one of your saved decks")
     p.add_argument("--computer-deck", help="the computer's starter deck id")
-    p.add_argument("--db", help="database file (default: $METAHOST_DB or var/metahost.db)")
+    p.add_argument("--db", help=DB_HELP)
     p.add_argument("--surroundings", choices=["virtual", "derived", "declared"],
                    help="MetaZoo's 4th Wall effects: virtual (only Pages count; default), derived (the real sky at "
                         "--place and the real clock) or declared (you confirm each condition)")
@@ -601,14 +606,14 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("resume", help="continue a stored terminal game")
     r.add_argument("table")
-    r.add_argument("--db")
+    r.add_argument("--db", help=DB_HELP)
     r.add_argument("--pictures", metavar="DIR", help="as for play")
     r.set_defaults(func=cmd_resume)
     t = sub.add_parser("tables", help="list stored tables")
-    t.add_argument("--db", help="database file or DATABASE_URL (default: $METAHOST_DB or var/metahost.db)")
+    t.add_argument("--db", help=DB_HELP)
     t.set_defaults(func=cmd_tables)
     a = sub.add_parser("audit", help="replay every stored game and report any that differs from its snapshot")
-    a.add_argument("--db", help="database file or DATABASE_URL (default: $METAHOST_DB or var/metahost.db)")
+    a.add_argument("--db", help=DB_HELP)
     a.set_defaults(func=cmd_audit)
     dbp = sub.add_parser("db", help="the store: copy one database into another (SQLite to PostgreSQL, say)")
     dbp.add_argument("action", choices=["copy"])
@@ -623,7 +628,7 @@ def main(argv: list[str] | None = None) -> int:
     add_web_command(sub)
     sp = sub.add_parser("selfplay", help="computer vs computer through the host and a database (testing)")
     sp.add_argument("game", choices=game_ids())
-    sp.add_argument("--db", required=True)
+    sp.add_argument("--db", required=True, help="a database file, sqlite:///PATH or postgresql://…")
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--resume", help="continue this table instead of creating one")
     sp.set_defaults(func=cmd_selfplay)
@@ -652,7 +657,7 @@ def main(argv: list[str] | None = None) -> int:
     dk.add_argument("--out", help="export to this file instead of printing")
     dk.add_argument("--user", default="local", help="whose decks (default: local, the terminal player; a "
                                                     "Discord user id for that user's decks)")
-    dk.add_argument("--db", help="database file or DATABASE_URL (default: $METAHOST_DB or var/metahost.db)")
+    dk.add_argument("--db", help=DB_HELP)
     dk.set_defaults(func=cmd_deck)
     ru = sub.add_parser("rules", help="a rules section with its rule IDs")
     ru.add_argument("topic", nargs="+", metavar="[GAME] TOPIC",

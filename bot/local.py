@@ -23,15 +23,18 @@ from .decks import DeckError, DeckService, terminal_words
 from .help import plain as help_plain
 from .help import quick_start
 from .host import SAVED, Clock, Listener, Table, TableError, TableService
-from .store import Store, StoreError
+from .store import Store, StoreError, redact
+from .store.address import parse
 from .terminal import Screen
 
 LOCAL_USER = "local"
 
 
-def default_db() -> Path:
-    """``$METAHOST_DB`` or ``var/metahost.db`` under the current folder (git-ignored)."""
-    return Path(os.environ.get("METAHOST_DB", "var/metahost.db"))
+def default_db() -> str:
+    """Where the terminal commands' store lives when ``--db`` does not say: ``$DATABASE_URL`` (``sqlite:///PATH``,
+    a path or ``postgresql://…``), else the SQLite file ``$METAHOST_DB``, else ``var/metahost.db`` under the
+    current folder (git-ignored); as :attr:`bot.settings.Settings.database` reads them."""
+    return os.environ.get("DATABASE_URL") or os.environ.get("METAHOST_DB", "var/metahost.db")
 
 
 def program() -> str:
@@ -55,11 +58,24 @@ def program() -> str:
     return "metahost"
 
 
-def resume_command(table_id: str, db: Path) -> str:
-    """The command that continues table ``table_id`` stored in ``db``: ``--db`` only when ``db`` is not
-    the default ("a resume command that works as typed")."""
-    same = Path(os.path.abspath(db)) == Path(os.path.abspath(default_db()))
-    return f"{program()} resume {table_id}" + ("" if same else f" --db {shlex.quote(str(db))}")
+def _same_db(a: str | Path, b: str | Path) -> bool:
+    """Whether two ``--db`` values name the same store (a path and ``sqlite:///`` the same path are one); not
+    when either is no database this bot can use."""
+    try:
+        (kind_a, where_a), (kind_b, where_b) = parse(a), parse(b)
+    except ValueError:
+        return False
+    if kind_a != kind_b:
+        return False
+    return where_a == where_b if kind_a == "postgresql" else os.path.abspath(where_a) == os.path.abspath(where_b)
+
+
+def resume_command(table_id: str, db: str | Path) -> str:
+    """The command that continues table ``table_id`` stored in ``db`` (a path or a ``DATABASE_URL``):
+    ``--db`` only when ``db`` is not the default ("a resume command that works as typed"). A URL's password
+    is never printed: it shows as ``***``, to be typed again."""
+    same = _same_db(db, default_db())
+    return f"{program()} resume {table_id}" + ("" if same else f" --db {shlex.quote(redact(str(db)))}")
 
 
 def show_seats(screen: Screen, table: Table) -> None:
@@ -142,7 +158,7 @@ class TerminalPlay:
     """The terminal front end over a :class:`TableService` (keys: :data:`bot.terminal.HELP_LINES`)."""
 
     def __init__(self, svc: TableService, table: Table, listener: TerminalListener, out: TextIO, inp: TextIO,
-                 db: Path | None = None, interrupts: Interrupts | None = None, pictures: Path | None = None):
+                 db: str | Path | None = None, interrupts: Interrupts | None = None, pictures: Path | None = None):
         self.svc, self.t, self.listener, self.out, self.inp = svc, table, listener, out, inp
         self.pictures = pictures
         self.screen = listener.screen
@@ -383,14 +399,15 @@ class TerminalPlay:
         return False
 
 
-async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | None = None,
+async def play(game_id: str, db: str | Path, seed: int, name: str, decks: list[str] | None = None,
                resume: str | None = None, out: TextIO | None = None, inp: TextIO | None = None,
                computer_delay: float = 0.0, seats: int | None = None, width: int | None = None,
                colour: bool | None = None, pictures: Path | None = None, surroundings: str | None = None,
                location: dict | None = None, clock: Clock | None = None, series: int | None = None,
                teams: str | None = None, stealth: bool | None = None,
                table_options: list[str] | None = None, team_name: str | None = None, level: str | None = None) -> int:
-    """Start (or with ``resume``, continue) a terminal game stored in ``db``: the person in seat 0 and
+    """Start (or with ``resume``, continue) a terminal game stored in ``db`` (a path or a ``DATABASE_URL``,
+    as :meth:`bot.store.Store.open` takes it): the person in seat 0 and
     ``seats - 1`` computer seats (default: the game's minimum). ``decks``: the person's deck id, then
     the computers' (the last one repeats). ``width``/``colour``: the screen's columns and colours
     (default: detected from ``out``; a file or pipe gets 80 columns and no colour). ``pictures``: a
@@ -426,7 +443,7 @@ async def play(game_id: str, db: Path, seed: int, name: str, decks: list[str] | 
         if resume is not None:
             table = svc.tables.get(resume)
             if table is None or table.status != "playing" or table.seat_of(LOCAL_USER) is None:
-                print(f"metahost: no game in play with id '{resume}' in {db}; `metahost tables` lists them.",
+                print(f"metahost: no game in play with id '{resume}' in {redact(str(db))}; `metahost tables` lists them.",
                       file=sys.stderr)
                 return 2
             screen.print(f"Resuming {table.game.name} table {table.id}. Type ? for help.")
@@ -499,10 +516,13 @@ def teams_line(table: Table) -> str:
     return "Teams: " + " · ".join(f"{team}: {', '.join(names)}" for team, names in sorted(groups.items()))
 
 
-async def selfplay(game_id: str, db: Path, seed: int, out: TextIO = sys.stdout, table_id: str | None = None) -> int:
-    """Computer against computer through the table service and the store, printing ``ack <seq>`` after
-    each stored choice (used by the crash-safety tests). With ``table_id`` it resumes that table. Raises
+async def selfplay(game_id: str, db: str | Path, seed: int, out: TextIO | None = None,
+                   table_id: str | None = None) -> int:
+    """Computer against computer through the table service and the store at ``db`` (a path or a
+    ``DATABASE_URL``), printing ``ack <seq>`` after each stored choice to ``out`` (default: ``sys.stdout`` as it
+    is when called; used by the crash-safety tests). With ``table_id`` it resumes that table. Raises
     :class:`StoreError` when the database cannot be opened or a move cannot be stored."""
+    out = out or sys.stdout
     store = await Store.open(db)
 
     class Acks(Listener):

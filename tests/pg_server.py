@@ -12,6 +12,9 @@ one (:func:`reap_stale`). ``initdb`` refuses to run as root, so as root the clus
 
 When no binaries are found the PostgreSQL tests are skipped, saying why, unless
 ``METAHOST_REQUIRE_POSTGRES=1`` (CI sets it), where they fail.
+
+Run as a script (:func:`main`) it starts and stops a server for a whole run given by ``DATABASE_URL``
+(``.ci/run``).
 """
 
 from __future__ import annotations
@@ -170,3 +173,42 @@ def stop_recorded(folder: Path) -> None:
     state.unlink()
     if "dir" in record:
         stop(record)
+
+
+def main(argv: list[str]) -> int:
+    """``python tests/pg_server.py start RECORD [OWNER]`` starts a throwaway server owned by the process OWNER
+    (default: the calling shell; a server whose owner is gone is stopped by the next start, of any run), writes
+    its record to the file RECORD and prints its URL; ``python tests/pg_server.py stop RECORD`` stops it and
+    removes RECORD (empty or missing: nothing was started). For ``.ci/run``'s run of the suite on PostgreSQL
+    (``DATABASE_URL=URL make test``). Exit 1 with one line on stderr when there are no binaries or the server
+    does not start."""
+    import sys
+
+    if not 2 <= len(argv) <= 3 or argv[0] not in ("start", "stop") or not all(a.isdecimal() for a in argv[2:]):
+        print("usage: pg_server.py start RECORD [OWNER_PID] | stop RECORD", file=sys.stderr)
+        return 2
+    action, record = argv[0], Path(argv[1])
+    if action == "stop":
+        text = record.read_text() if record.exists() else ""
+        if text.strip():
+            stop(json.loads(text))
+        record.unlink(missing_ok=True)
+        return 0
+    bindir = find_bindir()
+    if bindir is None:
+        print("pg_server: no PostgreSQL server binaries (initdb, pg_ctl, postgres) on this machine", file=sys.stderr)
+        return 1
+    try:
+        started = start(bindir, int(argv[2]) if len(argv) > 2 else os.getppid())
+    except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+        print(f"pg_server: the PostgreSQL server did not start: {exc}", file=sys.stderr)
+        return 1
+    record.write_text(json.dumps(started))
+    print(started["url"])
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -6,9 +6,9 @@ import asyncio
 import io
 import json
 import re
-import sqlite3
 
 import pytest
+from store_places import rows
 
 from bot.cli import main
 from bot.local import play
@@ -32,28 +32,28 @@ def test_scenario_command_reports_each_file(tmp_path, capsys):
     assert f"PASS {good}" in out and f"FAIL {bad}" in out and "1 passed, 1 failed" in out
 
 
-def run_terminal(tmp_path, lines: str, seed: int = 5, resume: str | None = None):
+def run_terminal(new_db, lines: str, seed: int = 5, resume: str | None = None):
     out = io.StringIO()
     # A wide screen, so each log line is one printed line (wrapping is tested in test_terminal.py).
-    code = asyncio.run(play("metax", tmp_path / "t.db", seed, "Tess", resume=resume, out=out, inp=io.StringIO(lines),
+    code = asyncio.run(play("metax", new_db("t"), seed, "Tess", resume=resume, out=out, inp=io.StringIO(lines),
                             width=1000))
     return code, out.getvalue()
 
 
-def test_terminal_game_plays_to_the_end_without_showing_the_computers_hand(tmp_path):
+def test_terminal_game_plays_to_the_end_without_showing_the_computers_hand(new_db):
     """A person typing '1' at every prompt finishes a game through the host; the printed log holds the
     person's private draws and none of the computer's (MX-ZN-04)."""
-    code, text = run_terminal(tmp_path, "1\n" * 3000)
+    code, text = run_terminal(new_db, "1\n" * 3000)
     assert code == 0
     assert "***" in text and "wins" in text
     lines = [ln.strip().removeprefix("> ").strip() for ln in text.splitlines()]
     draws = [ln for ln in lines if ln.startswith("· You draw")]
     assert draws  # the person's own draws are shown
     # Replay the stored game and collect the computer's private events: none may have been printed.
-    db = sqlite3.connect(tmp_path / "t.db")
-    log = db.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
-    seed, = db.execute("SELECT seed FROM tables").fetchone()
-    decks = [json.loads(d) for (d,) in db.execute("SELECT deck FROM seats ORDER BY seat")]
+    db = new_db("t")
+    log = rows(db, "SELECT seat, choice FROM actions ORDER BY seq")
+    ((seed,),) = rows(db, "SELECT seed FROM tables")
+    decks = [json.loads(d) for (d,) in rows(db, "SELECT deck FROM seats ORDER BY seat")]
     mx = get_game("metax")
     st = mx.new_game([SeatSetup("Tess", decks[0]), SeatSetup("Computer 1", decks[1])], None, seed)
     computer_private = [e.text for e in mx.intro(st) if e.audience == (1,)]
@@ -69,17 +69,17 @@ def test_terminal_game_plays_to_the_end_without_showing_the_computers_hand(tmp_p
     assert computer_private
 
 
-def test_terminal_rejects_nonsense_quits_and_resumes(tmp_path):
-    code, text = run_terminal(tmp_path, "99\nq\n")
+def test_terminal_rejects_nonsense_quits_and_resumes(new_db):
+    code, text = run_terminal(new_db, "99\nq\n")
     assert code == 0  # leaving a game is not a failure (`make play` exits 0)
     assert "'99' is not an option" in text
     table_id = re.search(r"metahost resume (\w+)", text).group(1)
-    code, text = run_terminal(tmp_path, "1\n" * 3000, resume=table_id)
+    code, text = run_terminal(new_db, "1\n" * 3000, resume=table_id)
     assert code == 0 and "Resuming MetaX table" in text and "***" in text
 
 
-def test_resume_unknown_table_is_a_clear_error(tmp_path, capsys):
-    code, _ = run_terminal(tmp_path, "", resume="nope")
+def test_resume_unknown_table_is_a_clear_error(new_db, capsys):
+    code, _ = run_terminal(new_db, "", resume="nope")
     assert code == 2
     assert "no game in play with id 'nope'" in capsys.readouterr().err
 
@@ -96,19 +96,18 @@ def test_simulate_refuses_a_seat_count_the_game_does_not_allow(capsys):
     assert "2 to 6 players, not 7" in capsys.readouterr().err
 
 
-def test_terminal_meta_game_with_four_seats_plays_to_the_end(tmp_path):
+def test_terminal_meta_game_with_four_seats_plays_to_the_end(new_db):
     """META-GAP-02: ``metahost play meta --seats 4`` — one person and three computer seats play
     through the host to a result; the person sees their own draws and none of the computers' hands."""
     out = io.StringIO()
-    code = asyncio.run(play("meta", tmp_path / "m.db", 4, "Tess", out=out, inp=io.StringIO("1\n" * 3000), seats=4,
+    code = asyncio.run(play("meta", new_db("m"), 4, "Tess", out=out, inp=io.StringIO("1\n" * 3000), seats=4,
                             width=1000))
     text = out.getvalue()
     assert code == 0, text[-2000:]
     assert "against 3 computer players" in text
     assert "***" in text and ("wins" in text or "draw" in text)
     assert "Your hand:" in text and "Computer 3" in text
-    db = sqlite3.connect(tmp_path / "m.db")
-    assert db.execute("SELECT COUNT(*) FROM seats").fetchone()[0] == 4
+    assert rows(new_db("m"), "SELECT COUNT(*) FROM seats") == [(4,)]
     # The computers' opening hands were never printed: only the person's "Your hand" line.
     assert text.count("Your hand:") == 1
 

@@ -4,10 +4,10 @@ format, checks and store of ``/deck``, from a terminal."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections import Counter
 
 import pytest
+from store_places import exists, rows
 
 from bot.cli import main
 from bot.decks import MAX_IMPORT_LINES, parse_list
@@ -46,18 +46,14 @@ def deck(capsys, db, *args: str) -> tuple[int, str, str]:
 
 
 def saved_names(db) -> list[tuple[str, str]]:
-    if not db.exists():  # validating a list file does not even create the database
+    if not exists(db):  # validating a list file does not even create the database
         return []
-    con = sqlite3.connect(db)
-    try:
-        return con.execute("SELECT user_id, name FROM decks ORDER BY id").fetchall()
-    finally:
-        con.close()
+    return rows(db, "SELECT user_id, name FROM decks ORDER BY id")
 
 
 @pytest.fixture
-def db(tmp_path):
-    return tmp_path / "decks.db"
+def db(new_db):
+    return new_db("decks", fresh=True)  # saved_names asks whether the command made a store
 
 
 def test_import_list_show_and_export_round_trip(tmp_path, db, capsys):
@@ -147,12 +143,12 @@ def test_bad_input_exits_2_with_the_message_on_stderr_and_saves_nothing(tmp_path
         src.write_text(text, encoding="utf-8")
         assert deck(capsys, db, "import", str(src), "--game", "meta", "--name", "Taken")[0] == 0
         name, expect = "TAKEN", "already have a Meta deck named 'Taken'"
-    before = saved_names(db) if db.exists() else []
+    before = saved_names(db)
     args = ["import", str(src)] if case != "no file" else ["import"]
     code, out, err = deck(capsys, db, *args, "--game", game, "--name", name)
     assert code == 2
     assert expect in err and "Imported" not in out
-    assert (saved_names(db) if db.exists() else []) == before
+    assert (saved_names(db)) == before
 
 
 def test_user_option_separates_users(tmp_path, db, capsys):
@@ -187,7 +183,7 @@ def test_rules_with_no_matching_section_exits_2(capsys):
     assert "nonsensequery" in out.err and not out.out
 
 
-def test_terminal_play_brings_a_saved_deck_and_refuses_an_illegal_one(tmp_path, capsys):
+def test_terminal_play_brings_a_saved_deck_and_refuses_an_illegal_one(tmp_path, capsys, new_db):
     """``metahost play --deck NAME`` takes one of the terminal player's saved decks: the stored seat holds
     exactly its cards; an illegal saved deck (MX-DCK-01: 3 cards) is refused with exit 2 and its rule ID."""
     import asyncio
@@ -195,7 +191,7 @@ def test_terminal_play_brings_a_saved_deck_and_refuses_an_illegal_one(tmp_path, 
 
     from bot.local import play
 
-    db = tmp_path / "p.db"
+    db = new_db("p")
     text, counts = starter_text("metax")
     (tmp_path / "good.txt").write_text(text)
     (tmp_path / "short.txt").write_text("3 hercules\n")
@@ -206,11 +202,7 @@ def test_terminal_play_brings_a_saved_deck_and_refuses_an_illegal_one(tmp_path, 
                                 inp=io.StringIO("q\n")))
 
     assert play_with("good") == 0  # 0: the player left at once (leaving exits 0); the game stays stored
-    con = sqlite3.connect(db)
-    try:
-        seat0 = con.execute("SELECT deck, deck_name FROM seats WHERE seat = 0").fetchone()
-    finally:
-        con.close()
+    (seat0,) = rows(db, "SELECT deck, deck_name FROM seats WHERE seat = 0")
     assert Counter(__import__("json").loads(seat0[0])) == counts and seat0[1] == "Good"
     capsys.readouterr()
     assert play_with("Short") == 2

@@ -8,6 +8,10 @@ File-system faults are real: the test runs the commands in a child process; as r
 does not stop, the child runs without the capabilities that let root ignore file permissions
 (``setpriv``). The full disk is SQLite's own ``database or disk is full`` error raised by a connection
 that refuses every write, in process.
+
+SQLite only (``sqlite`` marker): every fault here is one of the SQLite file, its folder or its disk. PostgreSQL's
+own refusals (a read-only server, a lock held by another process) are the host's tests on both back ends
+(tests/host/test_service.py, tests/host/test_lobby.py); its bad URLs, tests/host/test_store_backends.py.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from bot.store import Store
 from games import get_game
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.sqlite
 
 # (id, argv after "metahost", True when the command must write). DB, TABLE, LIST and OUT are filled in.
 COMMANDS = [

@@ -44,10 +44,10 @@ def test_bad_options_are_refused_with_exit_2(capsys, argv, text):
         assert "bestof=3|5|7 (default 3)" in err  # the game's options, listed
 
 
-def test_play_with_options_and_a_team_name(tmp_path, monkeypatch, capsys):
+def test_play_with_options_and_a_team_name(new_db, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("2\n"))  # Win at once
     code = main(["play", "optiontest", "--seed", "4", "--seats", "5", "--option", "mega=on",
-                 "--team-name", "Red Planet", "--db", str(tmp_path / "t.db")])
+                 "--team-name", "Red Planet", "--db", str(new_db("t"))])
     assert code == 0, capsys.readouterr().err
     got = option_game.RECEIVED[-1]
     assert got["mega"] is True and len(got["team_names"]) == 5 and got["team_names"][0] == "Red Planet"

@@ -8,11 +8,11 @@ from __future__ import annotations
 import io
 import json
 import re
-import sqlite3
 import sys
 
 import pytest
 import team_game
+from store_places import exists, rows
 
 from bot.cli import main
 
@@ -55,9 +55,9 @@ def test_teams_refused_with_a_clear_message(capsys, argv, message):
     assert not team_game.RECEIVED
 
 
-def test_MEM_GAP_03_play_with_teams_2v2_puts_the_person_in_team_a(tmp_path, monkeypatch, capsys):
+def test_MEM_GAP_03_play_with_teams_2v2_puts_the_person_in_team_a(new_db, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("2\n"))  # option 2: Win (for the person's team)
-    code = main(["play", "teamtest", "--teams", "2v2", "--seed", "3", "--db", str(tmp_path / "t.db"),
+    code = main(["play", "teamtest", "--teams", "2v2", "--seed", "3", "--db", str(new_db("t")),
                  "--name", "Tess"])
     out = " ".join(capsys.readouterr().out.split())  # the screen wraps long lines at 80 columns
     assert code == 0
@@ -99,27 +99,24 @@ def test_MEM_STL_11_simulate_no_stealth_sends_stealth_false(capsys, monkeypatch)
     assert got == [None]
 
 
-def test_MEM_STL_11_play_no_stealth_starts_a_table_without_stealth(tmp_path, monkeypatch, capsys):
+def test_MEM_STL_11_play_no_stealth_starts_a_table_without_stealth(new_db, monkeypatch, capsys):
     """MEM-STL-11: ``metahost play memesis --no-stealth`` starts a game whose intro says Stealth is off, and
     the table's stored options carry it (a replay or audit gets the same ``new_game``)."""
-    db = tmp_path / "ns.db"
+    db = new_db("ns")
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["play", "memesis", "--no-stealth", "--seed", "2", "--db", str(db)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "Stealth is off for this table" in out
-    con = sqlite3.connect(db)
-    try:
-        (options,) = con.execute("SELECT options FROM tables").fetchone()
-    finally:
-        con.close()
+    ((options,),) = rows(db, "SELECT options FROM tables")
     assert json.loads(options)["stealth"] is False
 
 
 @pytest.mark.parametrize("cmd", ["play", "simulate"])
-def test_no_stealth_is_refused_for_a_game_without_stealth(tmp_path, capsys, cmd):
+def test_no_stealth_is_refused_for_a_game_without_stealth(new_db, capsys, cmd):
     """``--no-stealth`` for MetaX (no Stealth): exit 2 and one line saying so, nothing played."""
-    argv = [cmd, "metax", "--no-stealth"] + (["--db", str(tmp_path / "x.db")] if cmd == "play" else ["--games", "1"])
+    db = new_db("x", fresh=True)
+    argv = [cmd, "metax", "--no-stealth"] + (["--db", db] if cmd == "play" else ["--games", "1"])
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.err.strip() == "metahost: MetaX has no Stealth, so --no-stealth does not apply: leave it out."
-    assert captured.out == "" and not (tmp_path / "x.db").exists()
+    assert captured.out == "" and not exists(db)

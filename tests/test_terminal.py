@@ -14,7 +14,6 @@ import re
 import select
 import shlex
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from store_places import exists, rows
 
 from bot.cli import main
 from bot.local import play
@@ -48,7 +48,7 @@ class Script(io.StringIO):
         return line
 
 
-def run(db: Path, typed: str, *, game: str = "metax", seed: int = 1, then=None, width: int | None = None,
+def run(db: str, typed: str, *, game: str = "metax", seed: int = 1, then=None, width: int | None = None,
         resume: str | None = None, seats: int | None = None) -> tuple[int, str]:
     out = io.StringIO()
     code = asyncio.run(play(game, db, seed, "Tess", resume=resume, out=out, inp=Script(typed, then), width=width,
@@ -56,26 +56,18 @@ def run(db: Path, typed: str, *, game: str = "metax", seed: int = 1, then=None, 
     return code, out.getvalue()
 
 
-def stored(db: Path) -> tuple[str, list[tuple[int, str]]]:
+def stored(db: str) -> tuple[str, list[tuple[int, str]]]:
     """The table's status and its stored choices ``[(seat, choice)]``."""
-    con = sqlite3.connect(db)
-    try:
-        (status,) = con.execute("SELECT status FROM tables").fetchone()
-        return status, con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
-    finally:
-        con.close()
+    ((status,),) = rows(db, "SELECT status FROM tables")
+    return status, rows(db, "SELECT seat, choice FROM actions ORDER BY seq")
 
 
-def replay(db: Path, game_id: str = "metax"):
+def replay(db: str, game_id: str = "metax"):
     """The stored game replayed from its log: ``(game, state, seat-0 events, seat-0 option ids offered)``."""
-    con = sqlite3.connect(db)
-    try:
-        seed, options = con.execute("SELECT seed, options FROM tables").fetchone()
-        options = json.loads(options)  # as the host passed them to new_game (team names, MO-SET-09)
-        seats = con.execute("SELECT name, deck FROM seats ORDER BY seat").fetchall()
-        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
-    finally:
-        con.close()
+    ((seed, options),) = rows(db, "SELECT seed, options FROM tables")
+    options = json.loads(options)  # as the host passed them to new_game (team names, MO-SET-09)
+    seats = rows(db, "SELECT name, deck FROM seats ORDER BY seat")
+    log = rows(db, "SELECT seat, choice FROM actions ORDER BY seq")
     g = get_game(game_id)
     st = g.new_game([SeatSetup(n, json.loads(d)) for n, d in seats], options or None, seed)
     events = [e.text for e in g.intro(st) if e.visible_to(0)]
@@ -94,10 +86,10 @@ def resume_args(text: str) -> list[str]:
     return words[words.index("resume"):]
 
 
-def test_question_mark_shows_the_keys_and_changes_nothing(tmp_path):
+def test_question_mark_shows_the_keys_and_changes_nothing(new_db):
     """`?` prints the keys (h is the hand, ? the help) and applies no choice: the stored log equals that of
     a person who quit at once."""
-    code, text = run(tmp_path / "a.db", "?\nq\n")
+    code, text = run(new_db("a"), "?\nq\n")
     assert code == 0
     help_lines = text.split("Keys (then Enter):", 1)[1]
     for key, what in [("?", "this help"), ("h", "your hand"), ("b", "the whole board"), ("l", "the log"),
@@ -105,56 +97,56 @@ def test_question_mark_shows_the_keys_and_changes_nothing(tmp_path):
                       ("c", "concede (asks first)"), ("q", "quit")]:
         assert re.search(rf"^  {re.escape(key)} +{re.escape(what)}", help_lines, re.M), key
     assert "Type ? for help." in text and "h for help" not in text
-    code, _ = run(tmp_path / "b.db", "q\n")
-    assert stored(tmp_path / "a.db") == stored(tmp_path / "b.db")
-    assert stored(tmp_path / "a.db")[0] == "playing"
+    code, _ = run(new_db("b"), "q\n")
+    assert stored(new_db("a")) == stored(new_db("b"))
+    assert stored(new_db("a"))[0] == "playing"
 
 
-def test_a_number_out_of_range_is_refused_naming_the_numbers_there_are(tmp_path):
+def test_a_number_out_of_range_is_refused_naming_the_numbers_there_are(new_db):
     """Bad input changes nothing and says what would be right: "from 1 to N", or "type 1" when the decision
     has one option (MetaZoo's start-of-turn priority with nothing to use), never "from 1 to 1". An empty
     Chapter says so."""
-    code, text = run(tmp_path / "a.db", "9\nq\n")
+    code, text = run(new_db("a"), "9\nq\n")
     assert code == 0 and re.search(r"'9' is not an option: type a number from 1 to \d+, or \? for help\.", text)
-    code, text = run(tmp_path / "z.db", "1\n1\n2\nq\n", game="metazoo", seed=5)
+    code, text = run(new_db("z"), "1\n1\n2\nq\n", game="metazoo", seed=5)
     assert "Pass (take no Action)" in text and "from 1 to 1" not in text
     assert "'2' is not an option: type 1, or ? for help." in text
     assert "Your Chapter:\n  (empty)" in text  # at set-up, before the Chapter is drawn: said, not a blank
 
 
-def test_concede_asks_first_and_no_keeps_the_game(tmp_path):
+def test_concede_asks_first_and_no_keeps_the_game(new_db):
     """`c` then `n` (or just Enter) does not concede; the game goes on and nothing is stored for it."""
-    code, text = run(tmp_path / "a.db", "c\nn\nc\n\nq\n")
+    code, text = run(new_db("a"), "c\nn\nc\n\nq\n")
     assert code == 0
     assert text.count("Concede the game? It cannot be undone. (y/N)") == 2
     assert text.count("Not conceded; the game goes on.") == 2
-    run(tmp_path / "b.db", "q\n")
-    assert stored(tmp_path / "a.db") == stored(tmp_path / "b.db")  # the same as leaving at once
-    assert stored(tmp_path / "a.db")[0] == "playing" and "***" not in text
+    run(new_db("b"), "q\n")
+    assert stored(new_db("a")) == stored(new_db("b"))  # the same as leaving at once
+    assert stored(new_db("a"))[0] == "playing" and "***" not in text
 
 
-def test_concede_then_yes_ends_the_game(tmp_path):
-    code, text = run(tmp_path / "a.db", "c\ny\n")
+def test_concede_then_yes_ends_the_game(new_db):
+    code, text = run(new_db("a"), "c\ny\n")
     assert code == 0
-    assert stored(tmp_path / "a.db")[0] != "playing"
+    assert stored(new_db("a"))[0] != "playing"
     assert "***" in text and "Continue it with" not in text
 
 
-def test_card_lookup_forgives_a_typo(tmp_path):
+def test_card_lookup_forgives_a_typo(new_db):
     """`card NAME` finds the card from a misspelt name and shows its rules text; a name that matches
     nothing says so and changes nothing."""
     card = MX.card_catalog().resolve("Captain Nemo — Master of the Nautilus")
-    code, text = run(tmp_path / "a.db", "card captian nemo\ncard zzqxv\nq\n")
+    code, text = run(new_db("a"), "card captian nemo\ncard zzqxv\nq\n")
     assert code == 0
     found = text.split("> ", 2)[1]  # the answer to the first command, up to the next prompt
     assert found.startswith(card.label) and card.text.split()[0] in found
     assert "No MetaX card is named 'zzqxv', and no name is close." in text
-    assert stored(tmp_path / "a.db")[0] == "playing"
+    assert stored(new_db("a"))[0] == "playing"
 
 
-def test_d_shows_every_discard_pile_top_first(tmp_path):
+def test_d_shows_every_discard_pile_top_first(new_db):
     """`d` lists each player's discard pile from the public board, top card first."""
-    db = tmp_path / "a.db"
+    db = new_db("a")
     code, text = run(db, "1\n1\n1\n1\nd\nq\n")
     assert code == 0
     _, st, _, _ = replay(db)
@@ -173,11 +165,12 @@ def test_d_shows_every_discard_pile_top_first(tmp_path):
 
 
 @pytest.mark.parametrize("how", ["q", "eof", "ctrl-c"])
-def test_leaving_exits_0_and_the_printed_command_resumes_the_same_table(tmp_path, monkeypatch, capsys, how):
+def test_leaving_exits_0_and_the_printed_command_resumes_the_same_table(new_db, monkeypatch, capsys, how):
     """q, end of input (Ctrl-D) and Ctrl-C at the prompt each leave with status 0 and print a command;
-    its arguments, run through the CLI, resume that very table (with --db, since the file is not the
-    default one)."""
-    db = tmp_path / "game.db"
+    its arguments, run through the CLI, resume that very table (with --db, since the store is not the
+    default one). On PostgreSQL (``DATABASE_URL=postgresql://… make test``) the game is played and resumed
+    through ``--db postgresql://…``."""
+    db = new_db("game")
     typed, then = {"q": ("1\nq\n", None), "eof": ("1\n", None), "ctrl-c": ("1\n", KeyboardInterrupt)}[how]
     code, text = run(db, typed, then=then)
     assert code == 0 and "Traceback" not in text
@@ -190,10 +183,13 @@ def test_leaving_exits_0_and_the_printed_command_resumes_the_same_table(tmp_path
     assert f"Resuming MetaX table {table_id}." in capsys.readouterr().out
 
 
-def test_resume_command_for_the_default_database_needs_no_db_option(tmp_path, monkeypatch, capsys):
-    """From the folder the game was started in, `metahost resume ID` alone continues it."""
+def test_resume_command_for_the_default_database_needs_no_db_option(tmp_path, monkeypatch, capsys, backend, new_db):
+    """From the folder the game was started in, `metahost resume ID` alone continues it: the default store is
+    ``var/metahost.db`` there, or on PostgreSQL the one ``DATABASE_URL`` names in the environment."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("METAHOST_DB", raising=False)
+    if backend == "postgresql":
+        monkeypatch.setenv("DATABASE_URL", new_db())
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["play", "metax", "--seed", "3"]) == 0
     args = resume_args(capsys.readouterr().out)
@@ -203,9 +199,9 @@ def test_resume_command_for_the_default_database_needs_no_db_option(tmp_path, mo
     assert f"Resuming MetaX table {args[1]}." in capsys.readouterr().out
 
 
-def test_ctrl_c_in_a_real_terminal_process_exits_0_with_the_resume_command(tmp_path):
+def test_ctrl_c_in_a_real_terminal_process_exits_0_with_the_resume_command(new_db):
     """A real SIGINT at the prompt (once a KeyboardInterrupt traceback) leaves cleanly."""
-    db = tmp_path / "sig.db"
+    db = new_db("sig")
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "metax", "--seed", "1", "--db", str(db)],
                             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     seen = b""
@@ -230,10 +226,10 @@ def test_ctrl_c_in_a_real_terminal_process_exits_0_with_the_resume_command(tmp_p
     assert resume_args(text)[2:] == ["--db", str(db)]
 
 
-def test_lines_wrap_at_word_boundaries_at_40_columns(tmp_path):
+def test_lines_wrap_at_word_boundaries_at_40_columns(new_db):
     """At 40 columns no printed line is longer, and every log line, its wrapped lines joined again, is the
     event's text word for word: no word was cut."""
-    db = tmp_path / "a.db"
+    db = new_db("a")
     code, text = run(db, "1\n" * 3000, width=40)
     assert code == 0
     lines = text.splitlines()
@@ -260,10 +256,10 @@ def test_lines_wrap_at_word_boundaries_at_40_columns(tmp_path):
     # menu, a card's menu, Back) and repeat one turn. Since single-choice draft steps are taken without asking,
     # 3, 2, 1 in turn plays this seed to its end (3, 2, 1, 2, 1 no longer does).
     ("memesis", None, "3\n2\n1\n")])
-def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, seats, answers):
+def test_a_scripted_game_shows_no_option_id_or_developer_tag(new_db, game, seats, answers):
     """Option ids (``play:…``, ``tgt:p1``), ``[RULE-ID]`` tags and card instance numbers (``[43] Captain
     Nemo``) never reach the player's screen."""
-    db = tmp_path / "a.db"
+    db = new_db("a")
     code, text = run(db, "?\nh\nb\nl\nd\n" + answers * (3000 // answers.count("\n")), game=game, seats=seats,
                      seed=4)
     assert code == 0 and "***" in text
@@ -276,8 +272,8 @@ def test_a_scripted_game_shows_no_option_id_or_developer_tag(tmp_path, game, sea
     assert not re.search(r"\[\d+\] ", text), re.search(r".*\[\d+\] .*", text)
 
 
-def test_not_a_terminal_gets_no_colour_codes(tmp_path):
-    code, text = run(tmp_path / "a.db", "b\nq\n")
+def test_not_a_terminal_gets_no_colour_codes(new_db):
+    code, text = run(new_db("a"), "b\nq\n")
     assert code == 0 and "\x1b[" not in text
 
 
@@ -307,20 +303,16 @@ def test_a_refusal_names_its_rule_in_readable_form():
 
 
 @pytest.mark.parametrize(("game", "ref"), [("metax", "heroes-rush"), ("meta", "Burn Rush")])
-def test_a_starter_deck_exports_and_imports_back_to_the_same_cards(tmp_path, capsys, game, ref):
+def test_a_starter_deck_exports_and_imports_back_to_the_same_cards(tmp_path, capsys, game, ref, new_db):
     """`metahost deck export STARTER --game G` writes the starter deck's list; importing that list saves a
     deck of exactly the starter's cards."""
     g = get_game(game)
     sid = next(k for k, v in g.starter_names().items() if ref in (k, v))
-    db = tmp_path / "d.db"
+    db = new_db("d")
     listing = tmp_path / "starter.txt"
     assert main(["deck", "export", ref, "--game", game, "--out", str(listing), "--db", str(db)]) == 0
     assert main(["deck", "import", str(listing), "--game", game, "--name", "Mine", "--db", str(db)]) == 0
-    con = sqlite3.connect(db)
-    try:
-        (cards,) = con.execute("SELECT cards FROM decks WHERE name = 'Mine'").fetchone()
-    finally:
-        con.close()
+    ((cards,),) = rows(db, "SELECT cards FROM decks WHERE name = 'Mine'")
     saved = Counter({c: n for c, n in json.loads(cards)})
     assert saved == Counter(g.starter_decks()[sid])
     capsys.readouterr()
@@ -328,8 +320,8 @@ def test_a_starter_deck_exports_and_imports_back_to_the_same_cards(tmp_path, cap
     assert capsys.readouterr().out == listing.read_text(encoding="utf-8")
 
 
-def test_exporting_an_unknown_deck_names_the_starter_decks(tmp_path, capsys):
-    assert main(["deck", "export", "nope", "--game", "metax", "--db", str(tmp_path / "d.db")]) == 2
+def test_exporting_an_unknown_deck_names_the_starter_decks(new_db, capsys):
+    assert main(["deck", "export", "nope", "--game", "metax", "--db", str(new_db("d"))]) == 2
     err = capsys.readouterr().err
     assert "You have no MetaX deck named 'nope'" in err and "heroes-rush (MetaX)" in err
 
@@ -355,14 +347,33 @@ def test_the_resume_command_names_the_program_as_it_was_started(tmp_path, monkey
     assert resume_command("abc", Path("my games.db")).endswith(" -m bot.cli resume abc --db 'my games.db'")
 
 
-def test_the_decision_context_is_shown_above_the_options(tmp_path, monkeypatch):
+
+def test_the_resume_command_names_a_database_url_without_its_password(monkeypatch):
+    """A game stored through ``--db postgresql://…`` resumes with the same ``--db``, its password shown as
+    ``***`` (never printed); a store that is the default (``DATABASE_URL``, or the same file as
+    ``sqlite:///``) needs no ``--db``."""
+    from bot.local import resume_command
+
+    monkeypatch.setattr(sys, "argv", ["metahost"])
+    monkeypatch.delenv("METAHOST_DB", raising=False)
+    url = "postgresql://bot:hunter2@db.example/metahost?sslmode=require"
+    assert resume_command("abc", url).endswith(" resume abc --db 'postgresql://bot:***@db.example/metahost?sslmode=require'")
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert resume_command("abc", url).endswith(" resume abc")
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///var/metahost.db")
+    assert resume_command("abc", "var/metahost.db").endswith(" resume abc")
+    assert resume_command("abc", url).endswith(" --db 'postgresql://bot:***@db.example/metahost?sslmode=require'")
+    monkeypatch.setenv("DATABASE_URL", "mysql://bot@db/metahost")  # no store of ours: the game's --db is named
+    assert resume_command("abc", "var/metahost.db").endswith(" resume abc --db var/metahost.db")
+
+def test_the_decision_context_is_shown_above_the_options(new_db, monkeypatch):
     """A game's ``context_text`` (the part of the board the decision depends on) is printed above the
     prompt; when it is smaller than the board, the whole board is one key away (b)."""
     def context(view):
         return "Nemo defends with Str3" if view.decisions else ""
 
     monkeypatch.setattr(MX, "context_text", context)
-    code, text = run(tmp_path / "a.db", "q\n")
+    code, text = run(new_db("a"), "q\n")
     assert code == 0
     screen = text.split("About this choice (b shows the whole board):", 1)[1]
     assert screen.index("Nemo defends with Str3") < screen.index("Keep your opening hand")
@@ -407,12 +418,12 @@ def options_end(lines: list[str]) -> list[str]:
     return lines
 
 
-def test_a_metazoo_game_plays_to_its_end_in_the_terminal_with_the_private_view(tmp_path):
+def test_a_metazoo_game_plays_to_its_end_in_the_terminal_with_the_private_view(new_db):
     """``metahost play metazoo`` to the end with typed input: the person sees their Chapter
     and, once they placed one, their own face-down Page (MZ-CORE-08, MZ-TRAP-11) in their private view;
     their decisions span several kinds (multi-step Contracts and Attacks: targets after the choice); the
     game ends with a result, and the stored log replays."""
-    db = tmp_path / "zoo.db"
+    db = new_db("zoo")
     out = io.StringIO()
     code = asyncio.run(play("metazoo", db, 3, "Tess", out=out, inp=Chooser(out, 3), width=120))
     text = out.getvalue()
@@ -430,40 +441,32 @@ def test_a_metazoo_game_plays_to_its_end_in_the_terminal_with_the_private_view(t
     assert {"mulligan", "actions", "priority"} <= kinds and len(kinds) >= 5, kinds
 
 
-def _seats(db: Path) -> list[SeatSetup]:
-    con = sqlite3.connect(db)
-    try:
-        return [SeatSetup(n, json.loads(d)) for n, d in con.execute("SELECT name, deck FROM seats ORDER BY seat")]
-    finally:
-        con.close()
+def _seats(db: str) -> list[SeatSetup]:
+    return [SeatSetup(n, json.loads(d)) for n, d in rows(db, "SELECT name, deck FROM seats ORDER BY seat")]
 
 
-def test_play_metazoo_surroundings_and_place_flags(tmp_path, capsys):
+def test_play_metazoo_surroundings_and_place_flags(new_db, capsys):
     """``metahost play metazoo --surroundings derived --place "Oslo, …"`` opens a derived table at that
     place; a bad place is refused with the expected shape and opens nothing; MetaX takes no
     surroundings."""
-    db = tmp_path / "flags.db"
+    db = new_db("flags", fresh=True)
     code = main(["play", "metazoo", "--db", str(db), "--surroundings", "derived", "--place", "Oslo, north, 10.75, "
                  "Europe/Oslo"])
     err = capsys.readouterr().err
     assert code == 2 and "bad --place" in err and "latitude and longitude must be numbers" in err
-    assert not db.exists() or sqlite3.connect(db).execute("SELECT COUNT(*) FROM tables").fetchone() == (0,)
+    assert not exists(db) or rows(db, "SELECT COUNT(*) FROM tables") == [(0,)]
 
     out = io.StringIO()
     code = asyncio.run(play("metazoo", db, 2, "Tess", out=out, inp=Script("q\n"), surroundings="derived",
                             location={"name": "Oslo", "latitude": 59.91, "longitude": 10.75,
                                       "timezone": "Europe/Oslo"}))
     assert code == 0
-    con = sqlite3.connect(db)
-    try:
-        (options,) = con.execute("SELECT options FROM tables").fetchone()
-    finally:
-        con.close()
+    ((options,),) = rows(db, "SELECT options FROM tables")
     options = json.loads(options)
     assert options["surroundings"] == "derived" and options["place"]["name"] == "Oslo"
     assert isinstance(options["clock"], float)
 
-    code = main(["play", "metax", "--db", str(tmp_path / "x.db"), "--surroundings", "declared"])
+    code = main(["play", "metax", "--db", str(new_db("x")), "--surroundings", "declared"])
     assert code == 2 and "no 4th Wall effects" in capsys.readouterr().err
 
 
@@ -489,33 +492,25 @@ def test_the_metazoo_ordering_prompt_reads_as_numbered_choices_without_ids():
     assert "Bridge Troll" in text or "Troll" in text
 
 
-def test_play_derived_without_a_place_is_refused_in_terminal_words(tmp_path, capsys):
+def test_play_derived_without_a_place_is_refused_in_terminal_words(new_db, capsys):
     """``--surroundings derived`` needs ``--place`` in the terminal (no server location or
     /surroundings profile there): exit 2 with one line saying so, no traceback, and no game left to resume."""
-    db = tmp_path / "nowhere.db"
+    db = new_db("nowhere", fresh=True)
     code = main(["play", "metazoo", "--db", str(db), "--surroundings", "derived"])
     err = capsys.readouterr().err
     assert code == 2 and "--place" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
-    if db.exists():
-        con = sqlite3.connect(db)
-        try:
-            assert con.execute("SELECT COUNT(*) FROM tables WHERE status IN ('lobby', 'playing')").fetchone() == (0,)
-        finally:
-            con.close()
+    if exists(db):
+        assert rows(db, "SELECT COUNT(*) FROM tables WHERE status IN ('lobby', 'playing')") == [(0,)]
 
 
-def test_a_start_the_host_refuses_ends_terminal_play_with_its_message(tmp_path, capsys):
+def test_a_start_the_host_refuses_ends_terminal_play_with_its_message(new_db, capsys):
     """A table the host will not start (derived surroundings with no place, called without the CLI's own
     check) is cancelled, its message printed on one line, exit 2: no traceback, nothing left in play."""
-    db = tmp_path / "refused.db"
+    db = new_db("refused")
     code = asyncio.run(play("metazoo", db, 1, "Tess", out=io.StringIO(), inp=Script(""), surroundings="derived"))
     err = capsys.readouterr().err
     assert code == 2 and "/settings location" in err and "Traceback" not in err
-    con = sqlite3.connect(db)
-    try:
-        assert con.execute("SELECT status FROM tables").fetchall() == [("aborted",)]
-    finally:
-        con.close()
+    assert rows(db, "SELECT status FROM tables") == [("aborted",)]
 
 
 class MemesisChooser(io.StringIO):
@@ -551,13 +546,13 @@ class MemesisChooser(io.StringIO):
         return f"{answer}\n"
 
 
-def test_a_1v1_memesis_game_plays_to_its_end_in_the_terminal(tmp_path):
+def test_a_1v1_memesis_game_plays_to_its_end_in_the_terminal(new_db):
     """MEM-GEN-01, MEM-GAP-03, MEM-TRN-07, MEM-GAP-28: ``metahost play memesis --teams
     1v1`` to the end with typed input. The person's private view shows their hand, face-down cards
     (MEM-STL-03), Ammunition Cell (MEM-AMM-08) and incubating card (MEM-INC-01); a card's two-step menu
     shows its next step without printing the board and hand again, and Back returns to the turn's menu;
     the person answers a response window; the game ends with a result and the stored log replays to it."""
-    db = tmp_path / "mem.db"
+    db = new_db("mem")
     out = io.StringIO()
     seed = 3  # a game (and typist) in which Tess also plays a card face down and answers a window
     chooser = MemesisChooser(out, seed)
@@ -625,14 +620,14 @@ class OlympiaChooser(io.StringIO):
         return f"{answer}\n"
 
 
-def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path):
+def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(new_db):
     """MO-SET-09/10, MO-INF-01/03: ``metahost play metaolympia --team-name
     "Red Planet" --option bestof=5`` — the person against the computer, choosing by number at every prompt
     (Pre-Season tiles, Match Up spots, athletes, dice), reaches the result; the stored log replays to it. The
     start line names the person's team and colour; the keys work at a game without decks (``d`` lists the
     shared face-up discards, ``card`` finds an athlete); no option id or tag reaches the screen, nor the
     computer's private draws."""
-    db = tmp_path / "mo.db"
+    db = new_db("mo")
     out = io.StringIO()
     seed = 3
     chooser = OlympiaChooser(out, seed, ["?", "h", "b", "l", "d", "card mangla"])
@@ -646,12 +641,8 @@ def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path)
     assert "> Mangala\nAthlete · Tier Pro" in text  # "card mangla": a close spelling finds the athlete
     status, log = stored(db)
     assert status == "finished"
-    con = sqlite3.connect(db)
-    try:
-        (seed_, options), = con.execute("SELECT seed, options FROM tables").fetchall()
-        names = [n for (n,) in con.execute("SELECT name FROM seats ORDER BY seat")]
-    finally:
-        con.close()
+    (seed_, options), = rows(db, "SELECT seed, options FROM tables")
+    names = [n for (n,) in rows(db, "SELECT name FROM seats ORDER BY seat")]
     options = json.loads(options)
     assert options["team_names"][0] == "Red Planet" and options["colours"][:2] == ["red", "blue"]
     assert options["bestof"] == 5 and names == ["Tess", "Computer 1"]
@@ -679,10 +670,10 @@ def test_a_two_team_meta_olympia_game_plays_to_its_end_in_the_terminal(tmp_path)
     assert not [t for t in computer_only if t in printed]
 
 
-def test_meta_olympia_with_four_teams_plays_to_its_end_in_the_terminal(tmp_path):
+def test_meta_olympia_with_four_teams_plays_to_its_end_in_the_terminal(new_db):
     """``metahost play metaolympia --seats 4 --option gambling=on`` (MO-OPT-01): the person and three
     computer teams, typing 1 at every prompt, reach the result."""
-    db = tmp_path / "mo4.db"
+    db = new_db("mo4")
     out = io.StringIO()
     code = asyncio.run(play("metaolympia", db, 2, "Tess", out=out, inp=Script("1\n" * 5000), width=200, seats=4,
                             table_options=["gambling=on"]))
@@ -713,8 +704,8 @@ def test_team_names_take_their_team_colour_on_a_terminal():
     assert code_before("Tess") != re.findall(r"(\x1b\[[0-9;]*m)Tess", plain.getvalue())[0]  # gold, not cyan
 
 
-def test_play_refuses_a_deck_at_a_game_without_decks(tmp_path, capsys):
+def test_play_refuses_a_deck_at_a_game_without_decks(new_db, capsys):
     """Meta Olympia drafts its roster in play (``Game.has_decks`` false): ``--deck`` is refused, exit 2."""
-    assert main(["play", "metaolympia", "--deck", "heroes-rush", "--db", str(tmp_path / "x.db")]) == 2
+    assert main(["play", "metaolympia", "--deck", "heroes-rush", "--db", str(new_db("x"))]) == 2
     assert "Meta Olympia is played without decks, so --deck and --computer-deck do not apply" in \
         capsys.readouterr().err

@@ -26,10 +26,10 @@ from tests.player_texts import internal_hits
 COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-7]|38;[0-9;]+|9[0-7])m")  # a foreground colour code
 
 
-def run(tmp_path, typed: str, game: str = "metax", seed: int = 1, width: int | None = None,
+def run(new_db, typed: str, game: str = "metax", seed: int = 1, width: int | None = None,
         seats: int | None = None) -> str:
     out = io.StringIO()
-    code = asyncio.run(play(game, tmp_path / "t.db", seed, "Tess", out=out, inp=io.StringIO(typed), width=width,
+    code = asyncio.run(play(game, new_db("t"), seed, "Tess", out=out, inp=io.StringIO(typed), width=width,
                             seats=seats))
     assert code == 0
     return out.getvalue()
@@ -103,10 +103,10 @@ def test_d_shows_each_games_public_piles(game_id, seats, titles):
                 assert card.get("name", card.get("title", "")) in text
 
 
-def test_card_lookup_hints_speak_the_terminals_words(tmp_path):
+def test_card_lookup_hints_speak_the_terminals_words(new_db):
     """A name that matches nothing, or several, tells what to type here (`card` and a name), never Discord's
     "pick a card from the list" or "send the command again"."""
-    text = run(tmp_path, "card zzqxv\ncard Herak\nq\n")
+    text = run(new_db, "card zzqxv\ncard Herak\nq\n")
     nothing, several = (" ".join(answer(text, n).split()) for n in (1, 2))
     assert "no name is close. Type card and part of a name." in nothing
     assert "Close: " in several and "Hercules — Son of Thunder" in several and "Type card and one of these." in several
@@ -141,11 +141,11 @@ def test_break_points_keep_names_whole_and_fold_only_what_cannot_fit():
     assert break_points("x " + "y" * 12, 5) == [2, 7, 12]  # a word longer than a line is folded
 
 
-def test_a_whole_game_at_40_columns_never_breaks_a_card_name(tmp_path):
+def test_a_whole_game_at_40_columns_never_breaks_a_card_name(new_db):
     """A MetaX game at 40 columns: every card name up to 40 characters that a log line holds is printed whole
     on one line."""
     names = [c.name for c in get_game("metax").card_catalog() if len(c.name) <= 36]
-    text = run(tmp_path, "1\n" * 400, width=40)
+    text = run(new_db, "1\n" * 400, width=40)
     lines = text.splitlines()
     assert max(len(ln.removeprefix("> ").rstrip()) for ln in lines) <= 40
     found = 0
@@ -161,12 +161,11 @@ def test_a_whole_game_at_40_columns_never_breaks_a_card_name(tmp_path):
 # -- §10, §9: help, rules and cards ----------------------------------------------------------------------------
 
 
-def test_question_mark_shows_the_games_quick_start_then_the_keys(tmp_path):
+def test_question_mark_shows_the_games_quick_start_then_the_keys(new_db):
     """`?` prints the game's quick start in terminal text (no Markdown marks) before the keys, which now
     include `rules TOPIC`."""
     for game in ("metax", "memesis"):
-        (tmp_path / game).mkdir()
-        text = answer(run(tmp_path / game, "?\nq\n", game=game), 1)
+        text = answer(run(lambda name, game=game: new_db(f"{game}-{name}"), "?\nq\n", game=game), 1)
         assert "quick start" in text.splitlines()[0] and "How a turn goes" in text and "Looking things up" in text
         assert "**" not in text and "`" not in text and "## " not in text
         assert text.index("How a turn goes") < text.index("Keys (then Enter):")
@@ -174,9 +173,9 @@ def test_question_mark_shows_the_games_quick_start_then_the_keys(tmp_path):
         assert not internal_hits(text.split("Keys (then Enter):")[0]), internal_hits(text)
 
 
-def test_rules_and_slash_rules_show_the_rule_a_refusal_points_to(tmp_path):
+def test_rules_and_slash_rules_show_the_rule_a_refusal_points_to(new_db):
     """`/rules MX-KO-03` (as a refusal says it) and `rules tko` print MetaX's rule; `/card` works like `card`."""
-    text = run(tmp_path, "/rules MX-KO-03\nrules knock-outs\n/card herkules\nrules zzqq\nq\n")
+    text = run(new_db, "/rules MX-KO-03\nrules knock-outs\n/card herkules\nrules zzqq\nq\n")
     assert "MX-KO-03 HP KO" in answer(text, 1) and "MX-KO-01 TKO" in answer(text, 2)
     assert answer(text, 3).startswith("Hercules — Son of Thunder")
     assert answer(text, 4).strip()  # an unknown topic says so
@@ -203,7 +202,7 @@ def test_card_shows_any_card_of_every_game_in_full(game_id):
 # -- §7, §8, §5 ------------------------------------------------------------------------------------------------
 
 
-def test_the_cards_that_cannot_be_played_are_listed_under_the_options(tmp_path, monkeypatch):
+def test_the_cards_that_cannot_be_played_are_listed_under_the_options(new_db, monkeypatch):
     """Under the numbered options, "Not playable now:" and each card with its reason, from
     ``Game.unplayable`` of the person's own seat."""
     mx = get_game("metax")
@@ -214,14 +213,14 @@ def test_the_cards_that_cannot_be_played_are_listed_under_the_options(tmp_path, 
         return [("Hercules — Son of Thunder", "one Character a turn"), ("Anvil Blow", "costs 3 MP, you have 2")]
 
     monkeypatch.setattr(type(mx), "unplayable", unplayable)
-    text = run(tmp_path, "q\n", width=100)
+    text = run(new_db, "q\n", width=100)
     options = text.rsplit("Keep this hand", 1)[1]
     assert re.search(r"Not playable now:\n +– Hercules — Son of Thunder: one Character a turn\n"
                      r" +– Anvil Blow: costs 3 MP, you have 2", options), options
     assert asked and set(asked) == {0}
 
 
-def test_the_end_shows_the_deciding_rule_and_each_seats_score(tmp_path, monkeypatch):
+def test_the_end_shows_the_deciding_rule_and_each_seats_score(new_db, monkeypatch):
     """After the result, ``Result.rule`` (its rule ID a pointer) and one line per seat of
     ``Result.scores``."""
     mx = get_game("metax")
@@ -234,7 +233,7 @@ def test_the_end_shows_the_deciding_rule_and_each_seats_score(tmp_path, monkeypa
                                                                        "Computer 1: 0 Victory Points"))
 
     monkeypatch.setattr(type(mx), "result", result)
-    text = run(tmp_path, "c\ny\n", width=100)
+    text = run(new_db, "c\ny\n", width=100)
     end = text.split("***", 1)[1]
     assert "A player who concedes loses (see /rules MX-END-02)" in end
     assert "· Tess: 0 Victory Points" in end and "· Computer 1: 0 Victory Points" in end
@@ -254,12 +253,12 @@ def test_a_name_several_cards_share_shows_every_one_of_them():
 
 
 @pytest.mark.parametrize("width", [40, 50, 80])
-def test_the_hand_and_the_seats_never_split_a_name_nor_crop_a_word(tmp_path, width):
+def test_the_hand_and_the_seats_never_split_a_name_nor_crop_a_word(new_db, width):
     """The hand table keeps each card's name whole (its column at least that wide; rich then narrows only the
     text column) and crops no word of a card's text; a seats table too narrow for its screen is printed as the
     game's text instead of folding "Computer 1" (``fits`` once measured at the screen's width, which
     rich clamps to, so it always "fit")."""
-    text = run(tmp_path, "h\nb\nq\n", width=width)
+    text = run(new_db, "h\nb\nq\n", width=width)
     mx = get_game("metax")
     hand = [c for c in mx.card_catalog() if c.name in text]
     assert len(hand) >= 5

@@ -29,10 +29,10 @@ async def save_sided(db) -> None:
         await store.close()
 
 
-def test_mz_book_06_a_terminal_series_with_a_swap_between_games(tmp_path):
+def test_mz_book_06_a_terminal_series_with_a_swap_between_games(new_db):
     """MZ-BOOK-05: sizes only at the first start; MZ-BOOK-06: an unequal swap is refused naming the rule, an
     equal one accepted; MZ-GAP-75: the score after each game, and the series ends at 2 wins of 3."""
-    db = tmp_path / "series.db"
+    db = new_db("series")
     asyncio.run(save_sided(db))
     typed = ("c\ny\n"  # game 1: concede
              "swap Ember Imp, Ember Imp / Moonwell\n"

@@ -16,7 +16,7 @@ async def fake(monkeypatch):
 
 
 @pytest.fixture
-async def world(fake, tmp_path):
-    w = await World(fake, tmp_path / "bot.db").start()
+async def world(fake, new_db):
+    w = await World(fake, new_db("bot")).start()
     yield w
     await w.stop()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import types
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -15,7 +16,7 @@ from discord import app_commands
 
 from bot.host import TableService
 from bot.shell.app import NO_DISCORD, MetaBot, run
-from bot.store import Store
+from bot.store import PgStore, Store, is_postgres
 
 from .harness import APP_ID, GUILD_ID
 from .world import settings
@@ -37,28 +38,32 @@ def server_error() -> Exception:
     (lambda: discord.GatewayNotFound(), "gateway"),
     (server_error, "answered 503"),
 ], ids=["dns", "timeout", "unreachable", "gateway", "server-error"])
-async def test_bot_without_network_says_one_line_and_closes_its_store(tmp_path, monkeypatch, capsys, failure, words):
+async def test_bot_without_network_says_one_line_and_closes_its_store(new_db, monkeypatch, capsys, failure, words):
     closed: list[str] = []
-    real_close = Store.close
 
-    async def close(self):
-        closed.append(self.path)
-        await real_close(self)
+    def recorded(real_close):
+        async def close(self):
+            closed.append(self.path)
+            await real_close(self)
+
+        return close
 
     async def static_login(self, token):
         raise failure()
 
-    monkeypatch.setattr(Store, "close", close)
+    for kind in (Store, PgStore):  # PgStore's close is PostgreSQL's own
+        monkeypatch.setattr(kind, "close", recorded(kind.close))
     monkeypatch.setattr(discord.http.HTTPClient, "static_login", static_login)
-    db = tmp_path / "bot.db"
-    code = await run(settings(DISCORD_TOKEN="dummy.token.value", METAHOST_DB=str(db)))
+    db = new_db("bot")
+    setting = "DATABASE_URL" if is_postgres(db) else "METAHOST_DB"  # the older setting of the file, as before
+    code = await run(settings(DISCORD_TOKEN="dummy.token.value", **{setting: db}))
     got = capsys.readouterr()
     assert code == NO_DISCORD == 4
     assert "Traceback" not in got.out + got.err and got.out == ""
     [line] = got.err.splitlines()
     assert line.startswith("metahost bot: Discord could not be reached") and words in line
     assert "dummy.token" not in line
-    assert closed == [str(db)] and not (tmp_path / "bot.db-wal").exists()  # closed cleanly
+    assert closed == [db] and not Path(f"{db}-wal").exists()  # closed cleanly
     assert not [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
 
 
@@ -91,9 +96,9 @@ async def stop(bot: MetaBot) -> None:
     await bot.store.close()
 
 
-async def test_commands_are_synced_on_the_first_start_then_only_when_they_change(fake, tmp_path, caplog):
+async def test_commands_are_synced_on_the_first_start_then_only_when_they_change(fake, new_db, caplog):
     caplog.set_level(logging.INFO, logger="metahost.bot")
-    path = tmp_path / "bot.db"
+    path = new_db("bot")
     bot = await boot(fake, path)
     assert syncs(fake) == [f"/applications/{APP_ID}/commands"]
     synced = {c["name"] for c in next(c for c in fake.rest if c.method == "PUT").json}
@@ -116,8 +121,8 @@ async def test_commands_are_synced_on_the_first_start_then_only_when_they_change
     await stop(bot)
 
 
-async def test_a_dev_guild_is_synced_apart_from_the_global_commands(fake, tmp_path):
-    path = tmp_path / "bot.db"
+async def test_a_dev_guild_is_synced_apart_from_the_global_commands(fake, new_db):
+    path = new_db("bot")
     bot = await boot(fake, path, DEV_GUILD_ID=str(GUILD_ID))
     await stop(bot)
     bot = await boot(fake, path, DEV_GUILD_ID=str(GUILD_ID))
@@ -128,15 +133,14 @@ async def test_a_dev_guild_is_synced_apart_from_the_global_commands(fake, tmp_pa
     assert syncs(fake)[1:] == [f"/applications/{APP_ID}/commands"]
 
 
-async def test_a_refused_sync_is_not_remembered_and_is_tried_again_at_the_next_start(fake, tmp_path, monkeypatch,
-                                                                                     caplog):
+async def test_a_refused_sync_is_not_remembered_and_is_tried_again_at_the_next_start(fake, new_db, monkeypatch, caplog):
     real_sync = app_commands.CommandTree.sync
 
     async def refused(self, *, guild=None):
         raise discord.HTTPException(types.SimpleNamespace(status=500, reason="Internal Server Error"), "boom")
 
     monkeypatch.setattr(app_commands.CommandTree, "sync", refused)
-    path = tmp_path / "bot.db"
+    path = new_db("bot")
     bot = await boot(fake, path)  # the bot still starts
     assert "could not sync the slash commands (global)" in caplog.text
     await stop(bot)

@@ -20,9 +20,9 @@ def board_lines_missing(w: World, t, m) -> list[str]:
     return [ln for ln in t.game.board_text(t.game.view(t.state, None)).splitlines() if ln.strip() and ln not in shown]
 
 
-async def test_one_players_choices_in_a_row_reach_the_board_together(fake, tmp_path):
+async def test_one_players_choices_in_a_row_reach_the_board_together(fake, new_db):
     pace = [0.0]
-    w = await World(fake, tmp_path / "t.db", clock=PaceClock(pace), BOARD_HOLD=HOLD).start()
+    w = await World(fake, new_db("t"), clock=PaceClock(pace), BOARD_HOLD=HOLD).start()
     w.bot.front.now = lambda: pace[0]
     try:
         table_id = await open_seeded_table(w, "metax", USERS, 5)
@@ -50,10 +50,10 @@ async def test_one_players_choices_in_a_row_reach_the_board_together(fake, tmp_p
         await w.stop()
 
 
-async def test_without_a_hold_every_action_edits_the_board(fake, tmp_path):
+async def test_without_a_hold_every_action_edits_the_board(fake, new_db):
     """``BOARD_HOLD=0``: the board is edited after every action that changed it (the tests' default)."""
     pace = [0.0]
-    w = await World(fake, tmp_path / "t.db", clock=PaceClock(pace), BOARD_HOLD=0).start()
+    w = await World(fake, new_db("t"), clock=PaceClock(pace), BOARD_HOLD=0).start()
     w.bot.front.now = lambda: pace[0]
     try:
         table_id = await open_seeded_table(w, "metax", USERS, 5)

@@ -153,9 +153,9 @@ async def test_closed_dms_fall_back_to_the_ephemeral_my_hand(world):
     assert not w.fake.dm_messages(BEN)  # nothing ever reached Ben's closed DMs
 
 
-async def test_a_restart_mid_game_keeps_old_buttons_working(fake, tmp_path):
+async def test_a_restart_mid_game_keeps_old_buttons_working(fake, new_db):
     """A new bot instance on the same database applies a click on a DM posted before the restart."""
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     table_id, _ = await open_table(w)
     rng = Rng.from_seed(9)
     for _ in range(4):
@@ -163,7 +163,7 @@ async def test_a_restart_mid_game_keeps_old_buttons_working(fake, tmp_path):
     version_before = w.service.get(table_id).version
     await w.stop()
 
-    w2 = await World(fake, tmp_path / "bot.db").start()
+    w2 = await World(fake, new_db("bot")).start()
     try:
         t = w2.service.get(table_id)
         assert t.version == version_before
@@ -330,11 +330,11 @@ class FakeClock:
 
 
 @pytest.mark.parametrize("closed", [False, True])
-async def test_reminder_reaches_the_deciding_player_then_the_default_applies(fake, tmp_path, closed):
+async def test_reminder_reaches_the_deciding_player_then_the_default_applies(fake, new_db, closed):
     """Half time: a DM reminder (a mention in the table's thread when DMs are closed); the deadline: the
     default choice is applied and the board shows it."""
     clock = FakeClock()
-    w = await World(fake, tmp_path / "bot.db", clock=clock).start()
+    w = await World(fake, new_db("bot"), clock=clock).start()
     try:
         if closed:
             fake.closed_dms.update({ANA, BEN})

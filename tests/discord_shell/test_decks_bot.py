@@ -83,7 +83,7 @@ async def file_import(w, user: int, game: str, name: str, data: bytes, filename:
 
 
 async def rows(w) -> list[tuple]:
-    return [tuple(r) for r in await w.store.db.execute_fetchall("SELECT * FROM decks ORDER BY id")]
+    return (await w.store.fetch_named("SELECT * FROM decks ORDER BY id"))[1]
 
 
 async def my_deck(w, user: int, name: str):

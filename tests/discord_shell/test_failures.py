@@ -104,8 +104,8 @@ async def test_board_edit_limit_30046_posts_a_new_board_and_later_edits_go_there
 # -- 50013: missing permissions mid-game
 
 
-async def test_missing_send_in_threads_tells_the_creator_once_naming_the_permission(fake, tmp_path):
-    w = await World(fake, tmp_path / "bot.db").start()
+async def test_missing_send_in_threads_tells_the_creator_once_naming_the_permission(fake, new_db):
+    w = await World(fake, new_db("bot")).start()
     try:
         fake.deny(CHANNEL_ID, send_messages_in_threads=True)  # an admin changed the channel after the bot joined
         table_id, _ = await open_table(w)
@@ -119,7 +119,7 @@ async def test_missing_send_in_threads_tells_the_creator_once_naming_the_permiss
         assert len(notices(w, ANA, "⚠️")) == 1, "told once per table and problem, not on every edit"
     finally:
         await w.stop()
-    w2 = await World(fake, tmp_path / "bot.db").start()  # not told again after a restart either
+    w2 = await World(fake, new_db("bot")).start()  # not told again after a restart either
     try:
         await play_to_the_end(w2, table_id, Rng.from_seed(9), max_clicks=2)
         assert len(notices(w2, ANA, "⚠️")) == 1
@@ -167,9 +167,9 @@ async def _lose_the_place(w: World, how: str, table_id: str, thread_id: int) -> 
 
 
 @pytest.mark.parametrize("how", ["thread deleted", "channel deleted", "unknown channel"])
-async def test_a_deleted_place_pauses_the_table_until_resume_in_another_channel(fake, tmp_path, how):
+async def test_a_deleted_place_pauses_the_table_until_resume_in_another_channel(fake, new_db, how):
     clock = FakeClock()
-    w = await World(fake, tmp_path / "bot.db", clock=clock).start()
+    w = await World(fake, new_db("bot"), clock=clock).start()
     try:
         fake.add_channel(OTHER_CHANNEL, "elsewhere")
         table_id, _ = await open_table(w)
@@ -216,9 +216,9 @@ async def test_a_deleted_place_pauses_the_table_until_resume_in_another_channel(
         await w.stop()
 
 
-async def test_a_paused_table_stays_paused_after_a_restart(fake, tmp_path):
+async def test_a_paused_table_stays_paused_after_a_restart(fake, new_db):
     clock = FakeClock()
-    w = await World(fake, tmp_path / "bot.db", clock=clock).start()
+    w = await World(fake, new_db("bot"), clock=clock).start()
     fake.add_channel(OTHER_CHANNEL, "elsewhere")
     table_id, _ = await open_table(w)
     fake.delete_channel(next(iter(fake.threads)))
@@ -226,7 +226,7 @@ async def test_a_paused_table_stays_paused_after_a_restart(fake, tmp_path):
     version = w.service.get(table_id).version
     await w.stop()
 
-    w2 = await World(fake, tmp_path / "bot.db", clock=clock).start()
+    w2 = await World(fake, new_db("bot"), clock=clock).start()
     try:
         t = w2.service.get(table_id)
         assert t.paused is not None and "thread was deleted" in t.pause_reason

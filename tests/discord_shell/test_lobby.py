@@ -62,8 +62,8 @@ class CrowdWorld(World):
 
 
 @pytest.fixture
-async def crowd(fake, tmp_path):
-    w = await CrowdWorld(fake, tmp_path / "bot.db", clock=FakeClock()).start()
+async def crowd(fake, new_db):
+    w = await CrowdWorld(fake, new_db("bot"), clock=FakeClock()).start()
     w.starts = Starts()
     w.service.listeners.append(w.starts)
     yield w
@@ -198,13 +198,13 @@ async def test_after_the_start_lobby_controls_say_the_game_has_started_and_chang
     assert not logged_errors(caplog)
 
 
-async def test_a_lobby_survives_a_restart(fake, tmp_path):
+async def test_a_lobby_survives_a_restart(fake, new_db):
     """A table created but not started: after a restart on the same store its old lobby message still
     takes Join and Start, and the game starts in a thread."""
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     lobby, tid = await open_lobby(w, game="metax", seats=2)
     await w.stop()
-    w2 = await World(fake, tmp_path / "bot.db").start()
+    w2 = await World(fake, new_db("bot")).start()
     try:
         r = await fake.click(MEMBER_IDS[1], fake.messages[lobby.id], f"mh:l:{tid}:join")
         assert r.type == 6 and "You took seat 2" in r.followups[-1].content
@@ -217,10 +217,10 @@ async def test_a_lobby_survives_a_restart(fake, tmp_path):
         await w2.stop()
 
 
-async def test_table_new_over_the_per_user_limit_names_the_tables_to_cancel(fake, tmp_path):
+async def test_table_new_over_the_per_user_limit_names_the_tables_to_cancel(fake, new_db):
     """MAX_TABLES_PER_USER=2: the third `/table new` of one host on the server is an ephemeral refusal
     naming the two open tables and `/table abort`; no lobby is posted; after an abort it works."""
-    w = await World(fake, tmp_path / "bot.db", MAX_TABLES_PER_USER=2).start()
+    w = await World(fake, new_db("bot"), MAX_TABLES_PER_USER=2).start()
     try:
         _, first = await open_lobby(w, game="metax", seats=2)
         _, second = await open_lobby(w, game="metax", seats=2)
@@ -270,15 +270,15 @@ async def test_a_lobby_click_is_acknowledged_before_the_service_answers(crowd, c
     assert len(t.seats) == 3 if control == "join" else t.seats[1].deck_id == "trap-weaver"
 
 
-async def test_a_lobby_whose_message_was_not_remembered_still_starts_in_view(fake, tmp_path):
+async def test_a_lobby_whose_message_was_not_remembered_still_starts_in_view(fake, new_db):
     """The store could not remember the lobby message (a refused write is only logged) and the bot
     restarted: the first click on the lobby re-learns it from the click, so Start still opens the
     table's thread with its board instead of a game nobody can see."""
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     lobby, tid = await open_lobby(w, game="metax", seats=2)
-    await w.store.db.execute("DELETE FROM front_messages WHERE table_id = ?", (tid,))
+    await w.store._tx("forget the lobby", [("DELETE FROM front_messages WHERE table_id = ?", (tid,))])
     await w.stop()
-    w2 = await World(fake, tmp_path / "bot.db").start()
+    w2 = await World(fake, new_db("bot")).start()
     try:
         await fake.click(MEMBER_IDS[1], fake.messages[lobby.id], f"mh:l:{tid}:join")
         await fake.click(HOST, fake.messages[lobby.id], f"mh:l:{tid}:start")
@@ -292,11 +292,11 @@ async def test_a_lobby_whose_message_was_not_remembered_still_starts_in_view(fak
         await w2.stop()
 
 
-async def test_first_clicks_after_a_restart_all_see_the_remembered_messages(fake, tmp_path):
+async def test_first_clicks_after_a_restart_all_see_the_remembered_messages(fake, new_db):
     """Two "My hand" clicks at once as the first interactions after a restart: both private views name
     the table's server and channel (the remembered lobby), neither the "this server" of a front that
     had not finished loading the table's messages."""
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     lobby, tid = await open_lobby(w, game="metax", seats=2)
     await fake.click(MEMBER_IDS[1], lobby, f"mh:l:{tid}:join")
     await fake.click(HOST, lobby, f"mh:l:{tid}:start")
@@ -304,7 +304,7 @@ async def test_first_clicks_after_a_restart_all_see_the_remembered_messages(fake
     thread = next(iter(fake.threads))
     board = [m for m in fake.channel_messages(thread) if m.embeds][0]
     await w.stop()
-    w2 = await World(fake, tmp_path / "bot.db").start()
+    w2 = await World(fake, new_db("bot")).start()
     try:
         replies = await asyncio.gather(*(fake.click(u, fake.messages[board.id], f"mh:h:{tid}")
                                          for u in (HOST, MEMBER_IDS[1])))

@@ -311,10 +311,10 @@ async def test_MO_OPT_06_two_people_manage_one_team_to_the_end(world):
     assert assert_all_within_limits(w.fake) > clicks
 
 
-async def test_a_restart_mid_game_resumes_from_the_store_and_plays_to_the_end(fake, tmp_path):
+async def test_a_restart_mid_game_resumes_from_the_store_and_plays_to_the_end(fake, new_db):
     """The bot stops mid-game; a new bot on the same store has the same game (its saved state) and the DMs'
     buttons from before the restart still answer; the game goes on to its end on prestige."""
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     log = Log()
     w.service.listeners.append(log)
     tid = await open_table(w, 4, {ANA: {"team_name": "Red Planet"}, BEN: {}}, seats=2, pictures=False)
@@ -324,7 +324,7 @@ async def test_a_restart_mid_game_resumes_from_the_store_and_plays_to_the_end(fa
     assert t.status == "playing"
     saved, version = t.game.to_json(t.state), t.version
     await w.stop()
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     try:
         w.service.listeners.append(log)
         t = w.service.get(tid)

@@ -193,8 +193,8 @@ async def open_derived(w: World) -> str:
 
 
 @pytest.fixture
-async def derived_world(fake, tmp_path):
-    w = await World(fake, tmp_path / "bot.db", clock=FixedClock(WINTER_NIGHT)).start()
+async def derived_world(fake, new_db):
+    w = await World(fake, new_db("bot"), clock=FixedClock(WINTER_NIGHT)).start()
     yield w
     await w.stop()
 

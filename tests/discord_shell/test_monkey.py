@@ -66,8 +66,8 @@ async def press(w: World, user: int, msg, comp: dict, rng: random.Random, force:
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-async def test_random_clicks_old_messages_double_taps_and_outsiders_never_break_a_table(fake, tmp_path, game_id):
-    live = [await World(fake, tmp_path / "bot.db", members=(*MEMBER_IDS, OUTSIDER)).start()]
+async def test_random_clicks_old_messages_double_taps_and_outsiders_never_break_a_table(fake, new_db, game_id):
+    live = [await World(fake, new_db("bot"), members=(*MEMBER_IDS, OUTSIDER)).start()]
     try:
         await monkey(live, game_id)
     finally:

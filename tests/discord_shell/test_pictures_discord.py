@@ -11,7 +11,6 @@ import hashlib
 import json
 import logging
 import re
-from pathlib import Path
 
 import pytest
 
@@ -160,11 +159,11 @@ async def test_a_picture_is_uploaded_only_when_the_public_view_changed(world, pa
     assert painter.boards == renders
 
 
-async def rest_per_game(tmp_path: Path, monkeypatch, name: str, pictures: bool, seed: int) -> tuple[int, int, int]:
+async def rest_per_game(new_db, monkeypatch, name: str, pictures: bool, seed: int) -> tuple[int, int, int]:
     """``(clicks, REST calls, board uploads)`` of a whole seeded MetaX game, pictures on or off."""
     fake = FakeDiscord(monkeypatch)
     pace = [0.0]
-    w = await World(fake, tmp_path / f"{name}.db", clock=PaceClock(pace), BOARD_PICTURES=pictures).start()
+    w = await World(fake, new_db(name), clock=PaceClock(pace), BOARD_PICTURES=pictures).start()
     w.bot.front.now = lambda: pace[0]  # simulated time, as in bench/bench_discord_rest.py
     try:
         table_id = await open_game(w, seed)
@@ -182,16 +181,16 @@ async def rest_per_game(tmp_path: Path, monkeypatch, name: str, pictures: bool, 
         await fake.close()
 
 
-async def test_pictures_cost_no_rest_call_over_a_seeded_game(tmp_path, monkeypatch, painter):
+async def test_pictures_cost_no_rest_call_over_a_seeded_game(new_db, monkeypatch, painter):
     """A whole seeded game makes exactly as many REST calls with pictures as
     without; the pictures ride on the board's edits."""
-    off = await rest_per_game(tmp_path, monkeypatch, "off", False, seed=2)
-    on = await rest_per_game(tmp_path, monkeypatch, "on", True, seed=2)
+    off = await rest_per_game(new_db, monkeypatch, "off", False, seed=2)
+    on = await rest_per_game(new_db, monkeypatch, "on", True, seed=2)
     assert on[0] == off[0] and on[1] == off[1], f"pictures on {on}, off {off}"
     assert on[2] > 1 and off[2] == 0
 
 
-async def record_of_a_game(tmp_path: Path, monkeypatch, later: bool) -> tuple[list[str], list[bytes], int]:
+async def record_of_a_game(new_db, monkeypatch, later: bool) -> tuple[list[str], list[bytes], int]:
     """Every request and interaction reply of 40 clicks of a seeded MetaX game with the real painter (ids
     numbered in order of appearance, the table id named), the bytes of its uploads, and how many pictures were
     painted before those bytes were read. ``later``: pictures painted when read (the Discord tests' way,
@@ -200,7 +199,7 @@ async def record_of_a_game(tmp_path: Path, monkeypatch, later: bool) -> tuple[li
         monkeypatch.setattr(world_module, "paint_pictures_later", lambda fake: None)
     fake = FakeDiscord(monkeypatch)
     pace = [0.0]
-    w = await World(fake, tmp_path / f"later-{later}.db", clock=PaceClock(pace)).start()
+    w = await World(fake, new_db(f"later-{later}"), clock=PaceClock(pace)).start()
     w.bot.front.now = lambda: pace[0]
     try:
         table_id = await open_game(w, seed=6)
@@ -220,13 +219,13 @@ async def record_of_a_game(tmp_path: Path, monkeypatch, later: bool) -> tuple[li
     return calls, [data for c in fake.rest for data in c.file_bytes], painted
 
 
-async def test_pictures_painted_when_read_are_the_ones_painted_at_once(tmp_path, monkeypatch):
+async def test_pictures_painted_when_read_are_the_ones_painted_at_once(new_db, monkeypatch):
     """The Discord tests paint the bot's board pictures only when a test reads them: the same seeded game
     makes the same requests and replies as with the bot's own painting, uploads the same bytes, and paints
     nothing no test read."""
-    at_once, at_once_bytes, _ = await record_of_a_game(tmp_path, monkeypatch, later=False)
+    at_once, at_once_bytes, _ = await record_of_a_game(new_db, monkeypatch, later=False)
     monkeypatch.undo()
-    when_read, when_read_bytes, painted = await record_of_a_game(tmp_path, monkeypatch, later=True)
+    when_read, when_read_bytes, painted = await record_of_a_game(new_db, monkeypatch, later=True)
     assert painted == 0 and len(at_once_bytes) > 10
     assert when_read == at_once
     assert when_read_bytes == at_once_bytes and all(data.startswith(PNG_HEAD) for data in when_read_bytes)
@@ -282,15 +281,15 @@ async def test_a_server_setting_turns_pictures_off_and_on_admins_only(world, pai
     assert shown_png(w, board(w)) == fake_png("board:" + public_tag(t.game.view(t.state, None)))
 
 
-async def test_the_server_setting_survives_a_restart(fake, tmp_path, painter):
+async def test_the_server_setting_survives_a_restart(fake, new_db, painter):
     """The server's setting is stored (key ``pictures:<guild id>``): a restarted bot's boards stay text-only."""
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     try:
         await fake.slash(ANA, CHANNEL_ID, "settings", {"state": "off"}, sub="pictures")
         await w.settle()
     finally:
         await w.stop()
-    w2 = await World(fake, tmp_path / "bot.db").start()
+    w2 = await World(fake, new_db("bot")).start()
     try:
         await open_game(w2, seed=3)
         assert not board(w2).attachments and painter.boards == 0
@@ -298,9 +297,9 @@ async def test_the_server_setting_survives_a_restart(fake, tmp_path, painter):
         await w2.stop()
 
 
-async def test_bot_setting_board_pictures_false_turns_every_board_to_text(fake, tmp_path, painter):
+async def test_bot_setting_board_pictures_false_turns_every_board_to_text(fake, new_db, painter):
     """``BOARD_PICTURES=false``: no board anywhere carries a picture."""
-    w = await World(fake, tmp_path / "bot.db", BOARD_PICTURES=False).start()
+    w = await World(fake, new_db("bot"), BOARD_PICTURES=False).start()
     try:
         table_id = await open_game(w, seed=3)
         await play(w, table_id, Rng.from_seed(3), 3)

@@ -39,9 +39,9 @@ def _hits(texts: list[str]) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "seed"), GAMES, ids=[g for g, _, _ in GAMES])
-async def test_a_whole_game_talks_like_a_game(fake, tmp_path, game, players, seed):
+async def test_a_whole_game_talks_like_a_game(fake, new_db, game, players, seed):
     pace = [0.0]
-    w = await World(fake, tmp_path / "t.db", clock=PaceClock(pace)).start()
+    w = await World(fake, new_db("t"), clock=PaceClock(pace)).start()
     w.bot.front.now = lambda: pace[0]
     try:
         r = await fake.slash(PINGED, CHANNEL_ID, "notify", {"windows": "on"})

@@ -143,7 +143,7 @@ async def test_with_no_event_one_call_tries_again_after_a_wait_that_doubles(worl
     assert not w.bot.front.blocked
 
 
-async def test_a_denied_thread_send_blocks_turn_notices_and_the_board_post(fake, tmp_path):
+async def test_a_denied_thread_send_blocks_turn_notices_and_the_board_post(fake, new_db):
     """A refused channel, with the fake's own 50013 (Send Messages in Threads denied on the channel):
     a player whose
     DMs are closed is mentioned in the thread at each new decision; after the first refusal those mentions
@@ -151,7 +151,7 @@ async def test_a_denied_thread_send_blocks_turn_notices_and_the_board_post(fake,
     permission again (CHANNEL_UPDATE) posts the board."""
     from .world import World
 
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     try:
         w.bot.front.now = Clock()
         fake.closed_dms.add(BEN)

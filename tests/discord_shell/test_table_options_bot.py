@@ -135,8 +135,8 @@ async def test_MO_OPT_06_without_team_up_a_taken_seat_is_refused(world):
     assert w.service.get(tid).seat_of(str(CY)) is None
 
 
-async def test_MO_OPT_06_co_managers_keep_their_dms_after_a_restart(fake, tmp_path):
-    w = await World(fake, tmp_path / "bot.db").start()
+async def test_MO_OPT_06_co_managers_keep_their_dms_after_a_restart(fake, new_db):
+    w = await World(fake, new_db("bot")).start()
     lobby, tid = await new_lobby(w, options="teamup=on", seats=2)
     await fake.slash(CY, CHANNEL_ID, "table", {"seat": 1}, sub="join")
     await fake.click(BEN, lobby, f"mh:l:{tid}:join")
@@ -144,7 +144,7 @@ async def test_MO_OPT_06_co_managers_keep_their_dms_after_a_restart(fake, tmp_pa
     await w.settle()
     cy = latest_dm(w, CY)
     await w.stop()
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     try:
         t = w.service.get(tid)
         assert t.managers(0) == [str(ANA), str(CY)]

@@ -136,8 +136,8 @@ async def test_MEM_GAP_03_a_start_with_one_team_is_refused_with_what_to_do(world
     assert w.service.get(tid).status == "lobby"
 
 
-async def test_MEM_GAP_03_teams_survive_a_restart_and_the_result_names_the_whole_team(fake, tmp_path):
-    w = await World(fake, tmp_path / "bot.db").start()
+async def test_MEM_GAP_03_teams_survive_a_restart_and_the_result_names_the_whole_team(fake, new_db):
+    w = await World(fake, new_db("bot")).start()
     lobby, tid = await new_lobby(w, teams="2v2")
     await fake.click(BEN, lobby, f"mh:l:{tid}:join")
     await fake.click(ANA, lobby, f"mh:l:{tid}:computer")
@@ -145,7 +145,7 @@ async def test_MEM_GAP_03_teams_survive_a_restart_and_the_result_names_the_whole
     await fake.click(ANA, lobby, f"mh:l:{tid}:start")
     await w.settle()
     await w.stop()
-    w = await World(fake, tmp_path / "bot.db").start()
+    w = await World(fake, new_db("bot")).start()
     try:
         t = w.service.get(tid)
         assert t.options["teams"] == [0, 1, 0, 1] and t.state.teams == [0, 1, 0, 1]

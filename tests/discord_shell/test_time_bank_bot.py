@@ -35,9 +35,9 @@ class FakeClock:
 
 
 @pytest.fixture
-async def timed(fake, tmp_path):
+async def timed(fake, new_db):
     clock = FakeClock()
-    w = await World(fake, tmp_path / "bank.db", clock=clock).start()
+    w = await World(fake, new_db("bank"), clock=clock).start()
     yield w, clock
     await w.stop()
 

@@ -292,13 +292,13 @@ async def test_the_rest_bench_gives_the_same_count_for_the_same_seed():
     assert first[0] > 10 and first[2] > 0
 
 
-async def test_a_reminder_shows_the_deadline_as_a_discord_timestamp(fake, tmp_path):
+async def test_a_reminder_shows_the_deadline_as_a_discord_timestamp(fake, new_db):
     """The half-time reminder gives the deadline as ``<t:…:R>`` (a live countdown), not a
     number of minutes counted when it was sent."""
     from .test_bot import FakeClock
 
     clock = FakeClock()
-    w = await World(fake, tmp_path / "bot.db", clock=clock).start()
+    w = await World(fake, new_db("bot"), clock=clock).start()
     try:
         table_id = await open_seeded_table(w, "metax", (101, 102), 7)
         t = w.service.get(table_id)

@@ -1,7 +1,7 @@
 """Fixtures of the host tests: ``store`` (a fresh store at ``db_url``: SQLite in tmp_path, or PostgreSQL in a test
 marked ``backends``, tests/conftest.py), ``clock`` (a
 :class:`FakeClock`) and ``svc`` (a table service on both, recording with the test module's ``Recorder``); and the
-database's own refusals on either back end: :func:`refuse_writes`, :func:`locked_by_another`."""
+database's own refusals on either back end: :func:`refuse_writes` (tests/store_places.py), :func:`locked_by_another`."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import contextlib
 import sqlite3
 
 import pytest
+from store_places import refuse_writes  # noqa: F401 - the host tests import it from here
 
 from bot.host import TableService
 from bot.store import Store
@@ -52,25 +53,6 @@ async def svc(store, clock, request):
     s.listeners.append(s.rec)
     yield s
     await s.settle()
-
-
-_REFUSE = """CREATE OR REPLACE FUNCTION refuse_writes() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN RAISE EXCEPTION 'cannot execute % in a read-only transaction', TG_OP USING ERRCODE = '25006'; END $$"""
-
-
-async def refuse_writes(store: Store, on: bool) -> None:
-    """Make the database refuse (``on``) or take again every write of ``store``, as a read-only file or a
-    standby server would: SQLite's ``PRAGMA query_only``; on PostgreSQL a trigger on every table raising
-    the read-only error (SQLSTATE 25006)."""
-    if store.dialect == "sqlite":
-        await store.db.execute(f"PRAGMA query_only = {'ON' if on else 'OFF'}")
-        return
-    # One statement, queued at once: a write already waiting (a computer's) must not slip in before it.
-    make = ("CREATE TRIGGER refuse_writes BEFORE INSERT OR UPDATE OR DELETE ON %I FOR EACH STATEMENT "
-            "EXECUTE FUNCTION refuse_writes()") if on else "DROP TRIGGER refuse_writes ON %I"
-    each = ("DO $$ DECLARE t text; BEGIN FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
-            f"LOOP EXECUTE format('{make}', t); END LOOP; END $$")
-    await store._tx("refuse writes" if on else "take writes", [(_REFUSE, ()), (each, ())] if on else [(each, ())])
 
 
 @contextlib.asynccontextmanager

@@ -1,15 +1,17 @@
 """Ways the host tests stop a host mid-game: :class:`StopWrites` (the store refuses writes, as a full disk
 would) and :func:`kill_after_acks` (SIGKILL of a game played in a subprocess), and :func:`stored`, what the
-database file then holds. Imports the host's ``Listener`` and the store only."""
+database then holds, on either back end. Imports the host's ``Listener``, the store and tests/store_places.py
+only."""
 
 from __future__ import annotations
 
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from store_places import refuse_writes, rows
 
 from bot.host import Listener
 from bot.store import Store
@@ -27,7 +29,7 @@ class StopWrites(Listener):
     async def game_changed(self, table, events, views) -> None:
         self.told += 1
         if self.told == self.after + 1:  # +1: the start's intro is told too
-            await self.store.db.execute("PRAGMA query_only = ON")
+            await refuse_writes(self.store, True)
 
 
 class FreezeAfter:
@@ -38,20 +40,20 @@ class FreezeAfter:
     and the kill."""
 
     def __init__(self, after: int):
-        self.after, self.buffer = after, ""
+        self.after, self.buffer, self.stdout = after, "", sys.stdout  # stdout now: it may be replaced by this
 
     def write(self, text: str) -> int:
         self.buffer += text
         while "\n" in self.buffer:
             line, self.buffer = self.buffer.split("\n", 1)
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
+            self.stdout.write(line + "\n")
+            self.stdout.flush()
             if line.startswith("ack ") and int(line.split()[1]) >= self.after:
                 time.sleep(600)
         return len(text)
 
     def flush(self) -> None:
-        sys.stdout.flush()
+        self.stdout.flush()
 
 
 def kill_after_acks(argv: list[str], kill_after: int) -> tuple[str | None, int]:
@@ -73,13 +75,10 @@ def kill_after_acks(argv: list[str], kill_after: int) -> tuple[str | None, int]:
     return table_id, acked
 
 
-def stored(db: Path) -> tuple[list[tuple[int, str]], str, str]:
-    """The database file's (choice log as (seat, choice) rows, snapshot state JSON, table status); one table."""
-    con = sqlite3.connect(db)
-    try:
-        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
-        (state,) = con.execute("SELECT state FROM snapshots").fetchone()
-        (status,) = con.execute("SELECT status FROM tables").fetchone()
-    finally:
-        con.close()
+def stored(db: str | Path) -> tuple[list[tuple[int, str]], str, str]:
+    """The database's (choice log as (seat, choice) rows, snapshot state JSON, table status); one table. ``db``:
+    a path or a test's PostgreSQL URL (tests/store_places.py)."""
+    log = rows(db, "SELECT seat, choice FROM actions ORDER BY seq")
+    ((state,),) = rows(db, "SELECT state FROM snapshots")
+    ((status,),) = rows(db, "SELECT status FROM tables")
     return log, state, status

@@ -9,11 +9,10 @@ or none, would rebuild another state."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from clock_game import GAME, MOVES, ClockGame, TickClock, register
 from host_stops import StopWrites
+from store_places import refuse_writes, rows
 
 from bot.audit import audit
 from bot.host import CONCEDE, TableService
@@ -26,18 +25,14 @@ def registered(monkeypatch):
 
 
 def logged_instants(path) -> list[float]:
-    con = sqlite3.connect(path)
-    try:
-        return [r[0] for r in con.execute("SELECT at FROM actions ORDER BY seq")]
-    finally:
-        con.close()
+    return [r[0] for r in rows(path, "SELECT at FROM actions ORDER BY seq")]
 
 
-async def test_each_computer_choice_observes_the_instant_its_log_row_stores_and_a_reload_replays_them(tmp_path):
+async def test_each_computer_choice_observes_the_instant_its_log_row_stores_and_a_reload_replays_them(new_db):
     """Computers stopped mid-game (store refuses a write; the rollback replays the tail), a new host loading
     the file (snapshot plus logged choices), and the audit all rebuild the state the live game had: the
     instants observed are exactly the logged ones, each distinct."""
-    path = tmp_path / "clock.db"
+    path = new_db("clock")
     store = await Store.open(path, busy_timeout_ms=100)
     clock = TickClock()
     try:
@@ -47,7 +42,7 @@ async def test_each_computer_choice_observes_the_instant_its_log_row_stores_and_
         await svc.add_computer(t.id, "host")
         await svc.start(t.id, "host")
         await svc.settle()
-        await store.db.execute("PRAGMA query_only = OFF")
+        await refuse_writes(store, False)
         logged = logged_instants(path)
         assert len(logged) == 5 == t.seq and len(set(logged)) == 5
         assert t.state.seen == logged  # the rollback after the refused write replayed with logged instants
@@ -73,10 +68,10 @@ async def test_each_computer_choice_observes_the_instant_its_log_row_stores_and_
         await store.close()
 
 
-async def test_player_timeout_and_concession_each_log_the_instant_the_game_observed(tmp_path):
+async def test_player_timeout_and_concession_each_log_the_instant_the_game_observed(new_db):
     """A player's choice, a timeout's default and a concession each observe one instant and log exactly
     it; the audit replays the stored game with those instants."""
-    path = tmp_path / "people.db"
+    path = new_db("people")
     store = await Store.open(path, busy_timeout_ms=100)
     try:
         clock = TickClock(step=0.0)
@@ -102,13 +97,13 @@ async def test_player_timeout_and_concession_each_log_the_instant_the_game_obser
         await store.close()
 
 
-async def test_a_game_that_ignores_the_clock_is_never_told_it(tmp_path, monkeypatch):
+async def test_a_game_that_ignores_the_clock_is_never_told_it(new_db, monkeypatch):
     """``observe`` is called only for a game whose ``observes_clock`` is true (the contract's default does
     nothing, but a game that does not read the clock must not depend on it)."""
     calls: list[float] = []
     monkeypatch.setattr(ClockGame, "observes_clock", False)
     monkeypatch.setattr(ClockGame, "observe", lambda self, state, at: calls.append(at))
-    store = await Store.open(tmp_path / "plain.db", busy_timeout_ms=100)
+    store = await Store.open(new_db("plain"), busy_timeout_ms=100)
     try:
         svc = TableService(store, clock=TickClock(), computer_delay=0)
         t = await svc.create("clocktest", "local", "host", "C0", seed=2, computer=True)

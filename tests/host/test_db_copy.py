@@ -13,7 +13,7 @@ from conftest import FakeClock
 from bot.cli import main
 from bot.dbcopy import COPY_ORDER
 from bot.host import Listener, TableService
-from bot.store import Store
+from bot.store import Store, redact
 
 
 class Recorder(Listener):
@@ -21,7 +21,7 @@ class Recorder(Listener):
 
 
 async def fill(path: str) -> dict[str, str]:
-    """A SQLite store with a bit of everything; returns each table's state JSON."""
+    """A store with a bit of everything; returns each table's state JSON."""
     store = await Store.open(path)
     try:
         svc = TableService(store, clock=FakeClock(), computer_delay=0)
@@ -68,7 +68,7 @@ def test_a_sqlite_store_copies_into_postgresql_and_back_row_for_row(db_url, tmp_
     states = asyncio.run(fill(src))
     assert main(["db", "copy", "--from", src, "--to", db_url]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"copied {src} to postgresql://postgres@/postgres?") and " 4 tables, " in out[0]
+    assert out[0].startswith(f"copied {src} to {redact(db_url)}: ") and " 4 tables, " in out[0]
     assert out[-1] == "verified: every row read back; 3 games replayed, 0 differ from their snapshot"
     assert main(["db", "copy", "--from", db_url, "--to", back]) == 0
     capsys.readouterr()
@@ -109,8 +109,8 @@ def test_a_copy_into_a_database_that_is_not_empty_is_refused_and_writes_nothing(
     assert asyncio.run(rows_of(db_url))["user_settings"] == [("u-False", 0, None, 0, 0, 1)]
 
 
-def test_a_copy_whose_games_do_not_replay_says_which(tmp_path, capsys):
-    src, dst = str(tmp_path / "src.db"), str(tmp_path / "dst.db")
+def test_a_copy_whose_games_do_not_replay_says_which(new_db, capsys):
+    src, dst = new_db("src"), new_db("dst")
     asyncio.run(fill(src))
 
     async def spoil():
@@ -124,8 +124,8 @@ def test_a_copy_whose_games_do_not_replay_says_which(tmp_path, capsys):
     assert "MISMATCH " in out and "choice refused on replay" in out and " differ from their snapshot" in out
 
 
-async def test_the_copy_knows_every_table_of_the_schema(tmp_path):
-    store = await Store.open(tmp_path / "x.db")
+async def test_the_copy_knows_every_table_of_the_schema(new_db):
+    store = await Store.open(new_db())
     try:
         assert await store.table_names() == sorted(COPY_ORDER)
     finally:

@@ -5,7 +5,6 @@ writes the store itself runs on SQLite and on PostgreSQL (``backends``)."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 from collections import Counter
 
@@ -358,7 +357,6 @@ async def test_every_starter_deck_copies_exports_and_imports_back_unchanged(deck
 
 
 FORMS = ["{n} {label}", "{n}x {label}", "{n}X {label}", "{n} x {label}", "{n}× {label}", "plain"]
-_db_names = itertools.count()
 
 
 @st.composite
@@ -383,13 +381,13 @@ def deck_lists(draw):
 
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(deck_lists())
-def test_random_decks_export_and_import_back_to_the_same_cards(tmp_path_factory, example):
+def test_random_decks_export_and_import_back_to_the_same_cards(session_db, example):
     game, counts, text = example
     g = get_game(game)
     assert dict(parse_list(text, g.card_catalog(), g.deck_size)) == counts
 
     async def run():
-        store = await Store.open(tmp_path_factory.getbasetemp() / f"prop-{next(_db_names)}.db")
+        store = await Store.open(session_db())
         try:
             svc = DeckService(store, clock=FakeClock())
             first = await svc.import_list(OWNER, game, "First", text)

@@ -13,7 +13,7 @@ from bot.store import Store
 from games import get_game
 
 
-async def test_a_normal_computer_plays_a_whole_game_through_the_host_and_the_audit_replays_it(tmp_path, monkeypatch):
+async def test_a_normal_computer_plays_a_whole_game_through_the_host_and_the_audit_replays_it(new_db, monkeypatch):
     """Two ``normal`` MetaX computers (a small search budget, so the test stays quick) finish a game through
     the host; each of their choices was a search's (the search ran for every decision with more than one
     option), and the audit rebuilds the stored game from its log."""
@@ -27,7 +27,7 @@ async def test_a_normal_computer_plays_a_whole_game_through_the_host_and_the_aud
         return real(state, seat, level, seed)
 
     monkeypatch.setattr(mx, "search_choice", counted)
-    store = await Store.open(tmp_path / "levels.db")
+    store = await Store.open(new_db("levels"))
     try:
         svc = TableService(store, computer_delay=0, thinkers=0)
         t = await svc.create("metax", "local", "host", "C0", seed=5, computer=True, level="normal")
@@ -43,8 +43,8 @@ async def test_a_normal_computer_plays_a_whole_game_through_the_host_and_the_aud
         await store.close()
 
 
-async def test_an_unknown_level_is_refused_naming_the_levels_and_nothing_is_created(tmp_path):
-    store = await Store.open(tmp_path / "levels.db")
+async def test_an_unknown_level_is_refused_naming_the_levels_and_nothing_is_created(new_db):
+    store = await Store.open(new_db("levels"))
     try:
         svc = TableService(store, computer_delay=0, thinkers=0)
         with pytest.raises(TableError) as err:
@@ -59,7 +59,7 @@ async def test_an_unknown_level_is_refused_naming_the_levels_and_nothing_is_crea
 
 
 async def test_a_searching_computer_on_a_paced_host_answers_a_forced_decision_no_faster_than_a_choice(
-        tmp_path, monkeypatch):
+        new_db, monkeypatch):
     """On a paced host (a computer delay, as on Discord) a ``normal`` computer takes at least its level's pace
     (``bot.host.think.PACE``) for every decision, one-option ones included: a search takes time only where
     there is a choice, and whether there is one can follow from the computer's hidden cards, so how long it
@@ -71,7 +71,7 @@ async def test_a_searching_computer_on_a_paced_host_answers_a_forced_decision_no
     mx = get_game("metax")
     monkeypatch.setattr(mx, "search_budget", lambda level: {"easy": 0, "normal": 4, "hard": 8}[level])
     monkeypatch.setitem(think.PACE, "normal", 0.01)
-    store = await Store.open(tmp_path / "paced.db")
+    store = await Store.open(new_db("paced"))
     try:
         svc = TableService(store, computer_delay=0.0005, thinkers=0)
         t = await svc.create("metax", "local", "host", "C0", seed=5, computer=True, level="normal")

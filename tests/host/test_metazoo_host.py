@@ -5,6 +5,7 @@ goes on to the same end."""
 from __future__ import annotations
 
 from host_stops import StopWrites
+from store_places import refuse_writes
 
 from bot.audit import audit
 from bot.host import TableService
@@ -29,11 +30,11 @@ async def computers_game(svc: TableService, seed: int):
     return t
 
 
-async def test_computer_seats_play_a_metazoo_game_to_its_end_and_it_audits_clean(tmp_path):
+async def test_computer_seats_play_a_metazoo_game_to_its_end_and_it_audits_clean(new_db):
     """MZ-WIN-05: the game ends with a result; stats and the log are stored; the audit's replay (with the
     logged instants) rebuilds the final snapshot; the logged instants move on with the clock (a choice the host
     takes at once, a publicly forced one, is logged at the instant of the choice that opened it)."""
-    store = await Store.open(tmp_path / "zoo.db", busy_timeout_ms=100)
+    store = await Store.open(new_db("zoo"), busy_timeout_ms=100)
     try:
         svc = TableService(store, clock=StepClock(), computer_delay=0)
         t = await computers_game(svc, seed=11)
@@ -50,13 +51,13 @@ async def test_computer_seats_play_a_metazoo_game_to_its_end_and_it_audits_clean
         await store.close()
 
 
-async def test_a_metazoo_table_reloaded_mid_game_finishes_like_an_uninterrupted_one(tmp_path):
+async def test_a_metazoo_table_reloaded_mid_game_finishes_like_an_uninterrupted_one(new_db):
     """A host stopped mid-game and a new host loading the file (the snapshot plus the logged choices, each
     replayed with its logged instant) finish the MetaZoo game exactly as an uninterrupted host does: the
     same log and result."""
     ends = []
     for name, stop_after in (("whole", None), ("restarted", 45)):
-        path = tmp_path / f"{name}.db"
+        path = new_db(name)
         store = await Store.open(path, busy_timeout_ms=100)
         clock = StepClock()
         try:
@@ -67,6 +68,7 @@ async def test_a_metazoo_table_reloaded_mid_game_finishes_like_an_uninterrupted_
             await svc.settle()
             if stop_after is not None:
                 assert t.status == "playing" and t.seq == stop_after
+                await refuse_writes(store, False)  # the disk has room again (PostgreSQL's refusal outlives a store)
                 await store.close()
                 store = await Store.open(path, busy_timeout_ms=100)
                 svc = TableService(store, clock=clock, computer_delay=0)
@@ -80,11 +82,11 @@ async def test_a_metazoo_table_reloaded_mid_game_finishes_like_an_uninterrupted_
     assert ends[0] == ends[1] and len(ends[0][0]) > 45
 
 
-async def test_MZ_GAP_12_three_computer_seats_play_a_metazoo_game_to_its_end(tmp_path):
+async def test_MZ_GAP_12_three_computer_seats_play_a_metazoo_game_to_its_end(new_db):
     """MZ-GAP-12, MZ-WIN-05: a table of 3 Casters (max_seats 4) starts through the host; the computer seats
     play to the end, the Casters who left are reported by ``out_seats`` while it goes on, and the stored game
     audits clean."""
-    store = await Store.open(tmp_path / "zoo3.db", busy_timeout_ms=100)
+    store = await Store.open(new_db("zoo3"), busy_timeout_ms=100)
     try:
         svc = TableService(store, clock=StepClock(), computer_delay=0)
         t = await svc.create("metazoo", "local", "host", "Computer 0", seats=3, seed=5, computer=True)

@@ -71,11 +71,11 @@ async def test_mz_book_04_a_game_without_archives_refuses_the_section(decks):
     assert f"line {len(game.starter_decks()[starter]) + 1}" in err.value.message
 
 
-def test_mz_book_04_metahost_deck_show_lists_the_archive(tmp_path, capsys):
+def test_mz_book_04_metahost_deck_show_lists_the_archive(tmp_path, capsys, new_db):
     """MZ-BOOK-04: ``metahost deck import`` reads the Archive section and ``metahost deck show`` lists it after
     the Spellbook, the deck legal."""
     from bot.cli import main
-    db, src = tmp_path / "cli.db", tmp_path / "sided.txt"
+    db, src = new_db("cli"), tmp_path / "sided.txt"
     src.write_text(ember_text("Archive:\n2 Moonwell\n3 Cockcrow"), encoding="utf-8")
     assert main(["deck", "import", str(src), "--game", "metazoo", "--name", "Sided", "--db", str(db)]) == 0
     capsys.readouterr()
@@ -109,11 +109,11 @@ async def test_mz_book_02_a_basic_aura_line_may_name_more_pages_than_the_minimum
     assert f"from 1 to {top}, not {top + 1}" in err.value.message
 
 
-def test_mz_book_01_metahost_deck_show_names_the_spellbook_range(tmp_path, capsys):
+def test_mz_book_01_metahost_deck_show_names_the_spellbook_range(tmp_path, capsys, new_db):
     """MZ-BOOK-01: ``metahost deck show`` gives a MetaZoo Spellbook's size against 40..spellbook_max in
     Pages, not against the 40-Page minimum as if it were exact."""
     from bot.cli import main
-    db, src = tmp_path / "cli.db", tmp_path / "ember.txt"
+    db, src = new_db("cli"), tmp_path / "ember.txt"
     src.write_text(ember_text(), encoding="utf-8")
     assert main(["deck", "import", str(src), "--game", "metazoo", "--name", "Ember", "--db", str(db)]) == 0
     capsys.readouterr()

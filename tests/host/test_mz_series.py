@@ -61,13 +61,13 @@ async def test_mz_gap_75_only_metazoo_offers_series_of_1_3_or_5(store, clock):
     assert svc.tables == {}
 
 
-async def test_mz_book_05_06_a_series_swaps_for_one_game_and_survives_a_restart(tmp_path):
+async def test_mz_book_05_06_a_series_swaps_for_one_game_and_survives_a_restart(new_db):
     """MZ-BOOK-05: no swap before the first game; at its start the Archive sizes are posted, never a Page of
     them. MZ-BOOK-06: a swap between games 1 and 2 changes game 2's Spellbook only; unequal or missing Pages
     are refused naming the rule; game 3 starts from the original Spellbook again plus its own swap, the
     Pages brought in before back in the Archive. MZ-GAP-75: the score after each game, the end at 2 wins,
     and a host restarted between games 2 and 3 keeps the score."""
-    path = tmp_path / "series.db"
+    path = new_db("series")
     clock = FakeClock(1_790_000_000.0)
     store = await Store.open(path, busy_timeout_ms=100)
     svc = TableService(store, clock=clock, computer_delay=0)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import io
-import sqlite3
 import sys
 
 import pytest
 from host_stops import kill_after_acks, stored
+from store_places import rows
 
 from bot.audit import audit
 from bot.host import DEFAULT_RESPONSE, MAX_TIMEOUTS, Listener, PlayPrefs, TableError, TableService
@@ -280,24 +280,24 @@ async def test_a_stop_passes_whatever_the_window_offers(svc):
 # -- crash safety with forced choices (test_crash's kill -9 test on the stand-in game)
 
 SELFPLAY = ("import asyncio, sys; import games; games.GAME_MODULES['pingtest'] = 'tests.pings_game'; "
-            "from bot.local import selfplay; from tests.host.host_stops import FreezeAfter; "
+            "sys.path[:0] = ['tests', 'tests/host']; from bot.local import selfplay; from host_stops import FreezeAfter; "
             "asyncio.run(selfplay('pingtest', sys.argv[1], int(sys.argv[2]), out=FreezeAfter(int(sys.argv[3]))))")
 
 
 @pytest.mark.parametrize(("seed", "kill_after"), [(2, 3), (5, 6)])
-def test_sigkill_with_forced_choices_then_resume_equals_an_uninterrupted_run(tmp_path, seed, kill_after):
+def test_sigkill_with_forced_choices_then_resume_equals_an_uninterrupted_run(new_db, seed, kill_after):
     """Computers play the stand-in game (a forced draw opens every turn) in a subprocess killed with SIGKILL after
     ``kill_after`` acknowledged commits; a new host resumes it: the log and final state equal an uninterrupted
     run's, and every forced draw is a logged choice."""
-    db = tmp_path / "crash.db"
-    table_id, acked = kill_after_acks([sys.executable, "-c", SELFPLAY, str(db), str(seed), str(kill_after)],
+    db = new_db("crash")
+    table_id, acked = kill_after_acks([sys.executable, "-c", SELFPLAY, db, str(seed), str(kill_after)],
                                       kill_after)
     log_at_kill, _, status_at_kill = stored(db)
     assert table_id is not None and len(log_at_kill) >= acked >= kill_after
     assert status_at_kill == "playing", "the kill must land mid-game"
     asyncio.run(selfplay("pingtest", db, seed, out=io.StringIO(), table_id=table_id))
     log, state, status = stored(db)
-    clean = tmp_path / "clean.db"
+    clean = new_db("clean")
     asyncio.run(selfplay("pingtest", clean, seed, out=io.StringIO()))
     clean_log, clean_state, clean_status = stored(clean)
     assert status == clean_status == "finished" and log[:len(log_at_kill)] == log_at_kill
@@ -309,20 +309,17 @@ def test_sigkill_with_forced_choices_then_resume_equals_an_uninterrupted_run(tmp
 # -- terminal play
 
 
-def test_terminal_play_takes_forced_draws_and_u_passes_windows_until_your_turn(tmp_path):
+def test_terminal_play_takes_forced_draws_and_u_passes_windows_until_your_turn(new_db):
     """Terminal play (bot/local.py) goes through the same host: the forced draw is never offered, a window shows
     the ``u`` hint, and ``u`` passes it (a logged "pass")."""
     from bot.local import play
     from tests.test_terminal import Script
 
     out = io.StringIO()
-    code = asyncio.run(play("pingtest", tmp_path / "t.db", 1, "Tess", out=out, inp=Script("1\nu\n" * 12), seats=2))
+    db = new_db()
+    code = asyncio.run(play("pingtest", db, 1, "Tess", out=out, inp=Script("1\nu\n" * 12), seats=2))
     text = out.getvalue()
     assert code == 0 and "Draw a card" not in text and "Tess draws a card." in text
     assert "(u: pass response windows until your turn)" in text and "Passing response windows until your turn." in text
-    con = sqlite3.connect(tmp_path / "t.db")
-    try:
-        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
-    finally:
-        con.close()
+    log = rows(db, "SELECT seat, choice FROM actions ORDER BY seq")
     assert (0, "pass") in log and (0, "draw") in log

@@ -311,7 +311,10 @@ async def test_read_only_database_gives_a_clear_error_and_nothing_half_written(s
 # -- migrations
 
 
+@pytest.mark.sqlite
 async def test_migrations_apply_to_an_empty_database(tmp_path):
+    """SQLite only: the file's pragmas (WAL, foreign keys) and ``sqlite_master``; PostgreSQL's new store:
+    test_store_backends.py."""
     s = await Store.open(tmp_path / "new.db")
     try:
         assert await s.schema_version() == SCHEMA_VERSION
@@ -326,8 +329,11 @@ async def test_migrations_apply_to_an_empty_database(tmp_path):
         await s.close()
 
 
+@pytest.mark.sqlite
 @pytest.mark.parametrize("old_version", range(1, SCHEMA_VERSION))
 async def test_migrations_apply_to_a_database_from_each_earlier_version(tmp_path, old_version):
+    """SQLite only: the old file is written by hand with SQLite's own scripts and ``user_version``; on both back
+    ends an older store is made by ``Store.open(upto=…)`` (test_storage.py, test_decks.py, test_pause.py, …)."""
     path = tmp_path / "old.db"
     db = sqlite3.connect(path)
     from bot.store import MIGRATIONS

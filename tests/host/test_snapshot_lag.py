@@ -4,9 +4,8 @@ failure and the audit rebuild the state from the snapshot plus the choices logge
 
 from __future__ import annotations
 
-import sqlite3
-
 from host_stops import StopWrites
+from store_places import refuse_writes, rows
 
 from bot.audit import audit
 from bot.host import TableService
@@ -25,13 +24,9 @@ async def computers(svc: TableService, seed: int = SEED):
 
 
 def stored(path) -> tuple[int, int, str, list[tuple[int, str]]]:
-    con = sqlite3.connect(path)
-    try:
-        seq, state = con.execute("SELECT seq, state FROM snapshots").fetchone()
-        log = con.execute("SELECT seat, choice FROM actions ORDER BY seq").fetchall()
-        (status,) = con.execute("SELECT status FROM tables").fetchone()
-    finally:
-        con.close()
+    ((seq, state),) = rows(path, "SELECT seq, state FROM snapshots")
+    log = rows(path, "SELECT seat, choice FROM actions ORDER BY seq")
+    ((status,),) = rows(path, "SELECT status FROM tables")
     return seq, len(log), state, log if status else []
 
 
@@ -47,18 +42,18 @@ async def uninterrupted(path, seed: int = SEED) -> tuple[str, list[tuple[int, st
     return state, log
 
 
-async def test_computers_store_snapshots_behind_the_log_and_a_new_host_replays_the_rest(tmp_path):
+async def test_computers_store_snapshots_behind_the_log_and_a_new_host_replays_the_rest(new_db):
     """Computers stopped mid-game (the store refuses a write): the snapshot lags behind the log; the table
     keeps the committed state (snapshot + logged choices), a new host loading the file rebuilds exactly
     that state, the audit finds the stored game consistent, and the game finishes as an uninterrupted one."""
-    path = tmp_path / "lag.db"
+    path = new_db("lag")
     store = await Store.open(path, busy_timeout_ms=100)
     try:
         svc = TableService(store, computer_delay=0)
         svc.listeners.append(StopWrites(store, STOP_AFTER))
         t = await computers(svc)
         await svc.settle()  # the computers stop at the refused write
-        await store.db.execute("PRAGMA query_only = OFF")
+        await refuse_writes(store, False)
         snap_seq, logged, _, _ = stored(path)
         assert logged == STOP_AFTER == t.seq and snap_seq < logged < SNAPSHOT_EVERY
         assert t.status == "playing"
@@ -79,14 +74,14 @@ async def test_computers_store_snapshots_behind_the_log_and_a_new_host_replays_t
     finally:
         await store.close()
     _, _, state, log = stored(path)
-    clean_state, clean_log = await uninterrupted(tmp_path / "clean.db")
+    clean_state, clean_log = await uninterrupted(new_db("clean"))
     assert log == clean_log and state == clean_state
 
 
-async def test_a_finished_game_has_its_final_snapshot_and_audits_clean(tmp_path):
+async def test_a_finished_game_has_its_final_snapshot_and_audits_clean(new_db):
     """The last choice always stores the snapshot with it: a finished table's snapshot counts every
     choice, so the audit replays it exactly."""
-    path = tmp_path / "done.db"
+    path = new_db("done")
     state, log = await uninterrupted(path)
     snap_seq, logged, _, _ = stored(path)
     assert snap_seq == logged == len(log) > SNAPSHOT_EVERY
@@ -97,17 +92,17 @@ async def test_a_finished_game_has_its_final_snapshot_and_audits_clean(tmp_path)
         await store.close()
 
 
-async def test_a_cancelled_table_looked_up_later_shows_its_last_committed_state(tmp_path):
+async def test_a_cancelled_table_looked_up_later_shows_its_last_committed_state(new_db):
     """A table cancelled while its snapshot lags behind the log: looking it up later (read-only)
     rebuilds the state from the snapshot and the choices logged after it, not the older snapshot."""
-    path = tmp_path / "cancelled.db"
+    path = new_db("cancelled")
     store = await Store.open(path, busy_timeout_ms=100)
     try:
         svc = TableService(store, computer_delay=0)
         svc.listeners.append(StopWrites(store, STOP_AFTER))
         t = await computers(svc)
         await svc.settle()
-        await store.db.execute("PRAGMA query_only = OFF")
+        await refuse_writes(store, False)
         held = t.game.to_json(t.state)
         await svc.abort(t.id, "host")
         snap_seq, logged, _, _ = stored(path)

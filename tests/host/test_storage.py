@@ -19,7 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # -- StoreError: one line naming the path and the problem
 
 
+@pytest.mark.sqlite
 async def test_a_file_that_is_not_a_database_is_named_as_such_and_left_alone(tmp_path):
+    """SQLite only: a file that is not a SQLite database."""
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes, not a database\n" * 100)
     with pytest.raises(StoreError) as err:
@@ -30,7 +32,9 @@ async def test_a_file_that_is_not_a_database_is_named_as_such_and_left_alone(tmp
     assert notes.read_text() == "my notes, not a database\n" * 100
 
 
+@pytest.mark.sqlite
 async def test_a_folder_given_as_the_database_is_named_as_such(tmp_path):
+    """SQLite only: a folder given as the SQLite file."""
     with pytest.raises(StoreError) as err:
         await Store.open(tmp_path)
     assert err.value.problem == "cannot_open" and "it is a folder, not a database file" in str(err.value)
@@ -39,7 +43,9 @@ async def test_a_folder_given_as_the_database_is_named_as_such(tmp_path):
                                 "METAHOST_DB.")
 
 
+@pytest.mark.sqlite
 async def test_a_database_locked_by_another_process_is_transient_and_says_so(tmp_path):
+    """SQLite only: SQLite's file lock (PostgreSQL's locks: test_service.py, locked_by_another)."""
     path = tmp_path / "m.db"
     await (await Store.open(path)).close()  # an up-to-date database
     other = sqlite3.connect(path)
@@ -57,7 +63,9 @@ async def test_a_database_locked_by_another_process_is_transient_and_says_so(tmp
     await store.close()
 
 
+@pytest.mark.sqlite
 async def test_bot_advice_names_the_setting_not_the_command_line_option(tmp_path):
+    """SQLite only: the SQLite file's folder."""
     blocker = tmp_path / "file"
     blocker.write_text("")
     with pytest.raises(StoreError) as err:
@@ -104,9 +112,11 @@ async def test_schema_4_database_migrates_to_5_keeping_its_tables_and_decks(db_u
 # -- the benchmark and a closed stdout
 
 
+@pytest.mark.sqlite
 def test_bench_host_exits_when_its_stdout_is_closed_after_the_first_line(tmp_path):
     """``python bench/bench_host.py | head -1`` hung: the print that met the closed pipe raised before
-    the store was closed, and the connection's thread kept the process alive. It must exit, quietly."""
+    the store was closed, and the connection's thread kept the process alive. It must exit, quietly. SQLite
+    only: the bench makes SQLite files of its own (it takes no database)."""
     proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "bench_host.py"), "--tables", "1", "--load", "30"],
                             cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

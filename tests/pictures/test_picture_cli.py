@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from store_places import exists
 
 from bot.cli import main
 from bot.local import play
@@ -90,13 +91,13 @@ def test_picture_refuses_an_unwritable_path(capsys, tmp_path):
     assert err.count("\n") == 1 and f"cannot write '{out}'" in err and "--out" in err
 
 
-def test_play_with_pictures_writes_the_board_when_it_is_your_turn(tmp_path):
+def test_play_with_pictures_writes_the_board_when_it_is_your_turn(tmp_path, new_db):
     """``--pictures DIR``: the board is written (once per game version) when the person is to choose, and
     its path printed."""
     pictures = tmp_path / "pics"
     pictures.mkdir()
     out = io.StringIO()
-    code = asyncio.run(play("metax", tmp_path / "t.db", 1, "Tess", out=out, inp=io.StringIO("1\n1\nq\n"), width=400,
+    code = asyncio.run(play("metax", new_db("t"), 1, "Tess", out=out, inp=io.StringIO("1\n1\nq\n"), width=400,
                             pictures=pictures))
     assert code == 0
     files = sorted(pictures.glob("*.png"))
@@ -107,22 +108,22 @@ def test_play_with_pictures_writes_the_board_when_it_is_your_turn(tmp_path):
         assert Image.open(f).width == 800
 
 
-def test_play_pictures_refuses_a_directory_it_cannot_make(capsys, tmp_path):
+def test_play_pictures_refuses_a_directory_it_cannot_make(capsys, tmp_path, new_db):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    code, printed, err = run(capsys, "play", "metax", "--db", str(tmp_path / "t.db"), "--pictures",
+    code, printed, err = run(capsys, "play", "metax", "--db", new_db("t", fresh=True), "--pictures",
                              str(blocker / "pics"))
     assert code == 2 and err.count("\n") == 1 and "cannot use" in err and "--pictures" in err
-    assert not (tmp_path / "t.db").exists()
+    assert not exists(new_db("t"))
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
-def test_play_pictures_refuses_a_read_only_directory(capsys, tmp_path):
+def test_play_pictures_refuses_a_read_only_directory(capsys, tmp_path, new_db):
     ro = tmp_path / "ro"
     ro.mkdir()
     ro.chmod(0o500)
     try:
-        code, _, err = run(capsys, "play", "metax", "--db", str(tmp_path / "t.db"), "--pictures", str(ro))
+        code, _, err = run(capsys, "play", "metax", "--db", str(new_db("t")), "--pictures", str(ro))
     finally:
         ro.chmod(0o700)
     assert code == 2 and "cannot write pictures into" in err
