@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -42,6 +43,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -313,29 +315,40 @@ def main() -> None:
     if args.child:
         asyncio.run(child(args.db, args.shard, args.processes, args.acks, args.stats, args.delay, args.seed))
         return
+    with postgres_base(args.db) as base, own_schema(base) as url, tempfile.TemporaryDirectory() as work:
+        line = run(args, url, Path(work))
+    print(line, flush=True)
+
+
+@contextlib.contextmanager
+def postgres_base(db: str | None) -> Iterator[str]:
+    """A PostgreSQL URL to work in: ``db``, or without it a throwaway server (tests/pg_server.py, the machine's
+    PostgreSQL binaries) started here and stopped at the end. Shared with bench/bench_host.py."""
+    if db is not None:
+        yield db
+        return
     sys.path.insert(0, str(ROOT / "tests"))
     import pg_server
 
-    server = None
-    schema = f"bench_{uuid.uuid4().hex[:12]}"
-    base = args.db
-    if base is None:
-        bindir = pg_server.find_bindir()
-        if bindir is None:
-            raise SystemExit("no PostgreSQL server binaries here (Debian's postgresql package); pass --db URL")
-        server = pg_server.start(bindir, os.getpid())
-        base = server["url"]
+    bindir = pg_server.find_bindir()
+    if bindir is None:
+        raise SystemExit("no PostgreSQL server binaries here (Debian's postgresql package); pass --db URL")
+    server = pg_server.start(bindir, os.getpid())
     try:
-        asyncio.run(_schema(base, schema, create=True))
-        url = f"{base}{'&' if '?' in base else '?'}search_path={schema}"
-        with tempfile.TemporaryDirectory() as work:
-            line = run(args, url, Path(work))
-        print(line, flush=True)
+        yield server["url"]
     finally:
-        if server is not None:
-            pg_server.stop(server)
-        else:
-            asyncio.run(_schema(base, schema, create=False))
+        pg_server.stop(server)
+
+
+@contextlib.contextmanager
+def own_schema(base: str) -> Iterator[str]:
+    """``base`` with a ``search_path`` of a new schema of its own (a fresh store), dropped at the end."""
+    name = f"bench_{uuid.uuid4().hex[:12]}"
+    asyncio.run(_schema(base, name, create=True))
+    try:
+        yield f"{base}{'&' if '?' in base else '?'}search_path={name}"
+    finally:
+        asyncio.run(_schema(base, name, create=False))
 
 
 async def _schema(url: str, name: str, create: bool) -> None:

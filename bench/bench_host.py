@@ -1,4 +1,5 @@
-"""The table host with the real SQLite store: N concurrent tables of computer players.
+"""The table host with the real store, SQLite and/or PostgreSQL (``--db``): N concurrent tables of computer
+players.
 
 Reports stored actions/s, p50 and p99 latency of an act (``TableService._act``: apply the choice and
 wait until its one-transaction commit is durable, what a player waits for), the time to load 1,000 active
@@ -16,7 +17,13 @@ With ``--level normal|hard`` a third run plays ``--tables`` saturated tables of 
 ``--thinking`` tables of computers at that level, for at most ``--seconds``: the searches run in the host's
 process pool (bot.host.think), and the act p99 over every table shows whether a thinking computer delays others.
 
+``--db`` (repeatable) names the back ends, each measured in turn in the same run: ``sqlite`` (the default, a
+temporary file), ``postgresql`` (a throwaway server of the machine's PostgreSQL binaries, tests/pg_server.py,
+as bench_cluster.py starts it) or a ``postgresql://`` URL (a schema of its own there, dropped at the end). Each
+saturated run also reports this process's CPU time (on PostgreSQL the server's is not in it).
+
 Usage: python bench/bench_host.py [--tables 50] [--paced 200 --delay 0.1] [--load 1000] [--slots N]
+                                  [--db sqlite] [--db postgresql | --db postgresql://…]
                                   [--level hard --thinking 10 --seconds 60]
 """
 
@@ -24,10 +31,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -55,7 +64,7 @@ async def computer_table(svc: TableService, seed: int, level: str | None = None)
     return t
 
 
-async def play_tables(path: Path, n: int, delay: float = 0.0, slots: int = COMPUTER_SLOTS, level: str | None = None,
+async def play_tables(path: str, n: int, delay: float = 0.0, slots: int = COMPUTER_SLOTS, level: str | None = None,
                       seconds: float | None = None, thinking: int = 0) -> dict[str, float]:
     """``n`` tables of two computers; each computer waits about ``delay`` s before acting (0 = saturation).
     With ``level``, ``thinking`` more tables of computers at that level search in the host's process pool
@@ -79,7 +88,7 @@ async def play_tables(path: Path, n: int, delay: float = 0.0, slots: int = COMPU
         searching = [await computer_table(svc, 5000 + s, level) for s in range(thinking if level else 0)]
         for t in searching:
             await svc.start(t.id, t.host_user)
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.process_time()
         for t in tables:
             await svc.start(t.id, t.host_user)
             if delay:
@@ -90,7 +99,7 @@ async def play_tables(path: Path, n: int, delay: float = 0.0, slots: int = COMPU
             for task in svc._tasks.values():
                 task.cancel()
             await asyncio.gather(*svc._tasks.values(), return_exceptions=True)
-        secs = time.perf_counter() - t0
+        secs, cpu = time.perf_counter() - t0, time.process_time() - cpu0
         searched = sum(t.seq for t in searching)
         svc.thinker.close()
     finally:
@@ -102,11 +111,11 @@ async def play_tables(path: Path, n: int, delay: float = 0.0, slots: int = COMPU
     pace = f", each acting every {delay * 1000:.0f} ms" if delay else " at saturation"
     pace += f", with {thinking} tables of {level} computers searching ({searched} actions), for {secs:.0f} s" if level else ""
     print(f"{n} concurrent tables{pace}: {count} stored actions in {secs:.2f} s = {count / secs:,.0f} actions/s; "
-          f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms", flush=True)
-    return {"rate": count / secs, "p50": p50, "p99": p99, "searched": searched}
+          f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms; this process's CPU {cpu:.2f} s", flush=True)
+    return {"rate": count / secs, "p50": p50, "p99": p99, "searched": searched, "cpu": cpu, "count": count}
 
 
-async def load_tables(path: Path, n: int) -> float:
+async def load_tables(path: str, n: int) -> float:
     store = await Store.open(path)
     try:
         svc = TableService(store, computer_delay=3600)  # computers wait: we measure loading, not play
@@ -154,29 +163,61 @@ def main() -> None:
                     help="the computers' level for an extra saturated run of --seconds (searches in a process pool)")
     ap.add_argument("--seconds", type=float, default=60.0, help="how long the --level run plays at most")
     ap.add_argument("--thinking", type=int, default=10, help="tables of --level computers in the --level run")
+    ap.add_argument("--db", action="append", default=None,
+                    help="the back end, repeatable (default: sqlite): 'sqlite' (a temporary file), 'postgresql' (a "
+                         "throwaway server, tests/pg_server.py) or a postgresql:// URL (a schema of its own there)")
     args = ap.parse_args()
     lines = []
-    with tempfile.TemporaryDirectory() as d:
-        sat = asyncio.run(play_tables(Path(d) / "play.db", args.tables, 0.0, args.slots))
-        lines.append(verdict(f"saturated act p99 ({args.tables} tables)", sat["p99"] <= P99_MS,
+    for db in args.db or ["sqlite"]:
+        lines += run_backend(args, db)
+    print("targets, from python bench/bench_host.py " + " ".join(sys.argv[1:]) + ":\n" + "\n".join(lines), flush=True)
+
+
+@contextlib.contextmanager
+def places(db: str) -> Iterator[Callable[[str], contextlib.AbstractContextManager[str]]]:
+    """For back end ``db`` (see ``--db``): a maker of fresh stores, ``with fresh(name) as location``."""
+    if db == "sqlite":
+        with tempfile.TemporaryDirectory() as d:
+            yield lambda name: contextlib.nullcontext(str(Path(d) / f"{name}.db"))
+        return
+    from bench.bench_cluster import own_schema, postgres_base
+
+    with postgres_base(None if db == "postgresql" else db) as base:
+        yield lambda _name: own_schema(base)
+
+
+def run_backend(args: argparse.Namespace, db: str) -> list[str]:
+    """The runs of ``args`` on back end ``db``; their verdict lines."""
+    kind = "sqlite" if db == "sqlite" else "postgresql"
+    print(f"-- {kind}", flush=True)
+    lines = []
+    with places(db) as fresh:
+        with fresh("play") as where:
+            sat = asyncio.run(play_tables(where, args.tables, 0.0, args.slots))
+        lines.append(verdict(f"{kind}: saturated act p99 ({args.tables} tables)", sat["p99"] <= P99_MS,
                              f"{sat['p99']:.2f} ms, p50 {sat['p50']:.2f} ms", f"<= {P99_MS:g} ms"))
-        lines.append(verdict("stored actions/s at saturation", sat["rate"] >= ACTIONS_PER_S,
-                             f"{sat['rate']:,.0f}", f">= {ACTIONS_PER_S:,}"))
+        lines.append(verdict(f"{kind}: stored actions/s at saturation", sat["rate"] >= ACTIONS_PER_S,
+                             f"{sat['rate']:,.0f} (process CPU {sat['cpu'] * 1e6 / max(sat['count'], 1):.0f} us "
+                             "per action)", f">= {ACTIONS_PER_S:,}"))
         if args.level:
-            lv = asyncio.run(play_tables(Path(d) / "level.db", args.tables, 0.0, args.slots, args.level, args.seconds,
-                                         args.thinking))
-            lines.append(verdict(f"saturated act p99 ({args.tables} tables, {args.thinking} of {args.level} computers "
-                                 "searching)", lv["p99"] <= P99_MS,
+            with fresh("level") as where:
+                lv = asyncio.run(play_tables(where, args.tables, 0.0, args.slots, args.level, args.seconds,
+                                             args.thinking))
+            lines.append(verdict(f"{kind}: saturated act p99 ({args.tables} tables, {args.thinking} of {args.level} "
+                                 "computers searching)", lv["p99"] <= P99_MS,
                                  f"{lv['p99']:.2f} ms, p50 {lv['p50']:.2f} ms", f"<= {P99_MS:g} ms"))
         if args.paced:
-            paced = asyncio.run(play_tables(Path(d) / "paced.db", args.paced, args.delay, args.slots))
-            lines.append(verdict(f"paced act p99 ({args.paced} tables, every {args.delay * 1000:.0f} ms)",
+            with fresh("paced") as where:
+                paced = asyncio.run(play_tables(where, args.paced, args.delay, args.slots))
+            lines.append(verdict(f"{kind}: paced act p99 ({args.paced} tables, every {args.delay * 1000:.0f} ms)",
                                  paced["p99"] <= P99_MS, f"{paced['p99']:.2f} ms, p50 {paced['p50']:.2f} ms",
                                  f"<= {P99_MS:g} ms"))
-        secs = asyncio.run(load_tables(Path(d) / "load.db", args.load))
-        lines.append(verdict(f"load {args.load} tables", secs <= LOAD_S * args.load / 1000, f"{secs:.3f} s",
-                             f"<= {LOAD_S * args.load / 1000:g} s"))
-    print("targets, from python bench/bench_host.py " + " ".join(sys.argv[1:]) + ":\n" + "\n".join(lines), flush=True)
+        if args.load:
+            with fresh("load") as where:
+                secs = asyncio.run(load_tables(where, args.load))
+            lines.append(verdict(f"{kind}: load {args.load} tables", secs <= LOAD_S * args.load / 1000,
+                                 f"{secs:.3f} s", f"<= {LOAD_S * args.load / 1000:g} s"))
+    return lines
 
 
 if __name__ == "__main__":
