@@ -20,7 +20,7 @@ process pool (bot.host.think), and the act p99 over every table shows whether a 
 ``--db`` (repeatable) names the back ends, each measured in turn in the same run: ``sqlite`` (the default, a
 temporary file), ``postgresql`` (a throwaway server of the machine's PostgreSQL binaries, tests/pg_server.py,
 as bench_cluster.py starts it) or a ``postgresql://`` URL (a schema of its own there, dropped at the end). Each
-saturated run also reports this process's CPU time (on PostgreSQL the server's is not in it).
+saturated run also reports its CPU time: this process's and, for the throwaway server, the server's.
 
 Usage: python bench/bench_host.py [--tables 50] [--paced 200 --delay 0.1] [--load 1000] [--slots N]
                                   [--db sqlite] [--db postgresql | --db postgresql://…]
@@ -33,22 +33,47 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import os
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.closed_pipe import run_main  # noqa: E402
 from bot.host import TableService  # noqa: E402
-from bot.host.clock import COMPUTER_SLOTS  # noqa: E402
 from bot.store import Store  # noqa: E402
 
 P99_MS = 5.0  # targets (docs/performance.md)
 ACTIONS_PER_S = 2000
 LOAD_S = 1.0
+
+
+def server_cpu(location: str) -> float | None:
+    """CPU seconds used so far by the PostgreSQL server at ``location`` when it runs on this machine with its unix
+    socket in its cluster's folder (the throwaway server: ``?host=<folder>``, its data in ``<folder>/data``): the
+    postmaster, its live processes and those it reaped; ``None`` for SQLite or another server."""
+    query = dict(parse_qsl(urlsplit(location).query)) if location.startswith("postgres") else {}
+    try:
+        postmaster = int((Path(query["host"]) / "data" / "postmaster.pid").read_text().split()[0])
+    except (KeyError, OSError, ValueError, IndexError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if pid == postmaster:
+            total += sum(int(f) for f in fields[11:15]) / tick  # its own and its reaped children's
+        elif ppid == postmaster:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def rss_kb() -> int:
@@ -64,8 +89,8 @@ async def computer_table(svc: TableService, seed: int, level: str | None = None)
     return t
 
 
-async def play_tables(path: str, n: int, delay: float = 0.0, slots: int = COMPUTER_SLOTS, level: str | None = None,
-                      seconds: float | None = None, thinking: int = 0) -> dict[str, float]:
+async def play_tables(path: str, n: int, delay: float = 0.0, slots: int | None = None, level: str | None = None,
+                      seconds: float | None = None, thinking: int = 0, kind: str = "sqlite") -> dict[str, float]:
     """``n`` tables of two computers; each computer waits about ``delay`` s before acting (0 = saturation).
     With ``level``, ``thinking`` more tables of computers at that level search in the host's process pool
     meanwhile, and play stops after ``seconds`` (searching computers take long to finish a game). Prints one
@@ -88,7 +113,7 @@ async def play_tables(path: str, n: int, delay: float = 0.0, slots: int = COMPUT
         searching = [await computer_table(svc, 5000 + s, level) for s in range(thinking if level else 0)]
         for t in searching:
             await svc.start(t.id, t.host_user)
-        t0, cpu0 = time.perf_counter(), time.process_time()
+        t0, cpu0, srv0 = time.perf_counter(), time.process_time(), server_cpu(path)
         for t in tables:
             await svc.start(t.id, t.host_user)
             if delay:
@@ -99,7 +124,8 @@ async def play_tables(path: str, n: int, delay: float = 0.0, slots: int = COMPUT
             for task in svc._tasks.values():
                 task.cancel()
             await asyncio.gather(*svc._tasks.values(), return_exceptions=True)
-        secs, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+        secs, cpu, srv = time.perf_counter() - t0, time.process_time() - cpu0, server_cpu(path)
+        srv = None if srv is None or srv0 is None else srv - srv0
         searched = sum(t.seq for t in searching)
         svc.thinker.close()
     finally:
@@ -110,12 +136,14 @@ async def play_tables(path: str, n: int, delay: float = 0.0, slots: int = COMPUT
     p99 = latencies[min(count - 1, int(count * 0.99))] * 1000
     pace = f", each acting every {delay * 1000:.0f} ms" if delay else " at saturation"
     pace += f", with {thinking} tables of {level} computers searching ({searched} actions), for {secs:.0f} s" if level else ""
-    print(f"{n} concurrent tables{pace}: {count} stored actions in {secs:.2f} s = {count / secs:,.0f} actions/s; "
-          f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms; this process's CPU {cpu:.2f} s", flush=True)
-    return {"rate": count / secs, "p50": p50, "p99": p99, "searched": searched, "cpu": cpu, "count": count}
+    print(f"{n} concurrent tables on {kind}{pace}: {count} stored actions in {secs:.2f} s = {count / secs:,.0f} actions/s; "
+          f"act p50 {p50:.2f} ms, p99 {p99:.2f} ms; CPU {cpu:.2f} s in this process"
+          + (f", {srv:.2f} s in the server" if srv is not None else ""), flush=True)
+    return {"rate": count / secs, "p50": p50, "p99": p99, "searched": searched, "cpu": cpu, "count": count,
+            "server_cpu": srv}
 
 
-async def load_tables(path: str, n: int) -> float:
+async def load_tables(path: str, n: int, kind: str = "sqlite") -> float:
     store = await Store.open(path)
     try:
         svc = TableService(store, computer_delay=3600)  # computers wait: we measure loading, not play
@@ -143,7 +171,7 @@ async def load_tables(path: str, n: int) -> float:
             task.cancel()
     finally:
         await store.close()  # before printing: a closed stdout must not leave the connection's thread running
-    print(f"loaded {loaded} active tables in {secs:.3f} s; resident memory {(after - before) / loaded:.1f} KB per table",
+    print(f"loaded {loaded} active tables on {kind} in {secs:.3f} s; resident memory {(after - before) / loaded:.1f} KB per table",
           flush=True)
     return secs
 
@@ -158,7 +186,8 @@ def main() -> None:
     ap.add_argument("--load", type=int, default=1000)
     ap.add_argument("--paced", type=int, default=0, help="tables for the paced run (0 = skip)")
     ap.add_argument("--delay", type=float, default=0.1, help="seconds between a paced computer's actions")
-    ap.add_argument("--slots", type=int, default=COMPUTER_SLOTS, help="computer moves in progress at once")
+    ap.add_argument("--slots", type=int, default=None,
+                    help="computer moves in progress at once (default: the host's for the back end)")
     ap.add_argument("--level", choices=["easy", "normal", "hard"], default=None,
                     help="the computers' level for an extra saturated run of --seconds (searches in a process pool)")
     ap.add_argument("--seconds", type=float, default=60.0, help="how long the --level run plays at most")
@@ -189,32 +218,36 @@ def places(db: str) -> Iterator[Callable[[str], contextlib.AbstractContextManage
 def run_backend(args: argparse.Namespace, db: str) -> list[str]:
     """The runs of ``args`` on back end ``db``; their verdict lines."""
     kind = "sqlite" if db == "sqlite" else "postgresql"
-    print(f"-- {kind}", flush=True)
     lines = []
+
+    def per(seconds: float) -> str:
+        return f"{seconds * 1e6 / max(sat['count'], 1):.0f} us"
+
     with places(db) as fresh:
         with fresh("play") as where:
-            sat = asyncio.run(play_tables(where, args.tables, 0.0, args.slots))
+            sat = asyncio.run(play_tables(where, args.tables, 0.0, args.slots, kind=kind))
         lines.append(verdict(f"{kind}: saturated act p99 ({args.tables} tables)", sat["p99"] <= P99_MS,
                              f"{sat['p99']:.2f} ms, p50 {sat['p50']:.2f} ms", f"<= {P99_MS:g} ms"))
         lines.append(verdict(f"{kind}: stored actions/s at saturation", sat["rate"] >= ACTIONS_PER_S,
-                             f"{sat['rate']:,.0f} (process CPU {sat['cpu'] * 1e6 / max(sat['count'], 1):.0f} us "
-                             "per action)", f">= {ACTIONS_PER_S:,}"))
+                             f"{sat['rate']:,.0f} (CPU per action: {per(sat['cpu'])} in this process"
+                             + (f", {per(sat['server_cpu'])} in the server" if sat["server_cpu"] is not None else "")
+                             + ")", f">= {ACTIONS_PER_S:,}"))
         if args.level:
             with fresh("level") as where:
                 lv = asyncio.run(play_tables(where, args.tables, 0.0, args.slots, args.level, args.seconds,
-                                             args.thinking))
+                                             args.thinking, kind))
             lines.append(verdict(f"{kind}: saturated act p99 ({args.tables} tables, {args.thinking} of {args.level} "
                                  "computers searching)", lv["p99"] <= P99_MS,
                                  f"{lv['p99']:.2f} ms, p50 {lv['p50']:.2f} ms", f"<= {P99_MS:g} ms"))
         if args.paced:
             with fresh("paced") as where:
-                paced = asyncio.run(play_tables(where, args.paced, args.delay, args.slots))
+                paced = asyncio.run(play_tables(where, args.paced, args.delay, args.slots, kind=kind))
             lines.append(verdict(f"{kind}: paced act p99 ({args.paced} tables, every {args.delay * 1000:.0f} ms)",
                                  paced["p99"] <= P99_MS, f"{paced['p99']:.2f} ms, p50 {paced['p50']:.2f} ms",
                                  f"<= {P99_MS:g} ms"))
         if args.load:
             with fresh("load") as where:
-                secs = asyncio.run(load_tables(where, args.load))
+                secs = asyncio.run(load_tables(where, args.load, kind))
             lines.append(verdict(f"{kind}: load {args.load} tables", secs <= LOAD_S * args.load / 1000,
                                  f"{secs:.3f} s", f"<= {LOAD_S * args.load / 1000:g} s"))
     return lines
