@@ -33,16 +33,15 @@ import argparse
 import asyncio
 import contextlib
 import gc
-import os
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from urllib.parse import parse_qsl, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.bench_cluster import server_cpu  # noqa: E402
 from bench.closed_pipe import run_main  # noqa: E402
 from bot.host import TableService  # noqa: E402
 from bot.store import Store  # noqa: E402
@@ -50,30 +49,6 @@ from bot.store import Store  # noqa: E402
 P99_MS = 5.0  # targets (docs/performance.md)
 ACTIONS_PER_S = 2000
 LOAD_S = 1.0
-
-
-def server_cpu(location: str) -> float | None:
-    """CPU seconds used so far by the PostgreSQL server at ``location`` when it runs on this machine with its unix
-    socket in its cluster's folder (the throwaway server: ``?host=<folder>``, its data in ``<folder>/data``): the
-    postmaster, its live processes and those it reaped; ``None`` for SQLite or another server."""
-    query = dict(parse_qsl(urlsplit(location).query)) if location.startswith("postgres") else {}
-    try:
-        postmaster = int((Path(query["host"]) / "data" / "postmaster.pid").read_text().split()[0])
-    except (KeyError, OSError, ValueError, IndexError):
-        return None
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        pid, ppid = int(stat.parent.name), int(fields[1])
-        if pid == postmaster:
-            total += sum(int(f) for f in fields[11:15]) / tick  # its own and its reaped children's
-        elif ppid == postmaster:
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
 
 
 def rss_kb() -> int:
