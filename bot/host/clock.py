@@ -28,8 +28,8 @@ COMPUTER_JITTER = 0.25  # a computer's pause is computer_delay times 1 ± this, 
 COMPUTER_SLOTS = 4
 # The same on PostgreSQL, where a stored move waits for a round trip to the server: the moves in progress are the
 # most a group commit can hold, and one commit (one ``metahost_record`` call) costs about the same for 4 as for 16.
-# Measured with bench_host at 50 saturated tables on a busy 2-core machine: 4 gave 500-780 actions/s, 16 gave
-# 980-1,420 and 32 1,600 (docs/performance.md, "The table host").
+# Measured with bench_host at 50 saturated tables on a busy 2-core machine: 4 gave 675-861 actions/s, 16 gave
+# 982-1,422 and 32 1,601 (docs/performance.md, "The table host").
 PG_COMPUTER_SLOTS = 16
 
 
