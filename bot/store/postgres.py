@@ -278,7 +278,9 @@ class PgConnection(Connection):
 
 
 #: The call of migration 13's function (:data:`bot.store.schema.PG_MIGRATIONS`).
-RECORD_SQL = "SELECT metahost_record(" + ", ".join(f"${k}" for k in range(1, 22)) + ")"
+RECORD_SQL = "SELECT metahost_record(" + ", ".join(f"${k}" for k in range(1, 31)) + ")"
+#: A stats column's place in ``[games, wins, losses, draws]`` by outcome.
+_OUTCOME = {"win": 1, "loss": 2, "draw": 3}
 
 
 def _parts(batch: list[tuple[list[tuple[str, tuple]], Recorded | None]]) -> list[list]:
@@ -319,6 +321,8 @@ async def _record(conn: Any, choices: list[Recorded]) -> None:
     d: tuple[list, ...] = ([], [], [], [], [])
     o: tuple[list, ...] = ([], [], [])
     b: tuple[list, ...] = ([], [], [])
+    f: tuple[list, ...] = ([], [], [])
+    stats: dict[tuple[str, str], list[int]] = {}
     for r in choices:
         tid = r.table_id
         for seq, seat, choice in r.actions:
@@ -347,4 +351,17 @@ async def _record(conn: Any, choices: list[Recorded]) -> None:
             b[0].append(tid)
             b[1].append(seat)
             b[2].append(left)
-    await conn.execute(RECORD_SQL, *a, *s, *t, *d, *o, *b)
+        if r.finished is not None:
+            game, result, outcomes = r.finished
+            f[0].append(tid)
+            f[1].append(result)
+            f[2].append(r.at)
+            for user, outcome in outcomes:
+                counts = stats.setdefault((user, game), [0, 0, 0, 0])
+                counts[0] += 1
+                counts[_OUTCOME[outcome]] += 1
+    st: tuple[list, ...] = ([], [], [], [], [], [])
+    for (user, game), counts in stats.items():
+        for column, value in zip(st, (user, game, *counts), strict=True):
+            column.append(value)
+    await conn.execute(RECORD_SQL, *a, *s, *t, *d, *o, *b, *f, *st)

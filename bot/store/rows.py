@@ -82,10 +82,11 @@ class LogSummary:
 
 @dataclass(slots=True)
 class Recorded:
-    """One committed choice of :meth:`bot.store.tables.TableQueries.record` (a game not ending with it), as values:
+    """One committed choice of :meth:`bot.store.tables.TableQueries.record`, as values:
     ``actions`` the log rows ``[(seq, seat, choice)]`` at ``at``; ``snapshot`` ``(seq, state)`` or ``None`` (kept);
     ``deadlines`` ``[(seat, deadline, remind_at)]`` replacing the table's, stored with sequence ``end``;
-    ``timeouts`` and ``banks`` seat -> its timeout count, its time bank in seconds."""
+    ``timeouts`` and ``banks`` seat -> its timeout count, its time bank in seconds; ``finished``, when the game
+    ended with it, ``(game, result as JSON text, [(user_id, "win" | "loss" | "draw")])``."""
 
     table_id: str
     actions: list[tuple[int, int, str]]
@@ -95,3 +96,4 @@ class Recorded:
     end: int
     timeouts: dict[int, int]
     banks: dict[int, float]
+    finished: tuple[str, str, list[tuple[str, str]]] | None = None

@@ -170,7 +170,9 @@ SCHEMA_VERSION = len(MIGRATIONS)
 #: the whole call. Its arguments: ``a_*`` the log rows (table, seq, seat, choice, at); ``s_*`` the snapshots
 #: (table, seq, state); ``t_*`` the tables (table, at), whose deadlines are all deleted; ``d_*`` the new deadlines
 #: (table, seat, seq, deadline, remind_at); ``o_*`` timeout counters (table, seat, count); ``b_*`` time banks
-#: (table, seat, seconds).
+#: (table, seat, seconds); ``f_*`` the games that ended (table, result, at): their result, status and deadlines;
+#: ``st_*`` what they add to each (user, game)'s stats (games, wins, losses, draws), summed over the call (one
+#: upsert may not touch a row twice).
 PG_MIGRATIONS: dict[int, str] = {
     13: """
     CREATE FUNCTION metahost_record(
@@ -179,7 +181,9 @@ PG_MIGRATIONS: dict[int, str] = {
         t_table TEXT[], t_at DOUBLE PRECISION[],
         d_table TEXT[], d_seat BIGINT[], d_seq BIGINT[], d_deadline DOUBLE PRECISION[], d_remind DOUBLE PRECISION[],
         o_table TEXT[], o_seat BIGINT[], o_count BIGINT[],
-        b_table TEXT[], b_seat BIGINT[], b_bank DOUBLE PRECISION[]
+        b_table TEXT[], b_seat BIGINT[], b_bank DOUBLE PRECISION[],
+        f_table TEXT[], f_result TEXT[], f_at DOUBLE PRECISION[],
+        st_user TEXT[], st_game TEXT[], st_games BIGINT[], st_wins BIGINT[], st_losses BIGINT[], st_draws BIGINT[]
     ) RETURNS VOID LANGUAGE plpgsql AS $fn$
     BEGIN
         INSERT INTO actions (table_id, seq, seat, choice, at)
@@ -201,6 +205,17 @@ PG_MIGRATIONS: dict[int, str] = {
         IF cardinality(b_table) > 0 THEN
             UPDATE seats AS s SET bank = u.left_s FROM unnest(b_table, b_seat, b_bank) AS u (tid, st, left_s)
                 WHERE s.table_id = u.tid AND s.seat = u.st;
+        END IF;
+        IF cardinality(f_table) > 0 THEN
+            INSERT INTO results (table_id, result, finished) SELECT * FROM unnest(f_table, f_result, f_at);
+            UPDATE tables AS t SET status = 'finished', updated = u.moment FROM unnest(f_table, f_at) AS u (tid, moment)
+                WHERE t.id = u.tid;
+            DELETE FROM deadlines WHERE table_id = ANY (f_table);
+            INSERT INTO stats (user_id, game, games, wins, losses, draws)
+                SELECT * FROM unnest(st_user, st_game, st_games, st_wins, st_losses, st_draws)
+                ON CONFLICT (user_id, game) DO UPDATE SET games = stats.games + excluded.games,
+                    wins = stats.wins + excluded.wins, losses = stats.losses + excluded.losses,
+                    draws = stats.draws + excluded.draws;
         END IF;
     END
     $fn$

@@ -305,6 +305,41 @@ async def test_a_batch_of_committed_choices_is_one_call_per_run_of_distinct_tabl
         ("board", -1, 5, 6, 1001.0, False)]
 
 
+@pytest.mark.backends
+async def test_games_ending_in_one_group_commit_add_up_their_stats(store, backend, monkeypatch):
+    """Two tables end in the same group commit (on PostgreSQL one ``metahost_record`` call, whose stats are summed
+    per user and game before its one upsert) with the same players: each result and status is stored, every
+    deadline dropped, and each player's stats count both games, as one game after the other would."""
+    import bot.store.postgres as pg
+
+    calls: list[list[str]] = []
+    real = pg._record
+
+    async def spy(conn, choices):
+        calls.append([c.table_id for c in choices])
+        await real(conn, choices)
+
+    monkeypatch.setattr(pg, "_record", spy)
+    await store.save_table(table("old"))
+    await store.record("old", 0, 0, "x", 1000.0, None, [], finished=("metax", {"winners": [1]}, [("u1", "loss")]))
+    for tid in ("t1", "t2"):
+        await store.save_table(table(tid), deadlines=[(0, 2000.0, 1500.0)])
+    calls.clear()
+    await asyncio.gather(
+        store.record("t1", 0, 0, "end", 1001.0, '{"t1": 1}', [],
+                     finished=("metax", {"winners": [0]}, [("u1", "win"), ("u2", "loss")])),
+        store.record("t2", 0, 1, "end", 1002.0, None, [],
+                     finished=("metax", {"winners": []}, [("u1", "draw"), ("u2", "draw")])))
+    assert calls == ([["t1", "t2"]] if backend == "postgresql" else [])
+    assert await store.stats("u1") == [("metax", 3, 1, 1, 1)]
+    assert await store.stats("u2") == [("metax", 2, 0, 1, 1)]
+    assert (await store.result("t1"), await store.result("t2")) == ({"winners": [0]}, {"winners": []})
+    rows = {r.id: r for r in await store.load_tables(("finished",))}
+    assert {t: (r.status, r.updated, r.deadlines) for t, r in rows.items()} == {
+        "old": ("finished", 1000.0, []), "t1": ("finished", 1001.0, []), "t2": ("finished", 1002.0, [])}
+    assert await store.actions("t2", timed=True) == [(0, 1, "end", 1002.0)]
+
+
 # -- PostgreSQL's failures: one line, no password
 
 
