@@ -37,6 +37,11 @@ from .schema import MIGRATIONS, PG_MIGRATIONS, SCHEMA_VERSION
 
 #: The most connections one store opens (one writes at a time; the others read).
 POOL_SIZE = 4
+#: Turns of the event loop the writer lets pass before it takes a batch, so that the writers the last batch woke,
+#: and any others ready to run, put their next writes in it: bench_host at 50 tables on PostgreSQL made 386 batches
+#: of 10.9 choices on average with 3 where it made 647 of 6.5 with none, a fifth less CPU in the server and 15 %
+#: more actions/s (docs/performance.md); a turn costs microseconds, a batch a round trip.
+GATHER_TURNS = 3
 #: Seconds to wait for the server when connecting.
 CONNECT_TIMEOUT = 10.0
 #: ``pg_advisory_xact_lock`` key (with the schema's hash) taken while migrating, so that two processes starting at
@@ -191,9 +196,13 @@ class PgConnection(Connection):
         await fut
 
     async def _flush(self) -> None:
-        """Commit the pending writes, batch after batch, until none is left."""
+        """Commit the pending writes, batch after batch, until none is left (:data:`GATHER_TURNS`)."""
         try:
-            while self._pending:
+            while True:
+                for _ in range(GATHER_TURNS):
+                    await asyncio.sleep(0)
+                if not self._pending:
+                    break
                 batch, self._pending = self._pending, []
                 errors = await self._run_batch([(stmts, rec) for _, stmts, _, rec in batch])
                 for (what, _, fut, _), err in zip(batch, errors, strict=True):
