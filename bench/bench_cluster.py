@@ -12,6 +12,8 @@ SIGKILL; its tables' take-over is timed until every one of them is held by a sur
 the survivors are stopped (SIGTERM) and the store is checked against the acknowledgements:
 
 - stored actions/s: rows of the choice log written during the run, per second;
+- CPU per stored action: the bot processes' (their simulated gateways too; their start-up left out) and, for
+  the throwaway server, the server's;
 - act p50/p99: the wall time of an acknowledged click in the surviving processes (its lock wait, the rules,
   the one-transaction commit);
 - lost: acknowledged clicks whose log row (table, seq, seat, choice) is not in the store (must be 0);
@@ -33,16 +35,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import resource
 import signal
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -69,7 +75,7 @@ async def child(url: str, shard: int, count: int, acks_path: str, stats_path: st
     store = await Store.open(url)
     svc = TableService(store, computer_delay=0)
     owner = await Owner.start(svc, url, (shard,), count)
-    print(f"READY {owner.pid}", flush=True)
+    print(f"READY {owner.pid} {time.process_time()}", flush=True)  # its start-up's CPU, left out of the run's
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     fd = os.open(acks_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
@@ -222,13 +228,15 @@ def run(args: argparse.Namespace, url: str, work: Path) -> str:
                "--acks", str(work / f"acks{k}"), "--stats", str(work / f"stats{k}.json"), "--delay", str(args.delay),
                "--seed", str(k)]
         procs.append(subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True))
-    pids = []
+    pids, started_cpu = [], 0.0
     for p in procs:
         line = p.stdout.readline().split()
         if not line or line[0] != "READY":
             raise SystemExit(f"a bot process did not start: {line}")
         pids.append(int(line[1]))
+        started_cpu += float(line[2])
     start, before = time.monotonic(), asyncio.run(count_actions(url))
+    bots0, server0 = _children_cpu(), server_cpu(url)
     kill = args.processes > 1  # one process alone is the baseline: nobody to take over
     print(f"all processes ready; running {args.seconds:g} s" + (f", killing process 1 at {args.kill_at:g} s" if kill
                                                                else ""), flush=True)
@@ -256,6 +264,7 @@ def run(args: argparse.Namespace, url: str, work: Path) -> str:
     for p in procs:
         p.wait(120)
     elapsed = time.monotonic() - start
+    bots, server = _children_cpu() - bots0 - started_cpu, server_cpu(url)
     after = asyncio.run(count_actions(url))
     rows = asyncio.run(stored_rows(url))
     acks: list[tuple[str, int, int, str]] = []
@@ -281,9 +290,17 @@ def run(args: argparse.Namespace, url: str, work: Path) -> str:
     rate = (after - before) / elapsed
     print(f"{after - before:,} actions stored in {elapsed:.1f} s by {args.processes} processes ({len(theirs)} tables "
           f"of the killed one taken over); {len(acks):,} acknowledged clicks checked, {refused:,} refused; act p50 "
-          f"{percentile(latencies, 50) * 1000:.2f} ms", flush=True)
+          f"{percentile(latencies, 50) * 1000:.2f} ms; CPU per stored action {bots * 1e6 / max(after - before, 1):.0f} us "
+          "in the bot processes" + (f", {(server - server0) * 1e6 / max(after - before, 1):.0f} us in the server"
+                                    if server is not None and server0 is not None else ""), flush=True)
     return (f"{rate:,.0f} actions/s, p99 {percentile(latencies, 99) * 1000:.1f} ms, lost {lost}, doubled {doubled}, "
             f"take-over {takeover:.2f} s")
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's ended children (the bot processes, once waited for; a killed one's too)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 async def _live(url: str) -> list[str]:
@@ -313,29 +330,64 @@ def main() -> None:
     if args.child:
         asyncio.run(child(args.db, args.shard, args.processes, args.acks, args.stats, args.delay, args.seed))
         return
+    with postgres_base(args.db) as base, own_schema(base) as url, tempfile.TemporaryDirectory() as work:
+        line = run(args, url, Path(work))
+    print(line, flush=True)
+
+
+@contextlib.contextmanager
+def postgres_base(db: str | None) -> Iterator[str]:
+    """A PostgreSQL URL to work in: ``db``, or without it a throwaway server (tests/pg_server.py, the machine's
+    PostgreSQL binaries) started here and stopped at the end. Shared with bench/bench_host.py."""
+    if db is not None:
+        yield db
+        return
     sys.path.insert(0, str(ROOT / "tests"))
     import pg_server
 
-    server = None
-    schema = f"bench_{uuid.uuid4().hex[:12]}"
-    base = args.db
-    if base is None:
-        bindir = pg_server.find_bindir()
-        if bindir is None:
-            raise SystemExit("no PostgreSQL server binaries here (Debian's postgresql package); pass --db URL")
-        server = pg_server.start(bindir, os.getpid())
-        base = server["url"]
+    bindir = pg_server.find_bindir()
+    if bindir is None:
+        raise SystemExit("no PostgreSQL server binaries here (Debian's postgresql package); pass --db URL")
+    server = pg_server.start(bindir, os.getpid())
     try:
-        asyncio.run(_schema(base, schema, create=True))
-        url = f"{base}{'&' if '?' in base else '?'}search_path={schema}"
-        with tempfile.TemporaryDirectory() as work:
-            line = run(args, url, Path(work))
-        print(line, flush=True)
+        yield server["url"]
     finally:
-        if server is not None:
-            pg_server.stop(server)
-        else:
-            asyncio.run(_schema(base, schema, create=False))
+        pg_server.stop(server)
+
+
+@contextlib.contextmanager
+def own_schema(base: str) -> Iterator[str]:
+    """``base`` with a ``search_path`` of a new schema of its own (a fresh store), dropped at the end."""
+    name = f"bench_{uuid.uuid4().hex[:12]}"
+    asyncio.run(_schema(base, name, create=True))
+    try:
+        yield f"{base}{'&' if '?' in base else '?'}search_path={name}"
+    finally:
+        asyncio.run(_schema(base, name, create=False))
+
+
+def server_cpu(location: str) -> float | None:
+    """CPU seconds used so far by the PostgreSQL server at ``location`` when it runs on this machine with its unix
+    socket in its cluster's folder (the throwaway server: ``?host=<folder>``, its data in ``<folder>/data``): the
+    postmaster, its live processes and those it reaped; ``None`` for SQLite or another server."""
+    query = dict(parse_qsl(urlsplit(location).query)) if location.startswith("postgres") else {}
+    try:
+        postmaster = int((Path(query["host"]) / "data" / "postmaster.pid").read_text().split()[0])
+    except (KeyError, OSError, ValueError, IndexError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if pid == postmaster:
+            total += sum(int(f) for f in fields[11:15]) / tick  # its own and its reaped children's
+        elif ppid == postmaster:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 async def _schema(url: str, name: str, create: bool) -> None:

@@ -26,6 +26,11 @@ COMPUTER_JITTER = 0.25  # a computer's pause is computer_delay times 1 ± this, 
 # Computer moves being decided or stored at once; more wait their turn. Measured with bench_host at
 # 50 saturated tables: 8 gave act p99 4.3–6 ms, 4 gave 2.2–4 ms at 3,100–3,300 actions/s, 2 lost a quarter of those.
 COMPUTER_SLOTS = 4
+# The same on PostgreSQL, where a stored move waits for a round trip to the server: the moves in progress are the
+# most a group commit can hold, and one commit (one ``metahost_record`` call) costs about the same for 4 as for 16.
+# Measured with bench_host at 50 saturated tables on a busy 2-core machine: 4 gave 675-861 actions/s, 16 gave
+# 982-1,422 and 32 1,601 (docs/performance.md, "The table host").
+PG_COMPUTER_SLOTS = 16
 
 
 class ClockMixin:

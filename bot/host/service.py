@@ -26,7 +26,7 @@ from games.core.contract import Event, View
 from ..store import Store, TableRow
 from . import bank as cb
 from .auto import AutoMixin
-from .clock import COMPUTER_SLOTS, ClockMixin
+from .clock import COMPUTER_SLOTS, PG_COMPUTER_SLOTS, ClockMixin
 from .lobby import LobbyMixin
 from .pause import PauseMixin
 from .play import PlayMixin
@@ -58,11 +58,12 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
 
     def __init__(self, store: Store, clock: Clock | None = None, computer_delay: float = 1.0,
                  new_id: Callable[[], str] | None = None, limits: TableLimits | None = None,
-                 computer_slots: int = COMPUTER_SLOTS, new_seed: Callable[[], int] | None = None,
+                 computer_slots: int | None = None, new_seed: Callable[[], int] | None = None,
                  thinkers: int = THINKERS):
         """``computer_delay``: seconds a computer seat pauses before each move (jittered, see
         :meth:`_computers`); ``computer_slots``: computer moves decided or being stored at once across all
-        tables, at least 1; ``new_seed``: the seed of a table created without one (a rematch, the
+        tables, at least 1 (default: :data:`bot.host.clock.COMPUTER_SLOTS` on SQLite, ``PG_COMPUTER_SLOTS`` on
+        PostgreSQL); ``new_seed``: the seed of a table created without one (a rematch, the
         next game of a series), unpredictable by default (tests pass a fixed sequence); ``thinkers``: processes
         that run searching computers (:mod:`bot.host.think`; 0: a thread)."""
         self.store = store
@@ -77,6 +78,8 @@ class TableService(LobbyMixin, TeamsMixin, PlayMixin, AutoMixin, PauseMixin, Ser
         self._tasks: dict[str, asyncio.Task] = {}
         # Computers take turns: with every table's computers acting at once, a committed choice
         # would resume behind all their work; a few at a time keep each act short, people's acts too.
+        if computer_slots is None:
+            computer_slots = PG_COMPUTER_SLOTS if getattr(store, "dialect", "sqlite") == "postgresql" else COMPUTER_SLOTS
         self._computer_slots = asyncio.Semaphore(max(1, computer_slots))
         self.thinker = Thinker(thinkers)
         self._votes: dict[str, list[str]] = {}  # finished table -> users who asked for its rematch

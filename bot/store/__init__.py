@@ -6,7 +6,9 @@ choices, with a snapshot of the state for fast loading. A choice, its log row an
 new snapshot commit in one transaction (:meth:`Store.record`) before any listener is told; a snapshot may
 lag behind the log, whose rows after ``snapshots.seq`` rebuild the rest (docs/performance.md). Schema
 changes are the numbered migrations in :data:`MIGRATIONS`, applied at start-up, the same on both back
-ends; ``PRAGMA user_version`` holds the number applied on SQLite, the table ``schema_version`` on PostgreSQL.
+ends (but for PostgreSQL-only steps, ``bot.store.schema.PG_MIGRATIONS``: the function that stores a group
+commit's choices in one round trip); ``PRAGMA user_version`` holds the number applied on SQLite, the table
+``schema_version`` on PostgreSQL.
 Exactly once, by the database: the log ``actions`` has the primary key ``(table_id, seq)``, so a second
 writer of the same sequence fails, and nothing of its transaction is written.
 

@@ -1,7 +1,7 @@
 """The store's connection: opening the database file (creating it, applying the migrations of
 :mod:`bot.store.schema`, proving it takes writes), the group commit that runs every write as one
 transaction, and the read helper. :class:`Connection` is the base of :class:`bot.store.Store`; the query
-modules build on it. May import :mod:`bot.store.schema`, :mod:`bot.store.errors`.
+modules build on it. May import :mod:`bot.store.schema`, :mod:`bot.store.errors`, :mod:`bot.store.rows`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Self
 import aiosqlite
 
 from .errors import StoreError, wrap
+from .rows import Recorded
 from .schema import MIGRATIONS, SCHEMA_VERSION
 
 
@@ -207,6 +208,12 @@ class Connection:
         if self._idle.is_set():
             self._send(loop)
         await fut
+
+    async def _tx_record(self, what: str, statements: list[tuple[str, tuple]], recorded: Recorded) -> None:
+        """Commit a choice of :meth:`bot.store.tables.TableQueries.record`: ``statements`` are its writes,
+        ``recorded`` the same as values, for a back end with a cheaper way to store them (PostgreSQL's
+        ``metahost_record``); SQLite runs the statements (:meth:`_tx`)."""
+        await self._tx(what, statements)
 
     def _send(self, loop: asyncio.AbstractEventLoop) -> None:
         """Hand every pending write to aiosqlite's thread as one batch (one transaction)."""

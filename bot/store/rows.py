@@ -78,3 +78,22 @@ class LogSummary:
     acts: dict[int, int]
     last_choice: dict[int, str]
     tail: list[tuple[int, int, str, float]]
+
+
+@dataclass(slots=True)
+class Recorded:
+    """One committed choice of :meth:`bot.store.tables.TableQueries.record`, as values:
+    ``actions`` the log rows ``[(seq, seat, choice)]`` at ``at``; ``snapshot`` ``(seq, state)`` or ``None`` (kept);
+    ``deadlines`` ``[(seat, deadline, remind_at)]`` replacing the table's, stored with sequence ``end``;
+    ``timeouts`` and ``banks`` seat -> its timeout count, its time bank in seconds; ``finished``, when the game
+    ended with it, ``(game, result as JSON text, [(user_id, "win" | "loss" | "draw")])``."""
+
+    table_id: str
+    actions: list[tuple[int, int, str]]
+    at: float
+    snapshot: tuple[int, str] | None
+    deadlines: list[tuple[int, float, float]]
+    end: int
+    timeouts: dict[int, int]
+    banks: dict[int, float]
+    finished: tuple[str, str, list[tuple[str, str]]] | None = None

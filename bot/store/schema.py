@@ -154,5 +154,70 @@ MIGRATIONS: list[str] = [
     ALTER TABLE user_settings ADD COLUMN pass_windows INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE user_settings ADD COLUMN stop_aimed INTEGER NOT NULL DEFAULT 1;
     """,
+    # 13: PostgreSQL only (:data:`PG_MIGRATIONS`): the function that stores committed choices in one call.
+    # Nothing on SQLite, whose writes are not round trips to a server.
+    "",
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Migrations whose PostgreSQL form is not :data:`MIGRATIONS`' text translated (``bot.store.postgres``), by number.
+#:
+#: 13: ``metahost_record(...)``: the statements of :meth:`bot.store.tables.TableQueries.record` for several
+#: committed choices (of distinct tables) at once, as parallel arrays, in the order that method writes them: the
+#: log rows, the snapshots, each table's time, its deadlines deleted then written, timeout counters, time banks.
+#: One call is one round trip to the server (and, alone, one transaction) where the statements were about seven.
+#: The log's key still refuses a second writer of a sequence, and the call's error (``unique_violation``) undoes
+#: the whole call. Its arguments: ``a_*`` the log rows (table, seq, seat, choice, at); ``s_*`` the snapshots
+#: (table, seq, state); ``t_*`` the tables (table, at), whose deadlines are all deleted; ``d_*`` the new deadlines
+#: (table, seat, seq, deadline, remind_at); ``o_*`` timeout counters (table, seat, count); ``b_*`` time banks
+#: (table, seat, seconds); ``f_*`` the games that ended (table, result, at): their result, status and deadlines;
+#: ``st_*`` what they add to each (user, game)'s stats (games, wins, losses, draws), summed over the call (one
+#: upsert may not touch a row twice).
+PG_MIGRATIONS: dict[int, str] = {
+    13: """
+    CREATE FUNCTION metahost_record(
+        a_table TEXT[], a_seq BIGINT[], a_seat BIGINT[], a_choice TEXT[], a_at DOUBLE PRECISION[],
+        s_table TEXT[], s_seq BIGINT[], s_state TEXT[],
+        t_table TEXT[], t_at DOUBLE PRECISION[],
+        d_table TEXT[], d_seat BIGINT[], d_seq BIGINT[], d_deadline DOUBLE PRECISION[], d_remind DOUBLE PRECISION[],
+        o_table TEXT[], o_seat BIGINT[], o_count BIGINT[],
+        b_table TEXT[], b_seat BIGINT[], b_bank DOUBLE PRECISION[],
+        f_table TEXT[], f_result TEXT[], f_at DOUBLE PRECISION[],
+        st_user TEXT[], st_game TEXT[], st_games BIGINT[], st_wins BIGINT[], st_losses BIGINT[], st_draws BIGINT[]
+    ) RETURNS VOID LANGUAGE plpgsql AS $fn$
+    BEGIN
+        INSERT INTO actions (table_id, seq, seat, choice, at)
+            SELECT * FROM unnest(a_table, a_seq, a_seat, a_choice, a_at);
+        IF cardinality(s_table) > 0 THEN
+            UPDATE snapshots AS s SET seq = u.n, state = u.body
+                FROM unnest(s_table, s_seq, s_state) AS u (tid, n, body) WHERE s.table_id = u.tid;
+        END IF;
+        UPDATE tables AS t SET updated = u.moment FROM unnest(t_table, t_at) AS u (tid, moment) WHERE t.id = u.tid;
+        DELETE FROM deadlines WHERE table_id = ANY (t_table);
+        IF cardinality(d_table) > 0 THEN
+            INSERT INTO deadlines (table_id, seat, seq, deadline, remind_at)
+                SELECT * FROM unnest(d_table, d_seat, d_seq, d_deadline, d_remind);
+        END IF;
+        IF cardinality(o_table) > 0 THEN
+            UPDATE seats AS s SET timeouts = u.n FROM unnest(o_table, o_seat, o_count) AS u (tid, st, n)
+                WHERE s.table_id = u.tid AND s.seat = u.st;
+        END IF;
+        IF cardinality(b_table) > 0 THEN
+            UPDATE seats AS s SET bank = u.left_s FROM unnest(b_table, b_seat, b_bank) AS u (tid, st, left_s)
+                WHERE s.table_id = u.tid AND s.seat = u.st;
+        END IF;
+        IF cardinality(f_table) > 0 THEN
+            INSERT INTO results (table_id, result, finished) SELECT * FROM unnest(f_table, f_result, f_at);
+            UPDATE tables AS t SET status = 'finished', updated = u.moment FROM unnest(f_table, f_at) AS u (tid, moment)
+                WHERE t.id = u.tid;
+            DELETE FROM deadlines WHERE table_id = ANY (f_table);
+            INSERT INTO stats (user_id, game, games, wins, losses, draws)
+                SELECT * FROM unnest(st_user, st_game, st_games, st_wins, st_losses, st_draws)
+                ON CONFLICT (user_id, game) DO UPDATE SET games = stats.games + excluded.games,
+                    wins = stats.wins + excluded.wins, losses = stats.losses + excluded.losses,
+                    draws = stats.draws + excluded.draws;
+        END IF;
+    END
+    $fn$
+    """,
+}

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .connection import Connection
-from .rows import LogSummary, SeatRow, TableRow
+from .rows import LogSummary, Recorded, SeatRow, TableRow
 
 
 class TableQueries(Connection):
@@ -87,10 +87,14 @@ class TableQueries(Connection):
             stmts.append(("UPDATE seats SET timeouts = ? WHERE table_id = ? AND seat = ?", (n, table_id, s)))
         for s, left in (banks or {}).items():
             stmts.append(("UPDATE seats SET bank = ? WHERE table_id = ? AND seat = ?", (left, table_id, s)))
+        ended = None
         if finished is not None:
             game, result, outcomes = finished
             stmts += self._finish_statements(table_id, game, result, outcomes, at)
-        await self._tx("record the choice", stmts)
+            ended = (game, json.dumps(result), list(outcomes))
+        await self._tx_record("record the choice", stmts, Recorded(
+            table_id, [(seq + k, s, c) for k, (s, c) in enumerate(rows)], at, None if state is None else (end, state),
+            deadlines, end, dict(timeouts or {}), dict(banks or {}), ended))
 
     def _finish_statements(self, table_id, game, result, outcomes, at) -> list[tuple[str, tuple]]:
         stmts: list[tuple[str, tuple]] = [

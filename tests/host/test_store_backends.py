@@ -241,6 +241,107 @@ async def test_a_failing_write_fails_alone_in_its_group_commit(store):
     assert await store.actions("t1") == [(0, 0, "a")] and await store.actions("t2") == [(0, 0, "c")]
 
 
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_the_record_function_refuses_a_duplicate_seq_and_stores_nothing_of_its_call(store):
+    """PostgreSQL stores committed choices through ``metahost_record`` (migration 13): the log's key is still the
+    fence. A call holding a second writer of a stored sequence fails as a whole: neither that table's snapshot,
+    deadlines, time, timeouts or bank nor the other table's choice in the same call is written, and the
+    group commit says ``conflict`` as before."""
+    from bot.store.postgres import _record
+    from bot.store.rows import Recorded
+
+    await store.save_table(table("t1"), deadlines=[(0, 2000.0, 1500.0)])
+    await store.save_table(table("t2"))
+    await store.record("t1", 0, 0, "first", 1001.0, '{"by": "first"}', [(1, 2001.0, 1501.0)])
+    before = {r.id: r for r in await store.load_tables()}
+    other = Recorded("t2", [(0, 0, "fine")], 1002.0, (1, '{"t2": 1}'), [(0, 3000.0, 2500.0)], 1, {}, {})
+    second = Recorded("t1", [(0, 1, "second"), (1, 0, "more")], 1002.0, (2, '{"by": "second"}'),
+                      [(0, 5000.0, 4000.0)], 2, {0: 3}, {1: 9.5})
+    import asyncpg
+
+    async with store.pool.acquire() as conn:
+        with pytest.raises(asyncpg.UniqueViolationError):
+            await _record(conn, [other, second])
+    assert {r.id: r for r in await store.load_tables()} == before
+    assert await store.actions("t1") == [(0, 0, "first")] and await store.actions("t2") == []
+    with pytest.raises(StoreError) as err:
+        await store.record("t1", 0, 1, "second", 1002.0, '{"by": "second"}', [(0, 5000.0, 4000.0)], timeouts={0: 3})
+    assert err.value.problem == "conflict"
+    assert {r.id: r for r in await store.load_tables()} == before
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+async def test_a_batch_of_committed_choices_is_one_call_per_run_of_distinct_tables(store, monkeypatch):
+    """Committed choices waiting together go as one ``metahost_record`` call per run of distinct tables, in the
+    batch's order, with the other writes between them in the same transaction: a table's second choice in the
+    batch waits for the next call, and every row lands as the statements would have written it."""
+    import bot.store.postgres as pg
+
+    calls: list[list[tuple[str, int]]] = []
+    real = pg._record
+
+    async def spy(conn, choices):
+        calls.append([(c.table_id, c.actions[0][0]) for c in choices])
+        await real(conn, choices)
+
+    monkeypatch.setattr(pg, "_record", spy)
+    for tid in ("t1", "t2", "t3"):
+        await store.save_table(table(tid), deadlines=[(0, 2000.0, 1500.0)])
+    calls.clear()
+    await asyncio.gather(
+        store.record("t1", 0, 0, "a", 1001.0, '{"t1": 1}', [(1, 2001.0, 1501.0)], banks={0: 30.0}),
+        store.record("t2", 0, 0, "b", 1001.0, None, []),
+        store.put_message("t1", "board", -1, 5, 6, 1001.0),
+        store.record("t3", 0, 0, "c", 1001.0, '{"t3": 1}', [(0, 2003.0, 1503.0)], timeouts={1: 2}),
+        store.record("t1", 1, 1, "d", 1002.0, '{"t1": 2}', [(0, 2004.0, 1504.0)], more=[(0, "e")]))
+    assert calls == [[("t1", 0), ("t2", 0)], [("t3", 0), ("t1", 1)]]
+    rows = {r.id: r for r in await store.load_tables()}
+    assert (rows["t1"].seq, rows["t1"].snapshot, rows["t1"].deadlines, rows["t1"].updated) == (
+        3, '{"t1": 2}', [(0, 3, 2004.0, 1504.0, False)], 1002.0)
+    assert (rows["t2"].seq, rows["t2"].snapshot, rows["t2"].deadlines) == (0, "{}", [])
+    assert (rows["t3"].seq, rows["t3"].deadlines, [s.timeouts for s in rows["t3"].seats]) == (
+        1, [(0, 1, 2003.0, 1503.0, False)], [0, 2])
+    assert [s.bank for s in rows["t1"].seats] == [30.0, None]
+    assert await store.actions("t1", timed=True) == [(0, 0, "a", 1001.0), (1, 1, "d", 1002.0), (2, 0, "e", 1002.0)]
+    assert await store.actions("t2") == [(0, 0, "b")] and await store.messages_of("t1") == [
+        ("board", -1, 5, 6, 1001.0, False)]
+
+
+@pytest.mark.backends
+async def test_games_ending_in_one_group_commit_add_up_their_stats(store, backend, monkeypatch):
+    """Two tables end in the same group commit (on PostgreSQL one ``metahost_record`` call, whose stats are summed
+    per user and game before its one upsert) with the same players: each result and status is stored, every
+    deadline dropped, and each player's stats count both games, as one game after the other would."""
+    import bot.store.postgres as pg
+
+    calls: list[list[str]] = []
+    real = pg._record
+
+    async def spy(conn, choices):
+        calls.append([c.table_id for c in choices])
+        await real(conn, choices)
+
+    monkeypatch.setattr(pg, "_record", spy)
+    await store.save_table(table("old"))
+    await store.record("old", 0, 0, "x", 1000.0, None, [], finished=("metax", {"winners": [1]}, [("u1", "loss")]))
+    for tid in ("t1", "t2"):
+        await store.save_table(table(tid), deadlines=[(0, 2000.0, 1500.0)])
+    calls.clear()
+    await asyncio.gather(
+        store.record("t1", 0, 0, "end", 1001.0, '{"t1": 1}', [],
+                     finished=("metax", {"winners": [0]}, [("u1", "win"), ("u2", "loss")])),
+        store.record("t2", 0, 1, "end", 1002.0, None, [],
+                     finished=("metax", {"winners": []}, [("u1", "draw"), ("u2", "draw")])))
+    assert calls == ([["t1", "t2"]] if backend == "postgresql" else [])
+    assert await store.stats("u1") == [("metax", 3, 1, 1, 1)]
+    assert await store.stats("u2") == [("metax", 2, 0, 1, 1)]
+    assert (await store.result("t1"), await store.result("t2")) == ({"winners": [0]}, {"winners": []})
+    rows = {r.id: r for r in await store.load_tables(("finished",))}
+    assert {t: (r.status, r.updated, r.deadlines) for t, r in rows.items()} == {
+        "old": ("finished", 1000.0, []), "t1": ("finished", 1001.0, []), "t2": ("finished", 1002.0, [])}
+    assert await store.actions("t2", timed=True) == [(0, 1, "end", 1002.0)]
+
+
 # -- PostgreSQL's failures: one line, no password
 
 
