@@ -9,14 +9,17 @@ affordable Battle card; Link when it can pay; discard the weakest card.
 from __future__ import annotations
 
 import math
+from collections import Counter
+from functools import cache
 
 from games.core.contract import Decision, View
-from games.core.determinize import deck_prior, prior_deck, shuffled, unseen_cards
+from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.rng import Rng
 from games.core.serial import cloner
 
 from .cards import BattleCard, CharacterCard
 from .pool import card_pool, starter_decks
+from .rules import apply_choice, decisions_of, defs_of
 from .state import State
 
 
@@ -90,9 +93,15 @@ def computer(seed: int) -> MetaXBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 300, "hard": 2000}
-"""Search iterations per level (about 0.3 s and 2 s a decision on the development machine)."""
+BUDGETS = {"normal": 850, "hard": 5800}
+"""Search iterations per level: about 0.3 s and 2 s a decision (bench_ai, about 2,900 iterations per CPU second
+with :data:`PLIES` 0 and :func:`evaluate` playing on to the next turn; docs/performance.md)."""
 
+PLIES = 0
+"""Play-out length in decisions of the search's own loop before :func:`evaluate` scores the position: none, since
+:func:`evaluate` itself lets the heuristic play on to the next turn's start (a turn's attacks, blocks and Damage
+all resolved), about 5 decisions. The old play-out of 40 heuristic decisions (about nine turns) ran about 830
+iterations per CPU second and won 60% of decided games against the heuristic (65-0-44, docs/performance.md)."""
 
 def sample(state: State, seat: int, rng: Rng) -> State:
     """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which every card hidden
@@ -102,9 +111,10 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     Hidden from ``seat`` (the view, MX-GAP-20): every deck, every VP pile and the other seat's hand. Its own
     deck and VP pile hold its own unseen cards, which it knows as a list (its deck list less the cards it
     sees) but not in order: they are shuffled among those places, except while it searches its deck, whose
-    cards its options list in deck order (the deck is shuffled after the search, MX-ZN-03). The other seat's hidden cards are drawn
-    from a prior (:func:`games.core.determinize.unseen_cards`): one of the starter decks at random, less
-    the cards of that seat in sight, topped up from the whole pool."""
+    cards its options list in deck order (the deck is shuffled after the search, MX-ZN-03). The other seat's
+    hidden cards are drawn from a prior (:func:`games.core.determinize.unseen_cards`): one of the starter decks,
+    drawn by how well it explains that seat's cards in sight (:func:`likely_deck`), less those cards, topped up
+    from the whole pool."""
     det = cloner(State)(state)
     names = det.cards
     pool = _pool_ids()
@@ -112,17 +122,58 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     for p, pl in enumerate(det.players):
         if p == seat:
             hidden = pl.vp if searching else pl.deck + pl.vp
-        else:
-            hidden = pl.deck + pl.vp + pl.hand
-        if p == seat:
             drawn = shuffled([names[c] for c in hidden], rng)
         else:
+            hidden = pl.deck + pl.vp + pl.hand
             seen = [names[c] for c in _in_sight(det, p)]
-            drawn = unseen_cards(prior_deck(_starters(), rng), seen, len(hidden), pool, rng)
+            drawn = unseen_cards(likely_deck(seen, rng), seen, len(hidden), pool, rng)
         for c, name in zip(hidden, drawn, strict=True):
             names[c] = name
     det.rng = rng.next64()
+    _ROOT[:] = [_position(state), state.version, seat]
     return det
+
+
+_ROOT: list = []
+"""The public position, version and seat of the state the last :func:`sample` was drawn from (the search's root),
+for :func:`evaluate`'s take-back check. One search runs at a time in a process, and each iteration samples
+before it evaluates, so this is always the current search's root."""
+
+
+def _position(st: State) -> tuple:
+    """What a seat's decision in ``st`` is about, from public facts only: turn, phase, who decides, the picked
+    attacker and defender, the attacks declared, each seat's MP and hand size and which Characters are Pushed."""
+    return (st.turn, st.phase, st.deciding, st.prompt, st.pick, st.pick2, len(st.attacks),
+            tuple((pl.mp, len(pl.hand), tuple(ch.pushed for ch in pl.in_play)) for pl in st.players))
+
+
+MISS_WEIGHT = 0.1
+"""In :func:`likely_deck`: how much likelier a starter deck is for each card in sight fewer that it lacks."""
+
+
+def likely_deck(seen: list[str], rng: Rng) -> list[str]:
+    """The card list of one starter deck for a seat whose cards in sight are ``seen``: each starter deck, in
+    name order, drawn with weight ``MISS_WEIGHT ** misses``, ``misses`` being how many of ``seen`` it cannot
+    hold (copies counted). With nothing in sight every starter deck is as likely (the prior of
+    :func:`games.core.determinize.prior_deck`); once a seat has shown a few cards the weight is mostly on the
+    starter decks nearest to them (a sampled hand then holds the Battle cards that seat may block with), and
+    the cards no starter holds come from the pool."""
+    starters = _starters()
+    names = sorted(starters)
+    if not seen:
+        return list(starters[names[rng.below(len(names))]])
+    need = Counter(seen)
+    weights = []
+    for n in names:
+        have = _starter_counts()[n]
+        misses = sum(max(0, k - have.get(c, 0)) for c, k in need.items())
+        weights.append(MISS_WEIGHT ** misses)
+    x = (rng.next64() / 2.0 ** 64) * sum(weights)
+    for n, w in zip(names, weights, strict=True):
+        x -= w
+        if x < 0:
+            return list(starters[n])
+    return list(starters[names[-1]])
 
 
 def _in_sight(st: State, seat: int) -> list[int]:
@@ -139,32 +190,78 @@ def _in_sight(st: State, seat: int) -> list[int]:
     return [c for c in out if st.owner[c] == seat]
 
 
-EVAL_WEIGHTS = (1.07, -0.31, -0.08, 0.03, -0.18, -0.04, -0.20, 0.18, -0.28)
-"""Weights of :func:`evaluate`'s features (VP, cards in deck, Characters in play, their best Ranks, their MP,
-Damage on them, Pushed ones, cards in hand, Characters in hand), fitted by logistic regression on positions
-from 2,500 heuristic-vs-heuristic games (10-25% random moves) to predict the winner."""
+ESTIMATE_WEIGHTS = (0.82, 0.5, 0.1)
+"""In :func:`estimate`: the logistic's scale per Victory Point of lead, and what a Battle card in hand and a
+Character in play are worth in Victory Points. Measured by intervention, not by correlation: at 198 turn starts
+of heuristic-vs-heuristic games (every third turn from the third), a copy with one VP more, one Battle card or one
+Character fewer was played to the end against the unchanged position under the same shuffles (10 pairs each, 10%
+random moves): a VP is worth about 0.10 of a win, a Battle card in hand 0.08 (attacks and blocks spend them), a
+Character in play about 0.01, three MP, a Pushed Character or another card in hand under 0.015. The scale is the
+logistic fit of that sum on 59,250 turn starts of 2,500 such games. The old weights, fitted by correlation on
+the same kind of games, gave a Character in play a negative worth (a side with more Characters in play at equal
+VP wins less often under the heuristic) and a Battle card a quarter of a VP, so the search declined to play
+Characters and spent Battle cards freely; yet a heuristic capped at one Character in play wins only 258 of 600
+games against the plain heuristic."""
 
 
-def _strength(st: State, seat: int) -> float:
-    pool = card_pool()
-    pl = st.players[seat]
-    w_vp, w_deck, w_chars, w_rank, w_mp, w_dmg, w_pushed, w_hand, w_hchars = EVAL_WEIGHTS
-    s = w_vp * len(pl.vp) + w_deck * len(pl.deck) + w_hand * len(pl.hand)
-    for ch in pl.in_play:
-        card = pool[st.cards[ch.card]]
-        s += w_chars + w_rank * max(card.stats.values()) + w_mp * card.mp + w_dmg * len(ch.damage)
-        s += w_pushed * ch.pushed
-    s += w_hchars * sum(isinstance(pool[st.cards[h]], CharacterCard) for h in pl.hand)
-    return s
+def estimate(state: State) -> dict[int, float]:
+    """Each seat's chance to win an unfinished game (seven Victory Points win, MX-WIN-02): a logistic of the
+    difference of the seats' VP plus :data:`ESTIMATE_WEIGHTS` times their Battle cards in hand and Characters
+    in play (a lead of one VP is about 0.69, of three about 0.92)."""
+    scale, w_battle, w_chars = ESTIMATE_WEIGHTS
+    defs = defs_of(state)
+    z = 0.0
+    for p, sign in ((0, 1.0), (1, -1.0)):
+        pl = state.players[p]
+        battle = sum(defs[h].kind == "battle" for h in pl.hand)
+        z += sign * (len(pl.vp) + w_battle * battle + w_chars * len(pl.in_play))
+    a = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, scale * z))))
+    return {0: a, 1: 1.0 - a}
+
+
+TAKEBACK_REWARD = -2.0
+"""The searching seat's reward for a position that is the search's root decision again, reached by a take-back
+("Back" from a Battle card choice, MX-ATK-03, MX-DEF-03): below any real reward (the others score it ½), so the
+take-back is tried once and not again within a search. Declaring "Attack with X" and then "Back" is worth exactly
+"Done" in the tree, so with three attackers the root split its visits among four equivalent options and the real
+game cycled Attack, Back, Attack... until chance picked a Battle card (seed 1000 of bench_ai cycled for minutes);
+scored 0 once, the take-back was soon revisited (a visit deeper scores what follows) and the cycles went on. Now
+"Attack with X" is worth its best Battle card, and "Done" is chosen when no card is worth playing. Only the first
+visit of a take-back lands on the root's position, so this costs "Attack with X" about 2.5 / visits."""
+
+PLAY_ON_LIMIT = 40
+"""Decisions :func:`evaluate` plays on at most: a turn of the heuristic takes about 5 (105 decisions in 23 turns a
+game)."""
 
 
 def evaluate(state: State) -> dict[int, float]:
-    """Each seat's chance to win an unfinished game (seven Victory Points win, MX-WIN-02): a logistic of the
-    difference of the seats' :func:`_strength`, a weighted sum of :data:`EVAL_WEIGHTS` fitted on
-    heuristic-vs-heuristic games (a lead of two VP is about 0.9)."""
-    d = _strength(state, 0) - _strength(state, 1)
-    a = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, d))))
-    return {0: a, 1: 1.0 - a}
+    """Each seat's chance to win, for the search (games.core.search): the heuristic computer (:class:`MetaXBot`,
+    reading each deciding seat's part of the state) plays a copy of ``state`` on to the start of the next turn, at
+    most :data:`PLAY_ON_LIMIT` decisions, so the turn's attacks, blocks and Damage are resolved and the next
+    player has drawn before :func:`estimate` scores it; a game that ends on the way scores its result (1 the
+    winner, 0 the loser, ½ each in a draw). ``state`` is not changed; in a determinization every card is known
+    and the generator was reseeded by :func:`sample`, so nothing hidden from the searching seat is read."""
+    if _ROOT and state.version != _ROOT[1] and _position(state) == _ROOT[0]:
+        return {_ROOT[2]: TAKEBACK_REWARD}  # a take-back: see TAKEBACK_REWARD
+    st = cloner(State)(state)
+    stop = st.turn + 1
+    bot = _PLAYOUT_BOT
+    for _ in range(PLAY_ON_LIMIT):
+        if st.turn >= stop:
+            break
+        open_ = decisions_of(st)
+        if not open_:
+            break
+        d = open_[0]
+        opts = d.options
+        apply_choice(st, d.seat, opts[0].id if len(opts) == 1 else bot(d, _Sight(st, d.seat)))
+    res = st.result
+    if res is not None:
+        out = {0: 0.5, 1: 0.5}
+        out.update(dict.fromkeys(res["losers"], 0.0))
+        out.update(dict.fromkeys(res["winners"], 1.0))
+        return out
+    return estimate(st)
 
 
 class _Sight:
@@ -187,7 +284,8 @@ _PLAYOUT_BOT = MetaXBot()
 
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     """The search's play-out policy: the heuristic player's choice (:class:`MetaXBot`, reading the deciding
-    seat's part of ``state``), or one at random one time in :data:`EXPLORE`, so play-outs vary."""
+    seat's part of ``state``), or one at random one time in :data:`EXPLORE`, so play-outs vary. With
+    :data:`PLIES` 0 the search uses it only to order the expansions of a node."""
     options = decision.options
     if len(options) == 1:
         return options[0].id
@@ -202,3 +300,8 @@ def _pool_ids() -> tuple[str, ...]:
 
 def _starters() -> dict[str, list[str]]:
     return deck_prior(card_pool, starter_decks)[1]
+
+
+@cache
+def _starter_counts() -> dict[str, Counter[str]]:
+    return {k: Counter(v) for k, v in _starters().items()}
