@@ -147,3 +147,41 @@ def test_evaluate_is_a_chance_per_caster_that_favours_more_lp():
     assert set(est) == {0, 1, 2} and abs(sum(est.values()) - 1) < 1e-9 and est[0] > est[1] < est[2]
     st.out.append(2)
     assert ai.evaluate(st)[2] == 0.0
+
+
+def test_evaluate_plays_on_to_a_turn_counted_from_the_searchs_root(monkeypatch):
+    """The cut-off estimate scores every line of one search at the same point: the heuristic plays a sample on to
+    the start of turn ``root + PLAY_ON_TURNS``, ``root`` being the turn of the state the sample was drawn from,
+    even when the search's tree has already moved the sample into the next turn (an option that ends the turn
+    must not be scored a turn later than one that does not). A state that is not the last sample counts from
+    its own turn."""
+    from search_kit import positions
+
+    from games.core.serial import cloner
+    from games.metazoo.state import State
+
+    scored: list[int] = []
+    estimate = ai.estimate
+    monkeypatch.setattr(ai, "estimate", lambda st: scored.append(st.turn) or estimate(st))
+    checked = 0
+    for st, n, _ in positions(MZ, 4, every=1, limit=400):
+        d = MZ.decisions(st)[0]
+        if d.kind != "actions" or st.turn < 3 or n % 3:
+            continue
+        root = st.turn
+        det = MZ.sample(st, d.seat, Rng.from_seed(n))
+        bot = MZ.computer(n)
+        while det.turn == root and det.result is None:  # the tree's line: on into the next turn
+            e = MZ.decisions(det)[0]
+            MZ.apply(det, e.seat, bot(e, MZ.view(det, e.seat)))
+        if det.result is not None:
+            continue
+        scored.clear()
+        ai.evaluate(cloner(State)(det))
+        ai.evaluate(det)
+        if len(scored) == 2:
+            assert scored == [root + 1 + ai.PLAY_ON_TURNS, root + ai.PLAY_ON_TURNS], (n, scored)
+            checked += 1
+        if checked >= 5:
+            break
+    assert checked >= 5
