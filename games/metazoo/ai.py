@@ -40,7 +40,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, View
-from games.core.determinize import deck_prior, prior_deck, shuffled, unseen_cards
+from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.rng import Rng
 from games.core.serial import cloner
 
@@ -1173,8 +1173,8 @@ def sample(state: State, seat: int, rng: Rng) -> State:
       (its Spellbook list, after any Archive swaps of a series, MZ-BOOK-06, less the Pages it sees) but not in
       order: they are shuffled among those places (:func:`games.core.determinize.shuffled`).
     * Another Caster's hidden Pages (Spellbook, Chapter, its face-down Pages) are drawn from a prior
-      (:func:`games.core.determinize.unseen_cards`): one of the starter Spellbooks at random, less the Pages
-      of that Caster in sight (Limbo, Cemetery, Afterlife, face-up in the Arena, equipped, underneath, on the
+      (:func:`games.core.determinize.unseen_cards`): one of the starter Spellbooks, drawn by how well it explains
+      that Caster's Pages in sight (:func:`likely_deck`), less those Pages (Limbo, Cemetery, Afterlife, face-up in the Arena, equipped, underneath, on the
       chain, flipped), topped up from the whole pool. A series' Archive (MZ-BOOK-06) may have changed that
       Caster's Spellbook since: the pool top-up covers Pages no starter holds. Any Page may be placed
       face-down (MZ-GAP-61) and the view shows nothing of it, but a revealed bluff loses the game (MZ-TRAP-06,
@@ -1203,7 +1203,7 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         if not theirs:
             continue
         seen = [names[c] for c in range(len(names)) if owner[c] == p and c not in secret]
-        deck = _less(prior_deck(_starters(), rng), seen)
+        deck = _less(likely_deck(seen, rng), seen)
         down = [c for c in theirs if c in face_down]
         rest = [c for c in theirs if c not in face_down]
         traps = unseen_cards([n for n in deck if n in _trap_set()], (), len(down), _trap_ids(), rng)
@@ -1221,6 +1221,38 @@ _ROOT: list = [None, 0]
 to a turn counted from the root's turn, not from the turn of the position it scores, which the search's tree
 may have moved on (an option that ends the turn would else be scored a whole turn later than one that does
 not). Holds a reference, not a copy; a state that is not the last sample counts from its own turn."""
+
+
+MISS_WEIGHT = 0.1
+"""In :func:`likely_deck`: how much likelier a starter Spellbook is for each Page in sight fewer that it lacks."""
+
+
+def likely_deck(seen: list[str], rng: Rng) -> list[str]:
+    """The Page list of one starter Spellbook for a Caster whose Pages in sight are ``seen``: each starter, in name
+    order, drawn with weight ``MISS_WEIGHT ** misses``, ``misses`` being how many of ``seen`` it cannot hold
+    (copies counted). With nothing in sight every starter is as likely (the prior of
+    :func:`games.core.determinize.prior_deck`). The starters share almost no Page and each has its own Aura
+    types, so a Caster's first Aura Page in sight points at its Spellbook; drawn uniformly, six samples in seven
+    gave it a Chapter of Pages its Aura cannot pay, and the search planned against an opponent who never
+    Contracts. Pages no starter holds (a Spellbook of the Caster's own, an Archive swap) come from the pool."""
+    starters = _starters()
+    names = sorted(starters)
+    if not seen:
+        return list(starters[names[rng.below(len(names))]])
+    need = Counter(seen)
+    counts = _starter_counts()
+    weights = [MISS_WEIGHT ** sum(max(0, k - counts[n].get(c, 0)) for c, k in need.items()) for n in names]
+    x = (rng.next64() / 2.0 ** 64) * sum(weights)
+    for n, w in zip(names, weights, strict=True):
+        x -= w
+        if x < 0:
+            return list(starters[n])
+    return list(starters[names[-1]])
+
+
+@lru_cache(maxsize=1)
+def _starter_counts() -> dict[str, Counter[str]]:
+    return {k: Counter(v) for k, v in _starters().items()}
 
 
 def redrawn_defs(defs: Defs, names: list[str], redrawn: list[int]) -> Defs:

@@ -185,3 +185,25 @@ def test_evaluate_plays_on_to_a_turn_counted_from_the_searchs_root(monkeypatch):
         if checked >= 5:
             break
     assert checked >= 5
+
+
+def test_a_sample_draws_another_casters_hidden_pages_from_the_starter_its_pages_in_sight_point_at():
+    """The prior of another Caster's hidden Pages is the starter Spellbook that explains its Pages in sight best
+    (``ai.likely_deck``): the starters share almost no Page and each has its own Aura types, so once a Caster has
+    shown a few Pages nearly every sample gives it a Chapter from its own Spellbook (drawn uniformly, six samples
+    in seven gave it Pages its Aura cannot pay)."""
+    from search_kit import positions
+
+    starters = ai._starters()
+    own = right = 0
+    for st, n, _ in positions(MZ, 5, every=25, limit=500):
+        if st.turn < 4:
+            continue
+        theirs = [st.cards[c] for c in range(len(st.cards)) if st.owner[c] == 1 and not st.cards[c].startswith("token:")]
+        deck = next(k for k, v in starters.items() if set(theirs) <= set(v))  # seat 1 plays a starter here
+        for i in range(5):
+            det = MZ.sample(st, 0, Rng.from_seed(n * 5 + i))
+            drawn = [det.cards[c] for c in det.casters[1].chapter]
+            own += 1
+            right += bool(drawn) and set(drawn) <= set(starters[deck])
+    assert own >= 40 and right >= 0.9 * own, (right, own)
