@@ -1398,7 +1398,9 @@ _ROLLOUT_BOT = ZooBot(0)
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     """The play-out policy: the heuristic computer (:class:`ZooBot`, reading the deciding Caster's view of the
     sampled state, its ties broken by the search's ``rng``), except one decision in :data:`ROLLOUT_NOISE`, made by
-    :func:`quick_choice`. A decision with one option is answered without either (both would choose it)."""
+    :func:`quick_choice`. A decision with one option is answered without either (both would choose it). At
+    :data:`PLIES` 0 the search plays no play-out of its own: this policy picks which untried option of a tree node
+    is expanded first, and :func:`evaluate` plays on with :func:`play_on_choice`."""
     if len(decision.options) == 1:
         return decision.options[0].id
     if rng.below(ROLLOUT_NOISE) == 0:
