@@ -36,16 +36,17 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from functools import cache, cached_property, lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from games.core.contract import Decision, View
-from games.core.determinize import deck_prior, prior_deck, shuffled, unseen_cards
+from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.rng import Rng
 from games.core.serial import cloner
 
 from .cards import Page, token_of
 from .pool import card_pool, starter_decks, wheel
+from .rules import apply_choice, decisions_of
 from .rules.pages import Defs, defs_of, page_def
 from .state import State
 
@@ -1122,18 +1123,22 @@ def computer(seed: int) -> ZooBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 300, "hard": 2000}
-"""Search iterations per level: about 0.3 s and 2 s a decision. Measured as CPU time (``time.process_time``, which
-a busy machine does not inflate the way it does wall time) of 100-iteration searches at every 11th decision of two
-seeded heuristic games (seeds 2 and 4): about 900 iterations per CPU second at :data:`PLIES` 3 with the heuristic
-play-out policy on a busy machine (2026-11-28; 225 at 20 plies before, when the budgets were 65 and 450)."""
+BUDGETS = {"normal": 70, "hard": 470}
+"""Search iterations per level: about 0.3 s and 2 s a decision. Each iteration plays a sample on with the heuristic
+to the start of the turn after next (:func:`evaluate`), about 4.3 ms of CPU (``time.process_time``) at every 13th
+decision of two seeded heuristic games (seeds 300 and 301): about 230 iterations per CPU second (2026-11-28; 900 at
+the old three-decision play-out, whose estimate was taken mid-turn)."""
 
-PLIES = 3
-"""Play-out length in decisions before :func:`evaluate` scores the position: a few heuristic decisions finish the
-Action being built in steps (its target, where a face-down Page goes) and answer it, then the fitted estimate
-scores the material. Longer play-outs cost about 0.13 ms a decision: at 20 one iteration of a mid-game position
-cost 3.1 ms, at 3 under 1 ms (``bench/bench_iteration.py``), so the same 0.3 s buys about four times the
-iterations and a deeper tree."""
+PLIES = 0
+"""Play-out length in decisions of the search's own loop before :func:`evaluate` scores the position: none, since
+:func:`evaluate` itself lets the heuristic play on to a turn counted from the search's root (a fixed play-out length
+stops mid-Combat or mid-turn, and an option that ends the turn was scored a turn later than one that does not)."""
+
+SEARCH = {"exploration": 0.15, "hint_bias": 1.0}
+"""The search's tuning (games.core.search): UCB's constant and the root's bias towards the heuristic's choice, on the
+scale of :func:`evaluate`, whose options differ by a few hundredths (70 LP of material two turns on is about 0.05).
+The defaults (0.7 and 3.0) made every option's visits nearly even, so the most visited one was chance; with these
+the search leaves the heuristic when another option is about 0.05 better over some twenty samples."""
 
 
 def hidden_from(st: State, seat: int) -> list[int]:
@@ -1168,8 +1173,8 @@ def sample(state: State, seat: int, rng: Rng) -> State:
       (its Spellbook list, after any Archive swaps of a series, MZ-BOOK-06, less the Pages it sees) but not in
       order: they are shuffled among those places (:func:`games.core.determinize.shuffled`).
     * Another Caster's hidden Pages (Spellbook, Chapter, its face-down Pages) are drawn from a prior
-      (:func:`games.core.determinize.unseen_cards`): one of the starter Spellbooks at random, less the Pages
-      of that Caster in sight (Limbo, Cemetery, Afterlife, face-up in the Arena, equipped, underneath, on the
+      (:func:`games.core.determinize.unseen_cards`): one of the starter Spellbooks, drawn by how well it explains
+      that Caster's Pages in sight (:func:`likely_deck`), less those Pages (Limbo, Cemetery, Afterlife, face-up in the Arena, equipped, underneath, on the
       chain, flipped), topped up from the whole pool. A series' Archive (MZ-BOOK-06) may have changed that
       Caster's Spellbook since: the pool top-up covers Pages no starter holds. Any Page may be placed
       face-down (MZ-GAP-61) and the view shows nothing of it, but a revealed bluff loses the game (MZ-TRAP-06,
@@ -1198,7 +1203,7 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         if not theirs:
             continue
         seen = [names[c] for c in range(len(names)) if owner[c] == p and c not in secret]
-        deck = _less(prior_deck(_starters(), rng), seen)
+        deck = _less(likely_deck(seen, rng), seen)
         down = [c for c in theirs if c in face_down]
         rest = [c for c in theirs if c not in face_down]
         traps = unseen_cards([n for n in deck if n in _trap_set()], (), len(down), _trap_ids(), rng)
@@ -1207,7 +1212,47 @@ def sample(state: State, seat: int, rng: Rng) -> State:
             names[c] = name
     det.defs = redrawn_defs(defs_of(state), names, hidden)
     det.rng = rng.next64()
+    _ROOT[:] = [det, state.turn]
     return det
+
+
+_ROOT: list = [None, 0]
+"""The last sample drawn and the turn of the state it was drawn from (the search's root): :func:`evaluate` plays on
+to a turn counted from the root's turn, not from the turn of the position it scores, which the search's tree
+may have moved on (an option that ends the turn would else be scored a whole turn later than one that does
+not). Holds a reference, not a copy; a state that is not the last sample counts from its own turn."""
+
+
+MISS_WEIGHT = 0.1
+"""In :func:`likely_deck`: how much likelier a starter Spellbook is for each Page in sight fewer that it lacks."""
+
+
+def likely_deck(seen: list[str], rng: Rng) -> list[str]:
+    """The Page list of one starter Spellbook for a Caster whose Pages in sight are ``seen``: each starter, in name
+    order, drawn with weight ``MISS_WEIGHT ** misses``, ``misses`` being how many of ``seen`` it cannot hold
+    (copies counted). With nothing in sight every starter is as likely (the prior of
+    :func:`games.core.determinize.prior_deck`). The starters share almost no Page and each has its own Aura
+    types, so a Caster's first Aura Page in sight points at its Spellbook; drawn uniformly, six samples in seven
+    gave it a Chapter of Pages its Aura cannot pay, and the search planned against an opponent who never
+    Contracts. Pages no starter holds (a Spellbook of the Caster's own, an Archive swap) come from the pool."""
+    starters = _starters()
+    names = sorted(starters)
+    if not seen:
+        return list(starters[names[rng.below(len(names))]])
+    need = Counter(seen)
+    counts = _starter_counts()
+    weights = [MISS_WEIGHT ** sum(max(0, k - counts[n].get(c, 0)) for c, k in need.items()) for n in names]
+    x = (rng.next64() / 2.0 ** 64) * sum(weights)
+    for n, w in zip(names, weights, strict=True):
+        x -= w
+        if x < 0:
+            return list(starters[n])
+    return list(starters[names[-1]])
+
+
+@lru_cache(maxsize=1)
+def _starter_counts() -> dict[str, Counter[str]]:
+    return {k: Counter(v) for k, v in _starters().items()}
 
 
 def redrawn_defs(defs: Defs, names: list[str], redrawn: list[int]) -> Defs:
@@ -1227,6 +1272,59 @@ def redrawn_defs(defs: Defs, names: list[str], redrawn: list[int]) -> Defs:
 
 
 def evaluate(state: State) -> dict[int, float]:
+    """Each Caster's chance to win, for the search (games.core.search): the heuristic computer
+    (:func:`play_on_choice`) plays a copy of ``state`` on to the start of turn ``root + PLAY_ON_TURNS`` (at most
+    :data:`PLAY_ON_LIMIT` decisions), ``root`` the turn of the state the search sampled (:data:`_ROOT`; a state
+    that is not the last sample counts from its own turn), so the Action being built, its answers, the Combats,
+    the end of the turn and the opponent's reply are played out before the position is scored (:func:`estimate`);
+    a game that ends on the way scores its result (1 a winner, 0 a loser, ½ anyone else). ``state`` is not
+    changed; in a determinization every Page is known and the generator was reseeded by :func:`sample`, so
+    nothing hidden from the searching seat is read."""
+    start = _ROOT[1] if _ROOT[0] is state else state.turn
+    st = cloner(State)(state)
+    rng = Rng.from_seed(st.rng)
+    for _ in range(PLAY_ON_LIMIT):
+        if st.turn - start >= PLAY_ON_TURNS:
+            break
+        open_ = decisions_of(st)
+        if not open_:
+            break
+        d = open_[0]
+        apply_choice(st, d.seat, play_on_choice(st, d, rng))
+    res = st.result
+    if res is not None:
+        out = dict.fromkeys(range(len(st.casters)), 0.5)
+        out.update(dict.fromkeys(res["losers"], 0.0))
+        out.update(dict.fromkeys(res["winners"], 1.0))
+        return out
+    return estimate(st)
+
+
+PLAY_ON_TURNS = 2
+"""How many turns after the search root's :func:`evaluate` scores: the rest of the root's turn and the next one, so
+an Attack that leaves no Beastie Awakened to defend meets the opponent's reply (at 1 the search attacked where the
+heuristic guards)."""
+
+PLAY_ON_LIMIT = 60
+"""Decisions :func:`evaluate` plays on at most (a two-seat turn of the heuristic takes about 15)."""
+
+
+def play_on_choice(state: State, decision: Decision, rng: Rng) -> str:
+    """The heuristic computer's choice in ``state`` (:class:`ZooBot` reading the deciding Caster's view, its
+    ties broken by ``rng``), without the play-out's noise (:func:`rollout_choice`, which orders the tree's
+    expansions): :func:`evaluate` scores what an option leads to when both sides go on as the heuristic does."""
+    if len(decision.options) == 1:
+        return decision.options[0].id
+    if decision.kind == "priority" and not _can_answer(state, decision):
+        return "pass"
+    from .game import GAME
+
+    bot = _ROLLOUT_BOT
+    bot.rng = rng
+    return bot(decision, GAME.view_of(state, decision.seat, False))
+
+
+def estimate(state: State) -> dict[int, float]:
     """Each Caster's chance to win an unfinished game: a softmax, at a scale of :data:`EVAL_SCALE` LP, over
     the Casters still in the game (those who left score 0, MZ-GAP-12) of a material score (:func:`material`)."""
     st = state
@@ -1242,22 +1340,25 @@ EVAL_SCALE = 350.0
 """The score difference (in LP) that makes one of two Casters about 2.7 times as likely to win as the other. Fitted
 on the start of every turn of 179 decided heuristic-against-heuristic games (seeds 100-299): 350 gives a log loss
 of 0.55 on held-out games, where the earlier 80 gave 0.96 (sure of the leader far too soon, so every play-out of a
-lopsided position scored 0 or 1 and an even one swung on a few LP)."""
+lopsided position scored 0 or 1 and an even one swung on a few LP). Checked again on 9,801 turn starts of 268
+games (seeds 100-399): 450 gives 0.587, 350 0.602; a logistic fit of LP, LP under 300, Aura Pages, Beastie worth,
+Beasties and Chapter size does no better in cross-validation (0.591), and only 58% of the winners are told at a
+game's first quarter, 86% at its last."""
 
 AURA_WORTH = 60.0  # an Aura Page in the Arena: one more Aura every turn (MZ-AURA-01)
 CHAPTER_WORTH = 20.0  # a Page in the Chapter: a choice to come
 BLUFF_RISK = 40.0  # a face-down Page without the Trap Trait: its Caster loses if it is revealed (MZ-TRAP-06)
-WIN_PAGE_WORTH = 230.0  # a Page that wins the game on Contract (The Last Page, MZ-WIN-03) still to come: fitted
 
 
 def material(st: State) -> list[float]:
     """Each Caster's material, in LP: their LP (a Caster at 0 LP loses, MZ-WIN-01), the worth of the face-up
     Beasties and Artifacts they control at their current LP (:func:`page_worth`), :data:`AURA_WORTH` per
     Aura Page and :data:`CHAPTER_WORTH` per Chapter Page, less :data:`BLUFF_RISK` per face-down bluff they
-    control. Reads the determinized state (a search's sample), not a view."""
+    control. Reads the determinized state (a search's sample), not a view. A winning Page still to come
+    (The Last Page, MZ-WIN-03) is not counted: in another Caster's Spellbook it is a guess of the sample, so it
+    moved every score of one sample by 230 LP and told the options apart by nothing but noise."""
     defs = _defs(st)
-    score = [float(max(0, c.max_lp - c.damage)) + CHAPTER_WORTH * len(c.chapter)
-             + (WIN_PAGE_WORTH if any(_wins(defs[x].id) for x in c.chapter + c.spellbook) else 0.0) for c in st.casters]
+    score = [float(max(0, c.max_lp - c.damage)) + CHAPTER_WORTH * len(c.chapter) for c in st.casters]
     for ap in st.arena:
         d = defs[ap.card]
         if ap.face_down:
@@ -1273,12 +1374,6 @@ def material(st: State) -> list[float]:
             if lp:
                 score[ap.controller] += _worth(st.cards[ap.card], d) - (d.lp - lp) / 2
     return score
-
-
-@cache
-def _wins(card: str) -> bool:
-    """Whether the Page ``card`` has an Effect step that wins the game (MZ-WIN-03)."""
-    return any(s.do == "win" for e in page_of(card).effects for s in e.steps)
 
 
 _worth_cache: dict[str, float] = {}
@@ -1303,7 +1398,9 @@ _ROLLOUT_BOT = ZooBot(0)
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     """The play-out policy: the heuristic computer (:class:`ZooBot`, reading the deciding Caster's view of the
     sampled state, its ties broken by the search's ``rng``), except one decision in :data:`ROLLOUT_NOISE`, made by
-    :func:`quick_choice`. A decision with one option is answered without either (both would choose it)."""
+    :func:`quick_choice`. A decision with one option is answered without either (both would choose it). At
+    :data:`PLIES` 0 the search plays no play-out of its own: this policy picks which untried option of a tree node
+    is expanded first, and :func:`evaluate` plays on with :func:`play_on_choice`."""
     if len(decision.options) == 1:
         return decision.options[0].id
     if rng.below(ROLLOUT_NOISE) == 0:

@@ -147,3 +147,63 @@ def test_evaluate_is_a_chance_per_caster_that_favours_more_lp():
     assert set(est) == {0, 1, 2} and abs(sum(est.values()) - 1) < 1e-9 and est[0] > est[1] < est[2]
     st.out.append(2)
     assert ai.evaluate(st)[2] == 0.0
+
+
+def test_evaluate_plays_on_to_a_turn_counted_from_the_searchs_root(monkeypatch):
+    """The cut-off estimate scores every line of one search at the same point: the heuristic plays a sample on to
+    the start of turn ``root + PLAY_ON_TURNS``, ``root`` being the turn of the state the sample was drawn from,
+    even when the search's tree has already moved the sample into the next turn (an option that ends the turn
+    must not be scored a turn later than one that does not). A state that is not the last sample counts from
+    its own turn."""
+    from search_kit import positions
+
+    from games.core.serial import cloner
+    from games.metazoo.state import State
+
+    scored: list[int] = []
+    estimate = ai.estimate
+    monkeypatch.setattr(ai, "estimate", lambda st: scored.append(st.turn) or estimate(st))
+    checked = 0
+    for st, n, _ in positions(MZ, 4, every=1, limit=400):
+        d = MZ.decisions(st)[0]
+        if d.kind != "actions" or st.turn < 3 or n % 3:
+            continue
+        root = st.turn
+        det = MZ.sample(st, d.seat, Rng.from_seed(n))
+        bot = MZ.computer(n)
+        while det.turn == root and det.result is None:  # the tree's line: on into the next turn
+            e = MZ.decisions(det)[0]
+            MZ.apply(det, e.seat, bot(e, MZ.view(det, e.seat)))
+        if det.result is not None:
+            continue
+        scored.clear()
+        ai.evaluate(cloner(State)(det))
+        ai.evaluate(det)
+        if len(scored) == 2:
+            assert scored == [root + 1 + ai.PLAY_ON_TURNS, root + ai.PLAY_ON_TURNS], (n, scored)
+            checked += 1
+        if checked >= 5:
+            break
+    assert checked >= 5
+
+
+def test_a_sample_draws_another_casters_hidden_pages_from_the_starter_its_pages_in_sight_point_at():
+    """The prior of another Caster's hidden Pages is the starter Spellbook that explains its Pages in sight best
+    (``ai.likely_deck``): the starters share almost no Page and each has its own Aura types, so once a Caster has
+    shown a few Pages nearly every sample gives it a Chapter from its own Spellbook (drawn uniformly, six samples
+    in seven gave it Pages its Aura cannot pay)."""
+    from search_kit import positions
+
+    starters = ai._starters()
+    own = right = 0
+    for st, n, _ in positions(MZ, 5, every=25, limit=500):
+        if st.turn < 4:
+            continue
+        theirs = [st.cards[c] for c in range(len(st.cards)) if st.owner[c] == 1 and not st.cards[c].startswith("token:")]
+        deck = next(k for k, v in starters.items() if set(theirs) <= set(v))  # seat 1 plays a starter here
+        for i in range(5):
+            det = MZ.sample(st, 0, Rng.from_seed(n * 5 + i))
+            drawn = [det.cards[c] for c in det.casters[1].chapter]
+            own += 1
+            right += bool(drawn) and set(drawn) <= set(starters[deck])
+    assert own >= 40 and right >= 0.9 * own, (right, own)
