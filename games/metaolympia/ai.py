@@ -1102,17 +1102,21 @@ PLIES = 4
 Reveal & Roll, a tile's action) and leave the rest to :func:`evaluate`, whose match odds are an expectation. A
 longer play-out rolls more dice, and their noise drowns the small differences between options (a reward's
 spread is about 0.13 a play-out of 4 decisions; of 8, 0.15; options differ by 0.01 to 0.03)."""
-SEARCH = {"exploration": 0.7, "hint_bias": 3.0}
-"""The search's tuning (:attr:`games.core.contract.Game.search_options`)."""
+SEARCH = {"exploration": 0.7, "hint_bias": 1.0}
+"""The search's tuning (:attr:`games.core.contract.Game.search_options`). The root's hint bias is 1, not the
+default 3: :func:`evaluate`'s rewards of two options differ by 0.02 to 0.1 (a prestige is 0.03 to 0.13 of a
+reward, by the stage), so a bias of 3 / (1 + visits) outweighs them until the hint has about 50 visits of the
+360, and the search kept the easy computer's extra dice (it chose not to buy them at 13 of 24 positions where
+the easy computer buys; with a bias of 1 and :class:`PlayoutBot` play-outs, at 23 of 24)."""
 EXPLORE = 10
 """One play-out decision in this many is played uniformly at random, the others by the heuristic."""
 
 
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
-    """The search's play-out policy: :class:`OlympiaBot` on the deciding seat's view of the sample (its
-    ties broken by the search's ``rng``), and one decision in :data:`EXPLORE` uniformly at random. Random
-    play wastes the popularity that scores at the end on extra dice and wanders on the tracks, so its
-    play-outs say little about a choice."""
+    """The search's play-out policy: :class:`PlayoutBot` on the deciding seat's view of the sample (its ties
+    broken by the search's ``rng``), and one decision in :data:`EXPLORE` uniformly at random. Random play
+    wastes the popularity that scores at the end on extra dice and wanders on the tracks, so its play-outs say
+    little about a choice."""
     options = decision.options
     if rng.below(EXPLORE) == 0:
         return options[rng.below(len(options))].id
@@ -1121,9 +1125,20 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     return bot(decision, _game().view(state, decision.seat))
 
 
+class PlayoutBot(OlympiaBot):
+    """The play-out policy: :class:`OlympiaBot` (the ``easy`` computer) except that it never pays popularity
+    for extra dice (MO-POP-02). Two popularity tokens are one prestige at the end (MO-SCO-02) and an extra die
+    gains less than that in a match: this bot wins about two games in three against :class:`OlympiaBot`
+    (667-0-333 over 1,000 two-team games), so a play-out that spends like the easy computer makes every
+    option that keeps popularity look worse than it is."""
+
+    def _k_dice(self, c: _Ctx) -> str | None:
+        return "pop:0"
+
+
 @cache
 def _rollout_bot() -> OlympiaBot:
-    return OlympiaBot(0)
+    return PlayoutBot(0)
 
 
 @cache
