@@ -958,9 +958,9 @@ def _deal_athletes(det: State, seat: int, slots: list[int], rosters: list[int], 
 
 def evaluate(state: State) -> dict[int, float]:
     """Each team's chance to win an unfinished game, from what a search play-out leaves on the board: the
-    prestige count (MO-SCO-02: tokens, minor sponsors shown, the major sponsors whose goal it meets now, and
-    credits / 3 and popularity / 2 without rounding down), plus a share for what will score later: tactic
-    cards and minor sponsors in hand, the roster's best healthy athletes (their :func:`power`) for every
+    prestige count (MO-SCO-02: tokens, minor sponsors shown, the major sponsors whose goal it meets now,
+    credits / 3 without rounding down and popularity at :data:`POP_WORTH`), plus a share for what will score
+    later: tactic cards and minor sponsors in hand, the roster's best healthy athletes (their :func:`power`) for every
     stage still to come, and the contest under way (:func:`contest_value`: a match's result by its score and
     the rolls left, a scrimmage's reward by the chance to beat its card). Two teams: a logistic of the
     difference, on a scale that narrows as the matches left (the game's dice) get fewer; more: each team
@@ -979,7 +979,7 @@ def evaluate(state: State) -> dict[int, float]:
         hurt = set(p.injured)
         best = sorted((power(cards[a]) for a in p.athletes if a not in hurt), reverse=True)[:3]
         value[s] = value.get(s, 0.0) + (
-            p.prestige + p.sponsor_prestige + majors + p.credits / 3 + p.popularity / 2
+            p.prestige + p.sponsor_prestige + majors + p.credits / 3 + p.popularity * POP_WORTH
             + TACTIC * len(p.tactics) + MINOR * len(p.minors) + ROSTER * ahead * sum(best))
     scale = math.sqrt(STAGE_VARIANCE * ahead + END_VARIANCE) / 1.7
     out = dict.fromkeys(range(len(state.players)), 0.0)
@@ -989,7 +989,15 @@ def evaluate(state: State) -> dict[int, float]:
     return out
 
 
-MATCH_WIN, MATCH_DRAW = 1 + 1 / 3 + 2 / 2, 1 / 2
+POP_WORTH = 1.0
+""":func:`evaluate`'s worth of a popularity token in prestige: 1, twice its end value (2 tokens convert to 1
+prestige, MO-SCO-02; fitted on heuristic games the token held is worth 0.43 to 0.53 prestige, the policy apart),
+so that two tokens paid for an extra die (MO-POP-02) cost two prestige in a play-out's score and the search
+keeps them unless the die is clearly worth more. The easy computer's dice are its costliest habit: a heuristic
+that never buys them wins 667 of 1,000 two-team games against it (and 144 of the 200 bench games of seed 1000,
+where the easy computer in that seat wins 115). At 0.5 the search, whose root favours the easy computer's choice
+(``hint_bias`` 3), bought them at 6 to 11 of 24 positions where the easy computer buys; at 1, at 2 of 24."""
+MATCH_WIN, MATCH_DRAW = 1 + 1 / 3 + 2 * POP_WORTH, POP_WORTH
 """A match's pay in prestige (MO-RES-01/02): 1 prestige, 1 credit and 2 popularity to the winner, 1 popularity
 to each team on a draw."""
 ROLL = (0.40, 0.10, 0.24)
@@ -1065,8 +1073,8 @@ def scrimmage_odds(score: int, need: int, rolls: int) -> tuple[float, float]:
 
 def contest_value(state: State) -> dict[int, float]:
     """What the contest under way is worth to each team playing it, in prestige: a match's expected pay
-    (:func:`match_odds` of its score and the rolls done), a scrimmage's reward (credits / 3, popularity / 2)
-    times the chance to beat or tie its card. ``{}`` without a contest."""
+    (:func:`match_odds` of its score and the rolls done), a scrimmage's reward (credits / 3, popularity at
+    :data:`POP_WORTH`) times the chance to beat or tie its card. ``{}`` without a contest."""
     c = state.contest
     if c is None:
         return {}
@@ -1090,7 +1098,7 @@ def contest_value(state: State) -> dict[int, float]:
         return {}
     d = pool().by_id[state.cards[card]][1]
     w, t = scrimmage_odds(c["score"][0], d.score, 3 - done)
-    return {c["seats"][0]: (w + t) * (d.reward.credits / 3 + d.reward.popularity / 2)}
+    return {c["seats"][0]: (w + t) * (d.reward.credits / 3 + d.reward.popularity * POP_WORTH)}
 
 
 TACTIC, MINOR, ROSTER = 0.5, 0.1, 2.5
@@ -1103,16 +1111,21 @@ Reveal & Roll, a tile's action) and leave the rest to :func:`evaluate`, whose ma
 longer play-out rolls more dice, and their noise drowns the small differences between options (a reward's
 spread is about 0.13 a play-out of 4 decisions; of 8, 0.15; options differ by 0.01 to 0.03)."""
 SEARCH = {"exploration": 0.7, "hint_bias": 3.0}
-"""The search's tuning (:attr:`games.core.contract.Game.search_options`)."""
+"""The search's tuning (:attr:`games.core.contract.Game.search_options`): the defaults. A bias of 1 let the
+search leave the easy computer's athlete at half of its Reveal & Roll choices, where 4 plies and
+:func:`evaluate` tell the athletes apart by less than their noise (visits of 65, 63, 62 ... of 360), so it
+played a random plan in place of the heuristic's; it went 8-0-4 on the bench's seeds 1000-1011, where the easy
+computer in its seat wins 8 and one that never buys extra dice 9. With the bias of 3 the extra dice are left
+to :data:`POP_WORTH`."""
 EXPLORE = 10
 """One play-out decision in this many is played uniformly at random, the others by the heuristic."""
 
 
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
-    """The search's play-out policy: :class:`OlympiaBot` on the deciding seat's view of the sample (its
-    ties broken by the search's ``rng``), and one decision in :data:`EXPLORE` uniformly at random. Random
-    play wastes the popularity that scores at the end on extra dice and wanders on the tracks, so its
-    play-outs say little about a choice."""
+    """The search's play-out policy: :class:`PlayoutBot` on the deciding seat's view of the sample (its ties
+    broken by the search's ``rng``), and one decision in :data:`EXPLORE` uniformly at random. Random play
+    wastes the popularity that scores at the end on extra dice and wanders on the tracks, so its play-outs say
+    little about a choice."""
     options = decision.options
     if rng.below(EXPLORE) == 0:
         return options[rng.below(len(options))].id
@@ -1121,9 +1134,20 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     return bot(decision, _game().view(state, decision.seat))
 
 
+class PlayoutBot(OlympiaBot):
+    """The play-out policy: :class:`OlympiaBot` (the ``easy`` computer) except that it never pays popularity
+    for extra dice (MO-POP-02). Two popularity tokens are one prestige at the end (MO-SCO-02) and an extra die
+    gains less than that in a match: this bot wins about two games in three against :class:`OlympiaBot`
+    (667-0-333 over 1,000 two-team games), so a play-out that spends like the easy computer makes every
+    option that keeps popularity look worse than it is."""
+
+    def _k_dice(self, c: _Ctx) -> str | None:
+        return "pop:0"
+
+
 @cache
 def _rollout_bot() -> OlympiaBot:
-    return OlympiaBot(0)
+    return PlayoutBot(0)
 
 
 @cache

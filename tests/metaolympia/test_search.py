@@ -143,3 +143,19 @@ def test_the_same_view_check_catches_a_sample_that_redraws_a_visible_card(monkey
     monkeypatch.setattr(ai, "_hidden", leaky)
     with pytest.raises(AssertionError):
         check_same_view(GAME, seeds=(1,), every=5, seats=2)
+
+
+def test_the_play_out_policy_never_buys_extra_dice_where_the_easy_computer_does():
+    """MO-POP-02: the search's play-outs (:class:`ai.PlayoutBot`) keep popularity at a roll where the easy
+    computer pays for extra dice; apart from its random decisions (one in ``ai.EXPLORE``) ``rollout_choice``
+    answers the same."""
+    from .test_ai import decide_until, seats
+
+    st = GAME.position({"players": [{"popularity": 12}, {"popularity": 0}], "match": [0, 1]}, seats(2), 2)
+    easy = ai.OlympiaBot(2, strict=True)
+    d = decide_until(st, 0, "dice", easy)
+    view = GAME.view(st, 0)
+    assert easy(d, view) != "pop:0"
+    assert ai.PlayoutBot(2, strict=True)(d, view) == "pop:0"
+    choices = [ai.rollout_choice(st, d, Rng.from_seed(k)) for k in range(100)]
+    assert choices.count("pop:0") >= 80
