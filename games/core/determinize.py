@@ -46,6 +46,26 @@ def prior_deck(starters: Mapping[str, Sequence[str]], rng: Rng) -> list[str]:
     return list(starters[names[rng.below(len(names))]])
 
 
+def likely_deck(starters: Mapping[str, Sequence[str]], counts: Mapping[str, Counter[str]], seen: Sequence[str],
+                rng: Rng, miss_weight: float = 0.1) -> list[str]:
+    """The card list of one of ``starters`` (deck name -> card ids; ``counts`` the same as ``Counter`` s, cached
+    by the caller) for a seat whose cards in sight are ``seen``: each starter, in name order, drawn with weight
+    ``miss_weight ** misses``, ``misses`` being how many of ``seen`` it cannot hold (copies counted). With
+    nothing in sight every starter is as likely (one ``rng.below`` draw, as :func:`prior_deck`); otherwise one
+    ``rng.next64`` draw. The search's prior for an opponent's deck list in Meta, MetaX and MetaZoo."""
+    names = sorted(starters)
+    if not seen:
+        return list(starters[names[rng.below(len(names))]])
+    need = Counter(seen)
+    weights = [miss_weight ** sum(max(0, k - counts[n].get(c, 0)) for c, k in need.items()) for n in names]
+    x = (rng.next64() / 2.0 ** 64) * sum(weights)
+    for n, w in zip(names, weights, strict=True):
+        x -= w
+        if x < 0:
+            return list(starters[n])
+    return list(starters[names[-1]])
+
+
 def unseen_cards(deck: Sequence[str], seen: Iterable[str], count: int, pool: Sequence[str], rng: Rng) -> list[str]:
     """``count`` card ids for an opponent's hidden cards: ``deck`` less one copy per card id in ``seen`` (as far
     as ``deck`` has it), shuffled with ``rng``, then, if fewer than ``count`` remain, uniform draws from

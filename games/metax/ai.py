@@ -14,6 +14,7 @@ from functools import cache
 
 from games.core.contract import Decision, View
 from games.core.determinize import deck_prior, shuffled, unseen_cards
+from games.core.determinize import likely_deck as _likely_deck
 from games.core.rng import Rng
 from games.core.serial import cloner
 
@@ -158,22 +159,7 @@ def likely_deck(seen: list[str], rng: Rng) -> list[str]:
     :func:`games.core.determinize.prior_deck`); once a seat has shown a few cards the weight is mostly on the
     starter decks nearest to them (a sampled hand then holds the Battle cards that seat may block with), and
     the cards no starter holds come from the pool."""
-    starters = _starters()
-    names = sorted(starters)
-    if not seen:
-        return list(starters[names[rng.below(len(names))]])
-    need = Counter(seen)
-    weights = []
-    for n in names:
-        have = _starter_counts()[n]
-        misses = sum(max(0, k - have.get(c, 0)) for c, k in need.items())
-        weights.append(MISS_WEIGHT ** misses)
-    x = (rng.next64() / 2.0 ** 64) * sum(weights)
-    for n, w in zip(names, weights, strict=True):
-        x -= w
-        if x < 0:
-            return list(starters[n])
-    return list(starters[names[-1]])
+    return _likely_deck(_starters(), _starter_counts(), seen, rng, MISS_WEIGHT)
 
 
 def _in_sight(st: State, seat: int) -> list[int]:

@@ -41,6 +41,7 @@ from typing import Any
 
 from games.core.contract import Decision, View
 from games.core.determinize import deck_prior, shuffled, unseen_cards
+from games.core.determinize import likely_deck as _likely_deck
 from games.core.rng import Rng
 from games.core.serial import cloner
 
@@ -1235,19 +1236,7 @@ def likely_deck(seen: list[str], rng: Rng) -> list[str]:
     types, so a Caster's first Aura Page in sight points at its Spellbook; drawn uniformly, six samples in seven
     gave it a Chapter of Pages its Aura cannot pay, and the search planned against an opponent who never
     Contracts. Pages no starter holds (a Spellbook of the Caster's own, an Archive swap) come from the pool."""
-    starters = _starters()
-    names = sorted(starters)
-    if not seen:
-        return list(starters[names[rng.below(len(names))]])
-    need = Counter(seen)
-    counts = _starter_counts()
-    weights = [MISS_WEIGHT ** sum(max(0, k - counts[n].get(c, 0)) for c, k in need.items()) for n in names]
-    x = (rng.next64() / 2.0 ** 64) * sum(weights)
-    for n, w in zip(names, weights, strict=True):
-        x -= w
-        if x < 0:
-            return list(starters[n])
-    return list(starters[names[-1]])
+    return _likely_deck(_starters(), _starter_counts(), seen, rng, MISS_WEIGHT)
 
 
 @lru_cache(maxsize=1)
