@@ -43,13 +43,12 @@ from games.core.contract import Decision, View
 from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.determinize import likely_deck as _likely_deck
 from games.core.rng import Rng
-from games.core.serial import cloner
 
 from .cards import Page, token_of
 from .pool import card_pool, starter_decks, wheel
 from .rules import apply_choice, decisions_of
 from .rules.pages import Defs, defs_of, page_def
-from .state import State
+from .state import State, clone
 
 ADVANTAGE = 20  # MZ-TYPE-05, MZ-AAA-01 (the engine's constant, repeated: the bot reads no rules state)
 WIN = 100_000  # an outcome that ends the game in our favour
@@ -1186,7 +1185,7 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     Kept as they are, being public: the board, the chain, every Caster's LP, Aura and Indicators, and the
     surroundings of the 4th Wall (``State.sky``: the table's mode, place, profiles and clock are frozen table
     inputs, and this turn's answers are on the board, MZ-WALL-04, MZ-GAP-69). Caches start empty."""
-    det = cloner(State)(state)
+    det = clone(state)
     names = det.cards
     owner = det.owner
     hidden = hidden_from(det, seat)
@@ -1213,15 +1212,8 @@ def sample(state: State, seat: int, rng: Rng) -> State:
             names[c] = name
     det.defs = redrawn_defs(defs_of(state), names, hidden)
     det.rng = rng.next64()
-    _ROOT[:] = [det, state.turn]
+    det.root_turn = state.turn  # the search's root, for evaluate (State.root_turn)
     return det
-
-
-_ROOT: list = [None, 0]
-"""The last sample drawn and the turn of the state it was drawn from (the search's root): :func:`evaluate` plays on
-to a turn counted from the root's turn, not from the turn of the position it scores, which the search's tree
-may have moved on (an option that ends the turn would else be scored a whole turn later than one that does
-not). Holds a reference, not a copy; a state that is not the last sample counts from its own turn."""
 
 
 MISS_WEIGHT = 0.1
@@ -1263,14 +1255,14 @@ def redrawn_defs(defs: Defs, names: list[str], redrawn: list[int]) -> Defs:
 def evaluate(state: State) -> dict[int, float]:
     """Each Caster's chance to win, for the search (games.core.search): the heuristic computer
     (:func:`play_on_choice`) plays a copy of ``state`` on to the start of turn ``root + PLAY_ON_TURNS`` (at most
-    :data:`PLAY_ON_LIMIT` decisions), ``root`` the turn of the state the search sampled (:data:`_ROOT`; a state
-    that is not the last sample counts from its own turn), so the Action being built, its answers, the Combats,
+    :data:`PLAY_ON_LIMIT` decisions), ``root`` the turn of the state the search sampled (``State.root_turn``, set by
+    :func:`sample`; a state that is not a sample, a copy of one included, counts from its own turn), so the Action being built, its answers, the Combats,
     the end of the turn and the opponent's reply are played out before the position is scored (:func:`estimate`);
     a game that ends on the way scores its result (1 a winner, 0 a loser, ½ anyone else). ``state`` is not
     changed; in a determinization every Page is known and the generator was reseeded by :func:`sample`, so
     nothing hidden from the searching seat is read."""
-    start = _ROOT[1] if _ROOT[0] is state else state.turn
-    st = cloner(State)(state)
+    start = state.turn if state.root_turn is None else state.root_turn
+    st = clone(state, keep_defs=True)
     rng = Rng.from_seed(st.rng)
     for _ in range(PLAY_ON_LIMIT):
         if st.turn - start >= PLAY_ON_TURNS:
@@ -1310,7 +1302,7 @@ def play_on_choice(state: State, decision: Decision, rng: Rng) -> str:
 
     bot = _ROLLOUT_BOT
     bot.rng = rng
-    return bot(decision, GAME.view_of(state, decision.seat, False))
+    return bot(decision, GAME.bot_view(state, decision.seat))
 
 
 def estimate(state: State) -> dict[int, float]:
@@ -1400,7 +1392,7 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
 
     bot = _ROLLOUT_BOT
     bot.rng = rng
-    return bot(decision, GAME.view_of(state, decision.seat, False))  # viewed once: not kept for others
+    return bot(decision, GAME.bot_view(state, decision.seat))  # what ZooBot reads, viewed once
 
 
 def _can_answer(st: State, decision: Decision) -> bool:
