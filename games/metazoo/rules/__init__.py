@@ -22,8 +22,6 @@ the game has passed in a row (with two Casters: a single pass) the whole chain r
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
 
 from ..cards import TARGETING
@@ -170,7 +168,8 @@ def _flagged(st: State, dc: Decision) -> Decision:
     aimed = window and aimed_at(st, dc.seat)
     if not (window or forced or aimed):
         return dc
-    return replace(dc, window=window, forced=forced, aimed=aimed)
+    # dataclasses.replace, written out (it runs for most decisions)
+    return Decision(dc.seat, dc.kind, dc.prompt, dc.options, dc.min, dc.max, dc.default, window, forced, aimed)
 
 
 def aimed_at(st: State, seat: int) -> bool:
@@ -313,10 +312,11 @@ def _decisions(st: State) -> list[Decision]:
                                                   or legal_targets(st, p, eff.target, spell=False, power=True)):
                         opts.append(Option(f"power:{ap.uid}:{k}", f"Power of {label(st, ap)}: {eff.text or 'use it'}"[:80],
                                            (st.cards[ap.card],)))
-            if "convert" in traits(st, ap):
+            has = traits(st, ap)
+            if "convert" in has:
                 opts.append(Option(f"convert:{ap.uid}", f"Convert: Fatigue {label(st, ap)} for 1 "
                                    f"{page.base_types[0].capitalize()} Aura", (st.cards[ap.card],)))
-            if "self_destruct" in traits(st, ap):
+            if "self_destruct" in has:
                 opts.append(Option(f"selfdestruct:{ap.uid}", f"Self-Destruct {label(st, ap)}", (st.cards[ap.card],)))
         for ap in st.arena:
             if ap.controller == p and can_attack(st, ap):
