@@ -1281,10 +1281,13 @@ def evaluate(state: State) -> dict[int, float]:
     return estimate(st)
 
 
-PLAY_ON_TURNS = 2
-"""How many turns after the search root's :func:`evaluate` scores: the rest of the root's turn and the next one, so
-an Attack that leaves no Beastie Awakened to defend meets the opponent's reply (at 1 the search attacked where the
-heuristic guards)."""
+PLAY_ON_TURNS = 1
+"""How many turns after the search root's :func:`evaluate` scores: the rest of the root's turn, to the start of the
+next one (as Meta's, MetaX's and Memesis's ``evaluate``). At 2 (the rest of the root's turn and the next one, so an
+Attack that leaves no Beastie Awakened to defend meets the opponent's reply) an iteration cost 1.7 ms of CPU at
+``bench/bench_iteration.py``'s position even after the engine's same-choice speed-ups, over issue 29's 1 ms; at 1 it
+costs about 0.6 ms. On branch zoo (2026-11-28) 1 let the search attack where the heuristic guards; its strength at 1
+with the budgets below is in docs/performance.md ("Computer players")."""
 
 PLAY_ON_LIMIT = 60
 """Decisions :func:`evaluate` plays on at most (a two-seat turn of the heuristic takes about 15)."""
