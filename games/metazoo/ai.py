@@ -1123,11 +1123,12 @@ def computer(seed: int) -> ZooBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 70, "hard": 470}
+BUDGETS = {"normal": 150, "hard": 1000}
 """Search iterations per level: about 0.3 s and 2 s a decision. Each iteration plays a sample on with the heuristic
-to the start of the turn after next (:func:`evaluate`), about 4.3 ms of CPU (``time.process_time``) at every 13th
-decision of two seeded heuristic games (seeds 300 and 301): about 230 iterations per CPU second (2026-11-28; 900 at
-the old three-decision play-out, whose estimate was taken mid-turn)."""
+to the start of the next turn (:func:`evaluate`), about 2 ms of CPU (``time.process_time``) at every 13th decision
+with a choice of two seeded heuristic games (seeds 300 and 301; 0.4-5.3 ms, dearer late in a game): 466-522
+iterations per CPU second (2026-11-28, machine at load 4; 230 when the play-on went to the turn after next, 70 and
+470 iterations then)."""
 
 PLIES = 0
 """Play-out length in decisions of the search's own loop before :func:`evaluate` scores the position: none, since
