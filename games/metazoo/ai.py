@@ -1207,7 +1207,8 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         deck = _less(likely_deck(seen, rng), seen)
         down = [c for c in theirs if c in face_down]
         rest = [c for c in theirs if c not in face_down]
-        traps = unseen_cards([n for n in deck if n in _trap_set()], (), len(down), _trap_ids(), rng)
+        trap_set = _trap_set()
+        traps = unseen_cards([n for n in deck if n in trap_set], (), len(down), _trap_ids(), rng)
         drawn = traps + unseen_cards(_less(deck, traps), (), len(rest), pool, rng)
         for c, name in zip(down + rest, drawn, strict=True):
             names[c] = name
@@ -1242,14 +1243,17 @@ def redrawn_defs(defs: Defs, names: list[str], redrawn: list[int]) -> Defs:
     instances whose Page id is now another (``names``) looked up again; what :func:`defs_of` would build from
     ``names`` alone, without looking up every instance of every sample."""
     out = Defs(defs)
-    out.lines = list(defs.lines)
-    out.base = list(defs.base)
+    lines = out.lines = list(defs.lines)
+    base = out.base = list(defs.base)
     pool = card_pool()
+    get = pool.get  # a plain Page id (no "token:" or "copy:" code is a pool id): page_def's answer, looked up once
     for c in redrawn:
-        page = page_def(pool, names[c])
+        page = get(names[c])
+        if page is None:
+            page = page_def(pool, names[c])
         if page is not out[c]:
             out[c] = page
-            out.lines[c] = out.base[c] = None
+            lines[c] = base[c] = None
     return out
 
 
@@ -1482,11 +1486,14 @@ def _pool_ids() -> tuple[str, ...]:
 
 def _less(deck: list[str], gone) -> list[str]:
     """``deck`` less one copy of each Page id in ``gone`` (as far as ``deck`` has it), in ``deck``'s order."""
-    left = Counter(gone)
+    left: dict[str, int] = {}
+    for c in gone:
+        left[c] = left.get(c, 0) + 1
     out = []
     for c in deck:
-        if left[c] > 0:
-            left[c] -= 1
+        n = left.get(c)
+        if n:
+            left[c] = n - 1
         else:
             out.append(c)
     return out
