@@ -69,7 +69,15 @@ def test_clone_copies_what_the_generic_cloner_copies_and_shares_nothing():
         assert fast.defs is None and fast.cached is None and fast.shown is None and fast.sky.built is None
         assert clone(st, keep_defs=True).defs is st.defs
         checked += 1
+        last = st
     assert checked > 25
+    while open_ := MZ.decisions(last):  # on to the end: the result and the standings too
+        MZ.apply(last, open_[0].seat, ai.ZooBot(1)(open_[0], MZ.view(last, open_[0].seat)))
+    assert last.result is not None
+    fast = clone(last)
+    assert fast == cloner(State)(last) and fast.result == last.result and fast.result is not last.result
+    assert all(a is not b for a, b in zip(fast.result.values(), last.result.values(), strict=True)
+               if isinstance(a, (list, dict)))
 
 
 def test_bot_view_holds_the_values_of_the_view_the_computer_reads():
