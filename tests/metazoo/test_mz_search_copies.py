@@ -117,17 +117,18 @@ def test_bot_view_holds_the_values_of_the_view_the_computer_reads():
 @pytest.mark.parametrize("seats", [2, 4])
 def test_the_search_root_on_a_sample_reaches_no_snapshot_no_view_and_no_copy(seats):
     """``sample`` stamps the turn of the state it was drawn from on the sample (``State.root_turn``, which
-    ``evaluate`` counts from); the real state has none, the sample's snapshot and every Caster's view are those of
-    the same sample without it, and a copy of the sample has none."""
+    ``evaluate`` counts from); the real state has none, the sample's JSON, its stored snapshot and every Caster's
+    view are those of the same sample without it, and a copy of the sample has none."""
     checked = 0
     for st, n, count in positions(MZ, 4, every=9, seats=seats):
         det = MZ.sample(st, 0, Rng.from_seed(n))
         assert st.root_turn is None and det.root_turn == st.turn
-        text = MZ.to_json(det)
+        text, snap = MZ.to_json(det), MZ.snapshot(det)
         views = [MZ.view(det, s) for s in range(count)]
         det.root_turn = None
         det.shown = None
         assert MZ.to_json(det) == text and "root_turn" not in text
+        assert MZ.snapshot(det) == snap and "root_turn" not in snap
         assert [MZ.view(det, s) for s in range(count)] == views
         det.root_turn = st.turn
         assert clone(det).root_turn is None and cloner(State)(det).root_turn is None
