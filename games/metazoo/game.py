@@ -199,8 +199,8 @@ class MetaZooGame(Game):
         return self.view_of(state, viewer, True)
 
     def view_of(self, state: State, viewer: int | None, share: bool) -> View:
-        """:meth:`view`; with ``share`` false the board is built afresh and not kept for other viewers (a
-        play-out views each version once: :func:`games.metazoo.ai.rollout_choice`)."""
+        """:meth:`view`; with ``share`` false the board is built afresh and not kept for other viewers (for a caller
+        that views each version once; the search's play-outs read :meth:`bot_view` instead)."""
         st = state
         got = st.shown
         if got is not None and got[0] == st.version and st.cached is not rules.APPLYING:
