@@ -43,13 +43,12 @@ from games.core.contract import Decision, View
 from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.determinize import likely_deck as _likely_deck
 from games.core.rng import Rng
-from games.core.serial import cloner
 
 from .cards import Page, token_of
 from .pool import card_pool, starter_decks, wheel
 from .rules import apply_choice, decisions_of
 from .rules.pages import Defs, defs_of, page_def
-from .state import State
+from .state import State, clone
 
 ADVANTAGE = 20  # MZ-TYPE-05, MZ-AAA-01 (the engine's constant, repeated: the bot reads no rules state)
 WIN = 100_000  # an outcome that ends the game in our favour
@@ -1124,11 +1123,12 @@ def computer(seed: int) -> ZooBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 70, "hard": 470}
+BUDGETS = {"normal": 150, "hard": 1000}
 """Search iterations per level: about 0.3 s and 2 s a decision. Each iteration plays a sample on with the heuristic
-to the start of the turn after next (:func:`evaluate`), about 4.3 ms of CPU (``time.process_time``) at every 13th
-decision of two seeded heuristic games (seeds 300 and 301): about 230 iterations per CPU second (2026-11-28; 900 at
-the old three-decision play-out, whose estimate was taken mid-turn)."""
+to the start of the next turn (:func:`evaluate`), about 2 ms of CPU (``time.process_time``) at every 13th decision
+with a choice of two seeded heuristic games (seeds 300 and 301; 0.4-5.3 ms, dearer late in a game): 466-522
+iterations per CPU second (2026-11-28, machine at load 4; 230 when the play-on went to the turn after next, 70 and
+470 iterations then)."""
 
 PLIES = 0
 """Play-out length in decisions of the search's own loop before :func:`evaluate` scores the position: none, since
@@ -1186,7 +1186,7 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     Kept as they are, being public: the board, the chain, every Caster's LP, Aura and Indicators, and the
     surroundings of the 4th Wall (``State.sky``: the table's mode, place, profiles and clock are frozen table
     inputs, and this turn's answers are on the board, MZ-WALL-04, MZ-GAP-69). Caches start empty."""
-    det = cloner(State)(state)
+    det = clone(state)
     names = det.cards
     owner = det.owner
     hidden = hidden_from(det, seat)
@@ -1207,21 +1207,15 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         deck = _less(likely_deck(seen, rng), seen)
         down = [c for c in theirs if c in face_down]
         rest = [c for c in theirs if c not in face_down]
-        traps = unseen_cards([n for n in deck if n in _trap_set()], (), len(down), _trap_ids(), rng)
+        trap_set = _trap_set()
+        traps = unseen_cards([n for n in deck if n in trap_set], (), len(down), _trap_ids(), rng)
         drawn = traps + unseen_cards(_less(deck, traps), (), len(rest), pool, rng)
         for c, name in zip(down + rest, drawn, strict=True):
             names[c] = name
     det.defs = redrawn_defs(defs_of(state), names, hidden)
     det.rng = rng.next64()
-    _ROOT[:] = [det, state.turn]
+    det.root_turn = state.turn  # the search's root, for evaluate (State.root_turn)
     return det
-
-
-_ROOT: list = [None, 0]
-"""The last sample drawn and the turn of the state it was drawn from (the search's root): :func:`evaluate` plays on
-to a turn counted from the root's turn, not from the turn of the position it scores, which the search's tree
-may have moved on (an option that ends the turn would else be scored a whole turn later than one that does
-not). Holds a reference, not a copy; a state that is not the last sample counts from its own turn."""
 
 
 MISS_WEIGHT = 0.1
@@ -1249,28 +1243,31 @@ def redrawn_defs(defs: Defs, names: list[str], redrawn: list[int]) -> Defs:
     instances whose Page id is now another (``names``) looked up again; what :func:`defs_of` would build from
     ``names`` alone, without looking up every instance of every sample."""
     out = Defs(defs)
-    out.lines = list(defs.lines)
-    out.base = list(defs.base)
+    lines = out.lines = list(defs.lines)
+    base = out.base = list(defs.base)
     pool = card_pool()
+    get = pool.get  # a plain Page id (no "token:" or "copy:" code is a pool id): page_def's answer, looked up once
     for c in redrawn:
-        page = page_def(pool, names[c])
+        page = get(names[c])
+        if page is None:
+            page = page_def(pool, names[c])
         if page is not out[c]:
             out[c] = page
-            out.lines[c] = out.base[c] = None
+            lines[c] = base[c] = None
     return out
 
 
 def evaluate(state: State) -> dict[int, float]:
     """Each Caster's chance to win, for the search (games.core.search): the heuristic computer
     (:func:`play_on_choice`) plays a copy of ``state`` on to the start of turn ``root + PLAY_ON_TURNS`` (at most
-    :data:`PLAY_ON_LIMIT` decisions), ``root`` the turn of the state the search sampled (:data:`_ROOT`; a state
-    that is not the last sample counts from its own turn), so the Action being built, its answers, the Combats,
+    :data:`PLAY_ON_LIMIT` decisions), ``root`` the turn of the state the search sampled (``State.root_turn``, set by
+    :func:`sample`; a state that is not a sample, a copy of one included, counts from its own turn), so the Action being built, its answers, the Combats,
     the end of the turn and the opponent's reply are played out before the position is scored (:func:`estimate`);
     a game that ends on the way scores its result (1 a winner, 0 a loser, ½ anyone else). ``state`` is not
     changed; in a determinization every Page is known and the generator was reseeded by :func:`sample`, so
     nothing hidden from the searching seat is read."""
-    start = _ROOT[1] if _ROOT[0] is state else state.turn
-    st = cloner(State)(state)
+    start = state.turn if state.root_turn is None else state.root_turn
+    st = clone(state, keep_defs=True)
     rng = Rng.from_seed(st.rng)
     for _ in range(PLAY_ON_LIMIT):
         if st.turn - start >= PLAY_ON_TURNS:
@@ -1289,10 +1286,13 @@ def evaluate(state: State) -> dict[int, float]:
     return estimate(st)
 
 
-PLAY_ON_TURNS = 2
-"""How many turns after the search root's :func:`evaluate` scores: the rest of the root's turn and the next one, so
-an Attack that leaves no Beastie Awakened to defend meets the opponent's reply (at 1 the search attacked where the
-heuristic guards)."""
+PLAY_ON_TURNS = 1
+"""How many turns after the search root's :func:`evaluate` scores: the rest of the root's turn, to the start of the
+next one (as Meta's, MetaX's and Memesis's ``evaluate``). At 2 (the rest of the root's turn and the next one, so an
+Attack that leaves no Beastie Awakened to defend meets the opponent's reply) an iteration cost 1.7 ms of CPU at
+``bench/bench_iteration.py``'s position even after the engine's same-choice speed-ups, over issue 29's 1 ms; at 1 it
+costs about 0.6 ms. On branch zoo (2026-11-28) 1 let the search attack where the heuristic guards; its strength at 1
+with the budgets below is in docs/performance.md ("Computer players")."""
 
 PLAY_ON_LIMIT = 60
 """Decisions :func:`evaluate` plays on at most (a two-seat turn of the heuristic takes about 15)."""
@@ -1310,7 +1310,7 @@ def play_on_choice(state: State, decision: Decision, rng: Rng) -> str:
 
     bot = _ROLLOUT_BOT
     bot.rng = rng
-    return bot(decision, GAME.view_of(state, decision.seat, False))
+    return bot(decision, GAME.bot_view(state, decision.seat))
 
 
 def estimate(state: State) -> dict[int, float]:
@@ -1400,7 +1400,7 @@ def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
 
     bot = _ROLLOUT_BOT
     bot.rng = rng
-    return bot(decision, GAME.view_of(state, decision.seat, False))  # viewed once: not kept for others
+    return bot(decision, GAME.bot_view(state, decision.seat))  # what ZooBot reads, viewed once
 
 
 def _can_answer(st: State, decision: Decision) -> bool:
@@ -1486,11 +1486,14 @@ def _pool_ids() -> tuple[str, ...]:
 
 def _less(deck: list[str], gone) -> list[str]:
     """``deck`` less one copy of each Page id in ``gone`` (as far as ``deck`` has it), in ``deck``'s order."""
-    left = Counter(gone)
+    left: dict[str, int] = {}
+    for c in gone:
+        left[c] = left.get(c, 0) + 1
     out = []
     for c in deck:
-        if left[c] > 0:
-            left[c] -= 1
+        n = left.get(c)
+        if n:
+            left[c] = n - 1
         else:
             out.append(c)
     return out

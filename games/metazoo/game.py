@@ -199,8 +199,8 @@ class MetaZooGame(Game):
         return self.view_of(state, viewer, True)
 
     def view_of(self, state: State, viewer: int | None, share: bool) -> View:
-        """:meth:`view`; with ``share`` false the board is built afresh and not kept for other viewers (a
-        play-out views each version once: :func:`games.metazoo.ai.rollout_choice`)."""
+        """:meth:`view`; with ``share`` false the board is built afresh and not kept for other viewers (for a caller
+        that views each version once; the search's play-outs read :meth:`bot_view` instead)."""
         st = state
         got = st.shown
         if got is not None and got[0] == st.version and st.cached is not rules.APPLYING:
@@ -236,6 +236,67 @@ class MetaZooGame(Game):
         # the others which kind of hidden Page was picked: they see the step the Caster chose it from.
         return replace(view, waiting=tuple((s, k if s == viewer else rules.public_kind(st, k))
                                            for s, k in view.waiting))
+
+    def bot_view(self, state: State, viewer: int) -> View:
+        """The part of ``viewer``'s :meth:`view` that the computer player (:class:`games.metazoo.ai.ZooBot`) reads,
+        for the search's play-outs, which view every position once: of the board, the turn's ``active`` Caster,
+        each Caster's ``out``, ``name``, ``lp``, ``max_lp``, ``aura`` and Indicators, each Page's ``uid``,
+        ``controller`` and ``face_down`` and, face-up, its ``card``, ``type``, ``fatigued``, ``lp``, ``max_lp``,
+        Indicators, ``equipment`` (their ``card``) and ``trap_under``, the Terra slots, the chain, the Combat and
+        the flipped Trap as in the view; of the private part, the ``card`` of each Chapter Page and own face-down
+        Page. Each value is the view's (``tests/metazoo/test_mz_search.py`` checks it); no decisions, waiting
+        seats or result. Built afresh, kept for nobody."""
+        st = state
+        defs = pages.defs_of(st)
+        cards = st.cards
+        feats: list[wall.Board] = []  # wall.board_features, read once for every Page's Terra Bonuses
+        max_lp = pages.max_lp
+
+        def page(ap: ArenaPage) -> dict[str, Any]:
+            if ap.face_down:
+                return {"uid": ap.uid, "controller": ap.controller, "face_down": True}
+            c = ap.card
+            p = defs[c]
+            if p.terra_bonuses and not feats:
+                feats.append(wall.board_features(st, defs))
+            most = max_lp(st, ap, defs, feats[0] if feats else None)
+            return {
+                "uid": ap.uid, "card": cards[c], "controller": ap.controller, "face_down": False, "type": p.type,
+                "fatigued": ap.fatigued, "lp": max(0, most - ap.damage), "max_lp": most,
+                "indicators": [{"status": i.status, "counters": i.counters} for i in ap.indicators]
+                if ap.indicators else [],
+                "equipment": [{"card": cards[e]} for e in ap.equipment] if ap.equipment else [],
+                "trap_under": ap.trap >= 0,
+            }
+
+        out = st.out
+        casters = [{"out": p in out, "name": c.name, "lp": pages.caster_lp(c), "max_lp": c.max_lp,
+                    "aura": dict(sorted(c.aura.items())),
+                    "indicators": [{"status": i.status, "counters": i.counters} for i in c.indicators]}
+                   for p, c in enumerate(st.casters)]
+        label = pages.target_label
+        chain = [{"kind": it.kind, "card": cards[it.card], "controller": it.controller, "stopped": it.stopped,
+                  "targets": [label(st, t) for t in it.targets], "chain_target": it.chain_target}
+                 for it in st.chain] if st.chain else []
+        cb = st.combat
+        combat = None if cb is None else {
+            "attacker": label(st, cb.attacker), "target": label(st, cb.target),
+            "defenders": [label(st, u) for u in cb.defenders],
+            "primary": None if cb.primary is None else label(st, cb.primary), "stage": cb.stage,
+        }
+        board = {
+            "active": st.active, "casters": casters,
+            "arena": [page(ap) for ap in st.arena if ap.slot < 0],
+            "terra": [None if u < 0 else page(pages.find(st, u)) for u in st.terra],
+            "chain": chain, "combat": combat,
+            "flipped": {"card": cards[st.trap_flip]} if st.trap_flip >= 0 else None,
+        }
+        private = {
+            "chapter": [{"card": cards[c]} for c in st.casters[viewer].chapter],
+            "face_down": [{"card": cards[ap.card]} for ap in st.arena if ap.face_down and ap.controller == viewer],
+            "under": [{"card": cards[ap.trap]} for ap in st.arena if ap.trap >= 0 and ap.controller == viewer],
+        }
+        return View(self.id, viewer, board, private)
 
     @staticmethod
     def _board(st: State) -> dict[str, Any]:

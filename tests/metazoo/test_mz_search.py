@@ -153,8 +153,8 @@ def test_evaluate_plays_on_to_a_turn_counted_from_the_searchs_root(monkeypatch):
     """The cut-off estimate scores every line of one search at the same point: the heuristic plays a sample on to
     the start of turn ``root + PLAY_ON_TURNS``, ``root`` being the turn of the state the sample was drawn from,
     even when the search's tree has already moved the sample into the next turn (an option that ends the turn
-    must not be scored a turn later than one that does not). A state that is not the last sample counts from
-    its own turn."""
+    must not be scored a turn later than one that does not). A state that is not a sample (here a copy of
+    one) counts from its own turn."""
     from search_kit import positions
 
     from games.core.serial import cloner

@@ -22,7 +22,7 @@ the game has passed in a row (with two Casters: a single pass) the whole chain r
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from games.core.contract import Decision, Event, NotYourDecision, Option, RulesError, StaleChoice
 
@@ -170,7 +170,8 @@ def _flagged(st: State, dc: Decision) -> Decision:
     aimed = window and aimed_at(st, dc.seat)
     if not (window or forced or aimed):
         return dc
-    return replace(dc, window=window, forced=forced, aimed=aimed)
+    # dataclasses.replace, written out (it runs for most decisions)
+    return Decision(dc.seat, dc.kind, dc.prompt, dc.options, dc.min, dc.max, dc.default, window, forced, aimed)
 
 
 def aimed_at(st: State, seat: int) -> bool:
@@ -295,9 +296,13 @@ def _decisions(st: State) -> list[Decision]:
                            f"{d[ap.card].effects[k].text or 'its any time Effect'}"[:80], (st.cards[ap.card],)))
     if actions:
         for card in distinct_chapter(st, p):
-            bluff = "" if "trap" in d[card].traits else " (a bluff: you lose if it is revealed)"
-            opts.append(Option(f"trap:{st.cards[card]}", f"Place {d[card].name} face-down{bluff}",
-                               (st.cards[card],)))
+            page = d[card]
+            got = _TRAP.get(st.cards[card])
+            if got is None or got[0] is not page:
+                bluff = "" if "trap" in page.traits else " (a bluff: you lose if it is revealed)"
+                got = _TRAP[st.cards[card]] = (page, Option(f"trap:{st.cards[card]}", f"Place {page.name} face-down{bluff}",
+                                                            (st.cards[card],)))
+            opts.append(got[1])
         hosts = trap_hosts(st, p)
         for ap in st.arena:
             if ap.controller == p and ap.face_down and not ap.moved:
@@ -313,16 +318,23 @@ def _decisions(st: State) -> list[Decision]:
                                                   or legal_targets(st, p, eff.target, spell=False, power=True)):
                         opts.append(Option(f"power:{ap.uid}:{k}", f"Power of {label(st, ap)}: {eff.text or 'use it'}"[:80],
                                            (st.cards[ap.card],)))
-            if "convert" in traits(st, ap):
+            has = traits(st, ap)
+            if "convert" in has:
                 opts.append(Option(f"convert:{ap.uid}", f"Convert: Fatigue {label(st, ap)} for 1 "
                                    f"{page.base_types[0].capitalize()} Aura", (st.cards[ap.card],)))
-            if "self_destruct" in traits(st, ap):
+            if "self_destruct" in has:
                 opts.append(Option(f"selfdestruct:{ap.uid}", f"Self-Destruct {label(st, ap)}", (st.cards[ap.card],)))
         for ap in st.arena:
             if ap.controller == p and can_attack(st, ap):
-                for k, a in enumerate(d[ap.card].attacks):
-                    opts.append(Option(f"attack:{ap.uid}:{k}", f"Attack with {label(st, ap)}: {a.name} ({a.damage})",
-                                       (st.cards[ap.card],)))
+                page = d[ap.card]
+                got = _ATTACK.get((ap.uid, st.cards[ap.card]))
+                if got is None or got[0] is not page:
+                    if len(_ATTACK) > 20_000:
+                        _ATTACK.clear()
+                    got = _ATTACK[(ap.uid, st.cards[ap.card])] = (page, tuple(
+                        Option(f"attack:{ap.uid}:{k}", f"Attack with {label(st, ap)}: {a.name} ({a.damage})",
+                               (st.cards[ap.card],)) for k, a in enumerate(page.attacks)))
+                opts.extend(got[1])
         opts.append(Option("end", "End Take Actions (go to the end of the turn)"))
         return [Decision(p, "actions", f"{name}: take an Action.", tuple(opts), default="end")]
     opts.insert(0, Option("pass", "Pass (take no Action)"))
@@ -333,6 +345,13 @@ def _decisions(st: State) -> list[Decision]:
     else:
         why = f"{'start' if st.step == 'start' else 'end'}-of-turn priority: use an \"any time\" Page or pass"
     return [Decision(p, "priority", f"{name}: {why}.", tuple(opts), default="pass")]
+
+
+_TRAP: dict[str, tuple[Any, Option]] = {}
+_ATTACK: dict[tuple[int, str], tuple[Any, tuple[Option, ...]]] = {}
+"""The ``trap:`` option of each Page id and the ``attack:`` options of each (handle, Page id), with the definition
+they were made from: options are immutable and follow from these, and the decisions list them at every Take Actions
+step (a search lists them thousands of times a second)."""
 
 
 def explain(st: State, seat: int, choice: str, decision: Decision) -> RulesError:

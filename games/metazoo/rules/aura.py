@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.core.contract import Event, Option, RulesError
 
+from ..cards import Page
 from ..state import State
 from . import wall
 from .pages import cost_of, defs_of, label, legal_targets
@@ -122,7 +123,23 @@ def short_reason(st: State, p: int, card: int, err: RulesError) -> str:
 def gen_options(st: State, p: int) -> list[Option]:
     """MZ-AURA-01/02/03: Fatigue an Awakened Aura Page you control for one Aura (not an Action)."""
     d = defs_of(st)
-    return [Option(f"gen:{ap.uid}", f"Fatigue {label(st, ap)} for 1 {(d[ap.card].aura or '').capitalize()} Aura",
-                   (st.cards[ap.card],))
-            for ap in st.arena if ap.controller == p and not ap.face_down and not ap.fatigued
-            and d[ap.card].type == "aura"]
+    cards = st.cards
+    out = []
+    for ap in st.arena:
+        if ap.controller == p and not ap.face_down and not ap.fatigued and d[ap.card].type == "aura":
+            page = d[ap.card]
+            got = _GEN.get((ap.uid, cards[ap.card]))
+            if got is None or got[0] is not page:
+                if len(_GEN) > 20_000:
+                    _GEN.clear()
+                got = _GEN[(ap.uid, cards[ap.card])] = (page, Option(
+                    f"gen:{ap.uid}", f"Fatigue {label(st, ap)} for 1 {(page.aura or '').capitalize()} Aura",
+                    (cards[ap.card],)))
+            out.append(got[1])
+    return out
+
+
+_GEN: dict[tuple[int, str], tuple[Page, Option]] = {}
+"""The ``gen:`` option of each (handle, Page id) with the definition it was made from: an option is immutable and
+follows from those two, and the decisions list it at every step (a search lists them thousands of times a
+second)."""

@@ -58,8 +58,9 @@ def wall_after_choice(st: State, first_uid: int, ev: list[Event]) -> None:
     if st.result is not None:
         return
     d = defs_of(st)
-    wall_returns(st, ev, [ap for ap in st.arena if ap.uid >= first_uid])
-    asked = {(a.seat, a.condition) for a in st.sky.asks}
+    if st.uid_next > first_uid:  # a Page entered the Arena in this choice
+        wall_returns(st, ev, [ap for ap in st.arena if ap.uid >= first_uid])
+    asked = None
     board = None
     for ap in st.arena:
         if ap.face_down:
@@ -67,6 +68,8 @@ def wall_after_choice(st: State, first_uid: int, ev: list[Event]) -> None:
         page = d[ap.card]
         if not page.wall and not page.terra_bonuses:
             continue
+        if asked is None:  # read at the first Page with a condition (nothing before it changes the asks)
+            asked = {(a.seat, a.condition) for a in st.sky.asks}
         board = board or wall.board_features(st, d)
         for text in wall.conditions_of(page):
             if (ap.controller, text) not in asked:

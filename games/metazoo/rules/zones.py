@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core.contract import Event
 
 from ..state import ArenaPage, State
-from .pages import EXT, caster_lp, defs_of, find, has_status, label, lp, tally, traits, untargeted
+from .pages import EXT, caster_lp, defs_of, find, has_status, label, lp, max_lp, tally, traits, untargeted
 
 
 def discard_zone(st: State, card: int) -> list[int]:
@@ -98,7 +98,8 @@ def zero_lp_check(st: State, ev: list[Event]) -> None:
     while st.result is None:
         d = defs_of(st)  # fresh each round: a Destroy may have added a token (MZ-INFECTIOUS-01)
         for ap in st.arena:  # the first, in Arena order
-            if (not ap.face_down and d[ap.card].type in ("beastie", "artifact") and lp(st, ap) <= 0
+            # lp(st, ap) <= 0, read with the definitions at hand (this runs after every choice)
+            if (not ap.face_down and d[ap.card].type in ("beastie", "artifact") and max_lp(st, ap, d) <= ap.damage
                     and "immortal" not in traits(st, ap)):
                 destroy(st, ap, ev, "0 LP")
                 break
