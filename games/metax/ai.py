@@ -94,14 +94,14 @@ def computer(seed: int) -> MetaXBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 220, "hard": 1450}
-"""Search iterations per level: about 0.3 s and 2 s a decision (about 720 iterations per CPU second with
-:func:`evaluate` playing the game on to its end, 200-iteration searches at 18 positions of seeds 11-13;
-docs/performance.md). Playing on to the next turn only ran about 3,000 iterations a CPU second (850/5800)."""
+BUDGETS = {"normal": 850, "hard": 5800}
+"""Search iterations per level: about 0.3 s and 2 s a decision (bench_ai, about 2,900 iterations per CPU second
+with :data:`PLIES` 0 and :func:`evaluate` playing on to the next turn; docs/performance.md)."""
 
 PLIES = 0
 """Play-out length in decisions of the search's own loop before :func:`evaluate` scores the position: none, since
-:func:`evaluate` itself lets the heuristic play on (to the game's end, :data:`PLAY_ON_TURNS`). The old play-out of 40 heuristic decisions (about nine turns) ran about 830
+:func:`evaluate` itself lets the heuristic play on to the next turn's start (a turn's attacks, blocks and Damage
+all resolved), about 5 decisions. The old play-out of 40 heuristic decisions (about nine turns) ran about 830
 iterations per CPU second and won 60% of decided games against the heuristic (65-0-44, docs/performance.md)."""
 
 SEARCH = {"takeback": ("back",)}
@@ -198,28 +198,20 @@ def estimate(state: State) -> dict[int, float]:
     return {0: a, 1: 1.0 - a}
 
 
-PLAY_ON_TURNS = 1000
-"""Turns :func:`evaluate` plays on (from the turn of the position it scores): in effect to the game's end. The
-opponent *is* the heuristic, so a play-out by it is the opponent's real reply, and the game's result needs no
-estimate. Played on only to the next turn's start (1) and scored by :func:`estimate`, the search misjudged its
-Planning Steps: at 105 positions of heuristic games (seeds 600-604), each option scored by 40 paired heuristic
-play-outs to the end from the true state, even a search that saw the true state lost 0.35 of a win to the
-heuristic's own choices (0.50 in Planning Steps), while playing on to the end gained 0.32 at 100 iterations
-(0.85 at 131 positions of seeds 612-617, where the next-turn search gained 0.55)."""
-
-PLAY_ON_LIMIT = 600
-"""Decisions :func:`evaluate` plays on at most (a whole game of the heuristic takes about 105); a play-on cut by it
-is scored by :func:`estimate`."""
+PLAY_ON_LIMIT = 40
+"""Decisions :func:`evaluate` plays on at most: a turn of the heuristic takes about 5 (105 decisions in 23 turns a
+game)."""
 
 
 def evaluate(state: State) -> dict[int, float]:
     """Each seat's chance to win, for the search (games.core.search): the heuristic computer (:class:`MetaXBot`,
-    reading each deciding seat's part of the state) plays a copy of ``state`` on for :data:`PLAY_ON_TURNS` turns
-    (to the game's end), at most :data:`PLAY_ON_LIMIT` decisions; a game that ends scores its result (1 the
-    winner, 0 the loser, ½ each in a draw), one cut short is scored by :func:`estimate`. ``state`` is not changed; in a determinization every card is known
+    reading each deciding seat's part of the state) plays a copy of ``state`` on to the start of the next turn, at
+    most :data:`PLAY_ON_LIMIT` decisions, so the turn's attacks, blocks and Damage are resolved and the next
+    player has drawn before :func:`estimate` scores it; a game that ends on the way scores its result (1 the
+    winner, 0 the loser, ½ each in a draw). ``state`` is not changed; in a determinization every card is known
     and the generator was reseeded by :func:`sample`, so nothing hidden from the searching seat is read."""
     st = cloner(State)(state)
-    stop = st.turn + PLAY_ON_TURNS
+    stop = st.turn + 1
     bot = _PLAYOUT_BOT
     for _ in range(PLAY_ON_LIMIT):
         if st.turn >= stop:
