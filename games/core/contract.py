@@ -344,9 +344,12 @@ class Game:
         return MAX_PLIES if plies is None else int(plies)
 
     @property
-    def search_options(self) -> dict[str, float]:
-        """The search's tuning for this game, keyword arguments of :func:`games.core.search.search`
-        (``exploration``, ``hint_bias``): the package's ``ai.SEARCH``, else ``{}`` (the defaults)."""
+    def search_options(self) -> dict[str, Any]:
+        """The search's tuning for this game, keyword arguments of :func:`games.core.search.search`: UCB1's
+        ``exploration`` constant, the root's ``hint_bias`` (floats) and ``takeback``, the ids of options that
+        take the choice before back (e.g. ``("back",)``), which the search never explores nor chooses while
+        another option is open (opt-in; none by default): the package's ``ai.SEARCH``, else ``{}`` (the
+        defaults)."""
         return dict(self._hook("ai", "SEARCH") or {})
 
     def search_choice(self, state: Any, seat: int, level: str, seed: int) -> str:

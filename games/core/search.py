@@ -11,7 +11,13 @@ One tree holds the decisions of every seat as the searching seat can tell them a
    counts (an option's exploration term uses how often it was *available*, not its parent's visits, since a
    sampled state offers only some of the options the tree has seen);
 3. expands one untried option (at the root the game's heuristic choice first, which the root also favours by
-   a bias that fades with its visits; elsewhere the play-out policy's choice when untried, else one at random);
+   a bias that fades with its visits; elsewhere the play-out policy's choice when untried, else one at random).
+   A game may name its *take-back* options (``ai.SEARCH["takeback"]``, option ids such as ``"back"``, which undo
+   the choice before and offer that decision again): while any other option of a decision is open, the search
+   never expands, descends into or finally chooses one, for every seat, at the root and in the tree (the
+   alternatives were already weighed at the decision before, so a take-back only splits visits among equal
+   lines, and in a real game a computer could cycle choose-and-take-back); a take-back that is the only option
+   is taken. Play-outs (step 4) use the policy as it is;
 4. plays on with the game's play-out policy (``ai.rollout_choice``, else uniform random) for at most
    ``max_plies`` decisions, and scores the end: the result (1 for a winner, 0 for a loser, ½ for a draw or a
    seat in neither list), or, when the play-out stopped first, the game's ``ai.evaluate`` estimate;
@@ -99,15 +105,17 @@ def rewards(game: Any, state: Any) -> dict[int, float]:
 
 
 def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_plies: int = MAX_PLIES,
-           exploration: float = EXPLORATION, hint_bias: float = HINT_BIAS) -> tuple[str, SearchStats]:
+           exploration: float = EXPLORATION, hint_bias: float = HINT_BIAS,
+           takeback: Sequence[str] = ()) -> tuple[str, SearchStats]:
     """The option id ``seat`` chooses in ``state`` after ``iterations`` ISMCTS iterations seeded by ``seed``.
 
     ``state`` is read only through ``game.view(state, seat)`` (for ``seat``'s open decision and the game's
     heuristic computer, whose choice the root tries first and favours by a bias that fades with visits,
     :data:`HINT_BIAS`) and ``game.sample(state, seat, rng)``; it is not changed. A decision with one option is
     answered without searching. ``exploration`` is UCB1's constant and ``hint_bias`` the root's bias (a game
-    sets its own in ``ai.SEARCH``, :attr:`games.core.contract.Game.search_options`). Raises ``ValueError`` when
-    ``seat`` has no open decision in ``state``."""
+    sets its own in ``ai.SEARCH``, :attr:`games.core.contract.Game.search_options`). ``takeback`` holds the
+    game's take-back option ids, never searched nor chosen while another option is open (module docstring,
+    step 3; default none). Raises ``ValueError`` when ``seat`` has no open decision in ``state``."""
     view = game.view(state, seat)
     decision = next((d for d in view.decisions if d.seat == seat), None)
     if decision is None:
@@ -120,6 +128,7 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_pli
     hint_id = game.computer(seed)(decision, view)
     root_keys = option_keys(decision)
     hint = next((k for o, k in zip(decision.options, root_keys, strict=True) if o.id == hint_id), None)
+    backs = frozenset(takeback)
     decisions, apply, sample = game.decisions, game.apply, game.sample
     policy = game.rollout_choice
     log, sqrt = math.log, math.sqrt
@@ -142,7 +151,10 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_pli
             untried: list[int] = []
             best, best_value = -1, -1.0
             at_root = node is root
+            shut = _shut(d, backs) if backs else ()
             for i, k in enumerate(keys):
+                if i in shut:
+                    continue
                 child = children.get(k)
                 if child is None:
                     untried.append(i)
@@ -177,7 +189,14 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_pli
             n.visits += 1
             n.total += reward.get(n.seat, 0.5)
         stats.iterations += 1
-    return _most_visited(decision, root, stats)
+    return _most_visited(decision, root, stats, _shut(decision, backs) if backs else ())
+
+
+def _shut(decision: Decision, backs: frozenset[str]) -> tuple[int, ...]:
+    """The indices of ``decision``'s take-back options (ids in ``backs``) the search leaves alone: all of them
+    while another option is open, none when only take-backs are offered."""
+    shut = tuple(i for i, o in enumerate(decision.options) if o.id in backs)
+    return shut if len(shut) < len(decision.options) else ()
 
 
 def _expansion(keys: list[tuple], untried: list[int], hint: tuple | None, policy: Any, det: Any, d: Decision,
@@ -196,10 +215,14 @@ def _expansion(keys: list[tuple], untried: list[int], hint: tuple | None, policy
     return untried[rng.below(len(untried))]
 
 
-def _most_visited(decision: Decision, root: _Node, stats: SearchStats) -> tuple[str, SearchStats]:
-    """The option of ``decision`` whose root child has the most visits (the first such in option order)."""
+def _most_visited(decision: Decision, root: _Node, stats: SearchStats,
+                  shut: Sequence[int] = ()) -> tuple[str, SearchStats]:
+    """The option of ``decision`` whose root child has the most visits (the first such in option order), of the
+    options not in ``shut`` (the take-backs left alone)."""
     best, best_visits = decision.options[0].id, -1
-    for o, k in zip(decision.options, option_keys(decision), strict=True):
+    for i, (o, k) in enumerate(zip(decision.options, option_keys(decision), strict=True)):
+        if i in shut:
+            continue
         child = root.children.get(k)
         visits = child.visits if child is not None else 0
         if child is not None:

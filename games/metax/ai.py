@@ -104,6 +104,13 @@ PLIES = 0
 all resolved), about 5 decisions. The old play-out of 40 heuristic decisions (about nine turns) ran about 830
 iterations per CPU second and won 60% of decided games against the heuristic (65-0-44, docs/performance.md)."""
 
+SEARCH = {"takeback": ("back",)}
+"""The search's tuning (games.core.search): "Back" from a Battle card choice (MX-ATK-03, MX-DEF-03) is a take-back,
+never explored nor chosen while a Battle card can be played. "Attack with X" then "Back" is worth exactly "Done" or
+another attacker, so searched it split the root's visits among equal lines, and the real game cycled Attack, Back,
+Attack... until chance picked a Battle card (seed 1000 of bench_ai cycled for minutes). Pruned, "Attack with X" is
+worth its best Battle card, and "Done" is chosen when no card is worth playing."""
+
 def sample(state: State, seat: int, rng: Rng) -> State:
     """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which every card hidden
     from ``seat`` is drawn again, and the game's generator is reseeded, so the copy tells nothing of the
@@ -131,21 +138,7 @@ def sample(state: State, seat: int, rng: Rng) -> State:
         for c, name in zip(hidden, drawn, strict=True):
             names[c] = name
     det.rng = rng.next64()
-    _ROOT[:] = [_position(state), state.version, seat]
     return det
-
-
-_ROOT: list = []
-"""The public position, version and seat of the state the last :func:`sample` was drawn from (the search's root),
-for :func:`evaluate`'s take-back check. One search runs at a time in a process, and each iteration samples
-before it evaluates, so this is always the current search's root."""
-
-
-def _position(st: State) -> tuple:
-    """What a seat's decision in ``st`` is about, from public facts only: turn, phase, who decides, the picked
-    attacker and defender, the attacks declared, each seat's MP and hand size and which Characters are Pushed."""
-    return (st.turn, st.phase, st.deciding, st.prompt, st.pick, st.pick2, len(st.attacks),
-            tuple((pl.mp, len(pl.hand), tuple(ch.pushed for ch in pl.in_play)) for pl in st.players))
 
 
 MISS_WEIGHT = 0.1
@@ -205,16 +198,6 @@ def estimate(state: State) -> dict[int, float]:
     return {0: a, 1: 1.0 - a}
 
 
-TAKEBACK_REWARD = -2.0
-"""The searching seat's reward for a position that is the search's root decision again, reached by a take-back
-("Back" from a Battle card choice, MX-ATK-03, MX-DEF-03): below any real reward (the others score it ½), so the
-take-back is tried once and not again within a search. Declaring "Attack with X" and then "Back" is worth exactly
-"Done" in the tree, so with three attackers the root split its visits among four equivalent options and the real
-game cycled Attack, Back, Attack... until chance picked a Battle card (seed 1000 of bench_ai cycled for minutes);
-scored 0 once, the take-back was soon revisited (a visit deeper scores what follows) and the cycles went on. Now
-"Attack with X" is worth its best Battle card, and "Done" is chosen when no card is worth playing. Only the first
-visit of a take-back lands on the root's position, so this costs "Attack with X" about 2.5 / visits."""
-
 PLAY_ON_LIMIT = 40
 """Decisions :func:`evaluate` plays on at most: a turn of the heuristic takes about 5 (105 decisions in 23 turns a
 game)."""
@@ -227,8 +210,6 @@ def evaluate(state: State) -> dict[int, float]:
     player has drawn before :func:`estimate` scores it; a game that ends on the way scores its result (1 the
     winner, 0 the loser, ½ each in a draw). ``state`` is not changed; in a determinization every card is known
     and the generator was reseeded by :func:`sample`, so nothing hidden from the searching seat is read."""
-    if _ROOT and state.version != _ROOT[1] and _position(state) == _ROOT[0]:
-        return {_ROOT[2]: TAKEBACK_REWARD}  # a take-back: see TAKEBACK_REWARD
     st = cloner(State)(state)
     stop = st.turn + 1
     bot = _PLAYOUT_BOT

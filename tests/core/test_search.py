@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from search_kit import check_answers, check_blind, check_same_view, relabel_twin
+from search_kit import check_answers, check_blind, check_same_view, positions, relabel_twin
 
 from games import game_ids, get_game
+from games.core import search
+from games.core.contract import Decision, Option, Result, View
 from games.metax.pool import card_pool as metax_pool
 
 SEARCH_TESTS = {"metax": "core/test_search.py", "meta": "meta/test_meta_search.py",
@@ -53,3 +55,109 @@ def test_the_metax_search_is_blind_to_hidden_cards_and_deck_lists():
     same samples and the same search choice."""
     differ, searched = check_blind(mx, metax_twin)
     assert differ > 5 and searched >= 3
+
+
+def metax_position(kind: str, seed: int = 1):
+    """The first position of a seeded heuristic MetaX game where a seat has a ``kind`` decision with at least two
+    options besides "back": ``(state, seat)``."""
+    for s in range(seed, seed + 20):
+        for st, _, _ in positions(mx, s, every=1):
+            d = mx.decisions(st)[0]
+            if d.kind == kind and sum(o.id != "back" for o in d.options) >= 2:
+                return st, d.seat
+    raise AssertionError(f"no {kind} decision found")
+
+
+class Recorder:
+    """A game that passes everything to ``game`` and records every option id the search applies in its tree."""
+
+    def __init__(self, game):
+        self.game, self.applied = game, []
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def apply(self, state, seat, option_id):
+        self.applied.append(option_id)
+        return self.game.apply(state, seat, option_id)
+
+
+def test_the_metax_search_never_explores_nor_chooses_back_after_declaring_an_attack():
+    """MetaX opts in to the search's take-back rule (``ai.SEARCH["takeback"]``, MX-ATK-03): with an Attack
+    declared and "Back" open beside Battle cards, the search never returns "Back" nor visits it (SearchStats has
+    no visits of it), and the real state is left alone."""
+    assert mx.search_options["takeback"] == ("back",)
+    st, seat = metax_position("attack_card")
+    before = mx.to_json(st)
+    for seed in range(4):
+        choice, stats = search.search(mx, st, seat, 120, seed, mx.search_plies, **mx.search_options)
+        assert choice != "back" and "back" not in stats.visits and sum(stats.visits.values()) == 120
+    assert mx.to_json(st) == before
+
+
+def test_the_metax_search_takes_no_back_anywhere_in_its_tree():
+    """From the Battle Step's attack declarations (the root offers "Attack with X"), the tree reaches the Battle
+    card choices of that seat (and the other seat's blocks) but never applies "Back" where a card is open."""
+    st, seat = metax_position("attack")
+    rec = Recorder(mx)
+    search.search(rec, st, seat, 150, 3, mx.search_plies, **mx.search_options)
+    assert any(i.startswith("card:") for i in rec.applied)
+    assert "back" not in rec.applied
+
+
+def test_without_the_takeback_rule_the_metax_search_does_visit_back():
+    """The same position without the rule: "Back" is explored, so the rule above is what keeps it out."""
+    st, seat = metax_position("attack_card")
+    _, stats = search.search(mx, st, seat, 120, 0, mx.search_plies)
+    assert stats.visits.get("back", 0) > 0
+
+
+class BackOnly:
+    """A stand-in game: seat 0 picks "win", "lose" or "back"; after "win" seat 1 is offered only "back", which ends
+    the game with seat 0 the winner; "lose" ends it with seat 1 the winner; "back" at the start offers the start
+    again. The state is the list of choices made."""
+
+    def view(self, state, seat):
+        return View("backonly", seat, {}, {}, tuple(d for d in self.decisions(state) if d.seat == seat))
+
+    def decisions(self, state):
+        if not state:
+            opts = (Option("win", "Win"), Option("lose", "Lose"), Option("back", "Back"))
+            return [Decision(0, "pick", "Pick.", opts)] if len(state) < 5 else []
+        if state[-1] == "win":
+            return [Decision(1, "reply", "Reply.", (Option("back", "Back"),))]
+        return []
+
+    def apply(self, state, seat, option_id):
+        if option_id == "back" and state == []:
+            return
+        state.append(option_id)
+
+    def sample(self, state, seat, rng):
+        return list(state)
+
+    def computer(self, seed):
+        return lambda d, v: d.options[-1].id
+
+    def rollout_choice(self, state, d, rng):
+        return d.options[-1].id
+
+    def result(self, state):
+        if state[-1:] == ["back"]:
+            return Result((0,), (1,), "won", "Seat 0 wins.")
+        if state[-1:] == ["lose"]:
+            return Result((1,), (0,), "won", "Seat 1 wins.")
+        return None
+
+    def evaluate(self, state):
+        return {}
+
+
+def test_a_takeback_that_is_the_only_option_is_taken():
+    """The take-back rule leaves a decision whose only option is a take-back alone: in the tree seat 1's lone
+    "back" is applied (so "win" is scored a win), and a root offering only "back" answers it; the root's own
+    "back" beside other options is never visited."""
+    game = Recorder(BackOnly())
+    choice, stats = search.search(game, [], 0, 30, 1, 0, takeback=("back",))
+    assert choice == "win" and "back" not in stats.visits and game.applied.count("back") > 0
+    assert search.search(game, ["win"], 1, 30, 1, 0, takeback=("back",))[0] == "back"
