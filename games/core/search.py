@@ -104,6 +104,16 @@ def rewards(game: Any, state: Any) -> dict[int, float]:
     return game.evaluate(state) or {}
 
 
+def result_rewards(result: dict[str, Any], seats: int) -> dict[int, float]:
+    """Each of ``seats`` seats' reward for a finished game's stored ``result`` (a dict with ``winners`` and
+    ``losers`` seat lists): winners 1, losers 0, anyone else ½ — :func:`rewards` for a game's own state, used by
+    the games' ``evaluate`` when their play-on ends the game."""
+    out = dict.fromkeys(range(seats), 0.5)
+    out.update(dict.fromkeys(result["losers"], 0.0))
+    out.update(dict.fromkeys(result["winners"], 1.0))
+    return out
+
+
 def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_plies: int = MAX_PLIES,
            exploration: float = EXPLORATION, hint_bias: float = HINT_BIAS,
            takeback: Sequence[str] = ()) -> tuple[str, SearchStats]:

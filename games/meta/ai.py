@@ -28,6 +28,7 @@ from games.core.contract import Decision, View
 from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.determinize import likely_deck as _likely_deck
 from games.core.rng import Rng
+from games.core.search import result_rewards
 from games.core.serial import cloner
 
 from .cards import MetaCard
@@ -310,9 +311,7 @@ def evaluate(state: State) -> dict[int, float]:
         apply_choice(st, d.seat, heuristic_choice(st, d, rng))
     res = st.result
     if res is not None:
-        out = dict.fromkeys(range(len(st.players)), 0.5)
-        out.update(dict.fromkeys(res["losers"], 0.0))
-        out.update(dict.fromkeys(res["winners"], 1.0))
+        out = result_rewards(res, len(st.players))
     else:
         out = estimate(st)
     for seat, n in takebacks.items():

@@ -16,6 +16,7 @@ from games.core.contract import Decision, View
 from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.determinize import likely_deck as _likely_deck
 from games.core.rng import Rng
+from games.core.search import result_rewards
 from games.core.serial import cloner
 
 from .cards import BattleCard, CharacterCard
@@ -224,10 +225,7 @@ def evaluate(state: State) -> dict[int, float]:
         apply_choice(st, d.seat, opts[0].id if len(opts) == 1 else bot(d, _Sight(st, d.seat)))
     res = st.result
     if res is not None:
-        out = {0: 0.5, 1: 0.5}
-        out.update(dict.fromkeys(res["losers"], 0.0))
-        out.update(dict.fromkeys(res["winners"], 1.0))
-        return out
+        return result_rewards(res, 2)
     return estimate(st)
 
 

@@ -43,6 +43,7 @@ from games.core.contract import Decision, View
 from games.core.determinize import deck_prior, shuffled, unseen_cards
 from games.core.determinize import likely_deck as _likely_deck
 from games.core.rng import Rng
+from games.core.search import result_rewards
 
 from .cards import Page, token_of
 from .pool import card_pool, starter_decks, wheel
@@ -1279,10 +1280,7 @@ def evaluate(state: State) -> dict[int, float]:
         apply_choice(st, d.seat, play_on_choice(st, d, rng))
     res = st.result
     if res is not None:
-        out = dict.fromkeys(range(len(st.casters)), 0.5)
-        out.update(dict.fromkeys(res["losers"], 0.0))
-        out.update(dict.fromkeys(res["winners"], 1.0))
-        return out
+        return result_rewards(res, len(st.casters))
     return estimate(st)
 
 
