@@ -2,12 +2,14 @@
 draws and losses, a 95% Wilson interval of the win rate over decided games, the search's iterations per second
 and its mean seconds per decision.
 
-Usage: python bench/bench_ai.py --game G [--seats K] [--teams FORMAT] [--games N] [--level normal|hard]
+Usage: python bench/bench_ai.py --game G [--seats K] [--teams FORMAT] [--games N] [--level easy|normal|hard]
                                 [--budget ITERATIONS] [--plies N] [--seed S] [--workers W]
 
 Game ``i`` (seeds ``S .. S+N-1``) seats the search computer at seat ``i mod K`` (with ``--teams``, at the first
-seat of team ``i mod teams``); every other seat is the game's heuristic computer (``easy``). ``--budget``
-overrides the level's iterations, ``--plies`` the play-out length (``ai.PLIES``). ``--workers`` plays games in that many
+seat of team ``i mod teams``); every other seat is the game's heuristic computer (``easy``). ``--level easy``
+seats the heuristic itself there too (the bot that seat of game ``i`` gets from ``Game.computer``): the baseline
+the search is compared with on the same seeds. ``--budget`` overrides the level's iterations, ``--plies`` the
+play-out length (``ai.PLIES``). ``--workers`` plays games in that many
 processes (each game on one core). Seconds are the searching process's CPU seconds (``time.process_time``), so
 the iterations/s and s/decision hold on a busy machine too. The last line reads
 ``search L vs heuristic: W-D-L, win rate X% (95% CI A-B%), I iterations/s, S s/decision``; at more than two
@@ -62,7 +64,7 @@ def one_game(args: tuple) -> tuple[str, int, float, int]:
     k = 0
     while open_ := game.decisions(st):
         d = open_[0]
-        if d.seat == me:
+        if d.seat == me and budget:
             t0 = time.process_time()
             choice, stats = search.search(game, st, me, budget, (seed + index) * 1_000_003 + k, max_plies=plies,
                                           **game.search_options)
@@ -90,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", type=int, default=None)
     ap.add_argument("--teams", default=None, help="a team format, e.g. 2v2 (Memesis); Meta Olympia seats one team a seat: use --seats")
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--level", choices=["normal", "hard"], default="normal")
+    ap.add_argument("--level", choices=["easy", "normal", "hard"], default="normal")
     ap.add_argument("--budget", type=int, default=None)
     ap.add_argument("--plies", type=int, default=None, help="play-out length (default: the game's ai.PLIES)")
     ap.add_argument("--seed", type=int, default=1)
@@ -98,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     game = get_game(a.game)
     seats = a.seats or game.min_seats
-    budget = a.budget or game.search_budget(a.level)
+    budget = 0 if a.level == "easy" else a.budget or game.search_budget(a.level)
     plies = a.plies or game.search_plies
     jobs = [(a.game, i, a.seed, seats, a.teams, budget, plies) for i in range(a.games)]
     wins = draws = losses = decisions = iterations = 0
