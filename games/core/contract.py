@@ -348,8 +348,9 @@ class Game:
         """The search's tuning for this game, keyword arguments of :func:`games.core.search.search`: UCB1's
         ``exploration`` constant, the root's ``hint_bias`` (floats) and ``takeback``, the ids of options that
         take the choice before back (e.g. ``("back",)``), which the search never explores nor chooses while
-        another option is open (opt-in; none by default): the package's ``ai.SEARCH``, else ``{}`` (the
-        defaults)."""
+        another option is open (opt-in; none by default), and ``paired`` (score the root's options side by side
+        on shared samples instead of growing a tree; off by default): the package's ``ai.SEARCH``, else ``{}``
+        (the defaults)."""
         return dict(self._hook("ai", "SEARCH") or {})
 
     def search_choice(self, state: Any, seat: int, level: str, seed: int) -> str:

@@ -23,7 +23,15 @@ One tree holds the decisions of every seat as the searching seat can tell them a
    seat in neither list), or, when the play-out stopped first, the game's ``ai.evaluate`` estimate;
 5. backs one reward per seat up the path: each node adds the reward of the seat whose choice led to it.
 
-The choice is the searching seat's most visited option. Options are keyed by what the searching seat can tell
+The choice is the searching seat's most visited option.
+
+A game may instead opt in to a *paired* search at the root (``ai.SEARCH["paired"]``): each round draws one
+determinization (step 1) and scores every open option of the root from it (its own copy, then steps 4 and 5),
+so every option meets the same hidden cards and the same future shuffles (common random numbers) and their
+difference is not buried in the samples' noise; ``iterations`` counts the options scored, and the choice is the
+option with the best mean reward. No tree is grown below the root: it suits a game whose play-out runs to the
+game's end and whose options differ by less than the spread of one sample's result (MetaX,
+docs/performance.md). Options are keyed by what the searching seat can tell
 apart, the decision kind and the option's label (an option id may name a card instance that is a different
 card in another sample); two options with the same label in one decision are told apart by their order.
 
@@ -116,7 +124,7 @@ def result_rewards(result: dict[str, Any], seats: int) -> dict[int, float]:
 
 def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_plies: int = MAX_PLIES,
            exploration: float = EXPLORATION, hint_bias: float = HINT_BIAS,
-           takeback: Sequence[str] = ()) -> tuple[str, SearchStats]:
+           takeback: Sequence[str] = (), paired: bool = False) -> tuple[str, SearchStats]:
     """The option id ``seat`` chooses in ``state`` after ``iterations`` ISMCTS iterations seeded by ``seed``.
 
     ``state`` is read only through ``game.view(state, seat)`` (for ``seat``'s open decision and the game's
@@ -125,7 +133,9 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_pli
     answered without searching. ``exploration`` is UCB1's constant and ``hint_bias`` the root's bias (a game
     sets its own in ``ai.SEARCH``, :attr:`games.core.contract.Game.search_options`). ``takeback`` holds the
     game's take-back option ids, never searched nor chosen while another option is open (module docstring,
-    step 3; default none). Raises ``ValueError`` when ``seat`` has no open decision in ``state``."""
+    step 3; default none). ``paired`` scores the root's options side by side on shared samples instead of
+    growing a tree (module docstring; default off). Raises ``ValueError`` when ``seat`` has no open decision in
+    ``state``."""
     view = game.view(state, seat)
     decision = next((d for d in view.decisions if d.seat == seat), None)
     if decision is None:
@@ -141,6 +151,8 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_pli
     backs = frozenset(takeback)
     decisions, apply, sample = game.decisions, game.apply, game.sample
     policy = game.rollout_choice
+    if paired:
+        return _paired(game, state, seat, decision, iterations, rng, max_plies, _shut(decision, backs), stats)
     log, sqrt = math.log, math.sqrt
     for _ in range(iterations):
         det = sample(state, seat, rng)
@@ -200,6 +212,42 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_pli
             n.total += reward.get(n.seat, 0.5)
         stats.iterations += 1
     return _most_visited(decision, root, stats, _shut(decision, backs) if backs else ())
+
+
+def _paired(game: Any, state: Any, seat: int, decision: Decision, iterations: int, rng: Rng, max_plies: int,
+            shut: Sequence[int], stats: SearchStats) -> tuple[str, SearchStats]:
+    """The paired root search (module docstring): rounds of one ``game.sample`` each, every open option of the
+    root (those not in ``shut``) applied to its own copy of the sample, played on with the game's play-out policy
+    for at most ``max_plies`` decisions and scored for ``seat`` (:func:`rewards`), until ``iterations`` options
+    are scored (at least one round). Returns the option with the best mean reward (the first such in option
+    order) and ``stats``, whose ``visits`` are the rounds each option was scored in."""
+    keys = option_keys(decision)
+    mine = [i for i in range(len(decision.options)) if i not in shut]
+    total = dict.fromkeys(mine, 0.0)
+    decisions, apply, copy, policy = game.decisions, game.apply, game.copy_state, game.rollout_choice
+    rounds = max(1, iterations // len(mine))
+    for _ in range(rounds):
+        det = game.sample(state, seat, rng)
+        d = next(x for x in decisions(det) if x.seat == seat)
+        ids = dict(zip(option_keys(d), (o.id for o in d.options), strict=True))
+        for i in mine:
+            x = copy(det)
+            apply(x, seat, ids[keys[i]])
+            plies = 0
+            while plies < max_plies:
+                open_ = decisions(x)
+                if not open_:
+                    break
+                nd = open_[0]
+                apply(x, nd.seat, policy(x, nd, rng))
+                plies += 1
+            stats.plies += plies
+            total[i] += rewards(game, x).get(seat, 0.5)
+            stats.iterations += 1
+    best = max(mine, key=total.__getitem__)
+    for i in mine:
+        stats.visits[decision.options[i].id] = rounds
+    return decision.options[best].id, stats
 
 
 def _shut(decision: Decision, backs: frozenset[str]) -> tuple[int, ...]:

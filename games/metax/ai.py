@@ -95,22 +95,27 @@ def computer(seed: int) -> MetaXBot:
 
 # -- search (games.core.search): the determinization, the cut-off estimate and the play-out policy
 
-BUDGETS = {"normal": 850, "hard": 5800}
-"""Search iterations per level: about 0.3 s and 2 s a decision (bench_ai, about 2,900 iterations per CPU second
-with :data:`PLIES` 0 and :func:`evaluate` playing on to the next turn; docs/performance.md)."""
+BUDGETS = {"normal": 300, "hard": 1600}
+"""Options scored per decision by the paired search (:data:`SEARCH`), per level: about 0.37 s and 2 s a decision
+(each is a play-on to the game's end, about 810 a CPU second over whole bench_ai games; docs/performance.md)."""
 
 PLIES = 0
 """Play-out length in decisions of the search's own loop before :func:`evaluate` scores the position: none, since
-:func:`evaluate` itself lets the heuristic play on to the next turn's start (a turn's attacks, blocks and Damage
-all resolved), about 5 decisions. The old play-out of 40 heuristic decisions (about nine turns) ran about 830
-iterations per CPU second and won 60% of decided games against the heuristic (65-0-44, docs/performance.md)."""
+:func:`evaluate` itself lets the heuristic play on to the game's end."""
 
-SEARCH = {"takeback": ("back",)}
+SEARCH = {"takeback": ("back",), "paired": True}
 """The search's tuning (games.core.search): "Back" from a Battle card choice (MX-ATK-03, MX-DEF-03) is a take-back,
 never explored nor chosen while a Battle card can be played. "Attack with X" then "Back" is worth exactly "Done" or
 another attacker, so searched it split the root's visits among equal lines, and the real game cycled Attack, Back,
 Attack... until chance picked a Battle card (seed 1000 of bench_ai cycled for minutes). Pruned, "Attack with X" is
-worth its best Battle card, and "Done" is chosen when no card is worth playing."""
+worth its best Battle card, and "Done" is chosen when no card is worth playing.
+
+"paired": the root's options are scored side by side on shared samples, each played on to the game's end
+(games.core.search), not grown into a tree scored at the next turn: a MetaX option's worth (a Character or an
+Event now, a Battle card kept for a block) shows over later turns, and the options of one decision differ by a
+few hundredths of a win against the half a win one sample's result spreads. Over the 200 games of
+``bench/bench_ai.py --game metax --seed 1000`` it won 133 (66.5%), the tree search 125 and the heuristic itself in
+that seat 110 (docs/performance.md)."""
 
 def sample(state: State, seat: int, rng: Rng) -> State:
     """A determinization of ``state`` for ``seat`` (games.core.search): a copy in which every card hidden
@@ -199,23 +204,21 @@ def estimate(state: State) -> dict[int, float]:
     return {0: a, 1: 1.0 - a}
 
 
-PLAY_ON_LIMIT = 40
-"""Decisions :func:`evaluate` plays on at most: a turn of the heuristic takes about 5 (105 decisions in 23 turns a
-game)."""
+PLAY_ON_LIMIT = 3000
+"""Decisions :func:`evaluate` plays on at most before :func:`estimate` scores the position: a whole game of the
+heuristic takes about 105 (23 turns), so only a game that has not ended by then is estimated."""
 
 
 def evaluate(state: State) -> dict[int, float]:
     """Each seat's chance to win, for the search (games.core.search): the heuristic computer (:class:`MetaXBot`,
-    reading each deciding seat's part of the state) plays a copy of ``state`` on to the start of the next turn, at
-    most :data:`PLAY_ON_LIMIT` decisions, so the turn's attacks, blocks and Damage are resolved and the next
-    player has drawn before :func:`estimate` scores it; a game that ends on the way scores its result (1 the
-    winner, 0 the loser, ½ each in a draw). ``state`` is not changed; in a determinization every card is known
+    reading each deciding seat's part of the state) plays a copy of ``state`` on to the game's end, at most
+    :data:`PLAY_ON_LIMIT` decisions, and the result is scored (1 the winner, 0 the loser, ½ each in a draw); a
+    game still open then is scored by :func:`estimate`. ``state`` is not changed; in a determinization every card is known
     and the generator was reseeded by :func:`sample`, so nothing hidden from the searching seat is read."""
     st = cloner(State)(state)
-    stop = st.turn + 1
     bot = _PLAYOUT_BOT
     for _ in range(PLAY_ON_LIMIT):
-        if st.turn >= stop:
+        if st.result is not None:
             break
         open_ = decisions_of(st)
         if not open_:

@@ -82,16 +82,37 @@ class Recorder:
         return self.game.apply(state, seat, option_id)
 
 
+TREE = {**mx.search_options, "paired": False}
+"""MetaX's search options with the tree grown (MetaX itself searches paired): the take-back rule in the tree."""
+
+
 def test_the_metax_search_never_explores_nor_chooses_back_after_declaring_an_attack():
     """MetaX opts in to the search's take-back rule (``ai.SEARCH["takeback"]``, MX-ATK-03): with an Attack
-    declared and "Back" open beside Battle cards, the search never returns "Back" nor visits it (SearchStats has
-    no visits of it), and the real state is left alone."""
+    declared and "Back" open beside Battle cards, the tree search never returns "Back" nor visits it
+    (SearchStats has no visits of it), and the real state is left alone."""
     assert mx.search_options["takeback"] == ("back",)
     st, seat = metax_position("attack_card")
     before = mx.to_json(st)
     for seed in range(4):
-        choice, stats = search.search(mx, st, seat, 120, seed, mx.search_plies, **mx.search_options)
+        choice, stats = search.search(mx, st, seat, 120, seed, mx.search_plies, **TREE)
         assert choice != "back" and "back" not in stats.visits and sum(stats.visits.values()) == 120
+    assert mx.to_json(st) == before
+
+
+def test_the_metax_paired_search_scores_every_option_but_back_alike_and_never_chooses_back():
+    """MetaX searches paired (``ai.SEARCH["paired"]``): with an Attack declared and "Back" open beside Battle
+    cards, every Battle card and "none" is scored in the same number of rounds, "Back" in none, the choice is never
+    "Back", ``iterations`` counts the options scored, and the real state is left alone."""
+    assert mx.search_options["paired"] is True
+    st, seat = metax_position("attack_card")
+    before = mx.to_json(st)
+    d = mx.decisions(st)[0]
+    open_ = [o.id for o in d.options if o.id != "back"]
+    for seed in range(2):
+        choice, stats = search.search(mx, st, seat, 60, seed, mx.search_plies, **mx.search_options)
+        assert choice in open_ and set(stats.visits) == set(open_)
+        assert set(stats.visits.values()) == {60 // len(open_)}
+        assert stats.iterations == 60 // len(open_) * len(open_)
     assert mx.to_json(st) == before
 
 
@@ -100,7 +121,7 @@ def test_the_metax_search_takes_no_back_anywhere_in_its_tree():
     card choices of that seat (and the other seat's blocks) but never applies "Back" where a card is open."""
     st, seat = metax_position("attack")
     rec = Recorder(mx)
-    search.search(rec, st, seat, 150, 3, mx.search_plies, **mx.search_options)
+    search.search(rec, st, seat, 150, 3, mx.search_plies, **TREE)
     assert any(i.startswith("card:") for i in rec.applied)
     assert "back" not in rec.applied
 
@@ -161,3 +182,64 @@ def test_a_takeback_that_is_the_only_option_is_taken():
     choice, stats = search.search(game, [], 0, 30, 1, 0, takeback=("back",))
     assert choice == "win" and "back" not in stats.visits and game.applied.count("back") > 0
     assert search.search(game, ["win"], 1, 30, 1, 0, takeback=("back",))[0] == "back"
+
+
+class Coin:
+    """A stand-in game with a hidden coin: the state is ``[coin]`` then the choices made. Seat 0 picks "even",
+    "third" or "back" ("back" ends nothing: the start is offered again); "even" wins when the coin is even, "third"
+    when it is a multiple of 3. A sample draws the coin again from the generator."""
+
+    def view(self, state, seat):
+        return View("coin", seat, {}, {}, tuple(d for d in self.decisions(state) if d.seat == seat))
+
+    def decisions(self, state):
+        if len(state) == 1:
+            opts = (Option("third", "Third"), Option("even", "Even"), Option("back", "Back"))
+            return [Decision(0, "pick", "Pick.", opts)]
+        return []
+
+    def apply(self, state, seat, option_id):
+        if option_id != "back":
+            state.append(option_id)
+
+    def copy_state(self, state):
+        return list(state)
+
+    def sample(self, state, seat, rng):
+        return [rng.below(1_000_000)] + state[1:]
+
+    def computer(self, seed):
+        return lambda d, v: d.options[0].id
+
+    def rollout_choice(self, state, d, rng):
+        return d.options[0].id
+
+    def result(self, state):
+        if len(state) < 2:
+            return None
+        won = state[0] % 2 == 0 if state[1] == "even" else state[0] % 3 == 0
+        return Result((0,), (), "won", "Seat 0 wins.") if won else Result((), (0,), "lost", "Seat 0 loses.")
+
+    def evaluate(self, state):
+        return {}
+
+
+class CoinRecorder(Recorder):
+    """:class:`Recorder` that records ``(coin, option id)`` for each option the search applies."""
+
+    def apply(self, state, seat, option_id):
+        self.applied.append((state[0], option_id))
+        return self.game.apply(state, seat, option_id)
+
+
+def test_a_paired_search_plays_every_option_on_the_same_samples_and_takes_the_best_mean():
+    """``paired``: each round draws one sample and applies every open option (not the take-back) to its own copy
+    of it, so the options meet the same coins; the choice is the best mean reward ("even" wins about half the
+    coins, "third" a third), though the heuristic's hint is "third"; the state searched is left alone."""
+    game = CoinRecorder(Coin())
+    state = [1]
+    choice, stats = search.search(game, state, 0, 200, 5, 0, takeback=("back",), paired=True)
+    assert choice == "even" and state == [1]
+    assert stats.iterations == 200 and stats.visits == {"third": 100, "even": 100}
+    coins = {o: [c for c, i in game.applied if i == o] for o in ("third", "even", "back")}
+    assert coins["third"] == coins["even"] and len(set(coins["even"])) > 90 and not coins["back"]
