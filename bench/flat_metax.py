@@ -31,31 +31,17 @@ from games.core.playout import starter_seats  # noqa: E402
 from games.core.rng import Rng  # noqa: E402
 from games.core.serial import cloner  # noqa: E402
 from games.metax import ai  # noqa: E402
-from games.metax.rules import apply_choice, decisions_of  # noqa: E402
+from games.metax.rules import apply_choice  # noqa: E402
 from games.metax.state import State  # noqa: E402
 
-MAX_DECISIONS = 3000
-"""A play-out stops after this many decisions and scores ½ (a heuristic MetaX game takes about 105)."""
-
 _clone = cloner(State)
-_bot = ai.MetaXBot()
 
 
 def finish(st: State, seat: int) -> float:
-    """Play ``st`` (changed in place) to its end with the heuristic for every seat: 1.0 if ``seat`` wins, 0.0 if
-    it loses, 0.5 for a draw or a game still open after :data:`MAX_DECISIONS`."""
-    for _ in range(MAX_DECISIONS):
-        if st.result is not None:
-            break
-        open_ = decisions_of(st)
-        if not open_:
-            break
-        d = open_[0]
-        apply_choice(st, d.seat, d.options[0].id if len(d.options) == 1 else _bot(d, ai._Sight(st, d.seat)))
-    res = st.result
-    if res is None:
-        return 0.5
-    return 1.0 if seat in res["winners"] else 0.0 if seat in res["losers"] else 0.5
+    """``seat``'s result when the heuristic plays ``st`` on to the game's end for every seat (``ai.evaluate``,
+    the paired search's scoring): 1.0 a win, 0.0 a loss, 0.5 a draw (``ai.estimate`` after ``ai.PLAY_ON_LIMIT``
+    decisions, which no heuristic game reaches)."""
+    return ai.evaluate(st)[seat]
 
 
 def base(mode: str, st: State, seat: int, rng: Rng) -> State:

@@ -197,15 +197,7 @@ def search(game: Any, state: Any, seat: int, iterations: int, seed: int, max_pli
             node = children[keys[best]]
             apply(det, d.seat, d.options[best].id)
             path.append(node)
-        plies = 0
-        while plies < max_plies:
-            open_ = decisions(det)
-            if not open_:
-                break
-            d = open_[0]
-            apply(det, d.seat, policy(det, d, rng))
-            plies += 1
-        stats.plies += plies
+        stats.plies += _play_out(game, det, max_plies, rng)
         reward = rewards(game, det)
         for n in path:
             n.visits += 1
@@ -224,7 +216,7 @@ def _paired(game: Any, state: Any, seat: int, decision: Decision, iterations: in
     keys = option_keys(decision)
     mine = [i for i in range(len(decision.options)) if i not in shut]
     total = dict.fromkeys(mine, 0.0)
-    decisions, apply, copy, policy = game.decisions, game.apply, game.copy_state, game.rollout_choice
+    decisions, apply, copy = game.decisions, game.apply, game.copy_state
     rounds = max(1, iterations // len(mine))
     for _ in range(rounds):
         det = game.sample(state, seat, rng)
@@ -233,21 +225,29 @@ def _paired(game: Any, state: Any, seat: int, decision: Decision, iterations: in
         for i in mine:
             x = copy(det)
             apply(x, seat, ids[keys[i]])
-            plies = 0
-            while plies < max_plies:
-                open_ = decisions(x)
-                if not open_:
-                    break
-                nd = open_[0]
-                apply(x, nd.seat, policy(x, nd, rng))
-                plies += 1
-            stats.plies += plies
+            stats.plies += _play_out(game, x, max_plies, rng)
             total[i] += rewards(game, x).get(seat, 0.5)
             stats.iterations += 1
     best = max(mine, key=total.__getitem__)
     for i in mine:
         stats.visits[decision.options[i].id] = rounds
     return decision.options[best].id, stats
+
+
+def _play_out(game: Any, det: Any, max_plies: int, rng: Rng) -> int:
+    """Step 4's play-out: the game's play-out policy (``game.rollout_choice``) decides for whoever is asked first
+    in ``det`` (changed in place), at most ``max_plies`` decisions or until nobody is asked. Returns the number
+    of decisions applied."""
+    decisions, apply, policy = game.decisions, game.apply, game.rollout_choice
+    plies = 0
+    while plies < max_plies:
+        open_ = decisions(det)
+        if not open_:
+            break
+        d = open_[0]
+        apply(det, d.seat, policy(det, d, rng))
+        plies += 1
+    return plies
 
 
 def _shut(decision: Decision, backs: frozenset[str]) -> tuple[int, ...]:
