@@ -74,7 +74,8 @@ Twin = Callable[[Any, int, random.Random], Any]
 def check_blind(game, twin: Twin, seeds: Iterable[int] = (3,), every: int = 5, budget: int = 30,
                 **table) -> tuple[int, int]:
     """Assert blindness at every ``every``-th position for every seat (the search at every second position
-    where the seat decides). Returns ``(twins that differ from the real state, searches compared)``; the
+    where the seat decides, with the game's own search options, ``Game.search_options``: MetaX's paired root
+    included). Returns ``(twins that differ from the real state, searches compared)``; the
     caller asserts both are large enough for the check to prove something."""
     rng = random.Random(5)
     differ = searched = 0
@@ -88,9 +89,9 @@ def check_blind(game, twin: Twin, seeds: Iterable[int] = (3,), every: int = 5, b
                 b = game.sample(other, seat, Rng.from_seed(n))
                 assert game.to_json(a) == game.to_json(b), (seed, n, seat)
                 if any(d.seat == seat for d in game.decisions(st)) and n % 2 == 0:
-                    plies = game.search_plies
-                    assert (search.search(game, st, seat, budget, n, plies)
-                            == search.search(game, other, seat, budget, n, plies)), (seed, n, seat)
+                    plies, options = game.search_plies, game.search_options
+                    assert (search.search(game, st, seat, budget, n, plies, **options)
+                            == search.search(game, other, seat, budget, n, plies, **options)), (seed, n, seat)
                     searched += 1
     return differ, searched
 
