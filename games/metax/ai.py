@@ -253,7 +253,8 @@ _PLAYOUT_BOT = MetaXBot()
 def rollout_choice(state: State, decision: Decision, rng: Rng) -> str:
     """The search's play-out policy: the heuristic player's choice (:class:`MetaXBot`, reading the deciding
     seat's part of ``state``), or one at random one time in :data:`EXPLORE`, so play-outs vary. With
-    :data:`PLIES` 0 the search uses it only to order the expansions of a node."""
+    :data:`PLIES` 0 and the paired root (:data:`SEARCH`) MetaX's own search never calls it (:func:`evaluate`
+    plays on with the plain heuristic); a tree search of MetaX (``paired`` off) uses it to order expansions."""
     options = decision.options
     if len(options) == 1:
         return options[0].id
